@@ -1,0 +1,58 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { roleFromGroups, ROLE_IDS, type RoleName } from '@gm/shared/auth/roles';
+import { env } from './env.ts';
+
+/** Who is calling: resolved from the Cognito ID token, identical locally and on AWS. */
+export type Actor = {
+  userId: string;
+  role: RoleName;
+  roleId: (typeof ROLE_IDS)[RoleName];
+  email: string;
+  /** The admin's own id while impersonating (admin issue). */
+  impersonatedBy?: string;
+};
+
+type IdTokenClaims = JWTPayload & {
+  token_use?: string;
+  email?: string;
+  'cognito:groups'?: string[];
+  'custom:user_id'?: string;
+};
+
+let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+function keySet() {
+  // jose caches the fetched keys for the container's lifetime and refetches on an unknown kid.
+  jwks ??= createRemoteJWKSet(new URL(`${env().cognitoIssuer}/.well-known/jwks.json`));
+  return jwks;
+}
+
+/** Verifies a bearer token; undefined for any token that is missing, forged, expired or for another client. */
+export async function actorFromToken(token: string | undefined): Promise<Actor | undefined> {
+  if (!token) return undefined;
+  const e = env();
+  try {
+    const { payload } = await jwtVerify<IdTokenClaims>(token, keySet(), {
+      issuer: e.cognitoIssuer,
+      audience: e.COGNITO_CLIENT_ID,
+      algorithms: ['RS256'],
+    });
+    if (payload.token_use !== 'id') return undefined;
+    const role = roleFromGroups(payload['cognito:groups']);
+    const userId = payload['custom:user_id'];
+    if (!role || !userId || !payload.email) return undefined;
+    return { userId, role, roleId: ROLE_IDS[role], email: payload.email };
+  } catch {
+    return undefined;
+  }
+}
+
+export function bearerToken(headers: Record<string, string | undefined>): string | undefined {
+  const value = headers.authorization ?? headers.Authorization;
+  const match = value?.match(/^Bearer\s+(.+)$/i);
+  return match?.[1]?.trim() || undefined;
+}
+
+export function resetAuthCache(): void {
+  jwks = undefined;
+}

@@ -1,0 +1,65 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { env } from './env.ts';
+
+/** AWS clients, built once per Lambda container and reused; only endpoints differ locally. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+function local<T extends object>(endpoint: string | undefined, extra: T = {} as T) {
+  return endpoint ? { endpoint, credentials: LOCAL_CREDENTIALS, ...extra } : {};
+}
+
+let dynamo: DynamoDBDocumentClient | undefined;
+export function documentClient(): DynamoDBDocumentClient {
+  if (!dynamo) {
+    const e = env();
+    const base = new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) });
+    dynamo = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return dynamo;
+}
+
+let s3: S3Client | undefined;
+export function s3Client(): S3Client {
+  if (!s3) {
+    const e = env();
+    s3 = new S3Client({
+      region: e.AWS_REGION,
+      ...local(e.S3_ENDPOINT, {
+        forcePathStyle: true,
+        // s3rver stores streamed uploads corrupted with the SDK's default checksums (local-services.md).
+        requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+        responseChecksumValidation: 'WHEN_REQUIRED' as const,
+      }),
+    });
+  }
+  return s3;
+}
+
+let ses: SESv2Client | undefined;
+export function sesClient(): SESv2Client {
+  if (!ses) {
+    const e = env();
+    ses = new SESv2Client({ region: e.AWS_REGION, ...local(e.SES_ENDPOINT) });
+  }
+  return ses;
+}
+
+let cognito: CognitoIdentityProviderClient | undefined;
+export function cognitoClient(): CognitoIdentityProviderClient {
+  if (!cognito) {
+    const e = env();
+    cognito = new CognitoIdentityProviderClient({ region: e.AWS_REGION, ...local(e.COGNITO_ENDPOINT) });
+  }
+  return cognito;
+}
+
+export function resetClients(): void {
+  dynamo = undefined;
+  s3 = undefined;
+  ses = undefined;
+  cognito = undefined;
+}

@@ -1,0 +1,47 @@
+import * as z from 'zod';
+
+/**
+ * The one place that reads process.env, parsed with zod at cold start. Endpoint overrides are set
+ * only locally (scripts/dev); on AWS they are absent and the SDK's defaults apply.
+ */
+const envSchema = z.object({
+  AWS_REGION: z.string().min(1).default('eu-central-1'),
+  TABLE_NAME: z.string().min(1),
+  MEDIA_BUCKET: z.string().min(1),
+  PRIVATE_BUCKET: z.string().min(1),
+  COGNITO_USER_POOL_ID: z.string().min(1),
+  COGNITO_CLIENT_ID: z.string().min(1),
+  /** Token issuer; defaults to the AWS Cognito issuer of the pool. */
+  COGNITO_ISSUER: z.url().optional(),
+  MAIL_FROM: z.string().min(3),
+  /** Public web origin used in links inside e-mails. */
+  APP_URL: z.url(),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  SES_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { isLocal: boolean; cognitoIssuer: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  cached = {
+    ...e,
+    isLocal: Boolean(e.DYNAMODB_ENDPOINT),
+    cognitoIssuer: e.COGNITO_ISSUER ?? `https://cognito-idp.${e.AWS_REGION}.amazonaws.com/${e.COGNITO_USER_POOL_ID}`,
+  };
+  return cached;
+}
+
+/** Tests change the environment between suites. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

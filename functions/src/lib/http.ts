@@ -1,0 +1,135 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from 'zod';
+import { isAllowed } from '@gm/shared/auth/roles';
+import { toFieldErrors } from '@gm/shared/validation/fields';
+import { TEXT } from '@gm/shared/validation/messages';
+import { tenantFromHost } from '@gm/shared/tenant/tenant';
+import { findRoute, type Route, type RouteKey } from '../routes.ts';
+import { actorFromToken, bearerToken, type Actor } from './auth.ts';
+import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
+
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+type RouteOf<K extends RouteKey> = Extract<Route, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+type ActorOf<K extends RouteKey> = RouteOf<K>['access'] extends 'public' ? Actor | undefined : Actor;
+
+export type HttpRequest<K extends RouteKey> = {
+  actor: ActorOf<K>;
+  /** Parsed JSON body (or {} when empty); validate it with `parse`. */
+  body: unknown;
+  query: Record<string, string | undefined>;
+  params: Record<string, string | undefined>;
+  headers: Record<string, string | undefined>;
+  /** Tenant name from the Origin/Host header of a three-label host, if any. */
+  tenant: string | undefined;
+  /** The API origin plus /api/v1/, for next_page_url and links. */
+  apiBaseUrl: string;
+  event: APIGatewayProxyEventV2;
+};
+
+type InternalContext = Context & { actor?: Actor; body?: unknown };
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+}
+
+export function file(data: Uint8Array, contentType: string, filename: string): HttpResult {
+  return {
+    statusCode: 200,
+    isBase64Encoded: true,
+    headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${filename}"` },
+    body: Buffer.from(data).toString('base64'),
+  };
+}
+
+/** Validates input against a shared zod contract; failures become a 422 with German field messages. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationError(toFieldErrors(result.error));
+  return result.data;
+}
+
+/** Maps typed errors to answers in one place; anything unexpected is a logged 500 without internals. */
+const httpErrors = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+  onError: async (request) => {
+    const error = request.error;
+    if (error instanceof ValidationError) {
+      request.response = json(422, { message: error.message, errors: error.errors });
+    } else if (error instanceof HttpError) {
+      request.response = json(error.statusCode, { message: error.message });
+    } else {
+      console.error(JSON.stringify({ level: 'error', route: request.event.routeKey, error: String(error), stack: (error as Error)?.stack }));
+      request.response = json(500, { message: TEXT.genericError });
+    }
+  },
+});
+
+const authorise = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, InternalContext> => ({
+  before: async (request) => {
+    const actor = await actorFromToken(bearerToken(request.event.headers ?? {}));
+    const verdict = isAllowed(route.access, actor?.role);
+    if (verdict === 'unauthenticated') throw new UnauthenticatedError();
+    if (verdict === 'forbidden') throw new ForbiddenError();
+    request.context.actor = actor;
+  },
+});
+
+const jsonBody = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, InternalContext> => ({
+  before: async (request) => {
+    const { body, isBase64Encoded } = request.event;
+    if (!body) {
+      request.context.body = {};
+      return;
+    }
+    const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+    const type = request.event.headers?.['content-type'] ?? '';
+    if (type.includes('application/x-www-form-urlencoded')) {
+      request.context.body = Object.fromEntries(new URLSearchParams(text));
+      return;
+    }
+    try {
+      request.context.body = JSON.parse(text);
+    } catch {
+      throw new ValidationError({ _: ['Die Anfrage enthält kein gültiges JSON.'] }, 'Die Anfrage enthält kein gültiges JSON.');
+    }
+  },
+});
+
+function apiBaseUrl(event: APIGatewayProxyEventV2): string {
+  const headers = event.headers ?? {};
+  const host = headers['x-forwarded-host'] ?? headers.host ?? event.requestContext.domainName;
+  const proto = headers['x-forwarded-proto'] ?? 'https';
+  return `${proto}://${host}/api/v1/`;
+}
+
+function tenantOf(event: APIGatewayProxyEventV2): string | undefined {
+  const headers = event.headers ?? {};
+  const origin = headers.origin ?? headers['x-forwarded-host'] ?? headers.host;
+  if (!origin) return undefined;
+  return tenantFromHost(origin.replace(/^https?:\/\//, ''));
+}
+
+/**
+ * Wraps a route's use case as a Lambda handler: authorises by the manifest's access rule, parses
+ * the body, maps errors. The handler function only reads input, calls a service and answers.
+ */
+export function http<K extends RouteKey>(key: K, fn: (request: HttpRequest<K>) => Promise<HttpResult>) {
+  const route = findRoute(key) as Route;
+  return middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>()
+    .use(httpErrors())
+    .use(authorise(route))
+    .use(jsonBody())
+    .handler(async (event, context) =>
+      fn({
+        actor: context.actor as ActorOf<K>,
+        body: context.body,
+        query: event.queryStringParameters ?? {},
+        params: event.pathParameters ?? {},
+        headers: event.headers ?? {},
+        tenant: tenantOf(event),
+        apiBaseUrl: apiBaseUrl(event),
+        event,
+      }),
+    );
+}

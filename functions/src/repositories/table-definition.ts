@@ -1,0 +1,16 @@
+/**
+ * The single table's shape, used by the CDK stateful stack and by the local DynamoDB set-up alike,
+ * so the two can never drift. Every key format lives in the repositories; docs/data-model.md lists them.
+ */
+export const TABLE_DEFINITION = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  ttlAttribute: 'ttl',
+  globalIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  ],
+} as const;
+
+export type GsiName = (typeof TABLE_DEFINITION.globalIndexes)[number]['indexName'];

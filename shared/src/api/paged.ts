@@ -1,0 +1,50 @@
+import * as z from 'zod';
+import { intParam } from '../validation/fields.ts';
+
+/** The spec's paged list wrapper (01 §3, 03 §3). */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    next_page_url: z.string().nullable(),
+    total: z.number().int(),
+    per_page: z.number().int(),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+  });
+
+export type Paged<T> = {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  next_page_url: string | null;
+  total: number;
+  per_page: number;
+  from: number | null;
+  to: number | null;
+};
+
+export const pageQuerySchema = (defaultPerPage: number) =>
+  z.object({
+    page: intParam(1, 100000).default(1),
+    paginate: intParam(1, 100).default(defaultPerPage),
+  });
+
+/** Cuts one page out of an ordered list; `pageUrl(n)` builds next_page_url with the caller's filters. */
+export function paginate<T>(all: readonly T[], page: number, perPage: number, pageUrl: (page: number) => string): Paged<T> {
+  const total = all.length;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const start = (page - 1) * perPage;
+  const data = all.slice(start, start + perPage);
+  return {
+    data,
+    current_page: page,
+    last_page: lastPage,
+    next_page_url: page < lastPage ? pageUrl(page + 1) : null,
+    total,
+    per_page: perPage,
+    from: data.length ? start + 1 : null,
+    to: data.length ? start + data.length : null,
+  };
+}

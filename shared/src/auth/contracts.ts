@@ -1,0 +1,128 @@
+import * as z from 'zod';
+import { MSG } from '../validation/messages.ts';
+import { booleanish, emailField, mustAccept, optionalString, passwordField, requiredString } from '../validation/fields.ts';
+import { REGION_IDS } from '../catalogue/reference-data.ts';
+import { ROLE_IDS, type RoleName } from './roles.ts';
+
+export const USERNAME_MAX = 50;
+
+/** POST auth/login (01 §7). */
+export const loginRequestSchema = z.object({
+  email: emailField(),
+  password: requiredString(),
+  isTourism: booleanish().optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+const regionIdField = z.coerce
+  .number({ error: MSG.required })
+  .int({ error: MSG.required })
+  .refine((id) => (REGION_IDS as readonly number[]).includes(id), { error: MSG.required });
+
+/** Buyer registration form (01 §3, §5). Seller registration extends it in the catalogue issue. */
+export const registerBuyerRequestSchema = z
+  .object({
+    role_id: z.coerce.number().pipe(z.literal(ROLE_IDS.user, { error: MSG.required })).default(ROLE_IDS.user),
+    username: requiredString(USERNAME_MAX),
+    firstName: requiredString(100),
+    lastName: requiredString(100),
+    email: emailField(),
+    password: passwordField(),
+    confirmPassword: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+    region_id: regionIdField.optional().nullable(),
+    address: optionalString(200),
+    city: optionalString(100),
+    zip_code: optionalString(20),
+    phone_number: optionalString(40),
+    dataPrivacy: mustAccept(),
+    terms: mustAccept(),
+    subdomain: optionalString(63),
+    code: optionalString(64),
+  })
+  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: MSG.passwordMismatch });
+export type RegisterBuyerRequest = z.input<typeof registerBuyerRequestSchema>;
+export type RegisterBuyerInput = z.output<typeof registerBuyerRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailField() });
+
+export const resetPasswordRequestSchema = z
+  .object({
+    email: emailField(),
+    new_password: passwordField(),
+    confirm_password: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+    password_token: requiredString(200),
+  })
+  .refine((form) => form.new_password === form.confirm_password, { path: ['confirm_password'], error: MSG.passwordMismatch });
+
+/** POST auth/unique: is `field` of `model` free, not counting record `id` (01 §5). */
+export const uniqueRequestSchema = z.object({
+  field: z.enum(['email', 'username'], { error: MSG.required }),
+  model: z.string().optional(),
+  entity: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(200),
+  id: z.union([z.string(), z.number()]).optional().nullable(),
+});
+
+export const roleSchema = z.object({ id: z.number().int(), name: z.enum(['admin', 'seller', 'user', 'scanner']) });
+
+export const userDetailSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullname: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  phone_number: z.string().nullable(),
+});
+
+export const companySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  region: z.string().nullable(),
+  region_id: z.number().int().nullable(),
+  url: z.string().nullable(),
+  description: z.string().nullable(),
+  header_logo: z.string().nullable(),
+  background_color: z.string().nullable(),
+  text_color: z.string().nullable(),
+});
+
+/** The user as the API answers it (01 §3 "User"); never carries secrets. */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role_id: z.number().int(),
+  user_role: z.object({ role: roleSchema }),
+  region_id: z.number().int().nullable(),
+  detail: userDetailSchema,
+  isActivated: z.boolean(),
+  is_tourism: z.boolean(),
+  is_partner: z.boolean(),
+  can_generate: z.boolean(),
+  gift_locked: z.boolean(),
+  is_custom_auth: z.boolean(),
+  order_email: z.string().nullable(),
+  subdomain: z.string().nullable(),
+  seller_id: z.string().nullable(),
+  company: companySummarySchema.nullable(),
+  created_at: z.string(),
+});
+export type ApiUser = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema, message: z.string().optional() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export function roleOfUser(user: Pick<ApiUser, 'user_role'>): RoleName {
+  return user.user_role.role.name;
+}
+
+export const AUTH_TEXT = {
+  registered: 'Registrierung erfolgreich.',
+  loggedOut: 'Erfolgreich abgemeldet.',
+  resetMailSent: 'Wenn ein Konto mit dieser Emailadresse existiert, haben wir dir einen Link geschickt.',
+  passwordReset: 'Dein Passwort wurde geändert.',
+  fieldFree: 'Verfügbar.',
+} as const;

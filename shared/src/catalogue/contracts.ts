@@ -1,0 +1,97 @@
+import * as z from 'zod';
+import { booleanish, intParam } from '../validation/fields.ts';
+import { DISPLAY_OPTIONS, PAGE_SIZE } from './reference-data.ts';
+
+export const subcategorySchema = z.object({ id: z.string(), name: z.string(), category_id: z.string() });
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  icon: z.string().nullable(),
+  logo: z.string().nullable(),
+  subcategories: z.array(subcategorySchema),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.object({ data: z.array(categorySchema) });
+
+export const voucherTypeSchema = z.enum(['quantity', 'value', 'buyer']);
+
+export const taxEntrySchema = z.object({ tax: z.number(), label: z.string(), value: z.number().int() });
+
+/** Seller as embedded in a voucher (01 §3: seller {username, company {logo, region, url}}). */
+export const voucherSellerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  company: z
+    .object({ name: z.string(), logo: z.string().nullable(), region: z.string().nullable(), url: z.string().nullable() })
+    .nullable(),
+});
+
+export const voucherStylingSchema = z.object({
+  background_color: z.string(),
+  background_description_color: z.string(),
+  header_and_footer_background_color: z.string(),
+  header_and_footer_color: z.string(),
+  description_color: z.string(),
+  text_color: z.enum(['dark', 'light']),
+});
+
+/**
+ * A voucher as the API answers it (02 §3). Money fields are integer cents (see docs/decisions.md):
+ * qty_val and price_filter per unit, val_min/val_max for value vouchers.
+ */
+export const voucherSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  long_description: z.string(),
+  note: z.string().nullable(),
+  type: voucherTypeSchema,
+  qty_val: z.number().int().nullable(),
+  qty_min: z.number().int().nullable(),
+  qty_max: z.number().int().nullable(),
+  val_min: z.number().int().nullable(),
+  val_max: z.number().int().nullable(),
+  price_filter: z.number().int(),
+  voucher_category_id: z.string(),
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  subcategory_id: z.string().nullable(),
+  target: z.string(),
+  season: z.string(),
+  region_id: z.number().int().nullable(),
+  seller_id: z.string(),
+  seller: voucherSellerSchema,
+  is_active: z.boolean(),
+  is_featured: z.boolean(),
+  is_tourism: z.boolean(),
+  display: z.enum(DISPLAY_OPTIONS),
+  valid_day: z.array(z.string()),
+  months: z.array(z.number().int().min(1).max(12)),
+  expiry_date: z.number().int(),
+  validity_reason: z.string().nullable(),
+  isReserve: z.boolean(),
+  price_hidden: z.boolean(),
+  tax: z.union([z.literal('unsure'), z.array(taxEntrySchema)]),
+  background_image: z.string().nullable(),
+  image_1: z.string().nullable(),
+  image_2: z.string().nullable(),
+  image_3: z.string().nullable(),
+  styling: voucherStylingSchema,
+  sold_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
+
+/** GET voucher query (01 §7): paginate 15 (home 9, newest 10), featured, newest, page, seed, seller_id. */
+export const voucherListQuerySchema = z.object({
+  page: intParam(1, 100000).default(1),
+  paginate: intParam(1, 100).default(PAGE_SIZE.generic),
+  featured: booleanish().optional(),
+  newest: booleanish().optional(),
+  seller_id: z.string().max(64).optional(),
+  keyword: z.string().max(100).optional(),
+  seed: z.coerce.number().int().optional(),
+});
+export type VoucherListQuery = z.input<typeof voucherListQuerySchema>;
+
+export const voucherDetailQuerySchema = z.object({ isWallet: booleanish().optional(), with_stat: booleanish().optional() });
