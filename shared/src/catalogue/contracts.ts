@@ -95,3 +95,47 @@ export const voucherListQuerySchema = z.object({
 export type VoucherListQuery = z.input<typeof voucherListQuerySchema>;
 
 export const voucherDetailQuerySchema = z.object({ isWallet: booleanish().optional(), with_stat: booleanish().optional() });
+
+/** What a voucher card and the public lists need (01 §2 "Voucher card"); the catalogue projection stores exactly this. */
+export const voucherCardSchema = voucherSchema.pick({
+  id: true,
+  title: true,
+  description: true,
+  type: true,
+  qty_val: true,
+  val_min: true,
+  val_max: true,
+  price_filter: true,
+  voucher_category_id: true,
+  subcategory_id: true,
+  target: true,
+  season: true,
+  region_id: true,
+  seller_id: true,
+  seller: true,
+  is_active: true,
+  is_featured: true,
+  display: true,
+  valid_day: true,
+  months: true,
+  price_hidden: true,
+  background_image: true,
+  styling: true,
+  sold_count: true,
+  created_at: true,
+});
+export type VoucherCard = z.infer<typeof voucherCardSchema>;
+
+export function toVoucherCard(voucher: Voucher): VoucherCard {
+  return voucherCardSchema.parse(voucher);
+}
+
+export const companyPublicSchema = z.object({
+  id: z.string(),
+  seller_id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  url: z.string().nullable(),
+  region: z.string().nullable(),
+});
+export const companyListSchema = z.object({ data: z.array(companyPublicSchema) });

@@ -22,7 +22,8 @@ export function formatAmount(cents: Cents): string {
 /** Euros as a decimal number (API fields like qty_val) → cents, rounding half away from zero. */
 export function eurosToCents(euros: number): Cents {
   if (!Number.isFinite(euros)) throw new RangeError(`not a finite amount: ${euros}`);
-  return Math.sign(euros) * Math.round(Math.abs(euros) * 100);
+  // toFixed first: 1.005 * 100 is 100.49999… in binary floating point, but means 100.5 cents.
+  return Math.sign(euros) * Math.round(Number((Math.abs(euros) * 100).toFixed(6)));
 }
 
 export function centsToEuros(cents: Cents): number {

@@ -1,0 +1,81 @@
+// ESLint flat config. Non type-checked typescript-eslint rules keep `npx eslint .` fast;
+// `npm run typecheck` (tsc -b) does the type work. The import rules below enforce the
+// workspace boundaries described in docs/architecture.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+// React hook rules for web/ once `eslint-plugin-react-hooks` (7.x, flat config) is a root devDependency;
+// until then the config loads without it.
+const reactHooks = await import('eslint-plugin-react-hooks').then((m) => m.default).catch(() => undefined);
+
+const NODE_BUILTINS = ['fs', 'path', 'crypto', 'http', 'https', 'child_process', 'os', 'url', 'buffer'];
+
+const sharedMessage = 'shared/ runs in the browser and in Lambdas: no AWS SDK, Stripe, Node built-ins, functions or web code.';
+const webMessage = 'web/ must not pull AWS SDK clients or server code; talk to the API through shared contracts.';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '**/.data/**', '**/coverage/**', '**/*.d.ts', 'web/dist/**'],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly' },
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'stripe', message: sharedMessage },
+            ...NODE_BUILTINS.map((name) => ({ name, message: sharedMessage })),
+            { name: '@gm/functions', message: sharedMessage },
+            { name: '@gm/web', message: sharedMessage },
+          ],
+          patterns: [
+            {
+              group: ['@aws-sdk/*', 'stripe/*', 'node:*', ...NODE_BUILTINS.map((name) => `${name}/*`), '@gm/functions/*', '@gm/web/*'],
+              message: sharedMessage,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...(reactHooks
+    ? [
+        {
+          files: ['web/src/**/*.{ts,tsx}'],
+          plugins: { 'react-hooks': reactHooks },
+          rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+        },
+      ]
+    : []),
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@gm/functions', message: webMessage }],
+          patterns: [{ group: ['@aws-sdk/*', '@gm/functions/*'], message: webMessage }],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,62 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  InitiateAuthCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { RoleName } from '@gm/shared/auth/roles';
+
+/** What the services need from the identity provider; Cognito here, a fake in unit tests. */
+export type Identity = {
+  createAccount(input: { userId: string; email: string; password: string; role: RoleName }): Promise<void>;
+  deleteAccount(email: string): Promise<void>;
+  /** The ID token for valid credentials; undefined for any wrong e-mail or password (never says which). */
+  signIn(email: string, password: string): Promise<string | undefined>;
+  setPassword(email: string, password: string): Promise<void>;
+};
+
+const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'PasswordResetRequiredException', 'UserNotConfirmedException']);
+
+export function createCognitoIdentity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Identity {
+  return {
+    async createAccount({ userId, email, password, role }) {
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: userPoolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+            { Name: 'custom:user_id', Value: userId },
+          ],
+        }),
+      );
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: role }));
+    },
+
+    async deleteAccount(email) {
+      await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: email }));
+    },
+
+    async signIn(email, password) {
+      try {
+        const result = await client.send(
+          new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+        );
+        return result.AuthenticationResult?.IdToken;
+      } catch (error) {
+        // cognito-local answers InvalidPasswordException where Cognito answers NotAuthorizedException: same to us.
+        if (WRONG_CREDENTIALS.has((error as Error).name)) return undefined;
+        throw error;
+      }
+    },
+
+    async setPassword(email, password) {
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+    },
+  };
+}

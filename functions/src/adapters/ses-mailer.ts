@@ -1,0 +1,36 @@
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; content: Uint8Array }[];
+};
+
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+export function createSesMailer(client: SESv2Client, from: string): Mailer {
+  return {
+    async send(mail) {
+      await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: [mail.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: mail.subject, Charset: 'UTF-8' },
+              Body: {
+                Text: { Data: mail.text, Charset: 'UTF-8' },
+                ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}),
+              },
+              ...(mail.attachments?.length
+                ? { Attachments: mail.attachments.map((a) => ({ FileName: a.filename, ContentType: a.contentType, RawContent: a.content })) }
+                : {}),
+            },
+          },
+        }),
+      );
+    },
+  };
+}

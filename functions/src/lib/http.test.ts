@@ -1,0 +1,62 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { NotFoundError } from './errors.ts';
+import { http, json, parse } from './http.ts';
+
+function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/v1/auth/login',
+    rawPath: '/api/v1/auth/login',
+    rawQueryString: '',
+    headers: { host: 'localhost:3000', 'x-forwarded-proto': 'http' },
+    isBase64Encoded: false,
+    requestContext: { http: { method: 'POST', path: '/api/v1/auth/login', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' } } as APIGatewayProxyEventV2['requestContext'],
+    ...overrides,
+  };
+}
+const context = {} as Context;
+
+async function call(handler: ReturnType<typeof http>, e: APIGatewayProxyEventV2) {
+  const result = await handler(e, context);
+  return { status: result.statusCode, body: JSON.parse(String(result.body)) };
+}
+
+describe('http wrapper', () => {
+  it('answers 401 on a protected route without a token, before the handler runs', async () => {
+    const fn = vi.fn();
+    const res = await call(http('GET user/{id}', fn), event());
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Bitte melde dich an.');
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('turns contract failures into 422 with a field → messages map', async () => {
+    const handler = http('POST auth/login', async ({ body }) => json(200, parse(z.object({ email: z.email({ error: 'Diese Emailadresse ist ungültig.' }) }), body)));
+    const res = await call(handler, event({ body: JSON.stringify({ email: 'x' }) }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ email: ['Diese Emailadresse ist ungültig.'] });
+  });
+
+  it('refuses a body that is not JSON with 422', async () => {
+    const res = await call(http('POST auth/login', async () => json(200, {})), event({ body: '{nope' }));
+    expect(res.status).toBe(422);
+  });
+
+  it('maps typed errors and hides unexpected ones', async () => {
+    const notFound = await call(http('POST auth/login', async () => { throw new NotFoundError('Weg.'); }), event());
+    expect(notFound).toEqual({ status: 404, body: { message: 'Weg.' } });
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const crash = await call(http('POST auth/login', async () => { throw new Error('secret internals'); }), event());
+    expect(crash.status).toBe(500);
+    expect(JSON.stringify(crash.body)).not.toContain('secret');
+    spy.mockRestore();
+  });
+
+  it('passes the parsed body, query and base URL to the handler', async () => {
+    const handler = http('POST auth/login', async (req) => json(200, { body: req.body, base: req.apiBaseUrl, q: req.query }));
+    const res = await call(handler, event({ body: Buffer.from('{"a":1}').toString('base64'), isBase64Encoded: true, queryStringParameters: { page: '2' } }));
+    expect(res.body).toEqual({ body: { a: 1 }, base: 'http://localhost:3000/api/v1/', q: { page: '2' } });
+  });
+});

@@ -1,0 +1,61 @@
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.ts';
+
+/** A seller's company (02 §3 "Company"). Colours default on the tenant site (#1D4F55 / #fff). */
+export type CompanyRecord = {
+  id: string;
+  seller_id: string;
+  name: string;
+  description: string | null;
+  url: string | null;
+  logo: string | null;
+  header_logo: string | null;
+  region_id: number | null;
+  vat_number: string | null;
+  background_color: string | null;
+  text_color: string | null;
+  header_1: string | null;
+  header_2: string | null;
+  is_header_show: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export const companyKeys = {
+  company: (sellerId: string) => ({ PK: `USER#${sellerId}`, SK: 'COMPANY' }),
+  all: (name: string, sellerId: string) => ({ GSI1PK: 'COMPANIES', GSI1SK: `${name.trim().toLowerCase()}#${sellerId}` }),
+};
+
+export type CompanyRepository = ReturnType<typeof createCompanyRepository>;
+
+export function createCompanyRepository(db: DynamoDBDocumentClient, tableName: string) {
+  const fromItem = (item: Record<string, unknown>): CompanyRecord => {
+    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
+    return rest as CompanyRecord;
+  };
+  return {
+    async put(company: CompanyRecord): Promise<void> {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...companyKeys.company(company.seller_id), ...companyKeys.all(company.name, company.seller_id), entity: 'Company', ...company },
+        }),
+      );
+    },
+
+    async getBySeller(sellerId: string): Promise<CompanyRecord | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: companyKeys.company(sellerId) }));
+      return Item ? fromItem(Item) : undefined;
+    },
+
+    async listAll(): Promise<CompanyRecord[]> {
+      const items = await queryAll(db, new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': 'COMPANIES' },
+      }));
+      return items.map(fromItem);
+    },
+  };
+}

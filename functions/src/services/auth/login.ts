@@ -1,0 +1,22 @@
+import type { AuthResponse } from '@gm/shared/auth/contracts';
+import { TEXT } from '@gm/shared/validation/messages';
+import { HttpError } from '../../lib/errors.ts';
+import type { Deps } from '../deps.ts';
+import { toApiUser } from '../users/user-view.ts';
+
+/** Wrong e-mail and wrong password get the same answer, so the answer never reveals whether an account exists. */
+export class LoginFailedError extends HttpError {
+  constructor() {
+    super(401, TEXT.loginFailed);
+  }
+}
+
+export async function login(deps: Pick<Deps, 'users' | 'companies' | 'identity'>, input: { email: string; password: string }): Promise<AuthResponse> {
+  const token = await deps.identity.signIn(input.email, input.password);
+  if (!token) throw new LoginFailedError();
+  const userId = await deps.users.ownerOf('email', input.email);
+  const user = userId ? await deps.users.get(userId) : undefined;
+  if (!user) throw new LoginFailedError();
+  const company = user.role === 'seller' ? await deps.companies.getBySeller(user.id) : undefined;
+  return { token, user: toApiUser(user, company) };
+}

@@ -1,0 +1,4 @@
+import { App } from 'aws-cdk-lib';
+import { buildApp } from '../lib/gutscheinmarkt-app.ts';
+
+buildApp(new App());

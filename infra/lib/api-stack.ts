@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { Annotations, NestedStack, Stack, type NestedStackProps, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { Env } from '@gm/functions/lib/env';
+import { API_PREFIX, routeKey, type Domain, type RouteDef } from '@gm/functions/routes';
+import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
+
+/** The variables env.ts requires; a new required one there fails this file's type check. */
+type RequiredEnvName = Exclude<
+  { [K in keyof Env]-?: undefined extends Env[K] ? never : K }[keyof Env],
+  'AWS_REGION' | 'isLocal' | 'cognitoIssuer'
+>;
+export type LambdaEnvironment = Record<RequiredEnvName, string>;
+
+/** What every route's Lambda needs from the other stacks. */
+export type ApiResources = {
+  httpApi: apigw.IHttpApi;
+  table: dynamodb.ITable;
+  mediaBucket: s3.IBucket;
+  privateBucket: s3.IBucket;
+  userPool: cognito.IUserPool;
+  webClient: cognito.IUserPoolClient;
+  mailFrom: string;
+  appUrl: string;
+};
+
+export type ApiStackProps = StackProps & {
+  routes: readonly RouteDef[];
+  resources: ApiResources;
+  /** Tests only: code for manifest routes whose handler module does not exist yet. */
+  stubForMissingHandlers?: lambda.Code;
+};
+
+/** The Cognito calls the API makes with its own credentials (registration, passwords, roles). */
+const COGNITO_ADMIN_ACTIONS = [
+  'AdminCreateUser',
+  'AdminDeleteUser',
+  'AdminGetUser',
+  'AdminUpdateUserAttributes',
+  'AdminSetUserPassword',
+  'AdminAddUserToGroup',
+  'AdminRemoveUserFromGroup',
+  'AdminListGroupsForUser',
+  'AdminUserGlobalSignOut',
+  'AdminDisableUser',
+  'AdminEnableUser',
+  'ListUsers',
+].map((action) => `cognito-idp:${action}`);
+
+/**
+ * The API's routes, one nested stack per manifest domain, so each template stays far below
+ * CloudFormation's 500-resource limit however many endpoints a domain gains.
+ */
+export class ApiStack extends Stack {
+  readonly domainStacks: ReadonlyMap<Domain, DomainRoutesStack>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    const missing = props.routes.filter((r) => !existsSync(handlerEntry(r.handler)));
+    if (missing.length > 0 && !props.stubForMissingHandlers) {
+      throw new Error(
+        `Every manifest route needs its handler module; missing:\n${missing
+          .map((r) => `  ${routeKey(r)} → functions/src/handlers/${r.handler}.ts`)
+          .join('\n')}`,
+      );
+    }
+    if (props.resources.mailFrom.endsWith('.invalid')) {
+      Annotations.of(this).addWarningV2('gm:noMailFrom', `No domainName/mailFrom context: MAIL_FROM is ${props.resources.mailFrom}, e-mail will fail`);
+    }
+
+    const byDomain = new Map<Domain, RouteDef[]>();
+    for (const route of props.routes) byDomain.set(route.domain, [...(byDomain.get(route.domain) ?? []), route]);
+
+    const stacks = new Map<Domain, DomainRoutesStack>();
+    for (const [domain, routes] of byDomain) {
+      stacks.set(
+        domain,
+        new DomainRoutesStack(this, `${pascal(domain)}Routes`, {
+          description: `Gutscheinmarkt API routes of domain ${domain}`,
+          domain,
+          routes,
+          resources: props.resources,
+          ...(props.stubForMissingHandlers ? { stubForMissingHandlers: props.stubForMissingHandlers } : {}),
+        }),
+      );
+    }
+    this.domainStacks = stacks;
+  }
+}
+
+export type DomainRoutesStackProps = NestedStackProps & {
+  domain: Domain;
+  routes: readonly RouteDef[];
+  resources: ApiResources;
+  stubForMissingHandlers?: lambda.Code;
+};
+
+export class DomainRoutesStack extends NestedStack {
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+
+  constructor(scope: Construct, id: string, props: DomainRoutesStackProps) {
+    super(scope, id, props);
+    const r = props.resources;
+    const environment: LambdaEnvironment = {
+      TABLE_NAME: r.table.tableName,
+      MEDIA_BUCKET: r.mediaBucket.bucketName,
+      PRIVATE_BUCKET: r.privateBucket.bucketName,
+      COGNITO_USER_POOL_ID: r.userPool.userPoolId,
+      COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
+      MAIL_FROM: r.mailFrom,
+      APP_URL: r.appUrl,
+    };
+
+    const functions = new Map<string, ApiFunction>();
+    for (const route of props.routes) {
+      const key = routeKey(route);
+      const id = pascal(route.handler);
+      const fn = new ApiFunction(this, id, {
+        entry: handlerEntry(route.handler),
+        description: `${route.method} ${API_PREFIX}${route.path}`,
+        environment,
+        ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
+      });
+      grantApiAccess(fn, r);
+      new apigw.HttpRoute(this, `${id}Route`, {
+        httpApi: r.httpApi,
+        routeKey: apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+      });
+      functions.set(key, fn);
+    }
+    this.functions = functions;
+  }
+}
+
+function grantApiAccess(fn: ApiFunction, r: ApiResources): void {
+  r.table.grantReadWriteData(fn);
+  r.mediaBucket.grantReadWrite(fn);
+  r.privateBucket.grantReadWrite(fn);
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [r.userPool.userPoolArn] }),
+  );
+  const stack = Stack.of(fn);
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      // Sandbox accounts also authorise the recipient's identity, so the sender is pinned by condition.
+      resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
+    }),
+  );
+}
+
+function pascal(value: string): string {
+  return value
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,80 @@
+import type { Node } from 'constructs';
+
+/**
+ * Deployment settings, read once from CDK context (`cdk.json` or `-c name=value`). Everything is
+ * optional so that `cdk synth` works offline with no context at all; what is missing is left out
+ * (no aliases, no social sign-in), never replaced by a made-up value.
+ */
+export type AppConfig = {
+  /** Prefix of the three stack names, so a second installation can live in the same account. */
+  stackPrefix: string;
+  /** Apex domain, e.g. gutscheinmarkt.at; the shop also answers on `*.<domainName>` for tenant shops. */
+  domainName?: string;
+  /** ACM certificate in us-east-1 covering `<domainName>` and `*.<domainName>`. */
+  certificateArn?: string;
+  /** Sender address of every e-mail; defaults to noreply@<domainName>. */
+  mailFrom?: string;
+  google?: SocialProvider;
+  facebook?: SocialProvider;
+  /** Prefix of the Cognito hosted domain that social sign-in redirects through. */
+  authDomainPrefix?: string;
+};
+
+export type SocialProvider = { clientId: string; secretName: string };
+
+export const CONTEXT_KEYS = {
+  stackPrefix: 'stackPrefix',
+  domainName: 'domainName',
+  certificateArn: 'certificateArn',
+  mailFrom: 'mailFrom',
+  googleClientId: 'googleClientId',
+  googleSecretName: 'googleClientSecretName',
+  facebookAppId: 'facebookAppId',
+  facebookSecretName: 'facebookAppSecretName',
+  authDomainPrefix: 'authDomainPrefix',
+} as const;
+
+export const DEFAULT_SECRET_NAMES = {
+  google: 'gutscheinmarkt/google-client-secret',
+  facebook: 'gutscheinmarkt/facebook-app-secret',
+} as const;
+
+function text(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string, got ${JSON.stringify(value)}`);
+  return value.trim() || undefined;
+}
+
+export function readConfig(node: Node): AppConfig {
+  const domainName = text(node, CONTEXT_KEYS.domainName)?.toLowerCase();
+  if (domainName && !/^([a-z0-9-]+\.)+[a-z]{2,}$/.test(domainName)) {
+    throw new Error(`Context "domainName" must be a bare host name like gutscheinmarkt.at, got "${domainName}"`);
+  }
+  const certificateArn = text(node, CONTEXT_KEYS.certificateArn);
+  if (certificateArn && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+    throw new Error('Context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only uses those)');
+  }
+  if (certificateArn && !domainName) throw new Error('Context "certificateArn" needs "domainName" as well');
+
+  const social = (idKey: string, secretKey: string, defaultSecret: string): SocialProvider | undefined => {
+    const clientId = text(node, idKey);
+    return clientId ? { clientId, secretName: text(node, secretKey) ?? defaultSecret } : undefined;
+  };
+  const google = social(CONTEXT_KEYS.googleClientId, CONTEXT_KEYS.googleSecretName, DEFAULT_SECRET_NAMES.google);
+  const facebook = social(CONTEXT_KEYS.facebookAppId, CONTEXT_KEYS.facebookSecretName, DEFAULT_SECRET_NAMES.facebook);
+  if ((google || facebook) && !domainName) {
+    throw new Error('Social sign-in (googleClientId/facebookAppId) needs "domainName" for its callback URLs');
+  }
+
+  const config: AppConfig = { stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt' };
+  if (domainName) config.domainName = domainName;
+  if (certificateArn) config.certificateArn = certificateArn;
+  const mailFrom = text(node, CONTEXT_KEYS.mailFrom) ?? (domainName ? `noreply@${domainName}` : undefined);
+  if (mailFrom) config.mailFrom = mailFrom;
+  if (google) config.google = google;
+  if (facebook) config.facebook = facebook;
+  const authDomainPrefix = text(node, CONTEXT_KEYS.authDomainPrefix) ?? domainName?.replace(/\./g, '-');
+  if (authDomainPrefix && (google || facebook)) config.authDomainPrefix = authDomainPrefix;
+  return config;
+}

@@ -1,0 +1,142 @@
+import { Annotations, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { AppConfig } from './config.ts';
+
+export type EdgeStackProps = StackProps & {
+  config: AppConfig;
+  webBucket: s3.IBucket;
+  mediaBucket: s3.IBucket;
+};
+
+/** Serves the SPA: any path without a file extension is a client-side route. */
+const SPA_FALLBACK = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * API Gateway only sees its own Host; the API reads the shop's host (tenant subdomain, links)
+ * from X-Forwarded-Host, which CloudFront doesn't set. Overwriting also drops a spoofed value.
+ */
+const FORWARD_HOST = `function handler(event) {
+  var request = event.request;
+  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  return request;
+}`;
+
+/**
+ * The public entry point: the HTTP API (its routes live in the API stack's domain stacks) and the
+ * CloudFront distribution serving the SPA, /api/* and /media/* from one origin per host name.
+ */
+export class EdgeStack extends Stack {
+  readonly httpApi: apigw.HttpApi;
+  readonly distribution: cloudfront.Distribution;
+  /** The web origin used in e-mail links: https://<domainName>, else the CloudFront domain. */
+  readonly appUrl: string;
+
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Gutscheinmarkt API (/api/v1/…), reached through CloudFront',
+      createDefaultStage: true,
+    });
+
+    // The buckets' policies (stateful stack) already admit this account's CloudFront; importing them
+    // here keeps the origins from trying to edit those policies across stacks.
+    const webBucket = s3.Bucket.fromBucketAttributes(this, 'WebBucket', {
+      bucketArn: props.webBucket.bucketArn,
+      bucketRegionalDomainName: props.webBucket.bucketRegionalDomainName,
+    });
+    const mediaBucket = s3.Bucket.fromBucketAttributes(this, 'MediaBucket', {
+      bucketArn: props.mediaBucket.bucketArn,
+      bucketRegionalDomainName: props.mediaBucket.bucketRegionalDomainName,
+    });
+    const originAccessControl = new cloudfront.S3OriginAccessControl(this, 'OriginAccessControl', {
+      description: 'Gutscheinmarkt web and media buckets',
+    });
+    const webOrigin = origins.S3BucketOrigin.withOriginAccessControl(webBucket, { originAccessControl });
+    const mediaOrigin = origins.S3BucketOrigin.withOriginAccessControl(mediaBucket, { originAccessControl });
+    const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)), {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Rewrites client-side routes to /index.html',
+    });
+    const forwardHost = new cloudfront.Function(this, 'ForwardHost', {
+      code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Passes the viewer host to the API as X-Forwarded-Host',
+    });
+
+    const withDomain = config.domainName && config.certificateArn;
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Gutscheinmarkt web, API and media',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      ...(withDomain
+        ? {
+            domainNames: [config.domainName!, `*.${config.domainName}`],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn!),
+          }
+        : {}),
+      defaultBehavior: {
+        origin: webOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host (API Gateway needs its own), so Authorization and Origin arrive.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+          functionAssociations: [{ function: forwardHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+        // The object key is the full path: /media/<key> is stored as media/<key>.
+        '/media/*': {
+          origin: mediaOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+        },
+      },
+    });
+    // Acknowledged: see the comment on the imported buckets.
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'Bucket policies in the stateful stack grant this account\'s CloudFront read access',
+    );
+
+    this.appUrl = config.domainName ? `https://${config.domainName}` : `https://${this.distribution.distributionDomainName}`;
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'AppUrl', { value: this.appUrl });
+    if (config.domainName && !config.certificateArn) {
+      Annotations.of(this).addWarningV2(
+        'gm:noCertificate',
+        `domainName ${config.domainName} is set without certificateArn: the distribution has no aliases`,
+      );
+    }
+  }
+}

@@ -1,0 +1,202 @@
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { ROLE_IDS, ROLE_NAMES } from '@gm/shared/auth/roles';
+import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
+import type { AppConfig } from './config.ts';
+
+/** Public images are served by CloudFront under /media/<key> and stored at this key prefix. */
+export const MEDIA_KEY_PREFIX = 'media/';
+
+export type StatefulStackProps = StackProps & { config: AppConfig };
+
+/**
+ * Everything that holds data: the table, the buckets, the user pool and the mail identity. Nothing
+ * here is deleted with the stack, and the code stacks can be torn down and rebuilt around it.
+ */
+export class StatefulStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly mediaBucket: s3.Bucket;
+  readonly privateBucket: s3.Bucket;
+  readonly webBucket: s3.Bucket;
+  readonly userPool: cognito.UserPool;
+  readonly webClient: cognito.UserPoolClient;
+  /** The domain SES sends from, when one is configured. */
+  readonly mailIdentity: ses.EmailIdentity | undefined;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: TABLE_DEFINITION.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_DEFINITION.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const gsi of TABLE_DEFINITION.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    // Browsers upload straight to S3 with presigned POSTs, so the upload buckets answer CORS for the shop's hosts.
+    const uploadOrigins = config.domainName ? [`https://${config.domainName}`, `https://*.${config.domainName}`] : ['*'];
+    this.mediaBucket = this.bucket('MediaBucket', uploadOrigins);
+    this.privateBucket = this.bucket('PrivateBucket', uploadOrigins);
+    this.webBucket = this.bucket('WebBucket');
+
+    // CloudFront reads through Origin Access Control. The distribution lives in the edge stack, which
+    // depends on this one, so its ARN can't be named here without a cycle: any distribution of this
+    // account may read, and only the public content (media/*, the SPA) — never the private bucket.
+    this.allowCloudFrontRead(this.mediaBucket, `${MEDIA_KEY_PREFIX}*`);
+    this.allowCloudFrontRead(this.webBucket, '*');
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      // Our API registers users with the Admin APIs; nobody signs up against Cognito directly.
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      standardAttributes: { email: { required: true, mutable: true } },
+      customAttributes: { user_id: new cognito.StringAttribute({ mutable: false, minLen: 1, maxLen: 64 }) },
+      // The app's own rule (shared/validation/fields.ts) is 8–16 characters, no character classes.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: cognito.FeaturePlan.LITE,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    for (const role of ROLE_NAMES) {
+      new cognito.CfnUserPoolGroup(this, `Group-${role}`, {
+        userPoolId: this.userPool.userPoolId,
+        groupName: role,
+        precedence: ROLE_IDS[role],
+        description: `Role ${ROLE_IDS[role]} (${role})`,
+      });
+    }
+
+    const providers = this.socialProviders(config);
+    this.webClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO, ...providers.map((p) => p.kind)],
+      ...(providers.length > 0 && config.domainName
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+              callbackUrls: [`https://${config.domainName}/login`],
+              logoutUrls: [`https://${config.domainName}/`],
+            },
+          }
+        : { disableOAuth: true }),
+    });
+    for (const provider of providers) this.webClient.node.addDependency(provider.resource);
+
+    if (providers.length > 0 && config.authDomainPrefix) {
+      this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: config.authDomainPrefix } });
+    }
+
+    if (config.domainName) {
+      this.mailIdentity = new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(config.domainName) });
+      this.mailIdentity.dkimRecords.forEach((record, i) => {
+        new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'DNS record for SES DKIM' });
+      });
+    }
+  }
+
+  private bucket(id: string, corsOrigins?: string[]): s3.Bucket {
+    return new s3.Bucket(this, id, {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      ],
+      ...(corsOrigins
+        ? {
+            cors: [
+              {
+                allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.POST],
+                allowedOrigins: corsOrigins,
+                allowedHeaders: ['*'],
+                exposedHeaders: ['ETag'],
+                maxAge: 3000,
+              },
+            ],
+          }
+        : {}),
+    });
+  }
+
+  private allowCloudFrontRead(bucket: s3.Bucket, keyPattern: string): void {
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontOriginAccessControlRead',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [bucket.arnForObjects(keyPattern)],
+        conditions: {
+          StringEquals: { 'AWS:SourceAccount': this.account },
+          ArnLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` },
+        },
+      }),
+    );
+  }
+
+  private socialProviders(config: AppConfig) {
+    const providers: { kind: cognito.UserPoolClientIdentityProvider; resource: Construct }[] = [];
+    const attributeMapping = { email: cognito.ProviderAttribute.GOOGLE_EMAIL };
+    if (config.google) {
+      providers.push({
+        kind: cognito.UserPoolClientIdentityProvider.GOOGLE,
+        resource: new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+          userPool: this.userPool,
+          clientId: config.google.clientId,
+          clientSecretValue: SecretValue.secretsManager(config.google.secretName),
+          scopes: ['openid', 'email', 'profile'],
+          attributeMapping,
+        }),
+      });
+    }
+    if (config.facebook) {
+      providers.push({
+        kind: cognito.UserPoolClientIdentityProvider.FACEBOOK,
+        resource: new cognito.UserPoolIdentityProviderFacebook(this, 'Facebook', {
+          userPool: this.userPool,
+          clientId: config.facebook.clientId,
+          // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}); never in the template.
+          clientSecret: SecretValue.secretsManager(config.facebook.secretName).unsafeUnwrap(),
+          scopes: ['public_profile', 'email'],
+          attributeMapping: { email: cognito.ProviderAttribute.FACEBOOK_EMAIL },
+        }),
+      });
+    }
+    return providers;
+  }
+}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '../../lib/auth.ts';
+import { roleOf } from '../../lib/auth-store.ts';
+import { useBadgeCounts } from '../../lib/badge-counts.ts';
+import { useCategories } from '../../features/catalogue/api/get-categories.ts';
+import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { paths } from '../../config/paths.ts';
+import { menuForRole, showsShopIcons, type MenuEntry } from './menu.ts';
+import { NavDropdown } from './nav-dropdown.tsx';
+import { MobileDrawer } from './mobile-drawer.tsx';
+import { useHideOnScroll } from './use-hide-on-scroll.ts';
+import { Logo } from '../ui/logo.tsx';
+import { CartIcon, HeartIcon, MenuIcon } from '../ui/icons.tsx';
+import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+
+export function Header() {
+  const auth = useAuth();
+  const role = roleOf(auth);
+  const shopsHere = showsShopIcons(role, auth.data);
+  const categories = useCategories();
+  const needsCategories = role === undefined || role === 'user';
+  const entries = menuForRole(role, { categories: needsCategories ? (categories.data ?? []) : [], user: auth.data });
+  const { logout, busy } = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const hiddenByScroll = useHideOnScroll(52);
+  const drawerId = useId();
+  const categoriesEmpty = categories.error ? 'Kategorien konnten nicht geladen werden.' : categories.isLoading ? 'Wird geladen…' : 'Noch keine Daten vorhanden.';
+
+  return (
+    <>
+      <header className={`site-header${hiddenByScroll && !drawerOpen ? ' is-hidden' : ''}`} data-testid="site-header">
+        <div className="container site-header__inner">
+          <Link to={paths.home} className="site-header__logo" aria-label="Gutscheinmarkt – zur Startseite">
+            <Logo />
+          </Link>
+
+          <nav className="site-nav" aria-label="Hauptnavigation">
+            <ul className="site-nav__list">
+              {entries.map((entry) => (
+                <li key={entryKey(entry)} className="site-nav__item">
+                  <DesktopEntry entry={entry} onLogout={logout} categoriesEmpty={categoriesEmpty} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="site-header__actions">
+            {shopsHere && <ShopIcons />}
+            <button
+              type="button"
+              className="icon-button site-header__menu-button"
+              aria-label="Menü öffnen"
+              aria-expanded={drawerOpen}
+              aria-controls={drawerId}
+              aria-haspopup="dialog"
+              onClick={() => setDrawerOpen(true)}
+              data-testid="menu-button"
+            >
+              <MenuIcon />
+            </button>
+          </div>
+        </div>
+      </header>
+      <MobileDrawer
+        id={drawerId}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        entries={entries}
+        onLogout={logout}
+        categoriesEmpty={categoriesEmpty}
+      />
+      <LoadingOverlay show={busy} label="Abmelden…" />
+    </>
+  );
+}
+
+export function entryKey(entry: MenuEntry): string {
+  return entry.kind === 'link' ? `l:${entry.to}` : entry.kind === 'group' ? `g:${entry.id}` : 'logout';
+}
+
+function DesktopEntry({ entry, onLogout, categoriesEmpty }: { entry: MenuEntry; onLogout: () => void; categoriesEmpty: string }) {
+  switch (entry.kind) {
+    case 'link':
+      return (
+        <NavLink to={entry.to} className={`site-nav__link${entry.to === paths.login ? ' site-nav__link--cta' : ''}`} end>
+          {entry.label}
+        </NavLink>
+      );
+    case 'group':
+      return <NavDropdown group={entry} emptyText={entry.id === 'categories' ? categoriesEmpty : undefined} />;
+    case 'logout':
+      return (
+        <button type="button" className="site-nav__link site-nav__logout" onClick={onLogout} data-testid="logout-button">
+          {entry.label}
+        </button>
+      );
+  }
+}
+
+function ShopIcons() {
+  const counts = useBadgeCounts();
+  return (
+    <>
+      <Link to={paths.wishList} className="icon-button badge-host" aria-label={`Meine Wunschliste, ${counts.wishlist} Gutscheine`} data-testid="wishlist-link">
+        <HeartIcon />
+        <span className="badge" aria-hidden="true" data-testid="wishlist-count">
+          {counts.wishlist}
+        </span>
+      </Link>
+      <Link to={paths.cart} className="icon-button badge-host" aria-label={`Warenkorb, ${counts.cart} Gutscheine`} data-testid="cart-link">
+        <CartIcon />
+        <span className="badge" aria-hidden="true" data-testid="cart-count">
+          {counts.cart}
+        </span>
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ApiUser } from '@gm/shared/auth/contracts';
+import type { RoleName } from '@gm/shared/auth/roles';
+import { categorySlug } from '@gm/shared/catalogue/reference-data';
+import { paths } from '../../config/paths.ts';
+
+export type MenuLink = { kind: 'link'; label: string; to: string };
+export type MenuGroup = { kind: 'group'; id: string; label: string; items: MenuLink[] };
+export type MenuLogout = { kind: 'logout'; label: string };
+export type MenuEntry = MenuLink | MenuGroup | MenuLogout;
+
+type MenuContext = {
+  categories: ReadonlyArray<{ name: string; slug?: string | null }>;
+  user?: Pick<ApiUser, 'is_partner' | 'can_generate'> | null;
+};
+
+const link = (label: string, to: string): MenuLink => ({ kind: 'link', label, to });
+const LOGOUT: MenuLogout = { kind: 'logout', label: 'Ausloggen' };
+
+function categoriesGroup(categories: MenuContext['categories']): MenuGroup {
+  return {
+    kind: 'group',
+    id: 'categories',
+    label: 'Kategorien',
+    items: categories.map((c) => link(c.name, paths.category(c.slug || categorySlug(c.name)))),
+  };
+}
+
+/** The header menu by role (01 §2 "Menus by role id", 02 §2, 03 §2). */
+export function menuForRole(role: RoleName | undefined, context: MenuContext): MenuEntry[] {
+  switch (role) {
+    case undefined:
+      return [
+        link('Suchen', paths.searchPage),
+        categoriesGroup(context.categories),
+        link('Meine Wallet', paths.guestWallet),
+        link('Anmelden', paths.login),
+      ];
+    case 'user':
+      return [
+        link('Suche', paths.searchPage),
+        categoriesGroup(context.categories),
+        link('Meine Wallet', paths.wallet),
+        {
+          kind: 'group',
+          id: 'profile',
+          label: 'Profil & Einstellungen',
+          items: [link('Info', '/profile-info'), link('Einstellungen', '/profile-settings'), link('Zahlungsmethoden', '/profile-payment')],
+        },
+        LOGOUT,
+      ];
+    case 'seller': {
+      const entries: MenuEntry[] = [
+        link('Dashboard', paths.home),
+        {
+          kind: 'group',
+          id: 'profile',
+          label: 'Profil & Einstellungen',
+          items: [link('Info', '/profile-info'), link('Einstellungen', '/profile-settings')],
+        },
+        link('Gutschein scannen', '/scanner'),
+        link('Gutschein erstellen', '/vouchers/new'),
+        link('Meine Gutscheine', '/vouchers'),
+        link('Direct sale', '/vouchers-gift'),
+        link('Verwalten', '/orders-earnings'),
+        link('Voucher website', '/website-configuration'),
+      ];
+      if (context.user?.is_partner && context.user.can_generate) entries.push(link('Employee codes', '/employee-codes'));
+      entries.push(LOGOUT);
+      return entries;
+    }
+    case 'scanner':
+      return [link('Home', paths.home), link('Direct sale', '/vouchers-gift'), LOGOUT];
+    case 'admin':
+      return [
+        link('Home', paths.home),
+        {
+          kind: 'group',
+          id: 'manage',
+          label: 'Verwalten',
+          items: [
+            link('Benutzer', '/users'),
+            link('Bestellungen', '/manage-orders'),
+            link('Auszahlung', '/payout'),
+            link('Kategorien', '/category'),
+            link('Unterkategorien', '/sub-category'),
+            link('Templates', '/template'),
+            link('Gesponserte Gutscheine', '/featured-vouchers'),
+            link('Subdomain', '/subdomain'),
+          ],
+        },
+        link('Global Settings', '/settings'),
+        LOGOUT,
+      ];
+  }
+}
+
+/** Guests and buyers shop; the other roles see no wishlist or cart (tourism employees neither). */
+export function showsShopIcons(role: RoleName | undefined, user?: Pick<ApiUser, 'is_tourism'> | null): boolean {
+  if (user?.is_tourism) return false;
+  return role === undefined || role === 'user';
+}

@@ -1,0 +1,41 @@
+import type { RoleName } from '@gm/shared/auth/roles';
+
+/** Route paths used across the app; the router and links both read them from here. */
+export const paths = {
+  home: '/home',
+  login: '/login',
+  register: '/register',
+  registerBuyer: '/register/buyer',
+  forgotPassword: '/forgot-password',
+  resetPassword: (token: string) => `/forgot-password/${encodeURIComponent(token)}`,
+  notAllowed: '/error/not-allowed',
+  voucher: (id: string) => `/vouchers/${encodeURIComponent(id)}`,
+  category: (slug: string) => `/vouchers/category/${encodeURIComponent(slug)}`,
+  search: (params: { keyword?: string; region?: string } = {}) => {
+    const query = new URLSearchParams();
+    query.set('keyword', params.keyword ?? '');
+    query.set('region', params.region ?? '');
+    return `/vouchers/search?${query.toString()}`;
+  },
+  searchPage: '/vouchers/search',
+  guestWallet: '/guest-wallet',
+  wallet: '/wallet',
+  wishList: '/wish-list',
+  cart: '/cart',
+  impressum: '/impressum',
+  datenschutz: '/datenschutz',
+  agb: '/datenschutz#agb',
+} as const;
+
+/**
+ * Where a fresh login lands. The spec sends buyers to /wallet (01 §4); the wallet arrives in a later
+ * issue, so buyers go home until then — change it here only.
+ */
+export function pathAfterLogin(role: RoleName): string {
+  switch (role) {
+    case 'user':
+      return paths.home;
+    default:
+      return paths.home;
+  }
+}

@@ -1,0 +1,13 @@
+import { categoryListSchema, type Category } from '@gm/shared/catalogue/contracts';
+import { api } from '../../../lib/api.ts';
+import { useApiQuery } from '../../../lib/use-api-query.ts';
+
+/** GET voucher-category → categories with sub-categories and slug. */
+export async function getCategories(): Promise<Category[]> {
+  const answer = await api.request('voucher-category', { schema: categoryListSchema });
+  return answer.data;
+}
+
+export function useCategories() {
+  return useApiQuery('voucher-category', getCategories, { staleMs: 5 * 60_000 });
+}

@@ -1,0 +1,17 @@
+import { pagedSchema } from '@gm/shared/api/paged';
+import { voucherListQuerySchema, voucherSchema, type VoucherListQuery } from '@gm/shared/catalogue/contracts';
+import { api } from '../../../lib/api.ts';
+import { useApiQuery } from '../../../lib/use-api-query.ts';
+
+export const voucherPageSchema = pagedSchema(voucherSchema);
+
+/** GET voucher (paged): page, paginate, featured, newest, seller_id, keyword. */
+export function getVouchers(query: VoucherListQuery) {
+  const valid = voucherListQuerySchema.parse(query);
+  return api.request('voucher', { query: valid, schema: voucherPageSchema });
+}
+
+export function useVouchers(query: VoucherListQuery | null) {
+  const key = query ? `voucher?${JSON.stringify(query)}` : null;
+  return useApiQuery(key, () => getVouchers(query ?? {}), { keepPrevious: true });
+}

@@ -1,0 +1,125 @@
+import type * as z from 'zod';
+import { messageErrorSchema, validationErrorSchema } from '@gm/shared/api/errors';
+import type { FieldErrors } from '@gm/shared/validation/fields';
+import { TEXT } from '@gm/shared/validation/messages';
+
+export const API_BASE = '/api/v1/';
+
+/** Status 0 means the request never got a usable answer (network down, or an answer we could not read). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isValidation(): boolean {
+    return this.status === 422;
+  }
+
+  /** First server message for a form field, as the forms show it next to the input. */
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors[field]?.[0];
+  }
+}
+
+/** Maps an error answer to an ApiError: 422 → field errors, everything else → its message (01 §7, §8). */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (status === 422) {
+    const validation = validationErrorSchema.safeParse(body);
+    if (validation.success) return new ApiError(422, validation.data.message, validation.data.errors);
+  }
+  const plain = messageErrorSchema.safeParse(body);
+  const message = plain.success && plain.data.message.trim() ? plain.data.message : TEXT.genericError;
+  return new ApiError(status, message);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions<S extends z.ZodType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Every answer is parsed with a shared contract; a mismatch is an error, never silently passed on. */
+  schema: S;
+};
+
+export type ApiClientDeps = {
+  fetch: typeof fetch;
+  getToken: () => string | null;
+  /** Called when a request that carried a token comes back 401 (the session ended on the server). */
+  onUnauthorized?: () => void;
+  base?: string;
+  logError?: (message: string, detail: unknown) => void;
+};
+
+export type ApiClient = {
+  request: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => Promise<z.output<S>>;
+};
+
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(name, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  const search = params.toString();
+  return `${base}${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const base = deps.base ?? API_BASE;
+  const logError = deps.logError ?? ((message, detail) => console.error(message, detail));
+
+  async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+    const token = deps.getToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await deps.fetch(buildUrl(base, path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError(0, TEXT.genericError);
+    }
+
+    const body = await readJson(response);
+    if (!response.ok) {
+      if (response.status === 401 && token && !path.startsWith('auth/')) deps.onUnauthorized?.();
+      throw toApiError(response.status, body);
+    }
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      logError(`Unexpected answer from ${path}`, parsed.error.issues);
+      throw new ApiError(0, TEXT.genericError);
+    }
+    return parsed.data;
+  }
+
+  return { request };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

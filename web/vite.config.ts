@@ -1,0 +1,21 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
+// Media objects live under the key `media/...` in the bucket, so the bucket URL is the target and the path stays as is.
+const mediaTarget = process.env.VITE_MEDIA_PROXY ?? 'http://127.0.0.1:4569/gm-media';
+
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/media': { target: mediaTarget, changeOrigin: true, rewrite: (path) => path },
+};
+
+// Tenants are `<name>.gutscheinmarkt.localhost` locally; the leading dot allows every subdomain.
+const allowedHosts = ['.localhost'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy, allowedHosts },
+  preview: { proxy, allowedHosts },
+  build: { target: 'es2022', sourcemap: true },
+});
