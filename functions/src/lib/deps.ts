@@ -12,8 +12,6 @@ import type { Deps } from '../services/deps.ts';
 import { cognitoClient, documentClient, sesClient } from './clients.ts';
 import { env } from './env.ts';
 
-const CATALOGUE_CACHE_MS = 30_000;
-
 let deps: Deps | undefined;
 
 /** The production wiring, built once per container on first use. */
@@ -27,7 +25,7 @@ export function appDeps(): Deps {
     companies: createCompanyRepository(db, e.TABLE_NAME),
     categories: createCategoryRepository(db, e.TABLE_NAME),
     vouchers,
-    catalogue: createCatalogueCache(vouchers, CATALOGUE_CACHE_MS),
+    catalogue: createCatalogueCache(vouchers, e.CATALOGUE_CACHE_SECONDS * 1000),
     passwordResets: createPasswordResetRepository(db, e.TABLE_NAME),
     rateLimiter: createRateLimitRepository(db, e.TABLE_NAME),
     identity: createCognitoIdentity(cognitoClient(), e.COGNITO_USER_POOL_ID, e.COGNITO_CLIENT_ID),

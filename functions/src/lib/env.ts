@@ -16,6 +16,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3),
   /** Public web origin used in links inside e-mails. */
   APP_URL: z.url(),
+  /** How long a function keeps the catalogue projection in memory (0 in tests: always fresh). */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
   SES_ENDPOINT: z.url().optional(),

@@ -10,7 +10,7 @@ export function createCatalogueCache(vouchers: Pick<VoucherRepository, 'listCata
   let loaded: { at: number; entries: Promise<CatalogueEntry[]> } | undefined;
   return {
     entries() {
-      if (!loaded || now() - loaded.at > ttlMs) {
+      if (!loaded || ttlMs === 0 || now() - loaded.at > ttlMs) {
         const entries = vouchers.listCatalogue();
         loaded = { at: now(), entries };
         entries.catch(() => {

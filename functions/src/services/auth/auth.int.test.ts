@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { MSG, TEXT } from '@gm/shared/validation/messages';
+import { api, sentMails } from '../../../../scripts/test/api.ts';
+
+function buyerForm(overrides: Record<string, unknown> = {}) {
+  const suffix = randomUUID().slice(0, 8);
+  return {
+    username: `anna-${suffix}`,
+    firstName: 'Anna',
+    lastName: 'Muster',
+    email: `anna-${suffix}@example.com`,
+    password: 'Geheim123!',
+    confirmPassword: 'Geheim123!',
+    region_id: 2,
+    dataPrivacy: true,
+    terms: true,
+    ...overrides,
+  };
+}
+
+describe('buyer registration and login', () => {
+  it('registers a buyer, signs them in and lets them read their own profile only', async () => {
+    const form = buyerForm({ email: `Mixed-${randomUUID().slice(0, 6)}@Example.com` });
+    const registered = await api('POST', 'auth/register', { body: form });
+    expect(registered.status).toBe(201);
+    expect(registered.body.user).toMatchObject({ username: form.username, email: String(form.email).toLowerCase(), role_id: 3, user_role: { role: { id: 3, name: 'user' } }, detail: { fullname: 'Anna Muster' } });
+    expect(registered.body.user).not.toHaveProperty('password');
+
+    const login = await api('POST', 'auth/login', { body: { email: String(form.email).toUpperCase(), password: form.password } });
+    expect(login.status).toBe(200);
+    expect(login.body.user.id).toBe(registered.body.user.id);
+
+    const me = await api('GET', `user/${login.body.user.id}`, { token: login.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(String(form.email).toLowerCase());
+
+    const other = await api('POST', 'auth/register', { body: buyerForm() });
+    const foreign = await api('GET', `user/${other.body.user.id}`, { token: login.body.token });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('answers wrong e-mail and wrong password identically', async () => {
+    const form = buyerForm();
+    await api('POST', 'auth/register', { body: form });
+    const wrongPassword = await api('POST', 'auth/login', { body: { email: form.email, password: 'Falsch1234' } });
+    const unknownEmail = await api('POST', 'auth/login', { body: { email: `nobody-${randomUUID()}@example.com`, password: 'Falsch1234' } });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+    expect(wrongPassword.body.message).toBe(TEXT.loginFailed);
+  });
+
+  it('refuses taken e-mail and username with German field messages and writes nothing', async () => {
+    const first = buyerForm();
+    expect((await api('POST', 'auth/register', { body: first })).status).toBe(201);
+
+    const sameEmail = await api('POST', 'auth/register', { body: buyerForm({ email: first.email }) });
+    expect(sameEmail.status).toBe(422);
+    expect(sameEmail.body.errors).toEqual({ email: [MSG.emailTaken] });
+
+    const attempt = buyerForm({ username: first.username.toUpperCase() });
+    const sameUsername = await api('POST', 'auth/register', { body: attempt });
+    expect(sameUsername.status).toBe(422);
+    expect(sameUsername.body.errors).toEqual({ username: [MSG.usernameTaken] });
+    // The failed attempt's e-mail was not reserved: nothing half-written.
+    const emailFree = await api('POST', 'auth/unique', { body: { field: 'email', model: 'user', entity: attempt.email } });
+    expect(emailFree.status).toBe(200);
+    const login = await api('POST', 'auth/login', { body: { email: attempt.email, password: attempt.password } });
+    expect(login.status).toBe(401);
+  });
+
+  it('lets exactly one of several racing registrations of one e-mail win', async () => {
+    const email = `race-${randomUUID().slice(0, 8)}@example.com`;
+    const results = await Promise.all(Array.from({ length: 6 }, () => api('POST', 'auth/register', { body: buyerForm({ email }) })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(5);
+  });
+
+  it('validates the form with the spec’s messages', async () => {
+    const res = await api('POST', 'auth/register', { body: buyerForm({ password: 'kurz', confirmPassword: 'anders', email: 'x', terms: false }) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.password).toEqual([MSG.min(8)]);
+    expect(res.body.errors.email).toEqual([MSG.email]);
+    expect(res.body.errors.terms).toEqual([MSG.required]);
+  });
+});
+
+describe('auth/unique', () => {
+  it('reports a taken value except for its own record', async () => {
+    const form = buyerForm();
+    const { body } = await api('POST', 'auth/register', { body: form });
+    const taken = await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: form.username } });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.username).toEqual([MSG.usernameTaken]);
+    const own = await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: form.username, id: body.user.id } });
+    expect(own.status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link that sets a new password, and never reveals unknown addresses', async () => {
+    const form = buyerForm();
+    await api('POST', 'auth/register', { body: form });
+    const since = Math.floor(Date.now() / 1000) - 1;
+
+    const unknown = await api('POST', 'auth/forgot-password', { body: { email: `ghost-${randomUUID()}@example.com` } });
+    const known = await api('POST', 'auth/forgot-password', { body: { email: form.email } });
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+
+    const mail = (await sentMails(since)).find((m) => m.destination.to.includes(form.email));
+    expect(mail?.subject).toContain('Passwort');
+    const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(mail?.body.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+
+    const reset = { email: form.email, new_password: 'NeuesPw123', confirm_password: 'NeuesPw123', password_token: token };
+    expect((await api('POST', 'auth/reset-password', { body: reset })).status).toBe(200);
+    expect((await api('POST', 'auth/login', { body: { email: form.email, password: 'NeuesPw123' } })).status).toBe(200);
+    expect((await api('POST', 'auth/login', { body: { email: form.email, password: form.password } })).status).toBe(401);
+
+    const again = await api('POST', 'auth/reset-password', { body: { ...reset, new_password: 'Anderes123', confirm_password: 'Anderes123' } });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(TEXT.resetTokenInvalid);
+  });
+
+  it('rejects a wrong token and limits mails per address', async () => {
+    const bad = await api('POST', 'auth/reset-password', { body: { email: 'a@example.com', new_password: 'NeuesPw123', confirm_password: 'NeuesPw123', password_token: 'nope' } });
+    expect(bad.status).toBe(404);
+    const email = `limit-${randomUUID().slice(0, 8)}@example.com`;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api('POST', 'auth/forgot-password', { body: { email } })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
