@@ -58,7 +58,13 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       const uniqueItem = (field: UniqueField | 'subdomain', value: string) => ({
         Put: {
           TableName: tableName,
-          Item: { ...userKeys.unique(field, value), entity: 'Unique', user_id: user.id },
+          Item: {
+            ...userKeys.unique(field, value),
+            // Subdomains are also listed for the admin's subdomain table (docs/data-model.md).
+            ...(field === 'subdomain' ? { GSI1PK: 'SUBDOMAINS', GSI1SK: value.trim().toLowerCase() } : {}),
+            entity: 'Unique',
+            user_id: user.id,
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       });
