@@ -12,10 +12,14 @@ import type { Env } from '@gm/functions/lib/env';
 import { API_PREFIX, routeKey, type Domain, type RouteDef } from '@gm/functions/routes';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 
-/** The variables env.ts requires; a new required one there fails this file's type check. */
+/**
+ * The variables env.ts requires; a new one there fails this file's type check until it is set
+ * here or listed as defaulted in code. (Env is zod's output type, so defaults look required.)
+ */
+type DefaultedInCode = 'AWS_REGION' | 'CATALOGUE_CACHE_SECONDS';
 type RequiredEnvName = Exclude<
   { [K in keyof Env]-?: undefined extends Env[K] ? never : K }[keyof Env],
-  'AWS_REGION' | 'isLocal' | 'cognitoIssuer'
+  DefaultedInCode | 'isLocal' | 'cognitoIssuer'
 >;
 export type LambdaEnvironment = Record<RequiredEnvName, string>;
 
@@ -60,9 +64,11 @@ const COGNITO_ADMIN_ACTIONS = [
  */
 export class ApiStack extends Stack {
   readonly domainStacks: ReadonlyMap<Domain, DomainRoutesStack>;
+  readonly resources: ApiResources;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    this.resources = props.resources;
 
     const missing = props.routes.filter((r) => !existsSync(handlerEntry(r.handler)));
     if (missing.length > 0 && !props.stubForMissingHandlers) {
@@ -119,6 +125,15 @@ export class DomainRoutesStack extends NestedStack {
       APP_URL: r.appUrl,
     };
 
+    // One role for the domain: every route needs the same grants, and a role plus policy per
+    // function would cost two of the stack's 500 resources per route.
+    const role = new iam.Role(this, 'FunctionRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Gutscheinmarkt API functions of domain ${props.domain}`,
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    grantApiAccess(role, r);
+
     const functions = new Map<string, ApiFunction>();
     for (const route of props.routes) {
       const key = routeKey(route);
@@ -127,9 +142,9 @@ export class DomainRoutesStack extends NestedStack {
         entry: handlerEntry(route.handler),
         description: `${route.method} ${API_PREFIX}${route.path}`,
         environment,
+        role,
         ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
       });
-      grantApiAccess(fn, r);
       new apigw.HttpRoute(this, `${id}Route`, {
         httpApi: r.httpApi,
         routeKey: apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]),
@@ -141,15 +156,13 @@ export class DomainRoutesStack extends NestedStack {
   }
 }
 
-function grantApiAccess(fn: ApiFunction, r: ApiResources): void {
-  r.table.grantReadWriteData(fn);
-  r.mediaBucket.grantReadWrite(fn);
-  r.privateBucket.grantReadWrite(fn);
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [r.userPool.userPoolArn] }),
-  );
-  const stack = Stack.of(fn);
-  fn.addToRolePolicy(
+function grantApiAccess(role: iam.Role, r: ApiResources): void {
+  r.table.grantReadWriteData(role);
+  r.mediaBucket.grantReadWrite(role);
+  r.privateBucket.grantReadWrite(role);
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [r.userPool.userPoolArn] }));
+  const stack = Stack.of(role);
+  role.addToPrincipalPolicy(
     new iam.PolicyStatement({
       actions: ['ses:SendEmail', 'ses:SendRawEmail'],
       // Sandbox accounts also authorise the recipient's identity, so the sender is pinned by condition.

@@ -14,7 +14,7 @@ export type EdgeStackProps = StackProps & {
 };
 
 /** Serves the SPA: any path without a file extension is a client-side route. */
-const SPA_FALLBACK = `function handler(event) {
+export const SPA_FALLBACK = `function handler(event) {
   var request = event.request;
   var last = request.uri.split('/').pop();
   if (last.indexOf('.') === -1) request.uri = '/index.html';
@@ -25,7 +25,7 @@ const SPA_FALLBACK = `function handler(event) {
  * API Gateway only sees its own Host; the API reads the shop's host (tenant subdomain, links)
  * from X-Forwarded-Host, which CloudFront doesn't set. Overwriting also drops a spoofed value.
  */
-const FORWARD_HOST = `function handler(event) {
+export const FORWARD_HOST = `function handler(event) {
   var request = event.request;
   request.headers['x-forwarded-host'] = { value: request.headers.host.value };
   return request;
@@ -87,9 +87,9 @@ export class EdgeStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       ...(withDomain
         ? {
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
             domainNames: [config.domainName!, `*.${config.domainName}`],
             certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn!),
           }

@@ -119,6 +119,14 @@ export class StatefulStack extends Stack {
       this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: config.authDomainPrefix } });
     }
 
+    // For the deploy workflow (web upload to WebBucketName) and operators.
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'WebBucketName', { value: this.webBucket.bucketName });
+    new CfnOutput(this, 'MediaBucketName', { value: this.mediaBucket.bucketName });
+    new CfnOutput(this, 'PrivateBucketName', { value: this.privateBucket.bucketName });
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId });
+
     if (config.domainName) {
       this.mailIdentity = new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(config.domainName) });
       this.mailIdentity.dkimRecords.forEach((record, i) => {

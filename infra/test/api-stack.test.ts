@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App, Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { API_PREFIX, routeKey, routes, type RouteDef } from '@gm/functions/routes';
+import { ApiStack } from '../lib/api-stack.ts';
+import { ApiFunction, handlerEntry } from '../lib/constructs/api-function.ts';
+import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
+
+type Resource = { Properties?: Record<string, unknown> } & Record<string, unknown>;
+
+describe('API stack', () => {
+  let synth: SynthesisedApp;
+  let all: { path: string; template: Template }[];
+  beforeAll(() => {
+    synth = synthApp();
+    all = [...synth.templates].map(([p, { template }]) => ({ path: p, template }));
+  }, 60_000);
+  afterAll(() => synth.cleanup());
+
+  const functionsIn = (t: Template) => resourcesOfType(t, 'AWS::Lambda::Function');
+
+  it('has exactly one Lambda function per manifest route, and no others', () => {
+    const count = all.reduce((n, { template }) => n + functionsIn(template).length, 0);
+    expect(count).toBe(routes.length);
+    const apiFunctions = synth.app.node.findAll().filter((c): c is ApiFunction => c instanceof ApiFunction);
+    expect(apiFunctions).toHaveLength(routes.length);
+  });
+
+  it('builds each function from the manifest handler module at functions/src/handlers/<handler>.ts', () => {
+    for (const route of routes) {
+      const domainStack = synth.api.domainStacks.get(route.domain);
+      const fn = domainStack?.functions.get(routeKey(route));
+      expect(fn, routeKey(route)).toBeDefined();
+      expect(fn!.entry).toBe(handlerEntry(route.handler));
+      expect(path.relative(fn!.entry, handlerEntry(route.handler))).toBe('');
+    }
+  });
+
+  it('routes every manifest entry with its method and /api/v1/ path to its own function', () => {
+    const seen: string[] = [];
+    for (const { template } of all) {
+      const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>;
+      const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+      for (const [, route] of resourcesOfType(template, 'AWS::ApiGatewayV2::Route')) {
+        const key = route.Properties!.RouteKey as string;
+        seen.push(key);
+        const target = JSON.stringify(route.Properties!.Target);
+        const integrationId = Object.keys(integrations).find((id) => target.includes(`"${id}"`));
+        expect(integrationId, `integration of ${key}`).toBeDefined();
+        const uri = JSON.stringify(integrations[integrationId!]!.Properties!.IntegrationUri);
+        const fnId = Object.keys(functions).find((id) => uri.includes(`"${id}"`));
+        expect(fnId, `function of ${key}`).toBeDefined();
+        expect(functions[fnId!]!.Properties!.Description).toBe(key);
+      }
+    }
+    const expected = routes.map((r) => `${r.method} ${API_PREFIX}${r.path}`);
+    expect(seen.sort()).toEqual([...expected].sort());
+  });
+
+  it('puts each domain into its own nested stack', () => {
+    const domains = new Set(routes.map((r) => r.domain));
+    expect([...synth.api.domainStacks.keys()].sort()).toEqual([...domains].sort());
+    for (const [domain, stack] of synth.api.domainStacks) {
+      const routeKeys = resourcesOfType(synth.templates.get(stack.node.path)!.template, 'AWS::ApiGatewayV2::Route')
+        .map(([, r]) => r.Properties!.RouteKey);
+      expect(routeKeys.sort()).toEqual(routes.filter((r) => r.domain === domain).map((r) => `${r.method} ${API_PREFIX}${r.path}`).sort());
+    }
+  });
+
+  it('runs every function on nodejs22.x arm64 with 512 MB, 10 s, X-Ray and a one-month log group', () => {
+    for (const { template } of all) {
+      const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>;
+      for (const [id, fn] of functionsIn(template)) {
+        expect(fn.Properties, id).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          MemorySize: 512,
+          Timeout: 10,
+          TracingConfig: { Mode: 'Active' },
+        });
+        const ref = (fn.Properties!.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup?.Ref;
+        expect(ref, `log group of ${id}`).toBeDefined();
+        expect(logGroups[ref!]?.Properties?.RetentionInDays, `retention of ${id}`).toBe(30);
+      }
+    }
+  });
+
+  it('gives every function the env.ts variables with real values, and no COGNITO_ISSUER', () => {
+    for (const { template } of all) {
+      for (const [id, fn] of functionsIn(template)) {
+        const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(Object.keys(vars).sort(), id).toEqual(
+          ['APP_URL', 'COGNITO_CLIENT_ID', 'COGNITO_USER_POOL_ID', 'MAIL_FROM', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'PRIVATE_BUCKET', 'TABLE_NAME'],
+        );
+        // Values come from the other stacks (parameters of the nested stack), not literals.
+        for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'PRIVATE_BUCKET', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'APP_URL']) {
+          expect(typeof vars[name], `${id} ${name}`).toBe('object');
+        }
+      }
+    }
+  });
+
+  it('uses the domain for APP_URL and MAIL_FROM when one is configured', () => {
+    const withDomain = synthApp({ domainName: 'gutscheinmarkt.at' });
+    try {
+      const [first] = [...withDomain.api.domainStacks.values()];
+      const fns = resourcesOfType(withDomain.templates.get(first!.node.path)!.template, 'AWS::Lambda::Function');
+      const vars = (fns[0]![1].Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.APP_URL).toBe('https://gutscheinmarkt.at');
+      expect(vars.MAIL_FROM).toBe('noreply@gutscheinmarkt.at');
+    } finally {
+      withDomain.cleanup();
+    }
+  });
+
+  it('grants the table, both upload buckets, Cognito admin calls on the pool, SES from MAIL_FROM only, and X-Ray', () => {
+    for (const { template } of all) {
+      const fnCount = functionsIn(template).length;
+      if (fnCount === 0) continue;
+      // One shared role per domain stack, used by all its functions.
+      const roles = resourcesOfType(template, 'AWS::IAM::Role');
+      expect(roles).toHaveLength(1);
+      for (const [id, fn] of functionsIn(template)) expect(JSON.stringify(fn.Properties!.Role), id).toContain(roles[0]![0]);
+      const policies = resourcesOfType(template, 'AWS::IAM::Policy');
+      expect(policies).toHaveLength(1);
+      for (const [id, policy] of policies) {
+        const statements = (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Condition?: unknown }[] }).Statement;
+        const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+        expect(actions, id).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject*', 'cognito-idp:AdminCreateUser', 'ses:SendEmail', 'xray:PutTraceSegments']));
+        expect(actions.some((a) => a.endsWith(':*') || a === '*'), `${id} has no wildcard actions`).toBe(false);
+        const ses = statements.find((s) => JSON.stringify(s.Action).includes('ses:SendEmail'));
+        expect(ses?.Condition, id).toMatchObject({ StringEquals: { 'ses:FromAddress': expect.any(String) } });
+      }
+    }
+  });
+
+  it('fails synthesis loudly when a manifest route has no handler module', () => {
+    const outdir = mkdtempSync(path.join(tmpdir(), 'gm-infra-test-'));
+    try {
+      const app = new App({ outdir });
+      const ghost: RouteDef = { method: 'GET', path: 'ghost', handler: 'ghost/does-not-exist', access: 'public', domain: 'catalogue' };
+      expect(() => new ApiStack(app, 'Broken', { routes: [ghost], resources: synth.api.resources })).toThrow(
+        /GET ghost → functions\/src\/handlers\/ghost\/does-not-exist\.ts/,
+      );
+      expect(() => new ApiFunction(new Stack(app, 'Lone'), 'Fn', { entry: handlerEntry('ghost/does-not-exist') })).toThrow(
+        /Handler module missing: functions\/src\/handlers\/ghost\/does-not-exist\.ts/,
+      );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { FORWARD_HOST, SPA_FALLBACK } from '../lib/edge-stack.ts';
+import { synthApp, type SynthesisedApp } from './synth-app.ts';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+type Behavior = Record<string, unknown> & { PathPattern?: string; TargetOriginId: string };
+type DistributionConfig = {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
+  Aliases?: string[];
+  ViewerCertificate?: Record<string, unknown>;
+};
+
+function distributionConfig(template: Template): DistributionConfig {
+  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+  return (distribution as { Properties: { DistributionConfig: DistributionConfig } }).Properties.DistributionConfig;
+}
+
+/** Runs a CloudFront Function's source in Node; the viewer-request code is plain ES5. */
+function cloudFrontFunction(source: string): (event: unknown) => { uri: string; headers: Record<string, { value: string }> } {
+  return new Function(`${source}; return handler;`)() as ReturnType<typeof cloudFrontFunction>;
+}
+
+describe('edge stack', () => {
+  let synth: SynthesisedApp;
+  let template: Template;
+  let config: DistributionConfig;
+  beforeAll(() => {
+    synth = synthApp();
+    template = Template.fromStack(synth.edge);
+    config = distributionConfig(template);
+  }, 60_000);
+  afterAll(() => synth.cleanup());
+
+  const behavior = (pattern: string) => config.CacheBehaviors.find((b) => b.PathPattern === pattern)!;
+  const origin = (id: string) => config.Origins.find((o) => o.Id === id)!;
+
+  it('has one HTTP API with the auto-deployed $default stage', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AutoDeploy: true });
+  });
+
+  it('serves the SPA from the web bucket through OAC, with the fallback function on the default behaviour only', () => {
+    const web = origin(config.DefaultCacheBehavior.TargetOriginId);
+    expect(JSON.stringify(web.DomainName)).toContain('WebBucket');
+    expect(web.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, ViewerProtocolPolicy: 'redirect-to-https' });
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    expect(behavior('/media/*').FunctionAssociations).toBeUndefined();
+  });
+
+  it('sends /api/* uncached to the HTTP API with every viewer header but Host', () => {
+    const api = behavior('/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+    });
+    expect(JSON.stringify(origin(api.TargetOriginId).DomainName)).toContain('HttpApi');
+  });
+
+  it('serves /media/* from the media bucket through OAC without rewriting the path', () => {
+    const media = behavior('/media/*');
+    const mediaOrigin = origin(media.TargetOriginId);
+    expect(JSON.stringify(mediaOrigin.DomainName)).toContain('MediaBucket');
+    expect(mediaOrigin.OriginAccessControlId).toBeDefined();
+    expect(mediaOrigin).not.toHaveProperty('OriginPath');
+    expect(media.CachePolicyId).toBe(CACHING_OPTIMIZED);
+  });
+
+  it('rewrites client-side routes to /index.html and leaves files alone', () => {
+    const spa = cloudFrontFunction(SPA_FALLBACK);
+    const run = (uri: string) => spa({ request: { uri, headers: {} } }).uri;
+    expect(run('/')).toBe('/index.html');
+    expect(run('/voucher/12')).toBe('/index.html');
+    expect(run('/account/orders/')).toBe('/index.html');
+    expect(run('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(run('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('passes the viewer host to the API as X-Forwarded-Host, replacing a spoofed one', () => {
+    const forward = cloudFrontFunction(FORWARD_HOST);
+    const request = forward({
+      request: { uri: '/api/v1/voucher', headers: { host: { value: 'bergbahn.gutscheinmarkt.at' }, 'x-forwarded-host': { value: 'evil.example' } } },
+    });
+    expect(request.headers['x-forwarded-host']).toEqual({ value: 'bergbahn.gutscheinmarkt.at' });
+  });
+
+  it('has no aliases without domain context', () => {
+    expect(config.Aliases).toBeUndefined();
+  });
+});
+
+describe('edge stack with domain and certificate', () => {
+  it('answers on the domain and its tenant wildcard with the us-east-1 certificate', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+    const synth = synthApp({ domainName: 'gutscheinmarkt.at', certificateArn });
+    try {
+      const template = Template.fromStack(synth.edge);
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          Aliases: ['gutscheinmarkt.at', '*.gutscheinmarkt.at'],
+          ViewerCertificate: Match.objectLike({ AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+        }),
+      });
+    } finally {
+      synth.cleanup();
+    }
+  });
+
+  it('rejects a certificate outside us-east-1', () => {
+    expect(() => synthApp({ domainName: 'gutscheinmarkt.at', certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc' })).toThrow(/us-east-1/);
+  });
+});

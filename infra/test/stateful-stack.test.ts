@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
+import { ROLE_IDS } from '@gm/shared/auth/roles';
+import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
+
+describe('stateful stack', () => {
+  let synth: SynthesisedApp;
+  let template: Template;
+  beforeAll(() => {
+    synth = synthApp();
+    template = Template.fromStack(synth.stateful);
+  }, 60_000);
+  afterAll(() => synth.cleanup());
+
+  it('keeps the table: PITR, deletion protection, RETAIN, on-demand, TTL, GSIs with ALL projection', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        DeletionProtectionEnabled: true,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true },
+        KeySchema: [
+          { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: TABLE_DEFINITION.globalIndexes.map((gsi) => ({
+          IndexName: gsi.indexName,
+          KeySchema: [
+            { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+            { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    });
+  });
+
+  it('has exactly the media, private and web buckets, each private, versioned, encrypted and retained', () => {
+    const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
+    expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['MediaBucket', 'PrivateBucket', 'WebBucket']);
+    for (const [, bucket] of buckets) {
+      expect(bucket.DeletionPolicy).toBe('Retain');
+      expect(bucket.Properties).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        VersioningConfiguration: { Status: 'Enabled' },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      });
+    }
+  });
+
+  it('enforces SSL on every bucket and lets CloudFront read only media/* and the web bucket', () => {
+    const policies = resourcesOfType(template, 'AWS::S3::BucketPolicy');
+    expect(policies).toHaveLength(3);
+    const cloudFrontGrants: string[] = [];
+    for (const [, policy] of policies) {
+      const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+      for (const s of statements.filter((st) => JSON.stringify(st.Principal).includes('cloudfront'))) {
+        cloudFrontGrants.push(JSON.stringify(s.Resource));
+      }
+    }
+    expect(cloudFrontGrants).toHaveLength(2);
+    expect(cloudFrontGrants.some((r) => r.includes('MediaBucket') && r.includes('/media/*'))).toBe(true);
+    expect(cloudFrontGrants.some((r) => r.includes('PrivateBucket'))).toBe(false);
+  });
+
+  it('signs in by e-mail, has no self sign-up, an immutable user_id and min-8 passwords', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        DeletionProtection: 'ACTIVE',
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+        Schema: Match.arrayWith([Match.objectLike({ Name: 'user_id', Mutable: false, AttributeDataType: 'String' })]),
+      }),
+    });
+  });
+
+  it('has the four role groups with the spec role ids as precedence', () => {
+    for (const [name, id] of Object.entries(ROLE_IDS)) {
+      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: name, Precedence: id });
+    }
+    template.resourceCountIs('AWS::Cognito::UserPoolGroup', 4);
+  });
+
+  it('has a public web client with password, SRP and refresh flows and no social providers by default', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+  });
+});
+
+describe('stateful stack with a domain and social sign-in', () => {
+  let synth: SynthesisedApp;
+  let template: Template;
+  beforeAll(() => {
+    synth = synthApp({ domainName: 'gutscheinmarkt.at', googleClientId: 'google-id', facebookAppId: 'facebook-id' });
+    template = Template.fromStack(synth.stateful);
+  }, 60_000);
+  afterAll(() => synth.cleanup());
+
+  it('creates Google and Facebook with secrets from Secrets Manager, and the hosted domain', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'google-id',
+        client_secret: '{{resolve:secretsmanager:gutscheinmarkt/google-client-secret:SecretString:::}}',
+      }),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Facebook',
+      ProviderDetails: Match.objectLike({
+        client_id: 'facebook-id',
+        client_secret: '{{resolve:secretsmanager:gutscheinmarkt/facebook-app-secret:SecretString:::}}',
+      }),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: Match.arrayWith(['COGNITO', 'Google', 'Facebook']),
+      CallbackURLs: ['https://gutscheinmarkt.at/login'],
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'gutscheinmarkt-at' });
+  });
+
+  it('creates the SES domain identity', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'gutscheinmarkt.at' });
+  });
+});
