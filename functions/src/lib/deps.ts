@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentity } from '../adapters/cognito-identity.ts';
+import { createS3MediaStorage } from '../adapters/media-storage.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
@@ -9,36 +10,55 @@ import { createUserRepository } from '../repositories/user-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createCatalogueCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
-import { cognitoClient, documentClient, sesClient } from './clients.ts';
+import { cognitoClient, documentClient, s3Client, sesClient } from './clients.ts';
 import { env } from './env.ts';
 
-let deps: Deps | undefined;
+/**
+ * The production wiring: one provider per dependency, each built once per container on first use.
+ * Handlers name the providers they need (`resolve({ users, identity })`), so a handler's bundle
+ * holds only the AWS clients its use case touches (the providers are marked pure so esbuild drops
+ * the unused ones: list-vouchers went from 728 KB to 473 KB minified).
+ */
+type Provider<T> = (() => T) & { reset(): void };
 
-/** The production wiring, built once per container on first use. */
-export function appDeps(): Deps {
-  if (deps) return deps;
-  const e = env();
-  const db = documentClient();
-  const vouchers = createVoucherRepository(db, e.TABLE_NAME);
-  deps = {
-    users: createUserRepository(db, e.TABLE_NAME),
-    companies: createCompanyRepository(db, e.TABLE_NAME),
-    categories: createCategoryRepository(db, e.TABLE_NAME),
-    vouchers,
-    catalogue: createCatalogueCache(vouchers, e.CATALOGUE_CACHE_SECONDS * 1000),
-    passwordResets: createPasswordResetRepository(db, e.TABLE_NAME),
-    rateLimiter: createRateLimitRepository(db, e.TABLE_NAME),
-    identity: createCognitoIdentity(cognitoClient(), e.COGNITO_USER_POOL_ID, e.COGNITO_CLIENT_ID),
-    mailer: createSesMailer(sesClient(), e.MAIL_FROM),
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    newToken: () => randomBytes(32).toString('base64url'),
-    hashToken: (token) => createHash('sha256').update(token).digest('hex'),
-    appUrl: e.APP_URL,
+function once<T>(build: () => T): Provider<T> {
+  let value: T | undefined;
+  let built = false;
+  const provider = () => {
+    if (!built) {
+      value = build();
+      built = true;
+    }
+    return value as T;
   };
-  return deps;
+  provider.reset = () => {
+    built = false;
+    value = undefined;
+  };
+  return provider;
 }
 
-export function resetAppDeps(): void {
-  deps = undefined;
+const table = () => env().TABLE_NAME;
+
+export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
+export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
+export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
+export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
+export const catalogue = /* @__PURE__ */ once(() => createCatalogueCache(vouchers(), env().CATALOGUE_CACHE_SECONDS * 1000));
+export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
+export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));
+export const identity = /* @__PURE__ */ once(() => createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID));
+export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), env().MAIL_FROM));
+export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
+export const clock = /* @__PURE__ */ once(() => () => new Date());
+export const newId = /* @__PURE__ */ once(() => () => randomUUID());
+export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));
+export const hashToken = /* @__PURE__ */ once(() => (token: string) => createHash('sha256').update(token).digest('hex'));
+export const appUrl = /* @__PURE__ */ once(() => env().APP_URL);
+
+/** Calls each named provider: `resolve({ users, identity })` → `{ users: UserRepository, identity: Identity }`. */
+export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(providers: P): { [K in keyof P]: P[K] extends Provider<infer T> ? T : never } {
+  return Object.fromEntries(Object.entries(providers).map(([name, provider]) => [name, (provider as Provider<unknown>)()])) as {
+    [K in keyof P]: P[K] extends Provider<infer T> ? T : never;
+  };
 }

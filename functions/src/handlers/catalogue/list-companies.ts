@@ -1,5 +1,5 @@
-import { appDeps } from '../../lib/deps.ts';
+import { companies, resolve } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
 import { listCompaniesWithLogo } from '../../services/catalogue/list-companies.ts';
 
-export const handler = http('GET company/all', async () => json(200, { data: await listCompaniesWithLogo(appDeps()) }));
+export const handler = http('GET company/all', async () => json(200, { data: await listCompaniesWithLogo(resolve({ companies })) }));

@@ -1,12 +1,12 @@
 import { voucherListQuerySchema } from '@gm/shared/catalogue/contracts';
-import { appDeps } from '../../lib/deps.ts';
+import { catalogue, resolve } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { listVouchers } from '../../services/catalogue/list-vouchers.ts';
 
 export const handler = http('GET voucher', async ({ query, apiBaseUrl }) => {
   const input = parse(voucherListQuerySchema, query);
   const pageUrl = (page: number) => `${apiBaseUrl}voucher?${new URLSearchParams({ ...definedOnly(query), page: String(page) })}`;
-  return json(200, await listVouchers(appDeps(), input, pageUrl));
+  return json(200, await listVouchers(resolve({ catalogue }), input, pageUrl));
 });
 
 function definedOnly(query: Record<string, string | undefined>): Record<string, string> {

@@ -1,5 +1,5 @@
-import { appDeps } from '../../lib/deps.ts';
+import { companies, resolve, users } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
 import { getUser } from '../../services/users/get-user.ts';
 
-export const handler = http('GET user/{id}', async ({ actor, params }) => json(200, await getUser(appDeps(), actor, params.id ?? '')));
+export const handler = http('GET user/{id}', async ({ actor, params }) => json(200, await getUser(resolve({ users, companies }), actor, params.id ?? '')));
