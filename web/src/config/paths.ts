@@ -24,7 +24,7 @@ export const paths = {
   cart: '/cart',
   impressum: '/impressum',
   datenschutz: '/datenschutz',
-  agb: '/datenschutz#agb',
+  agb: '/agb',
 } as const;
 
 /**

@@ -86,7 +86,7 @@ export function browserStorage(): KeyValueStorage | null {
 }
 
 /** Keeps a store in step with other tabs. */
-export function syncAcrossTabs(store: PersistedStore<unknown>): void {
+export function syncAcrossTabs(store: Pick<PersistedStore<unknown>, 'key' | 'reload'>): void {
   if (typeof window === 'undefined') return;
   window.addEventListener('storage', (event) => {
     if (event.key === store.key || event.key === null) store.reload();

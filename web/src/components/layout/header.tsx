@@ -18,9 +18,9 @@ export function Header() {
   const auth = useAuth();
   const role = roleOf(auth);
   const shopsHere = showsShopIcons(role, auth.data);
-  const categories = useCategories();
   const needsCategories = role === undefined || role === 'user';
-  const entries = menuForRole(role, { categories: needsCategories ? (categories.data ?? []) : [], user: auth.data });
+  const categories = useCategories(needsCategories);
+  const entries = menuForRole(role, { categories: categories.data ?? [], user: auth.data });
   const { logout, busy } = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const hiddenByScroll = useHideOnScroll(52);
@@ -29,7 +29,10 @@ export function Header() {
 
   return (
     <>
-      <header className={`site-header${hiddenByScroll && !drawerOpen ? ' is-hidden' : ''}`} data-testid="site-header">
+      <header
+        className={`site-header${entries.length > 6 ? ' site-header--long-menu' : ''}${hiddenByScroll && !drawerOpen ? ' is-hidden' : ''}`}
+        data-testid="site-header"
+      >
         <div className="container site-header__inner">
           <Link to={paths.home} className="site-header__logo" aria-label="Gutscheinmarkt – zur Startseite">
             <Logo />

@@ -33,12 +33,12 @@ function FieldShell({
       <div className="field__label-row">
         <label htmlFor={fieldId(name)} className="field__label">
           {label}
-          {required && (
-            <span className="field__required" aria-hidden="true">
-              *
-            </span>
-          )}
         </label>
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        )}
         {tooltip && <InfoTip label={`Hinweis zu ${label}`} text={tooltip} />}
       </div>
       {children}

@@ -8,6 +8,6 @@ export async function getCategories(): Promise<Category[]> {
   return answer.data;
 }
 
-export function useCategories() {
-  return useApiQuery('voucher-category', getCategories, { staleMs: 5 * 60_000 });
+export function useCategories(enabled = true) {
+  return useApiQuery(enabled ? 'voucher-category' : null, getCategories, { staleMs: 5 * 60_000 });
 }

@@ -1,13 +1,11 @@
-import * as z from 'zod';
-import { companySummarySchema } from '@gm/shared/auth/contracts';
+import { companyListSchema, type companyPublicSchema } from '@gm/shared/catalogue/contracts';
+import type * as z from 'zod';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 
-/** GET company/all answers more fields per company; the partner strip needs these. */
-const partnerCompanySchema = companySummarySchema.pick({ id: true, name: true, logo: true });
-const companyListSchema = z.object({ data: z.array(partnerCompanySchema) });
-export type PartnerCompany = z.infer<typeof partnerCompanySchema>;
+export type PartnerCompany = z.infer<typeof companyPublicSchema>;
 
+/** GET company/all → public company data (name, logo, region, url) for the partner strip. */
 export async function getCompanies(): Promise<PartnerCompany[]> {
   const answer = await api.request('company/all', { schema: companyListSchema });
   return answer.data;

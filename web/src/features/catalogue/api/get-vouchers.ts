@@ -1,9 +1,10 @@
 import { pagedSchema } from '@gm/shared/api/paged';
-import { voucherListQuerySchema, voucherSchema, type VoucherListQuery } from '@gm/shared/catalogue/contracts';
+import { voucherCardSchema, voucherListQuerySchema, type VoucherListQuery } from '@gm/shared/catalogue/contracts';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 
-export const voucherPageSchema = pagedSchema(voucherSchema);
+/** Lists answer the card projection of a voucher, not the full record. */
+export const voucherPageSchema = pagedSchema(voucherCardSchema);
 
 /** GET voucher (paged): page, paginate, featured, newest, seller_id, keyword. */
 export function getVouchers(query: VoucherListQuery) {

@@ -1,0 +1,42 @@
+import { Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Header } from '../components/layout/header.tsx';
+import { Footer } from '../components/layout/footer.tsx';
+import { CookieNotice } from '../components/layout/cookie-notice.tsx';
+import { PageLoader } from '../components/ui/spinner.tsx';
+
+/** Scroll resets to the top on every navigation (01 §2); focus moves to the main region for screen readers. */
+function useNavigationReset(mainRef: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname]);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname, mainRef]);
+}
+
+export function RootLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  useNavigationReset(mainRef);
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Zum Inhalt springen
+      </a>
+      <Header />
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <CookieNotice />
+    </div>
+  );
+}

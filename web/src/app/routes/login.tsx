@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { pathAfterLogin, paths } from '../../config/paths.ts';
+import { resetCartCount } from '../../lib/badge-counts.ts';
+import { useDialog } from '../../components/ui/dialog-provider.tsx';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { SocialLogin } from '../../features/auth/components/social-login.tsx';
+import { DiscontinuationNotice } from '../../features/auth/components/discontinuation-notice.tsx';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const [params, setParams] = useSearchParams();
+  const verified = params.has('status');
+  const verifiedShown = useRef(false);
+
+  useEffect(() => {
+    resetCartCount();
+  }, []);
+
+  useEffect(() => {
+    if (!verified || verifiedShown.current) return;
+    verifiedShown.current = true;
+    void dialog.success('Dein Konto wurde bestätigt. Viel Spaß beim Entdecken und Verschenken!').then(() => {
+      setParams((p) => {
+        p.delete('status');
+        return p;
+      }, { replace: true });
+    });
+  }, [verified, dialog, setParams]);
+
+  return (
+    <AuthLayout title="Anmelden" subtitle="Willkommen zurück! Melde dich mit deiner E-Mail-Adresse an." testId="login-page">
+      <DiscontinuationNotice />
+      <LoginForm onSuccess={(session) => void navigate(pathAfterLogin(session.user.user_role.role.name), { replace: true })} />
+      <SocialLogin />
+      <p className="auth-layout__switch">
+        Noch kein Konto?{' '}
+        <Link to={paths.register} data-testid="register-link">
+          Jetzt registrieren
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

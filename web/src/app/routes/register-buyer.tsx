@@ -1,0 +1,16 @@
+import { Link, useNavigate } from 'react-router';
+import { pathAfterLogin, paths } from '../../config/paths.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { RegisterBuyerForm } from '../../features/auth/components/register-buyer-form.tsx';
+
+export default function RegisterBuyerPage() {
+  const navigate = useNavigate();
+  return (
+    <AuthLayout title="Als Käufer registrieren" subtitle="Erstelle dein Konto – kostenlos und in einer Minute." testId="register-buyer-page">
+      <RegisterBuyerForm onRegistered={(role) => void navigate(pathAfterLogin(role), { replace: true })} />
+      <p className="auth-layout__switch">
+        Schon registriert? <Link to={paths.login}>Anmelden</Link>
+      </p>
+    </AuthLayout>
+  );
+}

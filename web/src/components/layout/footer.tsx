@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { OPERATOR, PAYMENT_METHODS, SOCIAL_LINKS } from '../../config/site.ts';
+import { paths } from '../../config/paths.ts';
+import { FacebookIcon, InstagramIcon } from '../ui/icons.tsx';
+import { Logo } from '../ui/logo.tsx';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer" data-testid="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo />
+          <p>
+            Regionale Gutscheine von über 200 lokalen Unternehmen. Von jedem Kauf geht 1&nbsp;Euro an regionale soziale
+            Projekte.
+          </p>
+        </div>
+
+        <nav aria-label="Rechtliches" className="site-footer__column">
+          <h2 className="site-footer__heading">Rechtliches</h2>
+          <ul>
+            <li>
+              <Link to={paths.impressum}>Impressum</Link>
+            </li>
+            <li>
+              <Link to={paths.datenschutz}>Datenschutz</Link>
+            </li>
+            <li>
+              <Link to={paths.agb}>AGB</Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Folge uns</h2>
+          <ul className="site-footer__social">
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.id}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} (öffnet in neuem Tab)`} className="icon-button icon-button--on-dark">
+                  {s.id === 'facebook' ? <FacebookIcon /> : <InstagramIcon />}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Sicher bezahlen</h2>
+          <ul className="payment-badges" aria-label="Zahlungsmethoden">
+            {PAYMENT_METHODS.map((m) => (
+              <li key={m} className="payment-badge">
+                {m}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container site-footer__bottom-inner">
+          <span>
+            © {year} {OPERATOR.name}
+          </span>
+          <span>
+            Powered by <strong>Gutscheinmarkt</strong>
+          </span>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../testing/fixtures.ts';
+import { menuForRole, showsShopIcons, type MenuEntry } from './menu.ts';
+
+const categories = [
+  { name: 'Wellness', slug: 'wellness' },
+  { name: 'Essen und Trinken', slug: '' },
+];
+
+function labels(entries: MenuEntry[]): string[] {
+  return entries.map((e) => e.label);
+}
+
+function group(entries: MenuEntry[], id: string) {
+  const found = entries.find((e) => e.kind === 'group' && e.id === id);
+  if (!found || found.kind !== 'group') throw new Error(`no group ${id}`);
+  return found;
+}
+
+describe('menuForRole', () => {
+  it('guest: Suchen, Kategorien, Meine Wallet (guest wallet), Anmelden', () => {
+    const menu = menuForRole(undefined, { categories });
+    expect(labels(menu)).toEqual(['Suchen', 'Kategorien', 'Meine Wallet', 'Anmelden']);
+    expect(menu.find((e) => e.label === 'Meine Wallet')).toMatchObject({ to: '/guest-wallet' });
+    expect(menu.find((e) => e.label === 'Anmelden')).toMatchObject({ to: '/login' });
+  });
+
+  it('category entries link to /vouchers/category/{slug}, deriving missing slugs from the name', () => {
+    const items = group(menuForRole(undefined, { categories }), 'categories').items;
+    expect(items.map((i) => i.to)).toEqual(['/vouchers/category/wellness', '/vouchers/category/essen-und-trinken']);
+  });
+
+  it('buyer: Suche, Kategorien, Meine Wallet, Profil & Einstellungen with Zahlungsmethoden, Ausloggen', () => {
+    const menu = menuForRole('user', { categories });
+    expect(labels(menu)).toEqual(['Suche', 'Kategorien', 'Meine Wallet', 'Profil & Einstellungen', 'Ausloggen']);
+    expect(labels(group(menu, 'profile').items)).toEqual(['Info', 'Einstellungen', 'Zahlungsmethoden']);
+    expect(menu.at(-1)).toEqual({ kind: 'logout', label: 'Ausloggen' });
+  });
+
+  it('seller: the seller menu, employee codes only for partners that may generate', () => {
+    const seller = menuForRole('seller', { categories, user: makeUser('seller') });
+    expect(labels(seller)).toEqual([
+      'Dashboard',
+      'Profil & Einstellungen',
+      'Gutschein scannen',
+      'Gutschein erstellen',
+      'Meine Gutscheine',
+      'Direct sale',
+      'Verwalten',
+      'Voucher website',
+      'Ausloggen',
+    ]);
+    expect(labels(group(seller, 'profile').items)).not.toContain('Zahlungsmethoden');
+    const partner = menuForRole('seller', { categories, user: makeUser('seller', { is_partner: true, can_generate: true }) });
+    expect(labels(partner)).toContain('Employee codes');
+  });
+
+  it('scanner: Home, Direct sale, Ausloggen', () => {
+    expect(labels(menuForRole('scanner', { categories }))).toEqual(['Home', 'Direct sale', 'Ausloggen']);
+  });
+
+  it('admin: Home, Verwalten dropdown, Global Settings, Ausloggen', () => {
+    const menu = menuForRole('admin', { categories });
+    expect(labels(menu)).toEqual(['Home', 'Verwalten', 'Global Settings', 'Ausloggen']);
+    expect(group(menu, 'manage').items.map((i) => i.to)).toEqual([
+      '/users',
+      '/manage-orders',
+      '/payout',
+      '/category',
+      '/sub-category',
+      '/template',
+      '/featured-vouchers',
+      '/subdomain',
+    ]);
+  });
+});
+
+describe('showsShopIcons', () => {
+  it('shows wishlist and cart to guests and buyers only, never to tourism accounts', () => {
+    expect(showsShopIcons(undefined)).toBe(true);
+    expect(showsShopIcons('user', makeUser('user'))).toBe(true);
+    expect(showsShopIcons('user', makeUser('user', { is_tourism: true }))).toBe(false);
+    expect(showsShopIcons('seller')).toBe(false);
+    expect(showsShopIcons('admin')).toBe(false);
+    expect(showsShopIcons('scanner')).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { ApiUser } from '@gm/shared/auth/contracts';
+import type { RoleName } from '@gm/shared/auth/roles';
+import { paths } from '../../config/paths.ts';
+import { ChevronRightIcon } from '../ui/icons.tsx';
+import { menuForRole, type MenuLink } from './menu.ts';
+
+const ROLE_LABEL: Record<RoleName, string> = { admin: 'Administration', seller: 'Verkäuferbereich', user: 'Käuferbereich', scanner: 'Einlösestelle' };
+
+/** Home for sellers, admins and scanner users until their dashboards arrive: a greeting and the menu's pages. */
+export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {
+  const links: MenuLink[] = menuForRole(role, { categories: [], user })
+    .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.kind === 'group' ? entry.items : []))
+    .filter((entry) => entry.to !== paths.home);
+  return (
+    <section className="container role-home" data-testid="role-home">
+      <title>Home – Gutscheinmarkt</title>
+      <header className="page-header">
+        <p className="page-header__eyebrow">{ROLE_LABEL[role]}</p>
+        <h1>Hallo {user.username}</h1>
+        <p>Schön, dass du da bist. Hier geht’s direkt zu deinen Bereichen.</p>
+      </header>
+      <ul className="link-tiles">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="link-tile">
+              <span>{l.label}</span>
+              <ChevronRightIcon size={20} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { TEXT } from '@gm/shared/validation/messages';
+import { ApiError, buildUrl, createApiClient, toApiError } from './api-client.ts';
+
+const okSchema = z.object({ message: z.string() });
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function client(answer: Response | Error, token: string | null = null) {
+  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  const onUnauthorized = vi.fn();
+  const logError = vi.fn();
+  const api = createApiClient({ fetch, getToken: () => token, onUnauthorized, logError });
+  return { api, fetch, onUnauthorized, logError };
+}
+
+describe('toApiError', () => {
+  it('maps a 422 body to field errors', () => {
+    const error = toApiError(422, { message: 'Ungültig', errors: { email: ['Diese Emailadresse ist ungültig.'] } });
+    expect(error.status).toBe(422);
+    expect(error.isValidation).toBe(true);
+    expect(error.message).toBe('Ungültig');
+    expect(error.fieldError('email')).toBe('Diese Emailadresse ist ungültig.');
+  });
+
+  it('keeps the server message of other errors', () => {
+    const error = toApiError(404, { message: 'Benutzer nicht gefunden.' });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Benutzer nicht gefunden.');
+    expect(error.fieldErrors).toEqual({});
+  });
+
+  it('falls back to the generic German text when the body is unreadable', () => {
+    expect(toApiError(500, undefined).message).toBe(TEXT.genericError);
+    expect(toApiError(502, '<html>').message).toBe(TEXT.genericError);
+    expect(toApiError(422, { message: 'x' }).fieldErrors).toEqual({});
+  });
+});
+
+describe('buildUrl', () => {
+  it('joins base and path and drops empty query values', () => {
+    expect(buildUrl('/api/v1/', '/voucher', { page: 2, featured: true, keyword: '', seed: undefined })).toBe('/api/v1/voucher?page=2&featured=1');
+    expect(buildUrl('/api/v1/', 'voucher-category')).toBe('/api/v1/voucher-category');
+  });
+});
+
+describe('createApiClient', () => {
+  it('sends the bearer token and JSON body, and parses the answer', async () => {
+    const { api, fetch } = client(jsonResponse(200, { message: 'ok', extra: 1 }), 'tok-1');
+    const answer = await api.request('auth/logout', { method: 'POST', body: { a: 1 }, schema: okSchema });
+    expect(answer).toEqual({ message: 'ok' });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"a":1}');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { api, fetch } = client(jsonResponse(200, { message: 'ok' }));
+    await api.request('voucher-category', { schema: okSchema });
+    expect((fetch.mock.calls[0]?.[1]?.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('throws an ApiError with field errors on 422', async () => {
+    const { api } = client(jsonResponse(422, { message: 'Fehler', errors: { username: ['Dieser Benutzername ist bereits vergeben.'] } }));
+    const error = await api.request('auth/register', { method: 'POST', body: {}, schema: okSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldError('username')).toBe('Dieser Benutzername ist bereits vergeben.');
+  });
+
+  it('reports a 401 on a token-carrying call outside auth/ as a lost session', async () => {
+    const { api, onUnauthorized } = client(jsonResponse(401, { message: 'Bitte melde dich an.' }), 'expired');
+    await expect(api.request('user/u-1', { schema: okSchema })).rejects.toMatchObject({ status: 401, message: 'Bitte melde dich an.' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('does not treat a failed login (401) as a lost session', async () => {
+    const { api, onUnauthorized } = client(jsonResponse(401, { message: TEXT.loginFailed }), 'old');
+    await expect(api.request('auth/login', { method: 'POST', body: {}, schema: okSchema })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('turns network failures into status 0 with the generic text', async () => {
+    const { api } = client(new TypeError('Failed to fetch'));
+    await expect(api.request('voucher', { schema: okSchema })).rejects.toMatchObject({ status: 0, message: TEXT.genericError });
+  });
+
+  it('rejects answers that do not match the contract', async () => {
+    const { api, logError } = client(jsonResponse(200, { nope: true }));
+    await expect(api.request('voucher', { schema: okSchema })).rejects.toMatchObject({ status: 0 });
+    expect(logError).toHaveBeenCalledOnce();
+  });
+
+  it('lets aborts through unchanged', async () => {
+    const abort = new DOMException('aborted', 'AbortError');
+    const { api } = client(abort);
+    await expect(api.request('voucher', { schema: okSchema })).rejects.toBe(abort);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../testing/fixtures.ts';
+import { AUTH_STORAGE_KEY, SIGNED_OUT, createAuthStore, roleOf } from './auth-store.ts';
+import type { KeyValueStorage } from './persisted-store.ts';
+
+function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
+  const data = { ...initial };
+  return {
+    data,
+    getItem: (k) => data[k] ?? null,
+    setItem: (k, v) => {
+      data[k] = v;
+    },
+    removeItem: (k) => {
+      delete data[k];
+    },
+  };
+}
+
+describe('auth store', () => {
+  it('starts signed out with empty storage', () => {
+    const store = createAuthStore(memoryStorage());
+    expect(store.getSnapshot()).toEqual(SIGNED_OUT);
+    expect(roleOf(store.getSnapshot())).toBeUndefined();
+  });
+
+  it('stores the spec record (isAuth, token, role, data) and notifies subscribers', () => {
+    const storage = memoryStorage();
+    const store = createAuthStore(storage);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const user = makeUser('seller');
+    store.signIn({ token: 'tok', user });
+    expect(listener).toHaveBeenCalledOnce();
+    expect(store.getSnapshot()).toEqual({ isAuth: true, token: 'tok', role: { id: 2, name: 'seller' }, data: user });
+    expect(JSON.parse(storage.data[AUTH_STORAGE_KEY] ?? '{}')).toMatchObject({ isAuth: true, token: 'tok', role: { name: 'seller' } });
+    expect(roleOf(store.getSnapshot())).toBe('seller');
+  });
+
+  it('restores a stored session in a new store (page reload)', () => {
+    const storage = memoryStorage();
+    createAuthStore(storage).signIn({ token: 'tok', user: makeUser('user') });
+    expect(createAuthStore(storage).getSnapshot()).toMatchObject({ isAuth: true, token: 'tok', role: { id: 3, name: 'user' } });
+  });
+
+  it('ignores a corrupt or outdated stored record', () => {
+    expect(createAuthStore(memoryStorage({ [AUTH_STORAGE_KEY]: '{not json' })).getSnapshot()).toEqual(SIGNED_OUT);
+    expect(createAuthStore(memoryStorage({ [AUTH_STORAGE_KEY]: JSON.stringify({ isAuth: true, token: 'x' }) })).getSnapshot()).toEqual(SIGNED_OUT);
+  });
+
+  it('clear removes the record', () => {
+    const storage = memoryStorage();
+    const store = createAuthStore(storage);
+    store.signIn({ token: 'tok', user: makeUser() });
+    store.clear();
+    expect(store.getSnapshot()).toEqual(SIGNED_OUT);
+    expect(storage.data[AUTH_STORAGE_KEY]).toBeUndefined();
+  });
+
+  it('updateUser refreshes the same user only', () => {
+    const store = createAuthStore(memoryStorage());
+    store.signIn({ token: 'tok', user: makeUser('user') });
+    store.updateUser(makeUser('user', { username: 'anna-neu' }));
+    expect(store.getSnapshot().data?.username).toBe('anna-neu');
+    store.updateUser(makeUser('user', { id: 'other', username: 'x' }));
+    expect(store.getSnapshot().data?.username).toBe('anna-neu');
+  });
+
+  it('keeps working in memory when storage throws', () => {
+    const broken: KeyValueStorage = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    const store = createAuthStore(broken);
+    store.signIn({ token: 'tok', user: makeUser() });
+    expect(store.getSnapshot().isAuth).toBe(true);
+  });
+});
