@@ -38,6 +38,46 @@ export const routes = [
   { method: 'GET', path: 'voucher', handler: 'catalogue/list-vouchers', access: PUBLIC, domain: 'catalogue' },
   { method: 'GET', path: 'voucher/{id}', handler: 'catalogue/get-voucher', access: PUBLIC, domain: 'catalogue' },
   { method: 'GET', path: 'company/all', handler: 'catalogue/list-companies', access: PUBLIC, domain: 'catalogue' },
+  { method: 'POST', path: 'voucher/search', handler: 'catalogue/search-vouchers', access: PUBLIC, domain: 'catalogue' },
+  { method: 'GET', path: 'seller/{id}', handler: 'catalogue/get-seller', access: PUBLIC, domain: 'catalogue' },
+  { method: 'GET', path: 'voucher-category/{id}', handler: 'catalogue/get-category', access: PUBLIC, domain: 'catalogue' },
+  { method: 'GET', path: 'voucher-sub-category', handler: 'catalogue/list-subcategories', access: PUBLIC, domain: 'catalogue' },
+  { method: 'GET', path: 'voucher-sub-category/{id}', handler: 'catalogue/get-subcategory', access: PUBLIC, domain: 'catalogue' },
+  { method: 'GET', path: 'template', handler: 'catalogue/list-templates', access: PUBLIC, domain: 'catalogue' },
+  { method: 'POST', path: 'contact', handler: 'catalogue/send-contact', access: PUBLIC, domain: 'catalogue' },
+
+  // Uploads: presigned PUT into the private bucket, promoted into media by the saving use case
+  { method: 'POST', path: 'upload/image', handler: 'catalogue/create-image-upload', access: ['seller', 'admin', 'user'], domain: 'catalogue' },
+
+  // Seller vouchers (02 §7)
+  { method: 'GET', path: 'voucher/seller-vouchers', handler: 'catalogue/list-seller-vouchers', access: ['seller'], domain: 'catalogue' },
+  { method: 'POST', path: 'voucher', handler: 'catalogue/create-voucher', access: ['seller'], domain: 'catalogue' },
+  { method: 'POST', path: 'voucher/{id}', handler: 'catalogue/update-voucher', access: ['seller'], domain: 'catalogue' },
+  { method: 'POST', path: 'voucher/update-status/{id}', handler: 'catalogue/toggle-voucher-status', access: ['seller'], domain: 'catalogue' },
+  { method: 'DELETE', path: 'voucher/{id}', handler: 'catalogue/delete-voucher', access: ['seller'], domain: 'catalogue' },
+  { method: 'POST', path: 'voucher/upload-bg-img/{id}', handler: 'catalogue/set-voucher-background', access: ['seller'], domain: 'catalogue' },
+
+  // Wishlist (01 §7)
+  { method: 'GET', path: 'user-voucher-wishlist/user/{userId}', handler: 'catalogue/list-wishlist', access: ['user'], domain: 'catalogue' },
+  { method: 'POST', path: 'user-voucher-wishlist', handler: 'catalogue/add-wishlist', access: ['user'], domain: 'catalogue' },
+  { method: 'DELETE', path: 'user-voucher-wishlist/{id}', handler: 'catalogue/remove-wishlist', access: ['user'], domain: 'catalogue' },
+
+  // Catalogue admin (03 §7)
+  { method: 'POST', path: 'voucher-category', handler: 'admin/create-category', access: ['admin'], domain: 'admin' },
+  { method: 'PUT', path: 'voucher-category/{id}', handler: 'admin/update-category', access: ['admin'], domain: 'admin' },
+  { method: 'DELETE', path: 'voucher-category/{id}', handler: 'admin/delete-category', access: ['admin'], domain: 'admin' },
+  { method: 'POST', path: 'voucher-sub-category', handler: 'admin/create-subcategory', access: ['admin'], domain: 'admin' },
+  { method: 'PUT', path: 'voucher-sub-category/{id}', handler: 'admin/update-subcategory', access: ['admin'], domain: 'admin' },
+  { method: 'DELETE', path: 'voucher-sub-category/{id}', handler: 'admin/delete-subcategory', access: ['admin'], domain: 'admin' },
+  { method: 'POST', path: 'template', handler: 'admin/create-template', access: ['admin'], domain: 'admin' },
+  { method: 'POST', path: 'template/{id}', handler: 'admin/update-template', access: ['admin'], domain: 'admin' },
+  { method: 'DELETE', path: 'template/{id}', handler: 'admin/delete-template', access: ['admin'], domain: 'admin' },
+  { method: 'GET', path: 'voucher/all', handler: 'admin/list-all-vouchers', access: ['admin'], domain: 'admin' },
+  { method: 'POST', path: 'voucher/update-feature/{id}', handler: 'admin/toggle-voucher-feature', access: ['admin'], domain: 'admin' },
+
+  // Settings, read side (03 §7; the admin forms come with the payouts issue)
+  { method: 'GET', path: 'global-settings', handler: 'admin/get-global-settings', access: ['admin', 'seller'], domain: 'admin' },
+  { method: 'GET', path: 'user-settings/by-user', handler: 'admin/get-user-settings', access: ['admin', 'seller'], domain: 'admin' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

@@ -67,6 +67,7 @@ export const voucherSchema = z.object({
   display: z.enum(DISPLAY_OPTIONS),
   valid_day: z.array(z.string()),
   months: z.array(z.number().int().min(1).max(12)),
+  valid_date: z.array(z.object({ start: z.string(), end: z.string() })).default([]),
   expiry_date: z.number().int(),
   validity_reason: z.string().nullable(),
   isReserve: z.boolean(),

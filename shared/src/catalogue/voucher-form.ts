@@ -1,0 +1,131 @@
+import * as z from 'zod';
+import { formatAmount } from '../money/money.ts';
+import { uploadIdField } from '../uploads/contracts.ts';
+import { booleanish, optionalString, requiredString } from '../validation/fields.ts';
+import { MSG } from '../validation/messages.ts';
+import { DEFAULT_VALIDITY_YEARS, DISPLAY_OPTIONS, SEASONS, TARGET_GROUPS, TAX_RATES, VALIDITY_YEARS, WEEKDAYS } from './reference-data.ts';
+
+/** Limits of the voucher builder (02 §5, §9). */
+export const VOUCHER_LIMITS = { title: 30, description: 120, longDescription: 500, note: 500, validityReason: 300 } as const;
+
+/** The smallest price when no `minimum_voucher_value` setting applies: one cent (the spec's 0.001 € rounded up to cents). */
+export const DEFAULT_MINIMUM_CENTS = 1;
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, { error: 'Bitte gib eine gültige Farbe ein.' });
+
+export const DEFAULT_STYLING = {
+  background_color: '#1D4F55',
+  background_description_color: '#ff5563',
+  header_and_footer_background_color: '#ffffff',
+  header_and_footer_color: '#1D4F55',
+  description_color: '#ffffff',
+  text_color: 'dark' as const,
+};
+
+const cents = () => z.coerce.number({ error: MSG.required }).int({ error: MSG.integer });
+
+const taxEntryInput = z.object({
+  tax: z.coerce.number({ error: MSG.required }).refine((rate) => (TAX_RATES as readonly number[]).includes(rate), { error: MSG.required }),
+  /** The part of the price taxed at this rate, in cents; required when several rates apply. */
+  value: cents().min(0, { error: MSG.minValue(0) }).optional().nullable(),
+});
+
+const validDate = z.object({ start: z.iso.date({ error: MSG.invalidDate }), end: z.iso.date({ error: MSG.invalidDate }) });
+
+/**
+ * The builder form as POST voucher / POST voucher/{id} receive it. `min`/`max` are the form inputs the spec maps
+ * to qty_min/qty_max (product voucher, whole units) or val_min/val_max (value voucher, cents).
+ * `minimumCents` is the effective `minimum_voucher_value` setting of the seller.
+ */
+export function voucherFormSchema(options: { minimumCents: number; isUpdate: boolean }) {
+  const minimum = Math.max(options.minimumCents, DEFAULT_MINIMUM_CENTS);
+  const minimumText = `${formatAmount(minimum)} €`;
+  return z
+    .object({
+      title: requiredString(VOUCHER_LIMITS.title),
+      description: requiredString(VOUCHER_LIMITS.description),
+      long_description: requiredString(VOUCHER_LIMITS.longDescription),
+      note: optionalString(VOUCHER_LIMITS.note),
+      type: z.enum(['quantity', 'value'], { error: MSG.required }),
+      qty_val: cents().optional().nullable(),
+      min: z.coerce.number({ error: MSG.required }),
+      max: z.coerce.number({ error: MSG.required }),
+      voucher_category_id: requiredString(64),
+      subcategory_id: optionalString(64),
+      target: z.enum(TARGET_GROUPS, { error: MSG.required }),
+      season: z.enum(SEASONS, { error: MSG.required }),
+      display: options.isUpdate ? z.enum(DISPLAY_OPTIONS, { error: MSG.required }) : z.enum(DISPLAY_OPTIONS, { error: MSG.required }).default('all'),
+      /** The validity-limit switch: off means any day, any month. */
+      limit_validity: booleanish().default(false),
+      valid_day: z.array(z.enum(WEEKDAYS, { error: MSG.required })).default([...WEEKDAYS]),
+      valid_date: z.array(validDate).max(24).default([]),
+      months: z.array(z.coerce.number().int().min(1).max(12)).default([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+      expiry_date: z.coerce
+        .number({ error: MSG.required })
+        .int()
+        .refine((years) => (VALIDITY_YEARS as readonly number[]).includes(years), { error: MSG.required })
+        .default(DEFAULT_VALIDITY_YEARS),
+      /** Why the validity is limited (printed in the voucher's terms; see docs/decisions.md). */
+      validity_reason: optionalString(VOUCHER_LIMITS.validityReason),
+      isReserve: booleanish().default(false),
+      price_hidden: booleanish().default(false),
+      tax: z.union([z.literal('unsure'), z.array(taxEntryInput).min(1, { error: MSG.required })], { error: MSG.required }),
+      background_color: hexColour.default(DEFAULT_STYLING.background_color),
+      background_description_color: hexColour.default(DEFAULT_STYLING.background_description_color),
+      header_and_footer_background_color: hexColour.default(DEFAULT_STYLING.header_and_footer_background_color),
+      header_and_footer_color: hexColour.default(DEFAULT_STYLING.header_and_footer_color),
+      description_color: hexColour.default(DEFAULT_STYLING.description_color),
+      text_color: z.enum(['dark', 'light']).default('dark'),
+      background_upload_id: uploadIdField().optional().nullable(),
+      remove_bg: booleanish().default(false),
+      image_1_upload_id: uploadIdField().optional().nullable(),
+      image_2_upload_id: uploadIdField().optional().nullable(),
+      image_3_upload_id: uploadIdField().optional().nullable(),
+      remove_images: z.array(z.enum(['image_1', 'image_2', 'image_3'])).default([]),
+    })
+    .superRefine((form, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (form.type === 'quantity') {
+        if (form.qty_val === undefined || form.qty_val === null) issue('qty_val', MSG.required);
+        else if (form.qty_val < minimum) issue('qty_val', MSG.minValue(minimumText));
+        if (!Number.isInteger(form.min)) issue('min', MSG.integer);
+        else if (form.min < 1) issue('min', MSG.minValue(1));
+        if (!Number.isInteger(form.max)) issue('max', MSG.integer);
+        else if (form.max < form.min) issue('max', MSG.minValue(form.min));
+      } else {
+        if (!Number.isInteger(form.min)) issue('min', MSG.integer);
+        else if (form.min < minimum) issue('min', MSG.minValue(minimumText));
+        if (!Number.isInteger(form.max)) issue('max', MSG.integer);
+        else if (form.max < form.min) issue('max', MSG.minValue(`${formatAmount(form.min)} €`));
+      }
+      if (form.limit_validity && form.months.length === 0) issue('months', MSG.required);
+      if (form.limit_validity && form.valid_day.length === 0) issue('valid_day', MSG.required);
+      if (Array.isArray(form.tax) && form.tax.length > 1) {
+        form.tax.forEach((entry, index) => {
+          if (entry.value === undefined || entry.value === null) ctx.addIssue({ code: 'custom', path: ['tax', index, 'value'], message: MSG.required });
+        });
+      }
+      for (const [index, range] of form.valid_date.entries()) {
+        if (range.end < range.start) ctx.addIssue({ code: 'custom', path: ['valid_date', index, 'end'], message: MSG.invalidDate });
+      }
+    });
+}
+
+export type VoucherFormInput = z.input<ReturnType<typeof voucherFormSchema>>;
+export type VoucherForm = z.output<ReturnType<typeof voucherFormSchema>>;
+
+/** Maps the form's min/max to the stored price fields (02 §3): cents for value vouchers, units for product vouchers. */
+export function priceFieldsOf(form: Pick<VoucherForm, 'type' | 'qty_val' | 'min' | 'max'>) {
+  if (form.type === 'quantity') {
+    const unit = form.qty_val ?? 0;
+    return { qty_val: unit, qty_min: form.min, qty_max: form.max, val_min: null, val_max: null, price_filter: unit };
+  }
+  return { qty_val: null, qty_min: null, qty_max: null, val_min: form.min, val_max: form.max, price_filter: form.min };
+}
+
+/** With the validity switch off a voucher is valid on every day and in every month. */
+export function validityFieldsOf(form: Pick<VoucherForm, 'limit_validity' | 'valid_day' | 'months' | 'valid_date'>) {
+  return form.limit_validity
+    ? { valid_day: form.valid_day, months: [...form.months].sort((a, b) => a - b), valid_date: form.valid_date }
+    : { valid_day: [...WEEKDAYS], months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], valid_date: [] };
+}
