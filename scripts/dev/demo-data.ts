@@ -1113,6 +1113,7 @@ export function buildVouchers(now: Date, urlOf: UrlOf): Voucher[] {
       display: v.display ?? 'all',
       valid_day: v.days ?? [...WEEKDAYS],
       months: v.months ?? ALL_MONTHS,
+      valid_date: [],
       expiry_date: v.expiry ?? DEFAULT_VALIDITY_YEARS,
       validity_reason: v.validityReason ?? null,
       isReserve: v.reserve ?? false,
