@@ -1,15 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentity } from '../adapters/cognito-identity.ts';
 import { createS3MediaStorage } from '../adapters/media-storage.ts';
+import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
+import { createUploadRepository } from '../repositories/upload-repository.ts';
 import { createUserRepository } from '../repositories/user-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createCatalogueCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
+import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { cognitoClient, documentClient, s3Client, sesClient } from './clients.ts';
 import { env } from './env.ts';
 
@@ -50,6 +53,14 @@ export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(
 export const identity = /* @__PURE__ */ once(() => createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID));
 export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), env().MAIL_FROM));
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
+export const uploads = /* @__PURE__ */ once(() =>
+  createImageUploads({
+    uploadRecords: createUploadRepository(documentClient(), table()),
+    privateFiles: createS3PrivateFiles(s3Client(), env().PRIVATE_BUCKET, env().MEDIA_BUCKET),
+    clock: clock(),
+    newToken: newToken(),
+  }),
+);
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
 export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));

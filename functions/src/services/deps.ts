@@ -7,6 +7,7 @@ import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import type { VoucherRepository } from '../repositories/voucher-repository.ts';
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
+import type { ImageUploads } from './uploads/image-uploads.ts';
 
 /** Everything a use case may depend on; each service picks the part it needs. */
 export type Deps = {
@@ -19,6 +20,8 @@ export type Deps = {
   rateLimiter: RateLimiter;
   identity: Identity;
   mailer: Mailer;
+  /** Presigned image uploads and their publication into the media bucket. */
+  uploads: ImageUploads;
   clock: () => Date;
   newId: () => string;
   /** Unguessable URL-safe token (≥ 256 bits). */

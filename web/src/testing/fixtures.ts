@@ -55,6 +55,7 @@ export function makeVoucher(overrides: Partial<Voucher> = {}): Voucher {
     display: 'all',
     valid_day: [],
     months: [],
+    valid_date: [],
     expiry_date: 4,
     validity_reason: null,
     isReserve: false,

@@ -1,0 +1,88 @@
+import { IMAGE_CONTENT_TYPES, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, type ImagePurpose, type ImageUploadResponse } from '@gm/shared/uploads/contracts';
+import type { PrivateFiles } from '../../adapters/private-files.ts';
+import { mediaUrl, MEDIA_PREFIX } from '../../adapters/media-storage.ts';
+import type { Actor } from '../../lib/auth.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import type { UploadRepository } from '../../repositories/upload-repository.ts';
+
+export const UPLOAD_URL_SECONDS = 15 * 60;
+const UPLOAD_KEEP_SECONDS = 24 * 60 * 60;
+export const INVALID_UPLOAD = 'Das Bild konnte nicht übernommen werden. Bitte lade es erneut hoch.';
+export const NOT_AN_IMAGE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';
+
+const MAGIC: Record<(typeof IMAGE_CONTENT_TYPES)[number], number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+};
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+export function hasMagic(bytes: Uint8Array, contentType: string): boolean {
+  const magic = MAGIC[contentType as keyof typeof MAGIC];
+  return Boolean(magic) && magic.every((byte, index) => bytes[index] === byte);
+}
+
+type UploadDeps = { uploadRecords: UploadRepository; privateFiles: PrivateFiles; clock: () => Date; newToken: () => string };
+
+/**
+ * Image uploads in two steps: `grant` hands out a short-lived presigned PUT into the private bucket;
+ * the use case that saves the entity then `publish`es it, which checks owner, purpose, size and the
+ * file's magic bytes before copying it into the public media bucket — S3 itself checks neither.
+ */
+export function createImageUploads(deps: UploadDeps) {
+  async function checked(actor: Actor, uploadId: string, purpose: ImagePurpose) {
+    const upload = await deps.uploadRecords.get(uploadId);
+    const now = Math.floor(deps.clock().getTime() / 1000);
+    if (!upload || upload.owner_id !== actor.userId || upload.purpose !== purpose || upload.expires_at <= now) {
+      throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
+    }
+    const head = await deps.privateFiles.head(upload.object_key);
+    if (!head) throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
+    if (head.size > MAX_PHOTO_BYTES) throw new ValidationError({ upload_id: [PHOTO_TOO_LARGE] }, PHOTO_TOO_LARGE);
+    if (!hasMagic(await deps.privateFiles.readStart(upload.object_key, 8), upload.content_type)) {
+      throw new ValidationError({ upload_id: [NOT_AN_IMAGE] }, NOT_AN_IMAGE);
+    }
+    return { upload, size: head.size };
+  }
+
+  return {
+    async grant(actor: Actor, input: { purpose: ImagePurpose; content_type: string; size: number }): Promise<ImageUploadResponse> {
+      const id = deps.newToken().slice(0, 32);
+      const now = deps.clock();
+      const objectKey = `uploads/${actor.userId}/${id}.${EXTENSION[input.content_type] ?? 'bin'}`;
+      const { url, headers } = await deps.privateFiles.presignPut(objectKey, input.content_type, UPLOAD_URL_SECONDS);
+      await deps.uploadRecords.put({
+        id,
+        owner_id: actor.userId,
+        purpose: input.purpose,
+        content_type: input.content_type,
+        declared_size: input.size,
+        object_key: objectKey,
+        created_at: now.toISOString(),
+        expires_at: Math.floor(now.getTime() / 1000) + UPLOAD_KEEP_SECONDS,
+      });
+      return { upload_id: id, upload_url: url, method: 'PUT', headers, expires_in: UPLOAD_URL_SECONDS };
+    },
+
+    /** Size and type of an uploaded, not yet published file (e.g. for the 2 MB limit of extra images). */
+    async describe(actor: Actor, uploadId: string, purpose: ImagePurpose): Promise<{ size: number; content_type: string }> {
+      const { upload, size } = await checked(actor, uploadId, purpose);
+      return { size, content_type: upload.content_type };
+    },
+
+    /**
+     * Publishes the upload at `/media/<targetKey>` (the extension is appended when missing) and uses it up.
+     * Throws a 422 ValidationError on `upload_id` for anything wrong with it.
+     */
+    async publish(actor: Actor, uploadId: string, purpose: ImagePurpose, targetKey: string): Promise<string> {
+      const { upload } = await checked(actor, uploadId, purpose);
+      const extension = EXTENSION[upload.content_type] ?? 'bin';
+      const key = targetKey.replace(/^\/+/, '').replace(/\.(jpe?g|png)$/i, '') + `.${extension}`;
+      if (!(await deps.uploadRecords.consume(upload.id, actor.userId))) throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
+      await deps.privateFiles.copyToMedia(upload.object_key, `${MEDIA_PREFIX}${key}`, upload.content_type);
+      await deps.privateFiles.remove(upload.object_key);
+      return mediaUrl(key);
+    },
+  };
+}
+
+export type ImageUploads = ReturnType<typeof createImageUploads>;
