@@ -6,7 +6,8 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 const mediaTarget = process.env.VITE_MEDIA_PROXY ?? 'http://127.0.0.1:4569/gm-media';
 
 const proxy: Record<string, ProxyOptions> = {
-  '/api': { target: apiTarget, changeOrigin: true },
+  // xfwd: the API sees the browser's host (tenant detection, next_page_url) in x-forwarded-host.
+  '/api': { target: apiTarget, changeOrigin: true, xfwd: true },
   '/media': { target: mediaTarget, changeOrigin: true, rewrite: (path) => path },
 };
 

@@ -2,7 +2,8 @@ import { voucherSchema } from '@gm/shared/catalogue/contracts';
 import { CATEGORY_SHORTCUTS, DISPLAY_OPTIONS, REGIONS, SEASONS, TARGET_GROUPS, TAX_RATES, VALIDITY_YEARS, WEEKDAYS } from '@gm/shared/catalogue/reference-data';
 import { describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../functions/src/adapters/media-storage.ts';
-import { DEMO_PASSWORD, buildCategories, buildCompanies, buildUsers, buildVouchers, demoLogins, demoMediaFiles } from './demo-data.ts';
+import { settingsSchema } from '@gm/shared/settings/contracts';
+import { DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCompanies, buildUsers, buildVouchers, demoLogins, demoMediaFiles } from './demo-data.ts';
 
 const now = new Date('2025-06-15T10:00:00.000Z');
 const vouchers = buildVouchers(now, mediaUrl);
@@ -193,5 +194,12 @@ describe('demo images', () => {
     const viewBox = (key: string) => media.find((m) => m.key === key)?.svg.match(/viewBox="([^"]+)"/)?.[1];
     expect(viewBox('companies/seller-alpenspa/logo.svg')).toBe('0 0 250 100');
     expect(viewBox('vouchers/v-alpenspa-day-spa/background.svg')).toBe('0 0 730 676');
+  });
+});
+
+describe('demo settings', () => {
+  it('are valid global settings, and every demo voucher costs at least their minimum voucher value', () => {
+    expect(settingsSchema.parse(DEMO_GLOBAL_SETTINGS)).toEqual(DEMO_GLOBAL_SETTINGS);
+    for (const v of vouchers) expect(v.price_filter, v.id).toBeGreaterThanOrEqual(DEMO_GLOBAL_SETTINGS.minimum_voucher_value);
   });
 });

@@ -1,6 +1,7 @@
 import type { RoleName } from '@gm/shared/auth/roles';
 import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
 import { DEFAULT_VALIDITY_YEARS, WEEKDAYS, categorySlug, regionLabel } from '@gm/shared/catalogue/reference-data';
+import type { Settings } from '@gm/shared/settings/contracts';
 import type { CategoryRecord, SubcategoryRecord } from '../../functions/src/repositories/category-repository.ts';
 import type { CompanyRecord } from '../../functions/src/repositories/company-repository.ts';
 import type { UserRecord } from '../../functions/src/repositories/user-repository.ts';
@@ -408,6 +409,21 @@ export function buildCompanies(now: Date, urlOf: UrlOf): CompanyRecord[] {
     updated_at: stamp,
   }));
 }
+
+// --- Settings -----------------------------------------------------------------------------------
+
+/**
+ * The global payout and commission settings (03 §3; money in cents): 5 % + 5,00 € per sale as the
+ * seller copy says, 3 % + 3,00 € for subdomain sales, payout every 14 days, minimum voucher value 5,00 €.
+ */
+export const DEMO_GLOBAL_SETTINGS: Settings = {
+  payout_schedule: 14,
+  sales_commission_percentage: 5,
+  sales_commission_euro: 500,
+  subdomain_sales_commission_percentage: 3,
+  subdomain_sales_commission_euro: 300,
+  minimum_voucher_value: 500,
+};
 
 // --- Vouchers -----------------------------------------------------------------------------------
 

@@ -11,7 +11,14 @@ import { API_PREFIX, buildEvent, corsHeaders, lambdaContext, matchRoute, toHttpR
  */
 export type LocalApi = { url: string; close(): Promise<void> };
 
-export type LocalApiOptions = { port: number; host?: string; quiet?: boolean };
+export type LocalApiOptions = {
+  port: number;
+  host?: string;
+  /** No per-request log lines. */
+  quiet?: boolean;
+  /** Defaults to the manifest in functions/src/routes.ts (tests may pass their own). */
+  routes?: readonly RouteLike[];
+};
 
 type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -58,7 +65,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, extra: Rec
 
 export async function createLocalApi(opts: LocalApiOptions): Promise<LocalApi> {
   const host = opts.host ?? '127.0.0.1';
-  const manifest = routes as readonly RouteLike[];
+  const manifest = opts.routes ?? (routes as readonly RouteLike[]);
 
   const server = createServer(async (req, res) => {
     const started = performance.now();
@@ -66,6 +73,10 @@ export async function createLocalApi(opts: LocalApiOptions): Promise<LocalApi> {
     const url = req.url ?? '/';
     const path = url.split('?')[0] ?? '/';
     const origin = req.headers.origin;
+    if (path === '/__health') {
+      send(res, 200, { 'content-type': 'text/plain' }, 'ok');
+      return;
+    }
     let note = '';
     res.on('finish', () => {
       if (!opts.quiet) {

@@ -75,8 +75,9 @@ export async function resolvePorts(mode: 'fixed' | 'free', overrides: Partial<Po
       }
       ports[key] = parsed;
     } else {
+      const taken = [...Object.values(ports), ...Object.values(overrides)];
       let port = await freePort();
-      while (Object.values(ports).includes(port)) port = await freePort();
+      while (taken.includes(port)) port = await freePort();
       ports[key] = port;
     }
   }
@@ -289,8 +290,20 @@ function corsXml(webPort: number): string {
     .join('')}<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
+/**
+ * s3rver only knows the access key `S3RVER`; register the `local` key every other stand-in and
+ * functions/src/lib/clients.ts use (it checks no SigV4 signatures anyway). Same module instance,
+ * since s3rver runs in this process.
+ */
+function allowLocalAccessKey(): void {
+  const require = createRequire(import.meta.url);
+  const accounts = require('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
+  accounts.DUMMY_ACCOUNT.createKeyPair('local', 'local');
+}
+
 async function startS3(ports: Ports, directory: string): Promise<() => Promise<void>> {
   await mkdir(directory, { recursive: true });
+  allowLocalAccessKey();
   const cors = corsXml(ports.web);
   const server = new S3rver({
     address: '127.0.0.1',

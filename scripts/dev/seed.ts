@@ -5,9 +5,10 @@ import { cognitoClient, documentClient, s3Client } from '../../functions/src/lib
 import { env } from '../../functions/src/lib/env.ts';
 import { createCategoryRepository } from '../../functions/src/repositories/category-repository.ts';
 import { createCompanyRepository } from '../../functions/src/repositories/company-repository.ts';
+import { createSettingsRepository } from '../../functions/src/repositories/settings-repository.ts';
 import { createUserRepository, type UserRecord, type UserRepository } from '../../functions/src/repositories/user-repository.ts';
 import { createVoucherRepository } from '../../functions/src/repositories/voucher-repository.ts';
-import { DEMO_PASSWORD, buildCategories, buildCompanies, buildUsers, buildVouchers, demoMediaFiles } from './demo-data.ts';
+import { DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCompanies, buildUsers, buildVouchers, demoMediaFiles } from './demo-data.ts';
 
 export type DemoLogin = { email: string; password: string; role: string };
 
@@ -48,6 +49,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
   const companies = createCompanyRepository(db, e.TABLE_NAME);
   const categories = createCategoryRepository(db, e.TABLE_NAME);
   const vouchers = createVoucherRepository(db, e.TABLE_NAME);
+  const settings = createSettingsRepository(db, e.TABLE_NAME);
   const identity = createCognitoIdentity(cognitoClient(), e.COGNITO_USER_POOL_ID, e.COGNITO_CLIENT_ID);
   const media = createS3MediaStorage(s3Client(), e.MEDIA_BUCKET);
   const now = new Date();
@@ -75,6 +77,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
     categories.putMany(tree.categories, tree.subcategories),
     inBatches(buildCompanies(now, urlOf), 6, (company) => companies.put(company)),
     inBatches(voucherList, 8, (voucher) => vouchers.put(voucher)),
+    settings.putGlobal(DEMO_GLOBAL_SETTINGS, now.toISOString()),
   ]);
 
   return { logins: accounts.map((u) => ({ email: u.email, password: DEMO_PASSWORD, role: u.role })) };

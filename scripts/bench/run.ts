@@ -1,0 +1,247 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { DEMO_CATEGORIES } from '../dev/demo-data.ts';
+import { startLocalStack } from '../test/global-setup-int.ts';
+import { benchSellers, benchVouchers, type BenchSeller } from './bench-catalogue.ts';
+import { runPool, seededRandom, summarise, type LatencySummary } from './stats.ts';
+
+/**
+ * `npm run bench`: POST voucher/search over 10,000 vouchers.
+ *
+ * Starts the local cloud in memory and the local API (the real handler, in this process), seeds the
+ * catalogue through the voucher repository's own items (BatchWrite instead of one transaction per
+ * voucher, same projection), warms up, then measures a realistic query mix at concurrency 4 and the
+ * cold (cache-miss) time. Writes reports/bench-search.md and reports/bench-search.json.
+ */
+const VOUCHERS = Number(process.env.BENCH_VOUCHERS ?? 10_000);
+const SELLERS = 200;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+const CONCURRENCY = 4;
+const WARMUP = 40;
+const COLD_RUNS = 5;
+const TARGET_P95_MS = 50;
+const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
+
+type Kind = 'keyword' | 'category + price' | 'lowest price' | 'page 5' | 'seller';
+type Query = { kind: Kind; body: Record<string, unknown> };
+
+function queryMix(count: number, sellers: readonly BenchSeller[]): Query[] {
+  const random = seededRandom(2026);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const keywords = ['massage', 'kräuter', 'kochkurs', 'yoga', 'alpaka', 'sauna', 'töpfern', 'oetztal', 'für zwei', 'genuss'];
+  const slugs = DEMO_CATEGORIES.map((c) => c.name.toLowerCase());
+  const make: Record<Kind, () => Record<string, unknown>> = {
+    keyword: () => ({ keyword: pick(keywords) }),
+    'category + price': () => {
+      const from = 500 * Math.floor(random() * 20);
+      return { isCategory: pick(slugs), isPrice: { from, to: from + 500 * (4 + Math.floor(random() * 20)) }, targets: random() < 0.5 ? [pick(['Paare', 'Freunde', 'Kinder'])] : undefined };
+    },
+    'lowest price': () => ({ isLowestPrice: true, isRegion: 1 + Math.floor(random() * 4) }),
+    'page 5': () => ({ isNewest: true, page: 5 }),
+    seller: () => ({ seller_id: pick(sellers).id, isMostPopular: true }),
+  };
+  const kinds = Object.keys(make) as Kind[];
+  return Array.from({ length: count }, (_, i) => {
+    const kind = kinds[i % kinds.length] as Kind;
+    return { kind, body: { paginate: 9, ...make[kind]() } };
+  });
+}
+
+async function seed(vouchers: readonly Voucher[]): Promise<number> {
+  const [{ documentClient }, { env }, { createCategoryRepository }, { buildCategories }, { catalogueEntryOf, voucherKeys }] = await Promise.all([
+    import('../../functions/src/lib/clients.ts'),
+    import('../../functions/src/lib/env.ts'),
+    import('../../functions/src/repositories/category-repository.ts'),
+    import('../dev/demo-data.ts'),
+    import('../../functions/src/repositories/voucher-repository.ts'),
+  ]);
+  const db = documentClient();
+  const table = env().TABLE_NAME;
+  const tree = buildCategories((key) => `/media/${key}`);
+  await createCategoryRepository(db, table).putMany(tree.categories, tree.subcategories);
+  // The same two items `VoucherRepository.put` writes in its transaction.
+  const items = vouchers.flatMap((v) => [
+    { ...voucherKeys.voucher(v.id), ...voucherKeys.bySeller(v.seller_id, v.created_at, v.id), entity: 'Voucher', ...v },
+    { ...voucherKeys.catalogue(v.id), entity: 'CatalogueEntry', ...catalogueEntryOf(v) },
+  ]);
+  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
+  const started = performance.now();
+  await runPool(batches, 16, async (batch) => {
+    let pending: Record<string, unknown>[] = batch;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB Local keeps leaving items unprocessed');
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending.map((Item) => ({ PutRequest: { Item } })) } }));
+      pending = (out.UnprocessedItems?.[table] ?? []).map((r) => r.PutRequest?.Item as Record<string, unknown>);
+      if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  });
+  return performance.now() - started;
+}
+
+async function timedSearch(url: string, body: Record<string, unknown>): Promise<{ ms: number; total: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as { total?: number };
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`voucher/search answered ${response.status}: ${JSON.stringify(answer)}`);
+  return { ms, total: answer.total ?? 0 };
+}
+
+/** `gc()` without restarting node with --expose-gc. */
+function gcFunction(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    platform: `${os.platform()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+  };
+}
+
+const fmt = (n: number) => n.toFixed(1);
+
+function markdown(result: Awaited<ReturnType<typeof measure>>): string {
+  const row = (label: string, s: LatencySummary) => `| ${label} | ${s.count} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.mean)} | ${fmt(s.max)} |`;
+  const verdict = result.overall.p95 <= TARGET_P95_MS ? `met (p95 ${fmt(result.overall.p95)} ms ≤ ${TARGET_P95_MS} ms)` : `**missed** (p95 ${fmt(result.overall.p95)} ms > ${TARGET_P95_MS} ms)`;
+  return `# Benchmark: POST voucher/search
+
+Generated by \`npm run bench\` (scripts/bench/run.ts) on ${result.date}. Design: docs/architecture.md, "Catalogue search".
+
+- Catalogue: ${result.vouchers.toLocaleString('en')} vouchers from ${result.sellers} sellers in ${DEMO_CATEGORIES.length} categories (${result.listed.toLocaleString('en')} listed on the marketplace), seeded in ${fmt(result.seed_seconds)} s.
+- Path measured: HTTP request → local API gateway (payload 2.0 event) → the real \`catalogue/search-vouchers\` handler (middy, zod) → the in-memory catalogue → JSON answer. DynamoDB Local in memory.
+- Load: ${result.requests} requests at concurrency ${result.concurrency} after ${WARMUP} warm-up requests; the query mix below, ${result.requests / 5} of each kind. Cache TTL ${result.cache_ttl_seconds} s (stale-while-revalidate).
+- Target p95 ≤ ${TARGET_P95_MS} ms: ${verdict}.
+
+## Warm cache (milliseconds)
+
+| Query | n | p50 | p95 | p99 | mean | max |
+|---|---|---|---|---|---|---|
+${row('all', result.overall)}
+${Object.entries(result.by_kind)
+  .map(([kind, s]) => row(kind, s))
+  .join('\n')}
+
+Query kinds: keyword (one word, umlauts included); category slug + price range (+ a target group half the time); lowest price in a region; newest, page 5; one seller, most popular. All 9 per page.
+
+## Cold cache (cache miss)
+
+The first request after the cache is dropped loads the whole projection (one Query over \`PK = CATALOGUE\`, paged through) and builds the search index.
+
+| | ms |
+|---|---|
+| cold request, median of ${COLD_RUNS} | ${fmt(result.cold.median)} |
+| cold request, slowest | ${fmt(result.cold.max)} |
+| projection Query alone (DynamoDB Local) | ${fmt(result.cold.query_ms)} |
+
+On AWS the same Query reads about ${fmt(result.memory.json_mb)} MB in ${Math.ceil(result.memory.json_mb)} pages of 1 MB; each container pays it once per TTL, in the background after the first load.
+
+## Memory at ${result.vouchers.toLocaleString('en')} vouchers
+
+| | MB |
+|---|---|
+| catalogue entries as JSON | ${fmt(result.memory.json_mb)} |
+| heap for the loaded entries | ${fmt(result.memory.entries_heap_mb)} |
+| heap for entries + search index (folded texts, three orders) | ${fmt(result.memory.with_index_heap_mb)} |
+
+## Machine
+
+| | |
+|---|---|
+| CPU | ${result.machine.cpu} × ${result.machine.cores} |
+| Memory | ${result.machine.memory_gb} GB |
+| OS | ${result.machine.platform} |
+| Node | ${result.machine.node} |
+`;
+}
+
+async function measure() {
+  process.env.CATALOGUE_CACHE_SECONDS ??= '30';
+  console.log('[bench] starting the local cloud (in memory) and the local API…');
+  const stack = await startLocalStack();
+  try {
+    const now = new Date();
+    const sellers = benchSellers(SELLERS);
+    const vouchers = benchVouchers(VOUCHERS, sellers, now);
+    console.log(`[bench] seeding ${vouchers.length} vouchers…`);
+    const seedMs = await seed(vouchers);
+    const listed = vouchers.filter((v) => v.is_active && v.display !== 'direktverkauf').length;
+
+    const url = `${stack.api.url}voucher/search`;
+    const deps = await import('../../functions/src/lib/deps.ts');
+    const gc = gcFunction();
+
+    // Memory: the loaded entries, then entries plus the index the first search builds.
+    gc();
+    const baseline = process.memoryUsage().heapUsed;
+    const queryStarted = performance.now();
+    const entries = await deps.vouchers().listCatalogue();
+    const queryMs = performance.now() - queryStarted;
+    gc();
+    const withEntries = process.memoryUsage().heapUsed;
+    const { selectCatalogue } = await import('../../functions/src/services/catalogue/select-catalogue.ts');
+    selectCatalogue(entries, { keyword: 'x' }, { page: 1, paginate: 9 }, String);
+    gc();
+    const withIndex = process.memoryUsage().heapUsed;
+    const jsonBytes = Buffer.byteLength(JSON.stringify(entries));
+
+    console.log('[bench] cold requests…');
+    const cold: number[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      deps.catalogue().invalidate();
+      cold.push((await timedSearch(url, { keyword: 'massage', paginate: 9 })).ms);
+    }
+    cold.sort((a, b) => a - b);
+
+    console.log('[bench] warm-up…');
+    const mix = queryMix(REQUESTS, sellers);
+    await runPool(queryMix(WARMUP, sellers), CONCURRENCY, (q) => timedSearch(url, q.body));
+
+    console.log(`[bench] ${REQUESTS} requests at concurrency ${CONCURRENCY}…`);
+    const samples = await runPool(mix, CONCURRENCY, async (q) => ({ kind: q.kind, ...(await timedSearch(url, q.body)) }));
+    const byKind: Record<string, LatencySummary> = {};
+    for (const kind of new Set(samples.map((s) => s.kind))) byKind[kind] = summarise(samples.filter((s) => s.kind === kind).map((s) => s.ms));
+    const empty = samples.filter((s) => s.total === 0).length;
+    if (empty > samples.length / 2) throw new Error(`${empty} of ${samples.length} searches found nothing: the query mix does not fit the seeded catalogue`);
+
+    const mb = (bytes: number) => Math.round((bytes / 1024 ** 2) * 10) / 10;
+    return {
+      date: now.toISOString(),
+      vouchers: vouchers.length,
+      sellers: SELLERS,
+      listed,
+      seed_seconds: seedMs / 1000,
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      cache_ttl_seconds: Number(process.env.CATALOGUE_CACHE_SECONDS),
+      target_p95_ms: TARGET_P95_MS,
+      overall: summarise(samples.map((s) => s.ms)),
+      by_kind: byKind,
+      empty_results: empty,
+      cold: { median: cold[Math.floor(cold.length / 2)] ?? Number.NaN, max: cold[cold.length - 1] ?? Number.NaN, query_ms: queryMs, runs: cold },
+      memory: { json_mb: mb(jsonBytes), entries_heap_mb: mb(withEntries - baseline), with_index_heap_mb: mb(withIndex - baseline) },
+      machine: machine(),
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+const result = await measure();
+await mkdir(REPORTS, { recursive: true });
+await writeFile(`${REPORTS}bench-search.json`, `${JSON.stringify(result, null, 2)}\n`);
+await writeFile(`${REPORTS}bench-search.md`, markdown(result));
+console.log(
+  `[bench] p50 ${fmt(result.overall.p50)} ms, p95 ${fmt(result.overall.p95)} ms, p99 ${fmt(result.overall.p99)} ms; cold ${fmt(result.cold.median)} ms → reports/bench-search.md`,
+);
+if (result.overall.p95 > TARGET_P95_MS) process.exitCode = 1;

@@ -1,0 +1,45 @@
+import type { TestProject } from 'vitest/node';
+import { createLocalApi, type LocalApi } from '../dev/local-api.ts';
+import { startLocalCloud, type LocalCloud } from '../dev/local-cloud.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localEnv: Record<string, string>;
+    apiUrl: string;
+    webUrl: string;
+  }
+}
+
+export type LocalStack = { cloud: LocalCloud; api: LocalApi; stop(): Promise<void> };
+
+/**
+ * The local cloud in memory on free ports plus the local API in this (the main vitest) process.
+ * process.env is set first: handlers read it at cold start, i.e. on their first request.
+ */
+export async function startLocalStack(options: { webPort?: number } = {}): Promise<LocalStack> {
+  const cloud = await startLocalCloud({ quiet: true, ports: options.webPort ? { web: options.webPort } : {} });
+  // Tests write through repositories and read through the API at once: no catalogue caching.
+  Object.assign(process.env, cloud.env, { CATALOGUE_CACHE_SECONDS: '0' });
+  let api: LocalApi;
+  try {
+    api = await createLocalApi({ port: cloud.ports.api, quiet: !process.env.LOCAL_API_LOG });
+  } catch (error) {
+    await cloud.stop();
+    throw error;
+  }
+  return {
+    cloud,
+    api,
+    async stop() {
+      await api.close().catch(() => undefined);
+      await cloud.stop();
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stack = await startLocalStack();
+  project.provide('localEnv', stack.cloud.env);
+  project.provide('apiUrl', stack.api.url);
+  return () => stack.stop();
+}
