@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+
+/**
+ * The foundation's journey: a guest sees the seeded vouchers, registers as a buyer, logs out and in
+ * again; every demo login works; guards send people where the spec says.
+ */
+let browser: Browser;
+const webUrl = () => inject('webUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  // The cookie notice would cover buttons in screenshots; accepting it is part of the first visit.
+  await page.goto(new URL('/home', webUrl()).href);
+  await page.getByRole('button', { name: 'Akzeptieren' }).click();
+  return page;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(new URL('/login', webUrl()).href);
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+  await page.getByLabel('E-Mail', { exact: true }).fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+describe('accounts and the guest home', () => {
+  it('shows the seeded favourites to a guest', async () => {
+    const page = await newPage();
+    await page.getByTestId('favourites-list').getByTestId('voucher-card').first().waitFor();
+    const cards = await page.getByTestId('favourites-list').getByTestId('voucher-card').count();
+    expect(cards).toBe(9);
+    await expect(page.getByTestId('search-banner').textContent()).resolves.toContain('Entdecke Gutscheine');
+    await saveScreenshot(page, 'accounts-guest-home-desktop');
+    await page.context().close();
+  });
+
+  it('registers a buyer, logs out and logs in again', async () => {
+    const page = await newPage();
+    const suffix = randomUUID().slice(0, 8);
+    const email = `e2e-${suffix}@example.com`;
+    await page.goto(new URL('/register/buyer', webUrl()).href);
+    await page.getByLabel('Benutzername', { exact: true }).fill(`e2e-${suffix}`);
+    await page.getByLabel('Vorname', { exact: true }).fill('Erika');
+    await page.getByLabel('Nachname', { exact: true }).fill('Probe');
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByLabel('Passwort', { exact: true }).fill('Geheim123!');
+    await page.getByLabel('Passwort bestätigen', { exact: true }).fill('Geheim123!');
+    await page.getByLabel(/Datenschutzerklärung/).check();
+    await page.getByLabel(/AGB/).check();
+    await saveScreenshot(page, 'accounts-register-buyer');
+    await page.getByTestId('register-submit').click();
+
+    await page.waitForURL(/\/home$/);
+    await page.getByTestId('logout-button').first().waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('gm.auth') ?? '{}'));
+    expect(stored).toMatchObject({ isAuth: true, role: { id: 3, name: 'user' }, data: { email } });
+
+    await page.getByTestId('logout-button').first().click();
+    await page.waitForURL(/\/login$/);
+    expect((await page.evaluate(() => localStorage.getItem('gm.auth'))) ?? '').not.toContain('"isAuth":true');
+
+    await logIn(page, email, 'Geheim123!');
+    await page.waitForURL(/\/home$/);
+    await page.getByTestId('favourites-list').getByTestId('voucher-card').first().waitFor();
+    await saveScreenshot(page, 'accounts-buyer-home');
+    await page.context().close();
+  });
+
+  it('refuses a wrong password without saying whether the account exists', async () => {
+    const page = await newPage();
+    await logIn(page, 'buyer@example.com', 'Falsch1234');
+    const message = page.getByTestId('form-message');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('Die E-Mail-Adresse oder das Passwort ist falsch.');
+    await page.context().close();
+  });
+
+  it.each([
+    ['admin@example.com', 'admin'],
+    ['seller@example.com', 'seller'],
+    ['buyer@example.com', 'user'],
+    ['scanner@example.com', 'scanner'],
+  ])('signs in the demo login %s as %s', async (email, role) => {
+    const page = await newPage();
+    await logIn(page, email, 'Demo1234!');
+    await page.waitForURL(/\/home$/);
+    await page.getByTestId('logout-button').first().waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('gm.auth') ?? '{}'));
+    expect(stored.role.name).toBe(role);
+    await saveScreenshot(page, `accounts-home-${role}`);
+    await page.context().close();
+  });
+
+  it('guards routes: unknown paths show the 404 page, guest-only pages send signed-in users home', async () => {
+    const page = await newPage(390);
+    await page.goto(new URL('/gibt-es-nicht', webUrl()).href);
+    await page.getByTestId('not-found-page').waitFor();
+    expect(await page.getByTestId('back-link').getAttribute('href')).toBe('/login');
+    await logIn(page, 'buyer@example.com', 'Demo1234!');
+    await page.waitForURL(/\/home$/);
+    await page.goto(new URL('/login', webUrl()).href);
+    await page.waitForURL(/\/home$/);
+    await saveScreenshot(page, 'accounts-buyer-home-mobile');
+    await page.context().close();
+  });
+});
