@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -8,11 +9,15 @@ import type { Construct } from 'constructs';
 import { ROLE_IDS, ROLE_NAMES } from '@gm/shared/auth/roles';
 import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
 import type { AppConfig } from './config.ts';
+import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 
 /** Public images are served by CloudFront under /media/<key> and stored at this key prefix. */
 export const MEDIA_KEY_PREFIX = 'media/';
 
 export type StatefulStackProps = StackProps & { config: AppConfig };
+
+/** The Cognito trigger that gives social sign-ins our user id and role (functions/src/triggers). */
+export const PRE_TOKEN_GENERATION_ENTRY = path.join(REPO_ROOT, 'functions/src/triggers/pre-token-generation.ts');
 
 /**
  * Everything that holds data: the table, the buckets, the user pool and the mail identity. Nothing
@@ -27,6 +32,8 @@ export class StatefulStack extends Stack {
   readonly webClient: cognito.UserPoolClient;
   /** The domain SES sends from, when one is configured. */
   readonly mailIdentity: ses.EmailIdentity | undefined;
+  /** Only with social sign-in: maps federated users to our profiles (see docs/decisions.md). */
+  readonly preTokenGeneration: ApiFunction | undefined;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -116,8 +123,16 @@ export class StatefulStack extends Stack {
     for (const provider of providers) this.webClient.node.addDependency(provider.resource);
 
     if (providers.length > 0 && config.authDomainPrefix) {
-      this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: config.authDomainPrefix } });
+      const domain = this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: config.authDomainPrefix } });
+      // For the web build: VITE_COGNITO_DOMAIN, VITE_SOCIAL_PROVIDERS (with WebClientId → VITE_COGNITO_CLIENT_ID).
+      new CfnOutput(this, 'HostedUiBaseUrl', { value: domain.baseUrl() });
+      new CfnOutput(this, 'SocialProviders', { value: providers.map((p) => p.kind.name).join(',') });
     }
+
+    // Social sign-ins get our user id and role from this trigger. It lives here, beside the pool, because
+    // the pool names it, and it only knows the table (naming the pool or its client would be a cycle).
+    // Without providers there is no trigger, so password sign-ins pay no extra Lambda call.
+    this.preTokenGeneration = providers.length > 0 ? this.preTokenGenerationTrigger() : undefined;
 
     // For the deploy workflow (web upload to WebBucketName) and operators.
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -133,6 +148,20 @@ export class StatefulStack extends Stack {
         new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'DNS record for SES DKIM' });
       });
     }
+  }
+
+  private preTokenGenerationTrigger(): ApiFunction {
+    const fn = new ApiFunction(this, 'PreTokenGeneration', {
+      entry: PRE_TOKEN_GENERATION_ENTRY,
+      description: 'Cognito pre token generation: our user id and role for social sign-ins',
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      environment: { TABLE_NAME: this.table.tableName },
+    });
+    // Reads identity, e-mail and profile items; puts the identity item or a new profile transaction (Puts only).
+    this.table.grant(fn, 'dynamodb:GetItem', 'dynamodb:PutItem');
+    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_TOKEN_GENERATION, fn);
+    return fn;
   }
 
   private bucket(id: string, corsOrigins?: string[]): s3.Bucket {
@@ -179,7 +208,6 @@ export class StatefulStack extends Stack {
 
   private socialProviders(config: AppConfig) {
     const providers: { kind: cognito.UserPoolClientIdentityProvider; resource: Construct }[] = [];
-    const attributeMapping = { email: cognito.ProviderAttribute.GOOGLE_EMAIL };
     if (config.google) {
       providers.push({
         kind: cognito.UserPoolClientIdentityProvider.GOOGLE,
@@ -188,7 +216,13 @@ export class StatefulStack extends Stack {
           clientId: config.google.clientId,
           clientSecretValue: SecretValue.secretsManager(config.google.secretName),
           scopes: ['openid', 'email', 'profile'],
-          attributeMapping,
+          // email_verified decides whether a Google sign-in may take over an existing account with that address.
+          attributeMapping: {
+            email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+            emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+            givenName: cognito.ProviderAttribute.GOOGLE_GIVEN_NAME,
+            familyName: cognito.ProviderAttribute.GOOGLE_FAMILY_NAME,
+          },
         }),
       });
     }
@@ -201,7 +235,12 @@ export class StatefulStack extends Stack {
           // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}); never in the template.
           clientSecret: SecretValue.secretsManager(config.facebook.secretName).unsafeUnwrap(),
           scopes: ['public_profile', 'email'],
-          attributeMapping: { email: cognito.ProviderAttribute.FACEBOOK_EMAIL },
+          // Facebook sends no verification flag: such addresses never take over an existing account.
+          attributeMapping: {
+            email: cognito.ProviderAttribute.FACEBOOK_EMAIL,
+            givenName: cognito.ProviderAttribute.FACEBOOK_FIRST_NAME,
+            familyName: cognito.ProviderAttribute.FACEBOOK_LAST_NAME,
+          },
         }),
       });
     }

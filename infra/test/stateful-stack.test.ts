@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
 import { ROLE_IDS } from '@gm/shared/auth/roles';
+import { PRE_TOKEN_GENERATION_ENTRY } from '../lib/stateful-stack.ts';
 import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
 
 describe('stateful stack', () => {
@@ -104,6 +105,13 @@ describe('stateful stack', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
     template.resourceCountIs('AWS::SES::EmailIdentity', 0);
   });
+
+  it('has no Cognito trigger without social providers: password sign-ins call no Lambda', () => {
+    expect(synth.stateful.preTokenGeneration).toBeUndefined();
+    template.resourceCountIs('AWS::Lambda::Function', 0);
+    const [[, pool]] = resourcesOfType(template, 'AWS::Cognito::UserPool') as [[string, { Properties: Record<string, unknown> }]];
+    expect(pool.Properties.LambdaConfig).toBeUndefined();
+  });
 });
 
 describe('stateful stack with a domain and social sign-in', () => {
@@ -135,6 +143,62 @@ describe('stateful stack with a domain and social sign-in', () => {
       CallbackURLs: ['https://gutscheinmarkt.at/login'],
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'gutscheinmarkt-at' });
+  });
+
+  it('maps Google e-mail verification and names, and Facebook names', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      AttributeMapping: { email: 'email', email_verified: 'email_verified', given_name: 'given_name', family_name: 'family_name' },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Facebook',
+      AttributeMapping: { email: 'email', given_name: 'first_name', family_name: 'last_name' },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
+    });
+  });
+
+  it('wires the pre token generation trigger: its own module, the table only, invoked by this pool', () => {
+    expect(synth.stateful.preTokenGeneration?.entry).toBe(PRE_TOKEN_GENERATION_ENTRY);
+    const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+    expect(functions).toHaveLength(1);
+    const [[fnId, fn]] = functions as [[string, { Properties: Record<string, unknown> }]];
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 5, TracingConfig: { Mode: 'Active' } });
+    // Only the table: naming the pool or its client here would make pool → trigger → pool a cycle.
+    const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(vars).sort()).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
+    expect(JSON.stringify(vars.TABLE_NAME)).toContain('Table');
+
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PreTokenGeneration: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+    });
+
+    const logGroupRef = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+    template.hasResourceProperties('AWS::Logs::LogGroup', Match.objectLike({ RetentionInDays: 30 }));
+    expect(template.toJSON().Resources[logGroupRef]).toBeDefined();
+
+    const statements = resourcesOfType(template, 'AWS::IAM::Policy').flatMap(
+      ([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement,
+    );
+    const dynamo = statements.filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+    expect(dynamo).toHaveLength(1);
+    expect([dynamo[0]!.Action].flat().sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(JSON.stringify(dynamo[0]!.Resource)).toContain('Table');
+    expect(statements.some((st) => JSON.stringify(st.Action).includes('cognito-idp:'))).toBe(false);
+  });
+
+  it('publishes the hosted UI base URL and provider names for the web build', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const [domainId] = Object.keys(template.findResources('AWS::Cognito::UserPoolDomain'));
+    expect(outputs.HostedUiBaseUrl?.Value).toEqual({ 'Fn::Join': ['', ['https://', { Ref: domainId }, '.auth.', { Ref: 'AWS::Region' }, '.amazoncognito.com']] });
+    expect(outputs.SocialProviders?.Value).toBe('Google,Facebook');
   });
 
   it('creates the SES domain identity', () => {

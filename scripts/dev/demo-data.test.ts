@@ -3,7 +3,8 @@ import { CATEGORY_SHORTCUTS, DISPLAY_OPTIONS, REGIONS, SEASONS, TARGET_GROUPS, T
 import { describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../functions/src/adapters/media-storage.ts';
 import { settingsSchema } from '@gm/shared/settings/contracts';
-import { DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCompanies, buildUsers, buildVouchers, demoLogins, demoMediaFiles } from './demo-data.ts';
+import { DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCompanies, buildTemplates, buildUsers, buildVouchers, demoLogins, demoMediaFiles } from './demo-data.ts';
+import { templateSchema } from '@gm/shared/templates/contracts';
 
 const now = new Date('2025-06-15T10:00:00.000Z');
 const vouchers = buildVouchers(now, mediaUrl);
@@ -201,5 +202,18 @@ describe('demo settings', () => {
   it('are valid global settings, and every demo voucher costs at least their minimum voucher value', () => {
     expect(settingsSchema.parse(DEMO_GLOBAL_SETTINGS)).toEqual(DEMO_GLOBAL_SETTINGS);
     for (const v of vouchers) expect(v.price_filter, v.id).toBeGreaterThanOrEqual(DEMO_GLOBAL_SETTINGS.minimum_voucher_value);
+  });
+});
+
+describe('demo templates', () => {
+  it('are four active templates with distinct names, newest first, whose generated images exist', () => {
+    const templates = buildTemplates(now, mediaUrl);
+    expect(templates).toHaveLength(4);
+    for (const t of templates) expect(() => templateSchema.parse(t), t.id).not.toThrow();
+    expect(new Set(templates.map((t) => t.name)).size).toBe(4);
+    expect(templates.every((t) => t.status)).toBe(true);
+    expect([...templates].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((t) => t.id)).toEqual(templates.map((t) => t.id));
+    const keys = new Set(media.map((m) => m.key));
+    for (const t of templates) expect(keys.has(t.image.replace(/^\/media\//, '')), t.image).toBe(true);
   });
 });

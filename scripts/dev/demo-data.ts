@@ -4,6 +4,7 @@ import { DEFAULT_VALIDITY_YEARS, WEEKDAYS, categorySlug, regionLabel } from '@gm
 import type { Settings } from '@gm/shared/settings/contracts';
 import type { CategoryRecord, SubcategoryRecord } from '../../functions/src/repositories/category-repository.ts';
 import type { CompanyRecord } from '../../functions/src/repositories/company-repository.ts';
+import type { TemplateRecord } from '../../functions/src/repositories/template-repository.ts';
 import type { UserRecord } from '../../functions/src/repositories/user-repository.ts';
 
 /**
@@ -424,6 +425,29 @@ export const DEMO_GLOBAL_SETTINGS: Settings = {
   subdomain_sales_commission_euro: 300,
   minimum_voucher_value: 500,
 };
+
+// --- Templates ----------------------------------------------------------------------------------
+
+type TemplateTheme = 'confetti' | 'snow' | 'hearts' | 'leaves';
+type DemoTemplate = { id: string; name: string; theme: TemplateTheme; colors: [string, string, string] };
+
+/** Personalisation backgrounds a buyer can pick (01 §2 "Personalise"); images are generated below. */
+export const DEMO_TEMPLATES: DemoTemplate[] = [
+  { id: 'template-geburtstag', name: 'Alles Gute zum Geburtstag', theme: 'confetti', colors: ['#FFF4E6', '#FF5563', '#1D4F55'] },
+  { id: 'template-weihnachten', name: 'Frohe Weihnachten', theme: 'snow', colors: ['#1D4F55', '#FFFFFF', '#F2C14E'] },
+  { id: 'template-liebe', name: 'Mit Liebe', theme: 'hearts', colors: ['#FFE9EB', '#D93A4C', '#FF8FA0'] },
+  { id: 'template-danke', name: 'Danke', theme: 'leaves', colors: ['#EEF5EC', '#588157', '#3A5A40'] },
+];
+
+export const templateImageKey = (templateId: string) => `templates/${templateId}/background.svg`;
+
+export function buildTemplates(now: Date, urlOf: UrlOf): TemplateRecord[] {
+  // One minute apart in list order, so "newest first" shows them as listed.
+  return DEMO_TEMPLATES.map((t, i) => {
+    const stamp = new Date(now.getTime() - i * 60_000).toISOString();
+    return { id: t.id, name: t.name, image: urlOf(templateImageKey(t.id)), status: true, created_at: stamp, updated_at: stamp };
+  });
+}
 
 // --- Vouchers -----------------------------------------------------------------------------------
 
@@ -1380,10 +1404,60 @@ export function sceneSvg(categoryId: string, seedText: string, width = 730, heig
   ].join('');
 }
 
+function heartPath(cx: number, cy: number, size: number): string {
+  const s = size / 2;
+  return `M${r1(cx)} ${r1(cy + s)} C ${r1(cx - s * 2)} ${r1(cy - s * 0.4)}, ${r1(cx - s * 0.8)} ${r1(cy - s * 1.6)}, ${r1(cx)} ${r1(cy - s * 0.5)} C ${r1(cx + s * 0.8)} ${r1(cy - s * 1.6)}, ${r1(cx + s * 2)} ${r1(cy - s * 0.4)}, ${r1(cx)} ${r1(cy + s)} Z`;
+}
+
+/** A 730 × 676 personalisation background without text: a light ground and a themed pattern. */
+export function templateSvg(template: DemoTemplate, width = 730, height = 676): string {
+  const [ground, main, accent] = template.colors;
+  const rnd = randomFrom(hash(template.id));
+  const shapes: string[] = [];
+  for (let i = 0; i < 46; i++) {
+    const x = rnd() * width;
+    const y = rnd() * height;
+    const size = 10 + rnd() * 34;
+    const color = rnd() > 0.5 ? main : accent;
+    const opacity = r1(0.25 + rnd() * 0.55);
+    switch (template.theme) {
+      case 'confetti':
+        shapes.push(
+          rnd() > 0.5
+            ? `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(size / 3)}" fill="${color}" opacity="${opacity}"/>`
+            : `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(size / 2.5)}" height="${r1(size)}" rx="3" fill="${color}" opacity="${opacity}" transform="rotate(${Math.round(rnd() * 180)} ${r1(x)} ${r1(y)})"/>`,
+        );
+        break;
+      case 'snow': {
+        const arms = [0, 60, 120].map((deg) => `<line x1="${r1(x - size / 2)}" y1="${r1(y)}" x2="${r1(x + size / 2)}" y2="${r1(y)}" transform="rotate(${deg} ${r1(x)} ${r1(y)})"/>`);
+        shapes.push(`<g stroke="${rnd() > 0.8 ? accent : main}" stroke-width="2.5" stroke-linecap="round" opacity="${opacity}">${arms.join('')}</g>`);
+        break;
+      }
+      case 'hearts':
+        shapes.push(`<path d="${heartPath(x, y, size)}" fill="${color}" opacity="${opacity}"/>`);
+        break;
+      case 'leaves':
+        shapes.push(
+          `<path d="M${r1(x)} ${r1(y)} q ${r1(size * 0.6)} ${r1(-size * 0.6)} ${r1(size * 1.4)} 0 q ${r1(-size * 0.8)} ${r1(size * 0.6)} ${r1(-size * 1.4)} 0 z" fill="${color}" opacity="${opacity}" transform="rotate(${Math.round(rnd() * 360)} ${r1(x)} ${r1(y)})"/>`,
+        );
+        break;
+    }
+  }
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice">`,
+    `<defs><radialGradient id="glow" cx="0.5" cy="0.45" r="0.65"><stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>`,
+    `<rect width="${width}" height="${height}" fill="${ground}"/>`,
+    shapes.join(''),
+    `<rect width="${width}" height="${height}" fill="url(#glow)"/>`,
+    '</svg>',
+  ].join('');
+}
+
 /** Every image the demo needs, keyed as the builders reference them. */
 export function demoMediaFiles(): DemoMediaFile[] {
   return [
     ...DEMO_CATEGORIES.map((c) => ({ key: categoryLogoKey(c.id), svg: categoryLogoSvg(c) })),
+    ...DEMO_TEMPLATES.map((t) => ({ key: templateImageKey(t.id), svg: templateSvg(t) })),
     ...DEMO_SELLERS.map((s) => ({ key: companyLogoKey(s.id), svg: companyLogoSvg(s) })),
     ...DEMO_SELLERS.filter((s) => s.company.cover).map((s) => ({
       key: companyCoverKey(s.id),

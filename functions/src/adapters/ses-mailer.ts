@@ -5,6 +5,8 @@ export type Mail = {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (the contact form answers to its sender). */
+  replyTo?: string;
   attachments?: { filename: string; contentType: string; content: Uint8Array }[];
 };
 
@@ -17,6 +19,7 @@ export function createSesMailer(client: SESv2Client, from: string): Mailer {
         new SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [mail.to] },
+          ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
           Content: {
             Simple: {
               Subject: { Data: mail.subject, Charset: 'UTF-8' },

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { env } from './env.ts';
+import { dataEnv, env } from './env.ts';
 
 /** AWS clients, built once per Lambda container and reused; only endpoints differ locally. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -15,7 +15,7 @@ function local<T extends object>(endpoint: string | undefined, extra: T = {} as 
 let dynamo: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
-    const e = env();
+    const e = dataEnv();
     const base = new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) });
     dynamo = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }

@@ -1,20 +1,27 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentity } from '../adapters/cognito-identity.ts';
 import { createS3MediaStorage } from '../adapters/media-storage.ts';
+import { createS3PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
+import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
+import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
+import { createSettingsRepository } from '../repositories/settings-repository.ts';
 import { createUploadRepository } from '../repositories/upload-repository.ts';
+import { createTemplateRepository } from '../repositories/template-repository.ts';
 import { createUserRepository } from '../repositories/user-repository.ts';
+import { createVerificationRepository } from '../repositories/verification-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
-import { createCatalogueCache } from '../services/catalogue/catalogue-cache.ts';
+import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
+import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { cognitoClient, documentClient, s3Client, sesClient } from './clients.ts';
-import { env } from './env.ts';
+import { dataEnv, env } from './env.ts';
 
 /**
  * The production wiring: one provider per dependency, each built once per container on first use.
@@ -41,18 +48,27 @@ function once<T>(build: () => T): Provider<T> {
   return provider;
 }
 
-const table = () => env().TABLE_NAME;
+const table = () => dataEnv().TABLE_NAME;
 
 export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
+export const verifications = /* @__PURE__ */ once(() => createVerificationRepository(documentClient(), table()));
+export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
 export const catalogue = /* @__PURE__ */ once(() => createCatalogueCache(vouchers(), env().CATALOGUE_CACHE_SECONDS * 1000));
+export const categoryTree = /* @__PURE__ */ once(() => createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000));
 export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
 export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));
+export const settings = /* @__PURE__ */ once(() => createSettingsRepository(documentClient(), table()));
 export const identity = /* @__PURE__ */ once(() => createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID));
 export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), env().MAIL_FROM));
+export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
+export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
+export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
+export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
+export const documents = /* @__PURE__ */ once(() => createS3PrivateDocumentStorage(s3Client(), env().PRIVATE_BUCKET));
 export const uploads = /* @__PURE__ */ once(() =>
   createImageUploads({
     uploadRecords: createUploadRepository(documentClient(), table()),

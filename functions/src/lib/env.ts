@@ -14,6 +14,8 @@ const envSchema = z.object({
   /** Token issuer; defaults to the AWS Cognito issuer of the pool. */
   COGNITO_ISSUER: z.url().optional(),
   MAIL_FROM: z.string().min(3),
+  /** Where the imprint's contact form is delivered; defaults to MAIL_FROM. */
+  CONTACT_EMAIL: z.string().min(3).optional(),
   /** Public web origin used in links inside e-mails. */
   APP_URL: z.url(),
   /** How long a function keeps the catalogue projection in memory (0 in tests: always fresh). */
@@ -43,7 +45,29 @@ export function env(): Env {
   return cached;
 }
 
+/** The table and its client settings: everything the DynamoDB client and the repositories read. */
+const dataEnvSchema = envSchema.pick({ AWS_REGION: true, TABLE_NAME: true, DYNAMODB_ENDPOINT: true });
+export type DataEnv = z.infer<typeof dataEnvSchema>;
+
+let cachedData: DataEnv | undefined;
+
+/**
+ * The data part of the environment alone. The Cognito pre token generation trigger gets only
+ * TABLE_NAME: it cannot be given the user pool's or client's id, because the pool names the
+ * trigger (a CloudFormation cycle). API handlers still validate the whole environment in env().
+ */
+export function dataEnv(): DataEnv {
+  if (cachedData) return cachedData;
+  const parsed = dataEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  cachedData = parsed.data;
+  return cachedData;
+}
+
 /** Tests change the environment between suites. */
 export function resetEnvCache(): void {
   cached = undefined;
+  cachedData = undefined;
 }

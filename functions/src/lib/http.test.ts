@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
 import { NotFoundError } from './errors.ts';
 import { http, json, parse } from './http.ts';
 
@@ -58,5 +59,33 @@ describe('http wrapper', () => {
     const handler = http('POST auth/login', async (req) => json(200, { body: req.body, base: req.apiBaseUrl, q: req.query }));
     const res = await call(handler, event({ body: Buffer.from('{"a":1}').toString('base64'), isBase64Encoded: true, queryStringParameters: { page: '2' } }));
     expect(res.body).toEqual({ body: { a: 1 }, base: 'http://localhost:3000/api/v1/', q: { page: '2' } });
+  });
+
+  it('parses multipart form data into text fields and files; an empty file input reads as an empty field', async () => {
+    const form = new FormData();
+    form.append('username', 'Grüß Gott');
+    form.append('id_front', new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' }), 'front.jpg');
+    form.append('id_additional', new Blob([], { type: 'application/octet-stream' }), '');
+    const request = new Request('http://x/', { method: 'POST', body: form });
+    const raw = Buffer.from(await request.arrayBuffer());
+    const handler = http('POST auth/login', async ({ body }) => {
+      const fields = body as Record<string, unknown>;
+      const file = fields.id_front as { name: string; type: string; size: number; bytes: Uint8Array };
+      return json(200, { username: fields.username, file: [file.name, file.type, file.size, [...file.bytes]], additional: fields.id_additional });
+    });
+    const res = await call(handler, event({ body: raw.toString('base64'), isBase64Encoded: true, headers: { host: 'localhost:3000', 'content-type': request.headers.get('content-type') ?? '' } }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ username: 'Grüß Gott', file: ['front.jpg', 'image/jpeg', 4, [0xff, 0xd8, 0xff, 0xe0]], additional: '' });
+  });
+
+  it('answers a broken multipart body with 422 and a body over 6 MB with 413, before the handler runs', async () => {
+    const fn = vi.fn();
+    const broken = await call(http('POST auth/login', fn), event({ body: 'garbage', headers: { host: 'h', 'content-type': 'multipart/form-data; boundary=zzz' } }));
+    expect(broken.status).toBe(422);
+    const big = Buffer.alloc(4.6 * 1024 * 1024, 1).toString('base64');
+    const tooLarge = await call(http('POST auth/login', fn), event({ body: big, isBase64Encoded: true, headers: { host: 'h', 'content-type': 'multipart/form-data; boundary=zzz' } }));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe(REQUEST_TOO_LARGE);
+    expect(fn).not.toHaveBeenCalled();
   });
 });

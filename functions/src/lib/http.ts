@@ -1,6 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
+import { MAX_REQUEST_BODY_BYTES, REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
 import { isAllowed } from '@gm/shared/auth/roles';
 import { toFieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
@@ -8,6 +9,7 @@ import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { findRoute, type Route, type RouteKey } from '../routes.ts';
 import { actorFromToken, bearerToken, type Actor } from './auth.ts';
 import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
+import { parseMultipart } from './multipart.ts';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
@@ -16,7 +18,7 @@ type ActorOf<K extends RouteKey> = RouteOf<K>['access'] extends 'public' ? Actor
 
 export type HttpRequest<K extends RouteKey> = {
   actor: ActorOf<K>;
-  /** Parsed JSON body (or {} when empty); validate it with `parse`. */
+  /** Parsed JSON, url-encoded or multipart body (files as `UploadedFile`; {} when empty); validate it with `parse`. */
   body: unknown;
   query: Record<string, string | undefined>;
   params: Record<string, string | undefined>;
@@ -82,8 +84,14 @@ const jsonBody = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, In
       request.context.body = {};
       return;
     }
-    const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+    // Lambda refuses larger requests on AWS; refusing them here too keeps local runs honest.
+    if ((isBase64Encoded ? body.length : Buffer.byteLength(body)) > MAX_REQUEST_BODY_BYTES) throw new HttpError(413, REQUEST_TOO_LARGE);
     const type = request.event.headers?.['content-type'] ?? '';
+    if (type.includes('multipart/form-data')) {
+      request.context.body = await parseMultipart(Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8'), type);
+      return;
+    }
+    const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
     if (type.includes('application/x-www-form-urlencoded')) {
       request.context.body = Object.fromEntries(new URLSearchParams(text));
       return;

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.ts';
+import type { TransactionPart } from './transaction-part.ts';
 
 /** A seller's company (02 §3 "Company"). Colours default on the tenant site (#1D4F55 / #fff). */
 export type CompanyRecord = {
@@ -17,6 +18,10 @@ export type CompanyRecord = {
   header_1: string | null;
   header_2: string | null;
   is_header_show: boolean;
+  /** Business address shown on the public seller page; absent on older items (the seller's profile address is the fallback). */
+  address?: string | null;
+  city?: string | null;
+  zip_code?: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -33,13 +38,25 @@ export function createCompanyRepository(db: DynamoDBDocumentClient, tableName: s
     const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
     return rest as CompanyRecord;
   };
+  const item = (company: CompanyRecord) => ({
+    ...companyKeys.company(company.seller_id),
+    ...companyKeys.all(company.name, company.seller_id),
+    entity: 'Company',
+    ...company,
+  });
   return {
+    /** The company of a new seller, for the registration transaction (never overwrites). */
+    createPart(company: CompanyRecord): TransactionPart {
+      return { Put: { TableName: tableName, Item: item(company), ConditionExpression: 'attribute_not_exists(PK)' } };
+    },
+
+    deletePart(sellerId: string): TransactionPart {
+      return { Delete: { TableName: tableName, Key: companyKeys.company(sellerId) } };
+    },
+
     async put(company: CompanyRecord): Promise<void> {
       await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...companyKeys.company(company.seller_id), ...companyKeys.all(company.name, company.seller_id), entity: 'Company', ...company },
-        }),
+        new PutCommand({ TableName: tableName, Item: item(company) }),
       );
     },
 

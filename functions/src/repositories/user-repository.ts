@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RoleName } from '@gm/shared/auth/roles';
-import { failedConditions } from './transaction-errors.ts';
+import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
+import type { TransactionPart } from './transaction-part.ts';
 
 /** A stored user profile. Credentials live in Cognito only. */
 export type UserRecord = {
@@ -25,6 +26,10 @@ export type UserRecord = {
   subdomain: string | null;
   /** For scanner users: the seller they work for. */
   seller_id: string | null;
+  /** Birth date YYYY-MM-DD (sellers: the owner's, from the verification step). */
+  bday?: string | null;
+  /** When each consent was given (ISO time); commission only for non-partner sellers. */
+  consents?: { dataPrivacy: string; terms: string; commission: string | null };
   created_at: string;
   updated_at: string;
 };
@@ -35,6 +40,10 @@ export const userKeys = {
   profile: (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' }),
   unique: (field: UniqueField | 'subdomain', value: string) => ({ PK: `UNIQUE#${field.toUpperCase()}#${value.trim().toLowerCase()}`, SK: 'UNIQUE' }),
   byRole: (role: RoleName, username: string) => ({ GSI1PK: `ROLE#${role}`, GSI1SK: username.trim().toLowerCase() }),
+  /** Present exactly while a seller is a partner (`is_partner`). */
+  partner: (username: string) => ({ GSI3PK: 'PARTNERS', GSI3SK: username.trim().toLowerCase() }),
+  /** A federated sign-in: the Cognito provider name (lower-cased) and the provider's user id (verbatim, it is case-sensitive). */
+  identity: (provider: string, subject: string) => ({ PK: `UNIQUE#IDENTITY#${provider.trim().toLowerCase()}#${subject}`, SK: 'UNIQUE' }),
 };
 
 /** Thrown when a uniqueness item already exists; `fields` names which ones. */
@@ -48,13 +57,17 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 
 export function createUserRepository(db: DynamoDBDocumentClient, tableName: string) {
   const fromItem = (item: Record<string, unknown>): UserRecord => {
-    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
+    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, ...rest } = item;
     return rest as UserRecord;
   };
 
   return {
-    /** Creates profile and uniqueness items (e-mail, username, subdomain) in one transaction: anything taken writes nothing. */
-    async create(user: UserRecord): Promise<void> {
+    /**
+     * Creates profile and uniqueness items (e-mail, username, subdomain) in one transaction: anything
+     * taken writes nothing. `extra` parts (a seller's company, verification, payout account) commit
+     * in the same transaction.
+     */
+    async create(user: UserRecord, extra: readonly TransactionPart[] = []): Promise<void> {
       const uniqueItem = (field: UniqueField | 'subdomain', value: string) => ({
         Put: {
           TableName: tableName,
@@ -78,10 +91,17 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
               {
                 Put: {
                   TableName: tableName,
-                  Item: { ...userKeys.profile(user.id), ...userKeys.byRole(user.role, user.username), entity: 'User', ...user },
+                  Item: {
+                    ...userKeys.profile(user.id),
+                    ...userKeys.byRole(user.role, user.username),
+                    ...(user.is_partner ? userKeys.partner(user.username) : {}),
+                    entity: 'User',
+                    ...user,
+                  },
                   ConditionExpression: 'attribute_not_exists(PK)',
                 },
               },
+              ...extra,
             ],
           }),
         );
@@ -96,14 +116,15 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       }
     },
 
-    /** Compensation when the identity provider refused the account after the items were written. */
-    async remove(user: Pick<UserRecord, 'id' | 'email' | 'username'>): Promise<void> {
+    /** Compensation when the identity provider refused the account after the items were written (with the same `extra` items, as delete parts). */
+    async remove(user: Pick<UserRecord, 'id' | 'email' | 'username'>, extra: readonly TransactionPart[] = []): Promise<void> {
       await db.send(
         new TransactWriteCommand({
           TransactItems: [
             { Delete: { TableName: tableName, Key: userKeys.unique('email', user.email), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': user.id } } },
             { Delete: { TableName: tableName, Key: userKeys.unique('username', user.username), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': user.id } } },
             { Delete: { TableName: tableName, Key: userKeys.profile(user.id) } },
+            ...extra,
           ],
         }),
       );
@@ -118,6 +139,44 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
     async ownerOf(field: UniqueField, value: string): Promise<string | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userKeys.unique(field, value) }));
       return Item?.user_id as string | undefined;
+    },
+
+    /** The user a federated identity (provider + the provider's user id) was linked to, if any. */
+    async ownerOfIdentity(provider: string, subject: string): Promise<string | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userKeys.identity(provider, subject), ConsistentRead: true }));
+      return Item?.user_id as string | undefined;
+    },
+
+    /** The identity item as an `extra` part of `create`: a profile made by a first social sign-in commits with its identity. */
+    identityPart(provider: string, subject: string, userId: string): TransactionPart {
+      return {
+        Put: {
+          TableName: tableName,
+          Item: { ...userKeys.identity(provider, subject), entity: 'Unique', user_id: userId },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      };
+    },
+
+    /**
+     * Links a federated identity to an existing user. Idempotent for the same user; false when the
+     * identity already belongs to someone else (nothing is written then).
+     */
+    async linkIdentity(provider: string, subject: string, userId: string): Promise<boolean> {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...userKeys.identity(provider, subject), entity: 'Unique', user_id: userId },
+            ConditionExpression: 'attribute_not_exists(PK) OR user_id = :id',
+            ExpressionAttributeValues: { ':id': userId },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
     },
 
     /** Users of a role whose username starts with `prefix` (admin lists, gifting search). */

@@ -1,25 +1,46 @@
 import type { Identity } from '../adapters/cognito-identity.ts';
 import type { Mailer } from '../adapters/ses-mailer.ts';
+import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
 import type { CompanyRepository } from '../repositories/company-repository.ts';
+import type { ContactRepository } from '../repositories/contact-repository.ts';
 import type { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
+import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
+import type { SettingsRepository } from '../repositories/settings-repository.ts';
+import type { TemplateRepository } from '../repositories/template-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
+import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { VoucherRepository } from '../repositories/voucher-repository.ts';
-import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
+import type { WishlistRepository } from '../repositories/wishlist-repository.ts';
+import type { CatalogueCache, CategoryTreeCache } from './catalogue/catalogue-cache.ts';
 import type { ImageUploads } from './uploads/image-uploads.ts';
 
 /** Everything a use case may depend on; each service picks the part it needs. */
 export type Deps = {
   users: UserRepository;
   companies: CompanyRepository;
+  /** Seller owner data and ID document keys. */
+  verifications: VerificationRepository;
+  payoutAccounts: PayoutAccountRepository;
+  /** The private bucket (ID documents); never publicly readable. */
+  documents: PrivateDocumentStorage;
   categories: CategoryRepository;
   vouchers: VoucherRepository;
   catalogue: CatalogueCache;
+  /** The category tree, cached like the catalogue. */
+  categoryTree: CategoryTreeCache;
   passwordResets: PasswordResetRepository;
   rateLimiter: RateLimiter;
+  /** Global and per-seller payout/commission settings (03 §3). */
+  settings: SettingsRepository;
   identity: Identity;
   mailer: Mailer;
+  wishlist: WishlistRepository;
+  templates: TemplateRepository;
+  contacts: ContactRepository;
+  /** The operator's address for contact-form mails (CONTACT_EMAIL, else MAIL_FROM). */
+  contactInbox: string;
   /** Presigned image uploads and their publication into the media bucket. */
   uploads: ImageUploads;
   clock: () => Date;

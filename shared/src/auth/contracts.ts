@@ -14,7 +14,8 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-const regionIdField = z.coerce
+/** One of the four regions (01 §3); form data sends it as text. */
+export const regionIdField = z.coerce
   .number({ error: MSG.required })
   .int({ error: MSG.required })
   .refine((id) => (REGION_IDS as readonly number[]).includes(id), { error: MSG.required });
@@ -110,7 +111,13 @@ export const userSchema = z.object({
 });
 export type ApiUser = z.infer<typeof userSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema, message: z.string().optional() });
+/** The login answer also carries the buyer's wishlist as voucher ids (01 §3 "Login response also carries user_voucher_wishlist"). */
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  message: z.string().optional(),
+  user_voucher_wishlist: z.array(z.string()).optional(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });

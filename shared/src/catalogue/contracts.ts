@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
+import { uploadIdField } from '../uploads/contracts.ts';
 import { booleanish, intParam } from '../validation/fields.ts';
+import { MSG } from '../validation/messages.ts';
 import { DISPLAY_OPTIONS, PAGE_SIZE } from './reference-data.ts';
 
 export const subcategorySchema = z.object({ id: z.string(), name: z.string(), category_id: z.string() });
@@ -130,6 +133,52 @@ export type VoucherCard = z.infer<typeof voucherCardSchema>;
 export function toVoucherCard(voucher: Voucher): VoucherCard {
   return voucherCardSchema.parse(voucher);
 }
+
+// --- Seller side (02 §2 "Seller voucher list", "Voucher statistics"; 02 §7) ----------------------
+
+/** Texts of the seller's voucher actions (02 §8; 'deaktiveren' is the spec's spelling). */
+export const VOUCHER_TEXT = {
+  activated: 'Gutscheine aktivieren.',
+  deactivated: 'Gutscheine deaktiveren.',
+  /** The spec's success title for a deletion; the answer's message is `deleted`. */
+  deleteTitle: 'Gutschein löschen',
+  deleted: 'Der Gutschein wurde gelöscht.',
+  confirmDelete: 'Bist du sicher, dass du diesen Gutschein löschen möchtest?',
+  confirmDeactivate: 'Bist du sicher, dass du diesen Gutschein deaktivieren willst?',
+  confirmActivate: 'Bist du sicher, dass du diesen Gutschein aktivieren willst?',
+  tourismNotDeletable: 'Tourismus-Gutscheine können nicht gelöscht werden.',
+  extraImagesTooLarge: 'Die zusätzlichen Bilder dürfen zusammen höchstens 2 MB groß sein.',
+  changedMeanwhile: 'Der Gutschein wurde inzwischen geändert. Bitte lade die Seite neu und versuche es erneut.',
+} as const;
+
+/** GET voucher/seller-vouchers?page&paginate (default 9): the seller's own vouchers, active and inactive, newest first. */
+export const sellerVoucherListQuerySchema = pageQuerySchema(PAGE_SIZE.seller);
+export const sellerVoucherListSchema = pagedSchema(voucherCardSchema);
+export type SellerVoucherList = z.infer<typeof sellerVoucherListSchema>;
+
+/** Sales and redemption numbers of one voucher (VOUCHER#<id>/STATS; zeros until the first sale). Money in cents. */
+export const voucherStatsSchema = z.object({
+  sold_count: z.number().int(),
+  sold_qty: z.number().int(),
+  gross: z.number().int(),
+  redemption_count: z.number().int(),
+  redeemed_value: z.number().int(),
+});
+export type VoucherStats = z.infer<typeof voucherStatsSchema>;
+export const EMPTY_VOUCHER_STATS: VoucherStats = { sold_count: 0, sold_qty: 0, gross: 0, redemption_count: 0, redeemed_value: 0 };
+
+/** GET voucher/{id}?with_stat=1 for the owning seller or an admin. */
+export const voucherWithStatsSchema = voucherSchema.extend({ stats: voucherStatsSchema });
+export type VoucherWithStats = z.infer<typeof voucherWithStatsSchema>;
+
+/** POST voucher/update-status/{id} */
+export const voucherStatusResponseSchema = z.object({ message: z.string(), voucher: voucherSchema });
+/** DELETE voucher/{id} */
+export const voucherDeleteResponseSchema = z.object({ message: z.string() });
+
+/** POST voucher/upload-bg-img/{id}: the background image, uploaded first through POST upload/image (purpose voucher-background). */
+export const voucherBackgroundRequestSchema = z.object({ upload_id: z.string({ error: MSG.required }).pipe(uploadIdField()) });
+export type VoucherBackgroundRequest = z.input<typeof voucherBackgroundRequestSchema>;
 
 export const companyPublicSchema = z.object({
   id: z.string(),

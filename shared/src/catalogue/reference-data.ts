@@ -29,6 +29,16 @@ export const CATEGORY_SHORTCUTS = [
   { slug: 'kurse', label: 'Kurse' },
 ] as const;
 
+/**
+ * Sellers whose cards hide the region line (01 §2, 02 §9: seller id 704). Our ids are strings, so
+ * the original numeric id is kept as text; an operator adds the id of the seller it applies to.
+ */
+export const SELLERS_WITHOUT_REGION_ON_CARDS: readonly string[] = ['704'];
+
+export function showsRegionOnCards(sellerId: string): boolean {
+  return !SELLERS_WITHOUT_REGION_ON_CARDS.includes(sellerId);
+}
+
 /** Category page slug: lower-cased name, spaces turned into hyphens (01 §2). */
 export function categorySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');

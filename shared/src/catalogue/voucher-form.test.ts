@@ -14,6 +14,7 @@ const base = {
   target: 'Paare',
   season: 'Immer',
   tax: [{ tax: 20 }],
+  validity_reason: 'Preise sind nur für die Saison kalkuliert',
 };
 
 const errorsOf = (input: Record<string, unknown>, minimumCents = 0, isUpdate = false) => {
@@ -65,5 +66,20 @@ describe('voucher builder form', () => {
     const open = voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({ ...base, limit_validity: false, valid_day: ['Sa'] });
     expect(validityFieldsOf(open).valid_day).toHaveLength(8);
     expect(errorsOf({ ...base, limit_validity: true, months: [] }).months).toEqual(['Dieses Feld muss ausgefüllt werden']);
+  });
+
+  it('requires a reason for the limited validity, at least 10 and at most 300 characters', () => {
+    const { validity_reason: _omit, ...withoutReason } = base;
+    expect(errorsOf(withoutReason).validity_reason).toEqual(['Dieses Feld muss ausgefüllt werden']);
+    expect(errorsOf({ ...base, validity_reason: '   ' }).validity_reason).toEqual(['Dieses Feld muss ausgefüllt werden']);
+    expect(errorsOf({ ...base, validity_reason: 'Saison' }).validity_reason).toEqual(['Muss mindestens 10 Zeichen enthalten.']);
+    expect(errorsOf({ ...base, validity_reason: 'x'.repeat(301) }).validity_reason).toEqual(['Es dürfen maximal 300 Zeichen verwendet werden.']);
+    expect(voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({ ...base, validity_reason: '  Begrenzte Kapazitäten  ' }).validity_reason).toBe('Begrenzte Kapazitäten');
+  });
+
+  it('answers wrong month, colour scheme and image names with the German message', () => {
+    expect(errorsOf({ ...base, months: [13] })['months.0']).toEqual(['Dieses Feld muss ausgefüllt werden']);
+    expect(errorsOf({ ...base, text_color: 'blue' }).text_color).toEqual(['Dieses Feld muss ausgefüllt werden']);
+    expect(errorsOf({ ...base, remove_images: ['image_4'] })['remove_images.0']).toEqual(['Dieses Feld muss ausgefüllt werden']);
   });
 });

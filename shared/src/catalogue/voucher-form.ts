@@ -6,7 +6,14 @@ import { MSG } from '../validation/messages.ts';
 import { DEFAULT_VALIDITY_YEARS, DISPLAY_OPTIONS, SEASONS, TARGET_GROUPS, TAX_RATES, VALIDITY_YEARS, WEEKDAYS } from './reference-data.ts';
 
 /** Limits of the voucher builder (02 §5, §9). */
-export const VOUCHER_LIMITS = { title: 30, description: 120, longDescription: 500, note: 500, validityReason: 300 } as const;
+export const VOUCHER_LIMITS = { title: 30, description: 120, longDescription: 500, note: 500, validityReason: 300, validityReasonMin: 10 } as const;
+
+/**
+ * Why every voucher needs a recorded reason for its limited validity (docs/decisions.md, 2026-11-25
+ * "Legal validity"): the builder shows this next to the validity choice; the reason is printed in the terms.
+ */
+export const VALIDITY_REASON_HINT =
+  'In Österreich ist eine Befristung unter 30 Jahren nur mit sachlicher Rechtfertigung wirksam (OGH 7 Ob 22/12d); in Deutschland gilt mindestens die dreijährige Verjährungsfrist ab Ende des Kaufjahres. Gib deshalb an, warum dein Gutschein befristet ist (z. B. saisonabhängige Preiskalkulation, begrenzte Kapazitäten). Der Grund wird in die Gutscheinbedingungen gedruckt.';
 
 /** The smallest price when no `minimum_voucher_value` setting applies: one cent (the spec's 0.001 € rounded up to cents). */
 export const DEFAULT_MINIMUM_CENTS = 1;
@@ -59,14 +66,16 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       limit_validity: booleanish().default(false),
       valid_day: z.array(z.enum(WEEKDAYS, { error: MSG.required })).default([...WEEKDAYS]),
       valid_date: z.array(validDate).max(24).default([]),
-      months: z.array(z.coerce.number().int().min(1).max(12)).default([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+      months: z.array(z.coerce.number({ error: MSG.required }).int({ error: MSG.required }).min(1, { error: MSG.required }).max(12, { error: MSG.required })).default([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
       expiry_date: z.coerce
         .number({ error: MSG.required })
         .int()
         .refine((years) => (VALIDITY_YEARS as readonly number[]).includes(years), { error: MSG.required })
         .default(DEFAULT_VALIDITY_YEARS),
-      /** Why the validity is limited (printed in the voucher's terms; see docs/decisions.md). */
-      validity_reason: optionalString(VOUCHER_LIMITS.validityReason),
+      /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions.md "Legal validity"). */
+      validity_reason: requiredString(VOUCHER_LIMITS.validityReason).refine((reason) => reason.length === 0 || reason.length >= VOUCHER_LIMITS.validityReasonMin, {
+        error: MSG.min(VOUCHER_LIMITS.validityReasonMin),
+      }),
       isReserve: booleanish().default(false),
       price_hidden: booleanish().default(false),
       tax: z.union([z.literal('unsure'), z.array(taxEntryInput).min(1, { error: MSG.required })], { error: MSG.required }),
@@ -75,13 +84,13 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       header_and_footer_background_color: hexColour.default(DEFAULT_STYLING.header_and_footer_background_color),
       header_and_footer_color: hexColour.default(DEFAULT_STYLING.header_and_footer_color),
       description_color: hexColour.default(DEFAULT_STYLING.description_color),
-      text_color: z.enum(['dark', 'light']).default('dark'),
+      text_color: z.enum(['dark', 'light'], { error: MSG.required }).default('dark'),
       background_upload_id: uploadIdField().optional().nullable(),
       remove_bg: booleanish().default(false),
       image_1_upload_id: uploadIdField().optional().nullable(),
       image_2_upload_id: uploadIdField().optional().nullable(),
       image_3_upload_id: uploadIdField().optional().nullable(),
-      remove_images: z.array(z.enum(['image_1', 'image_2', 'image_3'])).default([]),
+      remove_images: z.array(z.enum(['image_1', 'image_2', 'image_3'], { error: MSG.required })).default([]),
     })
     .superRefine((form, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { DialogProvider } from '../components/ui/dialog-provider.tsx';
 import { authStore } from '../lib/auth.ts';
 import { getUser } from '../features/auth/api/get-user.ts';
+import { WishlistSync } from '../features/wishlist/components/wishlist-sync.tsx';
+import { ToastRegion } from '../components/ui/toast.tsx';
 
 /** Refreshes the stored user once per page load; a 401 signs out through the api client. */
 function SessionRefresh() {
@@ -23,7 +25,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <DialogProvider>
       <SessionRefresh />
+      <WishlistSync />
       {children}
+      <ToastRegion />
     </DialogProvider>
   );
 }

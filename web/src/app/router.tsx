@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout.tsx';
 import { Guard } from './guards.tsx';
@@ -9,6 +9,7 @@ const pages = {
   login: lazy(() => import('./routes/login.tsx')),
   register: lazy(() => import('./routes/register.tsx')),
   registerBuyer: lazy(() => import('./routes/register-buyer.tsx')),
+  registerSeller: lazy(() => import('./routes/register-seller.tsx')),
   forgotPassword: lazy(() => import('./routes/forgot-password.tsx')),
   resetPassword: lazy(() => import('./routes/reset-password.tsx')),
   guestWallet: lazy(() => import('./routes/guest-wallet.tsx')),
@@ -17,6 +18,19 @@ const pages = {
   impressum: lazy(() => import('./routes/impressum.tsx')),
   datenschutz: lazy(() => import('./routes/datenschutz.tsx')),
   agb: lazy(() => import('./routes/agb.tsx')),
+  sellerVouchers: lazy(() => import('./routes/seller-vouchers.tsx')),
+  voucherBuilder: lazy(() => import('./routes/voucher-builder.tsx')),
+  voucherStatistic: lazy(() => import('./routes/voucher-statistic.tsx')),
+  wishList: lazy(() => import('./routes/wish-list.tsx')),
+  adminCategories: lazy(() => import('./routes/admin-categories.tsx')),
+  adminSubcategories: lazy(() => import('./routes/admin-subcategories.tsx')),
+  adminTemplates: lazy(() => import('./routes/admin-templates.tsx')),
+  adminFeaturedVouchers: lazy(() => import('./routes/admin-featured-vouchers.tsx')),
+  voucherSearch: lazy(() => import('./routes/voucher-search.tsx')),
+  voucherCategory: lazy(() => import('./routes/voucher-category.tsx')),
+  sellerPage: lazy(() => import('./routes/seller-page.tsx')),
+  campaign: lazy(() => import('./routes/campaign.tsx')),
+  embed: lazy(() => import('./routes/embed.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
@@ -24,6 +38,8 @@ const pages = {
 const page = (Page: LazyExoticComponent<ComponentType>) => <Page />;
 
 export const routes: RouteObject[] = [
+  // Embeddable voucher list for other sites (01 §2 /wp): no header, footer or cookie notice.
+  { path: 'wp', element: <Suspense fallback={null}>{page(pages.embed)}</Suspense>, errorElement: <RouteError /> },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -35,15 +51,51 @@ export const routes: RouteObject[] = [
           { path: 'login', element: page(pages.login) },
           { path: 'register', element: page(pages.register) },
           { path: 'register/buyer', element: page(pages.registerBuyer) },
+          { path: 'register/seller', element: page(pages.registerSeller) },
           { path: 'forgot-password', element: page(pages.forgotPassword) },
           { path: 'forgot-password/:token', element: page(pages.resetPassword) },
           { path: 'guest-wallet', element: page(pages.guestWallet) },
         ],
       },
       {
+        // Seller voucher management (02 §2).
+        element: <Guard guard="seller-only" />,
+        children: [
+          { path: 'vouchers', element: page(pages.sellerVouchers) },
+          { path: 'vouchers/new', element: page(pages.voucherBuilder) },
+          { path: 'vouchers/update/:id', element: page(pages.voucherBuilder) },
+          { path: 'vouchers/statistic/:id', element: page(pages.voucherStatistic) },
+        ],
+      },
+      {
+        // The buyer's wishlist (01 §2).
+        element: <Guard guard="user-only" />,
+        children: [{ path: 'wish-list', element: page(pages.wishList) }],
+      },
+      {
+        // Catalogue admin (03 §2).
+        element: <Guard guard="admin-only" />,
+        children: [
+          { path: 'category', element: page(pages.adminCategories) },
+          { path: 'sub-category', element: page(pages.adminSubcategories) },
+          { path: 'template', element: page(pages.adminTemplates) },
+          { path: 'featured-vouchers', element: page(pages.adminFeaturedVouchers) },
+        ],
+      },
+      {
+        // Search and category lists (01 §2: guests and buyers).
+        element: <Guard guard="user-or-guest" />,
+        children: [
+          { path: 'vouchers/search', element: page(pages.voucherSearch) },
+          { path: 'vouchers/category/:slug', element: page(pages.voucherCategory) },
+        ],
+      },
+      {
         element: <Guard guard="any" />,
         children: [
           { path: 'home', element: page(pages.home) },
+          { path: 'seller/:id', element: page(pages.sellerPage) },
+          ...['ostern', 'liebe', 'muttertag', 'vatertag'].map((path) => ({ path, element: page(pages.campaign) })),
           { path: 'vouchers/:id', element: page(pages.voucher) },
           { path: 'impressum', element: page(pages.impressum) },
           { path: 'datenschutz', element: page(pages.datenschutz) },

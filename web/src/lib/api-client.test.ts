@@ -64,6 +64,16 @@ describe('createApiClient', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('sends FormData as it is, leaving the multipart content type to the browser', async () => {
+    const { api, fetch } = client(jsonResponse(201, { message: 'ok' }));
+    const form = new FormData();
+    form.append('role_id', '2');
+    await api.request('auth/register', { method: 'POST', body: form, schema: okSchema });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('sends no Authorization header without a token', async () => {
     const { api, fetch } = client(jsonResponse(200, { message: 'ok' }));
     await api.request('voucher-category', { schema: okSchema });

@@ -42,6 +42,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 export type RequestOptions<S extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** JSON-encoded, except FormData, which goes out as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
   /** Every answer is parsed with a shared contract; a mismatch is an error, never silently passed on. */
@@ -79,14 +80,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const token = deps.getToken();
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // FormData (file uploads) is sent as multipart; the browser sets the boundary in the content type.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
       response = await deps.fetch(buildUrl(base, path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (error) {

@@ -2,6 +2,7 @@ import type { AuthResponse } from '@gm/shared/auth/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { HttpError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
+import { wishlistVoucherIds } from '../catalogue/list-wishlist.ts';
 import { toApiUser } from '../users/user-view.ts';
 
 /** Wrong e-mail and wrong password get the same answer, so the answer never reveals whether an account exists. */
@@ -11,12 +12,14 @@ export class LoginFailedError extends HttpError {
   }
 }
 
-export async function login(deps: Pick<Deps, 'users' | 'companies' | 'identity'>, input: { email: string; password: string }): Promise<AuthResponse> {
+export async function login(deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist'>, input: { email: string; password: string }): Promise<AuthResponse> {
   const token = await deps.identity.signIn(input.email, input.password);
   if (!token) throw new LoginFailedError();
   const userId = await deps.users.ownerOf('email', input.email);
   const user = userId ? await deps.users.get(userId) : undefined;
   if (!user) throw new LoginFailedError();
   const company = user.role === 'seller' ? await deps.companies.getBySeller(user.id) : undefined;
-  return { token, user: toApiUser(user, company) };
+  // Buyers get their wishlist with the session (01 §3, §4); other roles have none.
+  const wishlistIds = user.role === 'user' ? await wishlistVoucherIds(deps, user.id) : [];
+  return { token, user: toApiUser(user, company), user_voucher_wishlist: wishlistIds };
 }

@@ -1,15 +1,21 @@
-import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { voucherSchema, type Voucher, type VoucherWithStats } from '@gm/shared/catalogue/contracts';
 import type { Actor } from '../../lib/auth.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
 
 export const VOUCHER_NOT_FOUND = 'Gutschein nicht gefunden.';
 
-/** Active vouchers are public; an inactive one is visible only to its seller and to admins. */
-export async function getVoucher(deps: Pick<Deps, 'vouchers'>, actor: Actor | undefined, id: string): Promise<Voucher> {
-  const voucher = await deps.vouchers.get(id);
-  if (!voucher) throw new NotFoundError(VOUCHER_NOT_FOUND);
+/**
+ * GET voucher/{id}. Active vouchers are public; an inactive one is visible only to its seller and to
+ * admins; a deleted one to nobody. `withStats` (the statistics page) adds the sales and redemption
+ * numbers, for the owning seller and admins only.
+ */
+export async function getVoucher(deps: Pick<Deps, 'vouchers'>, actor: Actor | undefined, id: string, options: { withStats?: boolean | undefined } = {}): Promise<Voucher | VoucherWithStats> {
+  const { voucher, stats } = options.withStats ? await deps.vouchers.getWithStats(id) : { voucher: await deps.vouchers.get(id), stats: undefined };
+  if (!voucher || voucher.deleted_at) throw new NotFoundError(VOUCHER_NOT_FOUND);
   const privileged = actor?.role === 'admin' || (actor?.role === 'seller' && actor.userId === voucher.seller_id);
   if (!voucher.is_active && !privileged) throw new NotFoundError(VOUCHER_NOT_FOUND);
-  return voucher;
+  if (options.withStats && !privileged) throw new ForbiddenError();
+  const answer = voucherSchema.parse(voucher);
+  return stats ? { ...answer, stats } : answer;
 }

@@ -7,6 +7,7 @@ import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { SocialLogin } from '../../features/auth/components/social-login.tsx';
 import { DiscontinuationNotice } from '../../features/auth/components/discontinuation-notice.tsx';
+import { setWishlist } from '../../features/wishlist/wishlist-store.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -33,7 +34,13 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Anmelden" subtitle="Willkommen zurück! Melde dich mit deiner E-Mail-Adresse an." testId="login-page">
       <DiscontinuationNotice />
-      <LoginForm onSuccess={(session) => void navigate(pathAfterLogin(session.user.user_role.role.name), { replace: true })} />
+      <LoginForm
+        onSuccess={(session) => {
+          // The login answer carries the buyer's wishlist (01 §3, §4): hearts and header count are right at once.
+          if (session.user_voucher_wishlist) setWishlist(session.user.id, session.user_voucher_wishlist);
+          void navigate(pathAfterLogin(session.user.user_role.role.name), { replace: true });
+        }}
+      />
       <SocialLogin />
       <p className="auth-layout__switch">
         Noch kein Konto?{' '}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { ChevronRightIcon, GiftIcon } from '../../components/ui/icons.tsx';
+import { ChevronRightIcon, GiftIcon, StoreIcon } from '../../components/ui/icons.tsx';
 
-/** Register entry: choose the account type. Seller registration arrives in a later issue and is not offered yet. */
+/** Register entry: choose the account type (buyer or seller). */
 export default function RegisterPage() {
   return (
     <section className="container narrow-page" data-testid="register-page">
@@ -21,6 +21,20 @@ export default function RegisterPage() {
               <span className="choice-card__title">Käufer</span>
               <span className="choice-card__text">
                 Gutscheine entdecken, kaufen, personalisieren und in deiner Wallet sammeln oder verschenken.
+              </span>
+            </span>
+            <ChevronRightIcon className="choice-card__chevron" />
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.registerSeller} className="choice-card" data-testid="register-seller-option">
+            <span className="feature-icon" aria-hidden="true">
+              <StoreIcon size={30} />
+            </span>
+            <span className="choice-card__body">
+              <span className="choice-card__title">Verkäufer</span>
+              <span className="choice-card__text">
+                Gutscheine für dein Unternehmen gestalten und verkaufen. Wir prüfen deine Angaben und melden uns innerhalb von 24 Stunden.
               </span>
             </span>
             <ChevronRightIcon className="choice-card__chevron" />

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ApiUser } from '@gm/shared/auth/contracts';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { paths } from '../../config/paths.ts';
-import { ChevronRightIcon } from '../ui/icons.tsx';
+import { AlertIcon, ChevronRightIcon } from '../ui/icons.tsx';
 import { menuForRole, type MenuLink } from './menu.ts';
 
 const ROLE_LABEL: Record<RoleName, string> = { admin: 'Administration', seller: 'Verkäuferbereich', user: 'Käuferbereich', scanner: 'Einlösestelle' };
@@ -20,6 +20,7 @@ export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {
         <h1>Hallo {user.username}</h1>
         <p>Schön, dass du da bist. Hier geht’s direkt zu deinen Bereichen.</p>
       </header>
+      {role === 'seller' && !user.isActivated && <DocumentsBanner />}
       <ul className="link-tiles">
         {links.map((l) => (
           <li key={l.to}>
@@ -31,5 +32,27 @@ export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * 02 §2: while payout is not enabled, the seller dashboard asks for the verification documents.
+ * Until the payout status endpoint exists, a seller that is not yet activated counts as not enabled.
+ */
+function DocumentsBanner() {
+  return (
+    <div className="notice notice--warning role-home__banner" data-testid="documents-banner">
+      <AlertIcon size={22} />
+      <div>
+        <p className="notice__title">Auszahlungen sind noch nicht freigeschaltet</p>
+        <p>
+          Damit wir dein Konto prüfen und Auszahlungen freischalten können, brauchen wir deine Ausweisdokumente. Lade sie bitte in deinem Profil unter
+          „Verifizierung“ hoch – nach der Prüfung melden wir uns innerhalb von 24 Stunden.
+        </p>
+        <p className="role-home__banner-action">
+          <Link to={paths.profileVerification}>Dokumente hochladen</Link>
+        </p>
+      </div>
+    </div>
   );
 }

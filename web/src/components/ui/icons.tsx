@@ -225,3 +225,22 @@ export function CategoryIcon({ slug, ...p }: IconProps & { slug: string }) {
       return <GiftIcon {...p} />;
   }
 }
+
+export const SlidersIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Svg>
+);
+export const PlayIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M8 5.5v13l10.5-6.5z" />
+  </Svg>
+);
+export const PauseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M8.5 5.5v13M15.5 5.5v13" />
+  </Svg>
+);

@@ -1,11 +1,13 @@
 import type { CSSProperties } from 'react';
+import { regionLabel, showsRegionOnCards } from '@gm/shared/catalogue/reference-data';
 import { Link } from 'react-router';
 import type { VoucherCard as VoucherCardData } from '@gm/shared/catalogue/contracts';
 import { CARD_DESCRIPTION_MAX, SELLER_NAME_MAX, cutText } from '../../../lib/text.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
-import { CalendarIcon, ClockIcon, StoreIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, ClockIcon, MapPinIcon, StoreIcon } from '../../../components/ui/icons.tsx';
 import { monthsLabel, redeemableDaysLabel, voucherPriceLabel, voucherTypeLabel } from '../voucher-format.ts';
+import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
 
 type CardStyle = CSSProperties & Record<`--${string}`, string>;
 
@@ -25,13 +27,37 @@ export function sellerDisplayName(voucher: Pick<VoucherCardData, 'seller'>): str
   return voucher.seller.company?.name || voucher.seller.username;
 }
 
-/** Voucher card (01 §2): the whole card opens /vouchers/{id}; `headingLevel` keeps the page outline right. */
-export function VoucherCard({ voucher, headingLevel = 3, interactive = true }: { voucher: VoucherCardData; headingLevel?: 2 | 3 | 4; interactive?: boolean }) {
+export type VoucherCardActions = {
+  /** Lists open the detail modal instead of navigating (a modified click still opens the page). */
+  onOpen?: ((voucher: VoucherCardData) => void) | undefined;
+  /** The seller name opens the seller modal. */
+  onOpenSeller?: ((sellerId: string) => void) | undefined;
+  /** '_blank' where the list is embedded elsewhere (/wp). */
+  linkTarget?: '_blank' | undefined;
+  /** Description cut: 60 by default, 120 on some lists (01 §9). */
+  descriptionMax?: number | undefined;
+};
+
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** Voucher card (01 §2): the whole card opens /vouchers/{id}, the heart toggles the wishlist; `headingLevel` keeps the page outline right. */
+export function VoucherCard({
+  voucher,
+  headingLevel = 3,
+  interactive = true,
+  onOpen,
+  onOpenSeller,
+  linkTarget,
+  descriptionMax = CARD_DESCRIPTION_MAX,
+}: { voucher: VoucherCardData; headingLevel?: 2 | 3 | 4; interactive?: boolean } & VoucherCardActions) {
   const Heading = `h${headingLevel}` as const;
   const logo = mediaUrl(voucher.seller.company?.logo);
   const background = mediaUrl(voucher.background_image);
   const seller = sellerDisplayName(voucher);
-  const description = cutText(voucher.description, CARD_DESCRIPTION_MAX);
+  const description = cutText(voucher.description, descriptionMax);
+  const region = showsRegionOnCards(voucher.seller_id) ? (voucher.seller.company?.region ?? regionLabel(voucher.region_id)) : null;
 
   return (
     <article className={`voucher-card voucher-card--${voucher.styling.text_color}${interactive ? ' voucher-card--interactive' : ''}`} style={cardStyle(voucher)} data-testid="voucher-card" data-voucher-id={voucher.id}>
@@ -39,16 +65,31 @@ export function VoucherCard({ voucher, headingLevel = 3, interactive = true }: {
         <div className="voucher-card__titles">
           <Heading className="voucher-card__title">
             {interactive ? (
-              <Link to={paths.voucher(voucher.id)} className="voucher-card__link">
+              <Link
+                to={paths.voucher(voucher.id)}
+                className="voucher-card__link"
+                {...(linkTarget ? { target: linkTarget, rel: 'noopener' } : {})}
+                onClick={(event) => {
+                  if (!onOpen || !isPlainClick(event.nativeEvent)) return;
+                  event.preventDefault();
+                  onOpen(voucher);
+                }}
+              >
                 {voucher.title}
               </Link>
             ) : (
               voucher.title
             )}
           </Heading>
-          <p className="voucher-card__seller" title={seller}>
-            {cutText(seller, SELLER_NAME_MAX)}
-          </p>
+          {interactive && onOpenSeller ? (
+            <button type="button" className="voucher-card__seller voucher-card__seller-button" title={seller} onClick={() => onOpenSeller(voucher.seller_id)} aria-label={`Verkäufer ${seller} ansehen`}>
+              {cutText(seller, SELLER_NAME_MAX)}
+            </button>
+          ) : (
+            <p className="voucher-card__seller" title={seller}>
+              {cutText(seller, SELLER_NAME_MAX)}
+            </p>
+          )}
         </div>
         <span className="voucher-card__logo">
           {logo ? <img src={logo} alt={`Logo ${seller}`} loading="lazy" decoding="async" /> : <StoreIcon size={22} />}
@@ -57,6 +98,7 @@ export function VoucherCard({ voucher, headingLevel = 3, interactive = true }: {
 
       <div className="voucher-card__media">
         {background && <img className="voucher-card__image" src={background} alt="" loading="lazy" decoding="async" />}
+        <WishlistHeart voucherId={voucher.id} title={voucher.title} />
         {description && <p className="voucher-card__description">{description}</p>}
       </div>
 
@@ -66,6 +108,7 @@ export function VoucherCard({ voucher, headingLevel = 3, interactive = true }: {
           <span className="voucher-card__price" data-testid="voucher-price">
             {voucherPriceLabel(voucher)}
           </span>
+          <span className="voucher-card__vat">inkl. MwSt.</span>
         </div>
         <dl className="voucher-card__meta">
           <div>
@@ -82,6 +125,15 @@ export function VoucherCard({ voucher, headingLevel = 3, interactive = true }: {
             </dt>
             <dd>{monthsLabel(voucher.months)}</dd>
           </div>
+          {region && (
+            <div data-testid="voucher-region">
+              <dt>
+                <MapPinIcon size={14} />
+                <span className="visually-hidden">Region</span>
+              </dt>
+              <dd>{region}</dd>
+            </div>
+          )}
         </dl>
       </footer>
     </article>

@@ -1,13 +1,19 @@
+import { useId } from 'react';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { monthsLabel, redeemableDaysLabel, validityLabel } from '../voucher-format.ts';
 
-/** 'Gutschein Info': redeemable weekdays, validity in years, months covered, reservation (01 §2). */
-export function VoucherInfo({ voucher }: { voucher: Voucher }) {
+/**
+ * 'Gutschein Info': redeemable weekdays, validity in years, months covered, reservation (01 §2), and
+ * the seller's reason for a validity shorter than the law's default, when one is recorded.
+ */
+export function VoucherInfo({ voucher, headingLevel = 2 }: { voucher: Voucher; headingLevel?: 2 | 3 }) {
+  const titleId = useId();
+  const Heading = `h${headingLevel}` as const;
   return (
-    <section className="info-box" aria-labelledby="voucher-info-title" data-testid="voucher-info">
-      <h2 id="voucher-info-title" className="info-box__title">
+    <section className="info-box" aria-labelledby={titleId} data-testid="voucher-info">
+      <Heading id={titleId} className="info-box__title">
         Gutschein Info
-      </h2>
+      </Heading>
       <dl className="info-box__list">
         <div>
           <dt>Einlösbar</dt>
@@ -15,10 +21,7 @@ export function VoucherInfo({ voucher }: { voucher: Voucher }) {
         </div>
         <div>
           <dt>Gültigkeit</dt>
-          <dd>
-            {validityLabel(voucher.expiry_date)}
-            {voucher.validity_reason ? ` – ${voucher.validity_reason}` : ''}
-          </dd>
+          <dd>{validityLabel(voucher.expiry_date)}</dd>
         </div>
         <div>
           <dt>Monate</dt>
@@ -26,8 +29,14 @@ export function VoucherInfo({ voucher }: { voucher: Voucher }) {
         </div>
         <div>
           <dt>Reservierung</dt>
-          <dd>{voucher.isReserve ? 'Ja, bitte vorab reservieren' : 'Nicht nötig'}</dd>
+          <dd>{voucher.isReserve ? 'Ja, bitte vorab reservieren' : 'Nein'}</dd>
         </div>
+        {voucher.validity_reason && (
+          <div className="info-box__wide" data-testid="validity-reason">
+            <dt>Grund der Befristung</dt>
+            <dd>{voucher.validity_reason}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );

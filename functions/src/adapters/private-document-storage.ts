@@ -1,0 +1,35 @@
+import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+
+/**
+ * Identity documents and other personal files in the private bucket. That bucket blocks all public
+ * access and CloudFront has no route to it, so nothing stored here has a URL: items keep the bare
+ * object key (`*_key`), and only Lambdas read the objects (docs/data-model.md §6).
+ */
+export type PrivateDocumentStorage = {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** Deletes the objects; keys that do not exist are fine (compensation may run twice). */
+  remove(keys: readonly string[]): Promise<void>;
+};
+
+export function createS3PrivateDocumentStorage(client: S3Client, bucket: string): PrivateDocumentStorage {
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          // Encrypted at rest even if the bucket's default encryption were ever changed.
+          ServerSideEncryption: 'AES256',
+          CacheControl: 'private, no-store',
+        }),
+      );
+    },
+
+    async remove(keys) {
+      // A handful of keys per call; single deletes need no Content-MD5 and are idempotent.
+      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))));
+    },
+  };
+}

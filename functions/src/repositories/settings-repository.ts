@@ -1,0 +1,56 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SETTINGS_FIELDS, type SellerSettingsOverrides, type Settings } from '@gm/shared/settings/contracts';
+import { batchGet } from './batch-get.ts';
+
+/** Keys of docs/data-model.md: `SETTINGS`/`GLOBAL` and `USER#<sellerId>`/`SETTINGS` (GSI1 `USER_SETTINGS` / `<sellerId>`). */
+export const settingsKeys = {
+  global: () => ({ PK: 'SETTINGS', SK: 'GLOBAL' }),
+  seller: (sellerId: string) => ({ PK: `USER#${sellerId}`, SK: 'SETTINGS' }),
+  sellerList: (sellerId: string) => ({ GSI1PK: 'USER_SETTINGS', GSI1SK: sellerId }),
+};
+
+export type SellerSettingsRecord = SellerSettingsOverrides & { user_id: string };
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
+
+/** Only the six settings fields: a stored item's keys, timestamps and user_id never leak into settings. */
+function pickSettings(item: Record<string, unknown> | undefined): Partial<Settings> | undefined {
+  if (!item) return undefined;
+  const out: Partial<Settings> = {};
+  for (const field of SETTINGS_FIELDS) {
+    const value = item[field];
+    if (typeof value === 'number') out[field] = value;
+  }
+  return out;
+}
+
+export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    async getGlobal(): Promise<Partial<Settings> | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: settingsKeys.global() }));
+      return pickSettings(Item);
+    },
+
+    /** The global item and the seller's own item in one round trip (either may be absent). */
+    async getForSeller(sellerId: string): Promise<{ global: Partial<Settings> | undefined; seller: Partial<Settings> | undefined }> {
+      const [global, seller] = await batchGet(db, tableName, [settingsKeys.global(), settingsKeys.seller(sellerId)]);
+      return { global: pickSettings(global), seller: pickSettings(seller) };
+    },
+
+    /** Writes the global settings (seed; the admin form of the payouts issue). */
+    async putGlobal(settings: Settings, now: string): Promise<void> {
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...settingsKeys.global(), entity: 'GlobalSettings', ...settings, updated_at: now } }));
+    },
+
+    /** Writes a seller's own values; fields left out (or null) fall back to the global settings. */
+    async putSeller(record: SellerSettingsRecord, now: string): Promise<void> {
+      const values = Object.fromEntries(SETTINGS_FIELDS.flatMap((field) => (typeof record[field] === 'number' ? [[field, record[field]]] : [])));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...settingsKeys.seller(record.user_id), ...settingsKeys.sellerList(record.user_id), entity: 'SellerSettings', user_id: record.user_id, ...values, updated_at: now },
+        }),
+      );
+    },
+  };
+}

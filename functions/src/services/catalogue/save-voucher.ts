@@ -1,0 +1,105 @@
+import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { regionLabel } from '@gm/shared/catalogue/reference-data';
+import { voucherFormSchema, type VoucherForm } from '@gm/shared/catalogue/voucher-form';
+import type { ImagePurpose } from '@gm/shared/uploads/contracts';
+import { toFieldErrors } from '@gm/shared/validation/fields';
+import type { Actor } from '../../lib/auth.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { VoucherRecord } from '../../repositories/voucher-repository.ts';
+import type { Deps } from '../deps.ts';
+import { settingsForSeller } from '../settings/settings.ts';
+import { explainWriteConflict, loadOwnVoucher, toApiVoucher } from './own-voucher.ts';
+import { buildVoucher, extraImageBytes, imageTargetKey, planImages, resolveCategory, UPLOAD_FIELD, type ExtraImageSlot, type ImagePlan, type ImageSlot } from './voucher-builder.ts';
+
+export type SaveVoucherDeps = Pick<Deps, 'vouchers' | 'catalogue' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'>;
+
+const purposeOf = (slot: ImageSlot): ImagePurpose => (slot === 'background_image' ? 'voucher-background' : 'voucher-image');
+
+/** Upload errors arrive on `upload_id`; the builder shows them on the form field that carried the upload. */
+async function onField<T>(field: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ValidationError) throw new ValidationError({ [field]: Object.values(error.errors).flat() }, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Checks every new upload first (owner, purpose, size, type; extra images ≤ 2 MB together), and only
+ * then publishes them, so a refused save uses up none of the seller's uploads.
+ */
+export async function publishImages(deps: Pick<Deps, 'uploads'>, actor: Actor, voucherId: string, plan: ImagePlan, recorded: VoucherRecord['extra_image_bytes']) {
+  const slots = Object.entries(plan.uploads) as [ImageSlot, string][];
+  const described = await Promise.all(slots.map(([slot, uploadId]) => onField(UPLOAD_FIELD[slot], () => deps.uploads.describe(actor, uploadId, purposeOf(slot)))));
+  const newSizes: Partial<Record<ExtraImageSlot, number>> = {};
+  slots.forEach(([slot], index) => {
+    if (slot !== 'background_image') newSizes[slot] = described[index]?.size ?? 0;
+  });
+  const extraBytes = extraImageBytes(plan, newSizes, recorded);
+  const images = { ...plan.keep };
+  const urls = await Promise.all(
+    slots.map(([slot, uploadId]) => onField(UPLOAD_FIELD[slot], () => deps.uploads.publish(actor, uploadId, purposeOf(slot), imageTargetKey(voucherId, slot, uploadId)))),
+  );
+  slots.forEach(([slot], index) => {
+    images[slot] = urls[index] ?? null;
+  });
+  return { images, extraBytes };
+}
+
+/** The seller summary embedded in the voucher (username, company name, logo, region, url) and the region. */
+async function sellerEmbed(deps: Pick<Deps, 'users' | 'companies'>, sellerId: string): Promise<{ seller: Voucher['seller']; regionId: number | null }> {
+  const [user, company] = await Promise.all([deps.users.get(sellerId), deps.companies.getBySeller(sellerId)]);
+  if (!user) throw new NotFoundError('Benutzer nicht gefunden.');
+  const regionId = company?.region_id ?? user.region_id ?? null;
+  return {
+    seller: {
+      id: user.id,
+      username: user.username,
+      company: company ? { name: company.name, logo: company.logo, region: regionLabel(company.region_id), url: company.url } : null,
+    },
+    regionId,
+  };
+}
+
+/** Parses the form against the seller's effective minimum voucher value and loads what the voucher embeds. */
+async function prepare(deps: SaveVoucherDeps, actor: Actor, body: unknown, isUpdate: boolean) {
+  const [settings, tree, embed] = await Promise.all([settingsForSeller(deps, actor.userId), deps.categoryTree.tree(), sellerEmbed(deps, actor.userId)]);
+  const parsed = voucherFormSchema({ minimumCents: settings.effective.minimum_voucher_value, isUpdate }).safeParse(body);
+  if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
+  const form: VoucherForm = parsed.data;
+  const { category, subcategoryId } = resolveCategory(tree, form.voucher_category_id, form.subcategory_id);
+  return { form, category, subcategoryId, ...embed };
+}
+
+/** POST voucher: a new voucher of the signed-in seller, active, with its catalogue entry. */
+export async function createVoucher(deps: SaveVoucherDeps, actor: Actor, body: unknown): Promise<Voucher> {
+  const { form, category, subcategoryId, seller, regionId } = await prepare(deps, actor, body, false);
+  const id = deps.newId();
+  const now = deps.clock().toISOString();
+  const { images, extraBytes } = await publishImages(deps, actor, id, planImages(form, undefined), undefined);
+  const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, now });
+  await deps.vouchers.create(voucher, { extra_image_bytes: extraBytes, updated_at: now });
+  deps.catalogue.invalidate();
+  return toApiVoucher(voucher);
+}
+
+/**
+ * POST voucher/{id}: the whole form again (display required). Only the owning seller, only while the
+ * voucher is live and unchanged since it was read; status, feature flag, sales and creation time stay.
+ */
+export async function updateVoucher(deps: SaveVoucherDeps, actor: Actor, id: string, body: unknown): Promise<Voucher> {
+  const existing = await loadOwnVoucher(deps, actor, id);
+  const { form, category, subcategoryId, seller, regionId } = await prepare(deps, actor, body, true);
+  const now = deps.clock().toISOString();
+  const { images, extraBytes } = await publishImages(deps, actor, id, planImages(form, existing), existing.extra_image_bytes);
+  const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, existing, now });
+  try {
+    await deps.vouchers.update(voucher, { extra_image_bytes: extraBytes, updated_at: now }, { sellerId: actor.userId, version: existing.version ?? 0 });
+  } catch (error) {
+    await explainWriteConflict(deps, actor, id, error);
+  }
+  deps.catalogue.invalidate();
+  const stored = await deps.vouchers.get(id, true);
+  return toApiVoucher(stored && !stored.deleted_at ? stored : voucher);
+}

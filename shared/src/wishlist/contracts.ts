@@ -1,0 +1,29 @@
+import * as z from 'zod';
+import { voucherCardSchema } from '../catalogue/contracts.ts';
+import { MSG } from '../validation/messages.ts';
+
+/** Spec 01 §8: the wishlist toasts, shown for 2.5 s (01 §9). */
+export const WISHLIST_TEXT = {
+  added: 'Gutschein zur Wunschliste hinzugefügt.',
+  removed: 'Gutschein von der Wunschliste entfernt.',
+} as const;
+export const WISHLIST_TOAST_MS = 2500;
+
+const idField = () => z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64, { error: MSG.max(64) });
+
+/** POST user-voucher-wishlist (01 §7): the caller's own id and the voucher. */
+export const wishlistAddRequestSchema = z.object({ user_id: idField(), voucher_id: idField() });
+export type WishlistAddRequest = z.input<typeof wishlistAddRequestSchema>;
+
+/** A wishlist entry; its `id` is the voucher id, so removing is `DELETE user-voucher-wishlist/{voucherId}`. */
+export const wishlistEntrySchema = z.object({
+  id: z.string(),
+  voucher_id: z.string(),
+  user_id: z.string(),
+  created_at: z.string(),
+  voucher: voucherCardSchema,
+});
+export type WishlistEntry = z.infer<typeof wishlistEntrySchema>;
+
+export const wishlistListSchema = z.object({ data: z.array(wishlistEntrySchema) });
+export const wishlistRemovedSchema = z.object({ message: z.string(), id: z.string() });

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+
+/** The admin manages the catalogue: a category with a cropped image, a sub-category, a sponsored voucher (03 §2). */
+let browser: Browser;
+const webUrl = () => inject('webUrl');
+const suffix = randomUUID().slice(0, 6);
+const categoryName = `E2E Kategorie ${suffix}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function adminPage(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(new URL('/home', webUrl()).href);
+  await page.getByRole('button', { name: 'Akzeptieren' }).click();
+  await page.goto(new URL('/login', webUrl()).href);
+  await page.getByLabel('E-Mail', { exact: true }).fill('admin@example.com');
+  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/home$/);
+  return page;
+}
+
+/** An 800 × 500 PNG drawn by the browser itself, so the cropper gets a real image to decode. */
+async function pngFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 500;
+    const ctx = canvas.getContext('2d')!;
+    const gradient = ctx.createLinearGradient(0, 0, 800, 500);
+    gradient.addColorStop(0, '#1d4f55');
+    gradient.addColorStop(1, '#ff5563');
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, 800, 500);
+    ctx.fillStyle = '#ffffff';
+    ctx.beginPath();
+    ctx.arc(400, 250, 120, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL('image/png');
+  });
+  return { name: 'kategorie.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
+}
+
+async function confirmDialog(page: Page) {
+  const dialog = page.getByTestId('message-dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+}
+
+async function successDialog(page: Page) {
+  const dialog = page.getByTestId('message-dialog').filter({ hasText: 'Erfolgreich!' });
+  await dialog.waitFor();
+  await dialog.waitFor({ state: 'detached', timeout: 3000 });
+}
+
+describe('catalogue admin', () => {
+  it('creates a category with a cropped image and a sub-category, then deletes them', async () => {
+    const page = await adminPage(1280);
+    // The admin menu's 'Verwalten' entry leads there.
+    await page.getByRole('button', { name: 'Verwalten' }).click();
+    await page.getByRole('link', { name: 'Kategorien' }).click();
+    await page.waitForURL(/\/category$/);
+    await page.getByTestId('category-table').waitFor();
+    await saveScreenshot(page, 'admin-categories-desktop');
+
+    await page.getByTestId('add-category').click();
+    const modal = page.getByTestId('category-modal');
+    await modal.waitFor();
+    await modal.getByTestId('form-modal-submit').click();
+    expect(await modal.getByTestId('form-error-summary').textContent()).toContain('Dieses Feld muss ausgefüllt werden!');
+    expect(await modal.locator('#field-name').getAttribute('aria-invalid')).toBe('true');
+
+    await modal.getByLabel('Name', { exact: true }).fill(categoryName);
+    await modal.getByTestId('image_upload_id-input').setInputFiles(await pngFile(page));
+    const crop = page.getByTestId('crop-dialog');
+    await crop.waitFor();
+    await page.waitForFunction(() => !document.querySelector('.crop-dialog__loading'));
+    await saveScreenshot(page, 'admin-category-crop');
+    await crop.getByRole('button', { name: 'Übernehmen' }).click();
+    await crop.waitFor({ state: 'detached' });
+    await modal.getByTestId('image_upload_id-preview').waitFor();
+    await saveScreenshot(page, 'admin-category-modal');
+    await modal.getByTestId('form-modal-submit').click();
+    await successDialog(page);
+
+    const row = page.getByTestId('category-row').filter({ hasText: categoryName });
+    await row.waitFor();
+    const image = row.locator('img');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(300);
+    expect(await image.getAttribute('src')).toMatch(/^\/media\/categories\/[^/]+\/[\w-]+\.jpg$/);
+
+    await page.goto(new URL('/sub-category', webUrl()).href);
+    await page.getByTestId('add-subcategory').click();
+    const subModal = page.getByTestId('subcategory-modal');
+    await subModal.getByLabel('Kategorie', { exact: true }).selectOption({ label: categoryName });
+    await subModal.getByLabel('Name', { exact: true }).fill('Schnupperkurs');
+    await subModal.getByTestId('form-modal-submit').click();
+    await successDialog(page);
+    const subRow = page.getByTestId('subcategory-row').filter({ hasText: 'Schnupperkurs' });
+    await subRow.waitFor();
+    expect(await subRow.textContent()).toContain(categoryName);
+    await saveScreenshot(page, 'admin-subcategories-desktop');
+
+    // The new category is public: it is in the category list the shop reads.
+    const categories = (await (await fetch(new URL('/api/v1/voucher-category', webUrl()))).json()) as { data: { name: string; subcategories: { name: string }[] }[] };
+    expect(categories.data.find((c) => c.name === categoryName)?.subcategories.map((s) => s.name)).toEqual(['Schnupperkurs']);
+
+    await page.goto(new URL('/category', webUrl()).href);
+    await page.getByTestId('category-row').filter({ hasText: categoryName }).getByTestId('row-delete').click();
+    await confirmDialog(page);
+    await successDialog(page);
+    await page.getByTestId('category-row').filter({ hasText: categoryName }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('sponsors a voucher after confirmation and takes it back', async () => {
+    const page = await adminPage(1280);
+    await page.goto(new URL('/featured-vouchers', webUrl()).href);
+    await page.getByTestId('featured-table').waitFor();
+    await page.getByTestId('featured-search').fill('Saunatag');
+    const row = page.getByTestId('featured-row').filter({ hasText: 'Saunatag mit Bergblick' });
+    await row.waitFor();
+    await expect.poll(() => page.getByTestId('featured-row').count()).toBe(1);
+    const status = row.getByTestId('featured-status');
+    const before = (await status.textContent())?.trim();
+    const after = before === 'Featured' ? 'Not Featured' : 'Featured';
+
+    await row.getByTestId('featured-toggle').click();
+    await confirmDialog(page);
+    await successDialog(page);
+    await expect.poll(async () => (await status.textContent())?.trim()).toBe(after);
+    await saveScreenshot(page, 'admin-featured-desktop');
+
+    const voucherId = await row.getAttribute('data-voucher-id');
+    const featured = (await (await fetch(new URL('/api/v1/voucher?featured=1&paginate=100', webUrl()))).json()) as { data: { id: string }[] };
+    expect(featured.data.some((v) => v.id === voucherId)).toBe(after === 'Featured');
+
+    await row.getByTestId('featured-toggle').click();
+    await confirmDialog(page);
+    await successDialog(page);
+    await expect.poll(async () => (await status.textContent())?.trim()).toBe(before);
+    await page.context().close();
+  });
+
+  it('lays the tables out as cards on a phone', async () => {
+    const page = await adminPage(390);
+    await page.goto(new URL('/category', webUrl()).href);
+    await page.getByTestId('category-row').first().waitFor();
+    await saveScreenshot(page, 'admin-categories-mobile');
+    await page.goto(new URL('/featured-vouchers', webUrl()).href);
+    await page.getByTestId('featured-row').first().waitFor();
+    await saveScreenshot(page, 'admin-featured-mobile');
+    await page.goto(new URL('/template', webUrl()).href);
+    await page.getByTestId('template-row').first().waitFor();
+    expect(await page.getByTestId('template-row').count()).toBeGreaterThanOrEqual(4);
+    await saveScreenshot(page, 'admin-templates-mobile');
+    await page.context().close();
+  });
+
+  it('keeps buyers out of the admin screens', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(new URL('/login', webUrl()).href);
+    await page.getByLabel('E-Mail', { exact: true }).fill('buyer@example.com');
+    await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/home$/);
+    await page.goto(new URL('/category', webUrl()).href);
+    await page.waitForURL(/\/error\/not-allowed$/);
+    await context.close();
+  });
+});

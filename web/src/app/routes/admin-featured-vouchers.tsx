@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { CATALOGUE_ADMIN_TEXT } from '@gm/shared/catalogue-admin/contracts';
+import type { VoucherCard } from '@gm/shared/catalogue/contracts';
+import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
+import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchIcon } from '../../components/ui/icons.tsx';
+import { toggleFeatured, useAllVouchers } from '../../features/catalogue-admin/api/featured.ts';
+import { AdminPage, TableState } from '../../features/catalogue-admin/components/admin-page.tsx';
+import { sellerDisplayName } from '../../features/catalogue/components/voucher-card.tsx';
+import { useAdminAction } from '../../features/catalogue-admin/use-admin-action.ts';
+
+/** 03 §9: admin searches wait 350 ms after the last key. */
+const SEARCH_DEBOUNCE_MS = 350;
+
+/** /featured-vouchers 'Gesponserte Gutscheine' (03 §2): every voucher, 10 per page, Featured toggled after confirmation. */
+export default function AdminFeaturedVouchersPage() {
+  const [input, setInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [changed, setChanged] = useState<Record<string, VoucherCard>>({});
+  const { data, error, isLoading, reload } = useAllVouchers({ page, paginate: PAGE_SIZE.admin, ...(keyword ? { keyword } : {}) });
+  const action = useAdminAction();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setKeyword(input.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [input]);
+
+  async function toggle(voucher: VoucherCard) {
+    const question = voucher.is_featured
+      ? `Soll „${voucher.title}“ nicht mehr als gesponserter Gutschein erscheinen?`
+      : `Soll „${voucher.title}“ als gesponserter Gutschein erscheinen?`;
+    const answer = await action.run(question, () => toggleFeatured(voucher.id));
+    if (answer) setChanged((current) => ({ ...current, [answer.voucher.id]: answer.voucher }));
+  }
+
+  const vouchers = (data?.data ?? []).map((voucher) => changed[voucher.id] ?? voucher);
+  const offset = data ? (data.current_page - 1) * data.per_page : 0;
+  return (
+    <AdminPage title="Gesponserte Gutscheine" lead="Gesponserte Gutscheine erscheinen auf der Startseite unter „Unsere Lieblinge“." testId="admin-featured">
+      <div className="admin-toolbar">
+        <label className="admin-search">
+          <SearchIcon size={18} />
+          <span className="visually-hidden">Gutscheine durchsuchen</span>
+          <input
+            type="search"
+            className="input admin-search__input"
+            placeholder="Titel oder Unternehmen suchen"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            maxLength={100}
+            data-testid="featured-search"
+          />
+        </label>
+        {data && (
+          <p className="admin-toolbar__count" aria-live="polite">
+            {data.total === 1 ? '1 Gutschein' : `${data.total} Gutscheine`}
+          </p>
+        )}
+      </div>
+
+      <TableState loading={!data && isLoading} failed={Boolean(error && !data)} empty={Boolean(data && vouchers.length === 0)} onRetry={reload} />
+      {vouchers.length > 0 && (
+        <div className={`admin-table__wrap${isLoading ? ' is-busy' : ''}`} aria-busy={isLoading}>
+          <table className="admin-table" data-testid="featured-table">
+            <caption className="visually-hidden">Alle Gutscheine mit ihrem Sponsoring-Status</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nr.</th>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Aktion</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {vouchers.map((voucher, index) => (
+                <tr key={voucher.id} data-testid="featured-row" data-voucher-id={voucher.id}>
+                  <td data-label="Nr.">{offset + index + 1}</td>
+                  <th scope="row" data-label="Name">
+                    <span className="admin-table__name">{voucher.title}</span>
+                    <span className="admin-table__meta">
+                      {sellerDisplayName(voucher)}
+                      {!voucher.is_active && <span className="admin-tag">inaktiv</span>}
+                    </span>
+                  </th>
+                  <td data-label="Status">
+                    <span className={`admin-status${voucher.is_featured ? ' admin-status--on' : ''}`} data-testid="featured-status">
+                      {voucher.is_featured ? CATALOGUE_ADMIN_TEXT.featured : CATALOGUE_ADMIN_TEXT.notFeatured}
+                    </span>
+                  </td>
+                  <td className="admin-table__cell--actions">
+                    <button
+                      type="button"
+                      className={`button button--small ${voucher.is_featured ? 'button--ghost' : 'button--primary'}`}
+                      onClick={() => void toggle(voucher)}
+                      disabled={action.busy}
+                      aria-label={`${voucher.title}: ${voucher.is_featured ? 'nicht mehr sponsern' : 'sponsern'}`}
+                      data-testid="featured-toggle"
+                    >
+                      {voucher.is_featured ? 'Nicht mehr sponsern' : 'Sponsern'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} label="Seiten der Gutscheinliste" />}
+      <LoadingOverlay show={action.busy} />
+    </AdminPage>
+  );
+}

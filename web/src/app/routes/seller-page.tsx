@@ -1,0 +1,52 @@
+import { useParams } from 'react-router';
+import { mediaUrl } from '../../lib/media.ts';
+import { PageLoader } from '../../components/ui/spinner.tsx';
+import { DiscoveryModals } from '../../features/catalogue/components/discovery-modals.tsx';
+import { useDiscoveryModals } from '../../features/catalogue/hooks/use-discovery-modals.ts';
+import { useSeller } from '../../features/sellers/api/get-seller.ts';
+import { SellerInfo, sellerName } from '../../features/sellers/components/seller-info.tsx';
+import { SellerVouchers } from '../../features/sellers/components/seller-vouchers.tsx';
+import '../../styles/discovery.css';
+import NotFoundPage from './not-found.tsx';
+
+/** /seller/{id}: header image, logo, name, address, region, website, expandable description and the seller's vouchers (02 §2). */
+export default function SellerPage() {
+  const { id = '' } = useParams();
+  const { data: seller, error, reload } = useSeller(id);
+  const modals = useDiscoveryModals();
+  if (error?.status === 404) return <NotFoundPage />;
+  if (error && !seller)
+    return (
+      <section className="container status-page" role="alert">
+        <p className="status-page__text">Der Verkäufer konnte gerade nicht geladen werden.</p>
+        <button type="button" className="button button--primary" onClick={reload}>
+          Erneut versuchen
+        </button>
+      </section>
+    );
+  if (!seller) return <PageLoader label="Verkäufer wird geladen…" />;
+  const cover = mediaUrl(seller.company?.header_logo);
+  const headline = seller.company?.header_1;
+
+  return (
+    <div className="seller-page" data-testid="seller-page">
+      <title>{`${sellerName(seller)} – Gutscheinmarkt`}</title>
+      <div className={`seller-page__cover${cover ? '' : ' seller-page__cover--plain'}`} style={cover ? undefined : { background: seller.company?.background_color ?? undefined }}>
+        {cover && <img src={cover} alt="" />}
+        {headline && (
+          <p className="seller-page__headline" style={{ color: seller.company?.text_color ?? undefined }}>
+            {headline}
+            {seller.company?.header_2 && <span>{seller.company.header_2}</span>}
+          </p>
+        )}
+      </div>
+      <div className="container seller-page__body">
+        <div className="seller-page__card">
+          <SellerInfo seller={seller} headingLevel={1} />
+        </div>
+        <SellerVouchers sellerId={seller.id} headingLevel={2} onOpenVoucher={modals.openVoucher} paused={Boolean(modals.sellerId || modals.voucherId)} />
+      </div>
+      <DiscoveryModals modals={modals} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { VoucherCard } from '@gm/shared/catalogue/contracts';
+import { paths } from '../../config/paths.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { VoucherGridSkeleton } from '../../features/catalogue/components/voucher-grid.tsx';
+import { useSellerVouchers } from '../../features/seller-vouchers/api/get-seller-vouchers.ts';
+import { FlipVoucherCard } from '../../features/seller-vouchers/components/flip-voucher-card.tsx';
+import { useVoucherActions } from '../../features/seller-vouchers/components/use-voucher-actions.ts';
+import '../../styles/seller-vouchers.css';
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** /vouchers 'Meine Gutscheine' (02 §2): the seller's vouchers, 9 per page, cards that turn over to their actions. */
+export default function SellerVouchersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageOf(params.get('page'));
+  const { data, error, isLoading, reload } = useSellerVouchers(page);
+  const actions = useVoucherActions();
+  /** Cards changed here (activated/deactivated) until the next reload brings the server's copy. */
+  const [changed, setChanged] = useState<Record<string, VoucherCard>>({});
+
+  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+
+  async function toggle(voucher: VoucherCard) {
+    const updated = await actions.toggle(voucher);
+    if (updated) setChanged((current) => ({ ...current, [updated.id]: updated }));
+  }
+
+  async function remove(voucher: VoucherCard) {
+    if (!(await actions.remove(voucher))) return;
+    setChanged({});
+    // The last card of a later page: step back, otherwise refresh this page.
+    if (data && data.data.length === 1 && page > 1) goTo(page - 1);
+    else reload();
+  }
+
+  const vouchers = (data?.data ?? []).map((voucher) => changed[voucher.id] ?? voucher);
+
+  return (
+    <div className="container seller-vouchers">
+      <title>Meine Gutscheine – Gutscheinmarkt</title>
+      <header className="seller-vouchers__header">
+        <div>
+          <p className="page-header__eyebrow">Verkäuferbereich</p>
+          <h1>Meine Gutscheine</h1>
+          <p className="seller-vouchers__lead">Tippe auf eine Karte, um sie zu bearbeiten, ihre Statistik zu sehen, sie zu deaktivieren oder zu löschen.</p>
+        </div>
+        <Link to={paths.newVoucher} className="add-button" aria-label="Gutschein erstellen" title="Gutschein erstellen" data-testid="add-voucher">
+          <span aria-hidden="true">+</span>
+        </Link>
+      </header>
+
+      {error && !data ? (
+        <div className="notice notice--error" role="alert">
+          <p>
+            Deine Gutscheine konnten gerade nicht geladen werden.{' '}
+            <button type="button" className="link-button" onClick={reload}>
+              Erneut versuchen
+            </button>
+          </p>
+        </div>
+      ) : !data ? (
+        <VoucherGridSkeleton count={3} />
+      ) : vouchers.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className={`voucher-grid seller-vouchers__grid${isLoading ? ' is-busy' : ''}`} aria-busy={isLoading} aria-label="Meine Gutscheine" data-testid="seller-voucher-grid">
+          {vouchers.map((voucher) => (
+            <li key={voucher.id}>
+              <FlipVoucherCard voucher={voucher} busy={actions.busy} onToggle={() => void toggle(voucher)} onDelete={() => void remove(voucher)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data && <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={goTo} busy={isLoading} label="Seiten meiner Gutscheine" />}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth.ts';
+import { paths } from '../../config/paths.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { VoucherGrid, VoucherGridSkeleton } from '../../features/catalogue/components/voucher-grid.tsx';
+import { useWishlist } from '../../features/wishlist/api/wishlist.ts';
+import { useWishlistIds } from '../../features/wishlist/wishlist-store.ts';
+import '../../styles/wishlist.css';
+
+/** /wish-list 'Meine Wunschliste' (01 §2): the buyer's wishlisted vouchers; a heart removes a card at once. */
+export default function WishListPage() {
+  const auth = useAuth();
+  const userId = auth.isAuth ? auth.data.id : null;
+  const { data, error, isLoading, reload } = useWishlist(userId);
+  const ids = useWishlistIds(userId);
+  const vouchers = (data?.data ?? []).filter((entry) => ids.includes(entry.voucher_id)).map((entry) => entry.voucher);
+
+  return (
+    <div className="container wish-list" data-testid="wish-list-page">
+      <title>Meine Wunschliste – Gutscheinmarkt</title>
+      <header className="page-header wish-list__header">
+        <div>
+          <p className="page-header__eyebrow">Merkliste</p>
+          <h1>Meine Wunschliste</h1>
+        </div>
+        {data && vouchers.length > 0 && (
+          <p className="wish-list__count" aria-live="polite">
+            {vouchers.length === 1 ? '1 Gutschein' : `${vouchers.length} Gutscheine`}
+          </p>
+        )}
+      </header>
+
+      {error && !data ? (
+        <div className="notice notice--error" role="alert">
+          <p>
+            Deine Wunschliste konnte gerade nicht geladen werden.{' '}
+            <button type="button" className="link-button" onClick={reload}>
+              Erneut versuchen
+            </button>
+          </p>
+        </div>
+      ) : !data ? (
+        <VoucherGridSkeleton count={3} />
+      ) : vouchers.length === 0 ? (
+        <div className="wish-list__empty">
+          <EmptyState />
+          <p className="wish-list__hint">
+            Tippe auf das Herz eines Gutscheins, um ihn hier zu merken. <Link to={paths.searchPage}>Gutscheine entdecken</Link>
+          </p>
+        </div>
+      ) : (
+        <VoucherGrid vouchers={vouchers} busy={isLoading} label="Meine Wunschliste" testId="wish-list" />
+      )}
+    </div>
+  );
+}

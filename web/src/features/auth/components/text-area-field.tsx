@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { fieldId } from '../../../components/ui/form-fields.tsx';
+import { AlertIcon } from '../../../components/ui/icons.tsx';
+
+type TextAreaFieldProps = {
+  name: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  /** Shows "n / max"; the contract enforces the limit with its German message. */
+  maxLength: number;
+  rows?: number;
+};
+
+/** A multi-line field in the look of TextField, with a live character count. */
+export function TextAreaField({ name, label, value, onValueChange, error, hint, maxLength, rows = 5 }: TextAreaFieldProps) {
+  const hintId = useId();
+  const countId = useId();
+  const errorId = useId();
+  const over = value.length > maxLength;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <div className="field__label-row">
+        <label htmlFor={fieldId(name)} className="field__label">
+          {label}
+        </label>
+      </div>
+      <textarea
+        id={fieldId(name)}
+        name={name}
+        rows={rows}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? hintId : null, countId, errorId].filter(Boolean).join(' ')}
+        className="input textarea-field"
+      />
+      <div className="textarea-field__meta">
+        {hint ? (
+          <p id={hintId} className="field__hint">
+            {hint}
+          </p>
+        ) : (
+          <span />
+        )}
+        <p id={countId} className={`textarea-field__count${over ? ' is-over' : ''}`}>
+          {value.length} / {maxLength}
+        </p>
+      </div>
+      <p id={errorId} className="field__error" aria-live="polite">
+        {error && (
+          <>
+            <AlertIcon size={16} />
+            <span>{error}</span>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { ROLE_IDS } from '@gm/shared/auth/roles';
+import {
+  ID_PHOTO_MAX_SIDE,
+  ID_PHOTO_QUALITY,
+  MAX_REGISTRATION_FILES_BYTES,
+  SELLER_STEP_FIELDS,
+  sellerRegistrationSteps,
+  sellerStepSchemas,
+  type DocumentField,
+  type SellerRegistrationMode,
+  type SellerStepId,
+} from '@gm/shared/auth/seller-registration';
+import { validateForm, type FormErrors } from '../../lib/form.ts';
+import type { Encoding } from '../../lib/downscale-image.ts';
+
+/** The wizard's values: text inputs as typed, consents as booleans, ID photos as (downscaled) files. */
+export type SellerFormValues = {
+  username: string;
+  email: string;
+  phone_number: string;
+  region_id: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+  bday: string;
+  company_name: string;
+  description: string;
+  url: string;
+  vat_number: string;
+  address: string;
+  zip_code: string;
+  city: string;
+  iban: string;
+  bic: string;
+  dataPrivacy: boolean;
+  terms: boolean;
+  commission: boolean;
+} & Partial<Record<DocumentField, File>>;
+
+export type TextFieldName = { [K in keyof SellerFormValues]-?: SellerFormValues[K] extends string ? K : never }[keyof SellerFormValues];
+
+export const INITIAL_SELLER_VALUES: SellerFormValues = {
+  username: '',
+  email: '',
+  phone_number: '',
+  region_id: '',
+  password: '',
+  confirmPassword: '',
+  firstName: '',
+  lastName: '',
+  bday: '',
+  company_name: '',
+  description: '',
+  url: '',
+  vat_number: '',
+  address: '',
+  zip_code: '',
+  city: '',
+  iban: '',
+  bic: '',
+  dataPrivacy: false,
+  terms: false,
+  commission: false,
+};
+
+/** Field labels; the failed-step warning lists them (02 §2). */
+export const SELLER_LABELS: Record<string, string> = {
+  username: 'Name auf Gutschein',
+  email: 'E-Mail',
+  phone_number: 'Telefonnummer',
+  region_id: 'Region',
+  password: 'Passwort',
+  confirmPassword: 'Passwort bestätigen',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  bday: 'Geburtsdatum',
+  id_front: 'Ausweis – Vorderseite',
+  id_back: 'Ausweis – Rückseite',
+  id_additional: 'Zusätzliches Dokument',
+  company_name: 'Firmenname',
+  description: 'Beschreibung',
+  url: 'Webseite',
+  vat_number: 'UID-Nummer',
+  address: 'Adresse',
+  zip_code: 'PLZ',
+  city: 'Ort',
+  iban: 'IBAN',
+  bic: 'BIC',
+  dataPrivacy: 'Datenschutz',
+  terms: 'AGB',
+  commission: 'Provision',
+};
+
+export function stepTitle(step: SellerStepId, mode: SellerRegistrationMode): string {
+  switch (step) {
+    case 'account':
+      return 'Profil';
+    case 'verification':
+      return 'Überprüfung';
+    case 'company':
+      return 'Unternehmensinfo';
+    case 'payout':
+      return mode === 'partner' ? 'Abschluss' : 'Auszahlung';
+  }
+}
+
+/** The fields a step shows, in form order (partner mode has no payout fields and no commission). */
+export function fieldsOfStep(step: SellerStepId, mode: SellerRegistrationMode): string[] {
+  const fields: readonly string[] = SELLER_STEP_FIELDS[step];
+  return step === 'payout' && mode === 'partner' ? fields.filter((f) => f === 'dataPrivacy' || f === 'terms') : [...fields];
+}
+
+/** Validates one step with its shared schema; empty object when the step is fine. */
+export function validateStep(step: SellerStepId, values: SellerFormValues, mode: SellerRegistrationMode): FormErrors {
+  const result = validateForm(sellerStepSchemas(mode)[step], values);
+  return result.ok ? {} : result.errors;
+}
+
+/** The first step (in the mode's order) that has one of the given errors, e.g. after a server 422. */
+export function firstStepWithError(errors: FormErrors, mode: SellerRegistrationMode): SellerStepId | undefined {
+  return sellerRegistrationSteps(mode).find((step) => fieldsOfStep(step, mode).some((field) => errors[field]));
+}
+
+/** The multipart body of POST auth/register: only the fields of the mode's steps. */
+export function sellerFormData(values: SellerFormValues, mode: SellerRegistrationMode): FormData {
+  const form = new FormData();
+  form.append('role_id', String(ROLE_IDS.seller));
+  if (mode === 'partner') form.append('registrationType', 'partner');
+  for (const step of sellerRegistrationSteps(mode)) {
+    for (const field of fieldsOfStep(step, mode)) {
+      const value = values[field as keyof SellerFormValues];
+      if (value instanceof File) form.append(field, value, value.name);
+      else if (typeof value === 'boolean') form.append(field, value ? 'true' : 'false');
+      else if (typeof value === 'string') form.append(field, value);
+    }
+  }
+  return form;
+}
+
+/** ID photos: downscaled in the browser so a whole registration fits one Lambda request (decisions.md). */
+export const ID_PHOTO_ENCODINGS: readonly Encoding[] = [
+  { maxSide: ID_PHOTO_MAX_SIDE, quality: ID_PHOTO_QUALITY },
+  { maxSide: 1600, quality: 0.75 },
+  { maxSide: 1200, quality: 0.7 },
+];
+/** Budget per document: three documents together stay within the request's file budget. */
+export const ID_PHOTO_BUDGET_BYTES = Math.floor(MAX_REGISTRATION_FILES_BYTES / 3);

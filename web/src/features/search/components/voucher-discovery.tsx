@@ -1,0 +1,160 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Category } from '@gm/shared/catalogue/contracts';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { CloseIcon, SearchIcon, SlidersIcon } from '../../../components/ui/icons.tsx';
+import { LOAD_MORE_THRESHOLD, useInfiniteScroll } from '../../../lib/infinite-scroll.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useDebouncedDraft } from '../../../lib/use-debounced-draft.ts';
+import { useCategories } from '../../catalogue/api/get-categories.ts';
+import { DiscoveryModals } from '../../catalogue/components/discovery-modals.tsx';
+import { VoucherGrid, VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
+import { useDiscoveryModals } from '../../catalogue/hooks/use-discovery-modals.ts';
+import { EMPTY_SEARCH, activeFilterCount, searchRequestOf, searchStateFromParams, searchStateToParams, type SearchState } from '../search-state.ts';
+import { useSearchResults } from '../use-search-results.ts';
+import { LoadMore } from './load-more.tsx';
+import { SearchFilters } from './search-filters.tsx';
+
+/**
+ * The searchable voucher list of 'Gutscheine entdecken' and the category page: filters in a sidebar
+ * (a drawer on mobile), keyword debounced 1 s, nine per page. Desktop pages with previous/next;
+ * mobile scrolls on with infinite loading (15 px from the bottom) and a 'Mehr laden' button.
+ */
+export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategory?: Category; resultsLabel: string }) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => searchStateFromParams(params), [params]);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const modals = useDiscoveryModals();
+  const { data: categories = [] } = useCategories();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const resultsRef = useRef<HTMLElement>(null);
+  const keywordId = useId();
+  const drawerTitleId = useId();
+
+  const body = useMemo(() => searchRequestOf(state, fixedCategory ? { fixedCategory: fixedCategory.id } : {}), [state, fixedCategory]);
+  const key = JSON.stringify(body);
+  // Every change of filters, sort or keyword starts again at page 1 (01 §4).
+  const [paging, setPaging] = useState({ key, page: 1 });
+  const page = paging.key === key ? paging.page : 1;
+  const results = useSearchResults(body, page, isMobile);
+  const hasNextPage = Boolean(results.meta?.next_page_url) && !results.isStale;
+
+  const update = (next: SearchState) => setParams(searchStateToParams(next, params), { replace: true, preventScrollReset: true });
+  const keyword = useDebouncedDraft(state.keyword, (value) => update({ ...state, keyword: value }));
+
+  const loadMore = () => setPaging({ key, page: page + 1 });
+  useInfiniteScroll({ enabled: isMobile, threshold: LOAD_MORE_THRESHOLD, loading: results.isLoading, sellerModalOpen: Boolean(modals.sellerId), hasNextPage, onLoadMore: loadMore });
+
+  const goToPage = (next: number) => {
+    setPaging({ key, page: next });
+    resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const filters = (
+    <SearchFilters
+      state={state}
+      onChange={update}
+      categories={categories}
+      fixedCategory={fixedCategory}
+      onReset={() => update({ ...EMPTY_SEARCH, keyword: state.keyword })}
+    />
+  );
+  const count = activeFilterCount(state, { fixedCategory: Boolean(fixedCategory) });
+  const total = results.meta?.total;
+
+  return (
+    <div className="discovery" data-testid="voucher-discovery">
+      <div className="discovery__toolbar">
+        <form
+          className="discovery__search"
+          role="search"
+          aria-label="Gutscheine durchsuchen"
+          onSubmit={(e) => {
+            e.preventDefault();
+            keyword.flush();
+          }}
+        >
+          <label htmlFor={keywordId} className="visually-hidden">
+            Suchbegriff
+          </label>
+          <SearchIcon size={20} className="discovery__search-icon" />
+          <input
+            id={keywordId}
+            type="search"
+            className="input discovery__search-input"
+            placeholder="Suche nach Aktivitäten oder Unternehmen"
+            value={keyword.text}
+            onChange={(e) => keyword.setText(e.target.value)}
+            enterKeyHint="search"
+            maxLength={100}
+            data-testid="discovery-keyword"
+          />
+        </form>
+        {isMobile && (
+          <button type="button" className="button button--ghost discovery__filter-button" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="open-filters">
+            <SlidersIcon size={20} />
+            Filter &amp; Sortierung{count > 0 ? ` (${count})` : ''}
+          </button>
+        )}
+      </div>
+
+      <div className="discovery__layout">
+        {!isMobile && (
+          <aside className="discovery__sidebar" aria-label="Filter und Sortierung">
+            {filters}
+          </aside>
+        )}
+
+        <section className="discovery__results" ref={resultsRef} aria-label={resultsLabel} aria-busy={results.isLoading}>
+          <p className="discovery__count" aria-live="polite" data-testid="result-count">
+            {total === undefined ? '\u00a0' : total === 1 ? '1 Gutschein gefunden' : `${total} Gutscheine gefunden`}
+          </p>
+          {results.vouchers.length === 0 && results.isLoading ? (
+            <VoucherGridSkeleton count={isMobile ? 2 : 6} />
+          ) : results.error && results.vouchers.length === 0 ? (
+            <div className="empty-state" role="alert">
+              <p>Die Gutscheine konnten gerade nicht geladen werden.</p>
+              <button type="button" className="button button--ghost" onClick={results.retry}>
+                Erneut versuchen
+              </button>
+            </div>
+          ) : (
+            <VoucherGrid
+              vouchers={results.vouchers}
+              busy={results.isStale || (!isMobile && results.isLoading)}
+              label={resultsLabel}
+              testId="search-results"
+              onOpen={(v) => modals.openVoucher(v.id)}
+              onOpenSeller={modals.openSeller}
+            />
+          )}
+          {isMobile ? (
+            <LoadMore hasNextPage={hasNextPage} loading={results.isLoading && results.vouchers.length > 0 && !results.isStale} error={results.vouchers.length ? results.error : undefined} onLoadMore={loadMore} onRetry={results.retry} />
+          ) : (
+            results.meta && <Pagination page={page} lastPage={results.meta.last_page} onPageChange={goToPage} busy={results.isLoading} label={`Seiten von ${resultsLabel}`} />
+          )}
+        </section>
+      </div>
+
+      {isMobile && (
+        <Modal open={drawerOpen} onClose={() => setDrawerOpen(false)} labelledBy={drawerTitleId} className="drawer filter-drawer" testId="filter-drawer">
+          <div className="drawer__header">
+            <h2 id={drawerTitleId} className="filter-drawer__title">
+              Filter &amp; Sortierung
+            </h2>
+            <button type="button" className="icon-button" onClick={() => setDrawerOpen(false)} aria-label="Filter schließen">
+              <CloseIcon />
+            </button>
+          </div>
+          {filters}
+          <button type="button" className="button button--primary button--block filter-drawer__apply" onClick={() => setDrawerOpen(false)} data-testid="apply-filters">
+            {total === undefined ? 'Ergebnisse anzeigen' : `${total} Ergebnisse anzeigen`}
+          </button>
+        </Modal>
+      )}
+
+      <DiscoveryModals modals={modals} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_SEARCH,
+  activeFilterCount,
+  categorySlugFor,
+  cleanPriceInput,
+  priceFilterOf,
+  searchRequestOf,
+  searchStateFromParams,
+  searchStateToParams,
+  toggleListValue,
+  toggleSort,
+} from './search-state.ts';
+
+describe('search state in the URL', () => {
+  it('reads what the home banner sends: keyword and region (also isRegion and targets)', () => {
+    const state = searchStateFromParams(new URLSearchParams('keyword=%20Yoga%20&region=2&targets=Paare,Hunde&targets=Kinder'));
+    expect(state).toMatchObject({ keyword: 'Yoga', region: '2', targets: ['Paare', 'Kinder'] });
+    expect(searchStateFromParams(new URLSearchParams('isRegion=4')).region).toBe('4');
+    expect(searchStateFromParams(new URLSearchParams('region=&keyword=')).region).toBe('');
+    expect(searchStateFromParams(new URLSearchParams('region=9')).region).toBe('');
+    expect(searchStateFromParams(new URLSearchParams('sort=bogus')).sort).toBeNull();
+  });
+
+  it('round-trips and keeps the modal parameters', () => {
+    const state = { ...EMPTY_SEARCH, keyword: 'Sauna', region: '1', seasons: ['Winter', 'Immer'], priceFrom: '10', priceTo: '50', sort: 'price' as const };
+    const params = searchStateToParams(state, new URLSearchParams('voucher=v1&keyword=alt'));
+    expect(params.get('voucher')).toBe('v1');
+    expect(params.get('keyword')).toBe('Sauna');
+    expect(searchStateFromParams(params)).toEqual(state);
+    expect(searchStateToParams(EMPTY_SEARCH).toString()).toBe('');
+  });
+});
+
+describe('sorting (01 §4)', () => {
+  it('is mutually exclusive, toggles off on a second choice and clears the keyword', () => {
+    const typed = { ...EMPTY_SEARCH, keyword: 'massage' };
+    const newest = toggleSort(typed, 'newest');
+    expect(newest).toMatchObject({ sort: 'newest', keyword: '' });
+    expect(toggleSort(newest, 'price').sort).toBe('price');
+    expect(toggleSort(newest, 'newest').sort).toBeNull();
+  });
+
+  it('toggles list values', () => {
+    expect(toggleListValue(['Paare'], 'Kinder')).toEqual(['Paare', 'Kinder']);
+    expect(toggleListValue(['Paare', 'Kinder'], 'Paare')).toEqual(['Kinder']);
+  });
+});
+
+describe('price filter (01 §5)', () => {
+  it('applies only with both ends, parses German decimals into cents', () => {
+    expect(priceFilterOf('10', '')).toEqual({});
+    expect(priceFilterOf('', '20')).toEqual({});
+    expect(priceFilterOf('10,50', '1000')).toEqual({ range: { from: 1050, to: 100000 } });
+    expect(priceFilterOf('abc', '20')).toEqual({});
+  });
+
+  it('turns negative input empty and reports to below from', () => {
+    expect(cleanPriceInput('-5')).toBe('');
+    expect(cleanPriceInput(' 12,5 ')).toBe('12,5');
+    expect(priceFilterOf('-5', '20')).toEqual({});
+    expect(priceFilterOf('50', '20').error).toBe('Der Wert muss mindestens sein 50,00\u00a0€.');
+  });
+});
+
+describe('request body', () => {
+  it('maps the state to POST voucher/search, nine per page', () => {
+    const body = searchRequestOf({ ...EMPTY_SEARCH, keyword: ' Kräuter ', region: '3', category: 'genuss', subcategory: 'sub-x', targets: ['Paare'], seasons: ['Winter'], priceFrom: '10', priceTo: '30', sort: 'popular' });
+    expect(body).toEqual({ paginate: 9, keyword: 'Kräuter', isRegion: 3, isCategory: 'genuss', subcategory: 'sub-x', targets: ['Paare'], seasons: ['Winter'], isPrice: { from: 1000, to: 3000 }, isMostPopular: true });
+    expect(searchRequestOf(EMPTY_SEARCH)).toEqual({ paginate: 9 });
+    expect(searchRequestOf({ ...EMPTY_SEARCH, category: 'x', priceFrom: '30', priceTo: '10' }, { fixedCategory: 'cat-genuss' })).toEqual({ paginate: 9, isCategory: 'cat-genuss' });
+  });
+
+  it('counts active filters for the mobile filter button', () => {
+    expect(activeFilterCount(EMPTY_SEARCH)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_SEARCH, region: '1', targets: ['Paare', 'Kinder'], priceFrom: '1', priceTo: '2', sort: 'newest', category: 'x' }, { fixedCategory: true })).toBe(5);
+  });
+});
+
+describe('category route slugs', () => {
+  it('maps the home shortcut kurzurlaub to genuss and keeps other slugs', () => {
+    expect(categorySlugFor('kurzurlaub')).toBe('genuss');
+    expect(categorySlugFor('Wellness')).toBe('wellness');
+    expect(categorySlugFor('day-spa')).toBe('day-spa');
+  });
+});

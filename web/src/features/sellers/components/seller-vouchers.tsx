@@ -1,0 +1,51 @@
+import { useId, useMemo, useState, type RefObject } from 'react';
+import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
+import { SELLER_LIST_THRESHOLD, useInfiniteScroll } from '../../../lib/infinite-scroll.ts';
+import { VoucherGrid, VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
+import { LoadMore } from '../../search/components/load-more.tsx';
+import { useSearchResults } from '../../search/use-search-results.ts';
+
+type Props = {
+  sellerId: string;
+  headingLevel: 2 | 3;
+  /** The modal's scrolling body; the page scrolls the window. */
+  container?: RefObject<HTMLElement | null>;
+  onOpenVoucher?: (id: string) => void;
+  /** The page pauses loading while a seller modal covers it (01 §2). */
+  paused?: boolean;
+};
+
+/** 'Alle Gutscheine' of a seller: nine at a time, more within 25 px of the bottom (01 §9) or with 'Mehr laden'. */
+export function SellerVouchers({ sellerId, headingLevel, container, onOpenVoucher, paused = false }: Props) {
+  const titleId = useId();
+  const Heading = `h${headingLevel}` as const;
+  const body = useMemo(() => ({ seller_id: sellerId, paginate: PAGE_SIZE.seller }), [sellerId]);
+  const [page, setPage] = useState({ sellerId, page: 1 });
+  const current = page.sellerId === sellerId ? page.page : 1;
+  const results = useSearchResults(body, current, true);
+  const hasNextPage = Boolean(results.meta?.next_page_url) && !results.isStale;
+  const loadMore = () => setPage({ sellerId, page: current + 1 });
+  useInfiniteScroll({ enabled: true, threshold: SELLER_LIST_THRESHOLD, loading: results.isLoading, sellerModalOpen: paused, hasNextPage, onLoadMore: loadMore, ...(container ? { container } : {}) });
+
+  return (
+    <section className="seller-vouchers" aria-labelledby={titleId} data-testid="seller-vouchers">
+      <Heading id={titleId} className="section__title seller-vouchers__title">
+        Alle Gutscheine
+        {results.meta && <span className="seller-vouchers__count"> ({results.meta.total})</span>}
+      </Heading>
+      {results.vouchers.length === 0 && results.isLoading ? (
+        <VoucherGridSkeleton count={3} />
+      ) : results.error && results.vouchers.length === 0 ? (
+        <p className="empty-state">
+          Die Gutscheine konnten gerade nicht geladen werden.{' '}
+          <button type="button" className="link-button" onClick={results.retry}>
+            Erneut versuchen
+          </button>
+        </p>
+      ) : (
+        <VoucherGrid vouchers={results.vouchers} busy={results.isStale} label="Alle Gutscheine" testId="seller-voucher-list" {...(onOpenVoucher ? { onOpen: (v) => onOpenVoucher(v.id) } : {})} />
+      )}
+      <LoadMore hasNextPage={hasNextPage} loading={results.isLoading && results.vouchers.length > 0} error={results.error} onLoadMore={loadMore} onRetry={results.retry} />
+    </section>
+  );
+}
