@@ -66,8 +66,9 @@ describe('catalogue admin', () => {
   it('creates a category with a cropped image and a sub-category, then deletes them', async () => {
     const page = await adminPage(1280);
     // The admin menu's 'Verwalten' entry leads there.
-    await page.getByRole('button', { name: 'Verwalten' }).click();
-    await page.getByRole('link', { name: 'Kategorien' }).click();
+    const header = page.getByTestId('site-header');
+    await header.getByRole('button', { name: 'Verwalten' }).click();
+    await header.getByRole('link', { name: 'Kategorien', exact: true }).click();
     await page.waitForURL(/\/category$/);
     await page.getByTestId('category-table').waitFor();
     await saveScreenshot(page, 'admin-categories-desktop');

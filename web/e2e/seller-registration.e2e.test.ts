@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +9,7 @@ import { SELLER_TEXT } from '@gm/shared/auth/seller-registration';
 import { MSG } from '@gm/shared/validation/messages';
 import { s3Client } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
-import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import { launchBrowser, RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
 
 /**
  * 02 §2 seller registration: a company goes through the four steps with two generated ID photos,
@@ -101,6 +103,8 @@ describe('seller registration', () => {
     const suffix = randomUUID().slice(0, 8);
 
     // The guest home links to the seller registration.
+    await mkdir(RESULTS_DIR, { recursive: true });
+    await page.getByTestId('signup-teaser').screenshot({ path: join(RESULTS_DIR, 'seller-registration-0-signup-cards-desktop.png') });
     await page.getByTestId('signup-seller-link').click();
     await page.waitForURL(/\/register\/seller$/);
     await page.getByTestId('seller-step-account').waitFor();
@@ -223,7 +227,12 @@ describe('seller registration', () => {
   it('shows the verification step on a phone with its photo fields', async () => {
     const page = await newPage(390);
     const suffix = randomUUID().slice(0, 8);
-    await page.goto(new URL('/register/seller', webUrl()).href);
+    // /register offers the seller option next to the buyer one.
+    await page.goto(new URL('/register', webUrl()).href);
+    await page.getByTestId('register-seller-option').waitFor();
+    await saveScreenshot(page, 'seller-registration-0-register-choice-mobile');
+    await page.getByTestId('register-seller-option').click();
+    await page.waitForURL(/\/register\/seller$/);
     await fillAccount(page, suffix);
     await next(page);
     await page.getByTestId('seller-step-verification').waitFor();

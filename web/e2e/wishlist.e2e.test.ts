@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
 
 /** A buyer keeps vouchers on the wishlist: heart on the card, 2.5 s toast, /wish-list, header count (01 §2, §4). */
 let browser: Browser;
@@ -67,8 +68,8 @@ describe('wishlist', () => {
     await expect.poll(() => headerCount(page)).toBe(before + 1);
     // The heart did not open the voucher.
     expect(new URL(page.url()).pathname).toBe('/home');
-    await card.scrollIntoViewIfNeeded();
-    await saveScreenshot(page, 'wishlist-added-desktop');
+    // The toast is fixed to the viewport: a viewport shot shows it where the user sees it.
+    await page.screenshot({ path: join(RESULTS_DIR, 'wishlist-toast-desktop.png') });
     // Toasts go away after 2.5 s.
     await toast.waitFor({ state: 'detached', timeout: 4000 });
 
@@ -103,7 +104,7 @@ describe('wishlist', () => {
     await heart.click();
     await expectToast(page, ADDED);
     await expect.poll(() => headerCount(page)).toBe(before + 1);
-    await saveScreenshot(page, 'wishlist-added-mobile');
+    await page.screenshot({ path: join(RESULTS_DIR, 'wishlist-toast-mobile.png') });
 
     await page.goto(new URL('/wish-list', webUrl()).href);
     await page.getByTestId('wish-list').getByTestId('voucher-card').first().waitFor();

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout.tsx';
 import { Guard } from './guards.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { CAMPAIGN_SLUGS } from '../features/campaigns/campaign-config.ts';
 
 // One chunk per page so the first load only carries the frame and the page it opens.
 const pages = {
@@ -95,7 +96,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'home', element: page(pages.home) },
           { path: 'seller/:id', element: page(pages.sellerPage) },
-          ...['ostern', 'liebe', 'muttertag', 'vatertag'].map((path) => ({ path, element: page(pages.campaign) })),
+          ...CAMPAIGN_SLUGS.map((path) => ({ path, element: page(pages.campaign) })),
           { path: 'vouchers/:id', element: page(pages.voucher) },
           { path: 'impressum', element: page(pages.impressum) },
           { path: 'datenschutz', element: page(pages.datenschutz) },

@@ -1,29 +1,65 @@
 import * as z from 'zod';
 
-const KNOWN_PROVIDER_LABELS: Record<string, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
+/**
+ * The social sign-in providers the web knows: the spec's two, with the name Cognito gives each as an
+ * identity provider (the `identity_provider` parameter of the hosted UI's authorize endpoint).
+ */
+const KNOWN_PROVIDERS: Record<string, { label: string; cognitoName: string }> = {
+  google: { label: 'Google', cognitoName: 'Google' },
+  facebook: { label: 'Facebook', cognitoName: 'Facebook' },
+};
 
-export type SocialProvider = { id: string; label: string };
+export type SocialProvider = { id: string; label: string; cognitoName: string };
+
+/** The Cognito hosted UI that social sign-in redirects through. */
+export type HostedUi = { baseUrl: string; clientId: string };
 
 const webEnvSchema = z.object({
   VITE_SALES_PAUSED: z.string().optional(),
   VITE_SOCIAL_PROVIDERS: z.string().optional(),
+  VITE_COGNITO_DOMAIN: z.string().optional(),
+  VITE_COGNITO_CLIENT_ID: z.string().optional(),
 });
 
-export type WebEnv = { salesPaused: boolean; socialProviders: SocialProvider[] };
+export type WebEnv = { salesPaused: boolean; socialProviders: SocialProvider[]; hostedUi: HostedUi | null };
 
-/** Reads the build-time settings once; unknown or malformed values fall back to "off". */
+/** `https://x.auth.eu-central-1.amazoncognito.com` (a bare host gets https://); anything else is no hosted UI. */
+function hostedUiOf(domain: string | undefined, clientId: string | undefined): HostedUi | null {
+  const id = clientId?.trim();
+  const raw = domain?.trim();
+  if (!id || !/^[\w-]+$/.test(id) || !raw) return null;
+  try {
+    const url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`);
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+    if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) return null;
+    return { baseUrl: url.origin, clientId: id };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the build-time settings once; unknown or malformed values fall back to "off". Social
+ * buttons need both the provider list and the hosted UI (domain and client id): without the
+ * hosted UI no provider can work, so none is shown.
+ */
 export function parseWebEnv(raw: Record<string, unknown>): WebEnv {
+  const text = (key: string) => (typeof raw[key] === 'string' ? raw[key] : undefined);
   const env = webEnvSchema.parse({
-    VITE_SALES_PAUSED: typeof raw.VITE_SALES_PAUSED === 'string' ? raw.VITE_SALES_PAUSED : undefined,
-    VITE_SOCIAL_PROVIDERS: typeof raw.VITE_SOCIAL_PROVIDERS === 'string' ? raw.VITE_SOCIAL_PROVIDERS : undefined,
+    VITE_SALES_PAUSED: text('VITE_SALES_PAUSED'),
+    VITE_SOCIAL_PROVIDERS: text('VITE_SOCIAL_PROVIDERS'),
+    VITE_COGNITO_DOMAIN: text('VITE_COGNITO_DOMAIN'),
+    VITE_COGNITO_CLIENT_ID: text('VITE_COGNITO_CLIENT_ID'),
   });
+  const hostedUi = hostedUiOf(env.VITE_COGNITO_DOMAIN, env.VITE_COGNITO_CLIENT_ID);
   const ids = (env.VITE_SOCIAL_PROVIDERS ?? '')
     .split(',')
     .map((id) => id.trim().toLowerCase())
-    .filter((id, index, all) => /^[a-z][a-z0-9-]*$/.test(id) && all.indexOf(id) === index);
+    .filter((id, index, all) => id in KNOWN_PROVIDERS && all.indexOf(id) === index);
   return {
     salesPaused: env.VITE_SALES_PAUSED?.trim().toLowerCase() === 'true',
-    socialProviders: ids.map((id) => ({ id, label: KNOWN_PROVIDER_LABELS[id] ?? id.charAt(0).toUpperCase() + id.slice(1) })),
+    socialProviders: hostedUi ? ids.map((id) => ({ id, ...KNOWN_PROVIDERS[id]! })) : [],
+    hostedUi,
   };
 }
 

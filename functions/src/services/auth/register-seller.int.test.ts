@@ -57,7 +57,7 @@ async function register(fields: Record<string, string | FilePart | undefined>) {
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([value.bytes], { type: value.type }), value.name);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
   }
   const response = await fetch(new URL('auth/register', inject('apiUrl')), { method: 'POST', body: form });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -97,7 +97,7 @@ export default function AdminFeaturedVouchersPage() {
                   <td className="admin-table__cell--actions">
                     <button
                       type="button"
-                      className={`button button--small ${voucher.is_featured ? 'button--ghost' : 'button--primary'}`}
+                      className={`button button--small ${voucher.is_featured ? 'button--outline' : 'button--primary'}`}
                       onClick={() => void toggle(voucher)}
                       disabled={action.busy}
                       aria-label={`${voucher.title}: ${voucher.is_featured ? 'nicht mehr sponsern' : 'sponsern'}`}

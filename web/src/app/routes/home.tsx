@@ -7,21 +7,30 @@ import { HowItWorks } from '../../features/catalogue/components/how-it-works.tsx
 import { ExperienceCategories } from '../../features/catalogue/components/experience-categories.tsx';
 import { PartnerLogos } from '../../features/catalogue/components/partner-logos.tsx';
 import { SignupTeaser } from '../../features/catalogue/components/signup-teaser.tsx';
+import { CategorySlider } from '../../features/catalogue/components/category-slider.tsx';
+import { AnnouncementModal } from '../../features/catalogue/components/announcement-modal.tsx';
+import { DiscoveryModals } from '../../features/catalogue/components/discovery-modals.tsx';
+import { useDiscoveryModals } from '../../features/catalogue/hooks/use-discovery-modals.ts';
+import '../../styles/discovery.css';
 
 /** /home by role: guests and buyers get the marketplace home, other roles a greeting with their menu. */
 export default function HomePage() {
   const auth = useAuth();
+  const modals = useDiscoveryModals();
   if (auth.isAuth && auth.role.name !== 'user') return <RoleHome role={auth.role.name} user={auth.data} />;
   return (
     <div className="guest-home" data-testid="guest-home">
       <title>Gutscheinmarkt – regionale Gutscheine verschenken</title>
       <SearchBanner />
       <CategoryShortcuts />
-      <FeaturedVouchers />
+      <CategorySlider />
+      <FeaturedVouchers onOpenVoucher={modals.openVoucher} onOpenSeller={modals.openSeller} />
       <HowItWorks />
       <ExperienceCategories />
       <PartnerLogos />
       {!auth.isAuth && <SignupTeaser />}
+      {!auth.isAuth && <AnnouncementModal />}
+      <DiscoveryModals modals={modals} />
     </div>
   );
 }

@@ -34,7 +34,7 @@ export default function RegisterPage() {
             <span className="choice-card__body">
               <span className="choice-card__title">Verkäufer</span>
               <span className="choice-card__text">
-                Gutscheine für dein Unternehmen gestalten und verkaufen. Wir prüfen deine Angaben und melden uns innerhalb von 24 Stunden.
+                Gutscheine für dein Unternehmen gestalten, verkaufen und einlösen.
               </span>
             </span>
             <ChevronRightIcon className="choice-card__chevron" />

@@ -4,6 +4,7 @@ import {
   activeFilterCount,
   categorySlugFor,
   cleanPriceInput,
+  parseVoucherIds,
   priceFilterOf,
   searchRequestOf,
   searchStateFromParams,
@@ -82,5 +83,13 @@ describe('category route slugs', () => {
     expect(categorySlugFor('kurzurlaub')).toBe('genuss');
     expect(categorySlugFor('Wellness')).toBe('wellness');
     expect(categorySlugFor('day-spa')).toBe('day-spa');
+  });
+});
+
+describe('embed ids', () => {
+  it('reads ?vouchers=id1,id2 without blanks and repeats', () => {
+    expect(parseVoucherIds(' a, b,,a ,c', 100)).toEqual(['a', 'b', 'c']);
+    expect(parseVoucherIds(null, 100)).toEqual([]);
+    expect(parseVoucherIds('a,b,c', 2)).toEqual(['a', 'b']);
   });
 });

@@ -140,3 +140,9 @@ export function categorySlugFor(routeSlug: string): string {
   const shortcut = CATEGORY_SHORTCUTS.find((s) => s.slug === slug);
   return shortcut && 'category' in shortcut ? shortcut.category : slug;
 }
+
+/** `?vouchers=id1,id2` (/wp): trimmed, without blanks and repeats, at most `max`. */
+export function parseVoucherIds(param: string | null, max: number): string[] {
+  const ids = (param ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  return [...new Set(ids)].slice(0, max);
+}

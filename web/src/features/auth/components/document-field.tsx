@@ -108,7 +108,7 @@ export function DocumentField({ name, label, file, error, required, busy, onSele
                 <span className="document-field__size">{formatFileSize(file.size)}</span>
               </>
             ) : (
-              <span className="document-field__hint">JPEG oder PNG, höchstens 10 MB. Gut lesbar und hochkant fotografiert.</span>
+              <span className="document-field__hint">JPEG oder PNG, höchstens 10 MB. Alle Angaben müssen gut lesbar sein.</span>
             )}
           </span>
           <span className="button button--outline button--small document-field__choose" aria-hidden="true">

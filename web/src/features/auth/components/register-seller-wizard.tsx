@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ROLE_IDS } from '@gm/shared/auth/roles';
 import { REGIONS } from '@gm/shared/catalogue/reference-data';
 import {
   COMPANY_DESCRIPTION_MAX,
@@ -220,7 +221,8 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
   }
 
   async function submit() {
-    const whole = validateForm(sellerRegistrationSchema(mode), values);
+    // The whole form once more, as the server will parse it (role_id is added by sellerFormData).
+    const whole = validateForm(sellerRegistrationSchema(mode), { ...values, role_id: ROLE_IDS.seller });
     if (!whole.ok) {
       jumpToErrors(whole.errors, true);
       return;

@@ -5,7 +5,7 @@ import { useVouchers } from '../api/get-vouchers.ts';
 import { VoucherGrid, VoucherGridSkeleton } from './voucher-grid.tsx';
 
 /** 'Unsere Lieblinge': featured vouchers, 9 per page; when nothing is featured, all vouchers. */
-export function FeaturedVouchers() {
+export function FeaturedVouchers({ onOpenVoucher, onOpenSeller }: { onOpenVoucher?: (id: string) => void; onOpenSeller?: (sellerId: string) => void } = {}) {
   const [page, setPage] = useState(1);
   const [featuredOnly, setFeaturedOnly] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -38,7 +38,14 @@ export function FeaturedVouchers() {
         error ? <p className="empty-state">Die Gutscheine konnten gerade nicht geladen werden.</p> : <VoucherGridSkeleton />
       ) : (
         <>
-          <VoucherGrid vouchers={data.data} busy={isLoading} label="Unsere Lieblinge" testId="favourites-list" />
+          <VoucherGrid
+            vouchers={data.data}
+            busy={isLoading}
+            label="Unsere Lieblinge"
+            testId="favourites-list"
+            onOpen={onOpenVoucher ? (v) => onOpenVoucher(v.id) : undefined}
+            onOpenSeller={onOpenSeller}
+          />
           <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={goTo} busy={isLoading} label="Seiten von Unsere Lieblinge" />
         </>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Category, Voucher } from '@gm/shared/catalogue/contracts';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
@@ -55,11 +55,25 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
   const [images, setImages] = useState<BuilderImages>(() => imagesFromVoucher(voucher));
   const [saved, setSaved] = useState(() => ({ values, images }));
   const [errors, setErrors] = useState<FormErrors>({});
-  const [summary, setSummary] = useState<ReturnType<typeof errorSummary>>([]);
+  /** After a failed save the warning lists the failing fields; it shrinks as they get fixed. */
+  const [showSummary, setShowSummary] = useState(false);
   const [tab, setTab] = useState<TabIndex>(0);
   const [saving, setSaving] = useState(false);
   /** Upload ids of cropped images already sent, so a second save attempt does not upload them again. */
   const uploaded = useRef(new WeakMap<Blob, string>());
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const imagesRef = useRef(images);
+  useEffect(() => {
+    imagesRef.current = images;
+  }, [images]);
+  // Cropped images live as object URLs until the builder goes away.
+  useEffect(
+    () => () => {
+      const { background, extras } = imagesRef.current;
+      for (const slot of [background, ...extras]) if (slot.kind === 'new') URL.revokeObjectURL(slot.url);
+    },
+    [],
+  );
 
   const dirty = images !== saved.images || JSON.stringify(values) !== JSON.stringify(saved.values);
 
@@ -78,9 +92,8 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
   const showErrors = useCallback(
     (all: FormErrors, withSummary: boolean) => {
       setErrors(all);
-      const list = errorSummary(all, values.type);
-      setSummary(withSummary ? list : []);
-      const first = list[0];
+      setShowSummary(withSummary);
+      const first = errorSummary(all, values.type)[0];
       if (!first) return;
       setTab(first.tab);
       requestAnimationFrame(() => {
@@ -108,7 +121,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
       showErrors(result.errors, true);
       return false;
     }
-    setSummary([]);
+    setShowSummary(false);
     setSaving(true);
     try {
       const [background, ...extras] = await Promise.all([
@@ -152,6 +165,14 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
     document.getElementById(TAB_IDS[next])?.focus();
   }
 
+  /** Previous/next: change the tab and bring its start into view when the seller has scrolled past it. */
+  function step(direction: 1 | -1) {
+    setTab(cycleTab(tab, direction));
+    const tabs = tabsRef.current;
+    if (tabs && tabs.getBoundingClientRect().top < (parseFloat(getComputedStyle(tabs).scrollMarginTop) || 0)) tabs.scrollIntoView({ block: 'start' });
+  }
+
+  const summary = showSummary ? errorSummary(errors, values.type) : [];
   const card = previewCard(values, images, preview);
   const fields = builderFields(values.type);
   const tabErrors = [0, 1, 2].map((index) => Object.keys(errors).some((key) => errors[key] && fields[fieldOfKey(key)]?.tab === index));
@@ -212,7 +233,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
         </aside>
 
         <div className="builder__main">
-          <div className="builder__tabs" role="tablist" aria-label="Bereiche des Gutscheins">
+          <div ref={tabsRef} className="builder__tabs" role="tablist" aria-label="Bereiche des Gutscheins">
             {BUILDER_TABS.map((label, index) => (
               <button
                 key={label}
@@ -248,14 +269,14 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
           </section>
 
           <div className="builder__bar">
-            <button type="button" className="button button--ghost builder__step" onClick={() => setTab(cycleTab(tab, -1))} aria-label={`Zurück zu ${BUILDER_TABS[cycleTab(tab, -1)]}`}>
+            <button type="button" className="button button--ghost builder__step" onClick={() => step(-1)} aria-label={`Zurück zu ${BUILDER_TABS[cycleTab(tab, -1)]}`}>
               <ChevronLeftIcon size={20} />
               <span className="builder__step-text">Zurück</span>
             </button>
             <span className="builder__position" aria-live="polite">
               {BUILDER_TABS[tab]}
             </span>
-            <button type="button" className="button button--ghost builder__step" onClick={() => setTab(cycleTab(tab, 1))} aria-label={`Weiter zu ${BUILDER_TABS[cycleTab(tab, 1)]}`}>
+            <button type="button" className="button button--ghost builder__step" onClick={() => step(1)} aria-label={`Weiter zu ${BUILDER_TABS[cycleTab(tab, 1)]}`}>
               <span className="builder__step-text">Weiter</span>
               <ChevronRightIcon size={20} />
             </button>

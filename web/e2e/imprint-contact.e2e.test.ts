@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { sentMails } from '../../scripts/test/api.ts';
+import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+
+/** The imprint: partner list with voucher carousels, and the contact form that mails the operator (01 §2). */
+let browser: Browser;
+const webUrl = () => inject('webUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function imprint(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(new URL('/impressum', webUrl()).href);
+  await page.getByRole('button', { name: 'Akzeptieren' }).click();
+  await page.getByTestId('impressum-page').waitFor();
+  return page;
+}
+
+describe('imprint', () => {
+  it('lists the partners with their vouchers', async () => {
+    const page = await imprint(1280);
+    const partner = page.getByTestId('partner').first();
+    await partner.scrollIntoViewIfNeeded();
+    await partner.getByTestId('voucher-card').first().waitFor();
+    expect(await page.getByTestId('partner').count()).toBeGreaterThanOrEqual(5);
+    await saveScreenshot(page, 'imprint-desktop');
+    await page.context().close();
+  });
+
+  it('sends the contact form: required fields first, then the message to the operator', async () => {
+    const page = await imprint(390);
+    const form = page.getByTestId('contact-form');
+    await form.scrollIntoViewIfNeeded();
+    await page.getByTestId('contact-submit').click();
+    const summary = form.getByTestId('form-error-summary');
+    await summary.waitFor();
+    for (const label of ['Name', 'E-Mail', 'Nachricht', 'Datenschutz']) expect(await summary.textContent()).toContain(label);
+    expect(await summary.textContent()).not.toContain('Telefon');
+
+    const email = `kontakt-${randomUUID().slice(0, 8)}@example.com`;
+    const since = Math.floor(Date.now() / 1000) - 1;
+    await form.getByLabel('Name', { exact: true }).fill('Erika Probe');
+    await form.getByLabel('E-Mail', { exact: true }).fill(email);
+    await form.getByLabel('Nachricht', { exact: true }).fill('Gibt es Gutscheine auch für Firmenfeiern?');
+    await form.getByLabel(/Ich bin einverstanden/).check();
+    await saveScreenshot(page, 'imprint-contact-mobile');
+    await page.getByTestId('contact-submit').click();
+
+    const dialog = page.getByTestId('message-dialog').filter({ hasText: 'Erfolgreich!' });
+    await dialog.waitFor();
+    // The success dialog closes after 2 s (01 §9) and the form is empty again.
+    await dialog.waitFor({ state: 'detached', timeout: 3500 });
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+
+    const mail = (await sentMails(since)).find((m) => m.body.text?.includes(email));
+    expect(mail?.subject).toBe('Kontaktanfrage von Erika Probe');
+    expect(mail?.body.text).toContain('Gibt es Gutscheine auch für Firmenfeiern?');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,300 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RESULTS_DIR, launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+
+/**
+ * Search and discovery as a guest (01 §2, §4): home banner → 'Gutscheine entdecken' with keyword,
+ * region, category and price; the detail modal and page; sorting; the category page from a home
+ * shortcut; the seller modal and page; infinite loading on a phone; campaign pages and /wp.
+ */
+let browser: Browser;
+const webUrl = () => inject('webUrl');
+const at = (path: string) => new URL(path, webUrl()).href;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(width: number, path = '/home'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(at(path));
+  return page;
+}
+
+/** What a phone shows without scrolling (full-page shots of long lists are too tall to review). */
+async function saveViewport(page: Page, name: string) {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`) });
+}
+
+async function acceptCookies(page: Page) {
+  await page.getByRole('button', { name: 'Akzeptieren' }).click();
+}
+
+/** What the API answers for a search body, to compare the page against. */
+type PriceRange = { low: number; high: number };
+
+async function apiSearch(body: Record<string, unknown>): Promise<{ ids: string[]; total: number; prices: PriceRange[] }> {
+  const response = await fetch(new URL('voucher/search', inject('apiUrl')), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as { data: { id: string; type: string; price_filter: number; val_min: number | null; val_max: number | null }[]; total: number };
+  return {
+    ids: answer.data.map((v) => v.id),
+    total: answer.total,
+    prices: answer.data.map((v) => (v.type === 'value' ? { low: v.val_min ?? 0, high: v.val_max ?? 0 } : { low: v.price_filter, high: v.price_filter })),
+  };
+}
+
+const shownIds = (page: Page, list = 'search-results') =>
+  page
+    .getByTestId(list)
+    .getByTestId('voucher-card')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-voucher-id') ?? ''));
+
+describe('guest search', () => {
+  it('searches by keyword, region, category and price, opens the detail modal and the page', async () => {
+    const page = await newPage(1280);
+    // The announcement greets the guest once and hides itself after 3 s.
+    const announcement = page.getByTestId('announcement-modal');
+    await announcement.waitFor();
+    await saveScreenshot(page, 'search-home-announcement-desktop');
+    await announcement.waitFor({ state: 'detached', timeout: 5000 });
+    await acceptCookies(page);
+    await page.getByTestId('category-slider').waitFor();
+
+    await page.getByTestId('search-keyword').fill('Wellness');
+    await page.getByTestId('search-region').selectOption({ label: 'Oberland' });
+    await page.getByTestId('search-submit').click();
+    await page.waitForURL(/\/vouchers\/search\?keyword=Wellness&region=1$/);
+    expect(await page.getByTestId('discovery-keyword').inputValue()).toBe('Wellness');
+    expect(await page.getByTestId('filter-region').inputValue()).toBe('1');
+    const byKeyword = await apiSearch({ keyword: 'Wellness', isRegion: 1, paginate: 9 });
+    expect(byKeyword.total).toBeGreaterThan(1);
+    await expect.poll(() => shownIds(page)).toEqual(byKeyword.ids);
+
+    await page.getByTestId('filter-category').selectOption({ label: 'Wellness' });
+    await page.getByTestId('filter-price-from').fill('50');
+    await page.getByTestId('filter-price-to').fill('150');
+    const filtered = await apiSearch({ keyword: 'Wellness', isRegion: 1, isCategory: 'cat-wellness', isPrice: { from: 5000, to: 15000 }, paginate: 9 });
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(filtered.total).toBeLessThan(byKeyword.total);
+    // The price applies 1 s after typing stops.
+    await expect.poll(() => shownIds(page), { timeout: 5000 }).toEqual(filtered.ids);
+    // Product vouchers cost 50–150 €; a value voucher's range overlaps it.
+    expect(filtered.prices.every((p) => p.low <= 15000 && p.high >= 5000)).toBe(true);
+    expect(new URL(page.url()).searchParams.get('from')).toBe('50');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toContain(`${filtered.total}`);
+    await saveScreenshot(page, 'search-filtered-desktop');
+
+    // A card opens the detail modal, addressable by URL; Escape closes it.
+    const first = page.getByTestId('search-results').getByTestId('voucher-card').first();
+    const voucherId = (await first.getAttribute('data-voucher-id')) ?? '';
+    await first.getByRole('link').click();
+    const modal = page.getByTestId('voucher-modal');
+    await modal.getByTestId('purchase-panel').waitFor();
+    expect(new URL(page.url()).searchParams.get('voucher')).toBe(voucherId);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('is-scroll-locked'))).toBe(true);
+    const total = await modal.getByTestId('purchase-total').textContent();
+    await modal.getByTestId('amount-increase').click();
+    await expect.poll(() => modal.getByTestId('purchase-total').textContent()).not.toBe(total);
+    await modal.getByTestId('amount-decrease').click();
+    await expect.poll(() => modal.getByTestId('purchase-total').textContent()).toBe(total);
+    // Back at the minimum the stepper stops; typing below it shows the spec's message.
+    expect(await modal.getByTestId('amount-decrease').isDisabled()).toBe(true);
+    await modal.getByTestId('amount-input').fill('0');
+    await modal.getByText(/^Der Wert muss mindestens sein/).waitFor();
+    await modal.getByTestId('amount-increase').click();
+    await expect.poll(() => modal.getByTestId('purchase-total').textContent()).toBe(total);
+    await modal.getByTestId('guest-hint').waitFor();
+    await modal.getByTestId('voucher-info').waitFor();
+    await saveScreenshot(page, 'search-detail-modal-desktop');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('voucher')).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('is-scroll-locked'))).toBe(false);
+
+    // The same voucher's page.
+    await first.getByRole('link').click();
+    await modal.getByTestId('voucher-modal-page-link').click();
+    await page.waitForURL(new RegExp(`/vouchers/${voucherId}$`));
+    await page.getByTestId('voucher-detail-page').waitFor();
+    await page.getByTestId('purchase-panel').waitFor();
+    expect(await page.getByTestId('seller-info-link').getAttribute('href')).toMatch(/^\/seller\//);
+    await saveScreenshot(page, 'search-detail-page-desktop');
+    await page.context().close();
+  });
+
+  it('sorts one way at a time, clears the keyword when sorting, and pages with previous/next', async () => {
+    const page = await newPage(1280, '/vouchers/search?keyword=gutschein');
+    await acceptCookies(page);
+    await page.getByTestId('search-results').waitFor();
+    const lowest = page.getByTestId('sort-price');
+    await lowest.click();
+    await expect.poll(() => page.getByTestId('discovery-keyword').inputValue()).toBe('');
+    expect(await lowest.getAttribute('aria-pressed')).toBe('true');
+    const sorted = await apiSearch({ isLowestPrice: true, paginate: 9 });
+    await expect.poll(() => shownIds(page)).toEqual(sorted.ids);
+    await page.getByTestId('sort-popular').click();
+    expect(await lowest.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByTestId('sort-popular').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('sort-popular').click();
+    expect(await page.getByTestId('sort-popular').getAttribute('aria-pressed')).toBe('false');
+    expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+
+    const pager = page.getByTestId('pagination');
+    const previous = pager.getByRole('button', { name: 'Vorherige Seite' });
+    const next = pager.getByRole('button', { name: 'Nächste Seite' });
+    const lastPage = Math.ceil((await apiSearch({ paginate: 9 })).total / 9);
+    expect(lastPage).toBeGreaterThan(2);
+    expect(await previous.isDisabled()).toBe(true);
+    const firstPage = await shownIds(page);
+    await next.click();
+    await expect.poll(() => pager.textContent()).toContain(`Seite 2 von ${lastPage}`);
+    await expect.poll(async () => (await shownIds(page))[0]).not.toBe(firstPage[0]);
+    expect(await shownIds(page)).toEqual((await apiSearch({ paginate: 9, page: 2 })).ids);
+    for (let n = 3; n <= lastPage; n++) {
+      await next.click();
+      await expect.poll(() => pager.textContent()).toContain(`Seite ${n} von ${lastPage}`);
+    }
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    expect(await previous.isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
+  it('opens a category page from the home shortcut (kurzurlaub is Genuss) and answers 404 for unknown ones', async () => {
+    const page = await newPage(1280);
+    await page.getByTestId('announcement-modal').waitFor({ state: 'detached', timeout: 5000 });
+    await acceptCookies(page);
+    await page.getByTestId('category-shortcuts').getByRole('link', { name: 'Genuss' }).click();
+    await page.waitForURL(/\/vouchers\/category\/kurzurlaub$/);
+    expect(await page.getByTestId('category-title').textContent()).toBe('Genuss');
+    const genuss = await apiSearch({ isCategory: 'genuss', paginate: 9 });
+    await expect.poll(() => shownIds(page)).toEqual(genuss.ids);
+    expect(await page.getByTestId('filter-category').count()).toBe(0);
+    await saveScreenshot(page, 'search-category-desktop');
+
+    await page.goto(at('/vouchers/category/gibt-es-nicht'));
+    await page.getByTestId('not-found-page').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the seller modal from a card and the public seller page', async () => {
+    const page = await newPage(1280, '/vouchers/search');
+    await acceptCookies(page);
+    const card = page.getByTestId('search-results').locator('[data-voucher-id="v-alpenspa-day-spa"]');
+    const total = (await apiSearch({ paginate: 100 })).ids;
+    const index = total.indexOf('v-alpenspa-day-spa');
+    if (index >= 9) await page.goto(at('/vouchers/search?keyword=Day%20Spa'));
+    await card.getByRole('button', { name: /Verkäufer/ }).click();
+    const modal = page.getByTestId('seller-modal');
+    await modal.getByTestId('seller-info').waitFor();
+    expect(await modal.getByRole('heading', { level: 2 }).first().textContent()).toBe('Alpen Spa & Wellness');
+    expect(await modal.getByTestId('seller-address').textContent()).toContain('Imst');
+    await modal.getByTestId('seller-voucher-list').getByTestId('voucher-card').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('seller')).toBe('seller-alpenspa');
+    await saveScreenshot(page, 'search-seller-modal-desktop');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+
+    await page.goto(at('/seller/seller-alpenspa'));
+    await page.getByTestId('seller-page').waitFor();
+    await page.getByTestId('seller-voucher-list').getByTestId('voucher-card').first().waitFor();
+    const listed = (await apiSearch({ seller_id: 'seller-alpenspa', paginate: 9 })).ids;
+    await expect.poll(() => shownIds(page, 'seller-voucher-list')).toEqual(listed);
+    expect(listed).not.toContain('v-alpenspa-team');
+    await saveScreenshot(page, 'search-seller-page-desktop');
+    await page.goto(at('/seller/user-anna'));
+    await page.getByTestId('not-found-page').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('on a phone', () => {
+  it('filters in a drawer and loads more results when scrolled to the bottom', async () => {
+    const page = await newPage(390, '/vouchers/search');
+    await acceptCookies(page);
+    const all = await apiSearch({ paginate: 9 });
+    expect(all.total).toBeGreaterThan(18);
+    await expect.poll(() => shownIds(page)).toEqual(all.ids);
+    expect(await page.getByTestId('pagination').count()).toBe(0);
+    await saveViewport(page, 'search-mobile');
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => (await shownIds(page)).length, { timeout: 10_000 }).toBe(18);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => (await shownIds(page)).length, { timeout: 10_000 }).toBe(Math.min(27, all.total));
+
+    await page.getByTestId('open-filters').click();
+    const drawer = page.getByTestId('filter-drawer');
+    await drawer.getByTestId('filter-region').selectOption({ label: 'Unterland' });
+    await saveViewport(page, 'search-mobile-filters');
+    await drawer.getByTestId('apply-filters').click();
+    await drawer.waitFor({ state: 'detached' });
+    const unterland = await apiSearch({ isRegion: 3, paginate: 9 });
+    await expect.poll(() => shownIds(page)).toEqual(unterland.ids);
+    await expect.poll(() => page.getByTestId('open-filters').textContent()).toContain('(1)');
+
+    await page.getByTestId('search-results').getByTestId('voucher-card').first().getByRole('link').click();
+    await page.getByTestId('voucher-modal').getByTestId('purchase-panel').waitFor();
+    await saveViewport(page, 'search-detail-modal-mobile');
+    await page.getByTestId('voucher-modal').getByTestId('modal-close').click();
+    await page.getByTestId('voucher-modal').waitFor({ state: 'detached' });
+
+    await page.goto(at('/seller/seller-alpenspa'));
+    await page.getByTestId('seller-voucher-list').getByTestId('voucher-card').first().waitFor();
+    await saveViewport(page, 'search-seller-page-mobile');
+    await page.context().close();
+  });
+
+  it('shows the category page and a campaign page', async () => {
+    const page = await newPage(390, '/vouchers/category/wellness');
+    await acceptCookies(page);
+    await page.getByTestId('search-results').getByTestId('voucher-card').first().waitFor();
+    await saveViewport(page, 'search-category-mobile');
+    await page.goto(at('/vatertag'));
+    await page.getByTestId('voucher-carousel').first().getByTestId('voucher-card').first().waitFor();
+    await saveViewport(page, 'campaign-vatertag-mobile');
+    await page.context().close();
+  });
+});
+
+describe('campaign pages and /wp', () => {
+  it('shows the Father’s Day carousels of 8, 7 and 11 vouchers and an autoplaying slider', async () => {
+    const page = await newPage(1280, '/vatertag');
+    await acceptCookies(page);
+    const carousels = page.getByTestId('voucher-carousel');
+    await carousels.nth(2).getByTestId('voucher-card').first().waitFor();
+    const counts = await carousels.evaluateAll((sections) => sections.map((s) => s.querySelectorAll('[data-testid="voucher-card"]').length));
+    expect(counts).toEqual([8, 7, 11]);
+    const slider = page.getByTestId('image-slider');
+    expect(await slider.getAttribute('data-running')).toBe('true');
+    const current = () => slider.locator('.image-slider__slide.is-current').getAttribute('aria-label');
+    const before = await current();
+    await expect.poll(current, { timeout: 5000 }).not.toBe(before);
+    await page.getByTestId('explainer').waitFor();
+    expect(await page.getByTestId('campaign-search-link').getAttribute('href')).toMatch(/^\/vouchers\/search/);
+    await page.mouse.move(10, 10);
+    await saveScreenshot(page, 'campaign-vatertag-desktop');
+    for (const slug of ['ostern', 'liebe', 'muttertag']) {
+      await page.goto(at(`/${slug}`));
+      await page.getByTestId(`campaign-${slug}`).getByTestId('voucher-card').first().waitFor();
+    }
+    await saveScreenshot(page, 'campaign-muttertag-desktop');
+    await page.context().close();
+  });
+
+  it('embeds the vouchers named in ?vouchers= without the shop frame', async () => {
+    const page = await newPage(1280, '/wp?vouchers=v-genuss-menue,v-berg-wert,gibt-es-nicht');
+    await page.getByTestId('embed-list').waitFor();
+    expect(await shownIds(page, 'embed-list')).toEqual(['v-genuss-menue', 'v-berg-wert']);
+    expect(await page.locator('header.site-header, footer.site-footer, .cookie-notice').count()).toBe(0);
+    expect(await page.getByTestId('embed-list').getByRole('link').first().getAttribute('target')).toBe('_blank');
+    await saveScreenshot(page, 'embed-wp');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { categorySlug } from '@gm/shared/catalogue/reference-data';
+import { mediaUrl } from '../../../lib/media.ts';
+import { paths } from '../../../config/paths.ts';
+import { CategoryIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { useCategories } from '../api/get-categories.ts';
+
+/** The home category slider (01 §2): category images in a horizontal scroll-snap row with previous/next buttons. */
+export function CategorySlider() {
+  const titleId = useId();
+  const { data: categories } = useCategories();
+  const trackRef = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: true });
+  const measure = useCallback(() => {
+    const track = trackRef.current;
+    if (track) setEdges({ start: track.scrollLeft <= 2, end: track.scrollLeft + track.clientWidth >= track.scrollWidth - 2 });
+  }, []);
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure, categories]);
+
+  if (!categories?.length) return null;
+  const scroll = (direction: 1 | -1) => trackRef.current?.scrollBy({ left: direction * trackRef.current.clientWidth * 0.8, behavior: 'smooth' });
+  return (
+    <section className="section container category-slider" aria-labelledby={titleId} data-testid="category-slider">
+      <div className="voucher-carousel__header">
+        <div>
+          <h2 id={titleId} className="section__title">
+            Kategorien entdecken
+          </h2>
+          <p className="section__lead">Vom Wellnesstag bis zum Kochkurs.</p>
+        </div>
+        <div className="voucher-carousel__buttons">
+          <button type="button" className="icon-button voucher-carousel__button" onClick={() => scroll(-1)} disabled={edges.start} aria-label="Kategorien zurück">
+            <ChevronLeftIcon />
+          </button>
+          <button type="button" className="icon-button voucher-carousel__button" onClick={() => scroll(1)} disabled={edges.end} aria-label="Kategorien weiter">
+            <ChevronRightIcon />
+          </button>
+        </div>
+      </div>
+      <ul className="category-slider__track" ref={trackRef} onScroll={measure}>
+        {categories.map((category) => {
+          const slug = category.slug || categorySlug(category.name);
+          const image = mediaUrl(category.logo);
+          return (
+            <li key={category.id} className="category-slider__item">
+              <Link to={paths.category(slug)} className="category-slide">
+                <span className="category-slide__image" aria-hidden="true">
+                  {image ? <img src={image} alt="" loading="lazy" decoding="async" /> : <CategoryIcon slug={slug} size={40} />}
+                </span>
+                <span className="category-slide__name">{category.name}</span>
+                <span className="category-slide__count">{category.subcategories.length > 0 ? `${category.subcategories.length} Themen` : 'Alle Gutscheine'}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
