@@ -106,6 +106,8 @@ function machine() {
     memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     platform: `${os.platform()} ${os.release()} (${os.arch()})`,
     node: process.version,
+    /** 1-minute load average when the run ended: other work on the machine inflates the numbers. */
+    load_average: Math.round(os.loadavg()[0] * 100) / 100,
   };
 }
 
@@ -162,6 +164,9 @@ On AWS the same Query reads about ${fmt(result.memory.json_mb)} MB in ${Math.cei
 | Memory | ${result.machine.memory_gb} GB |
 | OS | ${result.machine.platform} |
 | Node | ${result.machine.node} |
+| Load average (1 min, at the end) | ${result.machine.load_average} on ${result.machine.cores} cores |
+
+Client, gateway and handler share one Node process here (the local API runs the handler in-process), so the client's own work is inside the numbers; a Lambda container serves one request at a time.
 `;
 }
 

@@ -1414,12 +1414,12 @@ export function templateSvg(template: DemoTemplate, width = 730, height = 676): 
   const [ground, main, accent] = template.colors;
   const rnd = randomFrom(hash(template.id));
   const shapes: string[] = [];
-  for (let i = 0; i < 46; i++) {
+  for (let i = 0; i < 40; i++) {
     const x = rnd() * width;
     const y = rnd() * height;
-    const size = 10 + rnd() * 34;
+    const size = 28 + rnd() * 62;
     const color = rnd() > 0.5 ? main : accent;
-    const opacity = r1(0.25 + rnd() * 0.55);
+    const opacity = r1(0.45 + rnd() * 0.5);
     switch (template.theme) {
       case 'confetti':
         shapes.push(
@@ -1430,7 +1430,7 @@ export function templateSvg(template: DemoTemplate, width = 730, height = 676): 
         break;
       case 'snow': {
         const arms = [0, 60, 120].map((deg) => `<line x1="${r1(x - size / 2)}" y1="${r1(y)}" x2="${r1(x + size / 2)}" y2="${r1(y)}" transform="rotate(${deg} ${r1(x)} ${r1(y)})"/>`);
-        shapes.push(`<g stroke="${rnd() > 0.8 ? accent : main}" stroke-width="2.5" stroke-linecap="round" opacity="${opacity}">${arms.join('')}</g>`);
+        shapes.push(`<g stroke="${rnd() > 0.8 ? accent : main}" stroke-width="${r1(2 + size / 14)}" stroke-linecap="round" opacity="${opacity}">${arms.join('')}</g>`);
         break;
       }
       case 'hearts':
@@ -1445,7 +1445,7 @@ export function templateSvg(template: DemoTemplate, width = 730, height = 676): 
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice">`,
-    `<defs><radialGradient id="glow" cx="0.5" cy="0.45" r="0.65"><stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>`,
+    `<defs><radialGradient id="glow" cx="0.5" cy="0.45" r="0.65"><stop offset="0" stop-color="#ffffff" stop-opacity="0.3"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>`,
     `<rect width="${width}" height="${height}" fill="${ground}"/>`,
     shapes.join(''),
     `<rect width="${width}" height="${height}" fill="url(#glow)"/>`,

@@ -180,13 +180,11 @@ const bicField = () =>
 const phoneField = () =>
   requiredString(30)
     .transform((v) => v.replace(/[\s/-]+/g, ''))
-    .pipe(
-      z
-        .string()
-        .regex(/^\+?\d+$/, { error: MSG.numeric, abort: true })
-        .min(6, { error: MSG.min(6) })
-        .max(16, { error: MSG.max(16) }),
-    );
+    .superRefine((v, ctx) => {
+      // One message at a time: "numeric" first, the length only for a number.
+      const problem = !/^\+?\d+$/.test(v) ? MSG.numeric : v.length < 6 ? MSG.min(6) : v.length > 16 ? MSG.max(16) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 /** http(s), a host with at least one dot (letters may be umlauts), optional port and path. */
 const WEB_ADDRESS = /^https?:\/\/([\p{L}\p{N}-]+\.)+[\p{L}]{2,}(:\d{1,5})?([/?#]\S*)?$/iu;

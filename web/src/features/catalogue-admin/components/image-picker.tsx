@@ -87,7 +87,7 @@ export function ImagePicker({ name, label, current, value, onChange, crop, hint,
           <button
             type="button"
             id={fieldId(name)}
-            className="button button--ghost button--small"
+            className="button button--outline button--small"
             onClick={() => inputRef.current?.click()}
             aria-describedby={`${hint ? hintId : ''} ${errorId}`.trim()}
             aria-invalid={error ? true : undefined}

@@ -61,7 +61,7 @@ function AmountPicker({ bounds, text, onTextChange, error }: { bounds: AmountBou
         </button>
       </div>
       <p id={`${id}-hint`} className="field__hint">
-        {bounds.min === bounds.max ? show(bounds.min) : `${show(bounds.min)} bis ${show(bounds.max)}`}
+        {bounds.min === bounds.max ? show(bounds.min) : bounds.kind === 'quantity' ? `${bounds.min} bis ${bounds.max} Stück` : `${show(bounds.min)} bis ${show(bounds.max)}`}
       </p>
       <p id={`${id}-error`} className="field__error" aria-live="polite">
         {error && (
