@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { sentMails } from '../../scripts/test/api.ts';
-import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
 
 /** The imprint: partner list with voucher carousels, and the contact form that mails the operator (01 §2). */
 let browser: Browser;
@@ -31,7 +32,22 @@ describe('imprint', () => {
     await partner.scrollIntoViewIfNeeded();
     await partner.getByTestId('voucher-card').first().waitFor();
     expect(await page.getByTestId('partner').count()).toBeGreaterThanOrEqual(5);
+    await page.getByTestId('partner-vouchers').evaluate((el) => el.scrollIntoView());
+    await page.screenshot({ path: join(RESULTS_DIR, 'imprint-partners-desktop.png') });
+    await page.getByTestId('contact-form').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(RESULTS_DIR, 'imprint-contact-desktop.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'imprint-desktop');
+    await page.context().close();
+  });
+
+  it('shows one voucher per view on a phone', async () => {
+    const page = await imprint(390);
+    const partner = page.getByTestId('partner').first();
+    await partner.scrollIntoViewIfNeeded();
+    await partner.getByTestId('voucher-card').first().waitFor();
+    await page.getByTestId('partner-vouchers').evaluate((el) => el.scrollIntoView());
+    await page.screenshot({ path: join(RESULTS_DIR, 'imprint-partners-mobile.png') });
     await page.context().close();
   });
 
@@ -51,7 +67,7 @@ describe('imprint', () => {
     await form.getByLabel('E-Mail', { exact: true }).fill(email);
     await form.getByLabel('Nachricht', { exact: true }).fill('Gibt es Gutscheine auch für Firmenfeiern?');
     await form.getByLabel(/Ich bin einverstanden/).check();
-    await saveScreenshot(page, 'imprint-contact-mobile');
+    await page.screenshot({ path: join(RESULTS_DIR, 'imprint-contact-mobile.png') });
     await page.getByTestId('contact-submit').click();
 
     const dialog = page.getByTestId('message-dialog').filter({ hasText: 'Erfolgreich!' });

@@ -33,7 +33,7 @@ function useNearViewport<T extends Element>() {
 }
 
 /** A horizontal list that snaps card by card: 4 cards wide, 2 under 1024 px, 1 under 640 px; buttons page through it. */
-function Carousel({ label, children, count }: { label: string; children: ReactNode; count: number }) {
+function Carousel({ label, header, children, count }: { label: string; header: ReactNode; children: ReactNode; count: number }) {
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 
@@ -53,15 +53,22 @@ function Carousel({ label, children, count }: { label: string; children: ReactNo
   const page = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: 'smooth' });
   return (
     <div className="voucher-carousel">
-      <button type="button" className="icon-button voucher-carousel__nav voucher-carousel__nav--prev" onClick={() => page(-1)} disabled={edges.start} aria-label={`Vorherige Gutscheine: ${label}`}>
-        <ChevronLeftIcon />
-      </button>
+      <div className="voucher-carousel__bar">
+        {header}
+        {!(edges.start && edges.end) && (
+          <div className="voucher-carousel__buttons">
+            <button type="button" className="icon-button voucher-carousel__nav" onClick={() => page(-1)} disabled={edges.start} aria-label={`Vorherige Gutscheine: ${label}`}>
+              <ChevronLeftIcon />
+            </button>
+            <button type="button" className="icon-button voucher-carousel__nav" onClick={() => page(1)} disabled={edges.end} aria-label={`Weitere Gutscheine: ${label}`}>
+              <ChevronRightIcon />
+            </button>
+          </div>
+        )}
+      </div>
       <ul ref={track} className="voucher-carousel__track" aria-label={label} tabIndex={0}>
         {children}
       </ul>
-      <button type="button" className="icon-button voucher-carousel__nav voucher-carousel__nav--next" onClick={() => page(1)} disabled={edges.end} aria-label={`Weitere Gutscheine: ${label}`}>
-        <ChevronRightIcon />
-      </button>
     </div>
   );
 }
@@ -70,22 +77,25 @@ function Partner({ partner }: { partner: PartnerCompany & { logo: string } }) {
   const { ref, near } = useNearViewport<HTMLLIElement>();
   const { data, error } = useVouchers(near ? { seller_id: partner.seller_id, paginate: PER_PARTNER, page: 1 } : null);
   const vouchers = data?.data ?? [];
+  const company = (
+    <div className="partner-vouchers__company">
+      <img className="partner-vouchers__logo" src={mediaUrl(partner.logo)} alt="" loading="lazy" decoding="async" />
+      <div>
+        <h3 className="partner-vouchers__name">
+          <Link to={paths.seller(partner.seller_id)}>{partner.name}</Link>
+        </h3>
+        {partner.region && (
+          <p className="partner-vouchers__region">
+            <MapPinIcon size={16} />
+            {partner.region}
+          </p>
+        )}
+      </div>
+    </div>
+  );
   return (
     <li ref={ref} className="partner-vouchers__item" data-testid="partner">
-      <div className="partner-vouchers__company">
-        <img className="partner-vouchers__logo" src={mediaUrl(partner.logo)} alt="" loading="lazy" decoding="async" />
-        <div>
-          <h3 className="partner-vouchers__name">
-            <Link to={paths.seller(partner.seller_id)}>{partner.name}</Link>
-          </h3>
-          {partner.region && (
-            <p className="partner-vouchers__region">
-              <MapPinIcon size={16} />
-              {partner.region}
-            </p>
-          )}
-        </div>
-      </div>
+      {!data || vouchers.length === 0 ? company : null}
       {!data ? (
         error ? (
           <p className="partner-vouchers__note">Die Gutscheine konnten gerade nicht geladen werden.</p>
@@ -97,7 +107,7 @@ function Partner({ partner }: { partner: PartnerCompany & { logo: string } }) {
       ) : vouchers.length === 0 ? (
         <p className="partner-vouchers__note">Noch keine Gutscheine online.</p>
       ) : (
-        <Carousel label={`Gutscheine von ${partner.name}`} count={vouchers.length}>
+        <Carousel label={`Gutscheine von ${partner.name}`} header={company} count={vouchers.length}>
           {vouchers.map((voucher) => (
             <li key={voucher.id} className="voucher-carousel__slide">
               <VoucherCard voucher={voucher} headingLevel={4} />
