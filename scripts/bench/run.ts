@@ -114,7 +114,10 @@ function machine() {
 const fmt = (n: number) => n.toFixed(1);
 
 function markdown(result: Awaited<ReturnType<typeof measure>>): string {
-  const row = (label: string, s: LatencySummary) => `| ${label} | ${s.count} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.mean)} | ${fmt(s.max)} |`;
+  const row = (label: string, s: LatencySummary, digits = 1) => {
+    const f = (n: number) => n.toFixed(digits);
+    return `| ${label} | ${s.count} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} | ${f(s.mean)} | ${f(s.max)} |`;
+  };
   const verdict = result.overall.p95 <= TARGET_P95_MS ? `met (p95 ${fmt(result.overall.p95)} ms ≤ ${TARGET_P95_MS} ms)` : `**missed** (p95 ${fmt(result.overall.p95)} ms > ${TARGET_P95_MS} ms)`;
   return `# Benchmark: POST voucher/search
 
@@ -142,9 +145,9 @@ The same ${result.requests} queries through the pure \`selectCatalogue\` over th
 
 | Query | n | p50 | p95 | p99 | mean | max |
 |---|---|---|---|---|---|---|
-${row('all', result.selection.overall)}
+${row('all', result.selection.overall, 2)}
 ${Object.entries(result.selection.by_kind)
-  .map(([kind, s]) => row(kind, s))
+  .map(([kind, s]) => row(kind, s, 2))
   .join('\n')}
 
 ## Cold cache (cache miss)

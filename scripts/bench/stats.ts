@@ -9,7 +9,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export function summarise(samples: readonly number[]): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
+  const round = (n: number) => Math.round(n * 1000) / 1000;
   return {
     count: sorted.length,
     mean: round(sorted.reduce((sum, n) => sum + n, 0) / Math.max(1, sorted.length)),

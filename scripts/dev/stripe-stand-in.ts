@@ -72,6 +72,7 @@ type IdempotencyRecord = { method: string; path: string; fingerprint: string; st
 type Persisted = { state: StandInState; idempotency: Record<string, IdempotencyRecord> };
 
 type Ctx = {
+  path: string;
   params: Params;
   query: Params;
   match: string[];
@@ -261,7 +262,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
   ];
 
   function list(ctx: Ctx, result: { data: unknown[]; has_more: boolean }) {
-    return { object: 'list', data: result.data, has_more: result.has_more, url: ctx.request.id ? undefined : undefined };
+    return { object: 'list', data: result.data, has_more: result.has_more, url: ctx.path };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -353,7 +354,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       }
     }
 
-    const ctx: Ctx = { params: new Params(params), query: new Params(query), match, keyKind, request: { id: requestId, idempotencyKey: idempotencyKey ?? null } };
+    const ctx: Ctx = { path, params: new Params(params), query: new Params(query), match, keyKind, request: { id: requestId, idempotencyKey: idempotencyKey ?? null } };
     let status = 200;
     let answer: unknown;
     try {

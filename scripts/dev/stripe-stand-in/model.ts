@@ -318,7 +318,7 @@ export class StripeModel {
     return this.paymentMethod(id, param);
   }
 
-  private storeCard(number: string, expMonth: number, expYear: number, outcome: TestCardOutcome, billing: PaymentMethod['billing_details'] | Record<string, never>): PaymentMethod {
+  private storeCard(number: string, expMonth: number, expYear: number, outcome: TestCardOutcome, billing: Partial<PaymentMethod['billing_details']>): PaymentMethod {
     const brand = testCardByNumber(number)?.brand ?? cardBrand(number);
     const pm: PaymentMethod = {
       id: stripeId('pm'),
@@ -937,7 +937,7 @@ export class StripeModel {
     return account;
   }
 
-  createAccount(p: Params, request: RequestInfo): Account {
+  createAccount(p: Params): Account {
     p.allowOnly(['type', 'country', 'email', 'capabilities', 'business_type', 'business_profile', 'metadata', 'default_currency', 'expand']);
     const type = p.oneOf('type', ['express', 'custom', 'standard'] as const);
     if (!type) throw missingParam('type');
