@@ -32,6 +32,7 @@ export type ApiResources = {
   userPool: cognito.IUserPool;
   webClient: cognito.IUserPoolClient;
   mailFrom: string;
+  contactEmail?: string;
   appUrl: string;
 };
 
@@ -115,7 +116,7 @@ export class DomainRoutesStack extends NestedStack {
   constructor(scope: Construct, id: string, props: DomainRoutesStackProps) {
     super(scope, id, props);
     const r = props.resources;
-    const environment: LambdaEnvironment = {
+    const environment: LambdaEnvironment & { CONTACT_EMAIL?: string } = {
       TABLE_NAME: r.table.tableName,
       MEDIA_BUCKET: r.mediaBucket.bucketName,
       PRIVATE_BUCKET: r.privateBucket.bucketName,
@@ -123,6 +124,7 @@ export class DomainRoutesStack extends NestedStack {
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
       APP_URL: r.appUrl,
+      ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
     };
 
     // One role for the domain: every route needs the same grants, and a role plus policy per

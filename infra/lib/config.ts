@@ -14,6 +14,8 @@ export type AppConfig = {
   certificateArn?: string;
   /** Sender address of every e-mail; defaults to noreply@<domainName>. */
   mailFrom?: string;
+  /** Where contact-form messages go; defaults to the sender address. */
+  contactEmail?: string;
   google?: SocialProvider;
   facebook?: SocialProvider;
   /** Prefix of the Cognito hosted domain that social sign-in redirects through. */
@@ -27,6 +29,7 @@ export const CONTEXT_KEYS = {
   domainName: 'domainName',
   certificateArn: 'certificateArn',
   mailFrom: 'mailFrom',
+  contactEmail: 'contactEmail',
   googleClientId: 'googleClientId',
   googleSecretName: 'googleClientSecretName',
   facebookAppId: 'facebookAppId',
@@ -72,6 +75,8 @@ export function readConfig(node: Node): AppConfig {
   if (certificateArn) config.certificateArn = certificateArn;
   const mailFrom = text(node, CONTEXT_KEYS.mailFrom) ?? (domainName ? `noreply@${domainName}` : undefined);
   if (mailFrom) config.mailFrom = mailFrom;
+  const contactEmail = text(node, CONTEXT_KEYS.contactEmail);
+  if (contactEmail) config.contactEmail = contactEmail;
   if (google) config.google = google;
   if (facebook) config.facebook = facebook;
   const authDomainPrefix = text(node, CONTEXT_KEYS.authDomainPrefix) ?? domainName?.replace(/\./g, '-');

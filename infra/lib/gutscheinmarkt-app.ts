@@ -54,6 +54,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       userPool: stateful.userPool,
       webClient: stateful.webClient,
       mailFrom: config.mailFrom ?? NO_MAIL_FROM,
+      ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
       appUrl: edge.appUrl,
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
