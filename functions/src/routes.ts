@@ -75,6 +75,9 @@ export const routes = [
   { method: 'GET', path: 'voucher/all', handler: 'admin/list-all-vouchers', access: ['admin'], domain: 'admin' },
   { method: 'POST', path: 'voucher/update-feature/{id}', handler: 'admin/toggle-voucher-feature', access: ['admin'], domain: 'admin' },
 
+  // Payments: Stripe's signed webhook (signature checked over the raw body, each event once)
+  { method: 'POST', path: 'stripe/webhook', handler: 'orders/stripe-webhook', access: PUBLIC, domain: 'orders' },
+
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   { method: 'GET', path: 'global-settings', handler: 'admin/get-global-settings', access: ['admin', 'seller'], domain: 'admin' },
   { method: 'GET', path: 'user-settings/by-user', handler: 'admin/get-user-settings', access: ['admin', 'seller'], domain: 'admin' },

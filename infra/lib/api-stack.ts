@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Annotations, NestedStack, Stack, type NestedStackProps, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, NestedStack, Stack, type NestedStackProps, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -10,6 +10,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Env } from '@gm/functions/lib/env';
 import { API_PREFIX, routeKey, type Domain, type RouteDef } from '@gm/functions/routes';
+import { paymentEvents } from '@gm/functions/services/orders/payment-events';
+import type { StripeSettings } from './config.ts';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 
 /**
@@ -34,7 +36,11 @@ export type ApiResources = {
   mailFrom: string;
   contactEmail?: string;
   appUrl: string;
+  stripe: StripeSettings;
 };
+
+/** Domains whose functions talk to Stripe (checkout and webhook, saved cards and payout status, refunds and payouts). */
+export const STRIPE_DOMAINS: readonly Domain[] = ['orders', 'users', 'admin'];
 
 export type ApiStackProps = StackProps & {
   routes: readonly RouteDef[];
@@ -100,6 +106,13 @@ export class ApiStack extends Stack {
       );
     }
     this.domainStacks = stacks;
+
+    if (props.routes.some((r) => r.path === 'stripe/webhook')) {
+      new CfnOutput(this, 'StripeWebhookUrl', {
+        value: `${props.resources.appUrl}${API_PREFIX}stripe/webhook`,
+        description: `Stripe Dashboard webhook endpoint; events: ${paymentEvents.types().join(', ')}. Its signing secret goes to SSM ${props.resources.stripe.webhookSecretParameter}`,
+      });
+    }
   }
 }
 
@@ -116,7 +129,8 @@ export class DomainRoutesStack extends NestedStack {
   constructor(scope: Construct, id: string, props: DomainRoutesStackProps) {
     super(scope, id, props);
     const r = props.resources;
-    const environment: LambdaEnvironment & { CONTACT_EMAIL?: string } = {
+    const usesStripe = STRIPE_DOMAINS.includes(props.domain);
+    const environment: LambdaEnvironment & Partial<Record<'CONTACT_EMAIL' | 'STRIPE_SECRET_KEY_PARAMETER' | 'STRIPE_WEBHOOK_SECRET_PARAMETER' | 'STRIPE_PUBLISHABLE_KEY', string>> = {
       TABLE_NAME: r.table.tableName,
       MEDIA_BUCKET: r.mediaBucket.bucketName,
       PRIVATE_BUCKET: r.privateBucket.bucketName,
@@ -125,6 +139,13 @@ export class DomainRoutesStack extends NestedStack {
       MAIL_FROM: r.mailFrom,
       APP_URL: r.appUrl,
       ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
+      ...(usesStripe
+        ? {
+            STRIPE_SECRET_KEY_PARAMETER: r.stripe.secretKeyParameter,
+            STRIPE_WEBHOOK_SECRET_PARAMETER: r.stripe.webhookSecretParameter,
+            ...(r.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: r.stripe.publishableKey } : {}),
+          }
+        : {}),
     };
 
     // One role for the domain: every route needs the same grants, and a role plus policy per
@@ -135,6 +156,7 @@ export class DomainRoutesStack extends NestedStack {
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     grantApiAccess(role, r);
+    if (usesStripe) grantStripeSecrets(role, r.stripe);
 
     const functions = new Map<string, ApiFunction>();
     for (const route of props.routes) {
@@ -170,6 +192,19 @@ function grantApiAccess(role: iam.Role, r: ApiResources): void {
       // Sandbox accounts also authorise the recipient's identity, so the sender is pinned by condition.
       resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
       conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
+    }),
+  );
+}
+
+/** Reading the two SecureString parameters; the default key aws/ssm needs no KMS grant. */
+function grantStripeSecrets(role: iam.Role, stripe: StripeSettings): void {
+  const stack = Stack.of(role);
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['ssm:GetParameters'],
+      resources: [stripe.secretKeyParameter, stripe.webhookSecretParameter].map((name) =>
+        stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') }),
+      ),
     }),
   );
 }

@@ -20,7 +20,14 @@ export type AppConfig = {
   facebook?: SocialProvider;
   /** Prefix of the Cognito hosted domain that social sign-in redirects through. */
   authDomainPrefix?: string;
+  stripe: StripeSettings;
 };
+
+/**
+ * Stripe: the two secrets live in SSM Parameter Store as SecureString (default key aws/ssm) under
+ * these names, created by the operator (never in the template); the functions read them at cold start.
+ */
+export type StripeSettings = { secretKeyParameter: string; webhookSecretParameter: string; publishableKey?: string };
 
 export type SocialProvider = { clientId: string; secretName: string };
 
@@ -35,11 +42,16 @@ export const CONTEXT_KEYS = {
   facebookAppId: 'facebookAppId',
   facebookSecretName: 'facebookAppSecretName',
   authDomainPrefix: 'authDomainPrefix',
+  stripeSecretKeyParameter: 'stripeSecretKeyParameter',
+  stripeWebhookSecretParameter: 'stripeWebhookSecretParameter',
+  stripePublishableKey: 'stripePublishableKey',
 } as const;
 
 export const DEFAULT_SECRET_NAMES = {
   google: 'gutscheinmarkt/google-client-secret',
   facebook: 'gutscheinmarkt/facebook-app-secret',
+  stripeSecretKey: '/gutscheinmarkt/stripe/secret-key',
+  stripeWebhookSecret: '/gutscheinmarkt/stripe/webhook-secret',
 } as const;
 
 function text(node: Node, key: string): string | undefined {
@@ -70,7 +82,20 @@ export function readConfig(node: Node): AppConfig {
     throw new Error('Social sign-in (googleClientId/facebookAppId) needs "domainName" for its callback URLs');
   }
 
-  const config: AppConfig = { stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt' };
+  const parameterName = (key: string, fallback: string) => {
+    const name = text(node, key) ?? fallback;
+    if (!/^\/[a-zA-Z0-9_.\-/]+$/.test(name)) throw new Error(`Context "${key}" must be an SSM parameter path like ${fallback}, got "${name}"`);
+    return name;
+  };
+  const stripe: StripeSettings = {
+    secretKeyParameter: parameterName(CONTEXT_KEYS.stripeSecretKeyParameter, DEFAULT_SECRET_NAMES.stripeSecretKey),
+    webhookSecretParameter: parameterName(CONTEXT_KEYS.stripeWebhookSecretParameter, DEFAULT_SECRET_NAMES.stripeWebhookSecret),
+  };
+  const publishableKey = text(node, CONTEXT_KEYS.stripePublishableKey);
+  if (publishableKey && !publishableKey.startsWith('pk_')) throw new Error('Context "stripePublishableKey" must be a Stripe publishable key (pk_…)');
+  if (publishableKey) stripe.publishableKey = publishableKey;
+
+  const config: AppConfig = { stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt', stripe };
   if (domainName) config.domainName = domainName;
   if (certificateArn) config.certificateArn = certificateArn;
   const mailFrom = text(node, CONTEXT_KEYS.mailFrom) ?? (domainName ? `noreply@${domainName}` : undefined);

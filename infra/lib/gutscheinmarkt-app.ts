@@ -56,6 +56,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       mailFrom: config.mailFrom ?? NO_MAIL_FROM,
       ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
       appUrl: edge.appUrl,
+      stripe: config.stripe,
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { API_PREFIX, routeKey, routes, type RouteDef } from '@gm/functions/routes';
-import { ApiStack } from '../lib/api-stack.ts';
+import { ApiStack, STRIPE_DOMAINS } from '../lib/api-stack.ts';
 import { ApiFunction, handlerEntry } from '../lib/constructs/api-function.ts';
 import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
 
@@ -89,12 +89,19 @@ describe('API stack', () => {
   });
 
   it('gives every function the env.ts variables with real values, and no COGNITO_ISSUER', () => {
-    for (const { template } of all) {
+    for (const [domain, stack] of synth.api.domainStacks) {
+      const { template } = synth.templates.get(stack.node.path)!;
+      const stripe = STRIPE_DOMAINS.includes(domain) ? ['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER'] : [];
       for (const [id, fn] of functionsIn(template)) {
         const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(Object.keys(vars).sort(), id).toEqual(
-          ['APP_URL', 'COGNITO_CLIENT_ID', 'COGNITO_USER_POOL_ID', 'MAIL_FROM', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'PRIVATE_BUCKET', 'TABLE_NAME'],
+          ['APP_URL', 'COGNITO_CLIENT_ID', 'COGNITO_USER_POOL_ID', 'MAIL_FROM', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'PRIVATE_BUCKET', 'TABLE_NAME', ...stripe].sort(),
         );
+        if (stripe.length) {
+          // Only the parameter names: the secrets themselves never enter a template.
+          expect(vars.STRIPE_SECRET_KEY_PARAMETER, id).toBe('/gutscheinmarkt/stripe/secret-key');
+          expect(vars.STRIPE_WEBHOOK_SECRET_PARAMETER, id).toBe('/gutscheinmarkt/stripe/webhook-secret');
+        }
         // Values come from the other stacks (parameters of the nested stack), not literals.
         for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'PRIVATE_BUCKET', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'APP_URL']) {
           expect(typeof vars[name], `${id} ${name}`).toBe('object');
@@ -135,6 +142,45 @@ describe('API stack', () => {
         expect(ses?.Condition, id).toMatchObject({ StringEquals: { 'ses:FromAddress': expect.any(String) } });
       }
     }
+  });
+
+  it('lets only the Stripe domains read the two Stripe parameters, and outputs the webhook URL', () => {
+    for (const [domain, stack] of synth.api.domainStacks) {
+      const { template } = synth.templates.get(stack.node.path)!;
+      const statements = resourcesOfType(template, 'AWS::IAM::Policy').flatMap(
+        ([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement,
+      );
+      const ssm = statements.filter((s) => JSON.stringify(s.Action).includes('ssm:'));
+      if (!STRIPE_DOMAINS.includes(domain)) {
+        expect(ssm, domain).toEqual([]);
+        continue;
+      }
+      expect(ssm, domain).toHaveLength(1);
+      expect(ssm[0]!.Action).toBe('ssm:GetParameters');
+      const resources = JSON.stringify(ssm[0]!.Resource);
+      expect(resources).toContain(':parameter/gutscheinmarkt/stripe/secret-key');
+      expect(resources).toContain(':parameter/gutscheinmarkt/stripe/webhook-secret');
+      expect(resources).not.toContain('*');
+    }
+    const outputs = synth.templates.get(synth.api.node.path)!.template.findOutputs('StripeWebhookUrl');
+    expect(Object.keys(outputs)).toHaveLength(1);
+    expect(JSON.stringify(Object.values(outputs)[0])).toContain('/api/v1/stripe/webhook');
+  });
+
+  it('takes other Stripe parameter names and the publishable key from context', () => {
+    const custom = synthApp({ stripeSecretKeyParameter: '/shop/stripe/sk', stripeWebhookSecretParameter: '/shop/stripe/whsec', stripePublishableKey: 'pk_live_abc' });
+    try {
+      const orders = custom.api.domainStacks.get('orders')!;
+      const [[, fn]] = resourcesOfType(custom.templates.get(orders.node.path)!.template, 'AWS::Lambda::Function') as [[string, { Properties?: Record<string, unknown> }]];
+      expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+        STRIPE_SECRET_KEY_PARAMETER: '/shop/stripe/sk',
+        STRIPE_WEBHOOK_SECRET_PARAMETER: '/shop/stripe/whsec',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      });
+    } finally {
+      custom.cleanup();
+    }
+    expect(() => synthApp({ stripePublishableKey: 'sk_live_oops' })).toThrow(/publishable key/);
   });
 
   it('fails synthesis loudly when a manifest route has no handler module', () => {

@@ -17,13 +17,16 @@ import {
 import * as sesLocal from 'aws-ses-v2-local';
 import S3rver from 's3rver';
 import { TABLE_DEFINITION } from '../../functions/src/repositories/table-definition.ts';
+import { paymentEvents } from '../../functions/src/services/orders/payment-events.ts';
 import { answers, freePort, isPortFree, spawnGroup, waitFor, type ChildHandle } from './processes.ts';
+import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, startStripeStandIn } from './stripe-stand-in.ts';
 
 /**
- * The local cloud: AWS's DynamoDB Local, s3rver, aws-ses-v2-local and cognito-local, bound to
- * 127.0.0.1, wired the way functions/src/lib/env.ts expects (see /work/shared/local-services.md).
+ * The local cloud: AWS's DynamoDB Local, s3rver, aws-ses-v2-local and cognito-local, plus our own
+ * Stripe stand-in (scripts/dev/stripe-stand-in.ts), bound to 127.0.0.1, wired the way
+ * functions/src/lib/env.ts expects (see /work/shared/local-services.md).
  */
-export type Ports = { dynamodb: number; s3: number; ses: number; cognito: number; api: number; web: number };
+export type Ports = { dynamodb: number; s3: number; ses: number; cognito: number; stripe: number; api: number; web: number };
 
 export type LocalCloud = { env: Record<string, string>; ports: Ports; stop(): Promise<void> };
 
@@ -44,12 +47,15 @@ export const GROUPS = ['admin', 'seller', 'user', 'scanner'] as const;
 export const MAIL_FROM = 'noreply@gutscheinmarkt.localhost';
 /** Fixed confirmation / reset code of cognito-local in tests (no dataDir). */
 export const TEST_CODE = '123456';
+/** The stand-in's webhook signing secret (Stripe's format); the functions verify with it. */
+export const STRIPE_WEBHOOK_SECRET = 'whsec_local_gutscheinmarkt_0000000000000000';
 
 export const PORT_SPEC: Record<keyof Ports, { envVar: string; fallback: number; label: string }> = {
   dynamodb: { envVar: 'DYNAMODB_PORT', fallback: 8000, label: 'DynamoDB Local' },
   s3: { envVar: 'S3_PORT', fallback: 4569, label: 'S3 (s3rver)' },
   ses: { envVar: 'SES_PORT', fallback: 8005, label: 'SES (aws-ses-v2-local)' },
   cognito: { envVar: 'COGNITO_PORT', fallback: 9229, label: 'Cognito (cognito-local)' },
+  stripe: { envVar: 'STRIPE_PORT', fallback: 12111, label: 'Stripe stand-in' },
   api: { envVar: 'API_PORT', fallback: 3000, label: 'local API' },
   web: { envVar: 'WEB_PORT', fallback: 5173, label: 'web (Vite)' },
 };
@@ -125,7 +131,20 @@ export function localEnv(ports: Ports): Record<string, string> {
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     SES_INBOX_URL: `${at(ports.ses)}/`,
+    STRIPE_SECRET_KEY: DEFAULT_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: DEFAULT_PUBLISHABLE_KEY,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(ports.stripe),
+    STRIPE_API_PROTOCOL: 'http',
+    /** The stand-in's page (events, webhook deliveries, test cards) and the base of its `/__test/` API. */
+    STRIPE_STAND_IN_URL: at(ports.stripe),
   };
+}
+
+/** Where the stand-in delivers signed events: the local API's webhook route. */
+export function stripeWebhookUrl(ports: Ports): string {
+  return `http://127.0.0.1:${ports.api}/api/v1/stripe/webhook`;
 }
 
 export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<LocalCloud> {
@@ -139,7 +158,7 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   assertJava17();
   const ports = await resolvePorts(persistent ? 'fixed' : 'free', opts.ports);
-  await assertPortsFree(ports, ['dynamodb', 's3', 'ses', 'cognito']);
+  await assertPortsFree(ports, ['dynamodb', 's3', 'ses', 'cognito', 'stripe']);
 
   const stops: (() => Promise<void>)[] = [];
   let stopped = false;
@@ -163,10 +182,20 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
     stops.push(() => dynamo.stop(), () => cognito.stop());
     stops.push(await startS3(ports, dir('s3')));
     stops.push(await startSes(ports.ses));
+    const stripe = await startStripeStandIn({
+      port: ports.stripe,
+      webhookUrl: stripeWebhookUrl(ports),
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      // Like the Dashboard's endpoint setting: the event types some consumer handles.
+      webhookEvents: paymentEvents.types(),
+      ...(persistent ? { dataDir: dir('stripe') } : { retry: { baseDelayMs: 25, maxAttempts: 6 } }),
+      quiet: opts.quiet ?? false,
+    });
+    stops.push(() => stripe.stop());
     await ensureTable(env);
     log(
       `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: DynamoDB :${ports.dynamodb}, S3 :${ports.s3}, ` +
-        `SES :${ports.ses}, Cognito :${ports.cognito}${dataDir ? ` (data in ${dataDir})` : ' (in memory)'}`,
+        `SES :${ports.ses}, Cognito :${ports.cognito}, Stripe :${ports.stripe}${dataDir ? ` (data in ${dataDir})` : ' (in memory)'}`,
     );
     return { env, ports, stop };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { TEST_CARDS } from '@gm/shared/payments/test-cards';
 import { assertJava17, assertPortsFree, PrerequisiteError, resolvePorts, startLocalCloud, type LocalCloud } from './local-cloud.ts';
 import { answers, spawnGroup, waitFor, type ChildHandle } from './processes.ts';
 import { seedDemoData } from './seed.ts';
@@ -143,6 +144,9 @@ async function main(): Promise<void> {
         `  Tenant shop   http://<subdomain>.gutscheinmarkt.localhost:${ports.web}`,
         `  API           http://localhost:${ports.web}/api/v1/  (direct: http://127.0.0.1:${ports.api}/api/v1/)`,
         `  Mail inbox    ${cloud.env.SES_INBOX_URL}`,
+        `  Stripe        ${cloud.env.STRIPE_STAND_IN_URL}/  (local stand-in: events, webhook deliveries; keys sk_test_local / pk_test_local)`,
+        '  Test cards    any future expiry date, any 3-digit CVC',
+        ...TEST_CARDS.map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}  ${c.token.padEnd(40)}${c.label}`),
         `  Data          ${DATA_DIR}  (npm run reset deletes it)`,
         '',
         '  Demo logins',

@@ -19,7 +19,13 @@ import { invalidRequest, Params, StripeApiError } from './stripe-stand-in/params
  *
  * Pages for the browser: `/` (events and deliveries), `/__authorize/<pi>` (3-D Secure and bank
  * redirects: 'Authorisieren' / 'Ablehnen'), `/__onboarding/<acct>` (Connect onboarding).
- * Test-only API under `/__test/`: events, deliveries, redelivery, account status, waiting for idle.
+ * Test-only API under `/__test/` (JSON or form bodies):
+ * - `GET /__test/events?type=&object=` events, newest first (object: an id or a charge's payment_intent)
+ * - `GET /__test/deliveries?event=` webhook delivery attempts
+ * - `POST /__test/events/<id>/redeliver {count}` delivers an event `count` times at once → `{statuses}`
+ * - `POST /__test/hold {object}` / `/__test/release {object}` no automatic delivery of that object's events
+ * - `POST /__test/accounts/<id> {payouts_enabled, charges_enabled, details_submitted}` Stripe's verification result
+ * - `POST /__test/idle {timeout_ms}` waits until no delivery or retry is pending
  */
 export type StripeStandInOptions = {
   /** 0 or unset: a free port. */
@@ -130,6 +136,12 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
   const checkIdle = () => {
     if (inFlight === 0 && timers.size === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
   };
+  /** Objects whose events are not delivered automatically (test API `/__test/hold`): a test delivers them itself. */
+  const held = new Set<string>();
+  const isHeld = (event: StripeEvent) => {
+    const o = event.data.object as { id?: string; payment_intent?: string };
+    return (o.id !== undefined && held.has(o.id)) || (o.payment_intent !== undefined && held.has(o.payment_intent));
+  };
   const subscribed = (type: string) => !opts.webhookEvents || opts.webhookEvents.includes(type) || opts.webhookEvents.includes('*');
 
   async function post(event: StripeEvent, attempt: number, kind: WebhookDelivery['kind']): Promise<WebhookDelivery> {
@@ -181,7 +193,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
 
   function onEvent(event: StripeEvent): void {
     scheduleSave();
-    if (!opts.webhookUrl || !subscribed(event.type)) return;
+    if (!opts.webhookUrl || !subscribed(event.type) || isHeld(event)) return;
     event.pending_webhooks = 1;
     // After the API answer that caused it, like Stripe (webhooks are asynchronous).
     inFlight++;
@@ -509,6 +521,13 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         });
         scheduleSave();
         return sendJson(res, 200, account);
+      }
+      if (method === 'POST' && (path === '/__test/hold' || path === '/__test/release')) {
+        const object = String(input.object ?? '');
+        if (!object) return sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'object is required' } });
+        if (path === '/__test/hold') held.add(object);
+        else held.delete(object);
+        return sendJson(res, 200, { held: [...held] });
       }
       if (method === 'POST' && path === '/__test/idle') {
         await idle(Number(input.timeout_ms ?? 10_000));

@@ -170,6 +170,9 @@ describe('guest search', () => {
     const page = await newPage(1280);
     await page.getByTestId('announcement-modal').waitFor({ state: 'detached', timeout: 5000 });
     await acceptCookies(page);
+    await page.getByTestId('category-slider').getByRole('link').first().waitFor();
+    await page.getByTestId('category-slider').scrollIntoViewIfNeeded();
+    await saveViewport(page, 'search-home-slider-desktop');
     await page.getByTestId('category-shortcuts').getByRole('link', { name: 'Genuss' }).click();
     await page.waitForURL(/\/vouchers\/category\/kurzurlaub$/);
     expect(await page.getByTestId('category-title').textContent()).toBe('Genuss');

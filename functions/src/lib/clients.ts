@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dataEnv, env } from './env.ts';
 
@@ -57,9 +58,17 @@ export function cognitoClient(): CognitoIdentityProviderClient {
   return cognito;
 }
 
+/** Parameter Store (the Stripe keys on AWS); not used locally, where the keys come from the env. */
+let ssm: SSMClient | undefined;
+export function ssmClient(): SSMClient {
+  if (!ssm) ssm = new SSMClient({ region: env().AWS_REGION });
+  return ssm;
+}
+
 export function resetClients(): void {
   dynamo = undefined;
   s3 = undefined;
   ses = undefined;
   cognito = undefined;
+  ssm = undefined;
 }

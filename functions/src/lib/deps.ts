@@ -4,13 +4,17 @@ import { createS3MediaStorage } from '../adapters/media-storage.ts';
 import { createS3PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
+import { createSsmParameters } from '../adapters/ssm-parameters.ts';
+import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
+import { createPaymentRepository } from '../repositories/payment-repository.ts';
 import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
+import { createStripeEventRepository } from '../repositories/stripe-event-repository.ts';
 import { createUploadRepository } from '../repositories/upload-repository.ts';
 import { createTemplateRepository } from '../repositories/template-repository.ts';
 import { createUserRepository } from '../repositories/user-repository.ts';
@@ -20,8 +24,8 @@ import { createWishlistRepository } from '../repositories/wishlist-repository.ts
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
-import { cognitoClient, documentClient, s3Client, sesClient } from './clients.ts';
-import { dataEnv, env } from './env.ts';
+import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
+import { dataEnv, env, stripeEnv } from './env.ts';
 
 /**
  * The production wiring: one provider per dependency, each built once per container on first use.
@@ -77,6 +81,11 @@ export const uploads = /* @__PURE__ */ once(() =>
     newToken: newToken(),
   }),
 );
+/** SSM SecureString parameters (the Stripe keys on AWS), read once per container; unused locally. */
+const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClient()));
+export const payments = /* @__PURE__ */ once(() => createStripePayments(stripeConnection(stripeEnv(), secretParameters)));
+export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
+export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventRepository(documentClient(), table()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
 export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));

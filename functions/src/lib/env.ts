@@ -24,6 +24,20 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   SES_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
+  /**
+   * Stripe (read by stripeEnv(), only where payments are used). Production names SSM SecureString
+   * parameters (`*_PARAMETER`), read once per container; locally the values themselves are given.
+   */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_SECRET_KEY_PARAMETER: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
+  /** Not secret; the web's Stripe.js key (answers may carry it). */
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  /** Local only: the Stripe stand-in (scripts/dev/stripe-stand-in.ts); unset on AWS = api.stripe.com. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { isLocal: boolean; cognitoIssuer: string };
@@ -66,8 +80,55 @@ export function dataEnv(): DataEnv {
   return cachedData;
 }
 
+/** Where the Stripe keys come from: the value itself (local) or an SSM parameter name (AWS). */
+export type SecretSource = { value: string } | { parameter: string };
+
+export type StripeEnv = {
+  secretKey: SecretSource;
+  webhookSecret: SecretSource;
+  publishableKey: string | undefined;
+  /** The stand-in locally; undefined = Stripe's own API. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+};
+
+const stripeEnvSchema = envSchema.pick({
+  STRIPE_SECRET_KEY: true,
+  STRIPE_WEBHOOK_SECRET: true,
+  STRIPE_SECRET_KEY_PARAMETER: true,
+  STRIPE_WEBHOOK_SECRET_PARAMETER: true,
+  STRIPE_PUBLISHABLE_KEY: true,
+  STRIPE_API_HOST: true,
+  STRIPE_API_PORT: true,
+  STRIPE_API_PROTOCOL: true,
+});
+
+let cachedStripe: StripeEnv | undefined;
+
+/** The Stripe part of the environment, checked when a payment dependency is first built. */
+export function stripeEnv(): StripeEnv {
+  if (cachedStripe) return cachedStripe;
+  const parsed = stripeEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  const source = (value: string | undefined, parameter: string | undefined, name: string): SecretSource => {
+    if (value) return { value };
+    if (parameter) return { parameter };
+    throw new Error(`Invalid environment: set ${name} or ${name}_PARAMETER`);
+  };
+  cachedStripe = {
+    secretKey: source(e.STRIPE_SECRET_KEY, e.STRIPE_SECRET_KEY_PARAMETER, 'STRIPE_SECRET_KEY'),
+    webhookSecret: source(e.STRIPE_WEBHOOK_SECRET, e.STRIPE_WEBHOOK_SECRET_PARAMETER, 'STRIPE_WEBHOOK_SECRET'),
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    api: e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? 443, protocol: e.STRIPE_API_PROTOCOL ?? 'https' } : undefined,
+  };
+  return cachedStripe;
+}
+
 /** Tests change the environment between suites. */
 export function resetEnvCache(): void {
   cached = undefined;
   cachedData = undefined;
+  cachedStripe = undefined;
 }

@@ -1,13 +1,16 @@
 import type { Identity } from '../adapters/cognito-identity.ts';
 import type { Mailer } from '../adapters/ses-mailer.ts';
+import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
 import type { CompanyRepository } from '../repositories/company-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
 import type { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
+import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
+import type { StripeEventRepository } from '../repositories/stripe-event-repository.ts';
 import type { TemplateRepository } from '../repositories/template-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
@@ -43,6 +46,12 @@ export type Deps = {
   contactInbox: string;
   /** Presigned image uploads and their publication into the media bucket. */
   uploads: ImageUploads;
+  /** Stripe (PaymentIntents, customers, refunds, Connect, webhook verification); the local stand-in in dev and tests. */
+  payments: Payments;
+  /** PAYMENT#<paymentId>: a checkout's payment and its Stripe status. */
+  paymentRecords: PaymentRepository;
+  /** STRIPE_EVENT#<id>: each Stripe event processed once. */
+  stripeEvents: StripeEventRepository;
   clock: () => Date;
   newId: () => string;
   /** Unguessable URL-safe token (≥ 256 bits). */

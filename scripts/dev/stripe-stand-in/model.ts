@@ -45,6 +45,9 @@ export type PaymentIntent = {
   metadata: Record<string, string>;
   next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string | null } } | null;
   payment_method: string | null;
+  /** What the caller allowed (`allowed_payment_method_types`; this API version has no `payment_method_types` parameter). */
+  allowed_payment_method_types: string[] | null;
+  /** What Stripe offers: the allowed types, or every type the account supports. */
   payment_method_types: string[];
   receipt_email: string | null;
   setup_future_usage: 'on_session' | 'off_session' | null;
@@ -549,7 +552,8 @@ export class StripeModel {
       'metadata',
       'payment_method',
       'payment_method_data',
-      'payment_method_types',
+      'allowed_payment_method_types',
+      'excluded_payment_method_types',
       'automatic_payment_methods',
       'setup_future_usage',
       'receipt_email',
@@ -563,11 +567,7 @@ export class StripeModel {
     const currency = this.currency(p);
     const customerId = p.str('customer') || null;
     if (customerId) this.customer(customerId, 'customer');
-    const types = p.list('payment_method_types');
-    if (types) {
-      if (types.length === 0) throw invalidRequest('Invalid array: payment_method_types must not be empty', { param: 'payment_method_types' });
-      for (const type of types) if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type)) throw invalidPaymentMethodType(type, 'payment_method_types');
-    }
+    const types = this.methodTypes(p);
     const setupFutureUsage = p.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? null;
     const methodTypes = types ?? [...SUPPORTED_PAYMENT_METHOD_TYPES];
     if (setupFutureUsage) this.assertReusable(methodTypes);
@@ -593,6 +593,7 @@ export class StripeModel {
       metadata: p.metadata(),
       next_action: null,
       payment_method: null,
+      allowed_payment_method_types: types ?? null,
       payment_method_types: methodTypes,
       receipt_email: p.str('receipt_email') || null,
       setup_future_usage: setupFutureUsage,
@@ -613,6 +614,17 @@ export class StripeModel {
       return this.confirmPaymentIntent(pi.id, new Params(confirmParams as Params['raw']), request);
     }
     return clone(pi);
+  }
+
+  /** `allowed_payment_method_types` minus `excluded_payment_method_types`; undefined = automatic. */
+  private methodTypes(p: Params): string[] | undefined {
+    const allowed = p.list('allowed_payment_method_types');
+    const excluded = p.list('excluded_payment_method_types') ?? [];
+    if (!allowed && excluded.length === 0) return undefined;
+    for (const type of allowed ?? []) if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type)) throw invalidPaymentMethodType(type, 'allowed_payment_method_types');
+    const types = (allowed ?? [...SUPPORTED_PAYMENT_METHOD_TYPES]).filter((t) => !excluded.includes(t));
+    if (types.length === 0) throw invalidRequest('Invalid array: no payment method type is left to pay with', { param: 'allowed_payment_method_types' });
+    return types;
   }
 
   private amount(p: Params): number {
@@ -645,7 +657,7 @@ export class StripeModel {
   }
 
   updatePaymentIntent(id: string, p: Params, request: RequestInfo): PaymentIntent {
-    p.allowOnly(['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'payment_method_types', 'setup_future_usage', 'receipt_email', 'transfer_group', 'expand']);
+    p.allowOnly(['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'allowed_payment_method_types', 'excluded_payment_method_types', 'setup_future_usage', 'receipt_email', 'transfer_group', 'expand']);
     const pi = this.intent(id);
     if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') {
       throw unexpectedState(`You cannot update this PaymentIntent because it has a status of ${pi.status}.`);
@@ -665,9 +677,9 @@ export class StripeModel {
     if (p.has('receipt_email')) pi.receipt_email = p.str('receipt_email') || null;
     if (p.has('transfer_group')) pi.transfer_group = p.str('transfer_group') || null;
     if (p.has('metadata')) pi.metadata = p.metadata(pi.metadata);
-    const types = p.list('payment_method_types');
+    const types = this.methodTypes(p);
     if (types) {
-      for (const type of types) if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type)) throw invalidPaymentMethodType(type, 'payment_method_types');
+      pi.allowed_payment_method_types = types;
       pi.payment_method_types = types;
       pi.automatic_payment_methods = null;
     }
@@ -687,7 +699,20 @@ export class StripeModel {
   }
 
   confirmPaymentIntent(id: string, p: Params, request: RequestInfo): PaymentIntent {
-    p.allowOnly(['payment_method', 'payment_method_data', 'return_url', 'setup_future_usage', 'receipt_email', 'expand', 'client_secret', 'key', 'use_stripe_sdk', 'mandate_data']);
+    p.allowOnly([
+      'payment_method',
+      'payment_method_data',
+      'allowed_payment_method_types',
+      'excluded_payment_method_types',
+      'return_url',
+      'setup_future_usage',
+      'receipt_email',
+      'expand',
+      'client_secret',
+      'key',
+      'use_stripe_sdk',
+      'mandate_data',
+    ]);
     const pi = this.intent(id);
     if (pi.status === 'succeeded') throw unexpectedState('You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
     if (pi.status === 'canceled' || pi.status === 'processing') {
@@ -708,9 +733,15 @@ export class StripeModel {
         "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
       );
     }
+    const types = this.methodTypes(p);
+    if (types) {
+      pi.allowed_payment_method_types = types;
+      pi.payment_method_types = types;
+      pi.automatic_payment_methods = null;
+    }
     if (!pi.payment_method_types.includes(pm.type)) {
       throw invalidRequest(
-        `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${pi.payment_method_types.join(', ')}. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "${pm.type}".`,
+        `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${pi.payment_method_types.join(', ')}. Alternatively, update the allowed_payment_method_types of this PaymentIntent to include "${pm.type}".`,
         { code: 'payment_intent_invalid_parameter', param: 'payment_method' },
       );
     }

@@ -16,11 +16,6 @@ export type VoucherListInput = {
   seed?: number | undefined;
 };
 
-/** Public marketplace lists: active vouchers not reserved for direct sale. */
-export function isListed(entry: CatalogueEntry): boolean {
-  return entry.is_active && entry.display !== 'direktverkauf';
-}
-
 /** GET voucher: the marketplace list (newest first, or a seeded random order), through the search's selection. */
 export function selectVouchers(entries: readonly CatalogueEntry[], input: VoucherListInput, pageUrl: (page: number) => string): Paged<VoucherCard> {
   return selectCatalogue(

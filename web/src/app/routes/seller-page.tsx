@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { GiftIcon, SearchIcon, SparkIcon } from '../../components/ui/icons.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { DiscoveryModals } from '../../features/catalogue/components/discovery-modals.tsx';
@@ -8,6 +9,13 @@ import { SellerInfo, sellerName } from '../../features/sellers/components/seller
 import { SellerVouchers } from '../../features/sellers/components/seller-vouchers.tsx';
 import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
+
+/** The seller landing page's three numbered steps, with the spec's default texts (01 §2). */
+const STEPS = [
+  { icon: SearchIcon, title: 'Gutschein wählen', text: 'Such dir ein Erlebnis oder einen Wertgutschein aus.' },
+  { icon: SparkIcon, title: 'Gutschein personalisieren', text: 'Motiv, Foto und eine persönliche Nachricht.' },
+  { icon: GiftIcon, title: 'Als Geschenk versenden', text: 'Per E-Mail, als Link oder ausgedruckt.' },
+] as const;
 
 /** /seller/{id}: header image, logo, name, address, region, website, expandable description and the seller's vouchers (02 §2). */
 export default function SellerPage() {
@@ -44,6 +52,20 @@ export default function SellerPage() {
         <div className="seller-page__card">
           <SellerInfo seller={seller} headingLevel={1} />
         </div>
+        <ol className="steps seller-page__steps" aria-label="So funktioniert’s" data-testid="seller-steps">
+          {STEPS.map(({ icon: Icon, title, text }, index) => (
+            <li key={title} className="step">
+              <span className="step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className="feature-icon" aria-hidden="true">
+                <Icon size={24} />
+              </span>
+              <h2 className="step__title">{title}</h2>
+              <p className="step__text">{text}</p>
+            </li>
+          ))}
+        </ol>
         <SellerVouchers sellerId={seller.id} headingLevel={2} onOpenVoucher={modals.openVoucher} paused={Boolean(modals.sellerId || modals.voucherId)} />
       </div>
       <DiscoveryModals modals={modals} />

@@ -1,0 +1,167 @@
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PREDECESSORS, type PaymentStatus, type PaymentStatusChange } from '@gm/shared/payments/payment-status';
+import { isConditionalCheckFailed } from './transaction-errors.ts';
+import type { TransactionPart } from './transaction-part.ts';
+
+/**
+ * `PAYMENT#<paymentId>` / `PAYMENT` (docs/data-model.md "Payment"): one checkout's payment. The
+ * checkout writes it (`created`) before it creates the PaymentIntent (idempotency key and
+ * `metadata.payment_id` = paymentId); the webhook moves its Stripe status forward, never back.
+ */
+export type PaymentRecord = {
+  id: string;
+  status: PaymentStatus;
+  /** Cents, computed by the server from the cart. */
+  amount: number;
+  currency: 'eur';
+  payment_type: 'card' | 'bank' | 'wallet';
+  payer_user_id?: string;
+  guest?: { email: string; first_name: string; last_name: string };
+  cart_id?: string;
+  order_ids?: string[];
+  discount?: number;
+  coupon_code?: string;
+  country?: string;
+  is_save?: boolean;
+  stripe_payment_intent_id?: string;
+  /** The last Stripe event applied, and its time (epoch s): older events are not applied. */
+  last_event_id?: string;
+  stripe_event_created?: number;
+  amount_received?: number;
+  amount_refunded?: number;
+  failure_code?: string | null;
+  decline_code?: string | null;
+  failure_message?: string;
+  created_at: string;
+  updated_at: string;
+  /** Set by the order completion (vouchers issued), not by a status change. */
+  completed_at?: string;
+};
+
+export type NewPayment = Omit<PaymentRecord, 'status' | 'updated_at' | 'last_event_id' | 'stripe_event_created' | 'amount_received' | 'amount_refunded' | 'failure_code' | 'decline_code' | 'failure_message' | 'completed_at'>;
+
+export const paymentKeys = {
+  item: (paymentId: string) => ({ PK: `PAYMENT#${paymentId}`, SK: 'PAYMENT' }),
+  /** GSI1: a buyer's or a guest cart's payments, oldest first. */
+  byPayer: (record: Pick<PaymentRecord, 'payer_user_id' | 'cart_id' | 'created_at' | 'id'>) => {
+    const pk = record.payer_user_id ? `USER#${record.payer_user_id}#PAYMENTS` : record.cart_id ? `GUEST_CART#${record.cart_id}#PAYMENTS` : undefined;
+    return pk ? { GSI1PK: pk, GSI1SK: `${record.created_at}#${record.id}` } : {};
+  },
+};
+
+/** How a status change ended: written, refused as stale or backwards, or for no payment of ours. */
+export type StatusChangeOutcome = 'applied' | 'ignored' | 'unknown_payment';
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
+
+export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: string) {
+  const item = (record: NewPayment) => ({
+    ...paymentKeys.item(record.id),
+    ...paymentKeys.byPayer(record),
+    entity: 'Payment',
+    ...record,
+    status: 'created' as const,
+    updated_at: record.created_at,
+  });
+
+  return {
+    /** Written once, before the PaymentIntent exists. */
+    async create(record: NewPayment): Promise<void> {
+      await db.send(new PutCommand({ TableName: tableName, Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' }));
+    },
+
+    /** The same, as part of a checkout transaction (e.g. with the coupon reservation). */
+    createPart(record: NewPayment): TransactionPart {
+      return { Put: { TableName: tableName, Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' } };
+    },
+
+    async get(paymentId: string): Promise<PaymentRecord | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: paymentKeys.item(paymentId), ConsistentRead: true }));
+      if (!Item) return undefined;
+      const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = Item;
+      return rest as PaymentRecord;
+    },
+
+    /** Links the PaymentIntent once; false if the payment is gone or already has another intent. */
+    async attachIntent(paymentId: string, paymentIntentId: string, at: string): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.item(paymentId),
+            UpdateExpression: 'SET stripe_payment_intent_id = :pi, updated_at = :at',
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(stripe_payment_intent_id) OR stripe_payment_intent_id = :pi)',
+            ExpressionAttributeValues: { ':pi': paymentIntentId, ':at': at },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Applies a Stripe status change in one conditional write: only from an allowed predecessor
+     * status (payment-status.ts), only for the payment's own intent, and only if the event is not
+     * older than the last one applied. Re-deliveries and out-of-order events are no-ops.
+     */
+    async applyStatusChange(change: PaymentStatusChange & { paymentId: string }, at: string): Promise<StatusChangeOutcome> {
+      const from = PREDECESSORS[change.status];
+      if (from.length === 0) return 'ignored';
+      const names: Record<string, string> = { '#status': 'status' };
+      const values: Record<string, unknown> = {
+        ':status': change.status,
+        ':pi': change.paymentIntentId,
+        ':event': change.eventId,
+        ':created': change.eventCreated,
+        ':at': at,
+      };
+      const sets = ['#status = :status', 'stripe_payment_intent_id = :pi', 'last_event_id = :event', 'stripe_event_created = :created', 'updated_at = :at'];
+      const removes: string[] = [];
+      from.forEach((status, i) => (values[`:from${i}`] = status));
+      if (change.amountReceivedCents !== undefined) {
+        sets.push('amount_received = :received');
+        values[':received'] = change.amountReceivedCents;
+      }
+      if (change.amountRefundedCents !== undefined) {
+        sets.push('amount_refunded = :refunded');
+        values[':refunded'] = change.amountRefundedCents;
+      }
+      if (change.failure) {
+        sets.push('failure_code = :fcode', 'decline_code = :dcode', 'failure_message = :fmsg');
+        Object.assign(values, { ':fcode': change.failure.code, ':dcode': change.failure.declineCode, ':fmsg': change.failure.message });
+      } else if (change.status === 'succeeded') {
+        removes.push('failure_code', 'decline_code', 'failure_message');
+      }
+      const condition = [
+        'attribute_exists(PK)',
+        `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+        '(attribute_not_exists(stripe_payment_intent_id) OR stripe_payment_intent_id = :pi)',
+        '(attribute_not_exists(stripe_event_created) OR stripe_event_created <= :created)',
+      ].join(' AND ');
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.item(change.paymentId),
+            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+            ConditionExpression: condition,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return 'applied';
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        const old = (error as { Item?: Record<string, unknown> }).Item;
+        if (!old) return 'unknown_payment';
+        // Another intent than the payment's own: not ours to record.
+        const intent = old.stripe_payment_intent_id as { S?: string } | string | undefined;
+        const intentId = typeof intent === 'string' ? intent : intent?.S;
+        return intentId && intentId !== change.paymentIntentId ? 'unknown_payment' : 'ignored';
+      }
+    },
+  };
+}
