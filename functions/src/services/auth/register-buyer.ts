@@ -2,8 +2,9 @@ import type { AuthResponse, RegisterBuyerInput } from '@gm/shared/auth/contracts
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import { MSG } from '@gm/shared/validation/messages';
 import { ValidationError } from '../../lib/errors.ts';
-import { UniquenessConflict, type UserRecord } from '../../repositories/user-repository.ts';
+import { UniquenessConflict } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
+import { newUserRecord } from '../users/new-user.ts';
 import { toApiUser } from '../users/user-view.ts';
 
 /**
@@ -11,31 +12,22 @@ import { toApiUser } from '../users/user-view.ts';
  * writes nothing), then the Cognito account; if Cognito refuses, the items are removed again.
  */
 export async function registerBuyer(deps: Pick<Deps, 'users' | 'identity' | 'clock' | 'newId'>, input: RegisterBuyerInput): Promise<AuthResponse> {
-  const now = deps.clock().toISOString();
-  const user: UserRecord = {
-    id: deps.newId(),
-    username: input.username,
-    email: input.email,
-    role: 'user',
-    first_name: input.firstName,
-    last_name: input.lastName,
-    address: input.address ?? null,
-    city: input.city ?? null,
-    zip_code: input.zip_code ?? null,
-    phone_number: input.phone_number ?? null,
-    region_id: input.region_id ?? null,
-    is_activated: true,
-    is_tourism: false,
-    is_partner: false,
-    can_generate: false,
-    gift_locked: false,
-    is_custom_auth: false,
-    order_email: null,
-    subdomain: null,
-    seller_id: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const user = newUserRecord(
+    {
+      id: deps.newId(),
+      username: input.username,
+      email: input.email,
+      role: 'user',
+      first_name: input.firstName,
+      last_name: input.lastName,
+      address: input.address ?? null,
+      city: input.city ?? null,
+      zip_code: input.zip_code ?? null,
+      phone_number: input.phone_number ?? null,
+      region_id: input.region_id ?? null,
+    },
+    deps.clock(),
+  );
 
   try {
     await deps.users.create(user);

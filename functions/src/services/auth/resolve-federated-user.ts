@@ -2,6 +2,7 @@ import type { RoleName } from '@gm/shared/auth/roles';
 import { USERNAME_MAX } from '@gm/shared/auth/contracts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
+import { newUserRecord } from '../users/new-user.ts';
 
 /**
  * How far the provider vouches for the e-mail address:
@@ -118,32 +119,17 @@ async function profileOf(deps: Pick<Deps, 'users'>, userId: string): Promise<{ i
 }
 
 function newBuyer(deps: Pick<Deps, 'clock' | 'newId'>, signIn: FederatedSignIn): UserRecord {
-  const now = deps.clock().toISOString();
-  const id = deps.newId();
-  return {
-    id,
-    username: federatedUsername(signIn.email, deps.newId().replace(/-/g, '').slice(0, SUFFIX_LENGTH)),
-    email: signIn.email,
-    role: 'user',
-    first_name: signIn.givenName,
-    last_name: signIn.familyName,
-    address: null,
-    city: null,
-    zip_code: null,
-    phone_number: null,
-    region_id: null,
-    is_activated: true,
-    is_tourism: false,
-    is_partner: false,
-    can_generate: false,
-    gift_locked: false,
-    is_custom_auth: false,
-    order_email: null,
-    subdomain: null,
-    seller_id: null,
-    created_at: now,
-    updated_at: now,
-  };
+  return newUserRecord(
+    {
+      id: deps.newId(),
+      username: federatedUsername(signIn.email, deps.newId().replace(/-/g, '').slice(0, SUFFIX_LENGTH)),
+      email: signIn.email,
+      role: 'user',
+      first_name: signIn.givenName,
+      last_name: signIn.familyName,
+    },
+    deps.clock(),
+  );
 }
 
 /** `Anna.Buyer+shop@example.com` → `anna.buyer-3f9a`: the e-mail's local part, tidied, with a short random suffix. */
