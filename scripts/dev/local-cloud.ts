@@ -188,7 +188,7 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
       webhookSecret: STRIPE_WEBHOOK_SECRET,
       // Like the Dashboard's endpoint setting: the event types some consumer handles.
       webhookEvents: paymentEvents.types(),
-      ...(persistent ? { dataDir: dir('stripe') } : { retry: { baseDelayMs: 25, maxAttempts: 6 } }),
+      ...(persistent ? { dataDir: dir('stripe') } : { retry: { baseDelayMs: 25, maxDelayMs: 1000, maxAttempts: 8 } }),
       quiet: opts.quiet ?? false,
     });
     stops.push(() => stripe.stop());

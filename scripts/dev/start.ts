@@ -146,7 +146,7 @@ async function main(): Promise<void> {
         `  Mail inbox    ${cloud.env.SES_INBOX_URL}`,
         `  Stripe        ${cloud.env.STRIPE_STAND_IN_URL}/  (local stand-in: events, webhook deliveries; keys sk_test_local / pk_test_local)`,
         '  Test cards    any future expiry date, any 3-digit CVC',
-        ...TEST_CARDS.map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}  ${c.token.padEnd(40)}${c.label}`),
+        ...TEST_CARDS.map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}  ${c.token.padEnd(41)}${c.label}`),
         `  Data          ${DATA_DIR}  (npm run reset deletes it)`,
         '',
         '  Demo logins',

@@ -12,7 +12,7 @@ type Received = { type: string; id: string; verified: boolean };
 
 let standIn: StripeStandIn;
 let receiver: Server;
-let received: Received[] = [];
+const received: Received[] = [];
 let answerWith: (event: Received) => number = () => 200;
 let stripe: Stripe;
 

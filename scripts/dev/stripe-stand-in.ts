@@ -235,7 +235,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         return model.retrievePaymentIntent(c.match[0]!, c.query);
       },
     },
-    { method: 'POST', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: (c) => model.updatePaymentIntent(c.match[0]!, c.params, c.request) },
+    { method: 'POST', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: (c) => model.updatePaymentIntent(c.match[0]!, c.params) },
     {
       method: 'POST',
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
@@ -412,7 +412,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     const pending = model.pendingAuthorisation(id, token);
     if (!pending) return sendHtml(res, 404, page('Zahlung nicht offen', '<p>Diese Zahlung wartet auf keine Autorisierung (mehr).</p>'));
     const { intent, paymentMethod } = pending;
-    const method_ = paymentMethod.type === 'card' ? `Karte ${escapeHtml(paymentMethod.card?.brand ?? '')} •••• ${escapeHtml(paymentMethod.card?.last4 ?? '')} (3-D Secure)` : `${paymentMethod.type.toUpperCase()} (Bank-Weiterleitung)`;
+    const method_ = paymentMethod.type === 'card' ? `Karte ${escapeHtml(capitalise(paymentMethod.card?.brand ?? ''))} •••• ${escapeHtml(paymentMethod.card?.last4 ?? '')} (3-D Secure)` : `${paymentMethod.type.toUpperCase()} (Bank-Weiterleitung)`;
     sendHtml(
       res,
       200,
@@ -639,6 +639,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(html);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function escapeHtml(text: string): string {

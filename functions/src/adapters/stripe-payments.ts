@@ -265,9 +265,10 @@ export function createStripePayments(connection: StripeConnection): Payments {
 
     async verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError();
-      const [s, secret] = await Promise.all([stripe(), connection.webhookSecret()]);
+      // Static: verifying needs only the signing secret, not the API key.
+      const secret = await connection.webhookSecret();
       try {
-        return await s.webhooks.constructEventAsync(rawBody, signatureHeader, secret);
+        return await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, secret);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
         // A body that verifies but is no JSON cannot come from Stripe either.

@@ -28,7 +28,7 @@ const envSchema = z.object({
    * Stripe (read by stripeEnv(), only where payments are used). Production names SSM SecureString
    * parameters (`*_PARAMETER`), read once per container; locally the values themselves are given.
    */
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_SECRET_KEY_PARAMETER: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),

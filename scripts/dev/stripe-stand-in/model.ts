@@ -11,8 +11,6 @@ import { invalidRequest, missingParam, Params, resourceMissing, StripeApiError, 
  */
 export const SUPPORTED_PAYMENT_METHOD_TYPES = ['card', 'eps', 'ideal', 'bancontact'] as const;
 export type PaymentMethodType = (typeof SUPPORTED_PAYMENT_METHOD_TYPES)[number];
-/** Redirect-based bank methods: confirmed by the customer on an authorisation page. */
-const BANK_METHODS: readonly PaymentMethodType[] = ['eps', 'ideal', 'bancontact'];
 /** Bank methods whose PaymentMethod needs `billing_details[name]` (Stripe refuses them without). */
 const NAME_REQUIRED: readonly PaymentMethodType[] = ['eps', 'bancontact'];
 /** Methods that cannot be saved for later (`setup_future_usage`). */
@@ -656,7 +654,7 @@ export class StripeModel {
     return clone(this.intent(id));
   }
 
-  updatePaymentIntent(id: string, p: Params, request: RequestInfo): PaymentIntent {
+  updatePaymentIntent(id: string, p: Params): PaymentIntent {
     p.allowOnly(['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'allowed_payment_method_types', 'excluded_payment_method_types', 'setup_future_usage', 'receipt_email', 'transfer_group', 'expand']);
     const pi = this.intent(id);
     if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') {
