@@ -4,11 +4,14 @@ import react from '@vitejs/plugin-react';
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 // Media objects live under the key `media/...` in the bucket, so the bucket URL is the target and the path stays as is.
 const mediaTarget = process.env.VITE_MEDIA_PROXY ?? 'http://127.0.0.1:4569/gm-media';
+// The local Stripe stand-in: the test-card form creates PaymentMethods there (prefix stripped).
+const stripeTarget = process.env.VITE_STRIPE_PROXY ?? 'http://127.0.0.1:12111';
 
 const proxy: Record<string, ProxyOptions> = {
   // xfwd: the API sees the browser's host (tenant detection, next_page_url) in x-forwarded-host.
   '/api': { target: apiTarget, changeOrigin: true, xfwd: true },
   '/media': { target: mediaTarget, changeOrigin: true, rewrite: (path) => path },
+  '/stripe-local': { target: stripeTarget, changeOrigin: true, rewrite: (path) => path.replace(/^\/stripe-local/, '') },
 };
 
 // Tenants are `<name>.gutscheinmarkt.localhost` locally; the leading dot allows every subdomain.

@@ -78,6 +78,20 @@ export const routes = [
   // Payments: Stripe's signed webhook (signature checked over the raw body, each event once)
   { method: 'POST', path: 'stripe/webhook', handler: 'orders/stripe-webhook', access: PUBLIC, domain: 'orders' },
 
+  // Cart, checkout and orders (01 §7)
+  { method: 'POST', path: 'order', handler: 'orders/add-to-cart', access: ['user'], domain: 'orders' },
+  { method: 'POST', path: 'order/guest', handler: 'orders/add-to-guest-cart', access: PUBLIC, domain: 'orders' },
+  { method: 'PATCH', path: 'order/{id}', handler: 'orders/update-cart-line', access: PUBLIC, domain: 'orders' },
+  { method: 'DELETE', path: 'order/{id}', handler: 'orders/remove-cart-line', access: PUBLIC, domain: 'orders' },
+  { method: 'GET', path: 'order', handler: 'orders/list-orders', access: PUBLIC, domain: 'orders' },
+  { method: 'GET', path: 'order/total-user-cart', handler: 'orders/count-cart', access: ['user'], domain: 'orders' },
+  { method: 'GET', path: 'order/guest/total-user-cart', handler: 'orders/count-guest-cart', access: PUBLIC, domain: 'orders' },
+  { method: 'POST', path: 'check-coupon', handler: 'orders/check-coupon', access: PUBLIC, domain: 'orders' },
+  { method: 'POST', path: 'order/payment', handler: 'orders/pay', access: ['user'], domain: 'orders' },
+  { method: 'POST', path: 'order/guest/payment', handler: 'orders/pay-as-guest', access: PUBLIC, domain: 'orders' },
+  { method: 'GET', path: 'order/payment/{id}', handler: 'orders/get-payment', access: PUBLIC, domain: 'orders' },
+  { method: 'GET', path: 'app-status', handler: 'orders/get-app-status', access: PUBLIC, domain: 'orders' },
+
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   { method: 'GET', path: 'global-settings', handler: 'admin/get-global-settings', access: ['admin', 'seller'], domain: 'admin' },
   { method: 'GET', path: 'user-settings/by-user', handler: 'admin/get-user-settings', access: ['admin', 'seller'], domain: 'admin' },

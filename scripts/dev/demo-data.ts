@@ -1,9 +1,10 @@
 import type { RoleName } from '@gm/shared/auth/roles';
 import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
 import { DEFAULT_VALIDITY_YEARS, WEEKDAYS, categorySlug, regionLabel } from '@gm/shared/catalogue/reference-data';
-import type { Settings } from '@gm/shared/settings/contracts';
+import type { AppStatus, Settings } from '@gm/shared/settings/contracts';
 import type { CategoryRecord, SubcategoryRecord } from '../../functions/src/repositories/category-repository.ts';
 import type { CompanyRecord } from '../../functions/src/repositories/company-repository.ts';
+import type { CouponRecord } from '../../functions/src/repositories/coupon-repository.ts';
 import type { TemplateRecord } from '../../functions/src/repositories/template-repository.ts';
 import type { UserRecord } from '../../functions/src/repositories/user-repository.ts';
 
@@ -425,6 +426,22 @@ export const DEMO_GLOBAL_SETTINGS: Settings = {
   subdomain_sales_commission_euro: 300,
   minimum_voucher_value: 500,
 };
+
+/** Platform switches: sales are open in the demo (the sales pause is off). */
+export const DEMO_APP_STATUS: AppStatus = { sales_paused: false };
+
+// --- Coupons ------------------------------------------------------------------------------------
+
+/** Demo coupons (01 §5): 10 % off, 5,00 € off (10 uses), and one that has expired. */
+export function buildCoupons(now: Date): CouponRecord[] {
+  const stamp = now.toISOString();
+  const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+  return [
+    { id: 'WILLKOMMEN10', code: 'WILLKOMMEN10', percent_off: 10, amount_off: null, active: true, expires_at: inDays(365), limit: null, created_at: stamp, updated_at: stamp },
+    { id: 'GUTSCHEIN5', code: 'GUTSCHEIN5', percent_off: null, amount_off: 500, active: true, expires_at: null, limit: 10, created_at: stamp, updated_at: stamp },
+    { id: 'ABGELAUFEN', code: 'ABGELAUFEN', percent_off: 15, amount_off: null, active: true, expires_at: inDays(-30), limit: null, created_at: stamp, updated_at: stamp },
+  ];
+}
 
 // --- Templates ----------------------------------------------------------------------------------
 

@@ -5,11 +5,12 @@ import { cognitoClient, documentClient, s3Client } from '../../functions/src/lib
 import { env } from '../../functions/src/lib/env.ts';
 import { createCategoryRepository } from '../../functions/src/repositories/category-repository.ts';
 import { createCompanyRepository } from '../../functions/src/repositories/company-repository.ts';
+import { createCouponRepository } from '../../functions/src/repositories/coupon-repository.ts';
 import { createSettingsRepository } from '../../functions/src/repositories/settings-repository.ts';
 import { createTemplateRepository } from '../../functions/src/repositories/template-repository.ts';
 import { createUserRepository, type UserRecord, type UserRepository } from '../../functions/src/repositories/user-repository.ts';
 import { createVoucherRepository } from '../../functions/src/repositories/voucher-repository.ts';
-import { DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCompanies, buildTemplates, buildUsers, buildVouchers, demoMediaFiles } from './demo-data.ts';
+import { DEMO_APP_STATUS, DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCoupons, buildCompanies, buildTemplates, buildUsers, buildVouchers, demoMediaFiles } from './demo-data.ts';
 
 export type DemoLogin = { email: string; password: string; role: string };
 
@@ -51,6 +52,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
   const categories = createCategoryRepository(db, e.TABLE_NAME);
   const vouchers = createVoucherRepository(db, e.TABLE_NAME);
   const settings = createSettingsRepository(db, e.TABLE_NAME);
+  const coupons = createCouponRepository(db, e.TABLE_NAME);
   const templates = createTemplateRepository(db, e.TABLE_NAME);
   const identity = createCognitoIdentity(cognitoClient(), e.COGNITO_USER_POOL_ID, e.COGNITO_CLIENT_ID);
   const media = createS3MediaStorage(s3Client(), e.MEDIA_BUCKET);
@@ -80,6 +82,8 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
     inBatches(buildCompanies(now, urlOf), 6, (company) => companies.put(company)),
     inBatches(voucherList, 8, (voucher) => vouchers.put(voucher)),
     settings.putGlobal(DEMO_GLOBAL_SETTINGS, now.toISOString()),
+    settings.putAppStatus(DEMO_APP_STATUS, now.toISOString()),
+    inBatches(buildCoupons(now), 3, (coupon) => coupons.put(coupon)),
     inBatches(buildTemplates(now, urlOf), 4, (template) => templates.put(template)),
   ]);
 

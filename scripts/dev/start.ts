@@ -115,6 +115,7 @@ async function main(): Promise<void> {
         ...env,
         VITE_API_PROXY: `http://127.0.0.1:${ports.api}`,
         VITE_MEDIA_PROXY: `http://127.0.0.1:${ports.s3}/${cloud.env.MEDIA_BUCKET}`,
+        VITE_STRIPE_PROXY: cloud.env.STRIPE_STAND_IN_URL,
       },
       onLine: prefixed('[web]'),
     });

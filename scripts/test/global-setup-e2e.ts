@@ -28,6 +28,7 @@ export async function startPreview(stack: LocalStack, webPort: number): Promise<
       ...cloud.env,
       VITE_API_PROXY: new URL(api.url).origin,
       VITE_MEDIA_PROXY: `${cloud.env.S3_ENDPOINT}/${cloud.env.MEDIA_BUCKET}`,
+      VITE_STRIPE_PROXY: cloud.env.STRIPE_STAND_IN_URL,
     },
   });
   try {

@@ -1,8 +1,10 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** 'true' shows the discontinuation notice on the login page until a server setting replaces it. */
-  readonly VITE_SALES_PAUSED?: string;
+  /** 'live' takes cards with Stripe's Payment Element; anything else the local test-card form (Stripe stand-in). */
+  readonly VITE_STRIPE_MODE?: string;
+  /** Stripe publishable key (default pk_test_local, the stand-in's). */
+  readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   /** Comma-separated social sign-in providers ("google,facebook"); empty hides the buttons. */
   readonly VITE_SOCIAL_PROVIDERS?: string;
   /** Base URL of the Cognito hosted UI (stack output HostedUiBaseUrl); needed for social sign-in. */

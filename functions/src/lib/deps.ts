@@ -8,8 +8,10 @@ import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
+import { createCouponRepository } from '../repositories/coupon-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
+import { createOrderRepository } from '../repositories/order-repository.ts';
 import { createPaymentRepository } from '../repositories/payment-repository.ts';
 import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
@@ -18,11 +20,13 @@ import { createStripeEventRepository } from '../repositories/stripe-event-reposi
 import { createUploadRepository } from '../repositories/upload-repository.ts';
 import { createTemplateRepository } from '../repositories/template-repository.ts';
 import { createUserRepository } from '../repositories/user-repository.ts';
+import { createUserVoucherRepository } from '../repositories/user-voucher-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
+import { createAppStatusCache } from '../services/orders/app-status.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
 import { dataEnv, env, stripeEnv } from './env.ts';
@@ -85,6 +89,11 @@ export const uploads = /* @__PURE__ */ once(() =>
 const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClient()));
 export const payments = /* @__PURE__ */ once(() => createStripePayments(stripeConnection(stripeEnv(), secretParameters)));
 export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
+export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
+export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documentClient(), table()));
+/** `sales_paused` of the global settings, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s). */
+export const appStatus = /* @__PURE__ */ once(() => createAppStatusCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000));
+export const userVouchers = /* @__PURE__ */ once(() => createUserVoucherRepository(documentClient(), table()));
 export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventRepository(documentClient(), table()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());

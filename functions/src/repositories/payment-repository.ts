@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PREDECESSORS, type PaymentStatus, type PaymentStatusChange } from '@gm/shared/payments/payment-status';
-import { isConditionalCheckFailed } from './transaction-errors.ts';
+import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
 /**
@@ -36,9 +36,25 @@ export type PaymentRecord = {
   updated_at: string;
   /** Set by the order completion (vouchers issued), not by a status change. */
   completed_at?: string;
+  /** What the checkout priced, per cart line: the completion issues exactly this (a line edited after the payment started does not change it). */
+  lines?: PaymentLine[];
+  /** Set by the completion when the coupon had no uses left by then (the buyer keeps the discount paid for). */
+  coupon_overdrawn?: boolean;
 };
 
-export type NewPayment = Omit<PaymentRecord, 'status' | 'updated_at' | 'last_event_id' | 'stripe_event_created' | 'amount_received' | 'amount_refunded' | 'failure_code' | 'decline_code' | 'failure_message' | 'completed_at'>;
+/** One priced cart line of a payment (cents). */
+export type PaymentLine = {
+  order_id: string;
+  qty: number;
+  value: number | null;
+  total_qty: number;
+  total_value: number;
+  total_amount: number;
+  /** The coupon discount that fell on this line. */
+  discount: number;
+};
+
+export type NewPayment = Omit<PaymentRecord, 'status' | 'updated_at' | 'last_event_id' | 'stripe_event_created' | 'amount_received' | 'amount_refunded' | 'failure_code' | 'decline_code' | 'failure_message' | 'completed_at' | 'coupon_overdrawn'>;
 
 export const paymentKeys = {
   item: (paymentId: string) => ({ PK: `PAYMENT#${paymentId}`, SK: 'PAYMENT' }),
@@ -97,6 +113,30 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
         return true;
       } catch (error) {
         if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * The completion's last step (data-model §4.4): sets `completed_at` once (condition: not set), with
+     * `extra` parts in the same transaction (the coupon use). Answers false when it was already set.
+     */
+    async markCompleted(paymentId: string, at: string, extra: TransactionPart[] = [], couponOverdrawn = false): Promise<boolean> {
+      const update: TransactionPart = {
+        Update: {
+          TableName: tableName,
+          Key: paymentKeys.item(paymentId),
+          UpdateExpression: `SET completed_at = :at, updated_at = :at${couponOverdrawn ? ', coupon_overdrawn = :true' : ''}`,
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(completed_at)',
+          ExpressionAttributeValues: { ':at': at, ...(couponOverdrawn ? { ':true': true } : {}) },
+        },
+      };
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: [update, ...extra] }));
+        return true;
+      } catch (error) {
+        const failed = failedConditions(error);
+        if (failed?.includes(0)) return false;
         throw error;
       }
     },

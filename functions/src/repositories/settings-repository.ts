@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SETTINGS_FIELDS, type SellerSettingsOverrides, type Settings } from '@gm/shared/settings/contracts';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_APP_STATUS, SETTINGS_FIELDS, type AppStatus, type SellerSettingsOverrides, type Settings } from '@gm/shared/settings/contracts';
 import { batchGet } from './batch-get.ts';
 
 /** Keys of docs/data-model.md: `SETTINGS`/`GLOBAL` and `USER#<sellerId>`/`SETTINGS` (GSI1 `USER_SETTINGS` / `<sellerId>`). */
@@ -37,9 +37,36 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
       return { global: pickSettings(global), seller: pickSettings(seller) };
     },
 
-    /** Writes the global settings (seed; the admin form of the payouts issue). */
+    /**
+     * Writes the global settings (seed; the admin form of the payouts issue). An update, not a put, so
+     * the platform switches on the same item (`sales_paused`) survive.
+     */
     async putGlobal(settings: Settings, now: string): Promise<void> {
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...settingsKeys.global(), entity: 'GlobalSettings', ...settings, updated_at: now } }));
+      const values: Record<string, unknown> = { ':entity': 'GlobalSettings', ':now': now };
+      const sets = ['entity = :entity', 'updated_at = :now'];
+      for (const field of SETTINGS_FIELDS) {
+        sets.push(`${field} = :${field}`);
+        values[`:${field}`] = settings[field];
+      }
+      await db.send(new UpdateCommand({ TableName: tableName, Key: settingsKeys.global(), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeValues: values }));
+    },
+
+    /** The platform switches of the global item (`sales_paused`; absent = false). */
+    async getAppStatus(): Promise<AppStatus> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: settingsKeys.global(), ProjectionExpression: 'sales_paused' }));
+      return { sales_paused: typeof Item?.sales_paused === 'boolean' ? Item.sales_paused : DEFAULT_APP_STATUS.sales_paused };
+    },
+
+    /** Sets the platform switches (seed, tests; the admin form later) without touching the payout settings. */
+    async putAppStatus(status: AppStatus, now: string): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: settingsKeys.global(),
+          UpdateExpression: 'SET entity = :entity, sales_paused = :paused, updated_at = :now',
+          ExpressionAttributeValues: { ':entity': 'GlobalSettings', ':paused': status.sales_paused, ':now': now },
+        }),
+      );
     },
 
     /** Writes a seller's own values; fields left out (or null) fall back to the global settings. */

@@ -3,6 +3,7 @@ import { EMPTY_VOUCHER_STATS, toVoucherCard, type Voucher, type VoucherCard, typ
 import { batchGet } from './batch-get.ts';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
+import type { TransactionPart } from './transaction-part.ts';
 
 export const voucherKeys = {
   voucher: (id: string) => ({ PK: `VOUCHER#${id}`, SK: 'VOUCHER' }),
@@ -186,6 +187,31 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
     async get(id: string, consistent = false): Promise<VoucherRecord | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: voucherKeys.voucher(id), ConsistentRead: consistent }));
       return Item ? (strip(Item) as VoucherRecord) : undefined;
+    },
+
+    /**
+     * A sale's counters, for the order line's completion transaction (data-model §4.4): `ADD` on
+     * `VOUCHER#…/STATS` (sold_count, sold_qty, gross), and for a voucher still in the catalogue
+     * `sold_count` on the voucher and its catalogue entry (condition: they exist, so a sale never
+     * brings back a deleted entry).
+     */
+    saleParts(id: string, sale: { qty: number; gross: number }, inCatalogue: boolean): TransactionPart[] {
+      const parts: TransactionPart[] = [
+        {
+          Update: {
+            TableName: tableName,
+            Key: voucherKeys.stats(id),
+            UpdateExpression: 'SET entity = :entity ADD sold_count :one, sold_qty :qty, gross :gross',
+            ExpressionAttributeValues: { ':entity': 'VoucherStats', ':one': 1, ':qty': sale.qty, ':gross': sale.gross },
+          },
+        },
+      ];
+      if (inCatalogue) {
+        for (const key of [voucherKeys.voucher(id), voucherKeys.catalogue(id)]) {
+          parts.push({ Update: { TableName: tableName, Key: key, UpdateExpression: 'ADD sold_count :one', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':one': 1 } } });
+        }
+      }
+      return parts;
     },
 
     /** The voucher and its stats item in one round trip; zeros while nothing was sold or redeemed. */

@@ -5,7 +5,9 @@ import type { PrivateDocumentStorage } from '../adapters/private-document-storag
 import type { CategoryRepository } from '../repositories/category-repository.ts';
 import type { CompanyRepository } from '../repositories/company-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
+import type { CouponRepository } from '../repositories/coupon-repository.ts';
 import type { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
+import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
@@ -13,11 +15,13 @@ import type { SettingsRepository } from '../repositories/settings-repository.ts'
 import type { StripeEventRepository } from '../repositories/stripe-event-repository.ts';
 import type { TemplateRepository } from '../repositories/template-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
+import type { UserVoucherRepository } from '../repositories/user-voucher-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { VoucherRepository } from '../repositories/voucher-repository.ts';
 import type { WishlistRepository } from '../repositories/wishlist-repository.ts';
 import type { CatalogueCache, CategoryTreeCache } from './catalogue/catalogue-cache.ts';
 import type { ImageUploads } from './uploads/image-uploads.ts';
+import type { AppStatusReader } from './orders/app-status.ts';
 
 /** Everything a use case may depend on; each service picks the part it needs. */
 export type Deps = {
@@ -50,6 +54,14 @@ export type Deps = {
   payments: Payments;
   /** PAYMENT#<paymentId>: a checkout's payment and its Stripe status. */
   paymentRecords: PaymentRepository;
+  /** ORDER#<orderId>: cart lines (pending) and orders (completed). */
+  orders: OrderRepository;
+  /** COUPON#<CODE>: discount coupons. */
+  coupons: CouponRepository;
+  /** Platform switches (`sales_paused`), cached. */
+  appStatus: AppStatusReader;
+  /** USER_VOUCHER#<id> and CODE#<code>: bought vouchers (issued by the order completion). */
+  userVouchers: UserVoucherRepository;
   /** STRIPE_EVENT#<id>: each Stripe event processed once. */
   stripeEvents: StripeEventRepository;
   clock: () => Date;

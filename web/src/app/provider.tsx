@@ -3,6 +3,7 @@ import { DialogProvider } from '../components/ui/dialog-provider.tsx';
 import { authStore } from '../lib/auth.ts';
 import { getUser } from '../features/auth/api/get-user.ts';
 import { WishlistSync } from '../features/wishlist/components/wishlist-sync.tsx';
+import { CartCountSync } from '../features/cart/components/cart-count-sync.tsx';
 import { ToastRegion } from '../components/ui/toast.tsx';
 
 /** Refreshes the stored user once per page load; a 401 signs out through the api client. */
@@ -26,6 +27,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <DialogProvider>
       <SessionRefresh />
       <WishlistSync />
+      <CartCountSync />
       {children}
       <ToastRegion />
     </DialogProvider>

@@ -32,6 +32,10 @@ const pages = {
   sellerPage: lazy(() => import('./routes/seller-page.tsx')),
   campaign: lazy(() => import('./routes/campaign.tsx')),
   embed: lazy(() => import('./routes/embed.tsx')),
+  cart: lazy(() => import('./routes/cart.tsx')),
+  payment: lazy(() => import('./routes/payment.tsx')),
+  thankYou: lazy(() => import('./routes/thank-you.tsx')),
+  orders: lazy(() => import('./routes/orders.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
@@ -56,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: page(pages.forgotPassword) },
           { path: 'forgot-password/:token', element: page(pages.resetPassword) },
           { path: 'guest-wallet', element: page(pages.guestWallet) },
+          { path: 'thank-you', element: page(pages.thankYou) },
         ],
       },
       {
@@ -71,7 +76,10 @@ export const routes: RouteObject[] = [
       {
         // The buyer's wishlist (01 §2).
         element: <Guard guard="user-only" />,
-        children: [{ path: 'wish-list', element: page(pages.wishList) }],
+        children: [
+          { path: 'wish-list', element: page(pages.wishList) },
+          { path: 'orders', element: page(pages.orders) },
+        ],
       },
       {
         // Catalogue admin (03 §2).
@@ -89,6 +97,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'vouchers/search', element: page(pages.voucherSearch) },
           { path: 'vouchers/category/:slug', element: page(pages.voucherCategory) },
+          // Cart and checkout (01 §2): guests and buyers.
+          { path: 'cart', element: page(pages.cart) },
+          { path: 'payment', element: page(pages.payment) },
         ],
       },
       {

@@ -37,6 +37,12 @@ export const paths = {
   adminTemplates: '/template',
   adminFeaturedVouchers: '/featured-vouchers',
   cart: '/cart',
+  /** Back from a redirect payment (3-D Secure, bank): the cart polls that payment. */
+  cartPayment: (paymentId: string) => `/cart?payment=${encodeURIComponent(paymentId)}`,
+  cartPaymentFailed: '/cart?status=failed',
+  payment: '/payment',
+  thankYou: '/thank-you',
+  orders: '/orders',
   impressum: '/impressum',
   datenschutz: '/datenschutz',
   agb: '/agb',
@@ -53,4 +59,12 @@ export function pathAfterLogin(role: RoleName): string {
     default:
       return paths.home;
   }
+}
+
+/**
+ * Where a completed payment lands (01 §4 "Checkout"): guests on /thank-you; buyers on /wallet per the
+ * spec — the wallet arrives in a later issue, so home until then (change it here only).
+ */
+export function pathAfterPayment(guest: boolean): string {
+  return guest ? paths.thankYou : paths.home;
 }

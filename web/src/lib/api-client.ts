@@ -45,6 +45,8 @@ export type RequestOptions<S extends z.ZodType> = {
   /** JSON-encoded, except FormData, which goes out as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers for this call (e.g. the guest cart id). */
+  headers?: Record<string, string>;
   /** Every answer is parsed with a shared contract; a mismatch is an error, never silently passed on. */
   schema: S;
 };
@@ -78,7 +80,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
     const token = deps.getToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     // FormData (file uploads) is sent as multipart; the browser sets the boundary in the content type.
     const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;

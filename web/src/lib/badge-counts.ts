@@ -22,3 +22,14 @@ export function resetCartCount(): void {
   const current = badgeCounts.getSnapshot();
   if (current.cart !== 0) badgeCounts.set({ ...current, cart: 0 });
 }
+
+export function setCartCount(count: number): void {
+  const current = badgeCounts.getSnapshot();
+  const next = Math.max(0, Math.trunc(count));
+  if (current.cart !== next) badgeCounts.set({ ...current, cart: next });
+}
+
+/** +1 after an add, −1 after a removal (01 §4 "Cart count increases by 1"). */
+export function adjustCartCount(delta: number): void {
+  setCartCount(badgeCounts.getSnapshot().cart + delta);
+}

@@ -5,13 +5,7 @@ const HOSTED_UI = { VITE_COGNITO_DOMAIN: 'https://gutscheinmarkt-at.auth.eu-cent
 
 describe('parseWebEnv', () => {
   it('is off by default', () => {
-    expect(parseWebEnv({})).toEqual({ salesPaused: false, socialProviders: [], hostedUi: null });
-  });
-
-  it('reads the sales pause flag only from "true"', () => {
-    expect(parseWebEnv({ VITE_SALES_PAUSED: 'true' }).salesPaused).toBe(true);
-    expect(parseWebEnv({ VITE_SALES_PAUSED: ' TRUE ' }).salesPaused).toBe(true);
-    expect(parseWebEnv({ VITE_SALES_PAUSED: '1' }).salesPaused).toBe(false);
+    expect(parseWebEnv({})).toEqual({ socialProviders: [], hostedUi: null });
   });
 
   it('lists the known social providers, deduplicated, with labels and Cognito names', () => {

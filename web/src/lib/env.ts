@@ -15,13 +15,12 @@ export type SocialProvider = { id: string; label: string; cognitoName: string };
 export type HostedUi = { baseUrl: string; clientId: string };
 
 const webEnvSchema = z.object({
-  VITE_SALES_PAUSED: z.string().optional(),
   VITE_SOCIAL_PROVIDERS: z.string().optional(),
   VITE_COGNITO_DOMAIN: z.string().optional(),
   VITE_COGNITO_CLIENT_ID: z.string().optional(),
 });
 
-export type WebEnv = { salesPaused: boolean; socialProviders: SocialProvider[]; hostedUi: HostedUi | null };
+export type WebEnv = { socialProviders: SocialProvider[]; hostedUi: HostedUi | null };
 
 /** `https://x.auth.eu-central-1.amazoncognito.com` (a bare host gets https://); anything else is no hosted UI. */
 function hostedUiOf(domain: string | undefined, clientId: string | undefined): HostedUi | null {
@@ -46,7 +45,6 @@ function hostedUiOf(domain: string | undefined, clientId: string | undefined): H
 export function parseWebEnv(raw: Record<string, unknown>): WebEnv {
   const text = (key: string) => (typeof raw[key] === 'string' ? raw[key] : undefined);
   const env = webEnvSchema.parse({
-    VITE_SALES_PAUSED: text('VITE_SALES_PAUSED'),
     VITE_SOCIAL_PROVIDERS: text('VITE_SOCIAL_PROVIDERS'),
     VITE_COGNITO_DOMAIN: text('VITE_COGNITO_DOMAIN'),
     VITE_COGNITO_CLIENT_ID: text('VITE_COGNITO_CLIENT_ID'),
@@ -57,7 +55,6 @@ export function parseWebEnv(raw: Record<string, unknown>): WebEnv {
     .map((id) => id.trim().toLowerCase())
     .filter((id, index, all) => id in KNOWN_PROVIDERS && all.indexOf(id) === index);
   return {
-    salesPaused: env.VITE_SALES_PAUSED?.trim().toLowerCase() === 'true',
     socialProviders: hostedUi ? ids.map((id) => ({ id, ...KNOWN_PROVIDERS[id]! })) : [],
     hostedUi,
   };

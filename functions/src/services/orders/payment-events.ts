@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Deps } from '../deps.ts';
+import { completePaymentOnEvent, type CompletionDeps } from './complete-payment.ts';
 import { PAYMENT_STATUS_EVENT_TYPES, recordPaymentStatus } from './record-payment-status.ts';
 
 /**
@@ -8,11 +9,11 @@ import { PAYMENT_STATUS_EVENT_TYPES, recordPaymentStatus } from './record-paymen
  * its own as well (a run that fails half-way is retried as a whole) and throws to have Stripe
  * deliver the event again.
  *
- * Registered today: the Payment status record. Issuing the vouchers on `payment_intent.succeeded`
- * (order completion, data-model §4.4) is registered here by the orders use case, after it; its
- * dependencies are then added to `PaymentEventDeps` and to the webhook handler's `resolve`.
+ * Registered: the Payment status record, then the order completion on `payment_intent.succeeded`
+ * (complete-payment.ts: issues the vouchers, data-model §4.4). The webhook handler resolves the
+ * union of their dependencies.
  */
-export type PaymentEventDeps = Pick<Deps, 'paymentRecords' | 'clock'>;
+export type PaymentEventDeps = Pick<Deps, 'paymentRecords' | 'clock'> & CompletionDeps;
 
 export type PaymentEventConsumer = {
   name: string;
@@ -41,4 +42,5 @@ export function createPaymentEventRegistry(consumers: readonly PaymentEventConsu
 
 export const paymentEvents = createPaymentEventRegistry([
   { name: 'payment-status', types: PAYMENT_STATUS_EVENT_TYPES, handle: recordPaymentStatus },
+  { name: 'order-completion', types: ['payment_intent.succeeded'], handle: completePaymentOnEvent },
 ]);

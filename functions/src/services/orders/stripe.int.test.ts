@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../../scripts/test/api.ts';
 import { PaymentDeclinedError, PaymentProviderError } from '../../adapters/stripe-payments.ts';
-import { clock, newId, paymentRecords, payments, stripeEvents } from '../../lib/deps.ts';
+import { appUrl, clock, coupons, mailer, newId, orders, paymentRecords, payments, settings, stripeEvents, users, userVouchers, vouchers } from '../../lib/deps.ts';
 import { createPaymentEventRegistry } from './payment-events.ts';
 import { receiveStripeEvent } from './receive-stripe-event.ts';
 import { recordPaymentStatus } from './record-payment-status.ts';
@@ -207,7 +207,14 @@ describe('Stripe payments through the local stand-in', () => {
         },
       },
     ]);
-    const deps = { payments: payments(), stripeEvents: stripeEvents(), paymentRecords: paymentRecords(), clock: clock(), newId: newId() };
+    const deps = {
+      payments: payments(),
+      stripeEvents: stripeEvents(),
+      paymentRecords: paymentRecords(),
+      ...{ orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), mailer: mailer(), appUrl: appUrl() },
+      clock: clock(),
+      newId: newId(),
+    };
     await expect(receiveStripeEvent(deps, payload, signed(payload), registry)).rejects.toThrow('simulated outage');
     expect(await stripeEvents().get(event.id)).toMatchObject({ state: 'processing', claims: 1 });
     await expect(receiveStripeEvent(deps, payload, signed(payload), registry)).resolves.toEqual({ received: true });

@@ -8,6 +8,7 @@ import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { SocialLogin } from '../../features/auth/components/social-login.tsx';
 import { DiscontinuationNotice } from '../../features/auth/components/discontinuation-notice.tsx';
 import { setWishlist } from '../../features/wishlist/wishlist-store.ts';
+import { cartReturnFlag } from '../../features/cart/cart-session.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -38,9 +39,19 @@ export default function LoginPage() {
         onSuccess={(session) => {
           // The login answer carries the buyer's wishlist (01 §3, §4): hearts and header count are right at once.
           if (session.user_voucher_wishlist) setWishlist(session.user.id, session.user_voucher_wishlist);
-          void navigate(pathAfterLogin(session.user.user_role.role.name), { replace: true });
+          // A guest who pressed 'Zur Kasse' comes back to the cart (01 §4 "Login").
+          const toCart = cartReturnFlag.take() && session.user.user_role.role.name === 'user';
+          void navigate(toCart ? paths.cart : pathAfterLogin(session.user.user_role.role.name), { replace: true });
         }}
       />
+      {cartReturnFlag.isSet() && (
+        <p className="notice notice--info auth-layout__guest-checkout" data-testid="guest-checkout">
+          Ohne Konto bestellen?{' '}
+          <Link to={paths.payment} onClick={() => cartReturnFlag.take()} data-testid="guest-checkout-link">
+            Als Gast bestellen
+          </Link>
+        </p>
+      )}
       <SocialLogin />
       <p className="auth-layout__switch">
         Noch kein Konto?{' '}

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import { paths } from '../../config/paths.ts';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { VoucherGridSkeleton } from '../../features/catalogue/components/voucher-grid.tsx';
+import { VoucherListState } from '../../features/catalogue/components/voucher-grid.tsx';
 import { useSellerVouchers } from '../../features/seller-vouchers/api/get-seller-vouchers.ts';
 import { FlipVoucherCard } from '../../features/seller-vouchers/components/flip-voucher-card.tsx';
 import { useVoucherActions } from '../../features/seller-vouchers/components/use-voucher-actions.ts';
@@ -55,20 +54,7 @@ export default function SellerVouchersPage() {
         </Link>
       </header>
 
-      {error && !data ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            Deine Gutscheine konnten gerade nicht geladen werden.{' '}
-            <button type="button" className="link-button" onClick={reload}>
-              Erneut versuchen
-            </button>
-          </p>
-        </div>
-      ) : !data ? (
-        <VoucherGridSkeleton count={3} />
-      ) : vouchers.length === 0 ? (
-        <EmptyState />
-      ) : (
+      <VoucherListState failed={Boolean(error && !data)} failedText="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={reload} loaded={Boolean(data)} empty={vouchers.length === 0}>
         <ul className={`voucher-grid seller-vouchers__grid${isLoading ? ' is-busy' : ''}`} aria-busy={isLoading} aria-label="Meine Gutscheine" data-testid="seller-voucher-grid">
           {vouchers.map((voucher) => (
             <li key={voucher.id}>
@@ -76,7 +62,7 @@ export default function SellerVouchersPage() {
             </li>
           ))}
         </ul>
-      )}
+      </VoucherListState>
 
       {data && <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={goTo} busy={isLoading} label="Seiten meiner Gutscheine" />}
     </div>

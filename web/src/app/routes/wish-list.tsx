@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
 import { paths } from '../../config/paths.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { VoucherGrid, VoucherGridSkeleton } from '../../features/catalogue/components/voucher-grid.tsx';
+import { VoucherGrid, VoucherListState } from '../../features/catalogue/components/voucher-grid.tsx';
 import { useWishlist } from '../../features/wishlist/api/wishlist.ts';
 import { useWishlistIds } from '../../features/wishlist/wishlist-store.ts';
 import '../../styles/wishlist.css';
@@ -30,27 +30,23 @@ export default function WishListPage() {
         )}
       </header>
 
-      {error && !data ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            Deine Wunschliste konnte gerade nicht geladen werden.{' '}
-            <button type="button" className="link-button" onClick={reload}>
-              Erneut versuchen
-            </button>
-          </p>
-        </div>
-      ) : !data ? (
-        <VoucherGridSkeleton count={3} />
-      ) : vouchers.length === 0 ? (
-        <div className="wish-list__empty">
-          <EmptyState />
-          <p className="wish-list__hint">
-            Tippe auf das Herz eines Gutscheins, um ihn hier zu merken. <Link to={paths.searchPage}>Gutscheine entdecken</Link>
-          </p>
-        </div>
-      ) : (
+      <VoucherListState
+        failed={Boolean(error && !data)}
+        failedText="Deine Wunschliste konnte gerade nicht geladen werden."
+        onRetry={reload}
+        loaded={Boolean(data)}
+        empty={vouchers.length === 0}
+        emptyView={
+          <div className="wish-list__empty">
+            <EmptyState />
+            <p className="wish-list__hint">
+              Tippe auf das Herz eines Gutscheins, um ihn hier zu merken. <Link to={paths.searchPage}>Gutscheine entdecken</Link>
+            </p>
+          </div>
+        }
+      >
         <VoucherGrid vouchers={vouchers} busy={isLoading} label="Meine Wunschliste" testId="wish-list" />
-      )}
+      </VoucherListState>
     </div>
   );
 }

@@ -33,7 +33,7 @@ describe('menuForRole', () => {
   it('buyer: Suche, Kategorien, Meine Wallet, Profil & Einstellungen with Zahlungsmethoden, Ausloggen', () => {
     const menu = menuForRole('user', { categories });
     expect(labels(menu)).toEqual(['Suche', 'Kategorien', 'Meine Wallet', 'Profil & Einstellungen', 'Ausloggen']);
-    expect(labels(group(menu, 'profile').items)).toEqual(['Info', 'Einstellungen', 'Zahlungsmethoden']);
+    expect(labels(group(menu, 'profile').items)).toEqual(['Info', 'Einstellungen', 'Zahlungsmethoden', 'Bestellungen']);
     expect(menu.at(-1)).toEqual({ kind: 'logout', label: 'Ausloggen' });
   });
 

@@ -44,7 +44,7 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
           kind: 'group',
           id: 'profile',
           label: 'Profil & Einstellungen',
-          items: [link('Info', '/profile-info'), link('Einstellungen', '/profile-settings'), link('Zahlungsmethoden', '/profile-payment')],
+          items: [link('Info', '/profile-info'), link('Einstellungen', '/profile-settings'), link('Zahlungsmethoden', '/profile-payment'), link('Bestellungen', paths.orders)],
         },
         LOGOUT,
       ];

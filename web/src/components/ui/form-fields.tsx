@@ -17,6 +17,66 @@ type BaseFieldProps = {
 /** The id every input gets, so error summaries can link to it. */
 export const fieldId = (name: string) => `field-${name}`;
 
+/** The error line under a field: always in the page (aria-live), filled with the icon and the message. */
+export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return (
+    <p id={id} className="field__error" aria-live="polite">
+      {error && (
+        <>
+          <AlertIcon size={16} />
+          <span>{error}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
+type FieldFrameProps = {
+  name: string;
+  label: string;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  /** Shows '(optional)' next to the label when the field is not required. */
+  markOptional?: boolean;
+  /** After the label and its star: an info tip, a character counter. */
+  labelExtra?: ReactNode;
+  /** The hint under the control, with the id the control's aria-describedby names. */
+  hint?: ReactNode;
+  hintId?: string;
+  errorId: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+};
+
+/** The frame every labelled field shares: label row (label, required star), the control, hint and error line. */
+export function FieldFrame({ name, label, error, required, markOptional, labelExtra, hint, hintId, errorId, className, testId, children }: FieldFrameProps) {
+  return (
+    <div className={`field${className ? ` ${className}` : ''}${error ? ' field--invalid' : ''}`} data-testid={testId}>
+      <div className="field__label-row">
+        <label htmlFor={fieldId(name)} className="field__label">
+          {label}
+        </label>
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : (
+          markOptional && <span className="field__optional">(optional)</span>
+        )}
+        {labelExtra}
+      </div>
+      {children}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
 function FieldShell({
   name,
   label,
@@ -29,38 +89,15 @@ function FieldShell({
   children,
 }: BaseFieldProps & { hintId: string; errorId: string; children: ReactNode }) {
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <div className="field__label-row">
-        <label htmlFor={fieldId(name)} className="field__label">
-          {label}
-        </label>
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        )}
-        {tooltip && <InfoTip label={`Hinweis zu ${label}`} text={tooltip} />}
-      </div>
+    <FieldFrame {...{ name, label, error, required, hint, hintId, errorId }} labelExtra={tooltip && <InfoTip label={`Hinweis zu ${label}`} text={tooltip} />}>
       {children}
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error && (
-          <>
-            <AlertIcon size={16} />
-            <span>{error}</span>
-          </>
-        )}
-      </p>
-    </div>
+    </FieldFrame>
   );
 }
 
-function describedBy(hint: ReactNode, hintId: string, errorId: string, tooltipId?: string) {
-  return [hint ? hintId : null, errorId, tooltipId ?? null].filter(Boolean).join(' ');
+/** aria-describedby from the ids that apply (a hint only when there is one). */
+export function describedBy(...ids: ReadonlyArray<string | null | undefined | false>) {
+  return ids.filter(Boolean).join(' ');
 }
 
 type TextFieldProps = BaseFieldProps &
@@ -84,7 +121,7 @@ export function TextField({ name, label, error, hint, tooltip, required, busy, v
           onChange={(e: ChangeEvent<HTMLInputElement>) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
-          aria-describedby={describedBy(hint, hintId, errorId)}
+          aria-describedby={describedBy(hint ? hintId : null, errorId)}
           className="input"
         />
         {busy && (
@@ -114,7 +151,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
-          aria-describedby={describedBy(hint, hintId, errorId)}
+          aria-describedby={describedBy(hint ? hintId : null, errorId)}
           className="input input--with-action"
         />
         <button
@@ -153,7 +190,7 @@ export function SelectField({ name, label, error, hint, tooltip, required, value
           onChange={(e) => onValueChange(e.target.value)}
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint, hintId, errorId)}
+          aria-describedby={describedBy(hint ? hintId : null, errorId)}
           className="input select"
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -197,14 +234,7 @@ export function CheckboxField({ name, checked, onCheckedChange, children, error,
           {children}
         </label>
       </div>
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error && (
-          <>
-            <AlertIcon size={16} />
-            <span>{error}</span>
-          </>
-        )}
-      </p>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { TEXT } from '@gm/shared/validation/messages';
-import { webEnv } from '../../../lib/env.ts';
 import { InfoIcon } from '../../../components/ui/icons.tsx';
+import { useAppStatus } from '../../cart/api/cart.ts';
 
-/** Whether new sales are paused. Read from the build flag until a server setting replaces it (one place to change). */
+/** Whether new sales are paused: the server's GET app-status (false while loading or when it fails). */
 export function useSalesPaused(): boolean {
-  return webEnv.salesPaused;
+  return useAppStatus().data?.sales_paused ?? false;
 }
 
 export function DiscontinuationNotice() {

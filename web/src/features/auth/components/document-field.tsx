@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { DOCUMENT_ACCEPT } from '@gm/shared/auth/seller-registration';
-import { fieldId } from '../../../components/ui/form-fields.tsx';
-import { AlertIcon, CloseIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { FieldFrame, fieldId } from '../../../components/ui/form-fields.tsx';
+import { CloseIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
 
 type DocumentFieldProps = {
   name: string;
@@ -14,21 +15,6 @@ type DocumentFieldProps = {
   busy?: boolean;
   onSelect: (file: File | undefined) => void;
 };
-
-/** An object URL for the preview, revoked when the file changes or the field goes away. */
-function useObjectUrl(file: File | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!file) {
-      setUrl(undefined);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -55,19 +41,7 @@ export function DocumentField({ name, label, file, error, required, busy, onSele
   }
 
   return (
-    <div className={`field document-field${error ? ' field--invalid' : ''}`} data-testid={`document-${name}`}>
-      <div className="field__label-row">
-        <label htmlFor={id} className="field__label">
-          {label}
-        </label>
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : (
-          <span className="field__optional">(optional)</span>
-        )}
-      </div>
+    <FieldFrame name={name} label={label} error={error} required={required} markOptional errorId={errorId} className="document-field" testId={`document-${name}`}>
       <input
         id={id}
         name={name}
@@ -126,14 +100,6 @@ export function DocumentField({ name, label, file, error, required, busy, onSele
           <CloseIcon size={16} /> Dokument entfernen
         </button>
       )}
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error && (
-          <>
-            <AlertIcon size={16} />
-            <span>{error}</span>
-          </>
-        )}
-      </p>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { fieldId } from '../../../components/ui/form-fields.tsx';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { FieldFrame, describedBy, fieldId } from '../../../components/ui/form-fields.tsx';
 
 type TextAreaFieldProps = {
   name: string;
@@ -21,12 +20,7 @@ export function TextAreaField({ name, label, value, onValueChange, error, hint, 
   const errorId = useId();
   const over = value.length > maxLength;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <div className="field__label-row">
-        <label htmlFor={fieldId(name)} className="field__label">
-          {label}
-        </label>
-      </div>
+    <FieldFrame name={name} label={label} error={error} errorId={errorId}>
       <textarea
         id={fieldId(name)}
         name={name}
@@ -34,7 +28,7 @@ export function TextAreaField({ name, label, value, onValueChange, error, hint, 
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? hintId : null, countId, errorId].filter(Boolean).join(' ')}
+        aria-describedby={describedBy(hint ? hintId : null, countId, errorId)}
         className="input textarea-field"
       />
       <div className="textarea-field__meta">
@@ -49,14 +43,6 @@ export function TextAreaField({ name, label, value, onValueChange, error, hint, 
           {value.length} / {maxLength}
         </p>
       </div>
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error && (
-          <>
-            <AlertIcon size={16} />
-            <span>{error}</span>
-          </>
-        )}
-      </p>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import '../../../styles/catalogue-admin.css';
 
@@ -23,17 +24,7 @@ export function AdminPage({ title, lead, action, children, testId }: { title: st
 
 /** Loading, failure and empty states shared by the admin tables. */
 export function TableState({ loading, failed, empty, onRetry }: { loading: boolean; failed: boolean; empty: boolean; onRetry: () => void }) {
-  if (failed)
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>
-          Die Daten konnten gerade nicht geladen werden.{' '}
-          <button type="button" className="link-button" onClick={onRetry}>
-            Erneut versuchen
-          </button>
-        </p>
-      </div>
-    );
+  if (failed) return <LoadFailed text="Die Daten konnten gerade nicht geladen werden." onRetry={onRetry} />;
   if (loading)
     return (
       <div className="admin-page__loading">

@@ -5,7 +5,7 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui/form-fields.tsx';
-import type { CropSpec } from '../../seller-vouchers/components/image-crop-dialog.tsx';
+import type { CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
 import { saveCategory } from '../api/categories.ts';
 import { FormModal } from './form-modal.tsx';
 import { ImagePicker } from './image-picker.tsx';

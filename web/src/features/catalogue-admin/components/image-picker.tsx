@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from '@gm/shared/uploads/contracts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { fieldId } from '../../../components/ui/form-fields.tsx';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { FieldError, fieldId } from '../../../components/ui/form-fields.tsx';
+import { ImageCropDialog, type CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import { ImageCropDialog, type CropSpec } from '../../seller-vouchers/components/image-crop-dialog.tsx';
-// The crop dialog's styles live with the voucher builder that introduced it.
-import '../../../styles/seller-vouchers.css';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
 
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 export const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';
@@ -36,17 +34,7 @@ export function ImagePicker({ name, label, current, value, onChange, crop, hint,
   const dialog = useDialog();
   const inputRef = useRef<HTMLInputElement>(null);
   const [toCrop, setToCrop] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!value) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(value);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  const preview = useObjectUrl(value);
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -103,14 +91,7 @@ export function ImagePicker({ name, label, current, value, onChange, crop, hint,
         </div>
       </div>
       <input ref={inputRef} type="file" accept={ACCEPT} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} data-testid={`${name}-input`} />
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error && (
-          <>
-            <AlertIcon size={16} />
-            <span>{error}</span>
-          </>
-        )}
-      </p>
+      <FieldError id={errorId} error={error} />
       {toCrop && crop && (
         <ImageCropDialog
           {...crop}

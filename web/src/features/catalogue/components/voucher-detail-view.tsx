@@ -10,6 +10,7 @@ import { ExpandableText } from './expandable-text.tsx';
 import { VoucherCard, sellerDisplayName } from './voucher-card.tsx';
 import { VoucherInfo } from './voucher-info.tsx';
 import { VoucherPurchasePanel } from './voucher-purchase.tsx';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 
 type DetailProps = {
   voucher: Voucher;
@@ -18,6 +19,8 @@ type DetailProps = {
   titleId?: string;
   /** In lists the seller name opens the seller modal. */
   onOpenSeller?: ((sellerId: string) => void) | undefined;
+  /** Modal variant: closes the modal (after adding to the cart). */
+  onClose?: (() => void) | undefined;
 };
 
 /**
@@ -25,7 +28,7 @@ type DetailProps = {
  * quantity or value with total, personalise hint, description, up to three images, long description
  * with 'Mehr lesen', 'Verkäufer Info' and 'Gutschein Info'.
  */
-export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller }: DetailProps) {
+export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onClose }: DetailProps) {
   const { isAuth } = useAuth();
   const images = [voucher.image_1, voucher.image_2, voucher.image_3].map(mediaUrl).filter((src): src is string => Boolean(src));
   const region = showsRegionOnCards(voucher.seller_id) ? (voucher.seller.company?.region ?? regionLabel(voucher.region_id)) : null;
@@ -86,7 +89,7 @@ export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller }: D
           </div>
         )}
 
-        <VoucherPurchasePanel voucher={voucher} />
+        <VoucherPurchasePanel voucher={voucher} action={(choice) => <AddToCartButton voucher={voucher} choice={choice} variant={variant} onDone={onClose} />} />
 
         <p className="voucher-detail__personalise" data-testid="personalise-hint">
           <SparkIcon size={18} />

@@ -4,8 +4,7 @@ import { CONTACT_MESSAGE_MAX, CONTACT_SUCCESS_MS } from '@gm/shared/contact/cont
 import { useForm } from '../../../lib/use-form.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { CheckboxField, FormErrorSummary, FormMessage, TextField, fieldId } from '../../../components/ui/form-fields.tsx';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { CheckboxField, FieldFrame, FormErrorSummary, FormMessage, TextField, fieldId } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { contactRequestSchema, sendContact } from '../api/send-contact.ts';
 
@@ -17,15 +16,7 @@ function MessageField({ value, onValueChange, error }: { value: string; onValueC
   const countId = useId();
   const errorId = useId();
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <div className="field__label-row">
-        <label htmlFor={fieldId('message')} className="field__label">
-          {LABELS.message}
-        </label>
-        <span className="field__required" aria-hidden="true">
-          *
-        </span>
-      </div>
+    <FieldFrame name="message" label={LABELS.message} error={error} required errorId={errorId}>
       <textarea
         id={fieldId('message')}
         name="message"
@@ -40,15 +31,7 @@ function MessageField({ value, onValueChange, error }: { value: string; onValueC
       <p id={countId} className={`contact-form__count${value.length > CONTACT_MESSAGE_MAX ? ' is-over' : ''}`}>
         {value.length} / {CONTACT_MESSAGE_MAX}
       </p>
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error && (
-          <>
-            <AlertIcon size={16} />
-            <span>{error}</span>
-          </>
-        )}
-      </p>
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,19 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { fieldId } from '../../../components/ui/form-fields.tsx';
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return (
-    <p id={id} className="field__error" aria-live="polite">
-      {error && (
-        <>
-          <AlertIcon size={16} />
-          <span>{error}</span>
-        </>
-      )}
-    </p>
-  );
-}
+import { FieldError, FieldFrame, describedBy, fieldId } from '../../../components/ui/form-fields.tsx';
 
 type CountedFieldProps = {
   name: string;
@@ -43,36 +29,24 @@ export function CountedField({ name, label, value, max, onValueChange, error, hi
     className: `input${multiline ? ' textarea' : ''}`,
     'aria-invalid': error ? true : undefined,
     'aria-required': required || undefined,
-    'aria-describedby': [hint ? hintId : null, counterId, errorId].filter(Boolean).join(' '),
+    'aria-describedby': describedBy(hint ? hintId : null, counterId, errorId),
   };
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <div className="field__label-row">
-        <label htmlFor={fieldId(name)} className="field__label">
-          {label}
-        </label>
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        )}
+    <FieldFrame
+      {...{ name, label, error, required, hint, hintId, errorId }}
+      labelExtra={
         <span id={counterId} className={`counter${length > max ? ' counter--over' : ''}`} data-testid={`counter-${name}`}>
           <span className="visually-hidden">Zeichen: </span>
           {length} / {max}
         </span>
-      </div>
+      }
+    >
       {multiline ? (
         <textarea {...props} rows={rows} onChange={(e) => onValueChange(e.target.value)} />
       ) : (
         <input {...props} type="text" onChange={(e) => onValueChange(e.target.value)} />
       )}
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -126,7 +100,7 @@ export function ChipGroup<T extends string | number>(props: ChipGroupProps<T>) {
   const errorId = useId();
   const hintId = useId();
   return (
-    <fieldset className={`field chip-group${error ? ' field--invalid' : ''}`} aria-describedby={[hint ? hintId : null, errorId].filter(Boolean).join(' ')}>
+    <fieldset className={`field chip-group${error ? ' field--invalid' : ''}`} aria-describedby={describedBy(hint ? hintId : null, errorId)}>
       <legend className="field__label">
         {legend}
         {required && (
@@ -207,17 +181,7 @@ export function UnitField({ name, label, value, onValueChange, error, hint, unit
   const errorId = useId();
   const hintId = useId();
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <div className="field__label-row">
-        <label htmlFor={fieldId(name)} className="field__label">
-          {label}
-        </label>
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </div>
+    <FieldFrame {...{ name, label, error, required, hint, hintId, errorId }}>
       <div className="field__control unit-field">
         <input
           id={fieldId(name)}
@@ -230,18 +194,12 @@ export function UnitField({ name, label, value, onValueChange, error, hint, unit
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
-          aria-describedby={[hint ? hintId : null, errorId].filter(Boolean).join(' ')}
+          aria-describedby={describedBy(hint ? hintId : null, errorId)}
         />
         <span className="unit-field__unit" aria-hidden="true">
           {unit}
         </span>
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -5,7 +5,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import type { ExtraSlots, ImageSlot } from '../builder/builder-values.ts';
-import { ImageCropDialog, type CropSpec } from './image-crop-dialog.tsx';
+import { ImageCropDialog, type CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
 
 /** Crops of 02 §9. */
 export const BACKGROUND_CROP: CropSpec = { output: { width: 730, height: 676.34 }, viewport: { width: 328, height: 305 }, quality: 0.6 };

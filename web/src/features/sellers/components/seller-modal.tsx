@@ -1,9 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RouteModal, RouteModalStatus } from '../../../components/ui/route-modal.tsx';
 import { useSeller } from '../api/get-seller.ts';
 import { SellerInfo } from './seller-info.tsx';
 import { SellerVouchers } from './seller-vouchers.tsx';
@@ -14,41 +12,36 @@ export function SellerModal({ id, onClose, onOpenVoucher }: { id: string; onClos
   const bodyRef = useRef<HTMLDivElement>(null);
   const { data: seller, error, reload } = useSeller(id);
   return (
-    <Modal open onClose={onClose} labelledBy={titleId} className="modal--wide seller-modal" testId="seller-modal">
-      <div className="modal__toolbar">
+    <RouteModal
+      onClose={onClose}
+      titleId={titleId}
+      className="seller-modal"
+      testId="seller-modal"
+      pageLink={
         <Link to={paths.seller(id)} className="link-button" data-testid="seller-modal-page-link">
           Zur Verkäuferseite
         </Link>
-        <button type="button" className="icon-button" onClick={onClose} aria-label="Schließen" data-testid="modal-close">
-          <CloseIcon />
-        </button>
-      </div>
+      }
+    >
       <div className="modal__scroll" ref={bodyRef} data-testid="seller-modal-body">
         {seller ? (
           <>
             <SellerInfo seller={seller} titleId={titleId} headingLevel={2} />
             <SellerVouchers sellerId={seller.id} headingLevel={3} container={bodyRef} onOpenVoucher={onOpenVoucher} />
           </>
-        ) : error ? (
-          <div className="modal__message" role="alert">
-            <h2 id={titleId} className="voucher-detail__title">
-              {error.status === 404 ? 'Diesen Verkäufer gibt es nicht.' : 'Der Verkäufer konnte gerade nicht geladen werden.'}
-            </h2>
-            {error.status !== 404 && (
-              <button type="button" className="button button--primary" onClick={reload}>
-                Erneut versuchen
-              </button>
-            )}
-          </div>
         ) : (
-          <div className="modal__message">
-            <h2 id={titleId} className="visually-hidden">
-              Verkäufer
-            </h2>
-            <Spinner size="lg" label="Verkäufer wird geladen…" />
-          </div>
+          <RouteModalStatus
+            titleId={titleId}
+            error={error}
+            onRetry={reload}
+            notFound="Diesen Verkäufer gibt es nicht."
+            failed="Der Verkäufer konnte gerade nicht geladen werden."
+            name="Verkäufer"
+            loading
+            loadingLabel="Verkäufer wird geladen…"
+          />
         )}
       </div>
-    </Modal>
+    </RouteModal>
   );
 }

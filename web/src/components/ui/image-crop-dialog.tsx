@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Modal } from './modal.tsx';
+import { Spinner } from './spinner.tsx';
 import {
   MAX_ZOOM,
   MIN_ZOOM,
@@ -14,7 +14,8 @@ import {
   type CropState,
   type Rect,
   type Size,
-} from '../builder/crop-geometry.ts';
+} from '../../lib/crop-geometry.ts';
+import '../../styles/image-crop-dialog.css';
 
 export type CropSpec = {
   /** Size of the result (02 §9: background 730 × 676.34, extra images 200 × 200). */

@@ -1,0 +1,369 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { queryAll } from './query-all.ts';
+import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
+import { saleStatsParts, type SaleFigures } from './sales-stats.ts';
+import type { TransactionPart } from './transaction-part.ts';
+
+/**
+ * `ORDER#<orderId>` / `ORDER` (docs/data-model.md "Order"): one item per cart line. While pending it
+ * sits under the owner's cart key in GSI1 (`USER#<userId>#CART` or `GUEST_CART#<cartId>`) with a
+ * 90-day `ttl`; completion (checkout, below) moves it to the orders key. Pending lines are only
+ * changed under `#status = pending` and the owner condition.
+ */
+export type OrderOwner = { kind: 'user'; userId: string } | { kind: 'guest'; cartId: string };
+export type OrderStatus = 'pending' | 'completed';
+export type OrderChannel = 'marketplace' | 'subdomain' | 'direktverkauf';
+
+export type OrderRecord = {
+  id: string;
+  status: OrderStatus;
+  user_id?: string;
+  /** Guests: the anonymous cart id (x-cart-id). */
+  cart_id?: string;
+  guest?: { email: string; first_name: string; last_name: string };
+  voucher_id: string;
+  seller_id: string;
+  /** The voucher as it was when the line was added (voucherSchema fields); history never joins. */
+  voucher: Voucher;
+  qty: number;
+  value: number | null;
+  total_qty: number;
+  total_value: number;
+  total_amount: number;
+  channel: OrderChannel;
+  subdomain: string | null;
+  is_gift: boolean;
+  payment_id?: string;
+  p_type?: 'stripe' | 'bank' | 'none';
+  order_no: string | null;
+  invoice_no: string | null;
+  commission?: number;
+  processing_fee?: number;
+  seller_net?: number;
+  user_voucher_ids?: string[];
+  reversed: boolean;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+};
+
+export type NewPendingOrder = Omit<OrderRecord, 'status' | 'order_no' | 'invoice_no' | 'reversed' | 'updated_at' | 'completed_at' | 'user_id' | 'cart_id'>;
+
+export type LineAmounts = Pick<OrderRecord, 'qty' | 'value' | 'total_qty' | 'total_value' | 'total_amount'>;
+
+/** Cart lines live 90 days; DynamoDB Local never expires, so reads filter `ttl > now` themselves. */
+export const CART_TTL_SECONDS = 90 * 24 * 60 * 60;
+
+export const orderKeys = {
+  item: (orderId: string) => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' }),
+  /** GSI1PK of an owner's cart (pending lines). */
+  cart: (owner: OrderOwner) => (owner.kind === 'user' ? `USER#${owner.userId}#CART` : `GUEST_CART#${owner.cartId}`),
+  /** GSI1PK of a buyer's completed orders (guests' completed orders are keyed by e-mail: `guestOrders`). */
+  userOrders: (userId: string) => `USER#${userId}#ORDERS`,
+  guestOrders: (email: string) => `GUEST#${email.toLowerCase()}#ORDERS`,
+  sellerOrders: (sellerId: string) => `SELLER#${sellerId}#ORDERS`,
+  allOrders: 'ORDERS',
+  /** Sort key of every order index: `<time>#<orderId>`. */
+  sortKey: (at: string, orderId: string) => `${at}#${orderId}`,
+};
+
+const STRIPPED = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'entity', 'ttl', 'search_text'];
+
+export function toOrderRecord(item: Record<string, unknown>): OrderRecord {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) if (!STRIPPED.includes(key)) out[key] = value;
+  return out as OrderRecord;
+}
+
+function ownerCondition(owner: OrderOwner): { expression: string; values: Record<string, unknown> } {
+  return owner.kind === 'user'
+    ? { expression: 'user_id = :me', values: { ':me': owner.userId } }
+    : { expression: 'cart_id = :cart', values: { ':cart': owner.cartId } };
+}
+
+export function ownsOrder(record: Pick<OrderRecord, 'user_id' | 'cart_id'>, owner: OrderOwner): boolean {
+  return owner.kind === 'user' ? record.user_id === owner.userId : record.cart_id === owner.cartId;
+}
+
+const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+export type OrderRepository = ReturnType<typeof createOrderRepository>;
+
+export function createOrderRepository(db: DynamoDBDocumentClient, tableName: string) {
+  /** All of an owner's cart lines that have not expired, oldest first (bounded partition). */
+  async function pendingOf(owner: OrderOwner, now: Date): Promise<OrderRecord[]> {
+    const items = await queryAll(
+      db,
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        FilterExpression: '#status = :pending AND #ttl > :now',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':pk': orderKeys.cart(owner), ':pending': 'pending', ':now': nowSeconds(now) },
+      }),
+    );
+    return items.map(toOrderRecord);
+  }
+
+  return {
+    /** Puts a new pending line under the owner's cart key, with a 90-day ttl. */
+    async addPending(owner: OrderOwner, line: NewPendingOrder): Promise<OrderRecord> {
+      const record: OrderRecord = {
+        ...line,
+        ...(owner.kind === 'user' ? { user_id: owner.userId } : { cart_id: owner.cartId }),
+        status: 'pending',
+        order_no: null,
+        invoice_no: null,
+        reversed: false,
+        updated_at: line.created_at,
+        completed_at: null,
+      };
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...orderKeys.item(line.id),
+            GSI1PK: orderKeys.cart(owner),
+            GSI1SK: orderKeys.sortKey(line.created_at, line.id),
+            entity: 'Order',
+            ttl: Math.floor(Date.parse(line.created_at) / 1000) + CART_TTL_SECONDS,
+            ...record,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+      return record;
+    },
+
+    /** One line, any status (consistent read). */
+    async get(orderId: string): Promise<OrderRecord | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: orderKeys.item(orderId), ConsistentRead: true }));
+      return Item ? toOrderRecord(Item) : undefined;
+    },
+
+    /** Changes a pending line's amounts; undefined when it is not the owner's, not pending or gone. */
+    async updatePending(orderId: string, owner: OrderOwner, amounts: LineAmounts, at: string): Promise<OrderRecord | undefined> {
+      const condition = ownerCondition(owner);
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: orderKeys.item(orderId),
+            UpdateExpression: 'SET qty = :qty, #value = :value, total_qty = :tq, total_value = :tv, total_amount = :ta, updated_at = :at',
+            ConditionExpression: `attribute_exists(PK) AND #status = :pending AND ${condition.expression}`,
+            ExpressionAttributeNames: { '#status': 'status', '#value': 'value' },
+            ExpressionAttributeValues: {
+              ...condition.values,
+              ':pending': 'pending',
+              ':qty': amounts.qty,
+              ':value': amounts.value,
+              ':tq': amounts.total_qty,
+              ':tv': amounts.total_value,
+              ':ta': amounts.total_amount,
+              ':at': at,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? toOrderRecord(Attributes) : undefined;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** Deletes a pending line of the owner's; false when it is not theirs, not pending or gone. */
+    async deletePending(orderId: string, owner: OrderOwner): Promise<boolean> {
+      const condition = ownerCondition(owner);
+      try {
+        await db.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: orderKeys.item(orderId),
+            ConditionExpression: `attribute_exists(PK) AND #status = :pending AND ${condition.expression}`,
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ...condition.values, ':pending': 'pending' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /** The owner's cart (unexpired pending lines), oldest first: what checkout prices. */
+    async listPendingByOwner(owner: OrderOwner, now: Date = new Date()): Promise<OrderRecord[]> {
+      return pendingOf(owner, now);
+    },
+
+    /**
+     * The owner's lines of one status, newest first (bounded partitions: a cart, a buyer's orders;
+     * the caller cuts the page with `paginate()`). Guests have no completed list by cart id.
+     */
+    async listByOwner(owner: OrderOwner, status: OrderStatus, now: Date = new Date()): Promise<OrderRecord[]> {
+      if (status === 'pending') return (await pendingOf(owner, now)).reverse();
+      if (owner.kind !== 'user') return [];
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          FilterExpression: '#status = :completed',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pk': orderKeys.userOrders(owner.userId), ':completed': 'completed' },
+          ScanIndexForward: false,
+        }),
+      );
+      return items.map(toOrderRecord);
+    },
+
+    /** Number of unexpired cart lines (`Select: COUNT`, filter `ttl > now`). */
+    async countPending(owner: OrderOwner, now: Date = new Date()): Promise<number> {
+      let count = 0;
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'GSI1',
+            KeyConditionExpression: 'GSI1PK = :pk',
+            FilterExpression: '#status = :pending AND #ttl > :now',
+            ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ':pk': orderKeys.cart(owner), ':pending': 'pending', ':now': nowSeconds(now) },
+            Select: 'COUNT',
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        count += page.Count ?? 0;
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return count;
+    },
+
+    // ---- Checkout and completion (engineer B) below this line -----------------------------------
+
+    /**
+     * `order_no` from `COUNTER#ORDER_NO#<yyyy>` (§4.6: ADD 1 before the line's transaction, gaps
+     * allowed): `GM-<yyyy>-<000001>`.
+     */
+    async nextOrderNo(year: string): Promise<string> {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { PK: `COUNTER#ORDER_NO#${year}`, SK: 'COUNTER' },
+          UpdateExpression: 'SET entity = :entity ADD #value :one',
+          ExpressionAttributeNames: { '#value': 'value' },
+          ExpressionAttributeValues: { ':one': 1, ':entity': 'Counter' },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return `GM-${year}-${String(Attributes?.value as number).padStart(6, '0')}`;
+    },
+
+    /** The seller, platform and buyer stats one sale adds to (parts of the line's completion transaction). */
+    saleStatsParts(sale: SaleFigures & { sellerId: string; buyerUserId?: string; at: string }): TransactionPart[] {
+      return saleStatsParts(tableName, sale);
+    },
+
+    /**
+     * Completes one paid line in ONE transaction (data-model §4.4): the line (condition: still
+     * pending, still the payer's) becomes `completed` with the amounts that were paid, its order
+     * number, frozen fees and user voucher ids; its GSI keys move from the cart to the buyer's
+     * orders, the seller's orders and the admin feed; `ttl` goes. `parts` are the other writes of the
+     * sale (user voucher, code, stats), committed with it or not at all. A line that is no longer
+     * pending (an earlier or concurrent run completed it) is `already_completed` and nothing is written.
+     */
+    async completeLine(line: CompletedLine, parts: TransactionPart[]): Promise<'completed' | 'already_completed'> {
+      const owner = ownerCondition(line.owner);
+      const update: TransactionPart = {
+        Update: {
+          TableName: tableName,
+          Key: orderKeys.item(line.orderId),
+          UpdateExpression: [
+            'SET #status = :completed, completed_at = :at, updated_at = :at, order_no = :orderNo, payment_id = :payment, p_type = :ptype',
+            'qty = :qty, #value = :value, total_qty = :tq, total_value = :tv, total_amount = :ta, discount = :discount',
+            'commission = :commission, processing_fee = :fee, seller_net = :net, user_voucher_ids = :uvs, search_text = :search',
+            'GSI1PK = :g1, GSI1SK = :sk, GSI2PK = :g2, GSI2SK = :sk, GSI3PK = :g3, GSI3SK = :sk',
+            ...(line.guest ? ['guest = :guest'] : []),
+          ].join(', ') + ' REMOVE #ttl',
+          ConditionExpression: `attribute_exists(PK) AND #status = :pending AND ${owner.expression}`,
+          ExpressionAttributeNames: { '#status': 'status', '#value': 'value', '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ...owner.values,
+            ':pending': 'pending',
+            ':completed': 'completed',
+            ':at': line.completedAt,
+            ':orderNo': line.orderNo,
+            ':payment': line.paymentId,
+            ':ptype': line.pType,
+            ':qty': line.amounts.qty,
+            ':value': line.amounts.value,
+            ':tq': line.amounts.total_qty,
+            ':tv': line.amounts.total_value,
+            ':ta': line.amounts.total_amount,
+            ':discount': line.discount,
+            ':commission': line.commission,
+            ':fee': line.processingFee,
+            ':net': line.sellerNet,
+            ':uvs': line.userVoucherIds,
+            ':search': line.searchText,
+            ':g1': line.ordersKey,
+            ':g2': orderKeys.sellerOrders(line.sellerId),
+            ':g3': orderKeys.allOrders,
+            ':sk': orderKeys.sortKey(line.completedAt, line.orderId),
+            ...(line.guest ? { ':guest': line.guest } : {}),
+          },
+        },
+      };
+      const uniqueOrderNo: TransactionPart = {
+        Put: {
+          TableName: tableName,
+          Item: { PK: `UNIQUE#ORDER_NO#${line.orderNo}`, SK: 'UNIQUE', entity: 'Unique', order_id: line.orderId },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.send(new TransactWriteCommand({ TransactItems: [update, uniqueOrderNo, ...parts] }));
+          return 'completed';
+        } catch (error) {
+          const failed = failedConditions(error);
+          if (failed?.includes(0)) return 'already_completed';
+          // Another transaction touched the same items (a concurrent run, a stats ADD): try again.
+          const conflict = error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+          if (!conflict || attempt >= 6) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+        }
+      }
+    },
+  };
+}
+
+// ---- Checkout and completion (engineer B) ------------------------------------------------------
+
+/** What the completion writes on a paid line (data-model §4.4); amounts are the ones the payment charged. */
+export type CompletedLine = {
+  orderId: string;
+  owner: OrderOwner;
+  paymentId: string;
+  pType: 'stripe' | 'bank';
+  completedAt: string;
+  orderNo: string;
+  sellerId: string;
+  /** GSI1PK of the buyer's orders: `orderKeys.userOrders` or `orderKeys.guestOrders`. */
+  ordersKey: string;
+  amounts: LineAmounts;
+  /** Cents of the coupon discount that fell on this line. */
+  discount: number;
+  commission: number;
+  processingFee: number;
+  sellerNet: number;
+  userVoucherIds: string[];
+  searchText: string;
+  guest?: { email: string; first_name: string; last_name: string };
+};

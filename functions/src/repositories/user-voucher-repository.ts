@@ -1,0 +1,111 @@
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { VoucherCard } from '@gm/shared/catalogue/contracts';
+import { queryAll } from './query-all.ts';
+import type { TransactionPart } from './transaction-part.ts';
+
+/**
+ * `USER_VOUCHER#<id>` / `USER_VOUCHER` and `CODE#<code>` / `CODE` (docs/data-model.md "UserVoucher",
+ * "VoucherCode"): a bought voucher in its owner's wallet, and the code that the QR URL and manual
+ * entry resolve through. Issued by the order completion (services/orders/complete-payment.ts), in the
+ * order line's transaction.
+ */
+export type UserVoucherOwner = { userId: string } | { guestEmail: string };
+
+export type UserVoucherRecord = {
+  id: string;
+  code: string;
+  /** `<APP_URL>/qr/<code>`: what the QR image on the voucher encodes. */
+  qr: string;
+  order_id: string;
+  order_no: string;
+  voucher_id: string;
+  seller_id: string;
+  /** The voucher as sold (snapshot). */
+  voucher: VoucherCard;
+  type: VoucherCard['type'];
+  qty: number;
+  /** Cents; value vouchers (the chosen value per unit), else null. */
+  value: number | null;
+  remaining_qty: number;
+  /** Cents. */
+  remaining_value: number;
+  /** Date (yyyy-mm-dd), validUntil(). */
+  valid_until: string;
+  owner_user_id?: string;
+  owner_guest_email?: string;
+  status: 'active' | 'redeemed' | 'reversed';
+  sent_via: null | 'voucher_download' | 'email' | 'transferred';
+  acquired_at: string;
+  created_at: string;
+  version: number;
+};
+
+export const userVoucherKeys = {
+  item: (id: string) => ({ PK: `USER_VOUCHER#${id}`, SK: 'USER_VOUCHER' }),
+  code: (code: string) => ({ PK: `CODE#${code}`, SK: 'CODE' }),
+  /** GSI1: the owner's wallet (absent while unclaimed). */
+  wallet: (owner: Pick<UserVoucherRecord, 'owner_user_id' | 'owner_guest_email'>) =>
+    owner.owner_user_id ? `USER#${owner.owner_user_id}#WALLET` : owner.owner_guest_email ? `GUEST#${owner.owner_guest_email.toLowerCase()}#WALLET` : undefined,
+  bySeller: (sellerId: string) => `SELLER#${sellerId}#USER_VOUCHERS`,
+  expiry: 'EXPIRY',
+};
+
+export type UserVoucherRepository = ReturnType<typeof createUserVoucherRepository>;
+
+export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
+  const strip = (item: Record<string, unknown>): UserVoucherRecord => {
+    const { PK: _pk, SK: _sk, GSI1PK: _1, GSI1SK: _1s, GSI2PK: _2, GSI2SK: _2s, GSI3PK: _3, GSI3SK: _3s, entity: _e, ...rest } = item;
+    return rest as UserVoucherRecord;
+  };
+
+  return {
+    /** Put the user voucher and its code, both only if new: for the completion transaction of an order line. */
+    issueParts(record: UserVoucherRecord): TransactionPart[] {
+      const wallet = userVoucherKeys.wallet(record);
+      return [
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...userVoucherKeys.item(record.id),
+              ...(wallet ? { GSI1PK: wallet, GSI1SK: `${record.acquired_at}#${record.id}` } : {}),
+              GSI2PK: userVoucherKeys.bySeller(record.seller_id),
+              GSI2SK: `${record.created_at}#${record.id}`,
+              ...(record.status === 'active' ? { GSI3PK: userVoucherKeys.expiry, GSI3SK: `${record.valid_until}#${record.id}` } : {}),
+              entity: 'UserVoucher',
+              ...record,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...userVoucherKeys.code(record.code), entity: 'VoucherCode', user_voucher_id: record.id, seller_id: record.seller_id },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ];
+    },
+
+    async get(id: string): Promise<UserVoucherRecord | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userVoucherKeys.item(id), ConsistentRead: true }));
+      return Item ? strip(Item) : undefined;
+    },
+
+    async getCode(code: string): Promise<{ user_voucher_id: string; seller_id: string } | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userVoucherKeys.code(code), ConsistentRead: true }));
+      return Item ? { user_voucher_id: Item.user_voucher_id as string, seller_id: Item.seller_id as string } : undefined;
+    },
+
+    /** The owner's wallet (bounded partition), newest first. */
+    async listByOwner(owner: UserVoucherOwner): Promise<UserVoucherRecord[]> {
+      const pk = 'userId' in owner ? userVoucherKeys.wallet({ owner_user_id: owner.userId }) : userVoucherKeys.wallet({ owner_guest_email: owner.guestEmail });
+      const items = await queryAll(
+        db,
+        new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }),
+      );
+      return items.map(strip);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { voucherSchema } from '@gm/shared/catalogue/contracts';
+import { ORDER_TEXT, type OrderLine } from '@gm/shared/orders/contracts';
+import type { AddToCartRequest } from '@gm/shared/orders/contracts';
+import { NotFoundError } from '../../lib/errors.ts';
+import type { OrderChannel, OrderOwner } from '../../repositories/order-repository.ts';
+import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
+import type { Deps } from '../deps.ts';
+import { assertSalesOpen } from './app-status.ts';
+import { priceLine, toOrderLine } from './cart-line.ts';
+
+type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift'> & { qty?: number | null | undefined; value?: number | null | undefined };
+
+/**
+ * POST order / order/guest: puts one pending line into the owner's cart. The server reads the voucher
+ * (active, not deleted, not an employee voucher, on sale on the marketplace), checks the amount
+ * against its limits and prices the line itself; totals in the request are ignored. The channel is
+ * `subdomain` when the request comes from the tenant shop of the voucher's seller, else `marketplace`.
+ */
+export async function addToCart(
+  deps: Pick<Deps, 'orders' | 'vouchers' | 'users' | 'appStatus' | 'clock' | 'newId'>,
+  owner: OrderOwner,
+  input: AddInput,
+  tenant: string | undefined,
+): Promise<{ data: OrderLine; message: string }> {
+  await assertSalesOpen(deps);
+  const stored = await deps.vouchers.get(input.voucher_id, true);
+  if (!stored || stored.deleted_at || !stored.is_active || stored.is_tourism || stored.display === 'direktverkauf') throw new NotFoundError(VOUCHER_NOT_FOUND);
+  const voucher = voucherSchema.parse(stored);
+  const totals = priceLine(voucher, input);
+
+  let channel: OrderChannel = 'marketplace';
+  let subdomain: string | null = null;
+  if (tenant) {
+    const seller = await deps.users.get(voucher.seller_id);
+    if (seller?.subdomain && seller.subdomain.toLowerCase() === tenant.toLowerCase()) {
+      channel = 'subdomain';
+      subdomain = seller.subdomain.toLowerCase();
+    }
+  }
+
+  const record = await deps.orders.addPending(owner, {
+    id: deps.newId(),
+    voucher_id: voucher.id,
+    seller_id: voucher.seller_id,
+    voucher,
+    ...totals,
+    channel,
+    subdomain,
+    is_gift: input.is_gift ?? false,
+    created_at: deps.clock().toISOString(),
+  });
+  return { data: toOrderLine(record), message: ORDER_TEXT.addedToCart };
+}

@@ -1,0 +1,192 @@
+import type Stripe from 'stripe';
+import { toVoucherCard } from '@gm/shared/catalogue/contracts';
+import { validUntil } from '@gm/shared/dates/format';
+import { formatEuro } from '@gm/shared/money/money';
+import { ORDER_TEXT } from '@gm/shared/orders/contracts';
+import { commissionOf, feeBase, processingFee, sellerShare } from '@gm/shared/orders/pricing';
+import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts';
+import { orderKeys, type OrderOwner } from '../../repositories/order-repository.ts';
+import type { PaymentRecord } from '../../repositories/payment-repository.ts';
+import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
+import type { Deps } from '../deps.ts';
+import { newVoucherCode, voucherQrUrl } from './voucher-code.ts';
+
+/**
+ * Order completion (data-model §4.4), the consumer of the signed `payment_intent.succeeded` webhook:
+ * the only place vouchers are issued. Each paid line completes in ONE transaction (line pending →
+ * completed with its order number and frozen fees, the user voucher and its `CODE#`, the sale's
+ * counters); the line's `#status = :pending` condition makes each line complete at most once, so a
+ * re-delivered event, a concurrent duplicate or a re-run after a crash half-way never issues a
+ * second voucher and finishes what is left. Then one last transaction marks the Payment
+ * `completed_at` (once) together with the coupon use; only the run that did that sends the mail.
+ * Lines another payment already completed (or that are gone) are refunded (idempotency key per payment).
+ */
+export type CompletionDeps = Pick<Deps, 'payments' | 'paymentRecords' | 'orders' | 'vouchers' | 'userVouchers' | 'coupons' | 'settings' | 'users' | 'mailer' | 'clock' | 'newId' | 'appUrl'>;
+
+export type CompletionOutcome = 'completed' | 'already_completed' | 'unknown_payment' | 'not_a_success' | 'not_a_checkout';
+
+const viennaYear = (at: Date) => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(at);
+
+export async function completePaymentOnEvent(deps: CompletionDeps, event: Stripe.Event): Promise<CompletionOutcome> {
+  if (event.type !== 'payment_intent.succeeded') return 'not_a_success';
+  const intent = event.data.object;
+  const paymentId = intent.metadata?.payment_id;
+  if (!paymentId) return 'unknown_payment';
+  const payment = await deps.paymentRecords.get(paymentId);
+  // Only the payment's own intent, and only for the full amount the server priced.
+  if (!payment || (payment.stripe_payment_intent_id && payment.stripe_payment_intent_id !== intent.id)) return 'unknown_payment';
+  if (intent.amount_received < payment.amount) throw new Error(`payment ${paymentId}: received ${intent.amount_received} of ${payment.amount} cents`);
+  return completePayment(deps, { ...payment, stripe_payment_intent_id: intent.id });
+}
+
+export async function completePayment(deps: CompletionDeps, payment: PaymentRecord): Promise<CompletionOutcome> {
+  if (payment.completed_at) return 'already_completed';
+  // Payments that no checkout priced (no lines or payer) have nothing to issue.
+  if (!payment.lines?.length || !(payment.payer_user_id || (payment.cart_id && payment.guest))) return 'not_a_checkout';
+  const owner: OrderOwner = payment.payer_user_id ? { kind: 'user', userId: payment.payer_user_id } : { kind: 'guest', cartId: payment.cart_id! };
+  const ordersKey = payment.payer_user_id ? orderKeys.userOrders(payment.payer_user_id) : orderKeys.guestOrders(payment.guest!.email);
+  const feeKind = payment.payment_type === 'bank' ? 'bank' : 'card';
+  const settingsBySeller = new Map<string, Settings>();
+
+  for (const line of payment.lines) {
+    const order = await deps.orders.get(line.order_id);
+    if (!order || order.status !== 'pending') continue; // completed by an earlier or concurrent run
+    let settings = settingsBySeller.get(order.seller_id);
+    if (!settings) {
+      const { global, seller } = await deps.settings.getForSeller(order.seller_id);
+      settings = effectiveSettings(global, seller);
+      settingsBySeller.set(order.seller_id, settings);
+    }
+    const now = deps.clock();
+    const completedAt = now.toISOString();
+    const orderNo = await deps.orders.nextOrderNo(viennaYear(now));
+    const base = feeBase({ voucher: order.voucher, total_value: line.total_value, total_amount: line.total_amount });
+    const commission = commissionOf(base, settings, order.channel);
+    const fee = processingFee(base, feeKind);
+    const code = newVoucherCode();
+    const card = toVoucherCard(order.voucher);
+    const userVoucher: UserVoucherRecord = {
+      id: deps.newId(),
+      code,
+      qr: voucherQrUrl(deps.appUrl, code),
+      order_id: order.id,
+      order_no: orderNo,
+      voucher_id: order.voucher_id,
+      seller_id: order.seller_id,
+      voucher: card,
+      type: order.voucher.type,
+      qty: line.qty,
+      value: line.value,
+      remaining_qty: line.total_qty,
+      remaining_value: line.total_value,
+      valid_until: validUntil(now, order.voucher.expiry_date ?? 1),
+      ...(payment.payer_user_id ? { owner_user_id: payment.payer_user_id } : { owner_guest_email: payment.guest!.email.toLowerCase() }),
+      status: 'active',
+      sent_via: null,
+      acquired_at: completedAt,
+      created_at: completedAt,
+      version: 1,
+    };
+    const current = await deps.vouchers.get(order.voucher_id);
+    const inCatalogue = Boolean(current && !current.deleted_at && !current.is_tourism);
+    const buyerName = payment.guest ? `${payment.guest.first_name} ${payment.guest.last_name}` : '';
+    await deps.orders.completeLine(
+      {
+        orderId: order.id,
+        owner,
+        paymentId: payment.id,
+        pType: payment.payment_type === 'bank' ? 'bank' : 'stripe',
+        completedAt,
+        orderNo,
+        sellerId: order.seller_id,
+        ordersKey,
+        amounts: { qty: line.qty, value: line.value, total_qty: line.total_qty, total_value: line.total_value, total_amount: line.total_amount },
+        discount: line.discount,
+        commission,
+        processingFee: fee,
+        sellerNet: sellerShare(base, commission, fee),
+        userVoucherIds: [userVoucher.id],
+        searchText: [orderNo, order.voucher.seller?.username, order.voucher.seller?.company?.name, buyerName, payment.guest?.email, order.voucher.title].filter(Boolean).join(' ').toLowerCase(),
+        ...(payment.guest ? { guest: payment.guest } : {}),
+      },
+      [
+        ...deps.userVouchers.issueParts(userVoucher),
+        ...deps.vouchers.saleParts(order.voucher_id, { qty: line.total_qty, gross: line.total_amount - line.discount }, inCatalogue),
+        ...deps.orders.saleStatsParts({
+          sellerId: order.seller_id,
+          ...(payment.payer_user_id ? { buyerUserId: payment.payer_user_id } : {}),
+          at: completedAt,
+          qty: line.total_qty,
+          gross: line.total_amount - line.discount,
+          commission,
+          processingFee: fee,
+          sellerNet: sellerShare(base, commission, fee),
+        }),
+      ],
+    );
+  }
+
+  // Lines this payment could not get (completed by another payment of the same cart, e.g. a double
+  // click or a late 3-D Secure approval, or removed meanwhile): their money goes back, once.
+  let unissued = 0;
+  for (const line of payment.lines) {
+    const order = await deps.orders.get(line.order_id);
+    if (!order || (order.status === 'completed' && order.payment_id !== payment.id)) unissued += line.total_amount - line.discount;
+  }
+  if (unissued > 0 && payment.stripe_payment_intent_id) {
+    await deps.payments.refund(payment.stripe_payment_intent_id, `unissued-${payment.id}`, Math.min(unissued, payment.amount));
+  }
+
+  const at = deps.clock().toISOString();
+  let marked: boolean;
+  if (payment.coupon_code) {
+    const coupon = await deps.coupons.get(payment.coupon_code);
+    const limited = typeof coupon?.limit === 'number';
+    try {
+      marked = await deps.paymentRecords.markCompleted(payment.id, at, deps.coupons.useParts(payment.coupon_code, payment.id, at, limited));
+    } catch (error) {
+      if (!limited) throw error;
+      // No uses left by now (a race at the last use): the buyer keeps the discount paid for; recorded.
+      marked = await deps.paymentRecords.markCompleted(payment.id, at, deps.coupons.useParts(payment.coupon_code, payment.id, at, false), true);
+    }
+  } else {
+    marked = await deps.paymentRecords.markCompleted(payment.id, at);
+  }
+  if (!marked) return 'already_completed';
+  await sendConfirmation(deps, payment).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'order confirmation mail failed', paymentId: payment.id, error: String(error) })));
+  return 'completed';
+}
+
+/** The confirmation mail, from what was stored (any concurrent run may have completed a line): orders, totals, and for guests the codes. */
+async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>, payment: PaymentRecord): Promise<void> {
+  const issued: { title: string; amount: number; code: string; qr: string; orderNo: string }[] = [];
+  for (const line of payment.lines ?? []) {
+    const order = await deps.orders.get(line.order_id);
+    if (order?.status !== 'completed' || order.payment_id !== payment.id) continue;
+    for (const id of order.user_voucher_ids ?? []) {
+      const uv = await deps.userVouchers.get(id);
+      if (uv) issued.push({ title: order.voucher.title, amount: line.total_amount - line.discount, code: uv.code, qr: uv.qr, orderNo: order.order_no ?? '' });
+    }
+  }
+  if (issued.length === 0) return;
+  const to = payment.guest?.email ?? (payment.payer_user_id ? (await deps.users.get(payment.payer_user_id))?.email : undefined);
+  if (!to) return;
+  const name = payment.guest?.first_name;
+  const lines = issued.map((i) => `- ${i.orderNo}: ${i.title}, ${formatEuro(i.amount)}`);
+  const codes = payment.guest ? ['', 'Deine Gutscheine:', ...issued.map((i) => `- ${i.title}: Code ${i.code}, ${i.qr}`)] : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${deps.appUrl.replace(/\/+$/, '')}/wallet`];
+  await deps.mailer.send({
+    to,
+    subject: 'Deine Bestellung bei Gutscheinmarkt',
+    text: [
+      name ? `Hallo ${name},` : 'Hallo,',
+      '',
+      payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
+      '',
+      'Deine Bestellung:',
+      ...lines,
+      ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
+      `Gesamt: ${formatEuro(payment.amount)}`,
+      ...codes,
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,153 @@
+import * as z from 'zod';
+import { pagedSchema } from '../api/paged.ts';
+import { voucherCardSchema } from '../catalogue/contracts.ts';
+import { emailField, requiredString } from '../validation/fields.ts';
+import { MSG } from '../validation/messages.ts';
+
+/**
+ * Cart, checkout and orders (01 §3, §7; 03 §9). Money in integer cents. Guests identify their cart
+ * with the `x-cart-id` header (a random UUID the web keeps in localStorage).
+ */
+export const CART_ID_HEADER = 'x-cart-id';
+
+export const ORDER_TEXT = {
+  addedToCart: 'Die Gutscheine wurden in den Warenkorb gelegt.',
+  removedFromCart: 'Der Gutschein wurde aus dem Warenkorb entfernt.',
+  paymentCancelled: 'Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.',
+  selectPaymentMethod: 'Select a payment method first.',
+  couponInvalid: 'This coupon does not exist',
+  paymentDoneTitle: 'Danke!',
+  paymentDone: 'Die Zahlung wurde erfolgreich durchgeführt.',
+  guestThankYou: 'Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.',
+  salesPaused: 'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
+  emptyCart: 'Dein Warenkorb ist leer.',
+  cartNote: 'Du kannst deinen Gutschein nach dem Kauf personalisieren.',
+} as const;
+
+/** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */
+export const addToCartRequestSchema = z.object({
+  voucher_id: requiredString(64),
+  qty: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
+  value: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
+  is_gift: z.boolean().optional(),
+  isSubdomain: z.boolean().optional(),
+  subdomain: z.string().max(63).optional().nullable(),
+});
+export type AddToCartRequest = z.input<typeof addToCartRequestSchema>;
+
+/** PATCH order/{id}: change the amount of a pending line. */
+export const updateCartLineRequestSchema = z.object({
+  qty: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
+  value: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
+});
+
+export const channelSchema = z.enum(['marketplace', 'subdomain', 'direktverkauf']);
+export const orderStatusSchema = z.enum(['pending', 'completed']);
+
+/** A cart line / order entry as the API answers it (01 §3 "Cart line / order entry"). */
+export const orderLineSchema = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  voucher_id: z.string(),
+  voucher: voucherCardSchema,
+  seller_id: z.string(),
+  qty: z.number().int(),
+  /** Value vouchers: the chosen value per unit, in cents; null for product vouchers. */
+  value: z.number().int().nullable(),
+  total_qty: z.number().int(),
+  /** Cents: what this line costs (qty × unit price, or value × qty). */
+  total_amount: z.number().int(),
+  total_value: z.number().int(),
+  channel: channelSchema,
+  subdomain: z.string().nullable(),
+  is_gift: z.boolean(),
+  order_no: z.string().nullable(),
+  invoice_no: z.string().nullable(),
+  reversed: z.boolean(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderLineResponseSchema = z.object({ data: orderLineSchema, message: z.string().optional() });
+export const orderListSchema = pagedSchema(orderLineSchema);
+export const cartTotalSchema = z.object({ total: z.number().int() });
+
+/** POST check-coupon: the spec's answer shape, a list of coupon entries. */
+export const checkCouponRequestSchema = z.object({ coupon: requiredString(64).transform((c) => c.toUpperCase()) });
+export const couponEntrySchema = z.object({
+  active: z.boolean(),
+  expires_at: z.string().nullable(),
+  coupon: z.object({
+    id: z.string(),
+    percent_off: z.number().nullable(),
+    amount_off: z.number().int().nullable(),
+    metadata: z.object({ limit: z.number().int().nullable() }),
+  }),
+});
+export const checkCouponResponseSchema = z.object({ data: z.array(couponEntrySchema) });
+
+export const BANK_COUNTRIES = [
+  { code: 'AT', label: 'Österreich' },
+  { code: 'DE', label: 'Deutschland' },
+  { code: 'IT', label: 'Italien' },
+  { code: 'NL', label: 'Niederlanden' },
+  { code: 'BE', label: 'Belgien' },
+  { code: 'ES', label: 'Spanien' },
+] as const;
+
+export const guestSchema = z.object({ email: emailField(), first_name: requiredString(100), last_name: requiredString(100) });
+
+/**
+ * POST order/payment (buyer) and order/guest/payment (guest, card only). The server prices the cart
+ * itself; `payment_method` is a Stripe PaymentMethod id (the local test-card form or Stripe.js made it).
+ */
+export const paymentRequestSchema = z
+  .object({
+    payment_type: z.enum(['card', 'bank'], { error: 'Select a payment method first.' }),
+    payment_method: z.string().max(200).optional().nullable(),
+    saved_card: z.string().max(200).optional().nullable(),
+    is_save: z.boolean().optional(),
+    country: z.enum(['AT', 'DE', 'IT', 'NL', 'BE', 'ES'], { error: MSG.required }).optional().nullable(),
+    coupon: z.string().max(64).optional().nullable(),
+    return_url: z.url().optional(),
+    guest: guestSchema.optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.payment_type === 'card' && !form.payment_method && !form.saved_card) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: MSG.required });
+    if (form.payment_type === 'bank' && !form.country) ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
+  });
+export type PaymentRequest = z.input<typeof paymentRequestSchema>;
+
+export const paymentStatusSchema = z.enum(['processing', 'requires_action', 'succeeded', 'failed', 'canceled']);
+
+export const paymentResponseSchema = z.object({
+  data: z.object({
+    payment_id: z.string(),
+    status: paymentStatusSchema,
+    /** Redirect payments (3-D Secure, bank): where the browser goes next. */
+    url: z.string().nullable(),
+    amount: z.number().int(),
+    /** True once the webhook completed the orders and issued the vouchers. */
+    completed: z.boolean(),
+    order_ids: z.array(z.string()),
+  }),
+});
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+/** Guests: the x-cart-id header must be a UUID (the web makes it with crypto.randomUUID()). */
+export const cartIdSchema = z.uuid({ error: 'Ungültige Warenkorb-ID.' });
+
+/** GET order?status=pending|completed&page&paginate (01 §7; 9 per page). */
+export const orderListQuerySchema = z.object({
+  status: orderStatusSchema.default('pending'),
+  page: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100000, { error: MSG.maxValue(100000) }).default(1),
+  paginate: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100, { error: MSG.maxValue(100) }).default(9),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+/** DELETE order/{id} → { message }. */
+export const removeCartLineResponseSchema = z.object({ message: z.string() });
+
+/** GET app-status (public). */
+export const appStatusResponseSchema = z.object({ sales_paused: z.boolean() });

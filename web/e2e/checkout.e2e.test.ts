@@ -1,0 +1,211 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+
+/**
+ * Cart and checkout on the real stack (01 §2, §4): add a value and a product voucher, the cart,
+ * coupon WILLKOMMEN10, the test card 4242 4242 4242 4242 at the Stripe stand-in, 'Danke!' — as a
+ * buyer (on to /home until the wallet exists) and as a guest (on to /thank-you).
+ */
+let browser: Browser;
+const webUrl = () => inject('webUrl');
+const VALUE_VOUCHER = 'v-alpenspa-wert';
+const PRODUCT_VOUCHER = 'v-alpenspa-massage';
+const ADDED = 'Die Gutscheine wurden in den Warenkorb gelegt.';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(new URL('/home', webUrl()).href);
+  await page.getByRole('button', { name: 'Akzeptieren' }).click();
+  return page;
+}
+
+async function logInAsBuyer(page: Page) {
+  await page.goto(new URL('/login', webUrl()).href);
+  await page.getByLabel('E-Mail', { exact: true }).fill('buyer@example.com');
+  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/home$/);
+}
+
+const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').first().textContent());
+const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+
+async function addToCart(page: Page, voucherId: string, amount?: string) {
+  await page.goto(new URL(`/vouchers/${voucherId}`, webUrl()).href);
+  const before = await cartCount(page);
+  if (amount) await page.getByTestId('amount-input').fill(amount);
+  await page.getByTestId('add-to-cart').click();
+  const dialog = page.getByTestId('message-dialog');
+  await dialog.getByText(ADDED).waitFor();
+  expect(await dialog.getByRole('heading').textContent()).toBe('Erfolgreich!');
+  await expect.poll(() => cartCount(page)).toBe(before + 1);
+  // The dialog closes after 1 s and the page goes to the cart.
+  await page.waitForURL(/\/cart$/);
+}
+
+async function payWithCoupon(page: Page, cardNumber = '4242424242424242') {
+  const subtotal = euros(await page.getByTestId('checkout-total').textContent());
+  expect(subtotal).toBeGreaterThan(0);
+  await page.getByTestId('coupon-input').fill('willkommen10');
+  // Shown upper-case.
+  expect(await page.getByTestId('coupon-input').inputValue()).toBe('WILLKOMMEN10');
+  await page.getByTestId('coupon-apply').click();
+  await page.getByTestId('coupon-discount').waitFor();
+  await expect.poll(async () => euros(await page.getByTestId('checkout-total').textContent())).toBeCloseTo(subtotal * 0.9, 2);
+
+  await page.getByTestId('card-number').fill(cardNumber);
+  expect(await page.getByTestId('card-number').inputValue()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await page.getByTestId('card-expiry').fill('1230');
+  await page.getByTestId('card-cvc').fill('123');
+}
+
+async function expectThanks(page: Page) {
+  const dialog = page.getByTestId('message-dialog');
+  await dialog.getByText('Die Zahlung wurde erfolgreich durchgeführt.').waitFor({ timeout: 30_000 });
+  expect(await dialog.getByRole('heading').textContent()).toBe('Danke!');
+}
+
+describe('cart and checkout', () => {
+  it('a buyer adds a value and a product voucher, applies WILLKOMMEN10 and pays by card', async () => {
+    const page = await newPage(1280);
+    await logInAsBuyer(page);
+    await addToCart(page, VALUE_VOUCHER, '50');
+    await addToCart(page, PRODUCT_VOUCHER);
+
+    const lines = page.getByTestId('cart-line');
+    await expect.poll(() => lines.count()).toBeGreaterThanOrEqual(2);
+    const product = page.locator(`[data-testid="cart-line"][data-voucher-id="${PRODUCT_VOUCHER}"]`);
+    expect(await product.getByTestId('cart-line-amount').textContent()).toBe('1 Stück');
+    const value = page.locator(`[data-testid="cart-line"][data-voucher-id="${VALUE_VOUCHER}"]`);
+    expect(euros(await value.getByTestId('cart-line-amount').textContent())).toBe(50);
+
+    // The stepper changes the quantity on the server; the totals follow.
+    const totalBefore = euros(await page.getByTestId('cart-total').textContent());
+    await product.getByTestId('cart-line-increase').click();
+    await expect.poll(async () => product.getByTestId('cart-line-amount').textContent()).toBe('2 Stück');
+    await expect.poll(async () => euros(await page.getByTestId('cart-total').textContent())).toBeCloseTo(totalBefore + 79, 2);
+    expect(await page.getByText('Du kannst deinen Gutschein nach dem Kauf personalisieren.').count()).toBe(1);
+    await saveScreenshot(page, 'checkout-cart-desktop');
+
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL(/\/payment$/);
+    await page.getByRole('heading', { level: 1, name: 'Kasse' }).waitFor();
+    await payWithCoupon(page);
+    await saveScreenshot(page, 'checkout-payment-desktop');
+    await page.getByTestId('checkout-submit').click();
+    await expectThanks(page);
+    await page.waitForURL(/\/home$/);
+    expect(await cartCount(page)).toBe(0);
+
+    await page.goto(new URL('/cart', webUrl()).href);
+    await page.getByTestId('empty-state').waitFor();
+
+    // The order history lists the purchase.
+    await page.goto(new URL('/orders', webUrl()).href);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('orders-table').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
+    await saveScreenshot(page, 'checkout-orders-desktop');
+    await page.context().close();
+  });
+
+  it('a guest checks out as guest and lands on /thank-you (phone)', async () => {
+    const page = await newPage(390);
+    await addToCart(page, PRODUCT_VOUCHER);
+    await page.goto(new URL(`/vouchers/${VALUE_VOUCHER}`, webUrl()).href);
+    await page.getByTestId('add-to-cart').waitFor();
+    await saveScreenshot(page, 'checkout-voucher-detail-mobile');
+    await addToCart(page, VALUE_VOUCHER, '25');
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    await saveScreenshot(page, 'checkout-cart-mobile');
+
+    // 'Zur Kasse' sends a guest to the login, which offers the guest checkout.
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL(/\/login$/);
+    await page.getByTestId('guest-checkout-link').click();
+    await page.waitForURL(/\/payment$/);
+    await page.getByRole('heading', { level: 1, name: 'Als Gast bestellen' }).waitFor();
+    // No bank transfer for guests; the button waits for the buyer data.
+    expect(await page.getByTestId('payment-type-bank').count()).toBe(0);
+    expect(await page.getByTestId('checkout-submit').isDisabled()).toBe(true);
+    await page.getByLabel('E-Mail', { exact: true }).fill('gast@example.com');
+    await page.getByLabel('Vorname', { exact: true }).fill('Gerda');
+    await page.getByLabel('Nachname', { exact: true }).fill('Gast');
+    // A declined card: the provider's message under the card field, the cart stays.
+    await payWithCoupon(page, '4000000000000002');
+    await page.getByTestId('checkout-submit').click();
+    await page.getByTestId('card-input').getByText('Your card was declined.').waitFor({ timeout: 20_000 });
+    await saveScreenshot(page, 'checkout-payment-declined-mobile');
+    await page.getByTestId('card-number').fill('4242424242424242');
+    await saveScreenshot(page, 'checkout-payment-guest-mobile');
+    await page.getByTestId('checkout-submit').click();
+    await expectThanks(page);
+    await page.waitForURL(/\/thank-you$/);
+    await page.getByText('Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.').waitFor();
+    expect(await cartCount(page)).toBe(0);
+    await saveScreenshot(page, 'checkout-thank-you-mobile');
+    await page.context().close();
+  });
+
+  it('3-D Secure: the bank page, then back on /cart?payment=<id> until the payment completes', async () => {
+    const page = await newPage(1280);
+    await logInAsBuyer(page);
+    await addToCart(page, PRODUCT_VOUCHER);
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL(/\/payment$/);
+    await page.getByTestId('card-number').fill('4000000000003220');
+    await page.getByTestId('card-expiry').fill('1230');
+    await page.getByTestId('card-cvc').fill('123');
+    await page.getByTestId('checkout-submit').click();
+    await page.waitForURL(/\/__authorize\//, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Authorisieren' }).click();
+    await page.waitForURL(/\/cart\?payment=/);
+    await expectThanks(page);
+    await page.waitForURL(/\/home$/);
+    expect(await cartCount(page)).toBe(0);
+    await page.context().close();
+  });
+
+  it('adds from the detail modal: the modal closes after 1 s; sellers see no button', async () => {
+    const page = await newPage(1280);
+    await page.goto(new URL('/vouchers/search', webUrl()).href);
+    await page.getByTestId('search-results').getByTestId('voucher-card').first().getByRole('link').click();
+    const modal = page.getByTestId('voucher-modal');
+    await modal.getByTestId('add-to-cart').click();
+    await page.getByTestId('message-dialog').getByText(ADDED).waitFor();
+    await modal.waitFor({ state: 'detached', timeout: 4000 });
+    expect(new URL(page.url()).pathname).toBe('/vouchers/search');
+    expect(await cartCount(page)).toBe(1);
+
+    await page.goto(new URL('/login', webUrl()).href);
+    // Opening the login resets the cart count (and no late answer brings it back).
+    await page.getByTestId('login-form').waitFor();
+    await page.waitForTimeout(500);
+    expect(await cartCount(page)).toBe(0);
+    await page.getByLabel('E-Mail', { exact: true }).fill('seller@example.com');
+    await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/home$/);
+    await page.goto(new URL(`/vouchers/${PRODUCT_VOUCHER}`, webUrl()).href);
+    await page.getByTestId('purchase-panel').waitFor();
+    expect(await page.getByTestId('add-to-cart').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the payment-cancelled warning on /cart?status=failed and the empty cart', async () => {
+    const page = await newPage(1280);
+    await page.goto(new URL('/cart?status=failed', webUrl()).href);
+    await page.getByTestId('payment-cancelled').getByText('Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.').waitFor();
+    await page.getByTestId('empty-state').waitFor();
+    expect(await page.getByTestId('empty-state').textContent()).toBe('Noch keine Daten vorhanden.');
+    await page.context().close();
+  });
+});

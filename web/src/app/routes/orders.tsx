@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { formatEuro } from '@gm/shared/money/money';
+import { formatDate } from '@gm/shared/dates/format';
+import { useAuth } from '../../lib/auth.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { PageLoader } from '../../components/ui/spinner.tsx';
+import { useOrders } from '../../features/checkout/api/payment.ts';
+import '../../styles/cart.css';
+
+/** /orders: the buyer's order history, 9 per page (01 §2 profile tab 'Bestellungen', §7). */
+export default function OrdersPage() {
+  const auth = useAuth();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, reload } = useOrders(auth.isAuth ? auth.data.id : null, page);
+  const orders = data?.data ?? [];
+
+  return (
+    <div className="container orders-page" data-testid="orders-page">
+      <title>Bestellungen – Gutscheinmarkt</title>
+      <header className="page-header">
+        <h1>Bestellungen</h1>
+      </header>
+      {error && !data ? (
+        <LoadFailed text="Deine Bestellungen konnten gerade nicht geladen werden." onRetry={reload} />
+      ) : !data ? (
+        isLoading && <PageLoader label="Bestellungen werden geladen…" />
+      ) : orders.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="orders-table" data-testid="orders-table">
+              <thead>
+                <tr>
+                  <th scope="col">Datum</th>
+                  <th scope="col">Bestellnummer</th>
+                  <th scope="col">Gutschein</th>
+                  <th scope="col" className="orders-table__amount">
+                    Betrag
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.id} data-testid="order-row">
+                    <td>{formatDate(order.completed_at ?? order.created_at)}</td>
+                    <td>{order.order_no ?? '–'}</td>
+                    <td>{order.voucher.title}</td>
+                    <td className="orders-table__amount">{formatEuro(order.total_amount)}</td>
+                    <td>{order.reversed ? 'Storniert' : 'Bezahlt'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} label="Bestellungen" />
+        </>
+      )}
+    </div>
+  );
+}

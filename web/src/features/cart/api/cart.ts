@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import {
+  addToCartRequestSchema,
+  cartTotalSchema,
+  checkCouponRequestSchema,
+  checkCouponResponseSchema,
+  orderLineResponseSchema,
+  orderListSchema,
+  updateCartLineRequestSchema,
+  type AddToCartRequest,
+} from '@gm/shared/orders/contracts';
+import { appStatusSchema } from '@gm/shared/settings/contracts';
+import { api } from '../../../lib/api.ts';
+import { authStore } from '../../../lib/auth.ts';
+import { useApiQuery } from '../../../lib/use-api-query.ts';
+import { cartHeaders } from '../cart-session.ts';
+
+/** Cart calls (01 §7): buyers use their session, guests the `x-cart-id` header; both carry the header. */
+const isGuest = () => !authStore.getSnapshot().isAuth;
+
+/** The cart shows every pending line on one page (the API's upper page size). */
+export const CART_PAGE_SIZE = 100;
+
+/** POST order (buyer) or order/guest (guest). */
+export function addToCart(input: AddToCartRequest) {
+  const body = addToCartRequestSchema.parse(input);
+  return api.request(isGuest() ? 'order/guest' : 'order', { method: 'POST', body, headers: cartHeaders(), schema: orderLineResponseSchema });
+}
+
+/** PATCH order/{id}: the new quantity (product vouchers) or value in cents (value vouchers). */
+export function updateCartLine(id: string, amount: { qty?: number; value?: number }) {
+  const body = updateCartLineRequestSchema.parse(amount);
+  return api.request(`order/${encodeURIComponent(id)}`, { method: 'PATCH', body, headers: cartHeaders(), schema: orderLineResponseSchema });
+}
+
+/** DELETE order/{id}: the answer carries nothing the page needs. */
+export function removeCartLine(id: string) {
+  return api.request(`order/${encodeURIComponent(id)}`, { method: 'DELETE', headers: cartHeaders(), schema: z.unknown() });
+}
+
+/** GET order?status=pending: the cart lines. */
+export function getCart(signal?: AbortSignal) {
+  return api.request('order', { query: { status: 'pending', page: 1, paginate: CART_PAGE_SIZE }, headers: cartHeaders(), schema: orderListSchema, signal });
+}
+
+export function useCart(key: string) {
+  return useApiQuery(`cart:${key}`, () => getCart(), { staleMs: 0 });
+}
+
+/** GET order/total-user-cart or order/guest/total-user-cart: the header's cart count. */
+export function getCartCount(signal?: AbortSignal) {
+  return api.request(isGuest() ? 'order/guest/total-user-cart' : 'order/total-user-cart', { headers: cartHeaders(), schema: cartTotalSchema, signal });
+}
+
+/** POST check-coupon: the coupon entries for the code (upper-cased by the contract). */
+export function checkCoupon(coupon: string, signal?: AbortSignal) {
+  const body = checkCouponRequestSchema.parse({ coupon });
+  return api.request('check-coupon', { method: 'POST', body, schema: checkCouponResponseSchema, signal });
+}
+
+/** GET app-status: whether new sales are paused. */
+export function getAppStatus(signal?: AbortSignal) {
+  return api.request('app-status', { schema: appStatusSchema, signal });
+}
+
+export function useAppStatus() {
+  return useApiQuery('app-status', () => getAppStatus(), { staleMs: 60_000 });
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { ORDER_TEXT } from '@gm/shared/orders/contracts';
+import { TEXT } from '@gm/shared/validation/messages';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { adjustCartCount } from '../../../lib/badge-counts.ts';
+import { currentTenant } from '../../../lib/tenant.ts';
+import { paths } from '../../../config/paths.ts';
+import { useDialog } from '../../../components/ui/dialog-provider.tsx';
+import { CartIcon, CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { addToCart, removeCartLine } from '../api/cart.ts';
+
+/** The success dialog closes after 1 s, then the page goes to the cart or the modal closes (01 §4, §9). */
+const SUCCESS_MS = 1000;
+
+type Props = {
+  voucher: Pick<Voucher, 'id' | 'type'>;
+  /** The valid amount (pieces or cents) from the purchase panel; undefined while the input is invalid. */
+  choice: { amount: number } | undefined;
+  variant: 'page' | 'modal';
+  /** Modal variant: closes the detail modal after the success dialog. */
+  onDone?: (() => void) | undefined;
+};
+
+/**
+ * 'In den Warenkorb' (01 §2 "Voucher detail"): adds a pending line for buyers and guests; afterwards
+ * it shows a checked state, and clicking it offers removal. Sellers, scanners, admins and tourism
+ * employees see no button.
+ */
+export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
+  const auth = useAuth();
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const [lineId, setLineId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_tourism)) return null;
+
+  async function add() {
+    if (!choice) return;
+    setBusy(true);
+    try {
+      const amount = voucher.type === 'value' ? { value: choice.amount, qty: null } : { qty: choice.amount, value: null };
+      const answer = await addToCart({ voucher_id: voucher.id, ...amount, is_gift: false, isSubdomain: Boolean(currentTenant), subdomain: currentTenant ?? null });
+      setLineId(answer.data.id);
+      adjustCartCount(1);
+      setBusy(false);
+      await dialog.success(ORDER_TEXT.addedToCart, { autoCloseMs: SUCCESS_MS });
+      if (variant === 'modal') onDone?.();
+      else void navigate(paths.cart);
+    } catch (error) {
+      setBusy(false);
+      // The server's sales-paused answer is shown as it is; anything else is the generic warning (01 §8).
+      const paused = error instanceof ApiError && error.message === ORDER_TEXT.salesPaused;
+      await dialog.warning(paused ? ORDER_TEXT.salesPaused : TEXT.genericError);
+      setLineId(null);
+    }
+  }
+
+  async function remove() {
+    if (!lineId) return;
+    if (!(await dialog.confirm('Möchtest du den Gutschein aus dem Warenkorb entfernen?'))) return;
+    setBusy(true);
+    try {
+      await removeCartLine(lineId);
+      setLineId(null);
+      adjustCartCount(-1);
+      setBusy(false);
+      await dialog.success(ORDER_TEXT.removedFromCart, { autoCloseMs: SUCCESS_MS });
+    } catch {
+      setBusy(false);
+      await dialog.warning(TEXT.genericError);
+    }
+  }
+
+  return (
+    <>
+      {lineId ? (
+        <button type="button" className="button button--primary button--block add-to-cart add-to-cart--added" aria-pressed="true" onClick={() => void remove()} data-testid="add-to-cart">
+          <CheckCircleIcon size={20} />
+          Im Warenkorb
+        </button>
+      ) : (
+        <button type="button" className="button button--accent button--block add-to-cart" disabled={!choice || busy} onClick={() => void add()} data-testid="add-to-cart">
+          <CartIcon size={20} />
+          In den Warenkorb
+        </button>
+      )}
+      <LoadingOverlay show={busy} label="Wird verarbeitet…" />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { orderListSchema, paymentRequestSchema, paymentResponseSchema, type PaymentRequest } from '@gm/shared/orders/contracts';
+import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
+import { api } from '../../../lib/api.ts';
+import { authStore } from '../../../lib/auth.ts';
+import { useApiQuery } from '../../../lib/use-api-query.ts';
+import { cartHeaders } from '../../cart/cart-session.ts';
+
+/** POST order/payment (buyer) or order/guest/payment (guest, card only): the server prices the cart itself. */
+export function pay(request: PaymentRequest) {
+  const body = paymentRequestSchema.parse(request);
+  const guest = !authStore.getSnapshot().isAuth;
+  return api.request(guest ? 'order/guest/payment' : 'order/payment', { method: 'POST', body, headers: cartHeaders(), schema: paymentResponseSchema });
+}
+
+/** GET order/payment/{id}: the payment's status for its payer (buyer session or guest cart id). */
+export function getPayment(id: string, signal?: AbortSignal) {
+  return api.request(`order/payment/${encodeURIComponent(id)}`, { headers: cartHeaders(), schema: paymentResponseSchema, signal });
+}
+
+/** GET order?status=completed&page&paginate=9: the buyer's order history (01 §7 "Order-history fetch"). */
+export function getOrders(page: number) {
+  return api.request('order', { query: { status: 'completed', page, paginate: PAGE_SIZE.orders }, schema: orderListSchema });
+}
+
+export function useOrders(userId: string | null, page: number) {
+  return useApiQuery(userId ? `orders:${userId}:${page}` : null, () => getOrders(page), { staleMs: 0, keepPrevious: true });
+}

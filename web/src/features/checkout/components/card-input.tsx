@@ -1,0 +1,133 @@
+import { useId, useImperativeHandle, useState, type Ref } from 'react';
+import { TEST_CARDS } from '@gm/shared/payments/test-cards';
+import { FieldError } from '../../../components/ui/form-fields.tsx';
+import { cardErrors, createLocalPaymentMethod, formatCardNumber, formatExpiry, type CardDraft, type CardErrors, type PaymentMethodResult } from '../local-card.ts';
+
+/** What the checkout asks of the card entry, whichever implementation is behind it. */
+export type CardInputHandle = { createPaymentMethod: () => Promise<PaymentMethodResult> };
+
+/** 'live' uses Stripe's Payment Element (not part of this build); anything else the local test-card form. */
+const STRIPE_MODE = import.meta.env.VITE_STRIPE_MODE === 'live' ? 'live' : 'local';
+const PUBLISHABLE_KEY = (import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined) || 'pk_test_local';
+
+type Props = {
+  ref: Ref<CardInputHandle>;
+  /** The provider's message (a declined card), shown under the card field (01 §8 "Card errors"). */
+  error?: string | undefined;
+  disabled?: boolean;
+};
+
+/** The card entry of the checkout (01 §2 "Checkout"). */
+export function CardInput(props: Props) {
+  if (STRIPE_MODE === 'live') return <LiveCardUnavailable />;
+  return <LocalCardInput {...props} />;
+}
+
+/** A live build needs Stripe's Payment Element, which this build does not contain: say so instead of taking card data. */
+function LiveCardUnavailable() {
+  return (
+    <p className="notice notice--error" role="alert">
+      Kartenzahlung ist gerade nicht verfügbar.
+    </p>
+  );
+}
+
+/** Local mode: number, MM/YY and CVC, turned into a PaymentMethod at the Stripe stand-in. */
+function LocalCardInput({ ref, error, disabled }: Props) {
+  const id = useId();
+  const [card, setCard] = useState<CardDraft>({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<CardErrors>({});
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async createPaymentMethod() {
+        const found = cardErrors(card);
+        setErrors(found);
+        if (Object.keys(found).length > 0) return { error: Object.values(found)[0]! };
+        return createLocalPaymentMethod(card, { fetch: (input, init) => fetch(input, init), publishableKey: PUBLISHABLE_KEY });
+      },
+    }),
+    [card],
+  );
+
+  const change = (field: keyof CardDraft, value: string) => {
+    setCard((c) => ({ ...c, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  return (
+    <fieldset className="card-input" disabled={disabled} data-testid="card-input">
+      <legend className="field__label">Kartendaten</legend>
+      <div className={`field${errors.number ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-number`}>
+          Kartennummer
+        </label>
+        <input
+          id={`${id}-number`}
+          className="input"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={card.number}
+          onChange={(e) => change('number', formatCardNumber(e.target.value))}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={`${id}-number-error ${id}-provider-error`}
+          data-testid="card-number"
+        />
+        <FieldError id={`${id}-number-error`} error={errors.number} />
+      </div>
+      <div className="card-input__row">
+        <div className={`field${errors.expiry ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${id}-expiry`}>
+            Ablaufdatum
+          </label>
+          <input
+            id={`${id}-expiry`}
+            className="input"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/JJ"
+            value={card.expiry}
+            onChange={(e) => change('expiry', formatExpiry(e.target.value))}
+            aria-invalid={errors.expiry ? true : undefined}
+            aria-describedby={`${id}-expiry-error`}
+            data-testid="card-expiry"
+          />
+          <FieldError id={`${id}-expiry-error`} error={errors.expiry} />
+        </div>
+        <div className={`field${errors.cvc ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${id}-cvc`}>
+            Prüfnummer
+          </label>
+          <input
+            id={`${id}-cvc`}
+            className="input"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            value={card.cvc}
+            onChange={(e) => change('cvc', e.target.value.replace(/\D/g, ''))}
+            aria-invalid={errors.cvc ? true : undefined}
+            aria-describedby={`${id}-cvc-error`}
+            data-testid="card-cvc"
+          />
+          <FieldError id={`${id}-cvc-error`} error={errors.cvc} />
+        </div>
+      </div>
+      <FieldError id={`${id}-provider-error`} error={error} />
+      <details className="card-input__hint">
+        <summary>Testkarten (lokale Testumgebung)</summary>
+        <p>Ablaufdatum in der Zukunft, beliebige dreistellige Prüfnummer.</p>
+        <ul>
+          {TEST_CARDS.map((c) => (
+            <li key={c.number}>
+              <code>{formatCardNumber(c.number)}</code> {c.label}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </fieldset>
+  );
+}

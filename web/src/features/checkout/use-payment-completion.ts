@@ -1,0 +1,39 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ORDER_TEXT } from '@gm/shared/orders/contracts';
+import { authStore } from '../../lib/auth.ts';
+import { resetCartCount } from '../../lib/badge-counts.ts';
+import { pathAfterPayment } from '../../config/paths.ts';
+import { useDialog } from '../../components/ui/dialog-provider.tsx';
+import { cartId } from '../cart/cart-session.ts';
+import { getPayment } from './api/payment.ts';
+import { waitForPayment, type PaymentOutcome } from './payment-flow.ts';
+
+/**
+ * Waits for a payment's orders to complete, then ends the checkout (01 §4): cart count 0, a guest's
+ * cart id renewed, 'Danke!' with the success text, and on to the wallet (buyer) or /thank-you (guest).
+ * Failed and timed-out payments are left to the caller.
+ */
+export function usePaymentCompletion() {
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+
+  const confirm = useCallback(
+    async (paymentId: string, alreadyCompleted = false): Promise<PaymentOutcome> => {
+      setConfirming(true);
+      const outcome = alreadyCompleted ? 'completed' : await waitForPayment(() => getPayment(paymentId).then((answer) => answer.data));
+      setConfirming(false);
+      if (outcome !== 'completed') return outcome;
+      const guest = !authStore.getSnapshot().isAuth;
+      resetCartCount();
+      if (guest) cartId.renew();
+      await dialog.success(ORDER_TEXT.paymentDone, { title: ORDER_TEXT.paymentDoneTitle, autoCloseMs: 1000 });
+      void navigate(pathAfterPayment(guest), { replace: true });
+      return outcome;
+    },
+    [dialog, navigate],
+  );
+
+  return { confirm, confirming };
+}
