@@ -91,6 +91,7 @@ export const routes = [
   { method: 'POST', path: 'order/guest/payment', handler: 'orders/pay-as-guest', access: PUBLIC, domain: 'orders' },
   { method: 'GET', path: 'order/payment/{id}', handler: 'orders/get-payment', access: PUBLIC, domain: 'orders' },
   { method: 'GET', path: 'app-status', handler: 'orders/get-app-status', access: PUBLIC, domain: 'orders' },
+  { method: 'POST', path: 'order/download-invoice', handler: 'orders/download-invoice', access: ['user', 'admin'], domain: 'orders' },
 
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   { method: 'GET', path: 'global-settings', handler: 'admin/get-global-settings', access: ['admin', 'seller'], domain: 'admin' },

@@ -114,6 +114,9 @@ describe('cart and checkout', () => {
     await expect.poll(() => page.getByTestId('order-row').count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('orders-table').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
     await saveScreenshot(page, 'checkout-orders-desktop');
+    // Each line's invoice downloads as a PDF.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-invoice-download').first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^Rechnung-RE-\d{4}-\d{6}\.pdf$/);
     await page.context().close();
   });
 

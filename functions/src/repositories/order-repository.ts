@@ -108,6 +108,35 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
     return items.map(toOrderRecord);
   }
 
+  const readCounter = async (key: { PK: string; SK: string }): Promise<number> => {
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+    return typeof Item?.value === 'number' ? Item.value : 0;
+  };
+  /** Counter n → n+1 (condition: still n) and Put `INVOICE#<no>` (condition: new): indexes 2 and 3 of the line transaction. */
+  const invoiceWriteParts = (invoice: NewInvoice, invoiceNo: string, n: number): TransactionPart[] => {
+    const { year, ...fields } = invoice;
+    const record: InvoiceRecord = { ...fields, invoice_no: invoiceNo };
+    const sortKey = `${record.issued_at}#${invoiceNo}`;
+    return [
+      {
+        Update: {
+          TableName: tableName,
+          Key: invoiceKeys.counter(year),
+          UpdateExpression: 'SET #value = :next, entity = :entity',
+          ConditionExpression: n === 0 ? 'attribute_not_exists(#value)' : '#value = :n',
+          ExpressionAttributeNames: { '#value': 'value' },
+          ExpressionAttributeValues: { ':next': n + 1, ':entity': 'Counter', ...(n === 0 ? {} : { ':n': n }) },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...invoiceKeys.item(invoiceNo), GSI1PK: invoiceKeys.sellerInvoices(record.seller_id), GSI1SK: sortKey, GSI2PK: invoiceKeys.allInvoices, GSI2SK: sortKey, entity: 'Invoice', ...record },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ];
+  };
   return {
     /** Puts a new pending line under the owner's cart key, with a 90-day ttl. */
     async addPending(owner: OrderOwner, line: NewPendingOrder): Promise<OrderRecord> {
@@ -278,9 +307,17 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
      * sale (user voucher, code, stats), committed with it or not at all. A line that is no longer
      * pending (an earlier or concurrent run completed it) is `already_completed` and nothing is written.
      */
-    async completeLine(line: CompletedLine, parts: TransactionPart[]): Promise<'completed' | 'already_completed'> {
+    /** A customer invoice (`INVOICE#<invoice_no>`, immutable); undefined when there is none. */
+    async getInvoice(invoiceNo: string): Promise<InvoiceRecord | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: invoiceKeys.item(invoiceNo) }));
+      if (!Item) return undefined;
+      const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = Item;
+      return rest as InvoiceRecord;
+    },
+
+    async completeLine(line: CompletedLine, parts: TransactionPart[], invoice?: NewInvoice): Promise<'completed' | 'already_completed'> {
       const owner = ownerCondition(line.owner);
-      const update: TransactionPart = {
+      const update = (invoiceNo: string | undefined): TransactionPart => ({
         Update: {
           TableName: tableName,
           Key: orderKeys.item(line.orderId),
@@ -290,6 +327,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
             'commission = :commission, processing_fee = :fee, seller_net = :net, user_voucher_ids = :uvs, search_text = :search',
             'GSI1PK = :g1, GSI1SK = :sk, GSI2PK = :g2, GSI2SK = :sk, GSI3PK = :g3, GSI3SK = :sk',
             ...(line.guest ? ['guest = :guest'] : []),
+            ...(invoiceNo ? ['invoice_no = :invoiceNo'] : []),
           ].join(', ') + ' REMOVE #ttl',
           ConditionExpression: `attribute_exists(PK) AND #status = :pending AND ${owner.expression}`,
           ExpressionAttributeNames: { '#status': 'status', '#value': 'value', '#ttl': 'ttl' },
@@ -317,9 +355,10 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
             ':g3': orderKeys.allOrders,
             ':sk': orderKeys.sortKey(line.completedAt, line.orderId),
             ...(line.guest ? { ':guest': line.guest } : {}),
+            ...(invoiceNo ? { ':invoiceNo': invoiceNo } : {}),
           },
         },
-      };
+      });
       const uniqueOrderNo: TransactionPart = {
         Put: {
           TableName: tableName,
@@ -327,17 +366,29 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       };
-      for (let attempt = 1; ; attempt++) {
+      let conflicts = 0;
+      let taken = 0;
+      for (;;) {
+        // Gap-free invoice number (§4.6): the counter moves from n to n+1 only together with the invoice n+1.
+        const counter = invoice ? await readCounter(invoiceKeys.counter(invoice.year)) : 0;
+        const invoiceNo = invoice ? invoiceKeys.number(invoice.year, counter + 1) : undefined;
+        const invoiceParts = invoice && invoiceNo ? invoiceWriteParts(invoice, invoiceNo, counter) : [];
         try {
-          await db.send(new TransactWriteCommand({ TransactItems: [update, uniqueOrderNo, ...parts] }));
+          await db.send(new TransactWriteCommand({ TransactItems: [update(invoiceNo), uniqueOrderNo, ...invoiceParts, ...parts] }));
           return 'completed';
         } catch (error) {
           const failed = failedConditions(error);
           if (failed?.includes(0)) return 'already_completed';
+          // Someone else took invoice number n+1 meanwhile: re-read the counter and try again (≤ 5 times, jittered).
+          if (invoice && failed?.some((index) => index === 2 || index === 3)) {
+            if (++taken > 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * 2 ** taken));
+            continue;
+          }
           // Another transaction touched the same items (a concurrent run, a stats ADD): try again.
           const conflict = error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
-          if (!conflict || attempt >= 6) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+          if (!conflict || ++conflicts >= 6) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 * conflicts + Math.random() * 40 * 2 ** conflicts));
         }
       }
     },
@@ -345,6 +396,43 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
 }
 
 // ---- Checkout and completion (engineer B) ------------------------------------------------------
+
+/** Customer invoice (data-model "Invoice", §4.6): numbered `RE-<yyyy>-<000001>` without gaps, written in the line's completion transaction. */
+export const invoiceKeys = {
+  item: (invoiceNo: string) => ({ PK: `INVOICE#${invoiceNo}`, SK: 'INVOICE' }),
+  counter: (year: string) => ({ PK: `COUNTER#INVOICE#${year}`, SK: 'COUNTER' }),
+  number: (year: string, n: number) => `RE-${year}-${String(n).padStart(6, '0')}`,
+  sellerInvoices: (sellerId: string) => `SELLER#${sellerId}#INVOICES`,
+  allInvoices: 'INVOICES',
+};
+
+/** One invoice line in cents (gross prices, VAT contained). `tax_rate` null: multi-purpose voucher, VAT due on redemption. */
+export type InvoiceLine = { title: string; qty: number; unit: number; tax_rate: number | null; net: number; tax: number; gross: number };
+
+export type InvoiceRecord = {
+  invoice_no: string;
+  order_id: string;
+  order_no: string;
+  seller_id: string;
+  /** The supplier as it was at issue time. */
+  seller: { name: string; address: string | null; vat_number: string | null };
+  buyer: { name: string; email: string };
+  /** The buying user (null for guests): with the order it decides who may download. */
+  buyer_user_id: string | null;
+  lines: InvoiceLine[];
+  /** Coupon discount on this order line (cents), already deducted from the lines' gross. */
+  discount: number;
+  /** The voucher's tax is 'unsure': a multi-purpose voucher (Mehrzweckgutschein), VAT due on redemption. */
+  multi_purpose: boolean;
+  net: number;
+  tax: number;
+  gross: number;
+  issued_at: string;
+};
+
+/** What completion passes to write an invoice: everything but the number, plus the Vienna year of issue. */
+export type NewInvoice = Omit<InvoiceRecord, 'invoice_no'> & { year: string };
+
 
 /** What the completion writes on a paid line (data-model §4.4); amounts are the ones the payment charged. */
 export type CompletedLine = {

@@ -9,7 +9,7 @@ import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
-import { appUrl, clock, coupons, mailer, newId, orders, paymentRecords, payments, settings, users, userVouchers, vouchers } from '../../lib/deps.ts';
+import { appUrl, clock, companies, coupons, mailer, newId, orders, paymentRecords, payments, settings, users, userVouchers, vouchers } from '../../lib/deps.ts';
 import { completePaymentOnEvent } from './complete-payment.ts';
 
 async function statsItem(PK: string, SK: string) {
@@ -151,7 +151,7 @@ describe('checkout and order completion', () => {
     expect(await issuedVouchers(lines)).toEqual([]);
 
     // The consumer itself, 20 concurrent runs without the webhook's event claim: one voucher per line.
-    const deps = { payments: payments(), paymentRecords: paymentRecords(), orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), mailer: mailer(), clock: clock(), newId: newId(), appUrl: appUrl() };
+    const deps = { payments: payments(), paymentRecords: paymentRecords(), orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), companies: companies(), mailer: mailer(), clock: clock(), newId: newId(), appUrl: appUrl() };
     const since = Math.floor(Date.now() / 1000) - 1;
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
     expect(outcomes.filter((o) => o === 'completed')).toHaveLength(1);
@@ -242,7 +242,7 @@ describe('checkout and order completion', () => {
     await fetch(`${standIn()}/__authorize/${intentId}`, { method: 'POST', body: new URLSearchParams({ token: url.searchParams.get('token')!, decision: 'approve' }), redirect: 'manual' });
     const event = (await standInApi<{ data: Stripe.Event[] }>('GET', `/__test/events?type=payment_intent.succeeded&object=${intentId}`)).body.data[0]!;
 
-    const deps = { payments: payments(), paymentRecords: paymentRecords(), orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), mailer: mailer(), clock: clock(), newId: newId(), appUrl: appUrl() };
+    const deps = { payments: payments(), paymentRecords: paymentRecords(), orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), companies: companies(), mailer: mailer(), clock: clock(), newId: newId(), appUrl: appUrl() };
     let calls = 0;
     const crashing = { ...deps, orders: { ...orders(), completeLine: async (...args: Parameters<ReturnType<typeof orders>['completeLine']>) => {
       if (++calls === 2) throw new Error('simulated crash');

@@ -5,10 +5,12 @@ import { formatEuro } from '@gm/shared/money/money';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { commissionOf, feeBase, processingFee, sellerShare } from '@gm/shared/orders/pricing';
 import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts';
-import { orderKeys, type OrderOwner } from '../../repositories/order-repository.ts';
+import { orderKeys, type InvoiceRecord, type NewInvoice, type OrderOwner } from '../../repositories/order-repository.ts';
 import type { PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { invoiceLines } from './invoice-tax.ts';
 import { newVoucherCode, voucherQrUrl } from './voucher-code.ts';
 
 /**
@@ -21,7 +23,7 @@ import { newVoucherCode, voucherQrUrl } from './voucher-code.ts';
  * `completed_at` (once) together with the coupon use; only the run that did that sends the mail.
  * Lines another payment already completed (or that are gone) are refunded (idempotency key per payment).
  */
-export type CompletionDeps = Pick<Deps, 'payments' | 'paymentRecords' | 'orders' | 'vouchers' | 'userVouchers' | 'coupons' | 'settings' | 'users' | 'mailer' | 'clock' | 'newId' | 'appUrl'>;
+export type CompletionDeps = Pick<Deps, 'payments' | 'paymentRecords' | 'orders' | 'vouchers' | 'userVouchers' | 'coupons' | 'settings' | 'users' | 'companies' | 'mailer' | 'clock' | 'newId' | 'appUrl'>;
 
 export type CompletionOutcome = 'completed' | 'already_completed' | 'unknown_payment' | 'not_a_success' | 'not_a_checkout';
 
@@ -47,6 +49,11 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   const ordersKey = payment.payer_user_id ? orderKeys.userOrders(payment.payer_user_id) : orderKeys.guestOrders(payment.guest!.email);
   const feeKind = payment.payment_type === 'bank' ? 'bank' : 'card';
   const settingsBySeller = new Map<string, Settings>();
+  const suppliers = new Map<string, InvoiceRecord['seller']>();
+  const payer = payment.payer_user_id ? await deps.users.get(payment.payer_user_id) : undefined;
+  const invoiceBuyer = payment.guest
+    ? { name: `${payment.guest.first_name} ${payment.guest.last_name}`, email: payment.guest.email }
+    : { name: [payer?.first_name, payer?.last_name].filter(Boolean).join(' ') || (payer?.username ?? ''), email: payer?.email ?? '' };
 
   for (const line of payment.lines) {
     const order = await deps.orders.get(line.order_id);
@@ -90,6 +97,28 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
     const current = await deps.vouchers.get(order.voucher_id);
     const inCatalogue = Boolean(current && !current.deleted_at && !current.is_tourism);
     const buyerName = payment.guest ? `${payment.guest.first_name} ${payment.guest.last_name}` : '';
+    let supplier = suppliers.get(order.seller_id);
+    if (!supplier) {
+      supplier = await supplierOf(deps, order.seller_id, order.voucher.seller?.company?.name);
+      suppliers.set(order.seller_id, supplier);
+    }
+    const taxed = invoiceLines({ title: order.voucher.title, qty: line.qty, amount: line.total_amount, discount: line.discount, tax: order.voucher.tax });
+    const invoice: NewInvoice = {
+      year: viennaYear(now),
+      order_id: order.id,
+      order_no: orderNo,
+      seller_id: order.seller_id,
+      seller: supplier,
+      buyer: invoiceBuyer,
+      buyer_user_id: payment.payer_user_id ?? null,
+      lines: taxed.lines,
+      discount: line.discount,
+      multi_purpose: taxed.multiPurpose,
+      gross: line.total_amount - line.discount,
+      tax: taxed.lines.reduce((sum, l) => sum + l.tax, 0),
+      net: line.total_amount - line.discount - taxed.lines.reduce((sum, l) => sum + l.tax, 0),
+      issued_at: completedAt,
+    };
     await deps.orders.completeLine(
       {
         orderId: order.id,
@@ -123,6 +152,7 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
           sellerNet: sellerShare(base, commission, fee),
         }),
       ],
+      invoice,
     );
   }
 
@@ -160,9 +190,12 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
 /** The confirmation mail, from what was stored (any concurrent run may have completed a line): orders, totals, and for guests the codes. */
 async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>, payment: PaymentRecord): Promise<void> {
   const issued: { title: string; amount: number; code: string; qr: string; orderNo: string }[] = [];
+  const attachments: { filename: string; contentType: string; content: Uint8Array }[] = [];
   for (const line of payment.lines ?? []) {
     const order = await deps.orders.get(line.order_id);
     if (order?.status !== 'completed' || order.payment_id !== payment.id) continue;
+    const invoice = order.invoice_no ? await deps.orders.getInvoice(order.invoice_no) : undefined;
+    if (invoice) attachments.push({ filename: invoiceFilename(invoice.invoice_no), contentType: 'application/pdf', content: await renderInvoicePdf(invoice) });
     for (const id of order.user_voucher_ids ?? []) {
       const uv = await deps.userVouchers.get(id);
       if (uv) issued.push({ title: order.voucher.title, amount: line.total_amount - line.discount, code: uv.code, qr: uv.qr, orderNo: order.order_no ?? '' });
@@ -187,6 +220,20 @@ async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 
       ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
       `Gesamt: ${formatEuro(payment.amount)}`,
       ...codes,
+      ...(attachments.length ? ['', attachments.length > 1 ? 'Die Rechnungen findest du im Anhang.' : 'Die Rechnung findest du im Anhang.'] : []),
     ].join('\n'),
+    ...(attachments.length ? { attachments } : {}),
   });
+}
+
+export const invoiceFilename = (invoiceNo: string) => `Rechnung-${invoiceNo}.pdf`;
+
+/** The seller as supplier on the invoice: company name, business address (the profile's as fallback), VAT number. */
+async function supplierOf(deps: Pick<CompletionDeps, 'companies' | 'users'>, sellerId: string, fallbackName: string | undefined): Promise<InvoiceRecord['seller']> {
+  const company = await deps.companies.getBySeller(sellerId);
+  const profile = company?.address ? undefined : await deps.users.get(sellerId);
+  const street = company?.address ?? profile?.address ?? null;
+  const place = [company?.address ? company.zip_code : profile?.zip_code, company?.address ? company.city : profile?.city].filter(Boolean).join(' ');
+  const address = [street, place].filter(Boolean).join(', ') || null;
+  return { name: company?.name ?? fallbackName ?? profile?.username ?? '', address, vat_number: company?.vat_number ?? null };
 }

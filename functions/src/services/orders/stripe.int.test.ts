@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../../scripts/test/api.ts';
 import { PaymentDeclinedError, PaymentProviderError } from '../../adapters/stripe-payments.ts';
-import { appUrl, clock, coupons, mailer, newId, orders, paymentRecords, payments, settings, stripeEvents, users, userVouchers, vouchers } from '../../lib/deps.ts';
+import { appUrl, clock, companies, coupons, mailer, newId, orders, paymentRecords, payments, settings, stripeEvents, users, userVouchers, vouchers } from '../../lib/deps.ts';
 import { createPaymentEventRegistry } from './payment-events.ts';
 import { receiveStripeEvent } from './receive-stripe-event.ts';
 import { recordPaymentStatus } from './record-payment-status.ts';
@@ -211,7 +211,7 @@ describe('Stripe payments through the local stand-in', () => {
       payments: payments(),
       stripeEvents: stripeEvents(),
       paymentRecords: paymentRecords(),
-      ...{ orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), mailer: mailer(), appUrl: appUrl() },
+      ...{ orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), companies: companies(), mailer: mailer(), appUrl: appUrl() },
       clock: clock(),
       newId: newId(),
     };

@@ -3,9 +3,11 @@ import { formatEuro } from '@gm/shared/money/money';
 import { formatDate } from '@gm/shared/dates/format';
 import { useAuth } from '../../lib/auth.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
+import { fetchInvoicePdf, invoiceFilename, saveBlob } from '../../features/checkout/api/invoice.ts';
 import { useOrders } from '../../features/checkout/api/payment.ts';
 import '../../styles/cart.css';
 
@@ -15,6 +17,19 @@ export default function OrdersPage() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, reload } = useOrders(auth.isAuth ? auth.data.id : null, page);
   const orders = data?.data ?? [];
+  const [downloading, setDownloading] = useState(false);
+
+  // 02 §8: a failed invoice download only closes the processing indicator.
+  const download = async (orderId: string, invoiceNo: string) => {
+    setDownloading(true);
+    try {
+      saveBlob(await fetchInvoicePdf(orderId, invoiceNo), invoiceFilename(invoiceNo));
+    } catch {
+      // nothing else to show
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   return (
     <div className="container orders-page" data-testid="orders-page">
@@ -41,6 +56,7 @@ export default function OrdersPage() {
                     Betrag
                   </th>
                   <th scope="col">Status</th>
+                  <th scope="col">Rechnung</th>
                 </tr>
               </thead>
               <tbody>
@@ -51,6 +67,20 @@ export default function OrdersPage() {
                     <td>{order.voucher.title}</td>
                     <td className="orders-table__amount">{formatEuro(order.total_amount)}</td>
                     <td>{order.reversed ? 'Storniert' : 'Bezahlt'}</td>
+                    <td>
+                      {order.invoice_no && (
+                        <button
+                          type="button"
+                          className="button button--small button--outline"
+                          onClick={() => void download(order.id, order.invoice_no!)}
+                          disabled={downloading}
+                          aria-label={`Rechnung ${order.invoice_no} herunterladen`}
+                          data-testid="order-invoice-download"
+                        >
+                          Rechnung herunterladen
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -59,6 +89,7 @@ export default function OrdersPage() {
           <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} label="Bestellungen" />
         </>
       )}
+      <LoadingOverlay show={downloading} label="Rechnung wird erstellt…" />
     </div>
   );
 }

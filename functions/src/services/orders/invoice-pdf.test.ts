@@ -1,0 +1,90 @@
+import { PDFDocument } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { InvoiceRecord } from '../../repositories/order-repository.ts';
+import { renderInvoicePdf, winAnsi } from './invoice-pdf.ts';
+
+const invoice: InvoiceRecord = {
+  invoice_no: 'RE-2026-000042',
+  order_id: 'o1',
+  order_no: 'GM-2026-000007',
+  seller_id: 's1',
+  seller: { name: 'Alpen Spa GmbH', address: 'Hauptstraße 5, 6020 Innsbruck', vat_number: 'ATU12345678' },
+  buyer: { name: 'Anna Käufer', email: 'buyer@example.com' },
+  buyer_user_id: 'u1',
+  lines: [{ title: 'Wellness ♥ Tag – „Deluxe“ 🎁', qty: 2, unit: 4500, tax_rate: 20, net: 7500, tax: 1500, gross: 9000 }],
+  discount: 0,
+  multi_purpose: false,
+  net: 7500,
+  tax: 1500,
+  gross: 9000,
+  issued_at: '2026-03-04T10:00:00.000Z',
+};
+
+// Windows-1252 0x80–0x9F (the rest is Latin-1); '\0' marks unused codes.
+const CP1252 = '€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ';
+const fromWinAnsi = (bytes: Uint8Array) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? CP1252[b - 0x80] : String.fromCharCode(b))).join('');
+
+/** All text drawn on the pages: pdf-lib writes WinAnsi hex strings `<...> Tj` in (Flate-compressed) content streams. */
+async function drawnText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  let text = '';
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref) as unknown as { getContents(): Uint8Array; dict: { toString(): string } };
+      const raw = stream.getContents();
+      const body = stream.dict.toString().includes('FlateDecode') ? inflateSync(raw) : Buffer.from(raw);
+      for (const match of body.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g)) text += `${fromWinAnsi(Buffer.from(match[1]!, 'hex'))}\n`;
+    }
+  }
+  return text;
+}
+
+describe('renderInvoicePdf', () => {
+  it('renders a PDF that parses back with the invoice number, date, parties, lines and VAT', async () => {
+    const bytes = await renderInvoicePdf(invoice);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(doc.getTitle()).toBe('Rechnung RE-2026-000042');
+    const text = await drawnText(bytes);
+    expect(text).toContain('Rechnung');
+    expect(text).toContain('Rechnungsnummer: RE-2026-000042');
+    expect(text).toContain('Rechnungsdatum: 04.03.2026');
+    expect(text).toContain('Alpen Spa GmbH');
+    expect(text).toContain('UID-Nummer: ATU12345678');
+    expect(text).toContain('Gutscheinmarkt Demo GmbH');
+    expect(text).toContain('Musterstraße 1, 6020 Innsbruck');
+    expect(text).toContain('Anna Käufer');
+    expect(text).toContain('buyer@example.com');
+    // Unencodable characters are replaced; the euro sign and German quotes are WinAnsi.
+    expect(text).toContain('Wellness ? Tag – „Deluxe“ ? · 2 × 45,00 €');
+    expect(text).toContain('90,00 €');
+    expect(text).toContain('Enthaltene USt. 20 % auf 90,00 € (netto 75,00 €)');
+    expect(text).not.toMatch(/Provision|Kommission/);
+  });
+
+  it('states the multi-purpose voucher and shows a discount', async () => {
+    const text = await drawnText(
+      await renderInvoicePdf({ ...invoice, multi_purpose: true, discount: 1000, gross: 8000, tax: 0, net: 8000, lines: [{ ...invoice.lines[0]!, tax_rate: null, tax: 0, net: 8000 }] }),
+    );
+    expect(text).toContain('Mehrzweckgutschein');
+    expect(text).toContain('-10,00 €');
+    expect(text).toContain('80,00 €');
+    expect(text).not.toContain('Enthaltene USt.');
+  });
+
+  it('runs onto further pages for many lines', async () => {
+    const lines = Array.from({ length: 80 }, (_, i) => ({ ...invoice.lines[0]!, title: `Position ${i + 1}` }));
+    const doc = await PDFDocument.load(await renderInvoicePdf({ ...invoice, lines }));
+    expect(doc.getPageCount()).toBeGreaterThan(1);
+  });
+});
+
+describe('winAnsi', () => {
+  it('keeps Latin-1 and the WinAnsi extras, replaces the rest', () => {
+    expect(winAnsi('Grüße € – „x“\u202fy\n✓')).toBe('Grüße € – „x“ y ?');
+  });
+});
