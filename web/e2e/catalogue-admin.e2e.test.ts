@@ -67,8 +67,18 @@ describe('catalogue admin', () => {
     const page = await adminPage(1280);
     // The admin menu's 'Verwalten' entry leads there.
     const header = page.getByTestId('site-header');
-    await header.getByRole('button', { name: 'Verwalten' }).click();
-    await header.getByRole('link', { name: 'Kategorien', exact: true }).click();
+    const categoriesLink = header.getByRole('link', { name: 'Kategorien', exact: true });
+    // The dropdown closes on every route change; right after login a late redirect can close it again.
+    await expect
+      .poll(
+        async () => {
+          if (!(await categoriesLink.isVisible())) await header.getByRole('button', { name: 'Verwalten' }).click();
+          return categoriesLink.isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await categoriesLink.click();
     await page.waitForURL(/\/category$/);
     await page.getByTestId('category-table').waitFor();
     await saveScreenshot(page, 'admin-categories-desktop');
