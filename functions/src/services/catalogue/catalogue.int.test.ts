@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
+import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { api } from '../../../../scripts/test/api.ts';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
+import { testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { createCategoryRepository } from '../../repositories/category-repository.ts';
@@ -12,45 +13,10 @@ let otherSeller: TestAccount;
 const sellerTag = `cat-int-${Date.now()}`;
 
 function voucher(id: string, overrides: Partial<Voucher> = {}): Voucher {
-  return voucherSchema.parse({
-    id,
-    title: `Test ${id}`.slice(0, 30),
-    description: 'Kurz',
-    long_description: 'Lang',
-    note: null,
-    type: 'quantity',
-    qty_val: 4900,
-    qty_min: 1,
-    qty_max: 5,
-    val_min: null,
-    val_max: null,
-    price_filter: 4900,
+  return testVoucher(id, seller.userId, {
     voucher_category_id: 'int-cat',
     category: { id: 'int-cat', name: 'Wellness', slug: 'wellness' },
-    subcategory_id: null,
-    target: 'Paare',
-    season: 'Immer',
-    region_id: 1,
-    seller_id: seller.userId,
     seller: { id: seller.userId, username: sellerTag, company: null },
-    is_active: true,
-    is_featured: false,
-    is_tourism: false,
-    display: 'all',
-    valid_day: ['Mo'],
-    months: [1, 2],
-    expiry_date: 4,
-    validity_reason: null,
-    isReserve: false,
-    price_hidden: false,
-    tax: 'unsure',
-    background_image: null,
-    image_1: null,
-    image_2: null,
-    image_3: null,
-    styling: { background_color: '#fff', background_description_color: '#ff5563', header_and_footer_background_color: '#fff', header_and_footer_color: '#000', description_color: '#fff', text_color: 'dark' },
-    sold_count: 0,
-    created_at: new Date().toISOString(),
     ...overrides,
   });
 }
