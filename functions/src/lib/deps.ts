@@ -9,6 +9,7 @@ import { createStripePayments, stripeConnection } from '../adapters/stripe-payme
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCouponRepository } from '../repositories/coupon-repository.ts';
+import { createIdempotencyRepository } from '../repositories/idempotency-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import { createOrderRepository } from '../repositories/order-repository.ts';
@@ -95,6 +96,7 @@ export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documen
 export const appStatus = /* @__PURE__ */ once(() => createAppStatusCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000));
 export const userVouchers = /* @__PURE__ */ once(() => createUserVoucherRepository(documentClient(), table()));
 export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventRepository(documentClient(), table()));
+export const idempotency = /* @__PURE__ */ once(() => createIdempotencyRepository(documentClient(), table()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
 export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));

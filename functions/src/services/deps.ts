@@ -13,6 +13,7 @@ import type { PayoutAccountRepository } from '../repositories/payout-account-rep
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
 import type { StripeEventRepository } from '../repositories/stripe-event-repository.ts';
+import type { IdempotencyRepository } from '../repositories/idempotency-repository.ts';
 import type { TemplateRepository } from '../repositories/template-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import type { UserVoucherRepository } from '../repositories/user-voucher-repository.ts';
@@ -64,6 +65,8 @@ export type Deps = {
   userVouchers: UserVoucherRepository;
   /** STRIPE_EVENT#<id>: each Stripe event processed once. */
   stripeEvents: StripeEventRepository;
+  /** IDEMPOTENCY#<principal>#<key>: one run per client Idempotency-Key (services/idempotency.ts). */
+  idempotency: IdempotencyRepository;
   clock: () => Date;
   newId: () => string;
   /** Unguessable URL-safe token (≥ 256 bits). */

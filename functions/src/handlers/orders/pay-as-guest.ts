@@ -1,13 +1,21 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { CART_ID_HEADER, paymentRequestSchema } from '@gm/shared/orders/contracts';
-import { appStatus, appUrl, clock, coupons, newId, orders, paymentRecords, payments, resolve, vouchers } from '../../lib/deps.ts';
+import { appStatus, appUrl, clock, coupons, idempotency, newId, orders, paymentRecords, payments, resolve, vouchers } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
+import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
 import { guestCartOwner } from '../../services/orders/cart-line.ts';
 import { startPayment } from '../../services/orders/start-payment.ts';
 
-/** POST order/guest/payment: a guest pays the x-cart-id cart, card only; name and e-mail in `guest`. */
+/** POST order/guest/payment: a guest pays the x-cart-id cart, card only; name and e-mail in `guest`. Idempotency-Key required. */
 export const handler = http('POST order/guest/payment', async ({ body, headers }) => {
   const owner = guestCartOwner(headers[CART_ID_HEADER]);
+  const cartId = owner.kind === 'guest' ? owner.cartId : '';
+  const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(paymentRequestSchema, body);
-  const deps = resolve({ orders, vouchers, coupons, paymentRecords, payments, appStatus, clock, newId, appUrl });
-  return json(200, { data: await startPayment(deps, { kind: 'guest', cartId: owner.kind === 'guest' ? owner.cartId : '' }, input) });
+  const deps = resolve({ orders, vouchers, coupons, paymentRecords, payments, appStatus, clock, newId, appUrl, idempotency });
+  const answer = await withIdempotency(deps, `guest:${cartId}`, key, requestHash('POST order/guest/payment', body), async () => ({
+    statusCode: 200,
+    body: { data: await startPayment(deps, { kind: 'guest', cartId }, input) },
+  }));
+  return json(answer.statusCode, answer.body);
 });

@@ -1,11 +1,18 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { paymentRequestSchema } from '@gm/shared/orders/contracts';
-import { appStatus, appUrl, clock, coupons, newId, orders, paymentRecords, payments, resolve, vouchers } from '../../lib/deps.ts';
+import { appStatus, appUrl, clock, coupons, idempotency, newId, orders, paymentRecords, payments, resolve, vouchers } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
+import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
 import { startPayment } from '../../services/orders/start-payment.ts';
 
-/** POST order/payment: the buyer pays the cart (card or bank redirect); the webhook issues the vouchers. */
-export const handler = http('POST order/payment', async ({ actor, body }) => {
+/** POST order/payment: the buyer pays the cart (card or bank redirect); the webhook issues the vouchers. Idempotency-Key required. */
+export const handler = http('POST order/payment', async ({ actor, body, headers }) => {
+  const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(paymentRequestSchema, body);
-  const deps = resolve({ orders, vouchers, coupons, paymentRecords, payments, appStatus, clock, newId, appUrl });
-  return json(200, { data: await startPayment(deps, { kind: 'user', userId: actor.userId, email: actor.email }, input) });
+  const deps = resolve({ orders, vouchers, coupons, paymentRecords, payments, appStatus, clock, newId, appUrl, idempotency });
+  const answer = await withIdempotency(deps, actor.userId, key, requestHash('POST order/payment', body), async () => ({
+    statusCode: 200,
+    body: { data: await startPayment(deps, { kind: 'user', userId: actor.userId, email: actor.email }, input) },
+  }));
+  return json(answer.statusCode, answer.body);
 });

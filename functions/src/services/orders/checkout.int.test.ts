@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { statsBuckets } from '@gm/shared/dates/stats-buckets';
+import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { CART_ID_HEADER, ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
@@ -53,7 +54,8 @@ async function addLine(who: { token?: string; cartId?: string }, body: Record<st
   return answer.body.data.id as string;
 }
 
-const pay = (buyer: TestAccount, body: Record<string, unknown>) => api('POST', 'order/payment', { token: buyer.token, body });
+/** Each call is a new checkout attempt (its own Idempotency-Key); payment-idempotency.int.test.ts covers repeats. */
+const pay = (buyer: TestAccount, body: Record<string, unknown>) => api('POST', 'order/payment', { token: buyer.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
 
 async function issuedVouchers(orderIds: string[]) {
   const out = [];
@@ -175,7 +177,7 @@ describe('checkout and order completion', () => {
     const email = `guest-${cartId.slice(0, 8)}@test.example`;
     const line = await addLine({ cartId }, { voucher_id: product.id, qty: 1 });
     const guest = { email, first_name: 'Gustav', last_name: 'Gast' };
-    const payAsGuest = (body: Record<string, unknown>, headers: Record<string, string> = { [CART_ID_HEADER]: cartId }) => api('POST', 'order/guest/payment', { body, headers });
+    const payAsGuest = (body: Record<string, unknown>, headers: Record<string, string> = { [CART_ID_HEADER]: cartId }) => api('POST', 'order/guest/payment', { body, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID(), ...headers } });
 
     expect(await payAsGuest({ payment_type: 'bank', country: 'AT', guest })).toMatchObject({ status: 422, body: { errors: { payment_type: [expect.any(String)] } } });
     expect((await payAsGuest({ payment_type: 'card', payment_method: 'pm_card_visa', guest }, {})).status).toBe(422);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
@@ -31,7 +32,7 @@ async function browserCard(): Promise<string> {
 async function buyOne(buyer: TestAccount, voucherId: string, qty = 1): Promise<string> {
   const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: voucherId, qty } });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
-  const paid = await api('POST', 'order/payment', { token: buyer.token, body: { payment_type: 'card', payment_method: await browserCard() } });
+  const paid = await api('POST', 'order/payment', { token: buyer.token, body: { payment_type: 'card', payment_method: await browserCard() }, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return added.body.data.id as string;
 }

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { orderListSchema, paymentRequestSchema, paymentResponseSchema, type PaymentRequest } from '@gm/shared/orders/contracts';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { api } from '../../../lib/api.ts';
@@ -5,11 +6,15 @@ import { authStore } from '../../../lib/auth.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { cartHeaders } from '../../cart/cart-session.ts';
 
-/** POST order/payment (buyer) or order/guest/payment (guest, card only): the server prices the cart itself. */
-export function pay(request: PaymentRequest) {
+/**
+ * POST order/payment (buyer) or order/guest/payment (guest, card only): the server prices the cart itself.
+ * `idempotencyKey` is the checkout attempt's key (checkout-attempt.ts): a repeat never starts a second payment.
+ */
+export function pay(request: PaymentRequest, idempotencyKey: string) {
   const body = paymentRequestSchema.parse(request);
   const guest = !authStore.getSnapshot().isAuth;
-  return api.request(guest ? 'order/guest/payment' : 'order/payment', { method: 'POST', body, headers: cartHeaders(), schema: paymentResponseSchema });
+  const headers = { ...cartHeaders(), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+  return api.request(guest ? 'order/guest/payment' : 'order/payment', { method: 'POST', body, headers, schema: paymentResponseSchema });
 }
 
 /** GET order/payment/{id}: the payment's status for its payer (buyer session or guest cart id). */

@@ -15,6 +15,8 @@ type Props = {
   /** The provider's message (a declined card), shown under the card field (01 §8 "Card errors"). */
   error?: string | undefined;
   disabled?: boolean;
+  /** Called when the card entry changes (a new checkout attempt: checkout-attempt.ts). */
+  onCardChange?: () => void;
 };
 
 /** The card entry of the checkout (01 §2 "Checkout"). */
@@ -33,7 +35,7 @@ function LiveCardUnavailable() {
 }
 
 /** Local mode: number, MM/YY and CVC, turned into a PaymentMethod at the Stripe stand-in. */
-function LocalCardInput({ ref, error, disabled }: Props) {
+function LocalCardInput({ ref, error, disabled, onCardChange }: Props) {
   const id = useId();
   const [card, setCard] = useState<CardDraft>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
@@ -54,6 +56,7 @@ function LocalCardInput({ ref, error, disabled }: Props) {
   const change = (field: keyof CardDraft, value: string) => {
     setCard((c) => ({ ...c, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
+    onCardChange?.();
   };
 
   return (

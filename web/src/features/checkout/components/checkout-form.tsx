@@ -13,6 +13,7 @@ import { InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { cartItemCount, cartTotal, type AppliedCoupon } from '../../cart/cart-rules.ts';
 import { pay } from '../api/payment.ts';
+import { createAttemptTracker, endsAttempt } from '../checkout-attempt.ts';
 import { usePaymentCompletion } from '../use-payment-completion.ts';
 import { CardInput, type CardInputHandle } from './card-input.tsx';
 import { CouponField } from './coupon-field.tsx';
@@ -39,6 +40,10 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
   const [guestErrors, setGuestErrors] = useState<FormErrors>({});
   const [cardError, setCardError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
+  // One Idempotency-Key per checkout attempt; `inFlight` stops a second submit before React re-renders.
+  const attempts = useRef(createAttemptTracker());
+  const inFlight = useRef(false);
+  const [cardRevision, setCardRevision] = useState(0);
 
   const subtotal = cartTotal(lines);
   const { discount, total } = applyCoupon(subtotal, coupon?.terms);
@@ -57,23 +62,34 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
       guestData = checked.data;
       setGuestErrors({});
     }
+    if (inFlight.current) return;
+    inFlight.current = true;
     setSubmitting(true);
+    const attempt = attempts.current.begin(JSON.stringify({ lines, total, coupon: coupon?.id ?? null, type, country, save, guestData, cardRevision }));
     try {
       let paymentMethod: string | null = null;
       if (type === 'card') {
-        const created = await card.current?.createPaymentMethod();
-        if (!created || 'error' in created) return setCardError(created?.error ?? TEXT.genericError);
-        paymentMethod = created.id;
+        paymentMethod = attempt.paymentMethod;
+        if (!paymentMethod) {
+          const created = await card.current?.createPaymentMethod();
+          if (!created || 'error' in created) return setCardError(created?.error ?? TEXT.genericError);
+          paymentMethod = created.id;
+          attempts.current.usePaymentMethod(paymentMethod);
+        }
       }
-      const answer = await pay({
-        payment_type: type,
-        payment_method: paymentMethod,
-        is_save: type === 'card' && !guest ? save : false,
-        country: type === 'bank' ? (country as 'AT') : null,
-        coupon: coupon?.id ?? null,
-        return_url: new URL(paths.cart, window.location.origin).href,
-        ...(guestData ? { guest: guestData } : {}),
-      });
+      const answer = await pay(
+        {
+          payment_type: type,
+          payment_method: paymentMethod,
+          is_save: type === 'card' && !guest ? save : false,
+          country: type === 'bank' ? (country as 'AT') : null,
+          coupon: coupon?.id ?? null,
+          return_url: new URL(paths.cart, window.location.origin).href,
+          ...(guestData ? { guest: guestData } : {}),
+        },
+        attempt.key,
+      );
+      attempts.current.finish();
       const payment = answer.data;
       // 3-D Secure or the bank's page: the provider brings the browser back to /cart?payment=<id>.
       if (payment.url) return window.location.assign(payment.url);
@@ -81,8 +97,10 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
       const outcome = await confirm(payment.payment_id, payment.completed);
       if (outcome !== 'completed') setCardError(outcome === 'failed' ? 'Die Zahlung wurde abgelehnt.' : 'Die Zahlung konnte noch nicht bestätigt werden. Bitte prüfe später deine Bestellungen.');
     } catch (error) {
+      if (endsAttempt(error)) attempts.current.finish();
       await showPaymentError(error);
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   }
@@ -93,6 +111,8 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
    * shown as a warning. Anything else is the generic warning.
    */
   async function showPaymentError(error: unknown) {
+    // 409: the same attempt is still being processed (docs/decisions.md "Starting a payment is idempotent").
+    if (error instanceof ApiError && error.status === 409) return dialog.warning(error.message);
     if (!(error instanceof ApiError) || (error.status !== 402 && !error.isValidation)) {
       const paused = error instanceof ApiError && error.message === ORDER_TEXT.salesPaused;
       return dialog.warning(paused ? ORDER_TEXT.salesPaused : TEXT.genericError);
@@ -162,7 +182,7 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
           </div>
           {type === 'card' && (
             <>
-              <CardInput ref={card} error={cardError} disabled={busy} />
+              <CardInput ref={card} error={cardError} disabled={busy} onCardChange={() => setCardRevision((n) => n + 1)} />
               {!guest && (
                 <CheckboxField name="is_save" checked={save} onCheckedChange={setSave}>
                   Karte für künftige Zahlungen speichern
