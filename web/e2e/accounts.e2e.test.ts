@@ -1,38 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
  * The foundation's journey: a guest sees the seeded vouchers, registers as a buyer, logs out and in
  * again; every demo login works; guards send people where the spec says.
  */
-let browser: Browser;
-const webUrl = () => inject('webUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  // The cookie notice would cover buttons in screenshots; accepting it is part of the first visit.
-  await page.goto(new URL('/home', webUrl()).href);
-  await page.getByRole('button', { name: 'Akzeptieren' }).click();
-  return page;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(new URL('/login', webUrl()).href);
-  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeTruthy();
-  await page.getByLabel('E-Mail', { exact: true }).fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByTestId('login-submit').click();
-}
+const browser = useBrowser();
+const newPage = (width = 1280) => openPage(browser(), { width });
 
 describe('accounts and the guest home', () => {
   it('shows the seeded favourites to a guest', async () => {
@@ -49,7 +25,7 @@ describe('accounts and the guest home', () => {
     const page = await newPage();
     const suffix = randomUUID().slice(0, 8);
     const email = `e2e-${suffix}@example.com`;
-    await page.goto(new URL('/register/buyer', webUrl()).href);
+    await page.goto(at('/register/buyer'));
     await page.getByLabel('Benutzername', { exact: true }).fill(`e2e-${suffix}`);
     await page.getByLabel('Vorname', { exact: true }).fill('Erika');
     await page.getByLabel('Nachname', { exact: true }).fill('Probe');
@@ -104,12 +80,12 @@ describe('accounts and the guest home', () => {
 
   it('guards routes: unknown paths show the 404 page, guest-only pages send signed-in users home', async () => {
     const page = await newPage(390);
-    await page.goto(new URL('/gibt-es-nicht', webUrl()).href);
+    await page.goto(at('/gibt-es-nicht'));
     await page.getByTestId('not-found-page').waitFor();
     expect(await page.getByTestId('back-link').getAttribute('href')).toBe('/login');
     await logIn(page, 'buyer@example.com', 'Demo1234!');
     await page.waitForURL(/\/home$/);
-    await page.goto(new URL('/login', webUrl()).href);
+    await page.goto(at('/login'));
     await page.waitForURL(/\/home$/);
     await saveScreenshot(page, 'accounts-buyer-home-mobile');
     await page.context().close();

@@ -1,53 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { at, drawPng, logIn, openPage, useBrowser, webUrl } from '../../scripts/test/e2e-session.ts';
 
 /** The admin manages the catalogue: a category with a cropped image, a sub-category, a sponsored voucher (03 §2). */
-let browser: Browser;
-const webUrl = () => inject('webUrl');
+const browser = useBrowser();
 const suffix = randomUUID().slice(0, 6);
 const categoryName = `E2E Kategorie ${suffix}`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function adminPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(new URL('/home', webUrl()).href);
-  await page.getByRole('button', { name: 'Akzeptieren' }).click();
-  await page.goto(new URL('/login', webUrl()).href);
-  await page.getByLabel('E-Mail', { exact: true }).fill('admin@example.com');
-  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/home$/);
+  const page = await openPage(browser(), { width });
+  await logIn(page, 'admin@example.com', 'Demo1234!', { expectPath: /\/home$/ });
   return page;
 }
 
 /** An 800 × 500 PNG drawn by the browser itself, so the cropper gets a real image to decode. */
 async function pngFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 500;
-    const ctx = canvas.getContext('2d')!;
-    const gradient = ctx.createLinearGradient(0, 0, 800, 500);
-    gradient.addColorStop(0, '#1d4f55');
-    gradient.addColorStop(1, '#ff5563');
-    ctx.fillStyle = gradient;
-    ctx.fillRect(0, 0, 800, 500);
-    ctx.fillStyle = '#ffffff';
-    ctx.beginPath();
-    ctx.arc(400, 250, 120, 0, Math.PI * 2);
-    ctx.fill();
-    return canvas.toDataURL('image/png');
-  });
-  return { name: 'kategorie.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
+  return { name: 'kategorie.png', mimeType: 'image/png', buffer: await drawPng(page, { width: 800, height: 500, from: '#1d4f55', to: '#ff5563', radius: 120 }) };
 }
 
 async function confirmDialog(page: Page) {
@@ -110,7 +80,7 @@ describe('catalogue admin', () => {
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(300);
     expect(await image.getAttribute('src')).toMatch(/^\/media\/categories\/[^/]+\/[\w-]+\.jpg$/);
 
-    await page.goto(new URL('/sub-category', webUrl()).href);
+    await page.goto(at('/sub-category'));
     await page.getByTestId('add-subcategory').click();
     const subModal = page.getByTestId('subcategory-modal');
     await subModal.getByLabel('Kategorie', { exact: true }).selectOption({ label: categoryName });
@@ -126,7 +96,7 @@ describe('catalogue admin', () => {
     const categories = (await (await fetch(new URL('/api/v1/voucher-category', webUrl()))).json()) as { data: { name: string; subcategories: { name: string }[] }[] };
     expect(categories.data.find((c) => c.name === categoryName)?.subcategories.map((s) => s.name)).toEqual(['Schnupperkurs']);
 
-    await page.goto(new URL('/category', webUrl()).href);
+    await page.goto(at('/category'));
     await page.getByTestId('category-row').filter({ hasText: categoryName }).getByTestId('row-delete').click();
     await confirmDialog(page);
     await successDialog(page);
@@ -136,7 +106,7 @@ describe('catalogue admin', () => {
 
   it('sponsors a voucher after confirmation and takes it back', async () => {
     const page = await adminPage(1280);
-    await page.goto(new URL('/featured-vouchers', webUrl()).href);
+    await page.goto(at('/featured-vouchers'));
     await page.getByTestId('featured-table').waitFor();
     await page.getByTestId('featured-search').fill('Saunatag');
     const row = page.getByTestId('featured-row').filter({ hasText: 'Saunatag mit Bergblick' });
@@ -165,13 +135,13 @@ describe('catalogue admin', () => {
 
   it('lays the tables out as cards on a phone', async () => {
     const page = await adminPage(390);
-    await page.goto(new URL('/category', webUrl()).href);
+    await page.goto(at('/category'));
     await page.getByTestId('category-row').first().waitFor();
     await saveScreenshot(page, 'admin-categories-mobile');
-    await page.goto(new URL('/featured-vouchers', webUrl()).href);
+    await page.goto(at('/featured-vouchers'));
     await page.getByTestId('featured-row').first().waitFor();
     await saveScreenshot(page, 'admin-featured-mobile');
-    await page.goto(new URL('/template', webUrl()).href);
+    await page.goto(at('/template'));
     await page.getByTestId('template-row').first().waitFor();
     expect(await page.getByTestId('template-row').count()).toBeGreaterThanOrEqual(4);
     await saveScreenshot(page, 'admin-templates-mobile');
@@ -179,15 +149,10 @@ describe('catalogue admin', () => {
   });
 
   it('keeps buyers out of the admin screens', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(new URL('/login', webUrl()).href);
-    await page.getByLabel('E-Mail', { exact: true }).fill('buyer@example.com');
-    await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/home$/);
-    await page.goto(new URL('/category', webUrl()).href);
+    const page = await openPage(browser(), { width: 1280, path: '/login', acceptCookies: false });
+    await logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/home$/ });
+    await page.goto(at('/category'));
     await page.waitForURL(/\/error\/not-allowed$/);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,46 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
  * Cart and checkout on the real stack (01 §2, §4): add a value and a product voucher, the cart,
  * coupon WILLKOMMEN10, the test card 4242 4242 4242 4242 at the Stripe stand-in, 'Danke!' — as a
  * buyer (on to /home until the wallet exists) and as a guest (on to /thank-you).
  */
-let browser: Browser;
-const webUrl = () => inject('webUrl');
+const browser = useBrowser();
 const VALUE_VOUCHER = 'v-alpenspa-wert';
 const PRODUCT_VOUCHER = 'v-alpenspa-massage';
 const ADDED = 'Die Gutscheine wurden in den Warenkorb gelegt.';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(new URL('/home', webUrl()).href);
-  await page.getByRole('button', { name: 'Akzeptieren' }).click();
-  return page;
-}
-
-async function logInAsBuyer(page: Page) {
-  await page.goto(new URL('/login', webUrl()).href);
-  await page.getByLabel('E-Mail', { exact: true }).fill('buyer@example.com');
-  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/home$/);
-}
+const newPage = (width: number) => openPage(browser(), { width });
+const logInAsBuyer = (page: Page) => logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/home$/ });
 
 const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').first().textContent());
 const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 
 async function addToCart(page: Page, voucherId: string, amount?: string) {
-  await page.goto(new URL(`/vouchers/${voucherId}`, webUrl()).href);
+  await page.goto(at(`/vouchers/${voucherId}`));
   const before = await cartCount(page);
   if (amount) await page.getByTestId('amount-input').fill(amount);
   await page.getByTestId('add-to-cart').click();
@@ -106,11 +86,11 @@ describe('cart and checkout', () => {
     await page.waitForURL(/\/home$/);
     expect(await cartCount(page)).toBe(0);
 
-    await page.goto(new URL('/cart', webUrl()).href);
+    await page.goto(at('/cart'));
     await page.getByTestId('empty-state').waitFor();
 
     // The order history lists the purchase.
-    await page.goto(new URL('/orders', webUrl()).href);
+    await page.goto(at('/orders'));
     await expect.poll(() => page.getByTestId('order-row').count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('orders-table').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
     await saveScreenshot(page, 'checkout-orders-desktop');
@@ -123,7 +103,7 @@ describe('cart and checkout', () => {
   it('a guest checks out as guest and lands on /thank-you (phone)', async () => {
     const page = await newPage(390);
     await addToCart(page, PRODUCT_VOUCHER);
-    await page.goto(new URL(`/vouchers/${VALUE_VOUCHER}`, webUrl()).href);
+    await page.goto(at(`/vouchers/${VALUE_VOUCHER}`));
     await page.getByTestId('add-to-cart').waitFor();
     await saveScreenshot(page, 'checkout-voucher-detail-mobile');
     await addToCart(page, VALUE_VOUCHER, '25');
@@ -179,7 +159,7 @@ describe('cart and checkout', () => {
 
   it('adds from the detail modal: the modal closes after 1 s; sellers see no button', async () => {
     const page = await newPage(1280);
-    await page.goto(new URL('/vouchers/search', webUrl()).href);
+    await page.goto(at('/vouchers/search'));
     await page.getByTestId('search-results').getByTestId('voucher-card').first().getByRole('link').click();
     const modal = page.getByTestId('voucher-modal');
     await modal.getByTestId('add-to-cart').click();
@@ -188,7 +168,7 @@ describe('cart and checkout', () => {
     expect(new URL(page.url()).pathname).toBe('/vouchers/search');
     expect(await cartCount(page)).toBe(1);
 
-    await page.goto(new URL('/login', webUrl()).href);
+    await page.goto(at('/login'));
     // Opening the login resets the cart count (and no late answer brings it back).
     await page.getByTestId('login-form').waitFor();
     await page.waitForTimeout(500);
@@ -197,7 +177,7 @@ describe('cart and checkout', () => {
     await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/home$/);
-    await page.goto(new URL(`/vouchers/${PRODUCT_VOUCHER}`, webUrl()).href);
+    await page.goto(at(`/vouchers/${PRODUCT_VOUCHER}`));
     await page.getByTestId('purchase-panel').waitFor();
     expect(await page.getByTestId('add-to-cart').count()).toBe(0);
     await page.context().close();
@@ -205,7 +185,7 @@ describe('cart and checkout', () => {
 
   it('shows the payment-cancelled warning on /cart?status=failed and the empty cart', async () => {
     const page = await newPage(1280);
-    await page.goto(new URL('/cart?status=failed', webUrl()).href);
+    await page.goto(at('/cart?status=failed'));
     await page.getByTestId('payment-cancelled').getByText('Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.').waitFor();
     await page.getByTestId('empty-state').waitFor();
     expect(await page.getByTestId('empty-state').textContent()).toBe('Noch keine Daten vorhanden.');

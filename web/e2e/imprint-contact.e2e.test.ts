@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sentMails } from '../../scripts/test/api.ts';
-import { RESULTS_DIR, launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /** The imprint: partner list with voucher carousels, and the contact form that mails the operator (01 §2). */
-let browser: Browser;
-const webUrl = () => inject('webUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function imprint(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(new URL('/impressum', webUrl()).href);
-  await page.getByRole('button', { name: 'Akzeptieren' }).click();
+  const page = await openPage(browser(), { width, path: '/impressum' });
   await page.getByTestId('impressum-page').waitFor();
   return page;
 }

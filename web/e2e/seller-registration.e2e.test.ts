@@ -3,28 +3,21 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SELLER_TEXT } from '@gm/shared/auth/seller-registration';
 import { MSG } from '@gm/shared/validation/messages';
 import { s3Client } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
-import { launchBrowser, RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { at, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
  * 02 §2 seller registration: a company goes through the four steps with two generated ID photos,
  * finishes, sees the server's message and lands on its home with the documents banner. A partner
  * skips steps 2 and 3.
  */
-let browser: Browser;
-const webUrl = () => inject('webUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // --- a tiny PNG encoder, so the test brings its own real images --------------------------------
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -78,13 +71,7 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefi
   return undefined;
 }
 
-async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(new URL('/home', webUrl()).href);
-  await page.getByRole('button', { name: 'Akzeptieren' }).click();
-  return page;
-}
+const newPage = (width: number) => openPage(browser(), { width });
 
 const next = (page: Page) => page.getByTestId('wizard-next').click();
 
@@ -193,7 +180,7 @@ describe('seller registration', () => {
   it('partner mode on a phone skips steps 2 and 3 and hides the payout fields', async () => {
     const page = await newPage(390);
     const suffix = randomUUID().slice(0, 8);
-    await page.goto(new URL('/register/seller?registrationType=partner', webUrl()).href);
+    await page.goto(at('/register/seller?registrationType=partner'));
     await page.getByTestId('seller-step-account').waitFor();
     expect(await page.getByTestId('wizard-steps').textContent()).toContain('Schritt 1 von 2');
     await fillAccount(page, suffix);
@@ -228,7 +215,7 @@ describe('seller registration', () => {
     const page = await newPage(390);
     const suffix = randomUUID().slice(0, 8);
     // /register offers the seller option next to the buyer one.
-    await page.goto(new URL('/register', webUrl()).href);
+    await page.goto(at('/register'));
     await page.getByTestId('register-seller-option').waitFor();
     await saveScreenshot(page, 'seller-registration-0-register-choice-mobile');
     await page.getByTestId('register-seller-option').click();

@@ -1,57 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { at, drawPng, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
  * The seller's voucher journey (02 §2): create a value voucher with a cropped background image, find it in
  * 'Meine Gutscheine', deactivate and re-activate it, edit its title (leaving with unsaved changes saves
  * first), look at its statistics and delete it there.
  */
-let browser: Browser;
-const webUrl = () => inject('webUrl');
-const url = (path: string) => new URL(path, webUrl()).href;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function sellerPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(url('/login'));
-  await page.getByRole('button', { name: 'Akzeptieren' }).click();
-  await page.getByLabel('E-Mail', { exact: true }).fill('seller@example.com');
-  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/home$/);
+  const page = await openPage(browser(), { width, height: width > 500 ? 900 : 844, path: '/login' });
+  await logIn(page, 'seller@example.com', 'Demo1234!', { expectPath: /\/home$/ });
   return page;
 }
 
 /** A 1200 × 900 PNG drawn in the page (a gradient with a circle), as a photo from disk would arrive. */
-async function makePng(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1200;
-    canvas.height = 900;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no canvas');
-    const gradient = ctx.createLinearGradient(0, 0, 1200, 900);
-    gradient.addColorStop(0, '#ff5563');
-    gradient.addColorStop(1, '#1d4f55');
-    ctx.fillStyle = gradient;
-    ctx.fillRect(0, 0, 1200, 900);
-    ctx.fillStyle = '#ffffff';
-    ctx.beginPath();
-    ctx.arc(600, 450, 220, 0, Math.PI * 2);
-    ctx.fill();
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
+const makePng = (page: Page) => drawPng(page, { width: 1200, height: 900, from: '#ff5563', to: '#1d4f55', radius: 220 });
 
 /** The message dialog of the given kind, waited for. */
 async function dialogWith(page: Page, text: string | RegExp): Promise<Locator> {
@@ -200,7 +167,7 @@ describe('seller vouchers', () => {
 
   it('lays the pages out for a 390 px phone', async () => {
     const page = await sellerPage(390);
-    await page.goto(url('/vouchers'));
+    await page.goto(at('/vouchers'));
     await page.getByTestId('seller-voucher').first().waitFor();
     expect(await page.getByTestId('seller-voucher').count()).toBeLessThanOrEqual(9);
     await saveScreenshot(page, 'seller-vouchers-list-mobile');
@@ -209,7 +176,7 @@ describe('seller vouchers', () => {
     await first.getByRole('link', { name: 'Bearbeiten' }).waitFor();
     await saveScreenshot(page, 'seller-vouchers-flipped-mobile');
 
-    await page.goto(url('/vouchers/new'));
+    await page.goto(at('/vouchers/new'));
     await page.getByRole('heading', { name: 'Deinen Gutschein erstellen' }).waitFor();
     await saveScreenshot(page, 'seller-vouchers-builder-mobile');
     await page.getByRole('button', { name: /Weiter zu 2\./ }).click();

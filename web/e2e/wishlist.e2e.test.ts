@@ -1,36 +1,16 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { RESULTS_DIR, launchBrowser, saveScreenshot } from '../../scripts/test/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /** A buyer keeps vouchers on the wishlist: heart on the card, 2.5 s toast, /wish-list, header count (01 §2, §4). */
-let browser: Browser;
-const webUrl = () => inject('webUrl');
+const browser = useBrowser();
 const ADDED = 'Gutschein zur Wunschliste hinzugefügt.';
 const REMOVED = 'Gutschein von der Wunschliste entfernt.';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(new URL('/home', webUrl()).href);
-  await page.getByRole('button', { name: 'Akzeptieren' }).click();
-  return page;
-}
-
-async function logInAsBuyer(page: Page) {
-  await page.goto(new URL('/login', webUrl()).href);
-  await page.getByLabel('E-Mail', { exact: true }).fill('buyer@example.com');
-  await page.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/home$/);
-}
+const newPage = (width: number) => openPage(browser(), { width });
+const logInAsBuyer = (page: Page) => logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/home$/ });
 
 const headerCount = async (page: Page) => Number(await page.getByTestId('wishlist-count').first().textContent());
 
@@ -106,7 +86,7 @@ describe('wishlist', () => {
     await expect.poll(() => headerCount(page)).toBe(before + 1);
     await page.screenshot({ path: join(RESULTS_DIR, 'wishlist-toast-mobile.png') });
 
-    await page.goto(new URL('/wish-list', webUrl()).href);
+    await page.goto(at('/wish-list'));
     await page.getByTestId('wish-list').getByTestId('voucher-card').first().waitFor();
     await saveScreenshot(page, 'wishlist-page-mobile');
     await page.getByTestId('wish-list').getByTestId('wishlist-heart').first().click();
@@ -117,7 +97,7 @@ describe('wishlist', () => {
 
   it('sends a guest from /wish-list to the login', async () => {
     const page = await newPage(1280);
-    await page.goto(new URL('/wish-list', webUrl()).href);
+    await page.goto(at('/wish-list'));
     await page.waitForURL(/\/login$/);
     await page.context().close();
   });
