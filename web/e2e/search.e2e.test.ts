@@ -215,13 +215,17 @@ describe('on a phone', () => {
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(async () => (await shownIds(page)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(18);
-    // Keep scrolling: each load appends the next page, so in the end the list is the whole result, in order, once.
-    // (How many pages one scroll loads depends on timing: a fast render can leave the bottom in reach again.)
-    for (let i = 0; i < Math.ceil(all.total / 9) && (await shownIds(page)).length < all.total; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(300);
-    }
-    await expect.poll(async () => (await shownIds(page)).length, { timeout: 10_000 }).toBe(all.total);
+    // Keep scrolling to the bottom until everything is there: each load appends the next page, so in the end
+    // the list is the whole result, in order, once. (How many pages one scroll loads depends on timing.)
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return (await shownIds(page)).length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(all.total);
     const everything = [];
     for (let p = 1; p <= Math.ceil(all.total / 9); p++) everything.push(...(await apiSearch({ paginate: 9, page: p })).ids);
     expect(await shownIds(page)).toEqual(everything);
