@@ -140,7 +140,8 @@ describe('guest search', () => {
     await next.click();
     await expect.poll(() => pager.textContent()).toContain(`Seite 2 von ${lastPage}`);
     await expect.poll(async () => (await shownIds(page))[0]).not.toBe(firstPage[0]);
-    expect(await shownIds(page)).toEqual((await apiSearch({ paginate: 9, page: 2 })).ids);
+    const secondPage = (await apiSearch({ paginate: 9, page: 2 })).ids;
+    await expect.poll(() => shownIds(page)).toEqual(secondPage);
     for (let n = 3; n <= lastPage; n++) {
       // The pager disables both buttons while a page loads.
       await expect.poll(() => next.isEnabled()).toBe(true);
