@@ -249,6 +249,8 @@ describe('Stripe payments through the local stand-in', () => {
     expect(refund).toMatchObject({ amountCents: 2200, status: 'succeeded', paymentIntentId: intent.id });
     expect((await payments().refund(intent.id, key)).id).toBe(refund.id);
     await settle();
+    // charge.refunded may follow payment_intent.succeeded by a retry round: wait for the record, not for a moment.
+    await expect.poll(async () => (await paymentRecords().get(id))?.status, { timeout: 10_000 }).toBe('refunded');
     expect(await paymentRecords().get(id)).toMatchObject({ status: 'refunded', amount_refunded: 2200 });
 
     const open = await newPayment(1000);
