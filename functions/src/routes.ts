@@ -93,6 +93,22 @@ export const routes = [
   { method: 'GET', path: 'app-status', handler: 'orders/get-app-status', access: PUBLIC, domain: 'orders' },
   { method: 'POST', path: 'order/download-invoice', handler: 'orders/download-invoice', access: ['user', 'admin'], domain: 'orders' },
 
+  // Checkout extras (issue 4: payment intent, saved cards, tenant order search, sales-pause admin switch)
+
+  // Wallet: list, detail, voucher PDF, guest retrieval (issue 5)
+
+  // Personalise and buyer-designed vouchers (issue 5)
+
+  // Share link, transfer, send by e-mail (issue 5)
+
+  // Gifts at purchase and direct sale (issues 5 and 6)
+
+  // Profile (issues 5 and 6)
+
+  // Redemption, scanner, scanner staff (issue 6)
+
+  // Seller dashboard, orders and earnings, invoice exports (issue 6)
+
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   { method: 'GET', path: 'global-settings', handler: 'admin/get-global-settings', access: ['admin', 'seller'], domain: 'admin' },
   { method: 'GET', path: 'user-settings/by-user', handler: 'admin/get-user-settings', access: ['admin', 'seller'], domain: 'admin' },

@@ -35,9 +35,33 @@ export type UserVoucherRecord = {
   owner_guest_email?: string;
   status: 'active' | 'redeemed' | 'reversed';
   sent_via: null | 'voucher_download' | 'email' | 'transferred';
+  /** The buyer's design (01 §3 personalisation form); absent until first personalised. Images are media keys. */
+  personalisation?: UserVoucherPersonalisation;
+  /** The open share link (TRANSFER#<code>), if any. */
+  transfer_code?: string;
+  /** Who gave it (gifts and transfers), shown on the voucher. */
+  from_name?: string;
   acquired_at: string;
   created_at: string;
   version: number;
+};
+
+export type UserVoucherPersonalisation = {
+  /** An admin template (TEMPLATE#<id>) chosen as background, or null. */
+  template_id: string | null;
+  /** Media key of the buyer's own cropped photo (730×676 JPEG), or null. */
+  custom_image: string | null;
+  /** Media key of an uploaded full background, or null. */
+  custom_background_image: string | null;
+  /** Which default background was chosen when neither template nor photo is used. */
+  background_aid: string | null;
+  /** Text colour on the voucher, `#rrggbb`. */
+  text_color: string | null;
+  /** Personal message, ≤ 120 characters. */
+  note: string | null;
+  /** 'Preis verstecken': the PDF and card leave out value/price. */
+  price_hidden: boolean;
+  updated_at: string;
 };
 
 export const userVoucherKeys = {

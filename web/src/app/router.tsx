@@ -36,6 +36,14 @@ const pages = {
   payment: lazy(() => import('./routes/payment.tsx')),
   thankYou: lazy(() => import('./routes/thank-you.tsx')),
   orders: lazy(() => import('./routes/orders.tsx')),
+  // issue 4 checkout extras
+  // issue 5 wallet
+  // issue 5 personalise
+  // issue 5 transfer
+  // issue 5/6 gifts
+  // issue 5/6 profile
+  // issue 6 redemption
+  // issue 6 seller dashboard
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
