@@ -94,20 +94,63 @@ export const routes = [
   { method: 'POST', path: 'order/download-invoice', handler: 'orders/download-invoice', access: ['user', 'admin'], domain: 'orders' },
 
   // Checkout extras (issue 4: payment intent, saved cards, tenant order search, sales-pause admin switch)
+  { method: 'POST', path: 'order/payment/paymentintent', handler: 'orders/create-payment-intent', access: PUBLIC, domain: 'orders' },
+  { method: 'GET', path: 'user-stripe', handler: 'orders/get-saved-card', access: ['user'], domain: 'orders' },
+  { method: 'POST', path: 'user-stripe', handler: 'orders/save-card', access: ['user'], domain: 'orders' },
+  { method: 'GET', path: 'user/stipe-status', handler: 'users/get-stripe-status', access: ANY_ROLE, domain: 'users' },
+  { method: 'PUT', path: 'app-status', handler: 'admin/set-app-status', access: ['admin'], domain: 'admin' },
+  { method: 'POST', path: 'order/search', handler: 'orders/search-orders', access: PUBLIC, domain: 'orders' },
 
   // Wallet: list, detail, voucher PDF, guest retrieval (issue 5)
+  { method: 'POST', path: 'user-voucher/search/user-vouchers', handler: 'wallet/list-wallet', access: ['user'], domain: 'wallet' },
+  { method: 'GET', path: 'user-voucher/{id}', handler: 'wallet/get-user-voucher', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'order/download-voucher', handler: 'wallet/download-voucher', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'retrieve/guest-vouchers', handler: 'wallet/retrieve-guest-vouchers', access: PUBLIC, domain: 'wallet' },
+  { method: 'GET', path: 'user-voucher/qr/{code}', handler: 'wallet/resolve-qr', access: PUBLIC, domain: 'wallet' },
 
   // Personalise and buyer-designed vouchers (issue 5)
+  { method: 'POST', path: 'user-voucher', handler: 'wallet/personalise-voucher-by-body', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'user-voucher/{id}', handler: 'wallet/personalise-voucher', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'user-voucher/upload-custom-image/{id}', handler: 'wallet/upload-custom-image', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'user-voucher/upload-template/{id}', handler: 'wallet/upload-template', access: ['user'], domain: 'wallet' },
+  { method: 'GET', path: 'buyer-voucher', handler: 'wallet/list-buyer-vouchers', access: ['user'], domain: 'wallet' },
+  { method: 'GET', path: 'buyer-voucher/{id}', handler: 'wallet/get-buyer-voucher', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'buyer-voucher/{id}', handler: 'wallet/save-buyer-voucher', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'order/download-buyer-voucher', handler: 'wallet/download-buyer-voucher', access: ['user'], domain: 'wallet' },
 
   // Share link, transfer, send by e-mail (issue 5)
+  { method: 'POST', path: 'transfer-url', handler: 'wallet/create-transfer-url', access: ['user'], domain: 'wallet' },
+  { method: 'GET', path: 'transfer/{id}', handler: 'wallet/get-gift', access: PUBLIC, domain: 'wallet' },
+  { method: 'POST', path: 'transfer', handler: 'wallet/receive-transfer', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'buyer-transfer', handler: 'wallet/receive-buyer-transfer', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'transfer/transfer-send-mail', handler: 'wallet/transfer-send-mail', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'order/send-voucher-pdf', handler: 'wallet/send-voucher-pdf', access: ['user'], domain: 'wallet' },
 
   // Gifts at purchase and direct sale (issues 5 and 6)
+  { method: 'POST', path: 'order/gift-voucher', handler: 'orders/gift-voucher', access: ['user', 'seller', 'scanner'], domain: 'orders' },
+  { method: 'GET', path: 'order/gift-voucher/{id}', handler: 'orders/get-gift-order', access: ['user', 'seller', 'scanner'], domain: 'orders' },
+  { method: 'POST', path: 'order/download-gift-voucher', handler: 'orders/download-gift-voucher', access: ['user', 'seller', 'scanner'], domain: 'orders' },
+  { method: 'POST', path: 'order/direct-sale', handler: 'orders/add-direct-sale', access: ['seller', 'scanner'], domain: 'orders' },
+  { method: 'GET', path: 'voucher/direct-sale', handler: 'catalogue/list-direct-sale-vouchers', access: ['seller', 'scanner'], domain: 'catalogue' },
+  { method: 'GET', path: 'user/user-filter', handler: 'users/user-filter', access: ['user', 'seller', 'scanner', 'admin'], domain: 'users' },
 
   // Profile (issues 5 and 6)
+  { method: 'POST', path: 'user/{id}', handler: 'users/update-user', access: ANY_ROLE, domain: 'users' },
+  { method: 'PATCH', path: 'user/change-password/{id}', handler: 'users/change-password', access: ANY_ROLE, domain: 'users' },
 
   // Redemption, scanner, scanner staff (issue 6)
+  { method: 'POST', path: 'qr-code/scan', handler: 'redemption/scan-voucher', access: ['seller', 'scanner'], domain: 'redemption' },
+  { method: 'POST', path: 'redemption', handler: 'redemption/redeem', access: ['seller', 'scanner'], domain: 'redemption' },
+  { method: 'GET', path: 'redemption', handler: 'redemption/list-redemptions', access: ['seller', 'admin'], domain: 'redemption' },
+  { method: 'POST', path: 'redemption/revoke', handler: 'redemption/revoke-redemption', access: ['seller', 'admin'], domain: 'redemption' },
+  { method: 'POST', path: 'redemption/download-pdf', handler: 'redemption/download-redemption-pdf', access: ['seller', 'admin'], domain: 'redemption' },
+  { method: 'GET', path: 'scanner-user', handler: 'users/list-scanner-users', access: ['seller'], domain: 'users' },
+  { method: 'POST', path: 'scanner-user', handler: 'users/create-scanner-user', access: ['seller'], domain: 'users' },
+  { method: 'DELETE', path: 'scanner-user/{id}', handler: 'users/toggle-scanner-user', access: ['seller'], domain: 'users' },
 
   // Seller dashboard, orders and earnings, invoice exports (issue 6)
+  { method: 'POST', path: 'seller-invoice/download-buyer-pdf-invoices', handler: 'seller/download-buyer-pdf-invoices', access: ['seller', 'admin'], domain: 'orders' },
+  { method: 'POST', path: 'seller-invoice/download-order-csv', handler: 'seller/download-order-csv', access: ['seller', 'admin'], domain: 'orders' },
 
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   { method: 'GET', path: 'global-settings', handler: 'admin/get-global-settings', access: ['admin', 'seller'], domain: 'admin' },

@@ -9,6 +9,7 @@ import { DEMO_CATEGORIES } from '../dev/demo-data.ts';
 import { startLocalStack } from '../test/global-setup-int.ts';
 import { benchSellers, benchVouchers, type BenchSeller } from './bench-catalogue.ts';
 import { runPool, seededRandom, summarise, type LatencySummary } from './stats.ts';
+import { VOUCHER_PDF_BUDGET, measureVoucherPdf, voucherPdfMarkdown } from './bench-voucher-pdf.ts';
 
 /**
  * `npm run bench`: POST voucher/search over 10,000 vouchers.
@@ -288,3 +289,10 @@ console.log(
   `[bench] p50 ${fmt(result.overall.p50)} ms, p95 ${fmt(result.overall.p95)} ms, p99 ${fmt(result.overall.p99)} ms; cold ${fmt(result.cold.median)} ms → reports/bench-search.md`,
 );
 if (result.overall.p95 > TARGET_P95_MS) process.exitCode = 1;
+
+// Voucher PDF with QR and background (issue 5): ≤ 150 ms and ≤ 400 KB.
+const pdfBench = await measureVoucherPdf();
+await writeFile(`${REPORTS}bench-voucher-pdf.json`, `${JSON.stringify({ date: new Date().toISOString(), ...pdfBench, budget: VOUCHER_PDF_BUDGET, machine: machine() }, null, 2)}\n`);
+await writeFile(`${REPORTS}bench-voucher-pdf.md`, voucherPdfMarkdown(pdfBench, new Date().toISOString()));
+console.log(`[bench] voucher PDF: p50 ${fmt(pdfBench.latency.p50)} ms, p95 ${fmt(pdfBench.latency.p95)} ms, ${(pdfBench.pdf_bytes / 1024).toFixed(1)} KB → reports/bench-voucher-pdf.md`);
+if (!pdfBench.met) process.exitCode = 1;

@@ -7,6 +7,8 @@ import type { CompanyRecord } from '../../functions/src/repositories/company-rep
 import type { CouponRecord } from '../../functions/src/repositories/coupon-repository.ts';
 import type { TemplateRecord } from '../../functions/src/repositories/template-repository.ts';
 import type { UserRecord } from '../../functions/src/repositories/user-repository.ts';
+import type { UserVoucherRecord } from '../../functions/src/repositories/user-voucher-repository.ts';
+import { newUserVoucher } from '../../functions/src/services/orders/new-user-voucher.ts';
 
 /**
  * The demo marketplace: pure data and SVG generators, no I/O. scripts/dev/seed.ts uploads the
@@ -1487,4 +1489,73 @@ export function demoMediaFiles(): DemoMediaFile[] {
         .map((n) => ({ key: voucherImageKey(v.id, n), svg: sceneSvg(v.category, `${v.id}-image-${n}`, 600, 600) })),
     ]),
   ];
+}
+
+// --- Wallet (issue 5) ---------------------------------------------------------------------------
+
+type DemoWalletVoucher = {
+  id: string;
+  voucherId: string;
+  daysAgo: number;
+  /** Value vouchers: cents per unit; product vouchers: null. */
+  value: number | null;
+  qty: number;
+  personalisation?: { templateId: string | null; note: string; textColor: string; priceHidden: boolean };
+  sentVia?: 'voucher_download';
+};
+
+/** What the demo buyer (buyer@example.com) has in the wallet: a value voucher, a product voucher, a personalised gift. */
+export const DEMO_WALLET: DemoWalletVoucher[] = [
+  { id: 'uv-demo-anna-1', voucherId: 'v-alpenspa-wert', daysAgo: 40, value: 5000, qty: 1 },
+  { id: 'uv-demo-anna-2', voucherId: 'v-alpenspa-massage', daysAgo: 25, value: null, qty: 2, sentVia: 'voucher_download' },
+  {
+    id: 'uv-demo-anna-3',
+    voucherId: 'v-alpenspa-wert',
+    daysAgo: 3,
+    value: 8000,
+    qty: 1,
+    personalisation: { templateId: 'template-geburtstag', note: 'Alles Gute zum Geburtstag, Mama!', textColor: '#1D4F55', priceHidden: false },
+  },
+];
+
+export const DEMO_WALLET_OWNER = 'user-anna';
+
+/**
+ * The demo buyer's wallet vouchers as user voucher records (built like a sale's, services/orders/
+ * new-user-voucher.ts); the seed puts them with the repository's `issueParts`, as the completion does.
+ */
+export function buildWalletVouchers(now: Date, vouchers: readonly Voucher[], appUrl: string): UserVoucherRecord[] {
+  return DEMO_WALLET.map((w, i) => {
+    const voucher = vouchers.find((v) => v.id === w.voucherId);
+    if (!voucher) throw new Error(`demo wallet voucher ${w.id}: voucher ${w.voucherId} is not in the demo catalogue`);
+    const at = new Date(now.getTime() - w.daysAgo * 86_400_000).toISOString();
+    const total = w.value !== null ? w.value * w.qty : (voucher.qty_val ?? voucher.price_filter) * w.qty;
+    const record = newUserVoucher({
+      id: w.id,
+      order: { id: `o-demo-anna-${i + 1}`, voucher_id: voucher.id, seller_id: voucher.seller_id, voucher },
+      orderNo: `GM-${at.slice(0, 4)}-${String(900001 + i)}`,
+      amounts: { qty: w.qty, value: w.value, remaining_qty: w.qty, remaining_value: total },
+      owner: { owner_user_id: DEMO_WALLET_OWNER },
+      at,
+      appUrl,
+    });
+    return {
+      ...record,
+      ...(w.sentVia ? { sent_via: w.sentVia } : {}),
+      ...(w.personalisation
+        ? {
+            personalisation: {
+              template_id: w.personalisation.templateId,
+              custom_image: null,
+              custom_background_image: null,
+              background_aid: null,
+              text_color: w.personalisation.textColor,
+              note: w.personalisation.note,
+              price_hidden: w.personalisation.priceHidden,
+              updated_at: at,
+            },
+          }
+        : {}),
+    };
+  });
 }

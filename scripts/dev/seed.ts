@@ -10,7 +10,9 @@ import { createSettingsRepository } from '../../functions/src/repositories/setti
 import { createTemplateRepository } from '../../functions/src/repositories/template-repository.ts';
 import { createUserRepository, type UserRecord, type UserRepository } from '../../functions/src/repositories/user-repository.ts';
 import { createVoucherRepository } from '../../functions/src/repositories/voucher-repository.ts';
-import { DEMO_APP_STATUS, DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCoupons, buildCompanies, buildTemplates, buildUsers, buildVouchers, demoMediaFiles } from './demo-data.ts';
+import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_APP_STATUS, DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCoupons, buildCompanies, buildTemplates, buildUsers, buildVouchers, buildWalletVouchers, demoMediaFiles } from './demo-data.ts';
 
 export type DemoLogin = { email: string; password: string; role: string };
 
@@ -86,6 +88,13 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
     inBatches(buildCoupons(now), 3, (coupon) => coupons.put(coupon)),
     inBatches(buildTemplates(now, urlOf), 4, (template) => templates.put(template)),
   ]);
+
+  // The demo buyer's wallet (issue 5): issued with the sale's repository parts; kept when already there.
+  const userVouchers = createUserVoucherRepository(db, e.TABLE_NAME);
+  await inBatches(buildWalletVouchers(now, voucherList, e.APP_URL), 3, async (record) => {
+    if (await userVouchers.get(record.id)) return;
+    await db.send(new TransactWriteCommand({ TransactItems: userVouchers.issueParts(record) }));
+  });
 
   return { logins: accounts.map((u) => ({ email: u.email, password: DEMO_PASSWORD, role: u.role })) };
 }

@@ -47,7 +47,9 @@ describe('accounts and the guest home', () => {
     expect((await page.evaluate(() => localStorage.getItem('gm.auth'))) ?? '').not.toContain('"isAuth":true');
 
     await logIn(page, email, 'Geheim123!');
-    await page.waitForURL(/\/home$/);
+    // 01 §4: buyers land on /wallet after login.
+    await page.waitForURL(/\/wallet$/);
+    await page.goto(at('/home'));
     await page.getByTestId('favourites-list').getByTestId('voucher-card').first().waitFor();
     await saveScreenshot(page, 'accounts-buyer-home');
     await page.context().close();
@@ -70,7 +72,8 @@ describe('accounts and the guest home', () => {
   ])('signs in the demo login %s as %s', async (email, role) => {
     const page = await newPage();
     await logIn(page, email, 'Demo1234!');
-    await page.waitForURL(/\/home$/);
+    // 01 §4: buyers land on /wallet.
+    await page.waitForURL(role === 'user' ? /\/wallet$/ : /\/home$/);
     await page.getByTestId('logout-button').first().waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('gm.auth') ?? '{}'));
     expect(stored.role.name).toBe(role);
@@ -84,9 +87,9 @@ describe('accounts and the guest home', () => {
     await page.getByTestId('not-found-page').waitFor();
     expect(await page.getByTestId('back-link').getAttribute('href')).toBe('/login');
     await logIn(page, 'buyer@example.com', 'Demo1234!');
-    await page.waitForURL(/\/home$/);
+    await page.waitForURL(/\/wallet$/);
     await page.goto(at('/login'));
-    await page.waitForURL(/\/home$/);
+    await page.waitForURL(/\/wallet$/);
     await saveScreenshot(page, 'accounts-buyer-home-mobile');
     await page.context().close();
   });

@@ -150,7 +150,7 @@ describe('catalogue admin', () => {
 
   it('keeps buyers out of the admin screens', async () => {
     const page = await openPage(browser(), { width: 1280, path: '/login', acceptCookies: false });
-    await logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/home$/ });
+    await logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/wallet$/ });
     await page.goto(at('/category'));
     await page.waitForURL(/\/error\/not-allowed$/);
     await page.context().close();

@@ -6,7 +6,7 @@ import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.
 /**
  * Cart and checkout on the real stack (01 §2, §4): add a value and a product voucher, the cart,
  * coupon WILLKOMMEN10, the test card 4242 4242 4242 4242 at the Stripe stand-in, 'Danke!' — as a
- * buyer (on to /home until the wallet exists) and as a guest (on to /thank-you).
+ * buyer (on to /wallet, where the new vouchers are) and as a guest (on to /thank-you).
  */
 const browser = useBrowser();
 const VALUE_VOUCHER = 'v-alpenspa-wert';
@@ -14,7 +14,7 @@ const PRODUCT_VOUCHER = 'v-alpenspa-massage';
 const ADDED = 'Die Gutscheine wurden in den Warenkorb gelegt.';
 
 const newPage = (width: number) => openPage(browser(), { width });
-const logInAsBuyer = (page: Page) => logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/home$/ });
+const logInAsBuyer = (page: Page) => logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/wallet$/ });
 
 const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').first().textContent());
 const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
@@ -83,8 +83,12 @@ describe('cart and checkout', () => {
     await saveScreenshot(page, 'checkout-payment-desktop');
     await page.getByTestId('checkout-submit').click();
     await expectThanks(page);
-    await page.waitForURL(/\/home$/);
+    // 01 §4: a buyer's card payment lands on /wallet, where the new vouchers come first (newest first).
+    await page.waitForURL(/\/wallet$/);
     expect(await cartCount(page)).toBe(0);
+    const newest = page.getByTestId('wallet-list').getByTestId('wallet-card');
+    await expect.poll(async () => (await newest.allTextContents()).slice(0, 2).join(' | ')).toMatch(/(Aromaölmassage 50 Minuten.*Wellness-Wertgutschein|Wellness-Wertgutschein.*Aromaölmassage 50 Minuten)/);
+    await saveScreenshot(page, 'checkout-wallet-desktop');
 
     await page.goto(at('/cart'));
     await page.getByTestId('empty-state').waitFor();
@@ -152,7 +156,7 @@ describe('cart and checkout', () => {
     await page.getByRole('button', { name: 'Authorisieren' }).click();
     await page.waitForURL(/\/cart\?payment=/);
     await expectThanks(page);
-    await page.waitForURL(/\/home$/);
+    await page.waitForURL(/\/wallet$/);
     expect(await cartCount(page)).toBe(0);
     await page.context().close();
   });

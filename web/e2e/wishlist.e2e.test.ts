@@ -10,7 +10,7 @@ const ADDED = 'Gutschein zur Wunschliste hinzugefügt.';
 const REMOVED = 'Gutschein von der Wunschliste entfernt.';
 
 const newPage = (width: number) => openPage(browser(), { width });
-const logInAsBuyer = (page: Page) => logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/home$/ });
+const logInAsBuyer = (page: Page) => logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/wallet$/ });
 
 const headerCount = async (page: Page) => Number(await page.getByTestId('wishlist-count').first().textContent());
 
@@ -34,6 +34,7 @@ describe('wishlist', () => {
   it('adds and removes a voucher: heart, toast, /wish-list and header count', async () => {
     const page = await newPage(1280);
     await logInAsBuyer(page);
+    await page.goto(at('/home'));
     const card = page.getByTestId('favourites-list').getByTestId('voucher-card').first();
     await card.waitFor();
     const voucherId = await card.getAttribute('data-voucher-id');
@@ -77,6 +78,7 @@ describe('wishlist', () => {
   it('works the same on a phone', async () => {
     const page = await newPage(390);
     await logInAsBuyer(page);
+    await page.goto(at('/home'));
     const card = page.getByTestId('favourites-list').getByTestId('voucher-card').nth(1);
     await card.scrollIntoViewIfNeeded();
     const heart = card.getByTestId('wishlist-heart');

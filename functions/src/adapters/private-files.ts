@@ -11,6 +11,8 @@ export type PrivateFiles = {
   /** Copies a private object into the public media bucket under `mediaKey`. */
   copyToMedia(key: string, mediaKey: string, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Copies an object to another key inside the private bucket (encrypted at rest, never cached). */
+  copyWithin(key: string, targetKey: string, contentType: string): Promise<void>;
 };
 
 export function createS3PrivateFiles(client: S3Client, privateBucket: string, mediaBucket: string): PrivateFiles {
@@ -55,6 +57,20 @@ export function createS3PrivateFiles(client: S3Client, privateBucket: string, me
 
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: privateBucket, Key: key }));
+    },
+
+    async copyWithin(key, targetKey, contentType) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: privateBucket,
+          Key: targetKey,
+          CopySource: `${privateBucket}/${encodeURIComponent(key).replace(/%2F/g, '/')}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+          ServerSideEncryption: 'AES256',
+          CacheControl: 'private, no-store',
+        }),
+      );
     },
   };
 }

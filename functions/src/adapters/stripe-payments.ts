@@ -99,6 +99,10 @@ export type Payments = {
   cancelPaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentView>;
   createCustomer(input: { email: string; name?: string; userId: string; idempotencyKey: string }): Promise<{ id: string }>;
   listSavedCards(customerId: string): Promise<SavedCard[]>;
+  /** Attaches a PaymentMethod to the customer and makes it the default; answers the card. */
+  attachCard(customerId: string, paymentMethodId: string): Promise<SavedCard>;
+  /** Detaches a saved card (a card that is already detached or gone is fine). */
+  detachCard(paymentMethodId: string): Promise<void>;
   refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<RefundView>;
   /** Verifies `Stripe-Signature` over the exact bytes received; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): Promise<Stripe.Event>;
@@ -253,6 +257,27 @@ export function createStripePayments(connection: StripeConnection): Payments {
         return list.data.flatMap((pm) =>
           pm.card ? [{ id: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }] : [],
         );
+      });
+    },
+
+    attachCard(customerId, paymentMethodId) {
+      return call(async (s) => {
+        const pm = await s.paymentMethods.attach(paymentMethodId, { customer: customerId });
+        await s.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
+        if (!pm.card) throw new ValidationError({ card: ['Nur Karten können gespeichert werden.'] }, 'Nur Karten können gespeichert werden.');
+        return { id: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+      });
+    },
+
+    detachCard(paymentMethodId) {
+      return call(async (s) => {
+        try {
+          await s.paymentMethods.detach(paymentMethodId);
+        } catch (error) {
+          // Already detached or deleted: the goal is reached.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'payment_method_unexpected_state' || error.code === 'resource_missing')) return;
+          throw error;
+        }
       });
     },
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createCognitoIdentity } from '../adapters/cognito-identity.ts';
 import { createS3MediaStorage } from '../adapters/media-storage.ts';
+import { createS3MediaReader } from '../adapters/media-reader.ts';
 import { createS3PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
@@ -15,13 +16,23 @@ import { createPasswordResetRepository } from '../repositories/password-reset-re
 import { createOrderRepository } from '../repositories/order-repository.ts';
 import { createPaymentRepository } from '../repositories/payment-repository.ts';
 import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
+import { createProfileRepository } from '../repositories/profile-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
+import { createSellerDashboardRepository } from '../repositories/seller-dashboard-repository.ts';
 import { createStripeEventRepository } from '../repositories/stripe-event-repository.ts';
+import { createStripeCustomerRepository } from '../repositories/stripe-customer-repository.ts';
 import { createUploadRepository } from '../repositories/upload-repository.ts';
 import { createTemplateRepository } from '../repositories/template-repository.ts';
 import { createUserRepository } from '../repositories/user-repository.ts';
 import { createUserVoucherRepository } from '../repositories/user-voucher-repository.ts';
+import { createPersonalisationRepository } from '../repositories/personalisation-repository.ts';
+import { createBuyerVoucherRepository } from '../repositories/buyer-voucher-repository.ts';
+import { createRedemptionRepository } from '../repositories/redemption-repository.ts';
+import { createScannerStaffRepository } from '../repositories/scanner-staff-repository.ts';
+import { createCognitoAccountStatus } from '../adapters/cognito-account-status.ts';
+import { createTransferRepository } from '../repositories/transfer-repository.ts';
+import { createGiftRepository } from '../repositories/gift-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
@@ -63,6 +74,7 @@ export const users = /* @__PURE__ */ once(() => createUserRepository(documentCli
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
 export const verifications = /* @__PURE__ */ once(() => createVerificationRepository(documentClient(), table()));
 export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepository(documentClient(), table()));
+export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
 export const catalogue = /* @__PURE__ */ once(() => createCatalogueCache(vouchers(), env().CATALOGUE_CACHE_SECONDS * 1000));
@@ -77,6 +89,7 @@ export const templates = /* @__PURE__ */ once(() => createTemplateRepository(doc
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
 export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
+export const mediaReader = /* @__PURE__ */ once(() => createS3MediaReader(s3Client(), env().MEDIA_BUCKET));
 export const documents = /* @__PURE__ */ once(() => createS3PrivateDocumentStorage(s3Client(), env().PRIVATE_BUCKET));
 export const uploads = /* @__PURE__ */ once(() =>
   createImageUploads({
@@ -95,8 +108,17 @@ export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documen
 /** `sales_paused` of the global settings, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s). */
 export const appStatus = /* @__PURE__ */ once(() => createAppStatusCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000));
 export const userVouchers = /* @__PURE__ */ once(() => createUserVoucherRepository(documentClient(), table()));
+export const personalisations = /* @__PURE__ */ once(() => createPersonalisationRepository(documentClient(), table()));
+export const buyerVouchers = /* @__PURE__ */ once(() => createBuyerVoucherRepository(documentClient(), table()));
+export const redemptions = /* @__PURE__ */ once(() => createRedemptionRepository(documentClient(), table()));
+export const scannerStaff = /* @__PURE__ */ once(() => createScannerStaffRepository(documentClient(), table()));
+export const accountStatus = /* @__PURE__ */ once(() => createCognitoAccountStatus(cognitoClient(), env().COGNITO_USER_POOL_ID));
+export const transfers = /* @__PURE__ */ once(() => createTransferRepository(documentClient(), table()));
+export const gifts = /* @__PURE__ */ once(() => createGiftRepository(documentClient(), table()));
 export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventRepository(documentClient(), table()));
+export const stripeCustomers = /* @__PURE__ */ once(() => createStripeCustomerRepository(documentClient(), table()));
 export const idempotency = /* @__PURE__ */ once(() => createIdempotencyRepository(documentClient(), table()));
+export const sellerDashboard = /* @__PURE__ */ once(() => createSellerDashboardRepository(documentClient(), table()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
 export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));

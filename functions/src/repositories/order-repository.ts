@@ -322,7 +322,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
           TableName: tableName,
           Key: orderKeys.item(line.orderId),
           UpdateExpression: [
-            'SET #status = :completed, completed_at = :at, updated_at = :at, order_no = :orderNo, payment_id = :payment, p_type = :ptype',
+            `SET #status = :completed, completed_at = :at, updated_at = :at, order_no = :orderNo, ${line.paymentId ? 'payment_id = :payment, ' : ''}p_type = :ptype`,
             'qty = :qty, #value = :value, total_qty = :tq, total_value = :tv, total_amount = :ta, discount = :discount',
             'commission = :commission, processing_fee = :fee, seller_net = :net, user_voucher_ids = :uvs, search_text = :search',
             'GSI1PK = :g1, GSI1SK = :sk, GSI2PK = :g2, GSI2SK = :sk, GSI3PK = :g3, GSI3SK = :sk',
@@ -337,7 +337,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
             ':completed': 'completed',
             ':at': line.completedAt,
             ':orderNo': line.orderNo,
-            ':payment': line.paymentId,
+            ...(line.paymentId ? { ':payment': line.paymentId } : {}),
             ':ptype': line.pType,
             ':qty': line.amounts.qty,
             ':value': line.amounts.value,
@@ -438,8 +438,9 @@ export type NewInvoice = Omit<InvoiceRecord, 'invoice_no'> & { year: string };
 export type CompletedLine = {
   orderId: string;
   owner: OrderOwner;
-  paymentId: string;
-  pType: 'stripe' | 'bank';
+  /** Absent for a direct sale (p_type none, completed at 'Bestellung abgeben' without a payment). */
+  paymentId?: string;
+  pType: 'stripe' | 'bank' | 'none';
   completedAt: string;
   orderNo: string;
   sellerId: string;

@@ -14,7 +14,8 @@ export type PaymentRecord = {
   /** Cents, computed by the server from the cart. */
   amount: number;
   currency: 'eur';
-  payment_type: 'card' | 'bank' | 'wallet';
+  /** `none`: a free order (total 0 €, e.g. a 100 % coupon), completed without Stripe. */
+  payment_type: 'card' | 'bank' | 'wallet' | 'none';
   payer_user_id?: string;
   guest?: { email: string; first_name: string; last_name: string };
   cart_id?: string;

@@ -32,3 +32,33 @@ export function saleStatsParts(tableName: string, sale: SaleFigures & { sellerId
       : []),
   ];
 }
+
+/**
+ * A redemption's counters (data-model §4.5 "Redeem"), issue 6: `redemption_count` and
+ * `redeemed_value` (cents) on `SELLER#…#STATS` and `PLATFORM#STATS` (the four buckets of the
+ * redemption's time), on `VOUCHER#…/STATS`, and `voucher_used` on the owner's `USER#…/STATS`.
+ * `sign` -1 is the revocation (same buckets: those of the redemption, not of the revocation).
+ */
+export function redemptionStatsParts(
+  tableName: string,
+  redemption: { sellerId: string; voucherId: string; ownerUserId?: string; at: string; redeemedValue: number },
+  sign: 1 | -1 = 1,
+): TransactionPart[] {
+  const add = (Key: Record<string, string>, entity: string): TransactionPart => ({
+    Update: {
+      TableName: tableName,
+      Key,
+      UpdateExpression: 'SET entity = :entity ADD redemption_count :one, redeemed_value :value',
+      ExpressionAttributeValues: { ':entity': entity, ':one': sign, ':value': sign * redemption.redeemedValue },
+    },
+  });
+  const buckets = statsBuckets(redemption.at);
+  return [
+    ...buckets.map((sk) => add(statsKeys.seller(redemption.sellerId, sk), 'SellerStats')),
+    ...buckets.map((sk) => add(statsKeys.platform(sk), 'PlatformStats')),
+    add({ PK: `VOUCHER#${redemption.voucherId}`, SK: 'STATS' }, 'VoucherStats'),
+    ...(redemption.ownerUserId
+      ? [{ Update: { TableName: tableName, Key: statsKeys.user(redemption.ownerUserId), UpdateExpression: 'SET entity = :entity ADD voucher_used :one', ExpressionAttributeValues: { ':entity': 'UserStats', ':one': sign } } }]
+      : []),
+  ];
+}

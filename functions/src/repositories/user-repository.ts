@@ -26,10 +26,14 @@ export type UserRecord = {
   subdomain: string | null;
   /** For scanner users: the seller they work for. */
   seller_id: string | null;
+  /** Scanner users (issue 6): the status the seller toggles; absent = active. */
+  is_active?: boolean;
   /** Birth date YYYY-MM-DD (sellers: the owner's, from the verification step). */
   bday?: string | null;
   /** When each consent was given (ISO time); commission only for non-partner sellers. */
   consents?: { dataPrivacy: string; terms: string; commission: string | null };
+  /** Optimistic lock of profile edits (`POST user/{id}`); absent on profiles never edited (= 0). */
+  version?: number;
   created_at: string;
   updated_at: string;
 };
@@ -42,6 +46,8 @@ export const userKeys = {
   byRole: (role: RoleName, username: string) => ({ GSI1PK: `ROLE#${role}`, GSI1SK: username.trim().toLowerCase() }),
   /** Present exactly while a seller is a partner (`is_partner`). */
   partner: (username: string) => ({ GSI3PK: 'PARTNERS', GSI3SK: username.trim().toLowerCase() }),
+  /** Scanner users only (issue 6): the seller's staff list, GSI2 `SELLER#<sellerId>#SCANNERS` / `<created_at>`. */
+  scanners: (sellerId: string) => `SELLER#${sellerId}#SCANNERS`,
   /** A federated sign-in: the Cognito provider name (lower-cased) and the provider's user id (verbatim, it is case-sensitive). */
   identity: (provider: string, subject: string) => ({ PK: `UNIQUE#IDENTITY#${provider.trim().toLowerCase()}#${subject}`, SK: 'UNIQUE' }),
 };
@@ -95,6 +101,7 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
                     ...userKeys.profile(user.id),
                     ...userKeys.byRole(user.role, user.username),
                     ...(user.is_partner ? userKeys.partner(user.username) : {}),
+                    ...(user.role === 'scanner' && user.seller_id ? { GSI2PK: userKeys.scanners(user.seller_id), GSI2SK: user.created_at } : {}),
                     entity: 'User',
                     ...user,
                   },

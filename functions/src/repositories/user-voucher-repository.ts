@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import { queryAll } from './query-all.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -41,6 +41,10 @@ export type UserVoucherRecord = {
   transfer_code?: string;
   /** Who gave it (gifts and transfers), shown on the voucher. */
   from_name?: string;
+  /** Gift option 'Einlösung' (issues 5/6): `once` = a value voucher is redeemed in one go; absent = `multiple`. */
+  voucher_usage?: 'multiple' | 'once';
+  /** The order line whose gift produced it (gifts only). */
+  gift_order_id?: string;
   acquired_at: string;
   created_at: string;
   version: number;
@@ -112,6 +116,75 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
       ];
     },
 
+    /**
+     * Issue 6, data-model §4.5 "Redeem": the conditional decrement of the remaining balance, for the
+     * redemption's transaction. A partial take needs strictly more left than it takes, so it never
+     * reaches 0; the final take (`final`) needs exactly what is left and sets `status = redeemed`,
+     * removing the `EXPIRY` keys. Value vouchers take `value` cents; product vouchers take `qty`
+     * units and their face value (`value`). `today` (Vienna date) refuses an expired voucher unless
+     * the staff confirmed it (then undefined). Never touches `version` (personalisation's lock).
+     */
+    redeemPart(id: string, take: { kind: 'value' | 'qty'; qty: number; value: number; final: boolean; today?: string; at: string }): TransactionPart {
+      const values: Record<string, unknown> = { ':active': 'active', ':at': take.at };
+      const names: Record<string, string> = { '#status': 'status' };
+      const conditions = ['#status = :active'];
+      if (take.today) {
+        conditions.push('valid_until >= :today');
+        values[':today'] = take.today;
+      }
+      let update: string;
+      if (take.kind === 'value') {
+        values[':v'] = take.value;
+        conditions.push(take.final ? 'remaining_value = :v' : 'remaining_value > :v');
+        update = take.final ? 'SET remaining_value = :zero, #status = :redeemed, updated_at = :at REMOVE GSI3PK, GSI3SK' : 'SET updated_at = :at ADD remaining_value :minusV';
+      } else {
+        values[':q'] = take.qty;
+        conditions.push(take.final ? 'remaining_qty = :q' : 'remaining_qty > :q');
+        update = take.final
+          ? 'SET remaining_qty = :zero, remaining_value = :zero, #status = :redeemed, updated_at = :at REMOVE GSI3PK, GSI3SK'
+          : 'SET updated_at = :at ADD remaining_qty :minusQ, remaining_value :minusV';
+        if (!take.final) values[':minusQ'] = -take.qty;
+      }
+      if (take.final) {
+        values[':zero'] = 0;
+        values[':redeemed'] = 'redeemed';
+      } else {
+        values[':minusV'] = -take.value;
+      }
+      return {
+        Update: {
+          TableName: tableName,
+          Key: userVoucherKeys.item(id),
+          UpdateExpression: update,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      };
+    },
+
+    /** Issue 6, data-model §4.5 "Revoke": gives a redemption's amount back (`status = active`, `EXPIRY` keys again); refused for a reversed voucher. */
+    restorePart(id: string, give: { qty: number; value: number; validUntil: string; at: string }): TransactionPart {
+      return {
+        Update: {
+          TableName: tableName,
+          Key: userVoucherKeys.item(id),
+          UpdateExpression: 'SET #status = :active, GSI3PK = :expiry, GSI3SK = :expirySk, updated_at = :at ADD remaining_qty :q, remaining_value :v',
+          ConditionExpression: 'attribute_exists(PK) AND #status <> :reversed',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':active': 'active',
+            ':reversed': 'reversed',
+            ':expiry': userVoucherKeys.expiry,
+            ':expirySk': `${give.validUntil}#${id}`,
+            ':at': give.at,
+            ':q': give.qty,
+            ':v': give.value,
+          },
+        },
+      };
+    },
+
     async get(id: string): Promise<UserVoucherRecord | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userVoucherKeys.item(id), ConsistentRead: true }));
       return Item ? strip(Item) : undefined;
@@ -130,6 +203,29 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
         new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }),
       );
       return items.map(strip);
+    },
+
+    /**
+     * Issue 5 (01 §4 sent_via): records how the owner let the voucher out of the wallet, only while it
+     * is still unset (`voucher_download` never overwrites `email` or `transferred`) and only for its
+     * owner. True when this call set it. Never touches `version` (personalisation's lock).
+     */
+    async setSentViaIfUnset(id: string, ownerUserId: string, via: NonNullable<UserVoucherRecord['sent_via']>): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: userVoucherKeys.item(id),
+            UpdateExpression: 'SET sent_via = :via',
+            ConditionExpression: 'owner_user_id = :me AND (attribute_not_exists(sent_via) OR attribute_type(sent_via, :null))',
+            ExpressionAttributeValues: { ':via': via, ':me': ownerUserId, ':null': 'NULL' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        throw error;
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Identity } from '../adapters/cognito-identity.ts';
 import type { Mailer } from '../adapters/ses-mailer.ts';
+import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
@@ -10,13 +11,23 @@ import type { PasswordResetRepository } from '../repositories/password-reset-rep
 import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
+import type { ProfileRepository } from '../repositories/profile-repository.ts';
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
+import type { SellerDashboardRepository } from '../repositories/seller-dashboard-repository.ts';
 import type { StripeEventRepository } from '../repositories/stripe-event-repository.ts';
+import type { StripeCustomerRepository } from '../repositories/stripe-customer-repository.ts';
 import type { IdempotencyRepository } from '../repositories/idempotency-repository.ts';
 import type { TemplateRepository } from '../repositories/template-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import type { UserVoucherRepository } from '../repositories/user-voucher-repository.ts';
+import type { PersonalisationRepository } from '../repositories/personalisation-repository.ts';
+import type { BuyerVoucherRepository } from '../repositories/buyer-voucher-repository.ts';
+import type { RedemptionRepository } from '../repositories/redemption-repository.ts';
+import type { ScannerStaffRepository } from '../repositories/scanner-staff-repository.ts';
+import type { AccountStatus } from '../adapters/cognito-account-status.ts';
+import type { TransferRepository } from '../repositories/transfer-repository.ts';
+import type { GiftRepository } from '../repositories/gift-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { VoucherRepository } from '../repositories/voucher-repository.ts';
 import type { WishlistRepository } from '../repositories/wishlist-repository.ts';
@@ -31,6 +42,8 @@ export type Deps = {
   /** Seller owner data and ID document keys. */
   verifications: VerificationRepository;
   payoutAccounts: PayoutAccountRepository;
+  /** Profile edits: profile, uniqueness swap, company, payout account and verification in one transaction (issues 5/6). */
+  profiles: ProfileRepository;
   /** The private bucket (ID documents); never publicly readable. */
   documents: PrivateDocumentStorage;
   categories: CategoryRepository;
@@ -63,10 +76,28 @@ export type Deps = {
   appStatus: AppStatusReader;
   /** USER_VOUCHER#<id> and CODE#<code>: bought vouchers (issued by the order completion). */
   userVouchers: UserVoucherRepository;
+  /** The personalise write on USER_VOUCHER#<id> (owner, active, version). */
+  personalisations: PersonalisationRepository;
+  /** BUYER_VOUCHER#<id>: buyer-designed gift vouchers. */
+  buyerVouchers: BuyerVoucherRepository;
+  /** REDEMPTION#<id>: the redemption ledger and its revocations (issue 6). */
+  redemptions: RedemptionRepository;
+  /** A seller's scanner users (GSI2 `SELLER#<id>#SCANNERS`) and their status (issue 6). */
+  scannerStaff: ScannerStaffRepository;
+  /** Cognito enable/disable (scanner staff, issue 6). */
+  accountStatus: AccountStatus;
+  /** TRANSFER#<code>: open gift links (share link, e-mail); receiving re-keys the voucher (issue 5). */
+  transfers: TransferRepository;
+  /** ORDER#<orderId>/GIFT: gift options, the once-per-order claim of order/gift-voucher (issues 5/6). */
+  gifts: GiftRepository;
+  /** USER#<id>/STRIPE_CUSTOMER: the buyer's Stripe customer and saved card. */
+  stripeCustomers: StripeCustomerRepository;
   /** STRIPE_EVENT#<id>: each Stripe event processed once. */
   stripeEvents: StripeEventRepository;
   /** IDEMPOTENCY#<principal>#<key>: one run per client Idempotency-Key (services/idempotency.ts). */
   idempotency: IdempotencyRepository;
+  /** Read side of the seller dashboard, orders and exports (stats items, seller orders, invoices by range). */
+  sellerDashboard: SellerDashboardRepository;
   clock: () => Date;
   newId: () => string;
   /** Unguessable URL-safe token (≥ 256 bits). */
@@ -74,4 +105,6 @@ export type Deps = {
   /** sha256 hex of a token: what we store instead of the token. */
   hashToken: (token: string) => string;
   appUrl: string;
+  /** Reads images back out of the media bucket (voucher PDFs, issue 5). */
+  mediaReader: MediaReader;
 };

@@ -166,18 +166,18 @@ export function isValidBic(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 
-const ibanField = () =>
+export const ibanField = () =>
   requiredString(42)
     .refine(isValidIban, { error: SELLER_TEXT.ibanInvalid })
     .transform(normaliseIban);
 
-const bicField = () =>
+export const bicField = () =>
   requiredString(15)
     .refine(isValidBic, { error: SELLER_TEXT.bicInvalid })
     .transform((v) => v.replace(/\s+/g, '').toUpperCase());
 
 /** Required and numeric (02 §5); a leading + and spaces are allowed and the spaces dropped. */
-const phoneField = () =>
+export const phoneField = () =>
   requiredString(30)
     .transform((v) => v.replace(/[\s/-]+/g, ''))
     .superRefine((v, ctx) => {
@@ -190,7 +190,7 @@ const phoneField = () =>
 const WEB_ADDRESS = /^https?:\/\/([\p{L}\p{N}-]+\.)+[\p{L}]{2,}(:\d{1,5})?([/?#]\S*)?$/iu;
 
 /** Optional web address; "www.example.at" is stored as "https://www.example.at". */
-const urlField = () =>
+export const urlField = () =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : emptyToUndefined(value)),
     z
@@ -202,7 +202,7 @@ const urlField = () =>
       .optional(),
   );
 
-const birthDateField = () =>
+export const birthDateField = () =>
   requiredString(10).superRefine((value, ctx) => {
     const problem = birthDateProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -114,7 +114,7 @@ export const paymentRequestSchema = z
     guest: guestSchema.optional(),
   })
   .superRefine((form, ctx) => {
-    if (form.payment_type === 'card' && !form.payment_method && !form.saved_card) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: MSG.required });
+    // A card (new or saved) is checked by the server once it has priced the cart: a total of 0 € needs none.
     if (form.payment_type === 'bank' && !form.country) ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
   });
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;

@@ -96,6 +96,27 @@ export function sellerShare(amountCents: Cents, commissionCents: Cents, processi
   return Math.max(0, amountCents - commissionCents - processingFeeCents);
 }
 
+/** One sale as the commission rules see it: the fee base (`feeBase()`), where it was sold and how it was paid. */
+export type CommissionSale = { amount: Cents; channel: SaleChannel; payment: PaymentKind | 'none' };
+export type CommissionSettings = Pick<Settings, 'sales_commission_percentage' | 'sales_commission_euro' | 'subdomain_sales_commission_percentage' | 'subdomain_sales_commission_euro'>;
+export type SaleSplit = { commission: Cents; processing_fee: Cents; seller_net: Cents };
+
+/**
+ * THE commission rule (03 §9), used by the sale (order completion) and by payouts: the platform's
+ * commission is percentage + fixed cents of the effective settings (the seller's own values over the
+ * global ones, `effectiveSettings`), the subdomain pair for tenant-shop sales, nothing for direct
+ * sales. The payment provider's fee comes on top (card 1.5 % + 25 ct, bank 1.4 % + 25 ct, none for
+ * direct sales). Percentages round half up to whole cents. Neither the commission nor commission plus
+ * fee is ever more than the amount, so the seller's share is never negative and the three parts always
+ * add up to the amount.
+ */
+export function commissionFor(sale: CommissionSale, settings: CommissionSettings): SaleSplit {
+  const amount = Math.max(0, Math.round(sale.amount));
+  const commission = Math.min(amount, commissionOf(amount, settings, sale.channel));
+  const fee = sale.payment === 'none' ? 0 : Math.min(amount - commission, processingFee(amount, sale.payment));
+  return { commission, processing_fee: fee, seller_net: amount - commission - fee };
+}
+
 /**
  * A coupon can be applied when it is active, not expired (`expires_at` earlier than now) and has uses
  * left (`limit` absent = unlimited; 0 = used up) (01 §5).

@@ -15,6 +15,8 @@ export const IMAGE_PURPOSES = [
   'company-logo',
   'company-cover',
   'personalisation',
+  /** A seller's ID document (profile verification tab): claimed into the private bucket, never published. */
+  'verification-document',
 ] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 

@@ -37,13 +37,34 @@ const pages = {
   thankYou: lazy(() => import('./routes/thank-you.tsx')),
   orders: lazy(() => import('./routes/orders.tsx')),
   // issue 4 checkout extras
+  profilePayment: lazy(() => import('./routes/profile-payment.tsx')),
   // issue 5 wallet
+  wallet: lazy(() => import('./routes/wallet.tsx')),
+  walletVoucher: lazy(() => import('./routes/wallet-voucher.tsx')),
+  guestRetrieval: lazy(() => import('./routes/guest-retrieval.tsx')),
+  qrRedirect: lazy(() => import('./routes/qr-redirect.tsx')),
   // issue 5 personalise
+  personaliseVoucher: lazy(() => import('./routes/personalise-voucher.tsx')),
+  walletBuyerVouchers: lazy(() => import('./routes/wallet-buyer-vouchers.tsx')),
+  buyerVoucherDesigner: lazy(() => import('./routes/buyer-voucher-designer.tsx')),
+  buyerVoucherPersonalise: lazy(() => import('./routes/buyer-voucher-personalise.tsx')),
   // issue 5 transfer
+  shareVoucher: lazy(() => import('./routes/share-voucher.tsx')),
+  sendVoucher: lazy(() => import('./routes/send-voucher.tsx')),
+  receiveGift: lazy(() => import('./routes/receive-gift.tsx')),
+  transferRedirect: lazy(() => import('./routes/transfer-redirect.tsx')),
   // issue 5/6 gifts
+  directSale: lazy(() => import('./routes/vouchers-gift.tsx')),
+  giftOrder: lazy(() => import('./routes/vouchers-gift-order.tsx')),
   // issue 5/6 profile
+  profileInfo: lazy(() => import('./routes/profile-info.tsx')),
+  profileSettings: lazy(() => import('./routes/profile-settings.tsx')),
   // issue 6 redemption
+  scanner: lazy(() => import('./routes/scanner.tsx')),
+  redemptions: lazy(() => import('./routes/redemptions.tsx')),
+  adminVoucherRedemptions: lazy(() => import('./routes/admin-voucher-redemptions.tsx')),
   // issue 6 seller dashboard
+  ordersEarnings: lazy(() => import('./routes/orders-earnings.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
@@ -68,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: page(pages.forgotPassword) },
           { path: 'forgot-password/:token', element: page(pages.resetPassword) },
           { path: 'guest-wallet', element: page(pages.guestWallet) },
+          { path: 'gast-bestellung/abrufen', element: page(pages.guestRetrieval) },
           { path: 'thank-you', element: page(pages.thankYou) },
         ],
       },
@@ -79,6 +101,8 @@ export const routes: RouteObject[] = [
           { path: 'vouchers/new', element: page(pages.voucherBuilder) },
           { path: 'vouchers/update/:id', element: page(pages.voucherBuilder) },
           { path: 'vouchers/statistic/:id', element: page(pages.voucherStatistic) },
+          { path: 'redemptions', element: page(pages.redemptions) },
+          { path: 'orders-earnings', element: page(pages.ordersEarnings) },
         ],
       },
       {
@@ -87,6 +111,25 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'wish-list', element: page(pages.wishList) },
           { path: 'orders', element: page(pages.orders) },
+          // Saved card (issue 4 checkout extras).
+          { path: 'profile-payment', element: page(pages.profilePayment) },
+          // The wallet and its voucher detail (issue 5 wallet).
+          { path: 'wallet', element: page(pages.wallet) },
+          { path: 'voucher/:id', element: page(pages.walletVoucher) },
+          // Share link and send by e-mail (issue 5 transfer).
+          { path: 'vouchers/transfer/:id', element: page(pages.shareVoucher) },
+          { path: 'vouchers/send/:id', element: page(pages.sendVoucher) },
+          { path: 'vouchers/send-email/:id', element: page(pages.sendVoucher) },
+        ],
+      },
+      {
+        // Personalise and buyer-designed vouchers (01 §2, issue 5 personalise): buyers only.
+        element: <Guard guard="user-only" />,
+        children: [
+          { path: 'vouchers/personalized/:id', element: page(pages.personaliseVoucher) },
+          { path: 'wallet/vouchers', element: page(pages.walletBuyerVouchers) },
+          { path: 'buyer/voucher/:id', element: page(pages.buyerVoucherDesigner) },
+          { path: 'buyer/vouchers/personalized/:id', element: page(pages.buyerVoucherPersonalise) },
         ],
       },
       {
@@ -97,7 +140,23 @@ export const routes: RouteObject[] = [
           { path: 'sub-category', element: page(pages.adminSubcategories) },
           { path: 'template', element: page(pages.adminTemplates) },
           { path: 'featured-vouchers', element: page(pages.adminFeaturedVouchers) },
+          { path: 'voucher-redemptions', element: page(pages.adminVoucherRedemptions) },
         ],
+      },
+      {
+        // The scanner (02 §2): sellers and their scanner users (issue 6).
+        element: <Guard guard="scanner-or-seller" />,
+        children: [{ path: 'scanner', element: page(pages.scanner) }],
+      },
+      {
+        // Direct sale (02 §2): sellers and their scanner users (issues 5/6).
+        element: <Guard guard="scanner-or-seller" />,
+        children: [{ path: 'vouchers-gift', element: page(pages.directSale) }],
+      },
+      {
+        // The gift form of an order line: the buyer of a paid gift, or the staff user of a direct sale (issues 5/6).
+        element: <Guard guard="authenticated" />,
+        children: [{ path: 'vouchers-gift/:orderId', element: page(pages.giftOrder) }],
       },
       {
         // Search and category lists (01 §2: guests and buyers).
@@ -111,12 +170,26 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Profile tabs (01 §2, 02 §2): every signed-in role (issues 5/6).
+        element: <Guard guard="authenticated" />,
+        children: [
+          { path: 'profile-info', element: page(pages.profileInfo) },
+          { path: 'profile-settings', element: page(pages.profileSettings) },
+        ],
+      },
+      {
         element: <Guard guard="any" />,
         children: [
           { path: 'home', element: page(pages.home) },
           { path: 'seller/:id', element: page(pages.sellerPage) },
           ...CAMPAIGN_SLUGS.map((path) => ({ path, element: page(pages.campaign) })),
           { path: 'vouchers/:id', element: page(pages.voucher) },
+          // What a voucher's QR code opens in a browser (issue 5 wallet).
+          { path: 'qr/:code', element: page(pages.qrRedirect) },
+          // Receiving a gift: anyone may open the link, receiving needs a login (issue 5 transfer).
+          { path: 'transfer/:id', element: page(pages.transferRedirect) },
+          { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveGift) },
+          { path: 'buyer-voucher/transfer/:id', element: page(pages.receiveGift) },
           { path: 'impressum', element: page(pages.impressum) },
           { path: 'datenschutz', element: page(pages.datenschutz) },
           { path: 'agb', element: page(pages.agb) },

@@ -10,6 +10,10 @@ export const paths = {
   registerPartner: '/register/seller?registrationType=partner',
   /** Profile tab 2 is the seller's verification documents (02 §2 dashboard banner). */
   profileVerification: '/profile-info?currentTab=2',
+  /** Profile tabs (01 §2, 02 §2; issues 5/6). */
+  profileInfo: '/profile-info',
+  profileSettings: '/profile-settings',
+  profilePayment: '/profile-payment',
   forgotPassword: '/forgot-password',
   resetPassword: (token: string) => `/forgot-password/${encodeURIComponent(token)}`,
   notAllowed: '/error/not-allowed',
@@ -31,6 +35,23 @@ export const paths = {
   voucherStatistic: (id: string) => `/vouchers/statistic/${encodeURIComponent(id)}`,
   guestWallet: '/guest-wallet',
   wallet: '/wallet',
+  /** Wallet voucher detail and guest retrieval (issue 5 wallet). */
+  walletVoucher: (userVoucherId: string) => `/voucher/${encodeURIComponent(userVoucherId)}`,
+  guestRetrieval: '/gast-bestellung/abrufen',
+  /** What a voucher's QR code encodes: `<APP_URL>/qr/<code>` (docs/decisions.md, 2026-11-26 wallet). */
+  qr: (code: string) => `/qr/${encodeURIComponent(code)}`,
+  /** Share link, send by e-mail, receiving a gift (issue 5 transfer; ?type=buyer for buyer-designed vouchers). */
+  shareVoucher: (userVoucherId: string) => `/vouchers/transfer/${encodeURIComponent(userVoucherId)}`,
+  sendVoucher: (userVoucherId: string) => `/vouchers/send/${encodeURIComponent(userVoucherId)}`,
+  gift: (code: string) => `/ein-liebevolles-geschenk/${encodeURIComponent(code)}`,
+  buyerGift: (code: string) => `/buyer-voucher/transfer/${encodeURIComponent(code)}`,
+  /** Login that comes back to `path` afterwards (gift links). */
+  loginReturningTo: (path: string) => `/login?next=${encodeURIComponent(path)}`,
+  /** Personalise (issue 5): a bought voucher, the buyer-designed list, designer and its personalise page. */
+  personaliseVoucher: (userVoucherId: string) => `/vouchers/personalized/${encodeURIComponent(userVoucherId)}`,
+  walletBuyerVouchers: '/wallet/vouchers',
+  buyerVoucher: (id: string) => `/buyer/voucher/${encodeURIComponent(id)}`,
+  personaliseBuyerVoucher: (id: string) => `/buyer/vouchers/personalized/${encodeURIComponent(id)}`,
   wishList: '/wish-list',
   adminCategories: '/category',
   adminSubcategories: '/sub-category',
@@ -43,28 +64,40 @@ export const paths = {
   payment: '/payment',
   thankYou: '/thank-you',
   orders: '/orders',
+  /** Direct sale (02 §2): sellers and scanner users. */
+  directSale: '/vouchers-gift',
+  /** The gift form of one order line (01 §2 "Gift cart"). */
+  giftOrder: (orderId: string) => `/vouchers-gift/${encodeURIComponent(orderId)}`,
+  /** 02 §2: the scanner for sellers and scanner users; a scanner user's home (issue 6). */
+  scanner: '/scanner',
+  /** The seller's 'Eingelöst' page (issue 6). */
+  redemptions: '/redemptions',
+  /** The seller's 'Bestellungen' (02 §2): orders, redemptions, invoice exports. */
+  ordersEarnings: '/orders-earnings',
   impressum: '/impressum',
   datenschutz: '/datenschutz',
   agb: '/agb',
 } as const;
 
-/**
- * Where a fresh login lands. The spec sends buyers to /wallet (01 §4); the wallet arrives in a later
- * issue, so buyers go home until then — change it here only.
- */
+/** A `next` target from the query string, only when it is a path on this site (no open redirect). */
+export function safeReturnPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
+/** Where a fresh login lands: buyers on /wallet (01 §4), scanner users on the scanner, others home. */
 export function pathAfterLogin(role: RoleName): string {
   switch (role) {
     case 'user':
-      return paths.home;
+      return paths.wallet;
+    case 'scanner':
+      return paths.scanner;
     default:
       return paths.home;
   }
 }
 
-/**
- * Where a completed payment lands (01 §4 "Checkout"): guests on /thank-you; buyers on /wallet per the
- * spec — the wallet arrives in a later issue, so home until then (change it here only).
- */
+/** Where a completed payment lands (01 §4 "Checkout"): guests on /thank-you, buyers on /wallet. */
 export function pathAfterPayment(guest: boolean): string {
-  return guest ? paths.thankYou : paths.home;
+  return guest ? paths.thankYou : paths.wallet;
 }

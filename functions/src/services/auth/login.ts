@@ -1,6 +1,7 @@
 import type { AuthResponse } from '@gm/shared/auth/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
-import { HttpError } from '../../lib/errors.ts';
+import { ForbiddenError, HttpError } from '../../lib/errors.ts';
+import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import type { Deps } from '../deps.ts';
 import { wishlistVoucherIds } from '../catalogue/list-wishlist.ts';
 import { toApiUser } from '../users/user-view.ts';
@@ -18,6 +19,8 @@ export async function login(deps: Pick<Deps, 'users' | 'companies' | 'identity' 
   const userId = await deps.users.ownerOf('email', input.email);
   const user = userId ? await deps.users.get(userId) : undefined;
   if (!user) throw new LoginFailedError();
+  // A deactivated scanner user (issue 6) is also disabled in Cognito; cognito-local does not enforce that, so check here too.
+  if (user.role === 'scanner' && user.is_active === false) throw new ForbiddenError(REDEMPTION_TEXT.scannerInactive);
   const company = user.role === 'seller' ? await deps.companies.getBySeller(user.id) : undefined;
   // Buyers get their wishlist with the session (01 §3, §4); other roles have none.
   const wishlistIds = user.role === 'user' ? await wishlistVoucherIds(deps, user.id) : [];

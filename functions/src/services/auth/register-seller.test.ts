@@ -48,6 +48,7 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
       return 'id-token';
     },
     async setPassword() {},
+    async changeEmail() {},
   };
   let ids = 0;
   const deps = {

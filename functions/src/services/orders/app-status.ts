@@ -31,3 +31,13 @@ export async function getAppStatus(deps: Pick<Deps, 'appStatus'>): Promise<AppSt
 export async function assertSalesOpen(deps: Pick<Deps, 'appStatus'>): Promise<void> {
   if ((await deps.appStatus.get()).sales_paused) throw new ValidationError({ _: [ORDER_TEXT.salesPaused] }, ORDER_TEXT.salesPaused);
 }
+
+/**
+ * PUT app-status (admin): sets the sales pause. This container's cache is dropped at once; other
+ * containers see the change within the cache time (≤ 60 s).
+ */
+export async function setAppStatus(deps: Pick<Deps, 'settings' | 'appStatus' | 'clock'>, status: AppStatus): Promise<AppStatus> {
+  await deps.settings.putAppStatus({ sales_paused: status.sales_paused }, deps.clock().toISOString());
+  deps.appStatus.invalidate();
+  return { sales_paused: status.sales_paused };
+}

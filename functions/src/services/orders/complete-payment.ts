@@ -1,9 +1,7 @@
 import type Stripe from 'stripe';
-import { toVoucherCard } from '@gm/shared/catalogue/contracts';
-import { validUntil } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
-import { commissionOf, feeBase, processingFee, sellerShare } from '@gm/shared/orders/pricing';
+import { commissionFor, feeBase } from '@gm/shared/orders/pricing';
 import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts';
 import { orderKeys, type InvoiceRecord, type NewInvoice, type OrderOwner } from '../../repositories/order-repository.ts';
 import type { PaymentRecord } from '../../repositories/payment-repository.ts';
@@ -11,7 +9,7 @@ import type { UserVoucherRecord } from '../../repositories/user-voucher-reposito
 import type { Deps } from '../deps.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoiceLines } from './invoice-tax.ts';
-import { newVoucherCode, voucherQrUrl } from './voucher-code.ts';
+import { newUserVoucher } from './new-user-voucher.ts';
 
 /**
  * Order completion (data-model §4.4), the consumer of the signed `payment_intent.succeeded` webhook:
@@ -47,7 +45,8 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   if (!payment.lines?.length || !(payment.payer_user_id || (payment.cart_id && payment.guest))) return 'not_a_checkout';
   const owner: OrderOwner = payment.payer_user_id ? { kind: 'user', userId: payment.payer_user_id } : { kind: 'guest', cartId: payment.cart_id! };
   const ordersKey = payment.payer_user_id ? orderKeys.userOrders(payment.payer_user_id) : orderKeys.guestOrders(payment.guest!.email);
-  const feeKind = payment.payment_type === 'bank' ? 'bank' : 'card';
+  // A free order (payment_type none, total 0 €) has no provider fee.
+  const feeKind = payment.payment_type === 'bank' ? 'bank' : payment.payment_type === 'none' ? 'none' : 'card';
   const settingsBySeller = new Map<string, Settings>();
   const suppliers = new Map<string, InvoiceRecord['seller']>();
   const payer = payment.payer_user_id ? await deps.users.get(payment.payer_user_id) : undefined;
@@ -68,32 +67,23 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
     const completedAt = now.toISOString();
     const orderNo = await deps.orders.nextOrderNo(viennaYear(now));
     const base = feeBase({ voucher: order.voucher, total_value: line.total_value, total_amount: line.total_amount });
-    const commission = commissionOf(base, settings, order.channel);
-    const fee = processingFee(base, feeKind);
-    const code = newVoucherCode();
-    const card = toVoucherCard(order.voucher);
-    const userVoucher: UserVoucherRecord = {
-      id: deps.newId(),
-      code,
-      qr: voucherQrUrl(deps.appUrl, code),
-      order_id: order.id,
-      order_no: orderNo,
-      voucher_id: order.voucher_id,
-      seller_id: order.seller_id,
-      voucher: card,
-      type: order.voucher.type,
-      qty: line.qty,
-      value: line.value,
-      remaining_qty: line.total_qty,
-      remaining_value: line.total_value,
-      valid_until: validUntil(now, order.voucher.expiry_date ?? 1),
-      ...(payment.payer_user_id ? { owner_user_id: payment.payer_user_id } : { owner_guest_email: payment.guest!.email.toLowerCase() }),
-      status: 'active',
-      sent_via: null,
-      acquired_at: completedAt,
-      created_at: completedAt,
-      version: 1,
-    };
+    // The one commission rule (pricing.ts commissionFor), frozen on the line and added to the stats.
+    const split = commissionFor({ amount: base, channel: order.channel, payment: feeKind }, settings);
+    const { commission, processing_fee: fee } = split;
+    // A buyer's gift line gets its vouchers from the gift form (order/gift-voucher, one per unit when
+    // bulk, owned by the recipient or unclaimed): nothing is issued to the payer here (issues 5/6).
+    const giftLater = order.is_gift === true && Boolean(payment.payer_user_id);
+    const userVoucher: UserVoucherRecord | undefined = giftLater
+      ? undefined
+      : newUserVoucher({
+          id: deps.newId(),
+          order,
+          orderNo,
+          amounts: { qty: line.qty, value: line.value, remaining_qty: line.total_qty, remaining_value: line.total_value },
+          owner: payment.payer_user_id ? { owner_user_id: payment.payer_user_id } : { owner_guest_email: payment.guest!.email.toLowerCase() },
+          at: completedAt,
+          appUrl: deps.appUrl,
+        });
     const current = await deps.vouchers.get(order.voucher_id);
     const inCatalogue = Boolean(current && !current.deleted_at && !current.is_tourism);
     const buyerName = payment.guest ? `${payment.guest.first_name} ${payment.guest.last_name}` : '';
@@ -124,7 +114,7 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
         orderId: order.id,
         owner,
         paymentId: payment.id,
-        pType: payment.payment_type === 'bank' ? 'bank' : 'stripe',
+        pType: payment.payment_type === 'bank' ? 'bank' : payment.payment_type === 'none' ? 'none' : 'stripe',
         completedAt,
         orderNo,
         sellerId: order.seller_id,
@@ -133,13 +123,13 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
         discount: line.discount,
         commission,
         processingFee: fee,
-        sellerNet: sellerShare(base, commission, fee),
-        userVoucherIds: [userVoucher.id],
+        sellerNet: split.seller_net,
+        userVoucherIds: userVoucher ? [userVoucher.id] : [],
         searchText: [orderNo, order.voucher.seller?.username, order.voucher.seller?.company?.name, buyerName, payment.guest?.email, order.voucher.title].filter(Boolean).join(' ').toLowerCase(),
         ...(payment.guest ? { guest: payment.guest } : {}),
       },
       [
-        ...deps.userVouchers.issueParts(userVoucher),
+        ...(userVoucher ? deps.userVouchers.issueParts(userVoucher) : []),
         ...deps.vouchers.saleParts(order.voucher_id, { qty: line.total_qty, gross: line.total_amount - line.discount }, inCatalogue),
         ...deps.orders.saleStatsParts({
           sellerId: order.seller_id,
@@ -149,7 +139,7 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
           gross: line.total_amount - line.discount,
           commission,
           processingFee: fee,
-          sellerNet: sellerShare(base, commission, fee),
+          sellerNet: split.seller_net,
         }),
       ],
       invoice,
@@ -159,9 +149,11 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   // Lines this payment could not get (completed by another payment of the same cart, e.g. a double
   // click or a late 3-D Secure approval, or removed meanwhile): their money goes back, once.
   let unissued = 0;
+  let issuedAny = false;
   for (const line of payment.lines) {
     const order = await deps.orders.get(line.order_id);
     if (!order || (order.status === 'completed' && order.payment_id !== payment.id)) unissued += line.total_amount - line.discount;
+    else issuedAny = true;
   }
   if (unissued > 0 && payment.stripe_payment_intent_id) {
     await deps.payments.refund(payment.stripe_payment_intent_id, `unissued-${payment.id}`, Math.min(unissued, payment.amount));
@@ -169,7 +161,8 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
 
   const at = deps.clock().toISOString();
   let marked: boolean;
-  if (payment.coupon_code) {
+  // The coupon counts as used only by a payment that issued something (not by a duplicate that got nothing).
+  if (payment.coupon_code && issuedAny) {
     const coupon = await deps.coupons.get(payment.coupon_code);
     const limited = typeof coupon?.limit === 'number';
     try {
@@ -191,6 +184,7 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
 async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>, payment: PaymentRecord): Promise<void> {
   const issued: { title: string; amount: number; code: string; qr: string; orderNo: string }[] = [];
   const attachments: { filename: string; contentType: string; content: Uint8Array }[] = [];
+  const gifts: { title: string; amount: number; orderNo: string; url: string }[] = [];
   for (const line of payment.lines ?? []) {
     const order = await deps.orders.get(line.order_id);
     if (order?.status !== 'completed' || order.payment_id !== payment.id) continue;
@@ -200,12 +194,16 @@ async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 
       const uv = await deps.userVouchers.get(id);
       if (uv) issued.push({ title: order.voucher.title, amount: line.total_amount - line.discount, code: uv.code, qr: uv.qr, orderNo: order.order_no ?? '' });
     }
+    // A gift line has no voucher yet: the mail links to its gift form (issues 5/6).
+    if (order.is_gift && !order.user_voucher_ids?.length && payment.payer_user_id) {
+      gifts.push({ title: order.voucher.title, amount: line.total_amount - line.discount, orderNo: order.order_no ?? '', url: `${deps.appUrl.replace(/\/+$/, '')}/vouchers-gift/${order.id}` });
+    }
   }
-  if (issued.length === 0) return;
+  if (issued.length === 0 && gifts.length === 0) return;
   const to = payment.guest?.email ?? (payment.payer_user_id ? (await deps.users.get(payment.payer_user_id))?.email : undefined);
   if (!to) return;
   const name = payment.guest?.first_name;
-  const lines = issued.map((i) => `- ${i.orderNo}: ${i.title}, ${formatEuro(i.amount)}`);
+  const lines = [...issued, ...gifts].map((i) => `- ${i.orderNo}: ${i.title}, ${formatEuro(i.amount)}`);
   const codes = payment.guest ? ['', 'Deine Gutscheine:', ...issued.map((i) => `- ${i.title}: Code ${i.code}, ${i.qr}`)] : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${deps.appUrl.replace(/\/+$/, '')}/wallet`];
   await deps.mailer.send({
     to,
@@ -219,7 +217,8 @@ async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 
       ...lines,
       ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
       `Gesamt: ${formatEuro(payment.amount)}`,
-      ...codes,
+      ...(issued.length ? codes : []),
+      ...(gifts.length ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)] : []),
       ...(attachments.length ? ['', attachments.length > 1 ? 'Die Rechnungen findest du im Anhang.' : 'Die Rechnung findest du im Anhang.'] : []),
     ].join('\n'),
     ...(attachments.length ? { attachments } : {}),

@@ -2,22 +2,27 @@ import type { PaymentRequest, PaymentResponse } from '@gm/shared/orders/contract
 import { ORDER_TEXT, paymentRequestSchema } from '@gm/shared/orders/contracts';
 import { applyCoupon } from '@gm/shared/orders/pricing';
 import type { PaymentStatus } from '@gm/shared/payments/payment-status';
+import { SAVED_CARD_TEXT, STRIPE_MIN_CHARGE } from '@gm/shared/orders/checkout-extras';
 import { MSG } from '@gm/shared/validation/messages';
 import type * as z from 'zod';
 import type { BankMethod, PaymentIntentView } from '../../adapters/stripe-payments.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { CouponRecord } from '../../repositories/coupon-repository.ts';
 import type { OrderOwner, OrderRecord } from '../../repositories/order-repository.ts';
-import type { PaymentLine, PaymentRecord } from '../../repositories/payment-repository.ts';
+import type { NewPayment, PaymentLine, PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { Deps } from '../deps.ts';
 import { assertSalesOpen } from './app-status.ts';
 import { priceLine } from './cart-line.ts';
+import { completePayment, type CompletionDeps } from './complete-payment.ts';
+import { saveCard, savedCardForPayment } from './saved-card.ts';
+import { inShop } from './search-orders.ts';
 
 /**
  * `POST order/payment` (buyer) and `POST order/guest/payment` (guest, card only): prices the owner's
  * cart on the server (client totals are ignored), writes the Payment (`created`, with the priced
  * lines), creates the PaymentIntent (idempotency key and `metadata.payment_id` = paymentId) and
- * confirms it. Nothing about the cart changes here: the vouchers are issued only by the signed
+ * confirms it. Buyers may pay with their saved card (`saved_card`) or save the new one (`is_save`,
+ * saved-card.ts); a total of 0 € completes without Stripe, 1–49 ct are refused (Stripe's minimum). Nothing about the cart changes here: the vouchers are issued only by the signed
  * `payment_intent.succeeded` webhook (complete-payment.ts), so a declined card leaves the cart as it was.
  */
 export type PaymentInput = z.output<typeof paymentRequestSchema>;
@@ -27,9 +32,8 @@ export type Payer = { kind: 'user'; userId: string; email: string } | { kind: 'g
 export const BANK_METHOD_BY_COUNTRY: Partial<Record<string, BankMethod>> = { AT: 'eps', NL: 'ideal', BE: 'bancontact' };
 export const BANK_COUNTRY_UNAVAILABLE = 'Für dieses Land ist keine Banküberweisung verfügbar. Bitte zahle mit Karte.';
 export const GUEST_CARD_ONLY = 'Gäste können nur mit Karte bezahlen.';
-export const SAVED_CARD_UNAVAILABLE = 'Gespeicherte Karten sind derzeit nicht verfügbar. Bitte gib deine Karte ein.';
 
-export type StartPaymentDeps = Pick<Deps, 'orders' | 'vouchers' | 'coupons' | 'paymentRecords' | 'payments' | 'appStatus' | 'clock' | 'newId' | 'appUrl'>;
+export type StartPaymentDeps = Pick<Deps, 'orders' | 'vouchers' | 'coupons' | 'paymentRecords' | 'payments' | 'appStatus' | 'clock' | 'newId' | 'appUrl' | 'stripeCustomers' | 'users'> & CompletionDeps;
 
 /** A coupon can be used when it is active, not expired and has uses left (no limit = unlimited). */
 export function couponUsable(coupon: CouponRecord | undefined, now: Date): coupon is CouponRecord {
@@ -84,24 +88,24 @@ async function pricedLines(deps: Pick<StartPaymentDeps, 'vouchers'>, lines: Orde
   return out;
 }
 
-export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: PaymentInput): Promise<PaymentResponse['data']> {
-  if (payer.kind === 'guest' && input.payment_type !== 'card') throw ValidationError.field('payment_type', GUEST_CARD_ONLY);
-  if (payer.kind === 'guest' && !input.guest) throw new ValidationError({ 'guest.email': [MSG.required], 'guest.first_name': [MSG.required], 'guest.last_name': [MSG.required] });
-  const bankMethod = input.payment_type === 'bank' ? BANK_METHOD_BY_COUNTRY[input.country ?? ''] : undefined;
-  if (input.payment_type === 'bank' && !bankMethod) throw ValidationError.field('country', BANK_COUNTRY_UNAVAILABLE);
-  if (input.payment_type === 'card' && !input.payment_method) throw ValidationError.field('saved_card', SAVED_CARD_UNAVAILABLE);
-  await assertSalesOpen(deps);
+/** The owner's cart priced by the server, with the coupon applied and the discount spread over the lines. */
+export type PricedCart = { lines: PaymentLine[]; amount: number; discount: number; coupon: CouponRecord | undefined };
 
-  const now = deps.clock();
-  const owner: OrderOwner = payer.kind === 'user' ? { kind: 'user', userId: payer.userId } : { kind: 'guest', cartId: payer.cartId };
-  const cart = await deps.orders.listPendingByOwner(owner, now);
+export async function priceCart(
+  deps: Pick<StartPaymentDeps, 'orders' | 'vouchers' | 'coupons'>,
+  owner: OrderOwner,
+  couponCode: string | null | undefined,
+  now: Date,
+  tenant?: string,
+): Promise<PricedCart> {
+  // On a tenant shop only that shop's lines are in the cart (search-orders.ts inShop); the marketplace pays all.
+  const cart = (await deps.orders.listPendingByOwner(owner, now)).filter((line) => inShop(line, tenant));
   if (cart.length === 0) throw new ValidationError({ cart: [ORDER_TEXT.emptyCart] }, ORDER_TEXT.emptyCart);
-
   const lines = await pricedLines(deps, cart);
   const total = lines.reduce((sum, l) => sum + l.total_amount, 0);
   let coupon: CouponRecord | undefined;
-  if (input.coupon?.trim()) {
-    coupon = await deps.coupons.get(input.coupon);
+  if (couponCode?.trim()) {
+    coupon = await deps.coupons.get(couponCode);
     if (!couponUsable(coupon, now)) throw ValidationError.field('coupon', ORDER_TEXT.couponInvalid);
   }
   const { discount, total: amount } = applyCoupon(total, coupon);
@@ -109,32 +113,70 @@ export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: 
     lines.map((l) => l.total_amount),
     discount,
   ).forEach((share, i) => (lines[i]!.discount = share));
+  // Between 1 and 49 cents Stripe refuses the charge; a total of 0 completes without one (startPayment).
+  if (amount > 0 && amount < STRIPE_MIN_CHARGE) throw ValidationError.field('cart', SAVED_CARD_TEXT.belowMinimum);
+  return { lines, amount, discount, coupon };
+}
 
-  const paymentId = deps.newId();
-  const createdAt = now.toISOString();
-  const record = {
+export const ownerOf = (payer: Payer): OrderOwner => (payer.kind === 'user' ? { kind: 'user', userId: payer.userId } : { kind: 'guest', cartId: payer.cartId });
+
+export function newPaymentRecord(payer: Payer, paymentId: string, priced: PricedCart, input: { payment_type: NewPayment['payment_type']; guest?: PaymentInput['guest']; country?: string | null; is_save?: boolean }, createdAt: string): NewPayment {
+  return {
     id: paymentId,
-    amount,
+    amount: priced.amount,
     currency: 'eur' as const,
     payment_type: input.payment_type,
     ...(payer.kind === 'user' ? { payer_user_id: payer.userId } : { cart_id: payer.cartId, guest: input.guest! }),
-    order_ids: lines.map((l) => l.order_id),
-    lines,
-    discount,
-    ...(coupon ? { coupon_code: coupon.code } : {}),
+    order_ids: priced.lines.map((l) => l.order_id),
+    lines: priced.lines,
+    discount: priced.discount,
+    ...(priced.coupon ? { coupon_code: priced.coupon.code } : {}),
     ...(input.country ? { country: input.country } : {}),
-    is_save: false,
+    is_save: input.is_save ?? false,
     created_at: createdAt,
   };
+}
+
+export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: PaymentInput, tenant?: string): Promise<PaymentResponse['data']> {
+  if (payer.kind === 'guest' && input.payment_type !== 'card') throw ValidationError.field('payment_type', GUEST_CARD_ONLY);
+  if (payer.kind === 'guest' && !input.guest) throw new ValidationError({ 'guest.email': [MSG.required], 'guest.first_name': [MSG.required], 'guest.last_name': [MSG.required] });
+  if (payer.kind === 'guest' && input.saved_card && !input.payment_method) throw ValidationError.field('saved_card', SAVED_CARD_TEXT.noSavedCard);
+  const bankMethod = input.payment_type === 'bank' ? BANK_METHOD_BY_COUNTRY[input.country ?? ''] : undefined;
+  if (input.payment_type === 'bank' && !bankMethod) throw ValidationError.field('country', BANK_COUNTRY_UNAVAILABLE);
+  await assertSalesOpen(deps);
+
+  const now = deps.clock();
+  const priced = await priceCart(deps, ownerOf(payer), input.coupon, now, tenant);
+  const paymentId = deps.newId();
+  if (priced.amount === 0) return completeFreeOrder(deps, payer, paymentId, priced, input, now.toISOString());
+  if (input.payment_type === 'card' && !input.payment_method && !input.saved_card) throw ValidationError.field('payment_method', MSG.required);
+
+  // Card source: the saved card as is, or a new card (saved first when the buyer ticked is_save).
+  let customerId: string | undefined;
+  let paymentMethod = input.payment_method ?? undefined;
+  let saving = false;
+  if (input.payment_type === 'card' && payer.kind === 'user') {
+    if (!input.payment_method && input.saved_card) {
+      const saved = await savedCardForPayment(deps, payer.userId, input.saved_card);
+      customerId = saved.customerId;
+      paymentMethod = saved.paymentMethodId;
+    } else if (input.is_save && input.payment_method) {
+      customerId = (await saveCard(deps, payer.userId, input.payment_method)).customerId;
+      saving = true;
+    }
+  }
+
+  const record = newPaymentRecord(payer, paymentId, priced, { payment_type: input.payment_type, guest: input.guest, country: input.country, is_save: saving }, now.toISOString());
   await deps.paymentRecords.create(record);
 
   const intent = await deps.payments.createPaymentIntent({
-    amountCents: amount,
+    amountCents: priced.amount,
     orderRef: paymentId,
     paymentMethodTypes: bankMethod ? [bankMethod] : ['card'],
-    savePaymentMethod: false,
+    ...(customerId ? { customerId } : {}),
+    savePaymentMethod: saving,
     idempotencyKey: paymentId,
-    description: `Gutscheinmarkt ${lines.length} Gutschein(e)`,
+    description: `Gutscheinmarkt ${priced.lines.length} Gutschein(e)`,
     ...(payer.kind === 'user' ? { receiptEmail: payer.email } : { receiptEmail: input.guest!.email }),
   });
   await deps.paymentRecords.attachIntent(paymentId, intent.id, deps.clock().toISOString());
@@ -143,11 +185,25 @@ export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: 
   const billingName = payer.kind === 'guest' ? `${input.guest!.first_name} ${input.guest!.last_name}` : payer.email;
   // A declined card throws PaymentDeclinedError: 422 with Stripe's message on `card`; the cart is untouched.
   const confirmed = await deps.payments.confirmPaymentIntent(intent.id, {
-    ...(bankMethod ? { bankMethod: { type: bankMethod, billingName } } : { paymentMethod: input.payment_method! }),
+    ...(bankMethod ? { bankMethod: { type: bankMethod, billingName } } : { paymentMethod: paymentMethod! }),
     returnUrl,
     idempotencyKey: `${paymentId}-confirm`,
   });
-  return { payment_id: paymentId, status: INTENT_TO_STATUS[confirmed.status] ?? 'processing', url: confirmed.redirectUrl, amount, completed: false, order_ids: record.order_ids };
+  return { payment_id: paymentId, status: INTENT_TO_STATUS[confirmed.status] ?? 'processing', url: confirmed.redirectUrl, amount: priced.amount, completed: false, order_ids: record.order_ids ?? [] };
+}
+
+/**
+ * A total of 0 € (a 100 % coupon): nothing to charge, so no PaymentIntent. The Payment is written
+ * with payment_type `none` and completed at once by the same completion the webhook runs (the lines'
+ * `pending` conditions make it happen once, however often the request is repeated); the lines get
+ * p_type `none` and no processing fee (docs/decisions.md 2026-11-26).
+ */
+async function completeFreeOrder(deps: StartPaymentDeps, payer: Payer, paymentId: string, priced: PricedCart, input: PaymentInput, createdAt: string): Promise<PaymentResponse['data']> {
+  await deps.paymentRecords.create(newPaymentRecord(payer, paymentId, priced, { payment_type: 'none', guest: input.guest }, createdAt));
+  const stored = await deps.paymentRecords.get(paymentId);
+  const outcome = await completePayment(deps, stored!);
+  const completed = outcome === 'completed' || outcome === 'already_completed';
+  return { payment_id: paymentId, status: completed ? 'succeeded' : 'processing', url: null, amount: 0, completed, order_ids: priced.lines.map((l) => l.order_id) };
 }
 
 /** `GET order/payment/{id}`: the payment's state for its payer (the buyer, or the same guest cart); 404 for anyone else. */
@@ -167,7 +223,8 @@ export async function getPayment(deps: Pick<Deps, 'paymentRecords' | 'payments'>
 export function paymentView(record: PaymentRecord): PaymentResponse['data'] {
   return {
     payment_id: record.id,
-    status: RECORD_TO_STATUS[record.status],
+    // A free order (payment_type none) never sees Stripe: completed means succeeded.
+    status: record.payment_type === 'none' && record.completed_at ? 'succeeded' : RECORD_TO_STATUS[record.status],
     url: null,
     amount: record.amount,
     completed: Boolean(record.completed_at),

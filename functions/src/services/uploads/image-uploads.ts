@@ -82,6 +82,19 @@ export function createImageUploads(deps: UploadDeps) {
       await deps.privateFiles.remove(upload.object_key);
       return mediaUrl(key);
     },
+
+    /**
+     * Moves the upload to `keyFor(extension)` inside the private bucket (ID documents: never public)
+     * and uses it up; answers the new key. The same checks as `publish` (owner, purpose, size, bytes).
+     */
+    async claimPrivate(actor: Actor, uploadId: string, purpose: ImagePurpose, keyFor: (extension: 'jpg' | 'png') => string): Promise<string> {
+      const { upload } = await checked(actor, uploadId, purpose);
+      const key = keyFor(upload.content_type === 'image/png' ? 'png' : 'jpg');
+      if (!(await deps.uploadRecords.consume(upload.id, actor.userId))) throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
+      await deps.privateFiles.copyWithin(upload.object_key, key, upload.content_type);
+      await deps.privateFiles.remove(upload.object_key);
+      return key;
+    },
   };
 }
 

@@ -24,6 +24,9 @@ export default function GuestWalletPage() {
             Konto erstellen
           </Link>
         </div>
+        <p>
+          Als Gast bestellt? <Link to={paths.guestRetrieval} data-testid="guest-retrieval-link">Gutschein verloren?</Link> Wir schicken dir deine Gutscheine noch einmal per Email.
+        </p>
       </div>
     </section>
   );

@@ -1,4 +1,6 @@
+import { Navigate } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
+import { paths } from '../../config/paths.ts';
 import { RoleHome } from '../../components/layout/role-home.tsx';
 import { SearchBanner } from '../../features/catalogue/components/search-banner.tsx';
 import { CategoryShortcuts } from '../../features/catalogue/components/category-shortcuts.tsx';
@@ -17,6 +19,8 @@ import '../../styles/discovery.css';
 export default function HomePage() {
   const auth = useAuth();
   const modals = useDiscoveryModals();
+  // A scanner user sees nothing but the scanner (02 §1): its Home is /scanner (issue 6).
+  if (auth.isAuth && auth.role.name === 'scanner') return <Navigate to={paths.scanner} replace />;
   if (auth.isAuth && auth.role.name !== 'user') return <RoleHome role={auth.role.name} user={auth.data} />;
   return (
     <div className="guest-home" data-testid="guest-home">

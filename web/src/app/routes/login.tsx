@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pathAfterLogin, paths } from '../../config/paths.ts';
+import { pathAfterLogin, paths, safeReturnPath } from '../../config/paths.ts';
 import { resetCartCount } from '../../lib/badge-counts.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
@@ -41,7 +41,9 @@ export default function LoginPage() {
           if (session.user_voucher_wishlist) setWishlist(session.user.id, session.user_voucher_wishlist);
           // A guest who pressed 'Zur Kasse' comes back to the cart (01 §4 "Login").
           const toCart = cartReturnFlag.take() && session.user.user_role.role.name === 'user';
-          void navigate(toCart ? paths.cart : pathAfterLogin(session.user.user_role.role.name), { replace: true });
+          // A gift link sends guests here with ?next=<the gift page> (01 §2 "Receiving a gift").
+          const next = safeReturnPath(params.get('next'));
+          void navigate(next ?? (toCart ? paths.cart : pathAfterLogin(session.user.user_role.role.name)), { replace: true });
         }}
       />
       {cartReturnFlag.isSet() && (

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatEuro } from '@gm/shared/money/money';
 import { formatDate } from '@gm/shared/dates/format';
 import { useAuth } from '../../lib/auth.ts';
+import { paths } from '../../config/paths.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
@@ -64,7 +66,17 @@ export default function OrdersPage() {
                   <tr key={order.id} data-testid="order-row">
                     <td>{formatDate(order.completed_at ?? order.created_at)}</td>
                     <td>{order.order_no ?? '–'}</td>
-                    <td>{order.voucher.title}</td>
+                    <td>
+                      {order.voucher.title}
+                      {order.is_gift && (
+                        <>
+                          {' · '}
+                          <Link to={paths.giftOrder(order.id)} data-testid="order-gift-link">
+                            Geschenk
+                          </Link>
+                        </>
+                      )}
+                    </td>
                     <td className="orders-table__amount">{formatEuro(order.total_amount)}</td>
                     <td>{order.reversed ? 'Storniert' : 'Bezahlt'}</td>
                     <td>

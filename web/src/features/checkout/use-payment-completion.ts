@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { authStore } from '../../lib/auth.ts';
 import { resetCartCount } from '../../lib/badge-counts.ts';
-import { pathAfterPayment } from '../../config/paths.ts';
+import { pathAfterPayment, paths } from '../../config/paths.ts';
+import { giftOrderIdsOfPayment } from '../gifts/api/gifts.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { cartId } from '../cart/cart-session.ts';
 import { getPayment } from './api/payment.ts';
@@ -28,8 +29,12 @@ export function usePaymentCompletion() {
       const guest = !authStore.getSnapshot().isAuth;
       resetCartCount();
       if (guest) cartId.renew();
+      // Gift lines (is_gift) go on to their gift form, one after another (issues 5/6).
+      const gifts = guest ? [] : await giftOrderIdsOfPayment(paymentId).catch(() => [] as string[]);
       await dialog.success(ORDER_TEXT.paymentDone, { title: ORDER_TEXT.paymentDoneTitle, autoCloseMs: 1000 });
-      void navigate(pathAfterPayment(guest), { replace: true });
+      const [firstGift, ...moreGifts] = gifts;
+      if (firstGift) void navigate(paths.giftOrder(firstGift), { replace: true, state: { queue: moreGifts } });
+      else void navigate(pathAfterPayment(guest), { replace: true });
       return outcome;
     },
     [dialog, navigate],

@@ -14,6 +14,7 @@ import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { cartHeaders } from '../cart-session.ts';
+import { currentTenant } from '../../../lib/tenant.ts';
 
 /** Cart calls (01 §7): buyers use their session, guests the `x-cart-id` header; both carry the header. */
 const isGuest = () => !authStore.getSnapshot().isAuth;
@@ -38,8 +39,12 @@ export function removeCartLine(id: string) {
   return api.request(`order/${encodeURIComponent(id)}`, { method: 'DELETE', headers: cartHeaders(), schema: z.unknown() });
 }
 
-/** GET order?status=pending: the cart lines. */
+/** GET order?status=pending: the cart lines; on a tenant shop POST order/search with its subdomain (that shop's lines only). */
 export function getCart(signal?: AbortSignal) {
+  if (currentTenant) {
+    const body = { status: 'pending', subdomain: currentTenant, page: 1, paginate: CART_PAGE_SIZE };
+    return api.request('order/search', { method: 'POST', body, headers: cartHeaders(), schema: orderListSchema, signal });
+  }
   return api.request('order', { query: { status: 'pending', page: 1, paginate: CART_PAGE_SIZE }, headers: cartHeaders(), schema: orderListSchema, signal });
 }
 

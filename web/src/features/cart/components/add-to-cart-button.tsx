@@ -9,9 +9,9 @@ import { adjustCartCount } from '../../../lib/badge-counts.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { CartIcon, CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import { CartIcon, CheckCircleIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { addToCart, removeCartLine } from '../api/cart.ts';
+import { addToCart, removeCartLine, useAppStatus } from '../api/cart.ts';
 
 /** The success dialog closes after 1 s, then the page goes to the cart or the modal closes (01 §4, §9). */
 const SUCCESS_MS = 1000;
@@ -36,15 +36,27 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
   const navigate = useNavigate();
   const [lineId, setLineId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Buyers may buy as a gift: after paying they choose how to give it (/vouchers-gift/{orderId}, issues 5/6).
+  const [asGift, setAsGift] = useState(false);
+  // While sales are paused (app-status) the button is replaced by the notice before anyone tries.
+  const paused = useAppStatus().data?.sales_paused ?? false;
 
   if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_tourism)) return null;
+  if (paused && !lineId) {
+    return (
+      <p className="notice notice--info" role="note" data-testid="sales-paused-notice">
+        <InfoIcon size={20} />
+        <span>{ORDER_TEXT.salesPaused}</span>
+      </p>
+    );
+  }
 
   async function add() {
     if (!choice) return;
     setBusy(true);
     try {
       const amount = voucher.type === 'value' ? { value: choice.amount, qty: null } : { qty: choice.amount, value: null };
-      const answer = await addToCart({ voucher_id: voucher.id, ...amount, is_gift: false, isSubdomain: Boolean(currentTenant), subdomain: currentTenant ?? null });
+      const answer = await addToCart({ voucher_id: voucher.id, ...amount, is_gift: auth.isAuth && asGift, isSubdomain: Boolean(currentTenant), subdomain: currentTenant ?? null });
       setLineId(answer.data.id);
       adjustCartCount(1);
       setBusy(false);
@@ -78,6 +90,12 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
 
   return (
     <>
+      {auth.isAuth && !lineId && (
+        <label className="checkbox" style={{ marginBottom: 'var(--space-3)' }} data-testid="add-to-cart-gift">
+          <input type="checkbox" className="checkbox__input" checked={asGift} onChange={(e) => setAsGift(e.target.checked)} disabled={busy} />
+          <span className="checkbox__label">Als Geschenk kaufen</span>
+        </label>
+      )}
       {lineId ? (
         <button type="button" className="button button--primary button--block add-to-cart add-to-cart--added" aria-pressed="true" onClick={() => void remove()} data-testid="add-to-cart">
           <CheckCircleIcon size={20} />

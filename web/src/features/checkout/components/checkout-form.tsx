@@ -12,11 +12,14 @@ import { CheckboxField, SelectField, TextField } from '../../../components/ui/fo
 import { InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { cartItemCount, cartTotal, type AppliedCoupon } from '../../cart/cart-rules.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { pay } from '../api/payment.ts';
+import { useSavedCard } from '../api/saved-card.ts';
 import { createAttemptTracker, endsAttempt } from '../checkout-attempt.ts';
 import { usePaymentCompletion } from '../use-payment-completion.ts';
 import { CardInput, type CardInputHandle } from './card-input.tsx';
 import { CouponField } from './coupon-field.tsx';
+import { SavedCardChoice } from './saved-card-choice.tsx';
 
 type PaymentType = 'card' | 'bank';
 type Guest = { email: string; first_name: string; last_name: string };
@@ -30,7 +33,12 @@ const GUEST_LABELS: Record<keyof Guest, string> = { email: 'E-Mail', first_name:
  */
 export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; guest: boolean }) {
   const dialog = useDialog();
+  const auth = useAuth();
   const card = useRef<CardInputHandle>(null);
+  // Buyers with a saved card pay with it directly (01 §4) unless they choose 'New Card'.
+  const saved = useSavedCard(!guest && auth.isAuth ? auth.data.id : null).data?.data.card ?? null;
+  const [newCard, setNewCard] = useState(false);
+  const useSaved = Boolean(saved) && !newCard;
   const { confirm, confirming } = usePaymentCompletion();
   const [type, setType] = useState<PaymentType | null>('card');
   const [country, setCountry] = useState<string>('AT');
@@ -50,6 +58,8 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
   const count = cartItemCount(lines);
   const guestEmpty = guest && !buyer.email.trim() && !buyer.first_name.trim() && !buyer.last_name.trim();
   const busy = submitting || confirming;
+  // A coupon that covers everything: nothing to charge, the server completes the order without a card.
+  const free = lines.length > 0 && total === 0;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,10 +75,10 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
-    const attempt = attempts.current.begin(JSON.stringify({ lines, total, coupon: coupon?.id ?? null, type, country, save, guestData, cardRevision }));
+    const attempt = attempts.current.begin(JSON.stringify({ lines, total, coupon: coupon?.id ?? null, type, country, save, guestData, cardRevision, savedCard: useSaved ? saved?.id : null }));
     try {
       let paymentMethod: string | null = null;
-      if (type === 'card') {
+      if (type === 'card' && !free && !useSaved) {
         paymentMethod = attempt.paymentMethod;
         if (!paymentMethod) {
           const created = await card.current?.createPaymentMethod();
@@ -81,7 +91,8 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
         {
           payment_type: type,
           payment_method: paymentMethod,
-          is_save: type === 'card' && !guest ? save : false,
+          saved_card: type === 'card' && !free && useSaved ? (saved?.id ?? null) : null,
+          is_save: type === 'card' && !guest && !free && !useSaved ? save : false,
           country: type === 'bank' ? (country as 'AT') : null,
           coupon: coupon?.id ?? null,
           return_url: new URL(paths.cart, window.location.origin).href,
@@ -180,9 +191,23 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
               </label>
             )}
           </div>
-          {type === 'card' && (
+          {type === 'card' && free && (
+            <p className="notice notice--info" data-testid="free-order-note">
+              <InfoIcon size={20} />
+              <span>Dein Gutscheincode deckt den ganzen Betrag – es ist keine Kartenzahlung nötig.</span>
+            </p>
+          )}
+          {type === 'card' && !free && useSaved && saved && (
+            <SavedCardChoice card={saved} error={cardError} disabled={busy} onNewCard={() => setNewCard(true)} />
+          )}
+          {type === 'card' && !free && !useSaved && (
             <>
-              <CardInput ref={card} error={cardError} disabled={busy} onCardChange={() => setCardRevision((n) => n + 1)} />
+              <CardInput ref={card} error={cardError} disabled={busy} amount={total} onCardChange={() => setCardRevision((n) => n + 1)} />
+              {saved && (
+                <button type="button" className="link-button" onClick={() => setNewCard(false)} data-testid="use-saved-card">
+                  Gespeicherte Karte verwenden
+                </button>
+              )}
               {!guest && (
                 <CheckboxField name="is_save" checked={save} onCheckedChange={setSave}>
                   Karte für künftige Zahlungen speichern

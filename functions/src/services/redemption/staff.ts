@@ -1,0 +1,29 @@
+import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
+import { ForbiddenError } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/auth.ts';
+import type { Deps } from '../deps.ts';
+
+/** Who redeems: the seller whose vouchers may be redeemed, and the person at the till. */
+export type Staff = { sellerId: string; userId: string; username: string };
+
+/**
+ * A seller redeems for itself; a scanner user for the seller it is bound to (`seller_id` on its
+ * profile), and only while its status is active. One profile Get per request: the token carries no
+ * seller id, and a deactivated scanner must stop at once, not when its token expires.
+ */
+export async function staffOf(deps: Pick<Deps, 'users'>, actor: Actor): Promise<Staff> {
+  const profile = await deps.users.get(actor.userId);
+  if (actor.role === 'seller') return { sellerId: actor.userId, userId: actor.userId, username: profile?.username ?? actor.email };
+  if (actor.role === 'scanner' && profile?.role === 'scanner' && profile.seller_id) {
+    if (profile.is_active === false) throw new ForbiddenError(REDEMPTION_TEXT.scannerInactive);
+    return { sellerId: profile.seller_id, userId: actor.userId, username: profile.username };
+  }
+  throw new ForbiddenError();
+}
+
+/** The Europe/Vienna calendar date (yyyy-mm-dd) of a moment: validity ends are Vienna dates. */
+export function viennaDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+export const viennaYear = (at: Date) => viennaDay(at).slice(0, 4);

@@ -1,0 +1,117 @@
+import { sellerStatistics, type SellerOrder, type SellerOrdersQuery, type SellerOrdersResponse, type SellerStatistics } from '@gm/shared/seller/dashboard';
+import { effectiveSettings } from '@gm/shared/settings/contracts';
+import type { Actor } from '../../lib/auth.ts';
+import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
+import { orderKeys, type OrderRecord } from '../../repositories/order-repository.ts';
+import type { Deps } from '../deps.ts';
+
+/**
+ * Seller dashboard and 'Bestellungen' (02 §2, §7): `GET order` as a seller (or an admin naming a
+ * `seller_id`) answers the seller's completed orders, 9 per page, newest first, with a cursor over
+ * GSI2 `SELLER#<id>#ORDERS`; `with_stat` adds the statistics payload read in one BatchGet of the
+ * running stats items (no aggregation per view).
+ */
+export type SellerOrdersDeps = Pick<Deps, 'sellerDashboard' | 'clock'>;
+
+/** Whose data the actor may read: a seller only their own, an admin any seller (`seller_id`). */
+export function sellerScope(actor: Actor, requested: string | null | undefined, options: { adminMayOmit: boolean }): string | undefined {
+  if (actor.role === 'seller') {
+    if (requested && requested !== actor.userId) throw new ForbiddenError();
+    return actor.userId;
+  }
+  if (actor.role === 'admin') {
+    if (requested) return requested;
+    if (options.adminMayOmit) return undefined;
+    throw ValidationError.field('seller_id', 'Dieses Feld muss ausgefüllt werden');
+  }
+  throw new ForbiddenError();
+}
+
+/** The cursor is the Query's LastEvaluatedKey, base64url JSON; it must point into the seller's own partition. */
+function encodeCursor(key: Record<string, string> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+}
+
+function decodeCursor(cursor: string | undefined, sellerId: string): Record<string, string> | undefined {
+  if (!cursor) return undefined;
+  const invalid = () => ValidationError.field('cursor', 'Der Wert ist ungültig.');
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const allowed = ['PK', 'SK', 'GSI2PK', 'GSI2SK'];
+  if (!key || typeof key !== 'object' || Array.isArray(key)) throw invalid();
+  const entries = Object.entries(key);
+  if (entries.length !== allowed.length || !entries.every(([k, v]) => allowed.includes(k) && typeof v === 'string')) throw invalid();
+  const typed = key as Record<string, string>;
+  if (typed.GSI2PK !== orderKeys.sellerOrders(sellerId) || !typed.PK?.startsWith('ORDER#')) throw invalid();
+  return typed;
+}
+
+export function toSellerOrder(order: OrderRecord & { discount?: number; guest?: { first_name: string; last_name: string } }): SellerOrder {
+  return {
+    id: order.id,
+    order_no: order.order_no,
+    invoice_no: order.invoice_no,
+    created_at: order.completed_at ?? order.created_at,
+    voucher_id: order.voucher_id,
+    voucher: { title: order.voucher?.title ?? '', type: order.voucher?.type ?? '' },
+    buyer: order.guest ? `${order.guest.first_name} ${order.guest.last_name}` : '',
+    channel: order.channel,
+    qty: order.qty,
+    value: order.value,
+    total_qty: order.total_qty,
+    total_value: order.total_value,
+    total_amount: order.total_amount,
+    discount: order.discount ?? 0,
+    commission: order.commission ?? 0,
+    processing_fee: order.processing_fee ?? 0,
+    seller_net: order.seller_net ?? 0,
+    p_type: order.p_type ?? null,
+    is_gift: order.is_gift,
+    reversed: order.reversed === true,
+    user_voucher_ids: order.user_voucher_ids ?? [],
+  };
+}
+
+/** The statistics payload of one seller (02 §3), from one BatchGet. */
+export async function sellerStats(deps: SellerOrdersDeps, sellerId: string): Promise<SellerStatistics> {
+  const now = deps.clock();
+  const items = await deps.sellerDashboard.dashboard(sellerId, now);
+  const settings = effectiveSettings(items.global, items.seller);
+  return sellerStatistics(items, { payoutEvery: settings.payout_schedule, isPayoutEnabled: items.payoutsEnabled, registeredAt: items.registeredAt }, now);
+}
+
+export async function listSellerOrders(deps: SellerOrdersDeps, actor: Actor, query: SellerOrdersQuery, pageUrl: (cursor: string, page: number) => string): Promise<SellerOrdersResponse> {
+  const sellerId = sellerScope(actor, query.seller_id, { adminMayOmit: false })!;
+  const startKey = decodeCursor(query.cursor, sellerId);
+  const [page, stats, totals] = await Promise.all([
+    deps.sellerDashboard.ordersPage(sellerId, query.paginate, startKey),
+    query.with_stat ? sellerStats(deps, sellerId) : Promise.resolve(undefined),
+    query.with_stat ? Promise.resolve(undefined) : deps.sellerDashboard.totals(sellerId),
+  ]);
+  const names = await deps.sellerDashboard.buyerNames(page.orders.flatMap((o) => (o.user_id ? [o.user_id] : [])));
+  const data = page.orders.map((order) => {
+    const line = toSellerOrder(order);
+    return order.user_id ? { ...line, buyer: names.get(order.user_id) ?? '' } : line;
+  });
+  if (query.withRedemptions) {
+    // One Query per user voucher of the page (≤ 9 order lines, one voucher each), in parallel.
+    await Promise.all(data.map(async (order) => (order.redemptions = await deps.sellerDashboard.redemptionsOf(order.user_voucher_ids))));
+  }
+  const total = stats ? stats.voucher_total : totals!.sold_count;
+  // The stats count a sale in the same transaction as the order, so `total` equals the orders in the index.
+  const nextCursor = page.orders.length === query.paginate ? encodeCursor(page.lastKey) : null;
+  return {
+    data,
+    current_page: query.page,
+    per_page: query.paginate,
+    total,
+    last_page: Math.max(1, Math.ceil(total / query.paginate)),
+    next_cursor: nextCursor,
+    next_page_url: nextCursor ? pageUrl(nextCursor, query.page + 1) : null,
+    ...(stats ? { stats } : {}),
+  };
+}

@@ -1,0 +1,97 @@
+import * as z from 'zod';
+import { MSG } from '../validation/messages.ts';
+import { guestSchema, orderStatusSchema } from './contracts.ts';
+
+/**
+ * Saved cards, the payment intent of the Payment Element, the payout status and the admin's sales
+ * pause switch (01 §7 `user-stripe`, `user/stipe-status`, `order/payment/paymentintent`; issue 4).
+ */
+export const SAVED_CARD_TEXT = {
+  saved: 'Die Karte wurde gespeichert.',
+  removed: 'Die gespeicherte Karte wurde entfernt.',
+  noSavedCard: 'Es ist keine Karte gespeichert. Bitte gib deine Karte ein.',
+  replacedMeanwhile: 'Die gespeicherte Karte wurde inzwischen geändert. Bitte lade die Seite neu.',
+  cardOnly: 'Nur Karten können gespeichert werden.',
+  /** Stripe's minimum charge is 0,50 €; a total of 0 € completes without a card payment. */
+  belowMinimum: 'Der Mindestbetrag für eine Kartenzahlung ist 0,50 €. Bitte füge einen weiteren Gutschein hinzu oder entferne den Gutscheincode.',
+} as const;
+
+/** Stripe's smallest euro charge, in cents. */
+export const STRIPE_MIN_CHARGE = 50;
+
+/**
+ * POST user-stripe: `is_save` true stores the card given as `source` (or `token`: a PaymentMethod id
+ * made by Stripe.js or the local card form) as the buyer's one saved card; false removes it.
+ */
+export const saveCardRequestSchema = z
+  .object({
+    is_save: z.boolean({ error: MSG.required }),
+    token: z.string().trim().max(200).optional().nullable(),
+    source: z.string().trim().max(200).optional().nullable(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.is_save && !form.source && !form.token) ctx.addIssue({ code: 'custom', path: ['source'], message: MSG.required });
+  });
+export type SaveCardRequest = z.input<typeof saveCardRequestSchema>;
+
+export const savedCardSchema = z.object({
+  /** The PaymentMethod id: sent back as `saved_card` when paying with it. */
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+/** GET user-stripe and POST user-stripe → the buyer's saved card (the spec's `stripe {is_save}` plus the card). */
+export const savedCardResponseSchema = z.object({
+  data: z.object({ is_save: z.boolean(), card: savedCardSchema.nullable() }),
+  message: z.string().optional(),
+});
+export type SavedCardResponse = z.infer<typeof savedCardResponseSchema>;
+
+/** GET user/stipe-status → whether the seller's Stripe Connect account may receive payouts. */
+export const stripeStatusResponseSchema = z.object({ isPayoutEnabled: z.boolean() });
+
+/**
+ * POST order/payment/paymentintent: `amount` is what the client shows; the server prices the cart
+ * itself and answers its own amount (a differing client amount is only reported, never charged).
+ */
+export const paymentIntentRequestSchema = z.object({
+  amount: z.number().int().optional().nullable(),
+  coupon: z.string().max(64).optional().nullable(),
+  is_save: z.boolean().optional(),
+  guest: guestSchema.optional(),
+});
+export type PaymentIntentRequest = z.input<typeof paymentIntentRequestSchema>;
+
+export const paymentIntentResponseSchema = z.object({
+  data: z.object({
+    payment_id: z.string(),
+    client_secret: z.string(),
+    /** Cents, priced by the server. */
+    amount: z.number().int(),
+    /** True when the client's amount differed from the server's. */
+    amount_changed: z.boolean(),
+  }),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/** PUT app-status (admin): the sales pause switch. */
+export const setAppStatusRequestSchema = z.object({ sales_paused: z.boolean({ error: MSG.required }) });
+
+/**
+ * POST order/search (01 §7): the caller's own cart (pending) or orders (completed), optionally only
+ * one tenant shop's lines (`subdomain`; on a tenant host the host's tenant), one order or a keyword
+ * (voucher title, seller, order number). 9 per page.
+ */
+export const orderSearchRequestSchema = z.object({
+  status: orderStatusSchema.default('pending'),
+  subdomain: z.string().trim().toLowerCase().max(63).optional().nullable(),
+  order_id: z.string().trim().max(64).optional().nullable(),
+  keyword: z.string().trim().max(100).optional().nullable(),
+  page: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100000, { error: MSG.maxValue(100000) }).default(1),
+  paginate: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100, { error: MSG.maxValue(100) }).default(9),
+});
+export type OrderSearchRequest = z.input<typeof orderSearchRequestSchema>;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { daysUntilNextPayout, EMPTY_COUNTERS, invoiceExportRequestSchema, sellerStatistics, SELLER_TEXT, toCounters } from './dashboard.ts';
+
+describe('seller statistics', () => {
+  it('maps the four stats items to the spec payload; earnings are the seller share', () => {
+    const c = (over: Partial<typeof EMPTY_COUNTERS>) => ({ ...EMPTY_COUNTERS, ...over });
+    const stats = sellerStatistics(
+      {
+        day: c({ sold_count: 1, seller_net: 800, redemption_count: 2 }),
+        week: c({ sold_count: 3, seller_net: 2400, redemption_count: 4 }),
+        month: c({ sold_count: 5, seller_net: 4000, redemption_count: 6 }),
+        total: c({ sold_count: 9, gross: 10000, seller_net: 7000, reversed_seller_net: 500, reversed_gross: 600, paid_out: 1000, redemption_count: 7, employee_redemption_count: 1 }),
+      },
+      { payoutEvery: 14, isPayoutEnabled: true, registeredAt: null },
+      new Date('2026-11-26T10:00:00Z'),
+    );
+    expect(stats).toMatchObject({
+      voucher_daily: 1,
+      voucher_week: 3,
+      voucher_month: 5,
+      voucher_total: 9,
+      seller_daily_earnings: 800,
+      seller_weekly_earnings: 2400,
+      seller_monthly_earnings: 4000,
+      total_earnings: 6500,
+      daily_redemptions: 2,
+      weekly_redemptions: 4,
+      monthly_redemptions: 6,
+      total_redemptions: 7,
+      employee_redemptions: 1,
+      payout: { total_earnings_with_commission: 9400, total_seller_earnings: 6500, waiting_for_payout: 5500, days_until_next_payout: 14, payout_every: 14 },
+      isPayoutEnabled: true,
+    });
+  });
+
+  it('counts payout days from the last payout (or registration)', () => {
+    const now = new Date('2026-11-26T10:00:00Z');
+    expect(daysUntilNextPayout('2026-11-20T10:00:00Z', 14, now)).toBe(8);
+    expect(daysUntilNextPayout('2026-11-12T09:00:00Z', 14, now)).toBe(14);
+    expect(daysUntilNextPayout('2026-10-01T00:00:00Z', 7, now)).toBe(7 - (56 % 7));
+    expect(daysUntilNextPayout(null, 30, now)).toBe(30);
+  });
+
+  it('reads only numbers from stored items', () => {
+    expect(toCounters({ PK: 'x', sold_count: 2, gross: '5', last_payout_at: '2026-01-01T00:00:00Z' })).toMatchObject({ sold_count: 2, gross: 0, last_payout_at: '2026-01-01T00:00:00Z' });
+    expect(toCounters(undefined)).toEqual(EMPTY_COUNTERS);
+  });
+});
+
+describe('invoice export date range', () => {
+  it('needs both dates as real calendar days, from ≤ to, at most 366 days', () => {
+    expect(invoiceExportRequestSchema.safeParse({ from: '2026-11-01', to: '2026-11-30' }).success).toBe(true);
+    const missing = invoiceExportRequestSchema.safeParse({ from: '2026-11-01' });
+    expect(missing.success).toBe(false);
+    expect(invoiceExportRequestSchema.safeParse({ from: '2026-02-30', to: '2026-03-01' }).success).toBe(false);
+    const reversed = invoiceExportRequestSchema.safeParse({ from: '2026-11-30', to: '2026-11-01' });
+    expect(reversed.error?.issues[0]?.message).toBe(SELLER_TEXT.rangeOrder);
+    const long = invoiceExportRequestSchema.safeParse({ from: '2025-01-01', to: '2026-01-02' });
+    expect(long.error?.issues[0]?.message).toBe(SELLER_TEXT.rangeTooLong);
+    expect(invoiceExportRequestSchema.safeParse({ from: '2025-01-01', to: '2026-01-01' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,171 @@
+import * as z from 'zod';
+import { pagedSchema } from '../api/paged.ts';
+import { PAGE_SIZE } from '../catalogue/reference-data.ts';
+import { voucherCardSchema } from '../catalogue/contracts.ts';
+import { booleanish, emailField, intParam, requiredString } from '../validation/fields.ts';
+
+/**
+ * The wallet (01 §2 "Wallet", "Wallet voucher detail", "Guest retrieval"; 01 §3 "User voucher";
+ * 01 §7 user-voucher/search/user-vouchers, GET user-voucher/{id}, order/download-voucher,
+ * retrieve/guest-vouchers). Money in integer cents.
+ */
+
+export const SENT_VIA = ['voucher_download', 'email', 'transferred'] as const;
+export const sentViaSchema = z.enum(SENT_VIA).nullable();
+export type SentVia = z.infer<typeof sentViaSchema>;
+
+export const userVoucherStatusSchema = z.enum(['active', 'redeemed', 'reversed']);
+export type UserVoucherStatus = z.infer<typeof userVoucherStatusSchema>;
+
+/** The buyer's design as the API answers it: image fields are URL paths (`/media/…`), not storage keys. */
+export const userVoucherPersonalisationSchema = z.object({
+  template_id: z.string().nullable(),
+  /** URL of the chosen admin template's image (resolved on read), or null. */
+  template_image: z.string().nullable(),
+  custom_image: z.string().nullable(),
+  custom_background_image: z.string().nullable(),
+  background_aid: z.string().nullable(),
+  /** `#rrggbb`, or null for the voucher's own colour. */
+  text_color: z.string().nullable(),
+  note: z.string().nullable(),
+  price_hidden: z.boolean(),
+  updated_at: z.string(),
+});
+export type UserVoucherPersonalisationView = z.infer<typeof userVoucherPersonalisationSchema>;
+
+/** A user voucher as the wallet lists it (01 §3 "User voucher (owned)"). Only ever answered to its owner. */
+export const userVoucherSchema = z.object({
+  id: z.string(),
+  /** Crockford base32, 26 characters: what the QR URL carries and staff may type at the till. */
+  code: z.string(),
+  /** `<APP_URL>/qr/<code>`: what the QR image encodes. */
+  qr: z.string(),
+  order_id: z.string(),
+  order_no: z.string(),
+  voucher_id: z.string(),
+  seller_id: z.string(),
+  /** The voucher as sold (snapshot at purchase). */
+  voucher: voucherCardSchema,
+  type: voucherCardSchema.shape.type,
+  qty: z.number().int(),
+  /** Value vouchers: the chosen value per unit (cents); else null. */
+  value: z.number().int().nullable(),
+  remaining_qty: z.number().int(),
+  /** Cents. */
+  remaining_value: z.number().int(),
+  /** yyyy-mm-dd: 'Gültig bis'. */
+  valid_until: z.string(),
+  status: userVoucherStatusSchema,
+  sent_via: sentViaSchema,
+  personalisation: userVoucherPersonalisationSchema.nullable(),
+  /** Who gave it (gifts, transfers), or null. */
+  from_name: z.string().nullable(),
+  /** True while a share link (transfer code) is open. */
+  has_transfer_link: z.boolean(),
+  acquired_at: z.string(),
+  created_at: z.string(),
+  /** Optimistic lock: the personalise form sends it back (POST user-voucher/{id}, issue 5 personalise). */
+  version: z.number().int(),
+});
+export type UserVoucher = z.infer<typeof userVoucherSchema>;
+
+/** Seller info on the wallet voucher detail (01 §2: company name, address, zip, city, region, phone, e-mail, url). */
+export const walletSellerSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  company_name: z.string(),
+  logo: z.string().nullable(),
+  address: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type WalletSeller = z.infer<typeof walletSellerSchema>;
+
+/** The current catalogue entry's detail texts and images (null when the voucher was deleted meanwhile). */
+export const walletVoucherInfoSchema = z.object({
+  description: z.string(),
+  long_description: z.string(),
+  note: z.string().nullable(),
+  image_1: z.string().nullable(),
+  image_2: z.string().nullable(),
+  image_3: z.string().nullable(),
+  /** Validity in years. */
+  expiry_date: z.number().int(),
+  isReserve: z.boolean(),
+});
+
+/** GET user-voucher/{id} → { user_voucher }: owner only (404 for anyone else). */
+export const userVoucherDetailSchema = userVoucherSchema.extend({
+  seller: walletSellerSchema,
+  voucher_info: walletVoucherInfoSchema.nullable(),
+});
+export type UserVoucherDetail = z.infer<typeof userVoucherDetailSchema>;
+export const userVoucherDetailResponseSchema = z.object({ user_voucher: userVoucherDetailSchema });
+
+/**
+ * POST user-voucher/search/user-vouchers (01 §7): keyword, page, paginate (9), isNewest; the spec's
+ * user_id, status and subdomain are accepted and ignored (the wallet is always the caller's own;
+ * `type: 'buyer'` is the buyer-designed list, another endpoint's concern).
+ */
+export const walletSearchRequestSchema = z.object({
+  keyword: z.string().trim().max(100).optional().nullable(),
+  page: intParam(1, 100000).default(1),
+  paginate: intParam(1, 100).default(PAGE_SIZE.wallet),
+  /** Newest first (default); false lists the oldest first. */
+  isNewest: booleanish().optional().nullable(),
+  user_id: z.unknown().optional(),
+  status: z.unknown().optional(),
+  subdomain: z.unknown().optional(),
+  type: z.unknown().optional(),
+});
+export type WalletSearchRequest = z.input<typeof walletSearchRequestSchema>;
+
+export const walletPageSchema = pagedSchema(userVoucherSchema);
+export type WalletPage = z.infer<typeof walletPageSchema>;
+/** The answer: `{ user_vouchers: { data, current_page, last_page, next_page_url, … } }`. */
+export const walletSearchResponseSchema = z.object({ user_vouchers: walletPageSchema });
+
+/** POST order/download-voucher {id} → the voucher PDF (owner only). */
+export const downloadVoucherRequestSchema = z.object({ id: requiredString(64) });
+export type DownloadVoucherRequest = z.input<typeof downloadVoucherRequestSchema>;
+
+/** POST retrieve/guest-vouchers {email} → { message } (the same message whether or not the address has vouchers). */
+export const guestRetrievalRequestSchema = z.object({ email: emailField() });
+export type GuestRetrievalRequest = z.input<typeof guestRetrievalRequestSchema>;
+export const guestRetrievalResponseSchema = z.object({ message: z.string() });
+
+/**
+ * GET user-voucher/qr/{code} (public): what a browser opening a voucher's QR URL (`/qr/<code>`) is
+ * shown — the catalogue voucher's public page, or for its owner the wallet detail. Unknown code → 404.
+ */
+export const qrResolveResponseSchema = z.object({
+  voucher_id: z.string(),
+  /** Only when the caller owns the voucher. */
+  user_voucher_id: z.string().nullable(),
+});
+export type QrResolveResponse = z.infer<typeof qrResolveResponseSchema>;
+
+/** Screen texts (01 §2, §4, §8), verbatim where the spec gives them. */
+export const WALLET_TEXT = {
+  title: 'Meine Wallet',
+  subtitle: 'Übersicht deiner Gutscheine',
+  redeem: 'Gutschein einlösen',
+  personalise: 'Personalisieren',
+  download: 'Herunterladen',
+  sendEmail: 'Per E-Mail senden',
+  shareLink: 'Als Link teilen',
+  validUntil: 'Gültig bis',
+  /** sent_via labels (01 §4). */
+  sentViaLabel: { voucher_download: 'Verschenkt', email: 'Verschenkt', transferred: 'Übertragen' } as const,
+  sentViaWarning: 'Achtung: Dieser Gutschein wurde bereits heruntergeladen, versendet oder übertragen. Er könnte ausgedruckt oder verschenkt worden sein.',
+  guestRetrievalTitle: 'Gutschein verloren?',
+  guestRetrievalSent: 'Gutschein wurde erfolgreich an die angegebene Email geschickt.',
+  guestRetrievalButton: 'Gutscheine anfordern',
+} as const;
+
+/** The file name of a voucher PDF download and attachment. */
+export const voucherPdfFilename = (orderNo: string, code: string) => `Gutschein-${orderNo || 'GM'}-${code.slice(0, 6)}.pdf`;

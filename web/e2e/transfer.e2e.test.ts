@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TRANSFER_TEXT } from '@gm/shared/wallet/transfer';
+import { documentClient } from '../../functions/src/lib/clients.ts';
+import { env } from '../../functions/src/lib/env.ts';
+import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
+import { createTestAccount, type TestAccount } from '../../scripts/test/accounts.ts';
+import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
+import { issueOwnedVoucher } from '../../scripts/test/owned-voucher.ts';
+
+/**
+ * Share as link and receiving a gift on the real stack (01 §2 "Share as link", "Receiving a gift"):
+ * buyer A opens 'Link teilen', confirms 'Bestätige die Übertragung', copies the link; buyer B opens
+ * it as a guest, gets 'Anmelden und Geschenk erhalten!', logs in, comes back to the gift, receives
+ * it and finds it in the wallet; A no longer has it and the link is used up.
+ */
+const browser = useBrowser();
+const userVouchers = () => createUserVoucherRepository(documentClient(), env().TABLE_NAME);
+
+async function signIn(page: Page, account: TestAccount) {
+  await logIn(page, account.email, account.password, { expectPath: /\/(home|wallet)$/ });
+}
+
+describe('share as link and receive', () => {
+  it('A shares a voucher by link, B logs in from the gift page and receives it; A no longer has it', async () => {
+    const giver = await createTestAccount('user', { first_name: 'Anna', last_name: 'Geber' });
+    const receiver = await createTestAccount('user');
+    const uv = await issueOwnedVoucher(giver.userId);
+    const title = uv.voucher.title;
+
+    // A: 'Link teilen'.
+    const pageA = await openPage(browser(), { width: 1280 });
+    await pageA.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: at('/') });
+    await signIn(pageA, giver);
+    await pageA.goto(at(`/vouchers/transfer/${uv.id}`));
+    expect(await pageA.getByTestId('share-voucher-title').textContent()).toBe(title);
+    expect(await pageA.getByTestId('share-note').textContent()).toBe(TRANSFER_TEXT.shareNote);
+    await pageA.getByTestId('create-link').click();
+    const confirm = pageA.getByTestId('message-dialog');
+    await confirm.getByRole('heading', { name: TRANSFER_TEXT.confirmTitle }).waitFor();
+    expect(await confirm.getByText(TRANSFER_TEXT.confirmText).count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Bestätigen' }).click();
+
+    const linkField = pageA.getByTestId('share-link');
+    await linkField.waitFor();
+    const link = await linkField.inputValue();
+    expect(link).toMatch(/\/ein-liebevolles-geschenk\/[A-Za-z0-9_-]{22}$/);
+    expect(await linkField.getAttribute('readonly')).not.toBeNull();
+    expect(await pageA.getByTestId('share-text').textContent()).toBe(`${TRANSFER_TEXT.giftMessage} ${link}`);
+
+    // Copy: the link is on the clipboard and 'Link kopiert!' closes on its own after 2 s.
+    await pageA.getByTestId('copy-link').click();
+    const copied = pageA.getByTestId('message-dialog').getByText(TRANSFER_TEXT.copied);
+    await copied.waitFor();
+    expect(await pageA.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await saveScreenshot(pageA, 'transfer-share-desktop');
+    await copied.waitFor({ state: 'detached', timeout: 4000 });
+    await pageA.setViewportSize({ width: 375, height: 800 });
+    await saveScreenshot(pageA, 'transfer-share-375');
+
+    // B: opens /transfer/{code} as a guest → /ein-liebevolles-geschenk/{code} with the login dialog.
+    const code = link.split('/').pop()!;
+    const pageB = await openPage(browser(), { width: 375 });
+    await pageB.goto(at(`/transfer/${code}`));
+    await pageB.waitForURL(new RegExp(`/ein-liebevolles-geschenk/${code}$`));
+    expect(await pageB.getByTestId('gift-title').textContent()).toBe(title);
+    const loginDialog = pageB.getByTestId('message-dialog');
+    await loginDialog.getByRole('heading', { name: TRANSFER_TEXT.loginToReceive }).waitFor();
+    await saveScreenshot(pageB, 'transfer-receive-guest-375');
+    await loginDialog.getByRole('button', { name: 'Anmelden' }).click();
+    await pageB.waitForURL(/\/login\?next=/);
+    await pageB.getByLabel('E-Mail', { exact: true }).fill(receiver.email);
+    await pageB.getByLabel('Passwort', { exact: true }).fill(receiver.password);
+    await pageB.getByTestId('login-submit').click();
+
+    // Back on the gift page, logged in: received at once.
+    await pageB.waitForURL(new RegExp(`/ein-liebevolles-geschenk/${code}$`));
+    await pageB.getByTestId('gift-received').or(pageB.getByTestId('gift-error')).waitFor();
+    await saveScreenshot(pageB, 'transfer-received-375');
+    expect(await pageB.getByTestId('gift-error').count(), await pageB.getByTestId('gift-error').first().textContent().catch(() => '')).toBe(0);
+    await pageB.getByTestId('gift-received').getByText(TRANSFER_TEXT.received).waitFor();
+    expect(await pageB.getByTestId('gift-title').textContent()).toBe(title);
+    await saveScreenshot(pageB, 'transfer-received-375');
+    await expect.poll(async () => (await userVouchers().get(uv.id))?.owner_user_id).toBe(receiver.userId);
+    const after = await userVouchers().get(uv.id);
+    expect(after).toMatchObject({ sent_via: 'transferred', from_name: 'Anna Geber' });
+    expect(after?.code).not.toBe(uv.code);
+
+    await pageB.getByTestId('gift-to-wallet').click();
+    await pageB.waitForURL(/\/wallet$/);
+    await pageB.getByText(title).first().waitFor();
+
+    // A: the voucher has left A's wallet; the used link shows the server's message.
+    await pageA.setViewportSize({ width: 1280, height: 900 });
+    await pageA.goto(at('/wallet'));
+    await pageA.getByRole('heading', { level: 1 }).first().waitFor();
+    await pageA.waitForLoadState('networkidle');
+    expect(await pageA.getByText(title).count()).toBe(0);
+    await pageA.goto(at(`/ein-liebevolles-geschenk/${code}`));
+    expect(await pageA.getByTestId('gift-error').textContent()).toBe(TRANSFER_TEXT.linkInvalid);
+    await saveScreenshot(pageA, 'transfer-used-link-desktop');
+  });
+});

@@ -1,0 +1,42 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { PROFILE_TABS } from '@gm/shared/users/profile';
+import { useAuth } from '../../lib/auth.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
+import { paths } from '../../config/paths.ts';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { PageLoader } from '../../components/ui/spinner.tsx';
+import { getProfile } from '../../features/profile/api/profile.ts';
+import { BuyerProfileForm } from '../../features/profile/components/buyer-profile-form.tsx';
+import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
+import { SellerProfileForm } from '../../features/profile/components/seller-profile-form.tsx';
+import { VerificationForm } from '../../features/profile/components/verification-form.tsx';
+
+/** /profile-info (01 §2, 02 §2): tab 0 the profile, `?currentTab=1` the password tab, `?currentTab=2` the seller's verification tab. */
+export default function ProfileInfoPage() {
+  const auth = useAuth();
+  const [search] = useSearchParams();
+  const tab = Number(search.get('currentTab') ?? PROFILE_TABS.info);
+  const userId = auth.isAuth ? auth.data.id : null;
+  const role = auth.isAuth ? auth.role.name : undefined;
+  const { data: profile, error, reload } = useApiQuery(userId ? `profile:${userId}` : null, () => getProfile(userId!), { staleMs: 0 });
+
+  if (!role) return null;
+  if (tab === PROFILE_TABS.password) return <Navigate to={paths.profileSettings} replace />;
+  const verification = role === 'seller' && tab === PROFILE_TABS.verification;
+
+  return (
+    <ProfileLayout role={role} active={verification ? 'verification' : 'info'}>
+      {error && !profile ? (
+        <LoadFailed text="Dein Profil konnte gerade nicht geladen werden." onRetry={reload} />
+      ) : !profile ? (
+        <PageLoader label="Profil wird geladen…" />
+      ) : verification ? (
+        <VerificationForm key={`v${profile.version}`} profile={profile} />
+      ) : role === 'seller' ? (
+        <SellerProfileForm key={`s${profile.version}`} profile={profile} />
+      ) : (
+        <BuyerProfileForm key={`b${profile.version}`} profile={profile} variant={role === 'user' ? 'buyer' : 'account'} />
+      )}
+    </ProfileLayout>
+  );
+}

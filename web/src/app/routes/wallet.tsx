@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
+import { paths } from '../../config/paths.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { PageLoader } from '../../components/ui/spinner.tsx';
+import { LOAD_MORE_THRESHOLD, useInfiniteScroll } from '../../lib/infinite-scroll.ts';
+import { LoadMore } from '../../features/search/components/load-more.tsx';
+import { VoucherActions } from '../../features/wallet/components/voucher-actions.tsx';
+import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
+import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-download.ts';
+import { useWalletPages } from '../../features/wallet/hooks/use-wallet-pages.ts';
+import '../../styles/wallet.css';
+
+/** /wallet 'Meine Wallet' (01 §2): the buyer's vouchers, nine at a time with QR, more on scroll. */
+export default function WalletPage() {
+  const wallet = useWalletPages();
+  const { download, busyId } = useVoucherDownload();
+  useInfiniteScroll({ enabled: true, threshold: LOAD_MORE_THRESHOLD, loading: wallet.loading, sellerModalOpen: false, hasNextPage: wallet.hasNextPage, onLoadMore: wallet.loadMore });
+
+  return (
+    <div className="container wallet-page" data-testid="wallet-page">
+      <title>Meine Wallet – Gutscheinmarkt</title>
+      <header className="page-header">
+        <h1>{WALLET_TEXT.title}</h1>
+        <p>{WALLET_TEXT.subtitle}</p>
+      </header>
+      <nav className="wallet-tabs" aria-label="Wallet">
+        <Link to={paths.wallet} aria-current="page">
+          Gekaufte Gutscheine
+        </Link>
+        <Link to={paths.walletBuyerVouchers}>Selbst gestaltete Gutscheine</Link>
+      </nav>
+      {wallet.error && wallet.items.length === 0 ? (
+        <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={wallet.retry} />
+      ) : wallet.items.length === 0 ? (
+        wallet.loading ? <PageLoader label="Gutscheine werden geladen…" /> : <EmptyState />
+      ) : (
+        <>
+          <ul className="wallet-grid" data-testid="wallet-list" aria-busy={wallet.loading}>
+            {wallet.items.map((voucher) => (
+              <li key={voucher.id}>
+                <WalletCard
+                  voucher={voucher}
+                  qrSize={120}
+                  back={
+                    <>
+                      <VoucherActions
+                        voucher={voucher}
+                        compact
+                        downloading={busyId === voucher.id}
+                        onDownload={() => void download(voucher).then((saved) => saved && wallet.markDownloaded(voucher.id))}
+                      />
+                      <Link className="wallet-card__detail-link" to={paths.walletVoucher(voucher.id)} data-testid="wallet-card-details">
+                        Details ansehen
+                      </Link>
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore hasNextPage={wallet.hasNextPage} loading={wallet.loading} error={wallet.error} onLoadMore={wallet.loadMore} onRetry={wallet.retry} />
+        </>
+      )}
+    </div>
+  );
+}

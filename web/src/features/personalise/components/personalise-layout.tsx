@@ -1,0 +1,76 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LeaveGuard } from '../../seller-vouchers/components/leave-guard.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { PageLoader, Spinner } from '../../../components/ui/spinner.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import '../../../styles/personalise.css';
+
+type Props = {
+  eyebrow: string;
+  title: string;
+  preview: ReactNode;
+  children: ReactNode;
+  backTo: string;
+  saving: boolean;
+  /** Unsaved changes: leaving asks 'Möchten Sie Änderungen speichern?' (not once submitted). */
+  guard: { dirty: boolean; onSave: () => Promise<boolean> };
+  onSubmit: () => void;
+  testId: string;
+};
+
+/** Preview beside (desktop) or above (mobile) the form, Abbrechen / Speichern, and the leave prompt. */
+export function PersonaliseLayout({ eyebrow, title, preview, children, backTo, saving, guard, onSubmit, testId }: Props) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!saving) onSubmit();
+  }
+  return (
+    <div className="container personalise" data-testid={testId}>
+      <title>{`${title} – Gutscheinmarkt`}</title>
+      <header className="page-header">
+        <p className="page-header__eyebrow">{eyebrow}</p>
+        <h1>{title}</h1>
+      </header>
+      <div className="personalise__layout">
+        <section className="personalise__preview" aria-label="Vorschau">
+          {preview}
+        </section>
+        <form className="card personalise__form" onSubmit={submit} noValidate>
+          {children}
+          <div className="personalise__actions">
+            <Link to={backTo} className="button button--ghost">
+              Abbrechen
+            </Link>
+            <button type="submit" className="button button--primary" disabled={saving} data-testid="personalise-save">
+              {saving && <Spinner size="sm" />}
+              Speichern
+            </button>
+          </div>
+        </form>
+      </div>
+      <LeaveGuard dirty={guard.dirty} onSave={guard.onSave} />
+    </div>
+  );
+}
+
+/** Loading, not found and failed states of the personalise pages. */
+export function PersonaliseStatus({ error, onRetry, backTo, backLabel }: { error: ApiError | undefined; onRetry: () => void; backTo: string; backLabel: string }) {
+  if (!error) return <PageLoader />;
+  if (error.status === 404) {
+    return (
+      <div className="container personalise" data-testid="personalise-not-found">
+        <div className="notice notice--error" role="alert">
+          <p>
+            {error.message} <Link to={backTo}>{backLabel}</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="container personalise">
+      <LoadFailed text="Der Gutschein konnte gerade nicht geladen werden." onRetry={onRetry} />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { REDEMPTION_REDIRECT_MS, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/shared/redemption/contracts';
+import { MSG, TEXT } from '@gm/shared/validation/messages';
+import { useDialog } from '../../../components/ui/dialog-provider.tsx';
+import { TextField } from '../../../components/ui/form-fields.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { redeem, scanCode } from '../api/redemption.ts';
+import { QrCamera } from './qr-camera.tsx';
+import { RedemptionForm, type RedemptionAmount } from './redemption-form.tsx';
+
+/**
+ * The scanner (02 §2 "Scanner home", §4 "Scan flow"): no code loaded shows the scanner (typed code
+ * or camera); a code the server accepts shows the redemption panel; cancel or success returns to
+ * the scanner, success after 3 s. A 422 (or an unknown code) shows 'Warnung!' with the server's
+ * message and resets the scanner; an expired voucher asks for a confirmation first.
+ */
+export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
+  const dialog = useDialog();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [camera, setCamera] = useState(false);
+  const [voucher, setVoucher] = useState<ScannedVoucher | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** One Idempotency-Key per redemption attempt: a retry of the same attempt never redeems twice. */
+  const attemptKey = useRef<string>(crypto.randomUUID());
+
+  function reset() {
+    setVoucher(null);
+    setCode('');
+    setCamera(false);
+    setBusy(false);
+    attemptKey.current = crypto.randomUUID();
+  }
+
+  async function warn(error: unknown) {
+    const message = error instanceof ApiError ? error.message : TEXT.genericError;
+    reset();
+    await dialog.warning(message, { title: TEXT.warning });
+  }
+
+  async function lookUp(text: string) {
+    setCamera(false);
+    setBusy(true);
+    try {
+      const found = await scanCode(text);
+      attemptKey.current = crypto.randomUUID();
+      setVoucher(found);
+      setBusy(false);
+    } catch (error) {
+      await warn(error);
+    }
+  }
+
+  function submitCode(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setCodeError(MSG.required);
+      return;
+    }
+    void lookUp(code);
+  }
+
+  async function submitRedemption(amount: RedemptionAmount, confirmExpired = false) {
+    if (!voucher) return;
+    setBusy(true);
+    try {
+      await redeem({ order_id: voucher.id, ...amount, ...(confirmExpired ? { confirm_expired: true } : {}) }, attemptKey.current);
+      onRedeemed?.();
+      const back = window.setTimeout(reset, REDEMPTION_REDIRECT_MS);
+      await dialog.success(REDEMPTION_TEXT.redeemed, { autoCloseMs: REDEMPTION_REDIRECT_MS });
+      window.clearTimeout(back);
+      reset();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.fieldError('confirm_expired') && !confirmExpired) {
+        setBusy(false);
+        const confirmed = await dialog.confirm(error.fieldError('confirm_expired'), { title: TEXT.warning, confirmLabel: 'Trotzdem einlösen' });
+        if (confirmed) await submitRedemption(amount, true);
+        return;
+      }
+      // No definite answer (network, 409, 5xx): the form and its Idempotency-Key stay, so pressing
+      // 'Einlösen' again repeats the same attempt and can never redeem twice.
+      if (!(error instanceof ApiError) || error.status === 0 || error.status === 409 || error.status >= 500) {
+        setBusy(false);
+        await dialog.warning(error instanceof ApiError ? error.message : TEXT.genericError, { title: TEXT.warning });
+        return;
+      }
+      await warn(error);
+    }
+  }
+
+  if (voucher) return <RedemptionForm key={voucher.id} voucher={voucher} busy={busy} onSubmit={(amount) => void submitRedemption(amount)} onCancel={reset} />;
+
+  return (
+    <div className="card scanner-home" data-testid="scanner-home">
+      <form className="scanner-home__manual" onSubmit={submitCode} noValidate>
+        <TextField
+          name="code"
+          label="Gutscheincode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          value={code}
+          onValueChange={(value) => {
+            setCode(value);
+            setCodeError(undefined);
+          }}
+          error={codeError}
+          hint="Gib den Code unter dem QR-Code ein oder scanne ihn mit der Kamera."
+          data-testid="scanner-code"
+        />
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="scanner-code-submit">
+          Code prüfen
+        </button>
+      </form>
+      <div className="scanner-home__divider" aria-hidden="true">
+        <span>oder</span>
+      </div>
+      {camera ? (
+        <QrCamera onResult={(text) => void lookUp(text)} onClose={() => setCamera(false)} />
+      ) : (
+        <button type="button" className="button button--outline scanner-home__camera" onClick={() => setCamera(true)} disabled={busy} data-testid="scanner-open-camera">
+          Kamera öffnen und QR-Code scannen
+        </button>
+      )}
+    </div>
+  );
+}

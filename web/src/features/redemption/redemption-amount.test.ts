@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatEuro } from '@gm/shared/money/money';
+import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
+import { MSG } from '@gm/shared/validation/messages';
+import { checkAmount } from './redemption-amount.ts';
+
+describe('checkAmount', () => {
+  const value = { type: 'value' as const, remaining_value: 5000, remaining_qty: 1 };
+  const product = { type: 'quantity' as const, remaining_value: 9800, remaining_qty: 2 };
+
+  it('reads euros in German or plain notation as cents within 1 € and what is left', () => {
+    expect(checkAmount(value, '12,50')).toEqual({ amount: { value: 1250 } });
+    expect(checkAmount(value, '50')).toEqual({ amount: { value: 5000 } });
+    expect(checkAmount(value, '0,99')).toEqual({ error: MSG.minValue(formatEuro(100)) });
+    expect(checkAmount(value, '50,01')).toEqual({ error: REDEMPTION_TEXT.tooMuchValue(formatEuro(5000)) });
+    expect(checkAmount(value, 'abc')).toEqual({ error: MSG.numeric });
+    expect(checkAmount(value, ' ')).toEqual({ error: MSG.required });
+  });
+
+  it('takes whole units for product vouchers', () => {
+    expect(checkAmount(product, '2')).toEqual({ amount: { qty: 2 } });
+    expect(checkAmount(product, '3')).toEqual({ error: REDEMPTION_TEXT.tooManyUnits(2) });
+    expect(checkAmount(product, '1,5')).toEqual({ error: MSG.integer });
+    expect(checkAmount(product, '0')).toEqual({ error: MSG.minValue(1) });
+  });
+});
