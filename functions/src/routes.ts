@@ -100,6 +100,7 @@ export const routes = [
   { method: 'GET', path: 'user/stipe-status', handler: 'users/get-stripe-status', access: ANY_ROLE, domain: 'users' },
   { method: 'PUT', path: 'app-status', handler: 'admin/set-app-status', access: ['admin'], domain: 'admin' },
   { method: 'POST', path: 'order/search', handler: 'orders/search-orders', access: PUBLIC, domain: 'orders' },
+  { method: 'GET', path: 'user/company/name', handler: 'users/get-tenant-shop', access: PUBLIC, domain: 'users' },
 
   // Wallet: list, detail, voucher PDF, guest retrieval (issue 5)
   { method: 'POST', path: 'user-voucher/search/user-vouchers', handler: 'wallet/list-wallet', access: ['user'], domain: 'wallet' },

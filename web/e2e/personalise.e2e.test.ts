@@ -134,8 +134,15 @@ describe('buyer-designed gift voucher', () => {
     await item.getByRole('link', { name: 'Personalisieren' }).click();
     await page.getByTestId('buyer-personalise-page').waitFor();
     await page.getByLabel('Persönliche Nachricht').fill('Für die beste Mama');
+    // An admin template (seeded) as background.
+    await page.locator('.segmented__option', { hasText: 'Vorlage' }).click();
+    await page.locator('.template-grid__item').first().click();
+    expect(await page.getByTestId('template-option').first().isChecked()).toBe(true);
+    await expect.poll(async () => page.getByTestId('personalise-preview-background').getAttribute('src')).toMatch(/^\/media\/templates\//);
     await page.getByTestId('personalise-save').click();
     await page.waitForURL(/\/wallet\/vouchers$/);
     await item.getByText('Für die beste Mama').waitFor();
+    const designed = await createBuyerVoucherRepository(documentClient(), env().TABLE_NAME).get(id);
+    expect(designed?.personalisation).toMatchObject({ note: 'Für die beste Mama', custom_image: null, template_id: expect.any(String) });
   });
 });

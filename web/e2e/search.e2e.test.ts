@@ -74,6 +74,7 @@ describe('guest search', () => {
     expect(new URL(page.url()).searchParams.get('from')).toBe('50');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toContain(`${filtered.total}`);
     await saveScreenshot(page, 'search-filtered-desktop');
+    await page.getByTestId('search-filters').screenshot({ path: join(RESULTS_DIR, 'search-filters-desktop.png') });
 
     // A card opens the detail modal, addressable by URL; Escape closes it.
     const first = page.getByTestId('search-results').getByTestId('voucher-card').first();
@@ -129,6 +130,13 @@ describe('guest search', () => {
     await page.getByTestId('sort-popular').click();
     await expect.poll(() => page.getByTestId('sort-popular').getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBeNull();
+    // A quick double click chooses a sort and clears it again: the second click builds on the first.
+    await page.getByTestId('sort-popular').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('popular');
+    await page.getByTestId('sort-newest').dblclick();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBeNull();
+    expect(await page.getByTestId('sort-newest').getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByTestId('sort-popular').getAttribute('aria-pressed')).toBe('false');
 
     const pager = page.getByTestId('pagination');
     const previous = pager.getByRole('button', { name: 'Vorherige Seite' });

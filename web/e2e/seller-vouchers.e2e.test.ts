@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, drawPng, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -85,6 +86,14 @@ describe('seller vouchers', () => {
     const limit = page.getByRole('switch', { name: 'Einlösbarkeit einschränken' });
     await limit.check();
     await page.getByRole('checkbox', { name: 'So', exact: true }).uncheck();
+    // A date range row: both inputs are reachable by their labels; removed again, it leaves nothing behind.
+    await page.getByRole('button', { name: 'Zeitraum hinzufügen' }).click();
+    await page.getByLabel('Von', { exact: true }).fill('2027-01-01');
+    await page.getByLabel('Bis', { exact: true }).fill('2027-03-31');
+    expect(await page.getByLabel('Bis', { exact: true }).getAttribute('min')).toBe('2027-01-01');
+    await page.getByTestId('validity-choices').screenshot({ path: join(RESULTS_DIR, 'seller-vouchers-date-ranges-desktop.png') });
+    await page.getByRole('button', { name: 'Zeitraum 1 entfernen' }).click();
+    await expect(page.getByLabel('Von', { exact: true }).count()).resolves.toBe(0);
     await limit.uncheck();
     await limit.check();
     await expect(page.getByRole('checkbox', { name: 'So', exact: true }).isChecked()).resolves.toBe(false);

@@ -76,7 +76,14 @@ describe('share as link and receive', () => {
 
     // Back on the gift page, logged in: received at once.
     await pageB.waitForURL(new RegExp(`/ein-liebevolles-geschenk/${code}$`));
-    await pageB.getByTestId('gift-received').or(pageB.getByTestId('gift-error')).waitFor();
+    await pageB
+      .getByTestId('gift-received')
+      .or(pageB.getByTestId('gift-error'))
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        await saveScreenshot(pageB, 'transfer-receive-failed');
+        throw error;
+      });
     await saveScreenshot(pageB, 'transfer-received-375');
     expect(await pageB.getByTestId('gift-error').count(), await pageB.getByTestId('gift-error').first().textContent().catch(() => '')).toBe(0);
     await pageB.getByTestId('gift-received').getByText(TRANSFER_TEXT.received).waitFor();

@@ -142,8 +142,8 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       return Item ? fromItem(Item) : undefined;
     },
 
-    /** The user id holding a unique value (e-mail or username), if any. */
-    async ownerOf(field: UniqueField, value: string): Promise<string | undefined> {
+    /** The user id holding a unique value (e-mail, username or a seller's subdomain), if any. */
+    async ownerOf(field: UniqueField | 'subdomain', value: string): Promise<string | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userKeys.unique(field, value) }));
       return Item?.user_id as string | undefined;
     },

@@ -132,4 +132,5 @@ export const AUTH_TEXT = {
   resetMailSent: 'Wenn ein Konto mit dieser Emailadresse existiert, haben wir dir einen Link geschickt.',
   passwordReset: 'Dein Passwort wurde geändert.',
   fieldFree: 'Verfügbar.',
+  tooManyRegistrations: 'Zu viele Registrierungen von dieser Verbindung. Bitte versuche es in einer Stunde erneut.',
 } as const;

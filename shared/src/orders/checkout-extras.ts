@@ -95,3 +95,26 @@ export const orderSearchRequestSchema = z.object({
   paginate: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100, { error: MSG.maxValue(100) }).default(9),
 });
 export type OrderSearchRequest = z.input<typeof orderSearchRequestSchema>;
+
+/** GET user/company/name?subdomain= (03 §7 "Company by subdomain"): the tenant shop's seller and company. */
+export const tenantShopQuerySchema = z.object({ subdomain: z.string().trim().toLowerCase().min(1, { error: MSG.required }).max(63, { error: MSG.max(63) }) });
+export const tenantShopResponseSchema = z.object({
+  data: z.object({
+    seller_id: z.string(),
+    username: z.string(),
+    subdomain: z.string(),
+    /** The tenant uses its own login and register page (/auth); its guests go straight to /payment. */
+    is_custom_auth: z.boolean(),
+    company: z
+      .object({
+        name: z.string(),
+        logo: z.string().nullable(),
+        header_logo: z.string().nullable(),
+        background_color: z.string().nullable(),
+        text_color: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+});
+export type TenantShop = z.infer<typeof tenantShopResponseSchema>['data'];
+export const TENANT_SHOP_NOT_FOUND = 'Diesen Shop gibt es nicht.';

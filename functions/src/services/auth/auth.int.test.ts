@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
+import { REGISTRATION_LIMIT } from './registration-limit.ts';
+
+const octet = () => Math.floor(Math.random() * 250) + 1;
+const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
+
+/** Registrations are limited per IP: each test registers from an address of its own unless it names one. */
+function register(body: unknown, ip = randomIp()) {
+  return api('POST', 'auth/register', { body, headers: { 'x-forwarded-for': ip } });
+}
 
 function buyerForm(overrides: Record<string, unknown> = {}) {
   const suffix = randomUUID().slice(0, 8);
@@ -22,7 +32,7 @@ function buyerForm(overrides: Record<string, unknown> = {}) {
 describe('buyer registration and login', () => {
   it('registers a buyer, signs them in and lets them read their own profile only', async () => {
     const form = buyerForm({ email: `Mixed-${randomUUID().slice(0, 6)}@Example.com` });
-    const registered = await api('POST', 'auth/register', { body: form });
+    const registered = await register(form);
     expect(registered.status).toBe(201);
     expect(registered.body.user).toMatchObject({ username: form.username, email: String(form.email).toLowerCase(), role_id: 3, user_role: { role: { id: 3, name: 'user' } }, detail: { fullname: 'Anna Muster' } });
     expect(registered.body.user).not.toHaveProperty('password');
@@ -35,14 +45,14 @@ describe('buyer registration and login', () => {
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(String(form.email).toLowerCase());
 
-    const other = await api('POST', 'auth/register', { body: buyerForm() });
+    const other = await register(buyerForm());
     const foreign = await api('GET', `user/${other.body.user.id}`, { token: login.body.token });
     expect(foreign.status).toBe(403);
   });
 
   it('answers wrong e-mail and wrong password identically', async () => {
     const form = buyerForm();
-    await api('POST', 'auth/register', { body: form });
+    await register(form);
     const wrongPassword = await api('POST', 'auth/login', { body: { email: form.email, password: 'Falsch1234' } });
     const unknownEmail = await api('POST', 'auth/login', { body: { email: `nobody-${randomUUID()}@example.com`, password: 'Falsch1234' } });
     expect(wrongPassword.status).toBe(401);
@@ -53,14 +63,14 @@ describe('buyer registration and login', () => {
 
   it('refuses taken e-mail and username with German field messages and writes nothing', async () => {
     const first = buyerForm();
-    expect((await api('POST', 'auth/register', { body: first })).status).toBe(201);
+    expect((await register(first)).status).toBe(201);
 
-    const sameEmail = await api('POST', 'auth/register', { body: buyerForm({ email: first.email }) });
+    const sameEmail = await register(buyerForm({ email: first.email }));
     expect(sameEmail.status).toBe(422);
     expect(sameEmail.body.errors).toEqual({ email: [MSG.emailTaken] });
 
     const attempt = buyerForm({ username: first.username.toUpperCase() });
-    const sameUsername = await api('POST', 'auth/register', { body: attempt });
+    const sameUsername = await register(attempt);
     expect(sameUsername.status).toBe(422);
     expect(sameUsername.body.errors).toEqual({ username: [MSG.usernameTaken] });
     // The failed attempt's e-mail was not reserved: nothing half-written.
@@ -72,13 +82,13 @@ describe('buyer registration and login', () => {
 
   it('lets exactly one of several racing registrations of one e-mail win', async () => {
     const email = `race-${randomUUID().slice(0, 8)}@example.com`;
-    const results = await Promise.all(Array.from({ length: 6 }, () => api('POST', 'auth/register', { body: buyerForm({ email }) })));
+    const results = await Promise.all(Array.from({ length: 6 }, () => register(buyerForm({ email }))));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 422)).toHaveLength(5);
   });
 
   it('validates the form with the spec’s messages', async () => {
-    const res = await api('POST', 'auth/register', { body: buyerForm({ password: 'kurz', confirmPassword: 'anders', email: 'x', terms: false }) });
+    const res = await register(buyerForm({ password: 'kurz', confirmPassword: 'anders', email: 'x', terms: false }));
     expect(res.status).toBe(422);
     expect(res.body.errors.password).toEqual([MSG.min(8)]);
     expect(res.body.errors.email).toEqual([MSG.email]);
@@ -86,10 +96,34 @@ describe('buyer registration and login', () => {
   });
 });
 
+describe('registration limit per IP', () => {
+  it('refuses the attempt after the hour’s allowance with a German 429 and writes nothing, other IPs still register', async () => {
+    const ip = randomIp();
+    const first = buyerForm();
+    expect((await register(first, ip)).status).toBe(201);
+    // Attempts with a taken e-mail count too (they are quick and probe addresses); a broken form does not.
+    expect((await register(buyerForm({ email: 'kaputt' }), ip)).status).toBe(422);
+    for (let i = 1; i < REGISTRATION_LIMIT.hits; i++) expect((await register(buyerForm({ email: first.email }), ip)).status).toBe(422);
+
+    const refused = buyerForm();
+    const blocked = await register(refused, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(AUTH_TEXT.tooManyRegistrations);
+    // Nothing was written: the e-mail and the username are still free.
+    expect((await api('POST', 'auth/unique', { body: { field: 'email', model: 'user', entity: refused.email } })).status).toBe(200);
+    expect((await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: refused.username } })).status).toBe(200);
+    expect((await api('POST', 'auth/login', { body: { email: refused.email, password: refused.password } })).status).toBe(401);
+
+    const elsewhere = await register(refused);
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.user.email).toBe(refused.email);
+  });
+});
+
 describe('auth/unique', () => {
   it('reports a taken value except for its own record', async () => {
     const form = buyerForm();
-    const { body } = await api('POST', 'auth/register', { body: form });
+    const { body } = await register(form);
     const taken = await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: form.username } });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.username).toEqual([MSG.usernameTaken]);
@@ -101,7 +135,7 @@ describe('auth/unique', () => {
 describe('password reset', () => {
   it('mails a single-use link that sets a new password, and never reveals unknown addresses', async () => {
     const form = buyerForm();
-    await api('POST', 'auth/register', { body: form });
+    await register(form);
     const since = Math.floor(Date.now() / 1000) - 1;
 
     const unknown = await api('POST', 'auth/forgot-password', { body: { email: `ghost-${randomUUID()}@example.com` } });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
-import { SAVED_CARD_TEXT } from '@gm/shared/orders/checkout-extras';
+import { SAVED_CARD_TEXT, TENANT_SHOP_NOT_FOUND } from '@gm/shared/orders/checkout-extras';
 import { CART_ID_HEADER, ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api } from '../../../../scripts/test/api.ts';
@@ -237,6 +237,15 @@ describe('tenant shops: POST order/search and the payment', () => {
     expect((await orders().get(elsewhere))?.status).toBe('pending');
     const completed = await api('POST', 'order/search', { token: buyer.token, body: { status: 'completed' }, headers: shop });
     expect(completed.body.data.map((l: { id: string }) => l.id)).toEqual([inShop.body.data.id]);
+  });
+
+  it('GET user/company/name finds the tenant shop by subdomain, with its custom-auth flag; unknown ones are 404', async () => {
+    const subdomain = `auth${randomUUID().slice(0, 8)}`;
+    const seller = await createTestAccount('seller', { subdomain, is_custom_auth: true });
+    const found = await api('GET', `user/company/name?subdomain=${subdomain.toUpperCase()}`);
+    expect(found).toMatchObject({ status: 200, body: { data: { seller_id: seller.userId, subdomain, is_custom_auth: true } } });
+    expect(await api('GET', `user/company/name?subdomain=nix${randomUUID().slice(0, 8)}`)).toMatchObject({ status: 404, body: { message: TENANT_SHOP_NOT_FOUND } });
+    expect((await api('GET', 'user/company/name')).status).toBe(422);
   });
 });
 

@@ -18,6 +18,7 @@ import { CartLine } from '../../features/cart/components/cart-line.tsx';
 import { cartItemCount, cartTotal, type StepResult } from '../../features/cart/cart-rules.ts';
 import { cartReturnFlag } from '../../features/cart/cart-session.ts';
 import { usePaymentCompletion } from '../../features/checkout/use-payment-completion.ts';
+import { useTenantShop } from '../../features/checkout/api/tenant-shop.ts';
 import '../../styles/cart.css';
 
 /**
@@ -31,6 +32,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { data, error, isLoading, reload } = useCart(auth.isAuth ? auth.data.id : 'guest');
+  const tenantShop = useTenantShop().data?.data;
   const [busy, setBusy] = useState(false);
   const lines = data?.data ?? [];
   const returningPayment = params.get('payment');
@@ -63,7 +65,8 @@ export default function CartPage() {
   }
 
   function checkout() {
-    if (auth.isAuth) return void navigate(paths.payment);
+    // 03 §9: tenants with custom authentication check out at /payment even when not logged in.
+    if (auth.isAuth || tenantShop?.is_custom_auth) return void navigate(paths.payment);
     // The login brings the guest back to the cart (01 §4 "if a cart flag was set").
     cartReturnFlag.set();
     void navigate(paths.login);

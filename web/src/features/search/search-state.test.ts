@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SEARCH,
+  applySearchUpdate,
   activeFilterCount,
   categorySlugFor,
   cleanPriceInput,
@@ -40,6 +41,19 @@ describe('sorting (01 §4)', () => {
     expect(newest).toMatchObject({ sort: 'newest', keyword: '' });
     expect(toggleSort(newest, 'price').sort).toBe('price');
     expect(toggleSort(newest, 'newest').sort).toBeNull();
+  });
+
+  it('chains updates made before a re-render, so a quick double click on a sort undoes itself', () => {
+    const params = new URLSearchParams('keyword=massage&voucher=v1');
+    const start = { params, state: searchStateFromParams(params) };
+    const once = applySearchUpdate(start, (s) => toggleSort(s, 'price'));
+    expect(once.params.toString()).toBe('voucher=v1&sort=price');
+    const twice = applySearchUpdate(once, (s) => toggleSort(s, 'price'));
+    expect(twice.state).toEqual(EMPTY_SEARCH);
+    expect(twice.params.toString()).toBe('voucher=v1');
+    const chips = applySearchUpdate(applySearchUpdate(start, (s) => ({ ...s, targets: toggleListValue(s.targets, 'Paare') })), (s) => ({ ...s, targets: toggleListValue(s.targets, 'Kinder') }));
+    expect(chips.state.targets).toEqual(['Paare', 'Kinder']);
+    expect(start.params.toString()).toBe('keyword=massage&voucher=v1');
   });
 
   it('toggles list values', () => {

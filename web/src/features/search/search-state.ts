@@ -76,6 +76,22 @@ export function searchStateToParams(state: SearchState, current: URLSearchParams
   return next;
 }
 
+/** A change of the search state, applied to the latest state rather than to the one a handler closed over. */
+export type SearchUpdate = (state: SearchState) => SearchState;
+
+/** The query parameters last written and the state they hold. */
+export type SearchLocation = { params: URLSearchParams; state: SearchState };
+
+/**
+ * Applies `update` to the latest written location. Chaining on this (instead of the state of the last
+ * render) keeps two changes made before the page re-renders, such as a quick double click on a sort
+ * button, from both starting at the old state: the second click then undoes the first as it should.
+ */
+export function applySearchUpdate(latest: SearchLocation, update: SearchUpdate): SearchLocation {
+  const state = update(latest.state);
+  return { state, params: searchStateToParams(state, latest.params) };
+}
+
 /** Sorts are mutually exclusive: choosing one clears the others, choosing it again clears it; sorting clears the keyword (01 §4). */
 export function toggleSort(state: SearchState, sort: SortKey): SearchState {
   return { ...state, sort: state.sort === sort ? null : sort, keyword: '' };

@@ -3,11 +3,12 @@ import type { Category } from '@gm/shared/catalogue/contracts';
 import { REGIONS, SEASONS, TARGET_GROUPS } from '@gm/shared/catalogue/reference-data';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { useDebouncedDraft } from '../../../lib/use-debounced-draft.ts';
-import { SORT_OPTIONS, cleanPriceInput, priceFilterOf, toggleListValue, toggleSort, type SearchState } from '../search-state.ts';
+import { SORT_OPTIONS, cleanPriceInput, priceFilterOf, toggleListValue, toggleSort, type SearchState, type SearchUpdate } from '../search-state.ts';
 
 type FiltersProps = {
   state: SearchState;
-  onChange: (next: SearchState) => void;
+  /** Takes a function of the latest state, so quick repeated clicks build on each other. */
+  onChange: (update: SearchUpdate) => void;
   categories: readonly Category[];
   /** On the category page the category comes from the route: no category choice, its sub-categories only. */
   fixedCategory?: Category | undefined;
@@ -17,7 +18,7 @@ type FiltersProps = {
 /** Filter and sort sidebar (01 §2 "Search"): sort, category, sub-category, region, price, target groups, seasons. */
 export function SearchFilters({ state, onChange, categories, fixedCategory, onReset }: FiltersProps) {
   const id = useId();
-  const set = (patch: Partial<SearchState>) => onChange({ ...state, ...patch });
+  const set = (patch: Partial<SearchState>) => onChange((s) => ({ ...s, ...patch }));
   const chosenCategory = fixedCategory ?? categories.find((c) => c.id === state.category || c.slug === state.category);
   const subcategoryGroups = chosenCategory ? [chosenCategory] : categories;
 
@@ -32,7 +33,7 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
               type="button"
               className={`chip${state.sort === option.key ? ' is-active' : ''}`}
               aria-pressed={state.sort === option.key}
-              onClick={() => onChange(toggleSort(state, option.key))}
+              onClick={() => onChange((s) => toggleSort(s, option.key))}
               data-testid={`sort-${option.key}`}
             >
               {option.label}
@@ -105,8 +106,8 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
 
       <PriceFilter state={state} onChange={onChange} />
 
-      <ChipGroup legend="Für wen" values={TARGET_GROUPS} chosen={state.targets} onToggle={(v) => set({ targets: toggleListValue(state.targets, v) })} testId="filter-targets" />
-      <ChipGroup legend="Saison" values={SEASONS} chosen={state.seasons} onToggle={(v) => set({ seasons: toggleListValue(state.seasons, v) })} testId="filter-seasons" />
+      <ChipGroup legend="Für wen" values={TARGET_GROUPS} chosen={state.targets} onToggle={(v) => onChange((s) => ({ ...s, targets: toggleListValue(s.targets, v) }))} testId="filter-targets" />
+      <ChipGroup legend="Saison" values={SEASONS} chosen={state.seasons} onToggle={(v) => onChange((s) => ({ ...s, seasons: toggleListValue(s.seasons, v) }))} testId="filter-seasons" />
 
       <button type="button" className="link-button search-filters__reset" onClick={onReset} data-testid="filter-reset">
         Filter zurücksetzen
@@ -132,13 +133,13 @@ function ChipGroup({ legend, values, chosen, onToggle, testId }: { legend: strin
 }
 
 /** Price from/to in euros: applied when both are filled (01 §5), after 1 s of typing; negative input is cleared. */
-function PriceFilter({ state, onChange }: { state: SearchState; onChange: (next: SearchState) => void }) {
+function PriceFilter({ state, onChange }: { state: SearchState; onChange: (update: SearchUpdate) => void }) {
   const id = useId();
   // Both inputs commit together, so two timers ending in the same tick cannot undo each other.
   const typed = useRef({ from: state.priceFrom, to: state.priceTo });
   const commit = (patch: Partial<typeof typed.current>) => {
     const next = { ...typed.current, ...patch };
-    onChange({ ...state, priceFrom: cleanPriceInput(next.from), priceTo: cleanPriceInput(next.to) });
+    onChange((s) => ({ ...s, priceFrom: cleanPriceInput(next.from), priceTo: cleanPriceInput(next.to) }));
   };
   const from = useDebouncedDraft(state.priceFrom, (v) => commit({ from: v }));
   const to = useDebouncedDraft(state.priceTo, (v) => commit({ to: v }));

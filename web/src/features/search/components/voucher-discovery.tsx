@@ -1,5 +1,4 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Category } from '@gm/shared/catalogue/contracts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -11,8 +10,9 @@ import { useCategories } from '../../catalogue/api/get-categories.ts';
 import { DiscoveryModals } from '../../catalogue/components/discovery-modals.tsx';
 import { VoucherGrid, VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
 import { useDiscoveryModals } from '../../catalogue/hooks/use-discovery-modals.ts';
-import { EMPTY_SEARCH, activeFilterCount, searchRequestOf, searchStateFromParams, searchStateToParams, type SearchState } from '../search-state.ts';
+import { EMPTY_SEARCH, activeFilterCount, searchRequestOf } from '../search-state.ts';
 import { useSearchResults } from '../use-search-results.ts';
+import { useSearchState } from '../use-search-state.ts';
 import { LoadMore } from './load-more.tsx';
 import { SearchFilters } from './search-filters.tsx';
 
@@ -22,8 +22,7 @@ import { SearchFilters } from './search-filters.tsx';
  * mobile scrolls on with infinite loading (15 px from the bottom) and a 'Mehr laden' button.
  */
 export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategory?: Category; resultsLabel: string }) {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => searchStateFromParams(params), [params]);
+  const { state, update } = useSearchState();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const modals = useDiscoveryModals();
   const { data: categories = [] } = useCategories();
@@ -40,8 +39,7 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
   const results = useSearchResults(body, page, isMobile);
   const hasNextPage = Boolean(results.meta?.next_page_url) && !results.isStale;
 
-  const update = (next: SearchState) => setParams(searchStateToParams(next, params), { replace: true, preventScrollReset: true });
-  const keyword = useDebouncedDraft(state.keyword, (value) => update({ ...state, keyword: value }));
+  const keyword = useDebouncedDraft(state.keyword, (value) => update((s) => ({ ...s, keyword: value })));
 
   const loadMore = () => setPaging({ key, page: page + 1 });
   useInfiniteScroll({ enabled: isMobile, threshold: LOAD_MORE_THRESHOLD, loading: results.isLoading, sellerModalOpen: Boolean(modals.sellerId), hasNextPage, onLoadMore: loadMore });
@@ -57,7 +55,7 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
       onChange={update}
       categories={categories}
       fixedCategory={fixedCategory}
-      onReset={() => update({ ...EMPTY_SEARCH, keyword: state.keyword })}
+      onReset={() => update((s) => ({ ...EMPTY_SEARCH, keyword: s.keyword }))}
     />
   );
   const count = activeFilterCount(state, { fixedCategory: Boolean(fixedCategory) });

@@ -36,7 +36,6 @@ export function SellerOrdersTable() {
                 <tr>
                   <th scope="col">Bestellung</th>
                   <th scope="col">Gutschein</th>
-                  <th scope="col">Käufer</th>
                   <th scope="col">Kanal</th>
                   <th scope="col" className="orders-table__amount">
                     Betrag
@@ -61,9 +60,14 @@ export function SellerOrdersTable() {
                       </span>
                     </td>
                     <td data-label="Gutschein" className="seller-orders__title">
-                      {order.voucher.title}
+                      <span>
+                        <span className="seller-orders__no">{order.voucher.title}</span>
+                        <span className="seller-orders__date">
+                          <span className="visually-hidden">Käufer: </span>
+                          {order.buyer || '–'}
+                        </span>
+                      </span>
                     </td>
-                    <td data-label="Käufer">{order.buyer || '–'}</td>
                     <td data-label="Kanal">{CHANNEL_LABEL[order.channel]}</td>
                     <td data-label="Betrag" className="orders-table__amount">
                       {formatEuro(order.total_amount - order.discount)}
