@@ -2,6 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   InitiateAuthCommand,
@@ -18,6 +19,12 @@ export type Identity = {
   setPassword(email: string, password: string): Promise<void>;
   /** Moves the account's sign-in e-mail (the pool signs in by e-mail, so the new address works at once). */
   changeEmail(currentEmail: string, newEmail: string): Promise<void>;
+  /**
+   * Whether a password user of the pool signs in with this e-mail (so `changeEmail` can move it).
+   * False for a social-login account: its Cognito user is the federated `<Provider>_<id>`, which
+   * Cognito does not let us rename (decisions.md 2026-11-26).
+   */
+  hasPasswordSignIn(email: string): Promise<boolean>;
 };
 
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'PasswordResetRequiredException', 'UserNotConfirmedException']);
@@ -74,6 +81,16 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
           ],
         }),
       );
+    },
+
+    async hasPasswordSignIn(email) {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+        return user.UserStatus !== 'EXTERNAL_PROVIDER' && !user.UserAttributes?.some((a) => a.Name === 'identities');
+      } catch (error) {
+        if ((error as Error).name === 'UserNotFoundException') return false;
+        throw error;
+      }
     },
   };
 }

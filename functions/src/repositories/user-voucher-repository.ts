@@ -123,6 +123,7 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
      * removing the `EXPIRY` keys. Value vouchers take `value` cents; product vouchers take `qty`
      * units and their face value (`value`). `today` (Vienna date) refuses an expired voucher unless
      * the staff confirmed it (then undefined). Never touches `version` (personalisation's lock).
+     * A partial take is refused on a `voucher_usage = once` gift (decisions.md 2026-11-26).
      */
     redeemPart(id: string, take: { kind: 'value' | 'qty'; qty: number; value: number; final: boolean; today?: string; at: string }): TransactionPart {
       const values: Record<string, unknown> = { ':active': 'active', ':at': take.at };
@@ -131,6 +132,11 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
       if (take.today) {
         conditions.push('valid_until >= :today');
         values[':today'] = take.today;
+      }
+      if (!take.final) {
+        // Gift option 'Nur auf einmal einlösbar' (decisions.md 2026-11-26): only a final take may touch a `once` voucher.
+        conditions.push('(attribute_not_exists(voucher_usage) OR voucher_usage <> :once)');
+        values[':once'] = 'once';
       }
       let update: string;
       if (take.kind === 'value') {

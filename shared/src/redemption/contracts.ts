@@ -25,6 +25,10 @@ export const REDEMPTION_TEXT = {
   expired: (date: string) => `Dieser Gutschein ist seit ${date} abgelaufen. Möchtest du ihn trotzdem einlösen?`,
   tooMuchValue: (max: string) => `Es können höchstens ${max} eingelöst werden.`,
   tooManyUnits: (max: number) => `Es können höchstens ${max} Stück eingelöst werden.`,
+  /** Gift option 'Nur auf einmal einlösbar' (`voucher_usage: once`): one redemption of everything left. */
+  onceOnlyValue: (all: string) => `Dieser Gutschein ist nur auf einmal einlösbar. Bitte löse den ganzen Restwert von ${all} ein.`,
+  onceOnlyUnits: (all: number) => `Dieser Gutschein ist nur auf einmal einlösbar. Bitte löse alle ${all} Stück ein.`,
+  onceOnlyNote: 'Nur auf einmal einlösbar: Der Gutschein wird vollständig eingelöst.',
   changedMeanwhile: 'Der Gutschein wurde gerade anderweitig eingelöst. Bitte scanne ihn erneut.',
   busy: 'Der Gutschein wird gerade eingelöst. Bitte versuche es erneut.',
   keyReused: 'Dieser Idempotency-Key wurde bereits für eine andere Einlösung verwendet.',
@@ -116,6 +120,8 @@ export const scannedVoucherSchema = z.object({
   status: z.enum(['active', 'redeemed', 'reversed']),
   owner_name: z.string().nullable(),
   image: z.string().nullable(),
+  /** Gift option (issue 6): `once` must be redeemed whole in one redemption (decisions.md 2026-11-26). */
+  voucher_usage: z.enum(['multiple', 'once']),
 });
 export type ScannedVoucher = z.infer<typeof scannedVoucherSchema>;
 

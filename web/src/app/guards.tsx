@@ -1,12 +1,16 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import type { GuardClass } from '@gm/shared/auth/roles';
+import { safeReturnPath } from '../config/paths.ts';
 import { useRole } from '../lib/auth.ts';
 import { guardRedirect } from './guard-redirect.ts';
 
 /** Layout route that renders its children only for the roles the guard class allows. */
 export function Guard({ guard }: { guard: GuardClass }) {
   const role = useRole();
-  const target = guardRedirect(guard, role);
+  const { search } = useLocation();
+  let target = guardRedirect(guard, role);
+  // A login started from a gift link (/login?next=…) returns there, not to the role's home (issue 5 transfer).
+  if (target && role && guard === 'guest-only') target = safeReturnPath(new URLSearchParams(search).get('next')) ?? target;
   if (target) return <Navigate to={target} replace />;
   return <Outlet />;
 }

@@ -49,6 +49,9 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     },
     async setPassword() {},
     async changeEmail() {},
+    async hasPasswordSignIn() {
+      return true;
+    },
   };
   let ids = 0;
   const deps = {

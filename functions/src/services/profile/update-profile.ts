@@ -29,6 +29,7 @@ export function assertOwnProfile(actor: Actor, id: string): void {
  * POST user/{id} (01 §2/§5/§7, 02 §2/§5/§7). Main course:
  * 1. own profile only; the body is parsed by the profile's role and tab (buyer, seller, verification);
  * 2. the username never changes (01 §5), a stale `version` is refused before anything is uploaded;
+ *    a social-login account cannot change its e-mail (422 on `email`, nothing written);
  * 3. new logos are published into the media bucket, new ID documents moved into the private bucket;
  * 4. profile, uniqueness swap, company, payout account and verification commit in ONE transaction
  *    (a taken e-mail, a stale version or a verified account writes nothing, and new documents are removed);
@@ -55,6 +56,8 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
   if (newEmail !== user.email) {
     const owner = await deps.users.ownerOf('email', newEmail);
     if (owner && owner !== user.id) throw takenError(['email']);
+    // A social-login account has no Cognito user we could move to the new address: refuse before anything is written.
+    if (!(await deps.identity.hasPasswordSignIn(user.email))) throw ValidationError.field('email', PROFILE_TEXT.emailSocialLocked);
     save.emailChange = { from: user.email, to: newEmail };
   }
 
@@ -158,6 +161,7 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
     } catch (error) {
       await deps.profiles.revertEmail(user.id, save.emailChange, deps.clock().toISOString());
       if ((error as Error).name === 'AliasExistsException' || (error as Error).name === 'UsernameExistsException') throw takenError(['email']);
+      if ((error as Error).name === 'UserNotFoundException') throw ValidationError.field('email', PROFILE_TEXT.emailSocialLocked);
       throw error;
     }
   }

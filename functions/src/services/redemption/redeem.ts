@@ -37,11 +37,13 @@ function takeFrom(uv: UserVoucherRecord, input: RedeemInput, today: string): Tak
   if (uv.type === 'quantity') {
     if (input.qty == null) throw ValidationError.field('qty', MSG.required);
     if (input.qty > uv.remaining_qty) throw ValidationError.field('qty', REDEMPTION_TEXT.tooManyUnits(uv.remaining_qty));
+    if (uv.voucher_usage === 'once' && input.qty !== uv.remaining_qty) throw ValidationError.field('qty', REDEMPTION_TEXT.onceOnlyUnits(uv.remaining_qty));
     const final = input.qty === uv.remaining_qty;
     return { kind: 'qty', qty: input.qty, value: final ? uv.remaining_value : input.qty * unitValue(uv), final };
   }
   if (input.value == null) throw ValidationError.field('value', MSG.required);
   if (input.value > uv.remaining_value) throw ValidationError.field('value', REDEMPTION_TEXT.tooMuchValue(formatEuro(uv.remaining_value)));
+  if (uv.voucher_usage === 'once' && input.value !== uv.remaining_value) throw ValidationError.field('value', REDEMPTION_TEXT.onceOnlyValue(formatEuro(uv.remaining_value)));
   return { kind: 'value', qty: 0, value: input.value, final: input.value === uv.remaining_value };
 }
 
@@ -56,7 +58,9 @@ function sameRequest(existing: RedemptionRecord, input: RedeemInput): boolean {
  * and ADDs the stats. A retry with the same key finds its entry and answers it again; a lost race
  * re-reads the voucher and tries again against the new balance, so concurrent redemptions never
  * take more than the voucher holds. Expired vouchers need `confirm_expired` (decisions.md,
- * validity); reversed or fully redeemed ones are refused.
+ * validity); reversed or fully redeemed ones are refused. A gift with `voucher_usage: once` takes
+ * exactly what is left in one redemption (decisions.md 2026-11-26); the balance part refuses any
+ * partial take of such a voucher in the same transaction.
  */
 export async function redeem(deps: RedeemDeps, actor: Actor, idempotencyKey: string, input: RedeemInput): Promise<{ replayed: boolean; redemption: Redemption }> {
   const staff: Staff = await staffOf(deps, actor);

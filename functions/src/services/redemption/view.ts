@@ -48,5 +48,6 @@ export function toScannedVoucher(uv: UserVoucherRecord, today: string): ScannedV
     status: uv.status,
     owner_name: uv.from_name ?? null,
     image: uv.voucher.background_image ?? null,
+    voucher_usage: uv.voucher_usage ?? 'multiple',
   };
 }

@@ -1,23 +1,33 @@
-import { formatEuro, parseEuroInput } from '@gm/shared/money/money';
+import { formatAmount, formatEuro, parseEuroInput } from '@gm/shared/money/money';
 import { REDEMPTION_MIN_VALUE, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/shared/redemption/contracts';
 import { MSG } from '@gm/shared/validation/messages';
 
 export type RedemptionAmount = { value?: number; qty?: number };
 
-/** Checks the typed amount against the voucher before asking the server (02 §5: at least 1, at most what is left). */
-export function checkAmount(voucher: Pick<ScannedVoucher, 'type' | 'remaining_value' | 'remaining_qty'>, text: string): { amount?: RedemptionAmount; error?: string } {
+type AmountVoucher = Pick<ScannedVoucher, 'type' | 'remaining_value' | 'remaining_qty'> & Partial<Pick<ScannedVoucher, 'voucher_usage'>>;
+
+/** The amount field's start: empty, or everything left for a 'Nur auf einmal einlösbar' gift (then locked). */
+export function initialAmountText(voucher: AmountVoucher): string {
+  if (voucher.voucher_usage !== 'once') return '';
+  return voucher.type === 'quantity' ? String(voucher.remaining_qty) : formatAmount(voucher.remaining_value);
+}
+
+/** Checks the typed amount against the voucher before asking the server (02 §5: at least 1, at most what is left; a `once` gift exactly what is left). */
+export function checkAmount(voucher: AmountVoucher, text: string): { amount?: RedemptionAmount; error?: string } {
   if (!text.trim()) return { error: MSG.required };
   if (voucher.type === 'quantity') {
     if (!/^\d+$/.test(text.trim())) return { error: MSG.integer };
     const qty = Number(text.trim());
     if (qty < 1) return { error: MSG.minValue(1) };
     if (qty > voucher.remaining_qty) return { error: REDEMPTION_TEXT.tooManyUnits(voucher.remaining_qty) };
+    if (voucher.voucher_usage === 'once' && qty !== voucher.remaining_qty) return { error: REDEMPTION_TEXT.onceOnlyUnits(voucher.remaining_qty) };
     return { amount: { qty } };
   }
   const value = parseEuroInput(text);
   if (value === undefined) return { error: MSG.numeric };
   if (value < REDEMPTION_MIN_VALUE) return { error: MSG.minValue(formatEuro(REDEMPTION_MIN_VALUE)) };
   if (value > voucher.remaining_value) return { error: REDEMPTION_TEXT.tooMuchValue(formatEuro(voucher.remaining_value)) };
+  if (voucher.voucher_usage === 'once' && value !== voucher.remaining_value) return { error: REDEMPTION_TEXT.onceOnlyValue(formatEuro(voucher.remaining_value)) };
   return { amount: { value } };
 }
 

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
-import { REDEMPTION_MIN_VALUE, type ScannedVoucher } from '@gm/shared/redemption/contracts';
+import { REDEMPTION_MIN_VALUE, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/shared/redemption/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { TextField } from '../../../components/ui/form-fields.tsx';
-import { checkAmount, type RedemptionAmount } from '../redemption-amount.ts';
+import { checkAmount, initialAmountText, type RedemptionAmount } from '../redemption-amount.ts';
 
 export type { RedemptionAmount };
 
 /** The redemption panel (02 §2 "code loaded shows the redemption panel"): the voucher, what is left, the amount. */
 export function RedemptionForm({ voucher, busy, onSubmit, onCancel }: { voucher: ScannedVoucher; busy: boolean; onSubmit: (amount: RedemptionAmount) => void; onCancel: () => void }) {
-  const [text, setText] = useState('');
+  // A 'Nur auf einmal einlösbar' gift is redeemed whole: the amount is everything left, pre-filled and locked.
+  const once = voucher.voucher_usage === 'once';
+  const [text, setText] = useState(() => initialAmountText(voucher));
   const [error, setError] = useState<string | undefined>();
   const isProduct = voucher.type === 'quantity';
 
@@ -57,15 +59,17 @@ export function RedemptionForm({ voucher, busy, onSubmit, onCancel }: { voucher:
           setError(undefined);
         }}
         error={error}
-        hint={isProduct ? `Höchstens ${voucher.remaining_qty} Stück.` : `Mindestens ${formatEuro(REDEMPTION_MIN_VALUE)}, höchstens ${formatEuro(voucher.remaining_value)}.`}
+        hint={once ? REDEMPTION_TEXT.onceOnlyNote : isProduct ? `Höchstens ${voucher.remaining_qty} Stück.` : `Mindestens ${formatEuro(REDEMPTION_MIN_VALUE)}, höchstens ${formatEuro(voucher.remaining_value)}.`}
+        readOnly={once}
+        aria-readonly={once || undefined}
         data-testid="redemption-value"
-        autoFocus
+        autoFocus={!once}
       />
       <div className="redemption-form__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
           {TEXT.cancel}
         </button>
-        <button type="submit" className="button button--primary" disabled={busy} data-testid="redemption-submit">
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="redemption-submit" autoFocus={once}>
           {busy ? 'Wird eingelöst…' : 'Einlösen'}
         </button>
       </div>
