@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { GIFT_TEXT } from '@gm/shared/wallet/gift';
+import { GIFT_LEARN_MORE_URL, GIFT_TEXT } from '@gm/shared/wallet/gift';
 import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { createOrderRepository } from '../../functions/src/repositories/order-repository.ts';
@@ -134,5 +134,45 @@ describe('gifts', () => {
     expect(wallet[0]).toMatchObject({ voucher_id: voucher.id, seller_id: seller.userId });
     expect(await orders().get(orderId)).toMatchObject({ status: 'completed', channel: 'direktverkauf', p_type: 'none', commission: 0 });
     await page.context().close();
+  });
+
+  it('a gift-locked seller and its scanner get the “learn more” dialog on /vouchers-gift and go home', async () => {
+    // gift_locked is set on the seller's profile through the user repository (createTestAccount's overrides).
+    const seller = await createTestAccount('seller', { gift_locked: true });
+    const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { title: 'Gesperrt Direkt', qty_val: 3000, price_filter: 3000, display: 'direktverkauf' });
+    await putVouchers(voucher);
+
+    const page = await openPage(browser(), { width: 1280 });
+    await signIn(page, seller);
+    await page.goto(at('/vouchers-gift'));
+    const dialog = page.getByTestId('message-dialog');
+    await dialog.getByRole('heading', { name: GIFT_TEXT.giftLockedTitle }).waitFor();
+    await dialog.getByText(GIFT_TEXT.giftLockedText).waitFor();
+    // The seller's direct-sale voucher is not offered behind the dialog.
+    expect(await page.getByTestId('direct-sale-item').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/gift-locked-desktop.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/gift-locked-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Dismissing goes home.
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await page.waitForURL(/\/home$/, { timeout: 10_000 });
+    await page.context().close();
+
+    // A scanner of the locked seller: 'Mehr erfahren' opens the external contact page and also goes home.
+    const scanner = await createTestAccount('scanner', { seller_id: seller.userId, is_active: true });
+    const scannerPage = await openPage(browser(), { width: 1280 });
+    await scannerPage.context().route(`${new URL(GIFT_LEARN_MORE_URL).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Kontakt</h1>' }));
+    await signIn(scannerPage, scanner);
+    await scannerPage.goto(at('/vouchers-gift'));
+    const scannerDialog = scannerPage.getByTestId('message-dialog');
+    await scannerDialog.getByRole('heading', { name: GIFT_TEXT.giftLockedTitle }).waitFor();
+    const opened = scannerPage.context().waitForEvent('page');
+    await scannerDialog.getByRole('button', { name: GIFT_TEXT.learnMore }).click();
+    const contact = await opened;
+    await contact.waitForURL(GIFT_LEARN_MORE_URL);
+    expect(contact.url()).toBe(GIFT_LEARN_MORE_URL);
+    await scannerPage.waitForURL(/\/home$/, { timeout: 10_000 });
+    await scannerPage.context().close();
   });
 });

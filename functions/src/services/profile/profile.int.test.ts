@@ -5,11 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_TEXT } from '@gm/shared/users/profile';
 import { MSG } from '@gm/shared/validation/messages';
 import { api } from '../../../../scripts/test/api.ts';
-import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
+import { createTestAccount, TEST_PASSWORD, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient, s3Client } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
-import { companies, profiles, users, verifications } from '../../lib/deps.ts';
+import { companies, identity, profiles, users, verifications } from '../../lib/deps.ts';
+import { newUserRecord } from '../users/new-user.ts';
 import type { VerificationRecord } from '../../repositories/verification-repository.ts';
 
 // Answers are read loosely (as in scripts/test/api.ts); the assertions check their shape.
@@ -194,6 +195,36 @@ describe('buyer profile (POST user/{id})', () => {
     expect((await login(account.email, account.password)).status).toBe(401);
     // The old address is free again for someone else.
     expect((await api('POST', 'auth/unique', { body: { field: 'email', entity: account.email } })).status).toBe(200);
+  });
+
+  it('a social-login account cannot change its e-mail: German 422 on email, nothing written (no 500)', async () => {
+    // A profile made by a first social sign-in (pre token trigger): it has no Cognito password user
+    // under its e-mail. Its Cognito user (`Google_<sub>` in AWS) is stood in for by a pool user with
+    // another address carrying the profile's `custom:user_id`, so its token acts for the profile.
+    const suffix = randomUUID().slice(0, 8);
+    const user = newUserRecord({ id: `test-social-${suffix}`, username: `social-${suffix}`, email: `social-${suffix}@test.example`, role: 'user', first_name: 'Sofia', last_name: 'Sozial', region_id: 1 }, new Date());
+    await users().create(user);
+    const federated = `google-${suffix}@provider.test.example`;
+    await identity().createAccount({ userId: user.id, email: federated, password: TEST_PASSWORD, role: 'user' });
+    const token = (await identity().signIn(federated, TEST_PASSWORD))!;
+    const account = { userId: user.id, email: user.email, password: TEST_PASSWORD, role: 'user' as const, token };
+    const before = await profileOf(account);
+    expect(before.email).toBe(user.email);
+
+    const next = `neu-${suffix}@test.example`;
+    const res = await api('POST', `user/${user.id}`, { token, body: buyerForm(before, { email: next, firstName: 'Geändert' }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.errors).toEqual({ email: [PROFILE_TEXT.emailSocialLocked] });
+    const after = await users().get(user.id);
+    expect(after).toMatchObject({ email: user.email, first_name: 'Sofia' });
+    expect(after?.version ?? 0).toBe(before.version);
+    expect(await uniqueOwner(user.email)).toBe(user.id);
+    expect(await uniqueOwner(next)).toBeUndefined();
+
+    // The rest of the form still saves when the e-mail stays as it is.
+    const same = await api('POST', `user/${user.id}`, { token, body: buyerForm(before, { firstName: 'Geändert' }) });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.user).toMatchObject({ email: user.email, detail: { firstName: 'Geändert' } });
   });
 
   it('two users racing to the same new e-mail: exactly one wins, the other keeps everything', async () => {

@@ -1,14 +1,13 @@
 import { useAuth } from '../../lib/auth.ts';
 import { PaymentMethods } from '../../features/checkout/components/payment-methods.tsx';
-import { ProfileLayout, type ProfileTab } from '../../features/profile/components/profile-layout.tsx';
+import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
 
 /** /profile-payment: the buyer's 'Zahlungsmethoden' tab (01 §2 "Profile"). */
 export default function ProfilePaymentPage() {
   const auth = useAuth();
   if (!auth.isAuth) return null;
   return (
-    // The tab strip already lists 'payment'; ProfileTab names only the tabs of the profile forms.
-    <ProfileLayout role={auth.role.name} active={'payment' as ProfileTab}>
+    <ProfileLayout role={auth.role.name} active="payment">
       <PaymentMethods userId={auth.data.id} />
     </ProfileLayout>
   );

@@ -3,6 +3,7 @@ import { GiftIcon, SearchIcon, SparkIcon } from '../../components/ui/icons.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { DiscoveryModals } from '../../features/catalogue/components/discovery-modals.tsx';
+import { StepList } from '../../features/catalogue/components/step-list.tsx';
 import { useDiscoveryModals } from '../../features/catalogue/hooks/use-discovery-modals.ts';
 import { useSeller } from '../../features/sellers/api/get-seller.ts';
 import { SellerInfo, sellerName } from '../../features/sellers/components/seller-info.tsx';
@@ -52,20 +53,7 @@ export default function SellerPage() {
         <div className="seller-page__card">
           <SellerInfo seller={seller} headingLevel={1} />
         </div>
-        <ol className="steps seller-page__steps" aria-label="So funktioniert’s" data-testid="seller-steps">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="step">
-              <span className="step__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className="feature-icon" aria-hidden="true">
-                <Icon size={24} />
-              </span>
-              <h2 className="step__title">{title}</h2>
-              <p className="step__text">{text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={STEPS} heading="h2" iconSize={24} className="seller-page__steps" label="So funktioniert’s" testId="seller-steps" />
         <SellerVouchers sellerId={seller.id} headingLevel={2} onOpenVoucher={modals.openVoucher} paused={Boolean(modals.sellerId || modals.voucherId)} />
       </div>
       <DiscoveryModals modals={modals} />

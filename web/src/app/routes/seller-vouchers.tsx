@@ -43,7 +43,7 @@ export default function SellerVouchersPage() {
   return (
     <div className="container seller-vouchers">
       <title>Meine Gutscheine – Gutscheinmarkt</title>
-      <header className="seller-vouchers__header">
+      <header className="split-header seller-vouchers__header">
         <div>
           <p className="page-header__eyebrow">Verkäuferbereich</p>
           <h1>Meine Gutscheine</h1>

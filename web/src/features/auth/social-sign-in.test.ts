@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiUser } from '@gm/shared/auth/contracts';
 import type { SocialProvider } from '../../lib/env.ts';
+import { makeUser } from '../../testing/fixtures.ts';
 import { codeChallengeS256 } from './pkce.ts';
 import {
   FLOW_MAX_AGE_MS,
@@ -29,26 +30,14 @@ function memoryStorage() {
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: Record<string, unknown>) => `${b64url({ alg: 'RS256', kid: 'k' })}.${b64url(claims)}.signature`;
 
-const user: ApiUser = {
+const user: ApiUser = makeUser('user', {
   id: 'u-42',
   username: 'flo.egger-3f9a',
   email: 'flo@gmail.example',
-  role_id: 3,
-  user_role: { role: { id: 3, name: 'user' } },
   region_id: null,
   detail: { firstName: 'Florian', lastName: 'Egger', fullname: 'Florian Egger', address: null, city: null, zip_code: null, phone_number: null },
-  isActivated: true,
-  is_tourism: false,
-  is_partner: false,
-  can_generate: false,
-  gift_locked: false,
-  is_custom_auth: false,
-  order_email: null,
-  subdomain: null,
-  seller_id: null,
-  company: null,
   created_at: '2026-11-25T10:00:00.000Z',
-};
+});
 
 type Call = { url: string; init: RequestInit | undefined };
 

@@ -1,4 +1,5 @@
 import { GiftIcon, QrIcon, SearchIcon, SparkIcon } from '../../../components/ui/icons.tsx';
+import { StepList } from './step-list.tsx';
 
 const STEPS = [
   { icon: SearchIcon, title: 'Gutschein finden', text: 'Stöbere durch Erlebnisse, Genuss und Geschenke aus deiner Region.' },
@@ -17,20 +18,7 @@ export function HowItWorks() {
           </h2>
           <p className="section__lead">In vier Schritten zum perfekten Geschenk.</p>
         </div>
-        <ol className="steps">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="step">
-              <span className="step__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className="feature-icon" aria-hidden="true">
-                <Icon size={28} />
-              </span>
-              <h3 className="step__title">{title}</h3>
-              <p className="step__text">{text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={STEPS} heading="h3" iconSize={28} />
       </div>
     </section>
   );

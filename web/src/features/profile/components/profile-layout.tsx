@@ -6,9 +6,9 @@ import { paths } from '../../../config/paths.ts';
 import { useLogout } from '../../auth/hooks/use-logout.ts';
 import '../../../styles/profile.css';
 
-export type ProfileTab = 'info' | 'password' | 'verification';
+export type ProfileTab = 'info' | 'password' | 'verification' | 'payment';
 
-type TabLink = { id: ProfileTab | 'payment' | 'orders'; label: string; to: string };
+type TabLink = { id: ProfileTab | 'orders'; label: string; to: string };
 
 /** The tab strip of 01 §2 / 02 §2: Profil, Passwort, (sellers: Verifizierung), (buyers: Zahlungsmethoden), Bestellungen, Ausloggen. */
 export function profileTabs(role: RoleName): TabLink[] {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Category } from '@gm/shared/catalogue/contracts';
 import { REGIONS, SEASONS, TARGET_GROUPS } from '@gm/shared/catalogue/reference-data';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
@@ -43,66 +43,45 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
       </fieldset>
 
       {!fixedCategory && (
-        <div className="search-filters__group">
-          <label className="search-filters__legend" htmlFor={`${id}-category`}>
-            Kategorie
-          </label>
-          <select
-            id={`${id}-category`}
-            className="input select"
-            value={chosenCategory?.id ?? ''}
-            onChange={(e) => set({ category: e.target.value, subcategory: '' })}
-            data-testid="filter-category"
-          >
-            <option value="">Alle Kategorien</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={`${id}-category`} label="Kategorie" value={chosenCategory?.id ?? ''} onChange={(category) => set({ category, subcategory: '' })} testId="filter-category">
+          <option value="">Alle Kategorien</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </FilterSelect>
       )}
 
-      <div className="search-filters__group">
-        <label className="search-filters__legend" htmlFor={`${id}-sub`}>
-          Unterkategorie
-        </label>
-        <select id={`${id}-sub`} className="input select" value={state.subcategory} onChange={(e) => set({ subcategory: e.target.value })} data-testid="filter-subcategory">
-          <option value="">Alle Unterkategorien</option>
-          {subcategoryGroups.map((c) =>
-            chosenCategory ? (
-              c.subcategories.map((s) => (
+      <FilterSelect id={`${id}-sub`} label="Unterkategorie" value={state.subcategory} onChange={(subcategory) => set({ subcategory })} testId="filter-subcategory">
+        <option value="">Alle Unterkategorien</option>
+        {subcategoryGroups.map((c) =>
+          chosenCategory ? (
+            c.subcategories.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))
+          ) : (
+            <optgroup key={c.id} label={c.name}>
+              {c.subcategories.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
                 </option>
-              ))
-            ) : (
-              <optgroup key={c.id} label={c.name}>
-                {c.subcategories.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-            ),
-          )}
-        </select>
-      </div>
+              ))}
+            </optgroup>
+          ),
+        )}
+      </FilterSelect>
 
-      <div className="search-filters__group">
-        <label className="search-filters__legend" htmlFor={`${id}-region`}>
-          Region
-        </label>
-        <select id={`${id}-region`} className="input select" value={state.region} onChange={(e) => set({ region: e.target.value })} data-testid="filter-region">
-          <option value="">Alle Regionen</option>
-          {REGIONS.map((r) => (
-            <option key={r.id} value={String(r.id)}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id={`${id}-region`} label="Region" value={state.region} onChange={(region) => set({ region })} testId="filter-region">
+        <option value="">Alle Regionen</option>
+        {REGIONS.map((r) => (
+          <option key={r.id} value={String(r.id)}>
+            {r.label}
+          </option>
+        ))}
+      </FilterSelect>
 
       <PriceFilter state={state} onChange={onChange} />
 
@@ -112,6 +91,20 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
       <button type="button" className="link-button search-filters__reset" onClick={onReset} data-testid="filter-reset">
         Filter zurücksetzen
       </button>
+    </div>
+  );
+}
+
+/** One labelled select of the sidebar: the label above it in the legend style, the options as children. */
+function FilterSelect({ id, label, value, onChange, testId, children }: { id: string; label: string; value: string; onChange: (value: string) => void; testId: string; children: ReactNode }) {
+  return (
+    <div className="search-filters__group">
+      <label className="search-filters__legend" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        {children}
+      </select>
     </div>
   );
 }
@@ -147,42 +140,13 @@ function PriceFilter({ state, onChange }: { state: SearchState; onChange: (updat
     typed.current = { from: from.text, to: to.text };
   });
   const { error } = priceFilterOf(from.text, to.text);
-  const clean = (text: string) => (text.trim().startsWith('-') ? '' : text);
   return (
     <fieldset className="search-filters__group">
       <legend className="search-filters__legend">Preis in €</legend>
       <div className="search-filters__price">
-        <label className="visually-hidden" htmlFor={`${id}-from`}>
-          Preis von (€)
-        </label>
-        <input
-          id={`${id}-from`}
-          className="input"
-          inputMode="decimal"
-          placeholder="von"
-          value={from.text}
-          onChange={(e) => from.setText(clean(e.target.value))}
-          onKeyDown={(e) => e.key === 'Enter' && from.flush()}
-          onBlur={from.flush}
-          data-testid="filter-price-from"
-        />
+        <PriceInput id={`${id}-from`} label="Preis von (€)" placeholder="von" draft={from} testId="filter-price-from" />
         <span aria-hidden="true">–</span>
-        <label className="visually-hidden" htmlFor={`${id}-to`}>
-          Preis bis (€)
-        </label>
-        <input
-          id={`${id}-to`}
-          className="input"
-          inputMode="decimal"
-          placeholder="bis"
-          value={to.text}
-          onChange={(e) => to.setText(clean(e.target.value))}
-          onKeyDown={(e) => e.key === 'Enter' && to.flush()}
-          onBlur={to.flush}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-price-hint`}
-          data-testid="filter-price-to"
-        />
+        <PriceInput id={`${id}-to`} label="Preis bis (€)" placeholder="bis" draft={to} invalid={Boolean(error)} describedBy={`${id}-price-hint`} testId="filter-price-to" />
       </div>
       <p id={`${id}-price-hint`} className={error ? 'field__error' : 'field__hint'} aria-live="polite">
         {error ? (
@@ -195,5 +159,39 @@ function PriceFilter({ state, onChange }: { state: SearchState; onChange: (updat
         )}
       </p>
     </fieldset>
+  );
+}
+
+type PriceInputProps = {
+  id: string;
+  label: string;
+  placeholder: string;
+  draft: ReturnType<typeof useDebouncedDraft>;
+  invalid?: boolean;
+  describedBy?: string;
+  testId: string;
+};
+
+/** One end of the price range: a visually hidden label; a leading minus empties it; Enter and leaving commit at once. */
+function PriceInput({ id, label, placeholder, draft, invalid, describedBy, testId }: PriceInputProps) {
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        inputMode="decimal"
+        placeholder={placeholder}
+        value={draft.text}
+        onChange={(e) => draft.setText(e.target.value.trim().startsWith('-') ? '' : e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && draft.flush()}
+        onBlur={draft.flush}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        data-testid={testId}
+      />
+    </>
   );
 }

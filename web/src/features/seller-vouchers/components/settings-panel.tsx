@@ -161,29 +161,15 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
                   const endError = errors[`valid_date.${index}.end`];
                   return (
                     <li key={index} className="date-ranges__row">
-                      <label className="date-ranges__input">
-                        <span>Von</span>
-                        <input
-                          id={fieldId(`valid_date.${index}.start`)}
-                          type="date"
-                          className="input"
-                          value={range.start}
-                          aria-invalid={startError ? true : undefined}
-                          onChange={(e) => setRange(index, { start: e.target.value })}
-                        />
-                      </label>
-                      <label className="date-ranges__input">
-                        <span>Bis</span>
-                        <input
-                          id={fieldId(`valid_date.${index}.end`)}
-                          type="date"
-                          className="input"
-                          value={range.end}
-                          min={range.start || undefined}
-                          aria-invalid={endError ? true : undefined}
-                          onChange={(e) => setRange(index, { end: e.target.value })}
-                        />
-                      </label>
+                      <RangeDate name={`valid_date.${index}.start`} label="Von" value={range.start} invalid={Boolean(startError)} onValueChange={(start) => setRange(index, { start })} />
+                      <RangeDate
+                        name={`valid_date.${index}.end`}
+                        label="Bis"
+                        value={range.end}
+                        min={range.start || undefined}
+                        invalid={Boolean(endError)}
+                        onValueChange={(end) => setRange(index, { end })}
+                      />
                       <button
                         type="button"
                         className="icon-button"
@@ -229,5 +215,17 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
         onValueChange={(note) => update({ note })}
       />
     </div>
+  );
+}
+
+type RangeDateProps = { name: string; label: string; value: string; min?: string | undefined; invalid: boolean; onValueChange: (value: string) => void };
+
+/** One date of a range row, labelled by the word before it ('Von', 'Bis'); the row shows the error under both. */
+function RangeDate({ name, label, value, min, invalid, onValueChange }: RangeDateProps) {
+  return (
+    <label className="date-ranges__input">
+      <span>{label}</span>
+      <input id={fieldId(name)} type="date" className="input" value={value} min={min} aria-invalid={invalid || undefined} onChange={(e) => onValueChange(e.target.value)} />
+    </label>
   );
 }

@@ -179,7 +179,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
 
   return (
     <form className="builder" onSubmit={onSubmit} noValidate aria-labelledby={headingId} data-testid="voucher-builder">
-      <div className="builder__header">
+      <div className="split-header builder__header">
         <div>
           <p className="page-header__eyebrow">{isUpdate ? 'Gutschein bearbeiten' : 'Neuer Gutschein'}</p>
           <h1 id={headingId}>Deinen Gutschein erstellen</h1>
