@@ -72,8 +72,8 @@ describe('accounts and the guest home', () => {
   ])('signs in the demo login %s as %s', async (email, role) => {
     const page = await newPage();
     await logIn(page, email, 'Demo1234!');
-    // 01 §4: buyers land on /wallet.
-    await page.waitForURL(role === 'user' ? /\/wallet$/ : /\/home$/);
+    // 01 §4: buyers land on /wallet, scanner users on the scanner (pathAfterLogin), the others home.
+    await page.waitForURL(role === 'user' ? /\/wallet$/ : role === 'scanner' ? /\/scanner$/ : /\/home$/);
     await page.getByTestId('logout-button').first().waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('gm.auth') ?? '{}'));
     expect(stored.role.name).toBe(role);

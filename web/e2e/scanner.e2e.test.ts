@@ -62,7 +62,7 @@ function launchWithCamera(videoFile: string): Promise<Browser> {
 }
 
 /** A sold value voucher (USER_VOUCHER + CODE# through the repository, as the order completion writes them) and its completed order line. */
-async function soldValueVoucher(seller: TestAccount, value: number): Promise<UserVoucherRecord> {
+async function soldValueVoucher(seller: TestAccount, value: number, overrides: Partial<UserVoucherRecord> = {}): Promise<UserVoucherRecord> {
   const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { title: 'Wellness-Wertgutschein', type: 'value', qty_val: null, price_filter: 1000, val_min: 1000, val_max: 50000, qty_min: null, qty_max: null });
   await putVouchers(voucher);
   const code = newVoucherCode();
@@ -88,6 +88,7 @@ async function soldValueVoucher(seller: TestAccount, value: number): Promise<Use
     acquired_at: now,
     created_at: now,
     version: 1,
+    ...overrides,
   };
   const repository = createUserVoucherRepository(documentClient(), env().TABLE_NAME);
   await documentClient().send(new TransactWriteCommand({ TransactItems: repository.issueParts(record) }));
@@ -194,6 +195,26 @@ describe('scanner', () => {
     await sellerPage.reload();
     await sellerPage.getByTestId('redemption-row').first().waitFor();
     await saveScreenshot(sellerPage, 'scanner-seller-mobile');
+  });
+
+  it('a “Nur auf einmal einlösbar” gift comes with its whole value filled in and locked, and is redeemed in one go', async () => {
+    const once = await soldValueVoucher(seller, 4200, { voucher_usage: 'once' });
+    const page = await signedIn(scanner, 1280, /\/scanner$/);
+    await page.getByTestId('scanner-code').fill(once.code);
+    await page.getByTestId('scanner-code-submit').click();
+    const form = page.getByTestId('redemption-form');
+    await form.waitFor();
+    const amount = page.getByTestId('redemption-value');
+    expect(await amount.inputValue()).toBe('42,00');
+    expect(await amount.getAttribute('readonly')).not.toBeNull();
+    await form.getByText(REDEMPTION_TEXT.onceOnlyNote).waitFor();
+    await saveScreenshot(page, 'scanner-once-desktop');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await saveScreenshot(page, 'scanner-once-mobile');
+    await page.getByTestId('redemption-submit').click();
+    await page.getByTestId('message-dialog').getByText(REDEMPTION_TEXT.redeemed).waitFor();
+    await expect.poll(() => remaining(once.id)).toBe(0);
+    await page.context().close();
   });
 
   it('explains a refused camera in German', async () => {

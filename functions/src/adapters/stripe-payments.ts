@@ -11,7 +11,8 @@ import type { SecretParameters } from './ssm-parameters.ts';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
 
-export type BankMethod = 'eps' | 'ideal' | 'bancontact';
+/** Redirect methods: EPS (AT), iDEAL (NL), Bancontact (BE), Klarna (DE, IT, ES; decisions.md 2026-11-26). */
+export type BankMethod = 'eps' | 'ideal' | 'bancontact' | 'klarna';
 export type PaymentMethodType = 'card' | BankMethod;
 
 export type PaymentIntentView = {
@@ -86,8 +87,8 @@ export type CreatePaymentIntentInput = {
 export type ConfirmPaymentIntentInput = {
   /** A PaymentMethod id (Stripe.js, a saved card) or a test token such as `pm_card_visa`. */
   paymentMethod?: string;
-  /** A redirect-based bank payment; `billingName` is required for EPS and Bancontact. */
-  bankMethod?: { type: BankMethod; billingName?: string };
+  /** A redirect-based bank payment; `billingName` is required for EPS and Bancontact, `email` and `country` for Klarna. */
+  bankMethod?: { type: BankMethod; billingName?: string; email?: string; country?: string };
   returnUrl: string;
   idempotencyKey?: string;
 };
@@ -229,9 +230,15 @@ export function createStripePayments(connection: StripeConnection): Payments {
       const params: Stripe.PaymentIntentConfirmParams = { return_url: input.returnUrl };
       if (input.paymentMethod) params.payment_method = input.paymentMethod;
       if (input.bankMethod) {
+        const { type, billingName, email, country } = input.bankMethod;
+        const billing = {
+          ...(billingName ? { name: billingName } : {}),
+          ...(email ? { email } : {}),
+          ...(country ? { address: { country } } : {}),
+        };
         params.payment_method_data = {
-          type: input.bankMethod.type,
-          ...(input.bankMethod.billingName ? { billing_details: { name: input.bankMethod.billingName } } : {}),
+          type,
+          ...(Object.keys(billing).length ? { billing_details: billing } : {}),
         } as Stripe.PaymentIntentConfirmParams.PaymentMethodData;
       }
       return call(async (s) => toPaymentIntentView(await s.paymentIntents.confirm(id, params, input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {})));

@@ -41,6 +41,10 @@ export type PaymentRecord = {
   lines?: PaymentLine[];
   /** Set by the completion when the coupon had no uses left by then (the buyer keeps the discount paid for). */
   coupon_overdrawn?: boolean;
+  /** When the confirmation mail went out (at least once, complete-payment.ts); unset = still owed. */
+  mail_sent_at?: string;
+  /** A run that is sending the confirmation mail holds this lease (ISO time); an expired lease may be taken over. */
+  mail_lease_until?: string;
 };
 
 /** One priced cart line of a payment (cents). */
@@ -55,7 +59,7 @@ export type PaymentLine = {
   discount: number;
 };
 
-export type NewPayment = Omit<PaymentRecord, 'status' | 'updated_at' | 'last_event_id' | 'stripe_event_created' | 'amount_received' | 'amount_refunded' | 'failure_code' | 'decline_code' | 'failure_message' | 'completed_at' | 'coupon_overdrawn'>;
+export type NewPayment = Omit<PaymentRecord, 'status' | 'updated_at' | 'last_event_id' | 'stripe_event_created' | 'amount_received' | 'amount_refunded' | 'failure_code' | 'decline_code' | 'failure_message' | 'completed_at' | 'coupon_overdrawn' | 'mail_sent_at' | 'mail_lease_until'>;
 
 export const paymentKeys = {
   item: (paymentId: string) => ({ PK: `PAYMENT#${paymentId}`, SK: 'PAYMENT' }),
@@ -139,6 +143,61 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
         const failed = failedConditions(error);
         if (failed?.includes(0)) return false;
         throw error;
+      }
+    },
+
+    /**
+     * Claims the sending of the confirmation mail until `until` (conditional write): only for a
+     * completed payment whose mail is not sent and whose lease is absent or expired at `now`.
+     * Answers `claimed`, `sent` (nothing owed) or `leased` (another run holds a live lease).
+     */
+    async claimMail(paymentId: string, now: string, until: string): Promise<'claimed' | 'sent' | 'leased'> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.item(paymentId),
+            UpdateExpression: 'SET mail_lease_until = :until',
+            ConditionExpression: 'attribute_exists(completed_at) AND attribute_not_exists(mail_sent_at) AND (attribute_not_exists(mail_lease_until) OR mail_lease_until <= :now)',
+            ExpressionAttributeValues: { ':until': until, ':now': now },
+          }),
+        );
+        return 'claimed';
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: paymentKeys.item(paymentId), ConsistentRead: true, ProjectionExpression: 'completed_at, mail_sent_at' }));
+        // Sent, or not completed (nothing to send yet): either way nothing is owed by this run.
+        return Item?.mail_sent_at || !Item?.completed_at ? 'sent' : 'leased';
+      }
+    },
+
+    /** The mail went out under the lease `until`: records it (sent once is final) and drops the lease. */
+    async markMailSent(paymentId: string, at: string): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: paymentKeys.item(paymentId),
+          UpdateExpression: 'SET mail_sent_at = if_not_exists(mail_sent_at, :at) REMOVE mail_lease_until',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    },
+
+    /** Sending failed: gives the lease back (only if it is still ours), so a retry can send at once. */
+    async releaseMail(paymentId: string, until: string): Promise<void> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.item(paymentId),
+            UpdateExpression: 'REMOVE mail_lease_until',
+            ConditionExpression: 'mail_lease_until = :until',
+            ExpressionAttributeValues: { ':until': until },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
       }
     },
 

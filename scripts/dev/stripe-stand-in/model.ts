@@ -9,12 +9,14 @@ import { invalidRequest, missingParam, Params, resourceMissing, StripeApiError, 
  * Plain JSON state, so it can be written to a file. HTTP, idempotency and webhook delivery live in
  * ../stripe-stand-in.ts.
  */
-export const SUPPORTED_PAYMENT_METHOD_TYPES = ['card', 'eps', 'ideal', 'bancontact'] as const;
+export const SUPPORTED_PAYMENT_METHOD_TYPES = ['card', 'eps', 'ideal', 'bancontact', 'klarna'] as const;
 export type PaymentMethodType = (typeof SUPPORTED_PAYMENT_METHOD_TYPES)[number];
 /** Bank methods whose PaymentMethod needs `billing_details[name]` (Stripe refuses them without). */
 const NAME_REQUIRED: readonly PaymentMethodType[] = ['eps', 'bancontact'];
 /** Methods that cannot be saved for later (`setup_future_usage`). */
 const NOT_REUSABLE: readonly PaymentMethodType[] = ['eps'];
+/** Klarna needs the buyer's e-mail and billing country (Stripe refuses it without) and serves only these countries (subset, euro). */
+const KLARNA_COUNTRIES = ['AT', 'BE', 'DE', 'ES', 'FI', 'FR', 'GR', 'IE', 'IT', 'NL', 'PT'];
 const CURRENCIES = ['eur'] as const;
 const MIN_AMOUNT = 50;
 const MAX_AMOUNT = 99_999_999;
@@ -62,6 +64,7 @@ export type PaymentMethod = {
   eps?: { bank: string | null };
   ideal?: { bank: string | null };
   bancontact?: Json;
+  klarna?: { dob: null; preferred_locale: string | null };
   customer: string | null;
   created: number;
   livemode: false;
@@ -347,7 +350,7 @@ export class StripeModel {
   }
 
   createPaymentMethod(p: Params): PaymentMethod {
-    p.allowOnly(['type', 'card', 'billing_details', 'metadata', 'expand', 'eps', 'ideal', 'bancontact', 'key', 'payment_user_agent', 'guid', 'muid', 'sid', 'time_on_page']);
+    p.allowOnly(['type', 'card', 'billing_details', 'metadata', 'expand', 'eps', 'ideal', 'bancontact', 'klarna', 'key', 'payment_user_agent', 'guid', 'muid', 'sid', 'time_on_page']);
     const type = p.requiredStr('type');
     if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type)) throw invalidPaymentMethodType(type, 'type');
     const billing = this.billingDetails(p.hash('billing_details'));
@@ -379,13 +382,21 @@ export class StripeModel {
     }
     const bankType = type as PaymentMethodType;
     if (NAME_REQUIRED.includes(bankType) && !billing.name) throw missingParam('billing_details[name]');
+    if (bankType === 'klarna') {
+      if (!billing.email) throw missingParam('billing_details[email]');
+      const country = typeof billing.address?.country === 'string' ? billing.address.country.toUpperCase() : '';
+      if (!country) throw missingParam('billing_details[address][country]');
+      if (!KLARNA_COUNTRIES.includes(country)) {
+        throw invalidRequest(`Klarna is not available in ${country} for payments in eur.`, { code: 'payment_method_invalid_parameter', param: 'billing_details[address][country]' });
+      }
+    }
     const details = p.hash(bankType);
     const pm: PaymentMethod = {
       id: stripeId('pm'),
       object: 'payment_method',
       type: bankType,
       billing_details: billing,
-      [bankType]: bankType === 'bancontact' ? {} : { bank: details?.str('bank') ?? null },
+      [bankType]: bankType === 'bancontact' ? {} : bankType === 'klarna' ? { dob: null, preferred_locale: details?.str('preferred_locale') ?? null } : { bank: details?.str('bank') ?? null },
       customer: null,
       created: now(),
       livemode: false,

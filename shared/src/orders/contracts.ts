@@ -87,13 +87,14 @@ export const couponEntrySchema = z.object({
 });
 export const checkCouponResponseSchema = z.object({ data: z.array(couponEntrySchema) });
 
+/** Bank transfer countries (01 §9) and the redirect method that serves each (decisions.md 2026-11-26: Klarna for DE, IT, ES). */
 export const BANK_COUNTRIES = [
-  { code: 'AT', label: 'Österreich' },
-  { code: 'DE', label: 'Deutschland' },
-  { code: 'IT', label: 'Italien' },
-  { code: 'NL', label: 'Niederlanden' },
-  { code: 'BE', label: 'Belgien' },
-  { code: 'ES', label: 'Spanien' },
+  { code: 'AT', label: 'Österreich', method: 'EPS' },
+  { code: 'DE', label: 'Deutschland', method: 'Klarna' },
+  { code: 'IT', label: 'Italien', method: 'Klarna' },
+  { code: 'NL', label: 'Niederlanden', method: 'iDEAL' },
+  { code: 'BE', label: 'Belgien', method: 'Bancontact' },
+  { code: 'ES', label: 'Spanien', method: 'Klarna' },
 ] as const;
 
 export const guestSchema = z.object({ email: emailField(), first_name: requiredString(100), last_name: requiredString(100) });

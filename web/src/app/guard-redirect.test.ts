@@ -15,7 +15,8 @@ describe('guardRedirect', () => {
   });
 
   it('redirects logged-in users away from guest-only pages', () => {
-    expect(guardRedirect('guest-only', 'user')).toBe('/home');
+    // A signed-in user lands where a login would take them: buyers on /wallet (01 §4).
+    expect(guardRedirect('guest-only', 'user')).toBe('/wallet');
     expect(guardRedirect('guest-only', 'admin')).toBe('/home');
     expect(guardRedirect('guest-only', undefined)).toBeNull();
   });

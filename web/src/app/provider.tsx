@@ -5,6 +5,7 @@ import { getUser } from '../features/auth/api/get-user.ts';
 import { WishlistSync } from '../features/wishlist/components/wishlist-sync.tsx';
 import { CartCountSync } from '../features/cart/components/cart-count-sync.tsx';
 import { ToastRegion } from '../components/ui/toast.tsx';
+import { TenantRedirect } from '../features/tenant/components/tenant-redirect.tsx';
 
 /** Refreshes the stored user once per page load; a 401 signs out through the api client. */
 function SessionRefresh() {
@@ -28,6 +29,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <SessionRefresh />
       <WishlistSync />
       <CartCountSync />
+      <TenantRedirect />
       {children}
       <ToastRegion />
     </DialogProvider>

@@ -10,43 +10,16 @@ import type { Deps } from '../deps.ts';
 import { getCategory, getSubcategory, listSubcategories } from './categories.ts';
 import { getSellerProfile } from './get-seller-profile.ts';
 import { resolveCategoryId, searchVouchers } from './search-vouchers.ts';
+import { testCatalogueEntry } from './test-catalogue-entry.ts';
 
 const tree: Category[] = [
   { id: 'cat-genuss', name: 'Genuss', slug: 'genuss', icon: null, logo: null, subcategories: [{ id: 'sub-kulinarik', name: 'Kulinarik', category_id: 'cat-genuss' }] },
   { id: 'cat-wellness', name: 'Wellness', slug: 'wellness', icon: null, logo: null, subcategories: [{ id: 'sub-massage', name: 'Massagen', category_id: 'cat-wellness' }, { id: 'sub-day-spa', name: 'Day Spa', category_id: 'cat-wellness' }] },
 ];
 
-function entry(id: string, overrides: Partial<CatalogueEntry> = {}): CatalogueEntry {
-  return {
-    id,
-    title: id,
-    description: '',
-    type: 'quantity',
-    qty_val: 1000,
-    val_min: null,
-    val_max: null,
-    price_filter: 1000,
-    voucher_category_id: 'cat-wellness',
-    subcategory_id: null,
-    target: 'Paare',
-    season: 'Immer',
-    region_id: 1,
-    seller_id: 'seller-a',
-    seller: { id: 'seller-a', username: 'a', company: null },
-    is_active: true,
-    is_featured: false,
-    display: 'all',
-    valid_day: [],
-    months: [],
-    price_hidden: false,
-    background_image: null,
-    styling: { background_color: '', background_description_color: '', header_and_footer_background_color: '', header_and_footer_color: '', description_color: '', text_color: 'dark' },
-    sold_count: 0,
-    created_at: `2026-01-0${id.length}T00:00:00.000Z`,
-    search_text: id,
-    ...overrides,
-  };
-}
+/** Seller A's vouchers unless a test names another seller; the search text is the id. */
+const entry = (id: string, overrides: Partial<CatalogueEntry> = {}): CatalogueEntry =>
+  testCatalogueEntry(id, { title: id, search_text: id, seller_id: 'seller-a', seller: { id: 'seller-a', username: 'a', company: null }, created_at: `2026-01-0${id.length}T00:00:00.000Z`, ...overrides });
 
 const actor = (role: Actor['role'], userId: string): Actor => ({ role, userId, roleId: 1 as Actor['roleId'], email: `${userId}@example.com` });
 

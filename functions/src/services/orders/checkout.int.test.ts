@@ -155,9 +155,12 @@ describe('checkout and order completion', () => {
     // The consumer itself, 20 concurrent runs without the webhook's event claim: one voucher per line.
     const deps = { payments: payments(), paymentRecords: paymentRecords(), orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), companies: companies(), mailer: mailer(), clock: clock(), newId: newId(), appUrl: appUrl() };
     const since = Math.floor(Date.now() / 1000) - 1;
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
+    const settled = await Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
+    const outcomes = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(outcomes.filter((o) => o === 'completed')).toHaveLength(1);
-    expect(outcomes.filter((o) => o === 'already_completed')).toHaveLength(19);
+    // The others found it completed; one that met the mail lease of the sending run answers 409 (Stripe retries).
+    for (const r of settled) if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 409 });
+    expect(outcomes.filter((o) => o === 'already_completed').length + settled.filter((r) => r.status === 'rejected').length).toBe(19);
     const issued = await issuedVouchers(lines);
     expect(issued).toHaveLength(2);
     expect(new Set(issued.map((uv) => uv!.code)).size).toBe(2);
@@ -223,11 +226,11 @@ describe('checkout and order completion', () => {
     expect(await orders().get(answer.body.data.order_ids[0])).toMatchObject({ status: 'completed', discount: 900 });
   });
 
-  it('sends a bank payment (AT → EPS) to the bank and refuses countries without a bank method', async () => {
+  it('sends a bank payment (AT → EPS) to the bank and refuses a country outside the list', async () => {
     const { product } = await sellerWithVouchers();
     const buyer = await createTestAccount('user');
     await addLine({ token: buyer.token }, { voucher_id: product.id, qty: 1 });
-    expect(await pay(buyer, { payment_type: 'bank', country: 'DE' })).toMatchObject({ status: 422, body: { errors: { country: [expect.any(String)] } } });
+    expect(await pay(buyer, { payment_type: 'bank', country: 'FR' })).toMatchObject({ status: 422, body: { errors: { country: [expect.any(String)] } } });
     const answer = await pay(buyer, { payment_type: 'bank', country: 'AT' });
     expect(answer.body.data).toMatchObject({ status: 'requires_action', completed: false, amount: 4500 });
     expect(answer.body.data.url).toContain('/__authorize/');

@@ -6,6 +6,7 @@ import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts'
 import { orderKeys, type InvoiceRecord, type NewInvoice, type OrderOwner } from '../../repositories/order-repository.ts';
 import type { PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
+import { ConflictError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoiceLines } from './invoice-tax.ts';
@@ -18,12 +19,25 @@ import { newUserVoucher } from './new-user-voucher.ts';
  * counters); the line's `#status = :pending` condition makes each line complete at most once, so a
  * re-delivered event, a concurrent duplicate or a re-run after a crash half-way never issues a
  * second voucher and finishes what is left. Then one last transaction marks the Payment
- * `completed_at` (once) together with the coupon use; only the run that did that sends the mail.
- * Lines another payment already completed (or that are gone) are refunded (idempotency key per payment).
+ * `completed_at` (once) together with the coupon use. The confirmation mail is sent at least once
+ * (deliverConfirmation): a run claims it with a lease on the Payment, sends, then sets `mail_sent_at`;
+ * a run that finds the payment completed but the mail still owed (the sender crashed or SES failed)
+ * sends it. Lines another payment already completed (or that are gone) are refunded (idempotency key per payment).
  */
 export type CompletionDeps = Pick<Deps, 'payments' | 'paymentRecords' | 'orders' | 'vouchers' | 'userVouchers' | 'coupons' | 'settings' | 'users' | 'companies' | 'mailer' | 'clock' | 'newId' | 'appUrl'>;
 
 export type CompletionOutcome = 'completed' | 'already_completed' | 'unknown_payment' | 'not_a_success' | 'not_a_checkout';
+
+/** Longer than a Lambda run (10 s, PDF rendering and SES included); a crashed sender's lease expires before Stripe's later retries. */
+export const MAIL_LEASE_MS = 60_000;
+export const MAIL_IN_PROGRESS = 'Die Bestellbestätigung wird gerade gesendet.';
+
+/**
+ * What a run does when the mail cannot go out now: the webhook (`throw`) answers non-2xx so Stripe
+ * re-delivers the event and a later run sends it; the free order (`log`, no re-delivery exists)
+ * answers the buyer and leaves the mail owed (`mail_sent_at` unset).
+ */
+export type MailFailure = 'throw' | 'log';
 
 const viennaYear = (at: Date) => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(at);
 
@@ -36,11 +50,15 @@ export async function completePaymentOnEvent(deps: CompletionDeps, event: Stripe
   // Only the payment's own intent, and only for the full amount the server priced.
   if (!payment || (payment.stripe_payment_intent_id && payment.stripe_payment_intent_id !== intent.id)) return 'unknown_payment';
   if (intent.amount_received < payment.amount) throw new Error(`payment ${paymentId}: received ${intent.amount_received} of ${payment.amount} cents`);
-  return completePayment(deps, { ...payment, stripe_payment_intent_id: intent.id });
+  return completePayment(deps, { ...payment, stripe_payment_intent_id: intent.id }, 'throw');
 }
 
-export async function completePayment(deps: CompletionDeps, payment: PaymentRecord): Promise<CompletionOutcome> {
-  if (payment.completed_at) return 'already_completed';
+export async function completePayment(deps: CompletionDeps, payment: PaymentRecord, mailFailure: MailFailure = 'log'): Promise<CompletionOutcome> {
+  if (payment.completed_at) {
+    // Completed earlier: a run that crashed before the mail (or whose mail failed) left it owed.
+    if (!payment.mail_sent_at) await deliverConfirmation(deps, payment, mailFailure);
+    return 'already_completed';
+  }
   // Payments that no checkout priced (no lines or payer) have nothing to issue.
   if (!payment.lines?.length || !(payment.payer_user_id || (payment.cart_id && payment.guest))) return 'not_a_checkout';
   const owner: OrderOwner = payment.payer_user_id ? { kind: 'user', userId: payment.payer_user_id } : { kind: 'guest', cartId: payment.cart_id! };
@@ -175,9 +193,36 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   } else {
     marked = await deps.paymentRecords.markCompleted(payment.id, at);
   }
-  if (!marked) return 'already_completed';
-  await sendConfirmation(deps, payment).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'order confirmation mail failed', paymentId: payment.id, error: String(error) })));
-  return 'completed';
+  // Also a run that lost the race to mark it: whichever run claims the mail first sends it, once.
+  await deliverConfirmation(deps, payment, mailFailure);
+  return marked ? 'completed' : 'already_completed';
+}
+
+/**
+ * The confirmation mail, at least once and in the normal case exactly once: claim the lease
+ * (conditional: payment completed, mail not sent, no live lease), send, set `mail_sent_at`. A failed
+ * send gives the lease back; a crash leaves it to expire (MAIL_LEASE_MS). A live lease of another
+ * run means "being sent": the webhook answers 409, so Stripe retries until the mail is recorded.
+ */
+export async function deliverConfirmation(deps: Pick<CompletionDeps, 'paymentRecords' | 'clock' | 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>, payment: PaymentRecord, mailFailure: MailFailure): Promise<'sent' | 'not_owed' | 'failed'> {
+  const now = deps.clock();
+  const until = new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
+  const claim = await deps.paymentRecords.claimMail(payment.id, now.toISOString(), until);
+  if (claim === 'sent') return 'not_owed';
+  if (claim === 'leased') {
+    if (mailFailure === 'throw') throw new ConflictError(MAIL_IN_PROGRESS);
+    return 'not_owed';
+  }
+  try {
+    await sendConfirmation(deps, payment);
+  } catch (error) {
+    await deps.paymentRecords.releaseMail(payment.id, until).catch(() => undefined);
+    console.error(JSON.stringify({ level: 'error', msg: 'order confirmation mail failed', paymentId: payment.id, error: String(error) }));
+    if (mailFailure === 'throw') throw error;
+    return 'failed';
+  }
+  await deps.paymentRecords.markMailSent(payment.id, deps.clock().toISOString());
+  return 'sent';
 }
 
 /** The confirmation mail, from what was stored (any concurrent run may have completed a line): orders, totals, and for guests the codes. */

@@ -28,8 +28,11 @@ import { inShop } from './search-orders.ts';
 export type PaymentInput = z.output<typeof paymentRequestSchema>;
 export type Payer = { kind: 'user'; userId: string; email: string } | { kind: 'guest'; cartId: string };
 
-/** Redirect bank payments per country (01 §4). DE, IT, ES have no bank method the platform offers: card only (decisions.md 2026-11-25). */
-export const BANK_METHOD_BY_COUNTRY: Partial<Record<string, BankMethod>> = { AT: 'eps', NL: 'ideal', BE: 'bancontact' };
+/**
+ * Redirect bank payments per country (01 §9): AT EPS, NL iDEAL, BE Bancontact, and DE, IT, ES Klarna,
+ * Stripe's successor for the retired Sofort (decisions.md 2026-11-26). Every one redirects to `url`.
+ */
+export const BANK_METHOD_BY_COUNTRY: Partial<Record<string, BankMethod>> = { AT: 'eps', DE: 'klarna', IT: 'klarna', NL: 'ideal', BE: 'bancontact', ES: 'klarna' };
 export const BANK_COUNTRY_UNAVAILABLE = 'Für dieses Land ist keine Banküberweisung verfügbar. Bitte zahle mit Karte.';
 export const GUEST_CARD_ONLY = 'Gäste können nur mit Karte bezahlen.';
 
@@ -183,9 +186,12 @@ export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: 
 
   const returnUrl = `${deps.appUrl.replace(/\/+$/, '')}/cart?payment=${paymentId}`;
   const billingName = payer.kind === 'guest' ? `${input.guest!.first_name} ${input.guest!.last_name}` : payer.email;
+  const payerEmail = payer.kind === 'guest' ? input.guest!.email : payer.email;
+  // Klarna identifies the buyer by e-mail and billing country (the country chosen at checkout).
+  const bank = bankMethod === 'klarna' ? { type: bankMethod, email: payerEmail, country: input.country! } : bankMethod ? { type: bankMethod, billingName } : undefined;
   // A declined card throws PaymentDeclinedError: 422 with Stripe's message on `card`; the cart is untouched.
   const confirmed = await deps.payments.confirmPaymentIntent(intent.id, {
-    ...(bankMethod ? { bankMethod: { type: bankMethod, billingName } } : { paymentMethod: paymentMethod! }),
+    ...(bank ? { bankMethod: bank } : { paymentMethod: paymentMethod! }),
     returnUrl,
     idempotencyKey: `${paymentId}-confirm`,
   });

@@ -13,6 +13,8 @@ import { CategorySlider } from '../../features/catalogue/components/category-sli
 import { AnnouncementModal } from '../../features/catalogue/components/announcement-modal.tsx';
 import { DiscoveryModals } from '../../features/catalogue/components/discovery-modals.tsx';
 import { useDiscoveryModals } from '../../features/catalogue/hooks/use-discovery-modals.ts';
+import { TenantLanding } from '../../features/tenant/components/tenant-landing.tsx';
+import { currentTenant } from '../../lib/tenant.ts';
 import '../../styles/discovery.css';
 
 /** /home by role: guests and buyers get the marketplace home, other roles a greeting with their menu. */
@@ -22,6 +24,8 @@ export default function HomePage() {
   // A scanner user sees nothing but the scanner (02 §1): its Home is /scanner (issue 6).
   if (auth.isAuth && auth.role.name === 'scanner') return <Navigate to={paths.scanner} replace />;
   if (auth.isAuth && auth.role.name !== 'user') return <RoleHome role={auth.role.name} user={auth.data} />;
+  // A tenant's root and /home are its seller landing page (01 §2) for guests and buyers.
+  if (currentTenant) return <TenantLanding />;
   return (
     <div className="guest-home" data-testid="guest-home">
       <title>Gutscheinmarkt – regionale Gutscheine verschenken</title>

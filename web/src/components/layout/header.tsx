@@ -13,6 +13,7 @@ import { useHideOnScroll } from './use-hide-on-scroll.ts';
 import { Logo } from '../ui/logo.tsx';
 import { CartIcon, HeartIcon, MenuIcon } from '../ui/icons.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+import { TenantBrand, useTenantBrand } from '../../features/tenant/components/tenant-brand.tsx';
 
 export function Header() {
   const auth = useAuth();
@@ -25,17 +26,19 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const hiddenByScroll = useHideOnScroll(52);
   const drawerId = useId();
+  const tenantBrand = useTenantBrand();
   const categoriesEmpty = categories.error ? 'Kategorien konnten nicht geladen werden.' : categories.isLoading ? 'Wird geladen…' : 'Noch keine Daten vorhanden.';
 
   return (
     <>
       <header
-        className={`site-header${entries.length > 6 ? ' site-header--long-menu' : ''}${hiddenByScroll && !drawerOpen ? ' is-hidden' : ''}`}
+        className={`site-header${entries.length > 6 ? ' site-header--long-menu' : ''}${tenantBrand ? ' site-header--tenant' : ''}${hiddenByScroll && !drawerOpen ? ' is-hidden' : ''}`}
+        style={tenantBrand?.style}
         data-testid="site-header"
       >
         <div className="container site-header__inner">
-          <Link to={paths.home} className="site-header__logo" aria-label="Gutscheinmarkt – zur Startseite">
-            <Logo />
+          <Link to={paths.home} className="site-header__logo" aria-label={`${tenantBrand?.name ?? 'Gutscheinmarkt'} – zur Startseite`}>
+            {tenantBrand ? <TenantBrand brand={tenantBrand} /> : <Logo />}
           </Link>
 
           <nav className="site-nav" aria-label="Hauptnavigation">

@@ -37,3 +37,11 @@ export function cardTextColor(v: Pick<UserVoucher, 'personalisation' | 'voucher'
 }
 
 export const sellerNameOf = (v: Pick<UserVoucher, 'voucher'>) => v.voucher.seller.company?.name || v.voucher.seller.username;
+
+/** Whether a `#rrggbb` text colour is light (then the card puts a dark band behind it, else a light one). */
+export function isLightColor(hex: string): boolean {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return true;
+  const n = Number.parseInt(m[1]!, 16);
+  return 0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255) > 140;
+}

@@ -52,8 +52,16 @@ export function useCart(key: string) {
   return useApiQuery(`cart:${key}`, () => getCart(), { staleMs: 0 });
 }
 
-/** GET order/total-user-cart or order/guest/total-user-cart: the header's cart count. */
-export function getCartCount(signal?: AbortSignal) {
+/**
+ * GET order/total-user-cart or order/guest/total-user-cart: the header's cart count. On a tenant shop the
+ * count is that shop's lines only, like its cart: POST order/search with its subdomain, one line a page, its `total`.
+ */
+export async function getCartCount(signal?: AbortSignal): Promise<{ total: number }> {
+  if (currentTenant) {
+    const body = { status: 'pending', subdomain: currentTenant, page: 1, paginate: 1 };
+    const answer = await api.request('order/search', { method: 'POST', body, headers: cartHeaders(), schema: orderListSchema, signal });
+    return { total: answer.total };
+  }
   return api.request(isGuest() ? 'order/guest/total-user-cart' : 'order/total-user-cart', { headers: cartHeaders(), schema: cartTotalSchema, signal });
 }
 

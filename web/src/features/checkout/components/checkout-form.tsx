@@ -223,6 +223,7 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
                 value={country}
                 onValueChange={setCountry}
                 options={BANK_COUNTRIES.map((c) => ({ value: c.code, label: c.label }))}
+                hint={`Du wirst zur Zahlung mit ${BANK_COUNTRIES.find((c) => c.code === country)?.method ?? 'deiner Bank'} weitergeleitet.`}
                 required
               />
               {cardError && <p className="field__error">{cardError}</p>}

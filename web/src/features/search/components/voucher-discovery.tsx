@@ -14,6 +14,7 @@ import { EMPTY_SEARCH, activeFilterCount, searchRequestOf } from '../search-stat
 import { useSearchResults } from '../use-search-results.ts';
 import { useSearchState } from '../use-search-state.ts';
 import { LoadMore } from './load-more.tsx';
+import { useTenantScope } from '../../tenant/hooks/use-tenant-scope.ts';
 import { SearchFilters } from './search-filters.tsx';
 
 /**
@@ -31,7 +32,13 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
   const keywordId = useId();
   const drawerTitleId = useId();
 
-  const body = useMemo(() => searchRequestOf(state, fixedCategory ? { fixedCategory: fixedCategory.id } : {}), [state, fixedCategory]);
+  // On a tenant shop the lists show only the shop's seller, and wait until it is known (decisions 2026-11-26).
+  const tenant = useTenantScope();
+  const body = useMemo(() => {
+    if (!tenant.ready) return null;
+    const request = searchRequestOf(state, fixedCategory ? { fixedCategory: fixedCategory.id } : {});
+    return tenant.sellerId ? { ...request, seller_id: tenant.sellerId } : request;
+  }, [state, fixedCategory, tenant.ready, tenant.sellerId]);
   const key = JSON.stringify(body);
   // Every change of filters, sort or keyword starts again at page 1 (01 §4).
   const [paging, setPaging] = useState({ key, page: 1 });
@@ -108,7 +115,7 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
           <p className="discovery__count" aria-live="polite" data-testid="result-count">
             {total === undefined ? '\u00a0' : total === 1 ? '1 Gutschein gefunden' : `${total} Gutscheine gefunden`}
           </p>
-          {results.vouchers.length === 0 && results.isLoading ? (
+          {results.vouchers.length === 0 && (results.isLoading || !tenant.ready) ? (
             <VoucherGridSkeleton count={isMobile ? 2 : 6} />
           ) : results.error && results.vouchers.length === 0 ? (
             <div className="empty-state" role="alert">

@@ -13,10 +13,12 @@ type Props = {
   onOpenVoucher?: (id: string) => void;
   /** The page pauses loading while a seller modal covers it (01 §2). */
   paused?: boolean;
+  /** The list's heading; 'Unsere Gutscheine' on a tenant's landing page (01 §2). */
+  title?: string;
 };
 
 /** 'Alle Gutscheine' of a seller: nine at a time, more within 25 px of the bottom (01 §9) or with 'Mehr laden'. */
-export function SellerVouchers({ sellerId, headingLevel, container, onOpenVoucher, paused = false }: Props) {
+export function SellerVouchers({ sellerId, headingLevel, container, onOpenVoucher, paused = false, title = 'Alle Gutscheine' }: Props) {
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
   const body = useMemo(() => ({ seller_id: sellerId, paginate: PAGE_SIZE.seller }), [sellerId]);
@@ -30,7 +32,7 @@ export function SellerVouchers({ sellerId, headingLevel, container, onOpenVouche
   return (
     <section className="seller-vouchers" aria-labelledby={titleId} data-testid="seller-vouchers">
       <Heading id={titleId} className="section__title seller-vouchers__title">
-        Alle Gutscheine
+        {title}
         {results.meta && <span className="seller-vouchers__count"> ({results.meta.total})</span>}
       </Heading>
       {results.vouchers.length === 0 && results.isLoading ? (
@@ -43,7 +45,7 @@ export function SellerVouchers({ sellerId, headingLevel, container, onOpenVouche
           </button>
         </p>
       ) : (
-        <VoucherGrid vouchers={results.vouchers} busy={results.isStale} label="Alle Gutscheine" testId="seller-voucher-list" {...(onOpenVoucher ? { onOpen: (v) => onOpenVoucher(v.id) } : {})} />
+        <VoucherGrid vouchers={results.vouchers} busy={results.isStale} label={title} testId="seller-voucher-list" {...(onOpenVoucher ? { onOpen: (v) => onOpenVoucher(v.id) } : {})} />
       )}
       <LoadMore hasNextPage={hasNextPage} loading={results.isLoading && results.vouchers.length > 0} error={results.error} onLoadMore={loadMore} onRetry={results.retry} />
     </section>

@@ -1,5 +1,6 @@
 import type { GiftPreview } from '@gm/shared/wallet/transfer';
 import { formatDate } from '@gm/shared/dates/format';
+import { GiftIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 
 /** The gifted voucher as the gift page shows it: card and title only (docs/data-model.md §5.4). */
@@ -8,7 +9,9 @@ export function GiftCard({ gift }: { gift: GiftPreview }) {
   return (
     <article className="gift-card" data-testid="gift-card">
       <div className="gift-card__media" aria-hidden="true">
-        {image ? <img src={image} alt="" /> : <span className="gift-card__placeholder">🎁</span>}
+        {image ? <img src={image} alt="" /> : <span className="gift-card__placeholder">
+            <GiftIcon size={64} />
+          </span>}
       </div>
       <div className="gift-card__body">
         <h2 className="gift-card__title" data-testid="gift-title">

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { WALLET_TEXT, type UserVoucher } from '@gm/shared/wallet/contracts';
 import { QrIcon } from '../../../components/ui/icons.tsx';
-import { cardBackground, cardTextColor, sellerNameOf, statusLabel, validUntilLabel, walletAmountLabel } from '../wallet-format.ts';
+import { cardBackground, cardTextColor, isLightColor, sellerNameOf, statusLabel, validUntilLabel, walletAmountLabel } from '../wallet-format.ts';
 import { VoucherQr } from './voucher-qr.tsx';
 
 type Props = {
@@ -27,20 +27,22 @@ export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, head
   const amount = walletAmountLabel(voucher);
   const status = statusLabel(voucher.status);
   const note = voucher.personalisation?.note?.trim();
+  const textColor = cardTextColor(voucher);
 
   return (
-    <article className={`wallet-card${flipped ? ' wallet-card--flipped' : ''}`} aria-labelledby={titleId} data-testid="wallet-card" data-user-voucher-id={voucher.id}>
+    <article className={`wallet-card wallet-card--text-${isLightColor(textColor) ? 'light' : 'dark'}${background ? ' wallet-card--image' : ''}${flipped ? ' wallet-card--flipped' : ''}`} aria-labelledby={titleId} data-testid="wallet-card" data-user-voucher-id={voucher.id}>
       <div className="wallet-card__flipper">
-        <div className="wallet-card__face wallet-card__front" inert={flipped} style={{ color: cardTextColor(voucher), backgroundColor: voucher.voucher.styling.background_color || undefined }}>
+        <div className="wallet-card__face wallet-card__front" inert={flipped} style={{ color: textColor, backgroundColor: voucher.voucher.styling.background_color || undefined }}>
           {background && <img className="wallet-card__bg" src={background} alt="" loading="lazy" decoding="async" />}
-          {background && <div className="wallet-card__shade" aria-hidden="true" />}
           <div className="wallet-card__content">
-            <p className="wallet-card__seller">{sellerNameOf(voucher)}</p>
-            <Heading id={titleId} className="wallet-card__title">
-              {voucher.voucher.title}
-            </Heading>
+            <div className="wallet-card__band wallet-card__head">
+              <p className="wallet-card__seller">{sellerNameOf(voucher)}</p>
+              <Heading id={titleId} className="wallet-card__title">
+                {voucher.voucher.title}
+              </Heading>
+            </div>
             {note && <blockquote className="wallet-card__note">{note}</blockquote>}
-            <div className="wallet-card__foot">
+            <div className="wallet-card__band wallet-card__foot">
               <div>
                 {amount && <p className="wallet-card__amount">{amount}</p>}
                 <p className="wallet-card__valid">{validUntilLabel(voucher)}</p>

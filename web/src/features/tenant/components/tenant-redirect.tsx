@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useTenantShop } from '../../checkout/api/tenant-shop.ts';
+import { mainSiteUrl } from '../tenant-rules.ts';
+
+/** 01 §8 "Unknown subdomain company → redirect to the main site": a tenant host without a shop (404) leaves for the main site. */
+export function TenantRedirect() {
+  const { error } = useTenantShop();
+  const unknown = error?.status === 404;
+  useEffect(() => {
+    if (unknown) window.location.replace(mainSiteUrl(window.location));
+  }, [unknown]);
+  return null;
+}

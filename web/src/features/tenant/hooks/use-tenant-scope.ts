@@ -1,0 +1,17 @@
+import { currentTenant } from '../../../lib/tenant.ts';
+import { useTenantShop } from '../../checkout/api/tenant-shop.ts';
+
+export type TenantScope = {
+  /** False while the tenant's shop is still loading (or unknown, see TenantRedirect): lists wait. */
+  ready: boolean;
+  /** The seller whose vouchers alone a tenant's lists show; undefined on the main site. */
+  sellerId: string | undefined;
+};
+
+/** Catalogue lists on a tenant host are limited to the tenant's seller (decisions 2026-11-26). */
+export function useTenantScope(): TenantScope {
+  const shop = useTenantShop();
+  if (!currentTenant) return { ready: true, sellerId: undefined };
+  const sellerId = shop.data?.data.seller_id;
+  return { ready: sellerId !== undefined, sellerId };
+}
