@@ -126,6 +126,7 @@ export const routes = [
   { method: 'POST', path: 'buyer-transfer', handler: 'wallet/receive-buyer-transfer', access: ['user'], domain: 'wallet' },
   { method: 'POST', path: 'transfer/transfer-send-mail', handler: 'wallet/transfer-send-mail', access: ['user'], domain: 'wallet' },
   { method: 'POST', path: 'order/send-voucher-pdf', handler: 'wallet/send-voucher-pdf', access: ['user'], domain: 'wallet' },
+  { method: 'POST', path: 'order/send-buyer-voucher-pdf', handler: 'wallet/send-buyer-voucher-pdf', access: ['user'], domain: 'wallet' },
 
   // Gifts at purchase and direct sale (issues 5 and 6)
   { method: 'POST', path: 'order/gift-voucher', handler: 'orders/gift-voucher', access: ['user', 'seller', 'scanner'], domain: 'orders' },

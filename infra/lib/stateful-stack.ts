@@ -8,6 +8,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { ROLE_IDS, ROLE_NAMES } from '@gm/shared/auth/roles';
 import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
+import { TEMPORARY_PRIVATE_PREFIXES } from '@gm/functions/adapters/bucket-prefixes';
 import type { AppConfig } from './config.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 
@@ -60,7 +61,8 @@ export class StatefulStack extends Stack {
     // Browsers upload straight to S3 with presigned POSTs, so the upload buckets answer CORS for the shop's hosts.
     const uploadOrigins = config.domainName ? [`https://${config.domainName}`, `https://*.${config.domainName}`] : ['*'];
     this.mediaBucket = this.bucket('MediaBucket', uploadOrigins);
-    this.privateBucket = this.bucket('PrivateBucket', uploadOrigins);
+    // Unclaimed presigned uploads (and any other temporary prefix) expire, all versions included.
+    this.privateBucket = this.bucket('PrivateBucket', uploadOrigins, TEMPORARY_PRIVATE_PREFIXES);
     this.webBucket = this.bucket('WebBucket');
 
     // CloudFront reads through Origin Access Control. The distribution lives in the edge stack, which
@@ -164,7 +166,7 @@ export class StatefulStack extends Stack {
     return fn;
   }
 
-  private bucket(id: string, corsOrigins?: string[]): s3.Bucket {
+  private bucket(id: string, corsOrigins?: string[], temporaryPrefixes: ReadonlyArray<{ prefix: string; days: number }> = []): s3.Bucket {
     return new s3.Bucket(this, id, {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -174,6 +176,15 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        // The bucket is versioned: expiring the current version only adds a delete marker, so the noncurrent
+        // version goes a day later too (S3 then removes the lone delete marker itself).
+        ...temporaryPrefixes.map(({ prefix, days }) => ({
+          id: `Expire-${prefix.replace(/[^A-Za-z0-9]/g, '')}`,
+          prefix,
+          expiration: Duration.days(days),
+          noncurrentVersionExpiration: Duration.days(1),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        })),
       ],
       ...(corsOrigins
         ? {

@@ -153,6 +153,26 @@ describe('Stripe stand-in: payment intents', () => {
     expect(after.last_payment_error?.code).toBe('payment_intent_payment_attempt_failed');
   });
 
+  it('redirects Klarna (billing e-mail and country required, only where Klarna serves) and succeeds on approval', async () => {
+    const pi = await stripe.paymentIntents.create({ amount: 4500, currency: 'eur', allowed_payment_method_types: ['klarna'] });
+    const noEmail = await stripe.paymentIntents.confirm(pi.id, { payment_method_data: { type: 'klarna', billing_details: { address: { country: 'DE' } } }, return_url: 'http://localhost/r' }).catch((e: unknown) => e);
+    expect(noEmail).toMatchObject({ type: 'StripeInvalidRequestError', code: 'parameter_missing', param: 'billing_details[email]' });
+    const noCountry = await stripe.paymentIntents.confirm(pi.id, { payment_method_data: { type: 'klarna', billing_details: { email: 'a@b.example' } }, return_url: 'http://localhost/r' }).catch((e: unknown) => e);
+    expect(noCountry).toMatchObject({ type: 'StripeInvalidRequestError', code: 'parameter_missing', param: 'billing_details[address][country]' });
+    const elsewhere = await stripe.paymentIntents.confirm(pi.id, { payment_method_data: { type: 'klarna', billing_details: { email: 'a@b.example', address: { country: 'JP' } } }, return_url: 'http://localhost/r' }).catch((e: unknown) => e);
+    expect(elsewhere).toMatchObject({ type: 'StripeInvalidRequestError', param: 'billing_details[address][country]' });
+    const pending = await stripe.paymentIntents.confirm(pi.id, { payment_method_data: { type: 'klarna', billing_details: { email: 'a@b.example', address: { country: 'DE' } } }, return_url: 'http://localhost/r' });
+    expect(pending.status).toBe('requires_action');
+    const pm = await stripe.paymentMethods.retrieve(pending.payment_method as string);
+    expect(pm).toMatchObject({ type: 'klarna', billing_details: { email: 'a@b.example', address: { country: 'DE' } } });
+    const redirect = new URL(pending.next_action?.redirect_to_url?.url as string);
+    const page = await fetch(`${standIn.url}${redirect.pathname}${redirect.search}`);
+    expect(await page.text()).toContain('KLARNA');
+    const answer = await fetch(`${standIn.url}${redirect.pathname}`, { method: 'POST', body: new URLSearchParams({ token: redirect.searchParams.get('token') as string, decision: 'approve' }), redirect: 'manual' });
+    expect(new URL(answer.headers.get('location') as string).searchParams.get('redirect_status')).toBe('succeeded');
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
+  });
+
   it('cancels an open intent and refuses to cancel a succeeded one', async () => {
     const open = await stripe.paymentIntents.create({ amount: 800, currency: 'eur', allowed_payment_method_types: ['card'] });
     expect((await stripe.paymentIntents.cancel(open.id, { cancellation_reason: 'abandoned' })).status).toBe('canceled');

@@ -1,18 +1,13 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { MEDIA_PREFIX } from './media-storage.ts';
+import { mediaObjectKey } from './media-storage.ts';
+
+export { mediaObjectKey };
 
 /** Reads public images back out of the media bucket (voucher PDFs embed backgrounds and photos). */
 export type MediaReader = {
   /** The object's bytes for a media key (`user-vouchers/…`) or URL path (`/media/user-vouchers/…`); undefined when absent. */
   read(keyOrPath: string): Promise<Uint8Array | undefined>;
 };
-
-/** `/media/x/y.jpg`, `media/x/y.jpg` and `x/y.jpg` all name the object `media/x/y.jpg`; anything else (http URLs, data URLs) is not ours. */
-export function mediaObjectKey(keyOrPath: string): string | undefined {
-  if (!keyOrPath || /^[a-z]+:/i.test(keyOrPath) || keyOrPath.includes('..')) return undefined;
-  const bare = keyOrPath.replace(/^\/+/, '');
-  return bare.startsWith(MEDIA_PREFIX) ? bare : `${MEDIA_PREFIX}${bare}`;
-}
 
 export function createS3MediaReader(client: S3Client, bucket: string): MediaReader {
   return {

@@ -95,6 +95,7 @@ export const uploads = /* @__PURE__ */ once(() =>
   createImageUploads({
     uploadRecords: createUploadRepository(documentClient(), table()),
     privateFiles: createS3PrivateFiles(s3Client(), env().PRIVATE_BUCKET, env().MEDIA_BUCKET),
+    media: media(),
     clock: clock(),
     newToken: newToken(),
   }),

@@ -40,7 +40,14 @@ export async function createCategory(deps: CategoryDeps, actor: Actor, input: Ca
   const id = deps.newId();
   const logo = (await publishImage(deps, actor, id, input.image_upload_id)) ?? null;
   const record: CategoryRecord = { id, name: input.name, slug, icon: null, logo };
-  if ((await deps.categories.create(record, deps.clock().toISOString())) === 'slug-taken') throw fieldError('name', T.categoryNameTaken);
+  const created = await deps.categories.create(record, deps.clock().toISOString()).catch(async (error: unknown) => {
+    await deps.uploads.discard([logo], 'category: create failed');
+    throw error;
+  });
+  if (created === 'slug-taken') {
+    await deps.uploads.discard([logo], 'category: create refused');
+    throw fieldError('name', T.categoryNameTaken);
+  }
   deps.categoryTree.invalidate();
   return { message: T.categorySaved, data: { ...record, subcategories: [] } };
 }
@@ -52,11 +59,18 @@ export async function updateCategory(deps: CategoryDeps, actor: Actor, id: strin
   if (!current) throw new NotFoundError(T.categoryNotFound);
   const slug = categorySlug(input.name);
   if (tree.some((c) => c.id !== id && c.slug === slug)) throw fieldError('name', T.categoryNameTaken);
-  const logo = (await publishImage(deps, actor, id, input.image_upload_id)) ?? current.logo;
+  const published = await publishImage(deps, actor, id, input.image_upload_id);
+  const logo = published ?? current.logo;
   const after: CategoryRecord = { ...recordOf(current), name: input.name, slug, logo };
-  const result = await deps.categories.update(recordOf(current), after, deps.clock().toISOString());
+  const result = await deps.categories.update(recordOf(current), after, deps.clock().toISOString()).catch(async (error: unknown) => {
+    await deps.uploads.discard([published], 'category: save failed');
+    throw error;
+  });
+  if (result === 'not-found' || result === 'slug-taken') await deps.uploads.discard([published], 'category: save refused');
   if (result === 'not-found') throw new NotFoundError(T.categoryNotFound);
   if (result === 'slug-taken') throw fieldError('name', T.categoryNameTaken);
+  // Vouchers carry the category's id, name and slug, never its image: the replaced image is unused now.
+  if (published && current.logo && current.logo !== published) await deps.uploads.discard([current.logo], 'category: image replaced');
   if (current.name !== after.name) {
     await deps.vouchers.setCategorySummary(await vouchersUsing(deps, { category_id: id }), { id, name: after.name, slug: after.slug });
   }

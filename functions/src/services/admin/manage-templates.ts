@@ -21,7 +21,10 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, input: { 
   const image = await deps.uploads.publish(actor, input.image_upload_id, 'template', imageKey(deps, id));
   const now = deps.clock().toISOString();
   const record = { id, name: input.name, image, status: true, created_at: now, updated_at: now };
-  await deps.templates.create(record);
+  await deps.templates.create(record).catch(async (error: unknown) => {
+    await deps.uploads.discard([image], 'template: create failed');
+    throw error;
+  });
   return { message: T.templateSaved, data: toTemplate(record) };
 }
 
@@ -35,8 +38,16 @@ export async function updateTemplate(
   const current = await deps.templates.get(id);
   if (!current?.status) throw new NotFoundError(T.templateNotFound);
   const image = input.image_upload_id ? await deps.uploads.publish(actor, input.image_upload_id, 'template', imageKey(deps, id)) : undefined;
-  const updated = await deps.templates.update(id, { name: input.name, image }, deps.clock().toISOString());
-  if (!updated) throw new NotFoundError(T.templateNotFound);
+  const updated = await deps.templates.update(id, { name: input.name, image }, deps.clock().toISOString()).catch(async (error: unknown) => {
+    await deps.uploads.discard([image], 'template: save failed');
+    throw error;
+  });
+  if (!updated) {
+    await deps.uploads.discard([image], 'template: save refused');
+    throw new NotFoundError(T.templateNotFound);
+  }
+  // Personalised vouchers name the template, not its image (the image is looked up live), so the old one can go.
+  if (image && current.image !== image) await deps.uploads.discard([current.image], 'template: image replaced');
   return { message: T.templateSaved, data: toTemplate(updated) };
 }
 

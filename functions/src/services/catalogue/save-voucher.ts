@@ -47,6 +47,11 @@ export async function publishImages(deps: Pick<Deps, 'uploads'>, actor: Actor, v
   return { images, extraBytes };
 }
 
+/** The images a save published from new uploads (not the kept ones). */
+function publishedUrls(images: Partial<Record<ImageSlot, string | null>>, plan: ImagePlan): Array<string | null | undefined> {
+  return (Object.keys(plan.uploads) as ImageSlot[]).map((slot) => images[slot]);
+}
+
 /** The seller summary embedded in the voucher (username, company name, logo, region, url) and the region. */
 async function sellerEmbed(deps: Pick<Deps, 'users' | 'companies'>, sellerId: string): Promise<{ seller: Voucher['seller']; regionId: number | null }> {
   const [user, company] = await Promise.all([deps.users.get(sellerId), deps.companies.getBySeller(sellerId)]);
@@ -77,9 +82,13 @@ export async function createVoucher(deps: SaveVoucherDeps, actor: Actor, body: u
   const { form, category, subcategoryId, seller, regionId } = await prepare(deps, actor, body, false);
   const id = deps.newId();
   const now = deps.clock().toISOString();
-  const { images, extraBytes } = await publishImages(deps, actor, id, planImages(form, undefined), undefined);
+  const plan = planImages(form, undefined);
+  const { images, extraBytes } = await publishImages(deps, actor, id, plan, undefined);
   const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, now });
-  await deps.vouchers.create(voucher, { extra_image_bytes: extraBytes, updated_at: now });
+  await deps.vouchers.create(voucher, { extra_image_bytes: extraBytes, updated_at: now }).catch(async (error: unknown) => {
+    await deps.uploads.discard(publishedUrls(images, plan), 'voucher: create failed');
+    throw error;
+  });
   deps.catalogue.invalidate();
   return toApiVoucher(voucher);
 }
@@ -92,11 +101,14 @@ export async function updateVoucher(deps: SaveVoucherDeps, actor: Actor, id: str
   const existing = await loadOwnVoucher(deps, actor, id);
   const { form, category, subcategoryId, seller, regionId } = await prepare(deps, actor, body, true);
   const now = deps.clock().toISOString();
-  const { images, extraBytes } = await publishImages(deps, actor, id, planImages(form, existing), existing.extra_image_bytes);
+  const plan = planImages(form, existing);
+  const { images, extraBytes } = await publishImages(deps, actor, id, plan, existing.extra_image_bytes);
   const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, existing, now });
   try {
     await deps.vouchers.update(voucher, { extra_image_bytes: extraBytes, updated_at: now }, { sellerId: actor.userId, version: existing.version ?? 0 });
   } catch (error) {
+    // Only what this save published goes; replaced voucher images always stay (sold snapshots show them).
+    await deps.uploads.discard(publishedUrls(images, plan), 'voucher: save failed');
     await explainWriteConflict(deps, actor, id, error);
   }
   deps.catalogue.invalidate();

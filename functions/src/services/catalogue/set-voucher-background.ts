@@ -21,6 +21,8 @@ export async function setVoucherBackground(deps: Pick<Deps, 'vouchers' | 'catalo
   try {
     await deps.vouchers.update(next, { extra_image_bytes: existing.extra_image_bytes, updated_at: deps.clock().toISOString() }, { sellerId: actor.userId, version: existing.version ?? 0 });
   } catch (error) {
+    // The new image is referenced by nothing; the old background always stays (sold snapshots show it).
+    await deps.uploads.discard([url], 'voucher background: save failed');
     await explainWriteConflict(deps, actor, id, error);
   }
   deps.catalogue.invalidate();

@@ -34,7 +34,8 @@ export function assertOwnProfile(actor: Actor, id: string): void {
  * 4. profile, uniqueness swap, company, payout account and verification commit in ONE transaction
  *    (a taken e-mail, a stale version or a verified account writes nothing, and new documents are removed);
  * 5. after the commit: the Cognito e-mail (reverted in the table if Cognito refuses), replaced
- *    documents are deleted, and the seller summary in the seller's vouchers is refreshed.
+ *    documents and a replaced cover image are deleted, and the seller summary in the seller's vouchers
+ *    is refreshed (a failed commit deletes the logos it had published instead).
  */
 export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: string, body: unknown): Promise<SaveProfileResponse> {
   assertOwnProfile(actor, id);
@@ -64,6 +65,8 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
   let company: CompanyRecord | undefined;
   let claimed: string[] = [];
   let replaced: string[] = [];
+  /** Media published by this save (deleted again if the save fails) and media it makes unused (deleted after it succeeded). */
+  const media: { published: string[]; replaced: string[] } = { published: [], replaced: [] };
   switch (input.kind) {
     case 'buyer':
       save.profile = {
@@ -109,6 +112,10 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
         ...(logo ? { logo } : {}),
         ...(headerLogo ? { header_logo: headerLogo } : {}),
       };
+      media.published = [logo, headerLogo].filter((url): url is string => Boolean(url));
+      // The logo is copied into every voucher snapshot (cart lines, orders, wallets), so a replaced logo
+      // stays; the cover (header_logo) is shown only live on the seller page and can go.
+      if (headerLogo && company?.header_logo && company.header_logo !== headerLogo) media.replaced = [company.header_logo];
       if (!company) save.newCompanyId = deps.newId();
       if (input.iban && input.bic) save.payout = { iban: input.iban, bic: input.bic, account_holder: input.company_name };
       break;
@@ -147,6 +154,7 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
     await deps.profiles.save(save);
   } catch (error) {
     await removeDocuments(deps, claimed);
+    await deps.uploads.discard(media.published, 'profile: save failed');
     if (error instanceof ProfileWriteRefused) {
       if (error.reason === 'email-taken') throw takenError(['email']);
       if (error.reason === 'verified') throw verifiedError();
@@ -154,6 +162,8 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
     }
     throw error;
   }
+  // The save held against the version read, so `company` was the stored one: its old cover is unused now.
+  await deps.uploads.discard(media.replaced, 'profile: cover replaced');
 
   if (save.emailChange) {
     try {

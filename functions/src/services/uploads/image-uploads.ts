@@ -1,11 +1,13 @@
 import { IMAGE_CONTENT_TYPES, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, type ImagePurpose, type ImageUploadResponse } from '@gm/shared/uploads/contracts';
+import { UPLOADS_PREFIX } from '../../adapters/bucket-prefixes.ts';
 import type { PrivateFiles } from '../../adapters/private-files.ts';
-import { mediaUrl, MEDIA_PREFIX } from '../../adapters/media-storage.ts';
+import { mediaUrl, MEDIA_PREFIX, type MediaStorage } from '../../adapters/media-storage.ts';
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { UploadRepository } from '../../repositories/upload-repository.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
+/** The upload record's lifetime; S3 expires the object itself after UPLOADS_EXPIRE_DAYS (bucket-prefixes.ts). */
 const UPLOAD_KEEP_SECONDS = 24 * 60 * 60;
 export const INVALID_UPLOAD = 'Das Bild konnte nicht übernommen werden. Bitte lade es erneut hoch.';
 export const NOT_AN_IMAGE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';
@@ -21,7 +23,7 @@ export function hasMagic(bytes: Uint8Array, contentType: string): boolean {
   return Boolean(magic) && magic.every((byte, index) => bytes[index] === byte);
 }
 
-type UploadDeps = { uploadRecords: UploadRepository; privateFiles: PrivateFiles; clock: () => Date; newToken: () => string };
+type UploadDeps = { uploadRecords: UploadRepository; privateFiles: PrivateFiles; media: Pick<MediaStorage, 'deleteMany'>; clock: () => Date; newToken: () => string };
 
 /**
  * Image uploads in two steps: `grant` hands out a short-lived presigned PUT into the private bucket;
@@ -48,7 +50,7 @@ export function createImageUploads(deps: UploadDeps) {
     async grant(actor: Actor, input: { purpose: ImagePurpose; content_type: string; size: number }): Promise<ImageUploadResponse> {
       const id = deps.newToken().slice(0, 32);
       const now = deps.clock();
-      const objectKey = `uploads/${actor.userId}/${id}.${EXTENSION[input.content_type] ?? 'bin'}`;
+      const objectKey = `${UPLOADS_PREFIX}${actor.userId}/${id}.${EXTENSION[input.content_type] ?? 'bin'}`;
       const { url, headers } = await deps.privateFiles.presignPut(objectKey, input.content_type, UPLOAD_URL_SECONDS);
       await deps.uploadRecords.put({
         id,
@@ -81,6 +83,20 @@ export function createImageUploads(deps: UploadDeps) {
       await deps.privateFiles.copyToMedia(upload.object_key, `${MEDIA_PREFIX}${key}`, upload.content_type);
       await deps.privateFiles.remove(upload.object_key);
       return mediaUrl(key);
+    },
+
+    /**
+     * Best effort: deletes published images that nothing references any more — the image a SUCCESSFUL
+     * save replaced, or the one a failed save had just published. Never throws (a left-over object is
+     * harmless, a failed save answer must not be hidden); null/undefined entries are skipped.
+     * Callers decide what may go: images that sold snapshots can show stay (docs/decisions.md 2026-11-26).
+     */
+    async discard(urls: ReadonlyArray<string | null | undefined>, reason: string): Promise<void> {
+      const gone = urls.filter((url): url is string => Boolean(url));
+      if (gone.length === 0) return;
+      await deps.media.deleteMany(gone).catch((error: unknown) => {
+        console.error(JSON.stringify({ level: 'error', message: 'could not delete replaced media', reason, keys: gone, error: String(error) }));
+      });
     },
 
     /**

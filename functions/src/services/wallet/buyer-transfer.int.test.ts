@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { TRANSFER_TEXT } from '@gm/shared/wallet/transfer';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
-import { api } from '../../../../scripts/test/api.ts';
+import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { appUrl, buyerVouchers } from '../../lib/deps.ts';
 
 /** Share links for buyer-designed vouchers (01 §2 /buyer-voucher/transfer/{id}, §7 buyer-transfer). */
@@ -53,5 +53,26 @@ describe('buyer-designed voucher transfer', () => {
     expect(await buyerVouchers().listByOwner(giver.userId)).toEqual([]);
     expect(await buyerVouchers().listByOwner(loser.userId)).toEqual([]);
     expect((await createLink(giver, id)).status).toBe(404);
+  });
+
+  it('sends the buyer-designed voucher by e-mail with its PDF and a link that loads it into the recipient’s wallet', async () => {
+    const giver = await createTestAccount('user');
+    const recipient = await createTestAccount('user');
+    const id = await designed(giver);
+    const stranger = await createTestAccount('user');
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const body = { id, email: recipient.email, subject: 'Für dich', text: 'Ein Frühstück im Bett, wann immer du willst.' };
+    expect((await api('POST', 'order/send-buyer-voucher-pdf', { token: stranger.token, body })).status).toBe(404);
+    const sent = await api('POST', 'order/send-buyer-voucher-pdf', { token: giver.token, body });
+    expect(sent, JSON.stringify(sent.body)).toMatchObject({ status: 200, body: { message: TRANSFER_TEXT.mailSent } });
+
+    const mail = (await sentMails(since)).find((m) => m.destination.to.includes(recipient.email));
+    expect(mail?.subject).toBe('Für dich');
+    expect(mail?.attachments).toHaveLength(1);
+    expect(Buffer.from(mail!.attachments![0]!.content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const code = /\/buyer-voucher\/transfer\/([A-Za-z0-9_-]{22})/.exec(mail?.body.text ?? '')?.[1];
+    expect(code).toBe((await buyerVouchers().get(id))?.transfer_code);
+    expect((await receive(recipient, code!)).status).toBe(200);
+    expect(await buyerVouchers().get(id)).toMatchObject({ owner_user_id: recipient.userId });
   });
 });

@@ -4,7 +4,8 @@ import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } f
 import type { BuyerVoucherRecord } from '../../repositories/buyer-voucher-repository.ts';
 import type { TransferRecord } from '../../repositories/transfer-repository.ts';
 import type { Deps } from '../deps.ts';
-import { mailGiftLink, VOUCHER_MAILS_PER_HOUR } from './send-voucher-mail.ts';
+import { downloadBuyerVoucher } from './buyer-voucher-pdf.ts';
+import { escapeHtml, mailGiftLink, VOUCHER_MAILS_PER_HOUR } from './send-voucher-mail.ts';
 import { newTransferCode } from './transfer-links.ts';
 
 /**
@@ -93,4 +94,33 @@ export async function sendBuyerTransferLinkMail(deps: BuyerTransferDeps & Pick<D
   if (!allowed) throw new TooManyRequestsError(TRANSFER_TEXT.tooManyMails);
   const { url, voucher } = await openBuyerVoucherLink(deps, actor, input.id, input.email);
   return mailGiftLink(deps, actor, input.email, voucher.title, url);
+}
+
+/**
+ * POST order/send-buyer-voucher-pdf {id, email, subject, text}: the buyer-designed voucher as PDF plus
+ * a link that loads it into the recipient's wallet (/wallet/vouchers). Buyer vouchers have no sent_via.
+ */
+export async function sendBuyerVoucherMail(
+  deps: BuyerTransferDeps & Pick<Deps, 'mailer' | 'rateLimiter' | 'templates' | 'mediaReader'>,
+  actor: Actor,
+  input: { id: string; email: string; subject: string; text: string },
+) {
+  // Renders the PDF as the owner (404 for anyone else) before anything is written.
+  const { filename, pdf } = await downloadBuyerVoucher(deps, actor, input.id);
+  const allowed = await deps.rateLimiter.hit('voucher-mail', actor.userId, VOUCHER_MAILS_PER_HOUR, 3600, Math.floor(deps.clock().getTime() / 1000));
+  if (!allowed) throw new TooManyRequestsError(TRANSFER_TEXT.tooManyMails);
+  const { url, voucher } = await openBuyerVoucherLink(deps, actor, input.id, input.email);
+  const intro = `${voucher.from_name} schickt dir den Gutschein „${voucher.title}“. Du findest ihn als PDF im Anhang.`;
+  const walletLine = 'Mit diesem Link lädst du ihn in deine Wallet:';
+  await deps.mailer.send({
+    to: input.email,
+    subject: input.subject.replace(/\s+/g, ' ').trim(),
+    replyTo: actor.email,
+    text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\nDein Gutscheinmarkt-Team`,
+    html:
+      `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
+      `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
+    attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
+  });
+  return { message: TRANSFER_TEXT.mailSent };
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { BuyerVoucherRecord } from '../../repositories/buyer-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { designView, resolveDesign } from './voucher-design.ts';
+import { designView, photoChange, resolveDesign } from './voucher-design.ts';
 
 type BuyerVoucherDeps = Pick<Deps, 'buyerVouchers' | 'templates' | 'uploads' | 'newToken' | 'clock'>;
 
@@ -32,18 +32,32 @@ export async function saveBuyerVoucher(deps: BuyerVoucherDeps, actor: Actor, id:
       updated_at: now,
       version: 1,
     };
-    if (!(await deps.buyerVouchers.create(record))) throw new ConflictError(BUYER_VOUCHER_TEXT.stale);
+    const created = await deps.buyerVouchers.create(record).catch(async (error: unknown) => {
+      await deps.uploads.discard([design.custom_image], 'buyer voucher: create failed');
+      throw error;
+    });
+    if (!created) {
+      await deps.uploads.discard([design.custom_image], 'buyer voucher: create refused');
+      throw new ConflictError(BUYER_VOUCHER_TEXT.stale);
+    }
     return toView(deps, actor, record);
   }
   const current = await own(deps, actor, id);
   if (current.version !== input.version) throw new ConflictError(BUYER_VOUCHER_TEXT.stale);
   const design = await resolveDesign(deps, actor, { ...input, price_hidden: true }, current.personalisation, folder, now);
   const changes = { from_name: input.from, title: input.title, description: input.description, personalisation: design, updated_at: now };
-  const version = await deps.buyerVouchers.update(id, actor.userId, input.version, changes);
+  const { published, replaced } = photoChange(current.personalisation, design);
+  const version = await deps.buyerVouchers.update(id, actor.userId, input.version, changes).catch(async (error: unknown) => {
+    await deps.uploads.discard([published], 'buyer voucher: save failed');
+    throw error;
+  });
   if (version === undefined) {
+    await deps.uploads.discard([published], 'buyer voucher: save refused');
     await own(deps, actor, id);
     throw new ConflictError(BUYER_VOUCHER_TEXT.stale);
   }
+  // Saved against the version read: the replaced photo is referenced nowhere else (decisions.md 2026-11-26).
+  await deps.uploads.discard([replaced], 'buyer voucher: photo replaced');
   return toView(deps, actor, { ...current, ...changes, version });
 }
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { designView, resolveDesign } from './voucher-design.ts';
+import { designView, photoChange, resolveDesign } from './voucher-design.ts';
 
 type PersonaliseDeps = Pick<Deps, 'userVouchers' | 'personalisations' | 'templates' | 'uploads' | 'newToken' | 'clock'>;
 
@@ -19,12 +19,23 @@ export async function personaliseVoucher(deps: PersonaliseDeps, actor: Actor, id
   if (current.version !== input.version) throw new ConflictError(PERSONALISE_TEXT.stale);
   const now = deps.clock().toISOString();
   const design = await resolveDesign(deps, actor, input, current.personalisation, `user-vouchers/${id}`, now);
-  const version = await deps.personalisations.saveUserVoucherDesign(id, actor.userId, input.version, design);
+  const { published, replaced } = photoChange(current.personalisation, design);
+  let version: number | undefined;
+  try {
+    version = await deps.personalisations.saveUserVoucherDesign(id, actor.userId, input.version, design);
+  } catch (error) {
+    await deps.uploads.discard([published], 'personalise: save failed');
+    throw error;
+  }
   if (version === undefined) {
+    // The photo this save published is referenced by nothing; the stored design keeps its own.
+    await deps.uploads.discard([published], 'personalise: save refused');
     // Someone else won: tell a lost race (409) from a voucher that changed hands or state meanwhile.
     await ownActive(deps, actor, id);
     throw new ConflictError(PERSONALISE_TEXT.stale);
   }
+  // The version condition held, so `current` was the stored design: its photo is no longer used anywhere.
+  await deps.uploads.discard([replaced], 'personalise: photo replaced');
   return { data: { id, personalisation: (await designView(deps, design))!, version } };
 }
 

@@ -54,6 +54,17 @@ export async function resolveDesign(
   };
 }
 
+/**
+ * What a design save does to the buyer's photo: `published` is the photo this save put into the media
+ * bucket (delete it when the save fails), `replaced` the stored photo the design no longer uses (delete
+ * it after the save succeeded). A photo lives only in its own voucher's design — no snapshot copies it.
+ */
+export function photoChange(before: UserVoucherPersonalisation | undefined, after: UserVoucherPersonalisation): { published: string | null; replaced: string | null } {
+  const old = before?.custom_image ?? null;
+  const next = after.custom_image;
+  return { published: next && next !== old ? next : null, replaced: old && old !== next ? old : null };
+}
+
 /** The design as answered: the template's image resolved (one read of the small TEMPLATE partition item). */
 export async function designView(deps: Pick<Deps, 'templates'>, design: UserVoucherPersonalisation | undefined): Promise<Personalisation | null> {
   if (!design) return null;

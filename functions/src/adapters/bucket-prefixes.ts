@@ -1,0 +1,17 @@
+/**
+ * Temporary key prefixes in the private bucket, shared by the code that writes them and the CDK
+ * lifecycle rules that expire them (infra/lib/stateful-stack.ts).
+ */
+
+/** Presigned image uploads wait here until a save claims them (services/uploads/image-uploads.ts). */
+export const UPLOADS_PREFIX = 'uploads/';
+
+/**
+ * S3 expires an unclaimed upload this many days after it was written (S3 rounds up to the next
+ * midnight UTC, so 24–48 h). The upload record expires after 24 h, so nothing can claim an object
+ * S3 has already removed.
+ */
+export const UPLOADS_EXPIRE_DAYS = 1;
+
+/** Every temporary prefix of the private bucket with its lifetime in days. */
+export const TEMPORARY_PRIVATE_PREFIXES: ReadonlyArray<{ prefix: string; days: number }> = [{ prefix: UPLOADS_PREFIX, days: UPLOADS_EXPIRE_DAYS }];
