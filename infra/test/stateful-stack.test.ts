@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
 import { ROLE_IDS } from '@gm/shared/auth/roles';
-import { UPLOADS_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
+import { EXPORTS_PREFIX, UPLOADS_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
 import { PRE_TOKEN_GENERATION_ENTRY } from '../lib/stateful-stack.ts';
 import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
 
@@ -59,25 +59,26 @@ describe('stateful stack', () => {
     }
   });
 
-  it('expires unclaimed uploads/ in the private bucket after 1 day, all versions; media and web keep their objects', () => {
+  it('expires unclaimed uploads/ and exports/ in the private bucket after 1 day, all versions; nothing else expires', () => {
     const buckets = Object.fromEntries(resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => [id.replace(/[0-9A-F]{8}$/, ''), bucket]));
     const rules = (name: string) => (buckets[name]!.Properties as { LifecycleConfiguration: { Rules: Array<Record<string, unknown>> } }).LifecycleConfiguration.Rules;
     const temporary = rules('PrivateBucket').filter((rule) => rule.ExpirationInDays !== undefined);
-    expect(temporary).toEqual([
-      {
-        Id: 'Expire-uploads',
+    expect(temporary).toEqual(
+      [UPLOADS_PREFIX, EXPORTS_PREFIX].map((prefix) => ({
+        Id: `Expire-${prefix.replace('/', '')}`,
         Status: 'Enabled',
-        Prefix: UPLOADS_PREFIX,
+        Prefix: prefix,
         ExpirationInDays: 1,
         NoncurrentVersionExpiration: { NoncurrentDays: 1 },
         AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
-      },
-    ]);
+      })),
+    );
+    expect([UPLOADS_PREFIX, EXPORTS_PREFIX]).toEqual(['uploads/', 'exports/']);
     // ID documents and everything else in the private bucket, and all media, never expire (only old versions do, after 90 days).
     for (const name of ['MediaBucket', 'PrivateBucket', 'WebBucket']) {
       const unprefixed = rules(name).filter((rule) => rule.Prefix === undefined);
       expect(unprefixed, name).toEqual([{ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 90 }, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 7 } }]);
-      expect(rules(name).every((rule) => rule.ExpirationInDays === undefined || rule.Prefix === UPLOADS_PREFIX), name).toBe(true);
+      if (name !== 'PrivateBucket') expect(rules(name), name).toEqual(unprefixed);
     }
   });
 

@@ -13,5 +13,12 @@ export const UPLOADS_PREFIX = 'uploads/';
  */
 export const UPLOADS_EXPIRE_DAYS = 1;
 
+/** Large downloads (> 6 MB Lambda answer) handed out as presigned GETs (docs/data-model.md §6); kept a day. */
+export const EXPORTS_PREFIX = 'exports/';
+export const EXPORTS_EXPIRE_DAYS = 1;
+
 /** Every temporary prefix of the private bucket with its lifetime in days. */
-export const TEMPORARY_PRIVATE_PREFIXES: ReadonlyArray<{ prefix: string; days: number }> = [{ prefix: UPLOADS_PREFIX, days: UPLOADS_EXPIRE_DAYS }];
+export const TEMPORARY_PRIVATE_PREFIXES: ReadonlyArray<{ prefix: string; days: number }> = [
+  { prefix: UPLOADS_PREFIX, days: UPLOADS_EXPIRE_DAYS },
+  { prefix: EXPORTS_PREFIX, days: EXPORTS_EXPIRE_DAYS },
+];

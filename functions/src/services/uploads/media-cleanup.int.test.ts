@@ -212,7 +212,7 @@ describe('replaced seller images (profile save)', () => {
       newToken: newToken(),
     };
     const body = sellerForm(await profileOf(), { logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'), header_logo_upload_id: await upload(seller, 'company-cover') });
-    await expect(updateProfile(refusing as Parameters<typeof updateProfile>[0], actorOf(seller), seller.userId, body)).rejects.toMatchObject({ status: 409 });
+    await expect(updateProfile(refusing as Parameters<typeof updateProfile>[0], actorOf(seller), seller.userId, body)).rejects.toMatchObject({ statusCode: 409 });
     expect(await companies().getBySeller(seller.userId)).toEqual(current);
     expect(await mediaUnder(`companies/${seller.userId}`)).toEqual(objects);
   });
