@@ -95,13 +95,15 @@ describe('tenant shop', () => {
     await expect.poll(() => cartCount(main)).toBe(beforeMain + 1);
 
     // On the shop the same buyer's header count (loaded at login) is the shop's cart only: what its cart page lists.
-    const shop = await open(tenantAt('alpenspa', '/home'), 1280);
-    await logIn(shop, 'buyer@example.com', 'Demo1234!', { expectPath: /\/wallet$/ });
+    const shop = await open(tenantAt('alpenspa', '/login'), 1280);
+    await shop.getByLabel('E-Mail', { exact: true }).fill('buyer@example.com');
+    await shop.getByLabel('Passwort', { exact: true }).fill('Demo1234!');
+    await shop.getByTestId('login-submit').click();
+    await shop.waitForURL(/alpenspa\.gutscheinmarkt\.localhost:\d+\/wallet$/);
     await shop.waitForLoadState('networkidle');
     const headerCount = await cartCount(shop);
     await shop.goto(tenantAt('alpenspa', '/cart'));
-    await shop.getByTestId('cart-page').waitFor();
-    await shop.waitForLoadState('networkidle');
+    await shop.locator('[data-testid="cart-lines"], .cart-page__empty').first().waitFor();
     const shopLines = await shop.getByTestId('cart-line').count();
     expect(headerCount).toBe(shopLines);
     expect(await shop.getByTestId('cart-line').evaluateAll((lines) => lines.every((l) => l.getAttribute('data-voucher-id')?.startsWith('v-alpenspa-')))).toBe(true);

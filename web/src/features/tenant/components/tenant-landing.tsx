@@ -29,7 +29,8 @@ export function TenantLanding() {
     if (shop.error.status !== 404) console.error('Could not load the tenant shop', shop.error);
     return <PageLoader label="Shop wird geladen…" />;
   }
-  if (!shop.data || !sellerId) return <PageLoader label="Shop wird geladen…" />;
+  // The hero waits for the seller's texts (a failure falls back to the company name, see heroTexts).
+  if (!shop.data || !sellerId || (!seller.data && !seller.error)) return <PageLoader label="Shop wird geladen…" />;
 
   const tenant = shop.data.data;
   const company = seller.data?.company ?? null;
