@@ -217,6 +217,34 @@ describe('scanner', () => {
     await page.context().close();
   });
 
+  it('the voucher’s QR URL opened by the seller goes to the scanner and shows that voucher’s redemption form at once', async () => {
+    const linked = await soldValueVoucher(seller, 2500);
+    const page = await signedIn(seller, 1280, /\/home$/);
+    const scans: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/qr-code/scan')) scans.push(request.postData() ?? '');
+    });
+    expect(new URL(linked.qr).pathname).toBe(`/qr/${linked.code}`);
+    await page.goto(at(`/qr/${linked.code}`));
+    const form = page.getByTestId('redemption-form');
+    await form.waitFor({ timeout: 15_000 });
+    expect(await form.getByRole('heading').textContent()).toBe('Wellness-Wertgutschein');
+    expect(await page.getByTestId('redemption-remaining').textContent()).toMatch(/^25,00\s€$/);
+    // Resolved through the same scan a typed code uses, once; the code left the URL (a reload does not scan again).
+    expect(scans).toHaveLength(1);
+    expect(JSON.parse(scans[0]!)).toEqual({ url: linked.code });
+    expect(new URL(page.url()).pathname).toBe('/scanner');
+    expect(new URL(page.url()).searchParams.get('code')).toBeNull();
+    await saveScreenshot(page, 'scanner-qr-link-desktop');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await saveScreenshot(page, 'scanner-qr-link-mobile');
+    await page.getByTestId('redemption-value').fill('5');
+    await page.getByTestId('redemption-submit').click();
+    await page.getByTestId('message-dialog').getByText(REDEMPTION_TEXT.redeemed).waitFor();
+    await expect.poll(() => remaining(linked.id)).toBe(2000);
+    await page.context().close();
+  });
+
   it('explains a refused camera in German', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'de-DE' });
     await context.addInitScript(() => {

@@ -110,6 +110,19 @@ describe('tenant shop', () => {
     // The marketplace counts every pending line, the berg one included.
     await main.reload();
     await expect.poll(() => cartCount(main)).toBeGreaterThan(shopLines);
+    const mainCount = await cartCount(main);
+
+    // A line put into the cart on the shop counts on the shop (also after a fresh load, from the server) and on the marketplace.
+    await shop.goto(tenantAt('alpenspa', '/vouchers/v-alpenspa-massage'));
+    await shop.getByTestId('add-to-cart').click();
+    await expect.poll(() => cartCount(shop)).toBe(shopLines + 1);
+    await shop.waitForURL(/\/cart$/);
+    await shop.goto(tenantAt('alpenspa', '/home'));
+    await shop.getByTestId('tenant-landing').waitFor();
+    await shop.waitForLoadState('networkidle');
+    expect(await cartCount(shop)).toBe(shopLines + 1);
+    await main.reload();
+    await expect.poll(() => cartCount(main)).toBe(mainCount + 1);
     await main.context().close();
     await shop.context().close();
   });

@@ -3,11 +3,13 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { toVoucherCard } from '@gm/shared/catalogue/contracts';
 import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { createTestAccount } from '../../scripts/test/accounts.ts';
 import { saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 import { issueOwnedVoucher } from '../../scripts/test/owned-voucher.ts';
+import { testVoucher } from '../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
@@ -101,6 +103,56 @@ describe('wallet', () => {
     await page.goto(at('/wallet'));
     await cards.first().waitFor();
     await saveScreenshot(page, 'wallet-375');
+    await page.context().close();
+  });
+
+  it('searches the wallet by keyword after typing stops, pages within the hits on scroll and lists everything again when cleared', async () => {
+    const buyer = await createTestAccount('user');
+    const titled = (title: string) => ({ voucher: { ...toVoucherCard(testVoucher('x', 'test-seller')), title } });
+    const alpacas = [];
+    for (let i = 0; i < 10; i++) {
+      const when = new Date(Date.UTC(2026, 6, 1 + i)).toISOString();
+      alpacas.push(await issueOwnedVoucher(buyer.userId, { acquired_at: when, created_at: when, ...titled(`Alpaka-Wanderung ${i + 1}`) }));
+    }
+    const sauna = await issueOwnedVoucher(buyer.userId, { acquired_at: new Date(Date.UTC(2026, 6, 20)).toISOString(), ...titled('Sauna-Abend') });
+
+    const page = await openPage(browser(), { width: 1280, path: '/login' });
+    await logIn(page, buyer.email, buyer.password, { expectPath: /\/wallet$/ });
+    const cards = page.getByTestId('wallet-list').getByTestId('wallet-card');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(9);
+    const searches: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/user-voucher/search/user-vouchers')) searches.push(request.postDataJSON());
+    });
+    const ids = () => cards.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-user-voucher-id')));
+
+    // Typing letter by letter sends one search, 1 s after the last keystroke.
+    await page.getByRole('searchbox', { name: 'Gutscheine durchsuchen' }).pressSequentially('sauna', { delay: 80 });
+    await expect.poll(ids, { timeout: 10_000 }).toEqual([sauna.id]);
+    expect(searches).toEqual([{ page: 1, paginate: 9, keyword: 'sauna' }]);
+    await saveScreenshot(page, 'wallet-search-desktop');
+
+    // Ten hits: nine, the tenth on scrolling (page 2 of the same keyword), then no more.
+    await page.getByTestId('wallet-keyword').fill('alpaka');
+    await page.getByTestId('wallet-keyword').press('Enter');
+    await expect.poll(ids, { timeout: 10_000 }).toEqual(alpacas.slice(1).reverse().map((v) => v.id));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(10);
+    expect((await ids())[9]).toBe(alpacas[0]!.id);
+    expect(searches.slice(1)).toEqual([
+      { page: 1, paginate: 9, keyword: 'alpaka' },
+      { page: 2, paginate: 9, keyword: 'alpaka' },
+    ]);
+    expect(await page.getByTestId('load-more').count()).toBe(0);
+
+    // No hits: the empty state; cleared: the whole wallet again, newest first.
+    await page.getByTestId('wallet-keyword').fill('gibtsnicht');
+    await page.getByTestId('empty-state').waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await saveScreenshot(page, 'wallet-search-375');
+    await page.getByTestId('wallet-keyword').fill('');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(9);
+    expect((await ids())[0]).toBe(sauna.id);
     await page.context().close();
   });
 

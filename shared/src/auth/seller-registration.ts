@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { viennaDay } from '../dates/vienna-range.ts';
 import { MSG } from '../validation/messages.ts';
 import { emailField, mustAccept, optionalString, passwordField, requiredString } from '../validation/fields.ts';
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from '../uploads/contracts.ts';
@@ -103,7 +104,7 @@ const optionalDocument = <F extends DocumentFile>() => z.preprocess(emptyToUndef
 
 /** Today's calendar date in Europe/Vienna as YYYY-MM-DD. */
 export function todayInVienna(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return viennaDay(now);
 }
 
 /** Full years between a YYYY-MM-DD birth date and `today` (YYYY-MM-DD); undefined for an invalid date. */

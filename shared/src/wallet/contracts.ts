@@ -119,7 +119,8 @@ export const walletSearchRequestSchema = z.object({
   isNewest: booleanish().optional().nullable(),
   user_id: z.unknown().optional(),
   status: z.unknown().optional(),
-  subdomain: z.unknown().optional(),
+  /** A tenant shop's name: only that tenant's (seller's) vouchers; absent = the request's tenant host, else all. */
+  subdomain: z.string().trim().toLowerCase().max(63).optional().nullable(),
   type: z.unknown().optional(),
 });
 export type WalletSearchRequest = z.input<typeof walletSearchRequestSchema>;

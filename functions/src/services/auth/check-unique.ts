@@ -1,7 +1,7 @@
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import type { UniqueField } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
-import { takenError } from './register-buyer.ts';
+import { takenError } from './create-account.ts';
 
 /** auth/unique: is the value free, not counting the record `id` itself (editing one's own profile)? */
 export async function checkUnique(deps: Pick<Deps, 'users'>, input: { field: UniqueField; entity: string; id?: string | number | null }): Promise<{ message: string }> {

@@ -1,11 +1,9 @@
 import type { AuthResponse, RegisterBuyerInput } from '@gm/shared/auth/contracts';
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
-import { MSG } from '@gm/shared/validation/messages';
-import { ValidationError } from '../../lib/errors.ts';
-import { UniquenessConflict } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
 import { newUserRecord } from '../users/new-user.ts';
 import { toApiUser } from '../users/user-view.ts';
+import { createAccount } from './create-account.ts';
 
 /**
  * Registers a buyer: profile and uniqueness items in one transaction (a taken e-mail or username
@@ -29,29 +27,9 @@ export async function registerBuyer(deps: Pick<Deps, 'users' | 'identity' | 'clo
     deps.clock(),
   );
 
-  try {
-    await deps.users.create(user);
-  } catch (error) {
-    if (error instanceof UniquenessConflict) throw takenError(error.fields);
-    throw error;
-  }
-
-  try {
-    await deps.identity.createAccount({ userId: user.id, email: user.email, password: input.password, role: user.role });
-  } catch (error) {
-    await deps.users.remove(user);
-    if ((error as Error).name === 'UsernameExistsException') throw takenError(['email']);
-    throw error;
-  }
+  await createAccount(deps, user, input.password);
 
   const token = await deps.identity.signIn(user.email, input.password);
   if (!token) throw new Error('sign-in right after registration failed');
   return { token, user: toApiUser(user, undefined), message: AUTH_TEXT.registered };
-}
-
-export function takenError(fields: ('email' | 'username')[]): ValidationError {
-  const errors: Record<string, string[]> = {};
-  if (fields.includes('email')) errors.email = [MSG.emailTaken];
-  if (fields.includes('username')) errors.username = [MSG.usernameTaken];
-  return new ValidationError(errors);
 }

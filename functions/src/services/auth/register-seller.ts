@@ -4,11 +4,11 @@ import { ValidationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { CompanyRecord } from '../../repositories/company-repository.ts';
 import type { TransactionPart } from '../../repositories/transaction-part.ts';
-import { UniquenessConflict, type UserRecord } from '../../repositories/user-repository.ts';
+import type { UserRecord } from '../../repositories/user-repository.ts';
 import { verificationDocumentKey, type VerificationRecord } from '../../repositories/verification-repository.ts';
 import type { Deps } from '../deps.ts';
 import { toApiUser } from '../users/user-view.ts';
-import { takenError } from './register-buyer.ts';
+import { createAccount, takenError } from './create-account.ts';
 
 type SellerDeps = Pick<Deps, 'users' | 'companies' | 'verifications' | 'payoutAccounts' | 'documents' | 'identity' | 'clock' | 'newId' | 'newToken'>;
 
@@ -67,22 +67,7 @@ export async function registerSeller(deps: SellerDeps, input: SellerRegistration
     undoParts.push(deps.payoutAccounts.deletePart(user.id));
   }
 
-  try {
-    await deps.users.create(user, parts);
-  } catch (error) {
-    await removeDocuments(deps, stored);
-    if (error instanceof UniquenessConflict) throw takenError(error.fields);
-    throw error;
-  }
-
-  try {
-    await deps.identity.createAccount({ userId: user.id, email: user.email, password: input.account.password, role: 'seller' });
-  } catch (error) {
-    await deps.users.remove(user, undoParts);
-    await removeDocuments(deps, stored);
-    if ((error as Error).name === 'UsernameExistsException') throw takenError(['email']);
-    throw error;
-  }
+  await createAccount(deps, user, input.account.password, { parts, undoParts, cleanUp: () => removeDocuments(deps, stored) });
 
   const token = await deps.identity.signIn(user.email, input.account.password);
   if (!token) throw new Error('sign-in right after registration failed');

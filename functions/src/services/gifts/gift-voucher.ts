@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GIFT_TEXT, type GiftVoucherAnswer, type GiftVoucherInput, type GiftedVoucher } from '@gm/shared/wallet/gift';
 import { formatDate } from '@gm/shared/dates/format';
+import { viennaDay, viennaYear } from '@gm/shared/dates/vienna-range';
 import { giftLinkUrl } from '@gm/shared/wallet/transfer';
 import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -30,10 +31,6 @@ export type GiftDeps = Pick<
 
 /** A run holds the gift this long; a run that died is taken over after it. */
 const LEASE_MS = 2 * 60_000;
-
-const viennaYear = (at: Date) => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(at);
-/** yyyy-mm-dd of a Vienna day. */
-export const viennaDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /** What one gifted voucher holds: the whole line, or (bulk) one unit each; face values split without losing a cent. */
 export function giftUnits(order: Pick<OrderRecord, 'qty' | 'value' | 'total_qty' | 'total_value' | 'voucher'>, bulk: boolean) {

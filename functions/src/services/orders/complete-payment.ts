@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { viennaYear } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { commissionFor, feeBase } from '@gm/shared/orders/pricing';
@@ -39,7 +40,6 @@ export const MAIL_IN_PROGRESS = 'Die Bestellbestätigung wird gerade gesendet.';
  */
 export type MailFailure = 'throw' | 'log';
 
-const viennaYear = (at: Date) => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(at);
 
 export async function completePaymentOnEvent(deps: CompletionDeps, event: Stripe.Event): Promise<CompletionOutcome> {
   if (event.type !== 'payment_intent.succeeded') return 'not_a_success';

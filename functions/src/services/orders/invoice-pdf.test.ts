@@ -2,7 +2,8 @@ import { PDFDocument } from 'pdf-lib';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceRecord } from '../../repositories/order-repository.ts';
-import { renderInvoicePdf, winAnsi } from './invoice-pdf.ts';
+import { winAnsi } from '../pdf-text.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 
 const invoice: InvoiceRecord = {
   invoice_no: 'RE-2026-000042',

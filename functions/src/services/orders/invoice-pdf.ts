@@ -2,22 +2,10 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { formatDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
 import type { InvoiceRecord } from '../../repositories/order-repository.ts';
+import { winAnsi, wrapWords } from '../pdf-text.ts';
 
 /** The marketplace, named on every customer invoice as the intermediary (the seller is the supplier). */
 export const MARKETPLACE = { name: 'Gutscheinmarkt Demo GmbH', street: 'Musterstraße 1', place: '6020 Innsbruck' } as const;
-
-// Windows-1252 (WinAnsi) beyond Latin-1: what the standard Helvetica can encode.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Text the standard fonts can draw: WinAnsi characters kept, spaces unified, anything else '?'. */
-export function winAnsi(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC').replace(/[\u2000-\u200b\u202f\u205f\u3000\t\r\n]/g, ' ')) {
-    const code = ch.codePointAt(0)!;
-    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) ? ch : '?';
-  }
-  return out;
-}
 
 const euro = (cents: number) => `${formatAmount(cents)} €`;
 
@@ -50,7 +38,7 @@ class Writer {
     const font = options.bold ? this.bold : this.font;
     const right = options.right === undefined ? undefined : winAnsi(options.right);
     const width = A4[0] - 2 * MARGIN - (right ? font.widthOfTextAtSize(right, size) + 16 : 0);
-    const lines = wrap(winAnsi(text), font, size, width);
+    const lines = wrapWords(winAnsi(text), font, size, width);
     lines.forEach((line, i) => {
       this.room(size + 4);
       this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
@@ -65,21 +53,6 @@ class Writer {
     this.page.drawLine({ start: { x: MARGIN, y: this.y - 3 }, end: { x: A4[0] - MARGIN, y: this.y - 3 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
     this.y -= 8;
   }
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const words = text.split(' ');
-  const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const next = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(current);
-      current = word;
-    } else current = next;
-  }
-  lines.push(current);
-  return lines;
 }
 
 /**

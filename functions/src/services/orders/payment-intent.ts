@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
 import { assertSalesOpen } from './app-status.ts';
 import { ensureCustomer } from './saved-card.ts';
-import { newPaymentRecord, ownerOf, priceCart, type Payer, type StartPaymentDeps } from './start-payment.ts';
+import { createIntentFor, newPaymentRecord, ownerOf, priceCart, type Payer, type StartPaymentDeps } from './start-payment.ts';
 
 /**
  * `POST order/payment/paymentintent` (01 §7): the client_secret flow of Stripe's Payment Element. The
@@ -31,17 +31,7 @@ export async function createCartPaymentIntent(deps: PaymentIntentDeps, payer: Pa
   const customerId = saving ? await ensureCustomer(deps, payer.userId) : undefined;
   const paymentId = deps.newId();
   await deps.paymentRecords.create(newPaymentRecord(payer, paymentId, priced, { payment_type: 'card', guest: input.guest, is_save: saving }, now.toISOString()));
-  const intent = await deps.payments.createPaymentIntent({
-    amountCents: priced.amount,
-    orderRef: paymentId,
-    paymentMethodTypes: ['card'],
-    ...(customerId ? { customerId } : {}),
-    savePaymentMethod: saving,
-    idempotencyKey: paymentId,
-    description: `Gutscheinmarkt ${priced.lines.length} Gutschein(e)`,
-    ...(payer.kind === 'user' ? { receiptEmail: payer.email } : { receiptEmail: input.guest!.email }),
-  });
-  await deps.paymentRecords.attachIntent(paymentId, intent.id, deps.clock().toISOString());
+  const intent = await createIntentFor(deps, payer, input.guest, paymentId, priced, { paymentMethodType: 'card', customerId, saving });
   const clientAmount = input.amount;
   return {
     payment_id: paymentId,

@@ -5,7 +5,7 @@ import type { PaymentStatus } from '@gm/shared/payments/payment-status';
 import { SAVED_CARD_TEXT, STRIPE_MIN_CHARGE } from '@gm/shared/orders/checkout-extras';
 import { MSG } from '@gm/shared/validation/messages';
 import type * as z from 'zod';
-import type { BankMethod, PaymentIntentView } from '../../adapters/stripe-payments.ts';
+import type { BankMethod, PaymentIntentView, PaymentMethodType } from '../../adapters/stripe-payments.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { CouponRecord } from '../../repositories/coupon-repository.ts';
 import type { OrderOwner, OrderRecord } from '../../repositories/order-repository.ts';
@@ -140,6 +140,32 @@ export function newPaymentRecord(payer: Payer, paymentId: string, priced: Priced
   };
 }
 
+/**
+ * The PaymentIntent of a just-written Payment, for exactly its server-priced amount, recorded on it.
+ * Stripe's idempotency key is the payment id, so a retried request gets the same intent.
+ */
+export async function createIntentFor(
+  deps: Pick<StartPaymentDeps, 'payments' | 'paymentRecords' | 'clock'>,
+  payer: Payer,
+  guest: { email: string } | null | undefined,
+  paymentId: string,
+  priced: PricedCart,
+  options: { paymentMethodType: PaymentMethodType; customerId: string | undefined; saving: boolean },
+): Promise<PaymentIntentView> {
+  const intent = await deps.payments.createPaymentIntent({
+    amountCents: priced.amount,
+    orderRef: paymentId,
+    paymentMethodTypes: [options.paymentMethodType],
+    ...(options.customerId ? { customerId: options.customerId } : {}),
+    savePaymentMethod: options.saving,
+    idempotencyKey: paymentId,
+    description: `Gutscheinmarkt ${priced.lines.length} Gutschein(e)`,
+    receiptEmail: payer.kind === 'user' ? payer.email : guest!.email,
+  });
+  await deps.paymentRecords.attachIntent(paymentId, intent.id, deps.clock().toISOString());
+  return intent;
+}
+
 export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: PaymentInput, tenant?: string): Promise<PaymentResponse['data']> {
   if (payer.kind === 'guest' && input.payment_type !== 'card') throw ValidationError.field('payment_type', GUEST_CARD_ONLY);
   if (payer.kind === 'guest' && !input.guest) throw new ValidationError({ 'guest.email': [MSG.required], 'guest.first_name': [MSG.required], 'guest.last_name': [MSG.required] });
@@ -172,17 +198,7 @@ export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: 
   const record = newPaymentRecord(payer, paymentId, priced, { payment_type: input.payment_type, guest: input.guest, country: input.country, is_save: saving }, now.toISOString());
   await deps.paymentRecords.create(record);
 
-  const intent = await deps.payments.createPaymentIntent({
-    amountCents: priced.amount,
-    orderRef: paymentId,
-    paymentMethodTypes: bankMethod ? [bankMethod] : ['card'],
-    ...(customerId ? { customerId } : {}),
-    savePaymentMethod: saving,
-    idempotencyKey: paymentId,
-    description: `Gutscheinmarkt ${priced.lines.length} Gutschein(e)`,
-    ...(payer.kind === 'user' ? { receiptEmail: payer.email } : { receiptEmail: input.guest!.email }),
-  });
-  await deps.paymentRecords.attachIntent(paymentId, intent.id, deps.clock().toISOString());
+  const intent = await createIntentFor(deps, payer, input.guest, paymentId, priced, { paymentMethodType: bankMethod ?? 'card', customerId, saving });
 
   const returnUrl = `${deps.appUrl.replace(/\/+$/, '')}/cart?payment=${paymentId}`;
   const billingName = payer.kind === 'guest' ? `${input.guest!.first_name} ${input.guest!.last_name}` : payer.email;

@@ -8,7 +8,7 @@ import type { CompanyRecord } from '../../repositories/company-repository.ts';
 import { ProfileWriteRefused, type ProfileSave } from '../../repositories/profile-repository.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import { verificationDocumentKey, type VerificationRecord } from '../../repositories/verification-repository.ts';
-import { takenError } from '../auth/register-buyer.ts';
+import { takenError } from '../auth/create-account.ts';
 import type { Deps } from '../deps.ts';
 import { loadProfile } from './profile-view.ts';
 

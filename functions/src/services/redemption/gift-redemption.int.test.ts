@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { formatDate } from '@gm/shared/dates/format';
+import { viennaDay } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
 import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
@@ -12,7 +13,6 @@ import { ValidationError } from '../../lib/errors.ts';
 import { redemptions, users, userVouchers } from '../../lib/deps.ts';
 import { redeem as redeemService } from './redeem.ts';
 import { scanVoucher } from './scan-voucher.ts';
-import { viennaDay } from './staff.ts';
 
 /**
  * Redemption of gifted vouchers (issue 6 gift options, decisions.md 2026-11-26): 'Nur auf einmal

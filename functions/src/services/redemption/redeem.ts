@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
 import { formatDate } from '@gm/shared/dates/format';
+import { viennaDay, viennaYear } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
 import { REDEMPTION_TEXT, type Redemption, type redeemRequestSchema } from '@gm/shared/redemption/contracts';
 import { MSG } from '@gm/shared/validation/messages';
@@ -9,7 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import type { RedemptionRecord } from '../../repositories/redemption-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { staffOf, viennaDay, viennaYear, type Staff } from './staff.ts';
+import { staffOf, type Staff } from './staff.ts';
 import { toApiRedemption, unitValue } from './view.ts';
 
 export type RedeemDeps = Pick<Deps, 'users' | 'userVouchers' | 'redemptions' | 'clock'>;

@@ -6,7 +6,8 @@ import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { RedemptionRecord } from '../../repositories/redemption-repository.ts';
 import type { Deps } from '../deps.ts';
-import { MARKETPLACE, winAnsi } from '../orders/invoice-pdf.ts';
+import { MARKETPLACE } from '../orders/invoice-pdf.ts';
+import { winAnsi } from '../pdf-text.ts';
 
 const euro = (cents: number) => `${formatAmount(cents)} €`;
 const timeOf = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Vienna', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));

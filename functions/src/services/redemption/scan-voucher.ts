@@ -1,8 +1,9 @@
 import { REDEMPTION_TEXT, voucherCodeFrom, type ScanRequest, type ScannedVoucher } from '@gm/shared/redemption/contracts';
+import { viennaDay } from '@gm/shared/dates/vienna-range';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
-import { staffOf, viennaDay } from './staff.ts';
+import { staffOf } from './staff.ts';
 import { toScannedVoucher } from './view.ts';
 
 /** Scans per staff member and minute: far above a till's pace, far below guessing (codes have 128 bits anyway). */

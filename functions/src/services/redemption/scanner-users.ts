@@ -1,8 +1,8 @@
 import { REDEMPTION_TEXT, type CreateScannerUserInput, type ScannerUser, type createScannerUserSchema } from '@gm/shared/redemption/contracts';
 import type * as z from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
-import { UniquenessConflict, type UserRecord } from '../../repositories/user-repository.ts';
-import { takenError } from '../auth/register-buyer.ts';
+import type { UserRecord } from '../../repositories/user-repository.ts';
+import { createAccount } from '../auth/create-account.ts';
 import type { Deps } from '../deps.ts';
 import { newUserRecord } from '../users/new-user.ts';
 
@@ -24,19 +24,7 @@ export async function listScannerUsers(deps: Pick<Deps, 'scannerStaff'>, sellerI
  */
 export async function createScannerUser(deps: ScannerUserDeps, sellerId: string, input: z.output<typeof createScannerUserSchema> | CreateScannerUserInput): Promise<ScannerUser> {
   const user = newUserRecord({ id: deps.newId(), username: input.username, email: input.email.toLowerCase(), role: 'scanner', seller_id: sellerId, is_active: true }, deps.clock());
-  try {
-    await deps.users.create(user);
-  } catch (error) {
-    if (error instanceof UniquenessConflict) throw takenError(error.fields);
-    throw error;
-  }
-  try {
-    await deps.identity.createAccount({ userId: user.id, email: user.email, password: input.password, role: 'scanner' });
-  } catch (error) {
-    await deps.users.remove(user);
-    if ((error as Error).name === 'UsernameExistsException') throw takenError(['email']);
-    throw error;
-  }
+  await createAccount(deps, user, input.password);
   return toScannerUser(user);
 }
 

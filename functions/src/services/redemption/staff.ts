@@ -20,10 +20,3 @@ export async function staffOf(deps: Pick<Deps, 'users'>, actor: Actor): Promise<
   }
   throw new ForbiddenError();
 }
-
-/** The Europe/Vienna calendar date (yyyy-mm-dd) of a moment: validity ends are Vienna dates. */
-export function viennaDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-export const viennaYear = (at: Date) => viennaDay(at).slice(0, 4);

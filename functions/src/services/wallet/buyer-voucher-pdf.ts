@@ -1,9 +1,10 @@
-import { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb } from 'pdf-lib';
 import { formatDate } from '@gm/shared/dates/format';
 import type { Actor } from '../../lib/auth.ts';
 import type { BuyerVoucherRecord } from '../../repositories/buyer-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { MARKETPLACE, winAnsi } from '../orders/invoice-pdf.ts';
+import { MARKETPLACE } from '../orders/invoice-pdf.ts';
+import { drawLines, winAnsi, wrapText } from '../pdf-text.ts';
 import { ownBuyerVoucher } from './buyer-vouchers.ts';
 import { hexColor, imageKind } from './voucher-pdf.ts';
 
@@ -26,32 +27,6 @@ export type BuyerVoucherPdfInput = {
   background: Uint8Array | null;
   createdAt: string;
 };
-
-function wrap(text: string, font: PDFFont, size: number, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/).map((p) => winAnsi(p.trim())).filter(Boolean)) {
-    let current = '';
-    for (const word of paragraph.split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (current && font.widthOfTextAtSize(next, size) > width) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    lines.push(current);
-  }
-  return lines.slice(0, maxLines);
-}
-
-function drawLines(page: PDFPage, lines: string[], x: number, top: number, size: number, font: PDFFont, color: RGB, width?: number): number {
-  let y = top;
-  for (const line of lines) {
-    const lx = width ? x + (width - font.widthOfTextAtSize(line, size)) / 2 : x;
-    page.drawText(line, { x: lx, y: y - size, size, font, color });
-    y -= size * 1.3;
-  }
-  return y;
-}
 
 /** Pure: pdf-lib only. */
 export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promise<Uint8Array> {
@@ -85,7 +60,7 @@ export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promis
   const pad = 24;
   const inner = cardW - 2 * pad;
 
-  const titleLines = wrap(input.title, bold, 26, inner, 2);
+  const titleLines = wrapText(input.title, bold, 26, inner, 2);
   const headH = pad + titleLines.length * 26 * 1.3 + 24;
   if (hasImage) page.drawRectangle({ x: cardX, y: cardY + cardH - headH, width: cardW, height: headH, color: shade, opacity: 0.45 });
   const y = drawLines(page, titleLines, cardX + pad, cardY + cardH - pad, 26, bold, fg);
@@ -93,7 +68,7 @@ export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promis
 
   const message = [input.description, input.note].filter(Boolean).join('\n');
   if (message) {
-    const lines = wrap(message, font, 15, inner - 20, 8);
+    const lines = wrapText(message, font, 15, inner - 20, 8);
     const blockH = lines.length * 15 * 1.3 + 20;
     const top = cardY + (cardH - headH + blockH) / 2;
     page.drawRectangle({ x: cardX + pad - 10, y: top - blockH, width: inner + 20, height: blockH, color: shade, opacity: hasImage ? 0.45 : 0.12 });

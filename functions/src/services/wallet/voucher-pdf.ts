@@ -9,7 +9,6 @@ import {
   pushGraphicsState,
   rectangle,
   rgb,
-  type PDFFont,
   type PDFImage,
   type PDFPage,
   type RGB,
@@ -19,7 +18,8 @@ import { formatDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { MARKETPLACE, winAnsi } from '../orders/invoice-pdf.ts';
+import { MARKETPLACE } from '../orders/invoice-pdf.ts';
+import { drawLines, winAnsi, wrapText } from '../pdf-text.ts';
 
 /** Everything printed on a voucher PDF; built by `voucherPdfFor` from the user voucher, its seller and images. */
 export type VoucherPdfInput = {
@@ -99,35 +99,9 @@ export function monthsLabel(months: readonly number[]): string {
   return [...set].sort((a, b) => a - b).map((m) => MONTH_NAMES[m - 1]).join(', ');
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number, maxLines = 20): string[] {
-  const lines: string[] = [];
-  for (const paragraph of winAnsi(text.replace(/\r?\n/g, '\u2028')).split('\u2028')) {
-    let current = '';
-    for (const word of paragraph.split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (current && font.widthOfTextAtSize(next, size) > width) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    lines.push(current);
-  }
-  return lines.slice(0, maxLines);
-}
-
 // winAnsi maps line breaks to spaces; keep paragraph breaks of the note and terms.
 function paragraphs(text: string): string[] {
   return text.split(/\r?\n/).map((p) => p.trim()).filter(Boolean);
-}
-
-function drawLines(page: PDFPage, lines: string[], x: number, top: number, size: number, font: PDFFont, color: RGB, width?: number, align: 'left' | 'center' = 'left'): number {
-  let y = top;
-  for (const line of lines) {
-    const lx = align === 'center' && width ? x + (width - font.widthOfTextAtSize(line, size)) / 2 : x;
-    page.drawText(line, { x: lx, y: y - size, size, font, color });
-    y -= size * 1.3;
-  }
-  return y;
 }
 
 function drawCover(page: PDFPage, image: PDFImage, x: number, y: number, w: number, h: number) {
@@ -222,14 +196,14 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   const inner = cardW - 2 * pad;
 
   // Header band: title and seller.
-  const titleLines = wrap(input.title, bold, 24, inner, 2);
+  const titleLines = wrapText(input.title, bold, 24, inner, 2);
   const headH = pad + titleLines.length * 24 * 1.3 + 16 + 8;
   if (hasImage) page.drawRectangle({ x: cardX, y: cardY + cardH - headH, width: cardW, height: headH, color: shade, opacity: 0.45 });
   const y = drawLines(page, titleLines, cardX + pad, cardY + cardH - pad, 24, bold, fg);
   drawLines(page, [winAnsi(input.sellerName)], cardX + pad, y, 13, font, fg);
 
   // Footer band: amount and validity.
-  const amountLines = input.priceHidden ? [] : wrap(amountLine(input), bold, 22, inner, 2);
+  const amountLines = input.priceHidden ? [] : wrapText(amountLine(input), bold, 22, inner, 2);
   const footH = pad + amountLines.length * 22 * 1.3 + 14 + pad - 6;
   if (hasImage) page.drawRectangle({ x: cardX, y: cardY, width: cardW, height: footH, color: shade, opacity: 0.45 });
   let fy = cardY + footH - pad + 6;
@@ -239,11 +213,11 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   // Middle: the personal message (and who it is from).
   const message = [...(input.note ? paragraphs(input.note) : []), ...(input.fromName ? [`Von ${input.fromName}`] : [])];
   if (message.length) {
-    const lines = message.flatMap((p) => wrap(p, font, 15, inner - 20, 4)).slice(0, 6);
+    const lines = message.flatMap((p) => wrapText(p, font, 15, inner - 20, 4)).slice(0, 6);
     const blockH = lines.length * 15 * 1.3 + 20;
     const midTop = cardY + footH + (cardH - headH - footH + blockH) / 2;
     page.drawRectangle({ x: cardX + pad - 10, y: midTop - blockH, width: inner + 20, height: blockH, color: shade, opacity: hasImage ? 0.45 : 0.12 });
-    drawLines(page, lines, cardX + pad, midTop - 10, 15, font, fg, inner, 'center');
+    drawLines(page, lines, cardX + pad, midTop - 10, 15, font, fg, inner);
   }
 
   // --- Below the card: QR code and details --------------------------------------------------------
@@ -259,7 +233,7 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   let dy = qrTop;
   const field = (label: string, value: string) => {
     dy = drawLines(page, [winAnsi(label)], colX, dy, 8, font, grey);
-    dy = drawLines(page, wrap(value, font, 11, colW, 3), colX, dy, 11, font, dark) - 6;
+    dy = drawLines(page, wrapText(value, font, 11, colW, 3), colX, dy, 11, font, dark) - 6;
   };
   field('Gutschein', input.title);
   if (!input.priceHidden && input.type !== 'quantity' && input.remainingValue < input.totalValue) field('Restwert', euro(input.remainingValue));
@@ -276,7 +250,7 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
     'Zum Einlösen den QR-Code beim Unternehmen vorzeigen oder den Code angeben. Keine Barauszahlung. Jeder Code kann nur bis zur Höhe des verbleibenden Werts eingelöst werden.',
     `Vermittelt durch ${MARKETPLACE.name}, ${MARKETPLACE.street}, ${MARKETPLACE.place}.`,
   ];
-  const termLines = terms.flatMap((t) => wrap(t, font, 8, A4[0] - 2 * MARGIN, 6));
+  const termLines = terms.flatMap((t) => wrapText(t, font, 8, A4[0] - 2 * MARGIN, 6));
   const termsTop = Math.min(qy, dy) - 14;
   const bottom = Math.max(MARGIN + termLines.length * 8 * 1.3, 0);
   drawLines(page, ['Bedingungen'], MARGIN, Math.min(termsTop, bottom + 14), 8, bold, grey);

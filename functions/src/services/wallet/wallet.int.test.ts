@@ -105,6 +105,43 @@ describe('wallet list (POST user-voucher/search/user-vouchers)', () => {
 
     expect((await api('POST', 'user-voucher/search/user-vouchers', { body: {} })).status).toBe(401);
   });
+
+  it('on a tenant shop lists only that seller’s vouchers (body `subdomain` or the tenant host), combined with the keyword, and paged within the filter', async () => {
+    const subdomain = `shop${randomUUID().slice(0, 8)}`;
+    const shop = await createTestAccount('seller', { subdomain });
+    const buyer = await createTestAccount('user');
+    const at = (day: number) => ({ acquired_at: new Date(Date.UTC(2026, 1, day)).toISOString(), created_at: new Date(Date.UTC(2026, 1, day)).toISOString() });
+    const card = (title: string) => ({ voucher: { ...toVoucherCard(testVoucher('x', shop.userId)), title } });
+    const shopSauna = await issue(buyer, { seller_id: shop.userId, ...card('Sauna-Abend'), ...at(1) });
+    const shopDinner = await issue(buyer, { seller_id: shop.userId, ...card('Dinner für zwei'), ...at(2) });
+    const elsewhere = await issue(buyer, { ...card('Sauna anderswo'), ...at(3) });
+    const ids = (answer: { body: { user_vouchers: { data: { id: string }[] } } }) => answer.body.user_vouchers.data.map((v) => v.id);
+
+    // Marketplace: everything.
+    expect(ids(await search(buyer))).toEqual([elsewhere.id, shopDinner.id, shopSauna.id]);
+    // `subdomain` in the body (any case) → only the shop's seller, newest first.
+    const inShop = await search(buyer, { subdomain: subdomain.toUpperCase() });
+    expect(inShop.status, JSON.stringify(inShop.body)).toBe(200);
+    expect(ids(inShop)).toEqual([shopDinner.id, shopSauna.id]);
+    expect(inShop.body.user_vouchers.total).toBe(2);
+    // The tenant host (Origin) alone filters the same way.
+    const byHost = await api('POST', 'user-voucher/search/user-vouchers', { token: buyer.token, body: {}, headers: { origin: `https://${subdomain}.gutscheine.example` } });
+    expect(ids(byHost)).toEqual([shopDinner.id, shopSauna.id]);
+    // Keyword and shop together: 'sauna' on the shop finds the shop's sauna, not the other seller's.
+    expect(ids(await search(buyer, { subdomain, keyword: 'sauna' }))).toEqual([shopSauna.id]);
+    expect(ids(await search(buyer, { keyword: 'sauna' }))).toEqual([elsewhere.id, shopSauna.id]);
+    // Pages count within the filter, and next_page_url keeps the shop.
+    const first = await search(buyer, { subdomain, paginate: 1 });
+    expect(ids(first)).toEqual([shopDinner.id]);
+    expect(first.body.user_vouchers.last_page).toBe(2);
+    expect(first.body.user_vouchers.next_page_url).toContain(`subdomain=${subdomain}`);
+    expect(ids(await search(buyer, { subdomain, paginate: 1, page: 2 }))).toEqual([shopSauna.id]);
+    // An unknown shop lists nothing (never the whole wallet); a non-string subdomain is a 422.
+    const unknown = await search(buyer, { subdomain: `nichtda${randomUUID().slice(0, 6)}` });
+    expect(unknown.status).toBe(200);
+    expect(ids(unknown)).toEqual([]);
+    expect((await search(buyer, { subdomain: 42 })).status).toBe(422);
+  });
 });
 
 describe('wallet voucher detail (GET user-voucher/{id})', () => {

@@ -85,15 +85,20 @@ function matches(record: UserVoucherRecord, keyword: string): boolean {
 /**
  * POST user-voucher/search/user-vouchers: the caller's wallet (GSI1 `USER#<me>#WALLET`, a bounded
  * partition), newest first unless `isNewest` is false, filtered by keyword (title, seller, code,
- * order number), `paginate` per page (9) with next_page_url.
+ * order number) and by tenant shop (`subdomain`, else the request's tenant host: only vouchers of
+ * the seller owning that subdomain; an unknown subdomain lists nothing), `paginate` per page (9)
+ * with next_page_url.
  */
 export async function searchWallet(
-  deps: Pick<Deps, 'userVouchers' | 'templates'>,
+  deps: Pick<Deps, 'userVouchers' | 'templates' | 'users'>,
   actor: Actor,
-  input: { keyword?: string | null | undefined; page: number; paginate: number; isNewest?: boolean | null | undefined },
+  input: { keyword?: string | null | undefined; page: number; paginate: number; isNewest?: boolean | null | undefined; subdomain?: string | null | undefined },
   pageUrl: (page: number) => string,
+  tenant?: string | undefined,
 ): Promise<{ user_vouchers: Paged<UserVoucher> }> {
-  let records = await deps.userVouchers.listByOwner({ userId: actor.userId });
+  const subdomain = (input.subdomain || tenant || '').toLowerCase();
+  const [all, shopSeller] = await Promise.all([deps.userVouchers.listByOwner({ userId: actor.userId }), subdomain ? deps.users.ownerOf('subdomain', subdomain) : undefined]);
+  let records = subdomain ? all.filter((r) => shopSeller !== undefined && r.seller_id === shopSeller) : all;
   const keyword = input.keyword?.trim();
   if (keyword) records = records.filter((r) => matches(r, keyword));
   if (input.isNewest === false) records = [...records].reverse();

@@ -10,6 +10,7 @@ import { PersonaliseLayout, PersonaliseStatus } from '../../features/personalise
 import { initialDesign, useDesign } from '../../features/personalise/hooks/use-design.ts';
 import { backgroundUrl, priceLabel, textColourFor } from '../../features/personalise/preview.ts';
 import { useSaveFlow } from '../../features/personalise/hooks/use-save-flow.ts';
+import { sellerNameOf } from '../../features/wallet/wallet-format.ts';
 
 /** /vouchers/personalized/{userVoucherId} (01 §2 "Personalise", user variant): back to /wallet after Speichern. */
 export default function PersonaliseVoucherPage() {
@@ -47,7 +48,7 @@ function PersonaliseForm({ voucher }: { voucher: UserVoucherDetail }) {
       preview={
         <PersonalisedCard
           title={voucher.voucher.title}
-          byline={voucher.voucher.seller.username}
+          byline={sellerNameOf(voucher)}
           priceLabel={design.priceHidden ? null : priceLabel(voucher)}
           background={background}
           fallbackColor={voucher.voucher.styling.background_color}

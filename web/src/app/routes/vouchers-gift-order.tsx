@@ -17,6 +17,9 @@ import { fetchGiftPdf, useGiftOrder } from '../../features/gifts/api/gifts.ts';
 import { GiftForm } from '../../features/gifts/components/gift-form.tsx';
 import '../../styles/gifts.css';
 
+/** The 'given' card takes the focus when it appears (the form it replaces had it), so keyboard and screen-reader users land on it. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 /** Other gift lines of the same payment still to give (the checkout passes them on). */
 type GiftQueue = { queue?: string[] };
 
@@ -113,7 +116,7 @@ export default function VouchersGiftOrderPage() {
           </aside>
           <section className="gift-page__main">
             {given ? (
-              <div className="card gift-done" data-testid="gift-done">
+              <div className="card gift-done" data-testid="gift-done" tabIndex={-1} ref={focusOnMount}>
                 <p className="gift-done__message" role="status">
                   {done ? GIFT_TEXT.success : GIFT_TEXT.alreadyGifted}
                 </p>

@@ -11,6 +11,7 @@ import { useBuyerVouchers } from '../../features/personalise/api/personalise.ts'
 import { PersonalisedCard } from '../../features/personalise/components/personalised-card.tsx';
 import { DownloadBuyerVoucherButton } from '../../features/personalise/components/download-buyer-voucher.tsx';
 import '../../styles/personalise.css';
+import '../../styles/wallet.css';
 
 /** /wallet/vouchers (01 §2): the wallet tab with the buyer's self-designed gift vouchers, 9 per page. */
 export default function WalletBuyerVouchersPage() {
@@ -24,8 +25,8 @@ export default function WalletBuyerVouchersPage() {
       <title>{`${BUYER_VOUCHER_TEXT.listTitle} – Gutscheinmarkt`}</title>
       <header className="page-header buyer-vouchers__header">
         <div>
-          <p className="page-header__eyebrow">{WALLET_TEXT.subtitle}</p>
           <h1>{WALLET_TEXT.title}</h1>
+          <p>{WALLET_TEXT.subtitle}</p>
         </div>
         <Link to={paths.buyerVoucher(newId)} className="button button--primary" data-testid="buyer-voucher-new">
           {BUYER_VOUCHER_TEXT.designerTitle}
@@ -36,7 +37,7 @@ export default function WalletBuyerVouchersPage() {
           Gekaufte Gutscheine
         </NavLink>
         <NavLink to={paths.walletBuyerVouchers} className="wallet-tabs__tab">
-          Selbst gestaltet
+          Selbst gestaltete Gutscheine
         </NavLink>
       </nav>
 

@@ -1,10 +1,13 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { paths } from '../../config/paths.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
+import { SearchIcon } from '../../components/ui/icons.tsx';
 import { LOAD_MORE_THRESHOLD, useInfiniteScroll } from '../../lib/infinite-scroll.ts';
+import { useDebouncedDraft } from '../../lib/use-debounced-draft.ts';
 import { LoadMore } from '../../features/search/components/load-more.tsx';
 import { VoucherActions } from '../../features/wallet/components/voucher-actions.tsx';
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
@@ -12,9 +15,16 @@ import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-down
 import { useWalletPages } from '../../features/wallet/hooks/use-wallet-pages.ts';
 import '../../styles/wallet.css';
 
-/** /wallet 'Meine Wallet' (01 §2): the buyer's vouchers, nine at a time with QR, more on scroll. */
+/**
+ * /wallet 'Meine Wallet' (01 §2): the buyer's vouchers, nine at a time with QR, more on scroll; a
+ * keyword field (title, company, code, order number; 01 §7 `keyword`) that searches 1 s after the
+ * last keystroke or at once on Enter.
+ */
 export default function WalletPage() {
-  const wallet = useWalletPages();
+  const [keyword, setKeyword] = useState('');
+  const draft = useDebouncedDraft(keyword, setKeyword);
+  const keywordId = useId();
+  const wallet = useWalletPages(keyword);
   const { download, busyId } = useVoucherDownload();
   useInfiniteScroll({ enabled: true, threshold: LOAD_MORE_THRESHOLD, loading: wallet.loading, sellerModalOpen: false, hasNextPage: wallet.hasNextPage, onLoadMore: wallet.loadMore });
 
@@ -31,6 +41,31 @@ export default function WalletPage() {
         </Link>
         <Link to={paths.walletBuyerVouchers}>Selbst gestaltete Gutscheine</Link>
       </nav>
+      <form
+        className="wallet-search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          draft.flush();
+        }}
+      >
+        <label htmlFor={keywordId} className="visually-hidden">
+          Gutscheine durchsuchen
+        </label>
+        <SearchIcon size={20} className="wallet-search__icon" />
+        <input
+          id={keywordId}
+          type="search"
+          className="input wallet-search__input"
+          placeholder="Suche nach Gutschein, Unternehmen oder Code"
+          value={draft.text}
+          onChange={(event) => draft.setText(event.target.value)}
+          enterKeyHint="search"
+          maxLength={100}
+          autoComplete="off"
+          data-testid="wallet-keyword"
+        />
+      </form>
       {wallet.error && wallet.items.length === 0 ? (
         <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={wallet.retry} />
       ) : wallet.items.length === 0 ? (

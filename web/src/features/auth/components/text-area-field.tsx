@@ -11,16 +11,18 @@ type TextAreaFieldProps = {
   /** Shows "n / max"; the contract enforces the limit with its German message. */
   maxLength: number;
   rows?: number;
+  /** Marks the label with the required star and sets aria-required. */
+  required?: boolean;
 };
 
 /** A multi-line field in the look of TextField, with a live character count. */
-export function TextAreaField({ name, label, value, onValueChange, error, hint, maxLength, rows = 5 }: TextAreaFieldProps) {
+export function TextAreaField({ name, label, value, onValueChange, error, hint, maxLength, rows = 5, required }: TextAreaFieldProps) {
   const hintId = useId();
   const countId = useId();
   const errorId = useId();
   const over = value.length > maxLength;
   return (
-    <FieldFrame name={name} label={label} error={error} errorId={errorId}>
+    <FieldFrame name={name} label={label} error={error} errorId={errorId} required={required}>
       <textarea
         id={fieldId(name)}
         name={name}
@@ -28,6 +30,7 @@ export function TextAreaField({ name, label, value, onValueChange, error, hint, 
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy(hint ? hintId : null, countId, errorId)}
         className="input textarea-field"
       />

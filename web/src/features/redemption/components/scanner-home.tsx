@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { REDEMPTION_REDIRECT_MS, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/shared/redemption/contracts';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { TextField } from '../../../components/ui/form-fields.tsx';
+import { fieldId, TextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { redeem, scanCode } from '../api/redemption.ts';
 import { QrCamera } from './qr-camera.tsx';
@@ -12,7 +13,9 @@ import { RedemptionForm, type RedemptionAmount } from './redemption-form.tsx';
  * The scanner (02 §2 "Scanner home", §4 "Scan flow"): no code loaded shows the scanner (typed code
  * or camera); a code the server accepts shows the redemption panel; cancel or success returns to
  * the scanner, success after 3 s. A 422 (or an unknown code) shows 'Warnung!' with the server's
- * message and resets the scanner; an expired voucher asks for a confirmation first.
+ * message and resets the scanner; an expired voucher asks for a confirmation first. A `?code=` in
+ * the URL (the voucher's QR URL `/qr/<code>` sends staff here) is looked up at once, as if typed,
+ * and then removed from the URL so a reload or the reset does not look it up again.
  */
 export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
   const dialog = useDialog();
@@ -23,8 +26,19 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
   const [busy, setBusy] = useState(false);
   /** One Idempotency-Key per redemption attempt: a retry of the same attempt never redeems twice. */
   const attemptKey = useRef<string>(crypto.randomUUID());
+  const [params, setParams] = useSearchParams();
+  const linkedCode = params.get('code')?.trim() || null;
+  /** The linked code already looked up (React may run the effect twice for one URL). */
+  const linkedDone = useRef<string | null>(null);
+
+  /** After each reset (cancel, success, warning) focus goes back to the code field, not to <body> (keyboard users). */
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick > 0) document.getElementById(fieldId('code'))?.focus();
+  }, [focusTick]);
 
   function reset() {
+    setFocusTick((n) => n + 1);
     setVoucher(null);
     setCode('');
     setCamera(false);
@@ -50,6 +64,27 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
       await warn(error);
     }
   }
+
+  const lookUpRef = useRef(lookUp);
+  lookUpRef.current = lookUp;
+  useEffect(() => {
+    if (!linkedCode) {
+      linkedDone.current = null;
+      return;
+    }
+    if (linkedDone.current === linkedCode) return;
+    linkedDone.current = linkedCode;
+    setCode(linkedCode);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('code');
+        return next;
+      },
+      { replace: true },
+    );
+    void lookUpRef.current(linkedCode);
+  }, [linkedCode, setParams]);
 
   function submitCode(event: FormEvent) {
     event.preventDefault();

@@ -29,7 +29,7 @@ export function SendVoucherForm({ kind, voucherId }: { kind: GiftKind; voucherId
       <FormErrorSummary fields={form.summary} />
       <TextField {...form.text('email')} type="email" inputMode="email" autoComplete="email" required />
       <TextField {...form.text('subject')} maxLength={SEND_MAIL_SUBJECT_MAX} required />
-      <TextAreaField {...form.text('text')} maxLength={SEND_MAIL_TEXT_MAX} />
+      <TextAreaField {...form.text('text')} maxLength={SEND_MAIL_TEXT_MAX} required />
       <button type="submit" className="button button--primary button--block" disabled={form.submitting}>
         {TRANSFER_TEXT.sendButton}
       </button>
