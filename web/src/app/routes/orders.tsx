@@ -47,8 +47,8 @@ export default function OrdersPage() {
         <EmptyState />
       ) : (
         <>
-          <div className="table-scroll">
-            <table className="orders-table" data-testid="orders-table">
+          <div className="table-scroll buyer-orders">
+            <table className="orders-table buyer-orders__table" data-testid="orders-table">
               <thead>
                 <tr>
                   <th scope="col">Datum</th>
@@ -64,22 +64,26 @@ export default function OrdersPage() {
               <tbody>
                 {orders.map((order) => (
                   <tr key={order.id} data-testid="order-row">
-                    <td>{formatDate(order.completed_at ?? order.created_at)}</td>
-                    <td>{order.order_no ?? '–'}</td>
-                    <td>
-                      {order.voucher.title}
-                      {order.is_gift && (
-                        <>
-                          {' · '}
-                          <Link to={paths.giftOrder(order.id)} data-testid="order-gift-link">
-                            Geschenk
-                          </Link>
-                        </>
-                      )}
+                    <td data-label="Datum">{formatDate(order.completed_at ?? order.created_at)}</td>
+                    <td data-label="Bestellnummer">{order.order_no ?? '–'}</td>
+                    <td data-label="Gutschein">
+                      <span>
+                        {order.voucher.title}
+                        {order.is_gift && (
+                          <>
+                            {' · '}
+                            <Link to={paths.giftOrder(order.id)} data-testid="order-gift-link">
+                              Geschenk
+                            </Link>
+                          </>
+                        )}
+                      </span>
                     </td>
-                    <td className="orders-table__amount">{formatEuro(order.total_amount)}</td>
-                    <td>{order.reversed ? 'Storniert' : 'Bezahlt'}</td>
-                    <td>
+                    <td data-label="Betrag" className="orders-table__amount">
+                      {formatEuro(order.total_amount)}
+                    </td>
+                    <td data-label="Status">{order.reversed ? 'Storniert' : 'Bezahlt'}</td>
+                    <td data-label="Rechnung">
                       {order.invoice_no && (
                         <button
                           type="button"

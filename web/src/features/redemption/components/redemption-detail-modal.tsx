@@ -16,7 +16,7 @@ export function RedemptionDetailModal({ redemption, onClose, onDownload }: { red
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="redemption-detail" testId="redemption-detail">
       <h2 id={titleId} className="redemption-detail__title">
-        Bestellung {redemption.order_no}
+        Bestellung <span className="redemption-detail__no">{redemption.order_no}</span>
       </h2>
       <p className="redemption-detail__lead">{redemption.title}</p>
       {query.error && !query.data ? (

@@ -89,7 +89,13 @@ export function ScannerStaffPanel() {
                 <span>{user.email}</span>
               </div>
               <span className={`scanner-status${user.status ? ' scanner-status--on' : ''}`}>{user.status ? 'Aktiv' : 'Inaktiv'}</span>
-              <button type="button" className="button button--small button--outline" onClick={() => void toggle(user)} data-testid="scanner-user-toggle">
+              <button
+                type="button"
+                className="button button--small button--outline"
+                onClick={() => void toggle(user)}
+                aria-label={`${user.status ? 'Deaktivieren' : 'Aktivieren'}: ${user.scanner}`}
+                data-testid="scanner-user-toggle"
+              >
                 {user.status ? 'Deaktivieren' : 'Aktivieren'}
               </button>
             </li>

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { WALLET_TEXT, type UserVoucher } from '@gm/shared/wallet/contracts';
 import { QrIcon } from '../../../components/ui/icons.tsx';
 import { cardBackground, cardTextColor, isLightColor, sellerNameOf, statusLabel, validUntilLabel, walletAmountLabel } from '../wallet-format.ts';
@@ -22,6 +22,18 @@ type Props = {
 export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, headingLevel = 3, qrSize = 180 }: Props) {
   const [flipped, setFlipped] = useState(false);
   const titleId = useId();
+  // The side that hides becomes inert and would drop the focus to <body>: move it to the other side's button.
+  const flipRef = useRef<HTMLButtonElement>(null);
+  const unflipRef = useRef<HTMLButtonElement>(null);
+  const flippedByUser = useRef(false);
+  useEffect(() => {
+    if (!flippedByUser.current) return;
+    (flipped ? unflipRef : flipRef).current?.focus();
+  }, [flipped]);
+  const turn = (to: boolean) => {
+    flippedByUser.current = true;
+    setFlipped(to);
+  };
   const Heading = `h${headingLevel}` as const;
   const background = cardBackground(voucher);
   const amount = walletAmountLabel(voucher);
@@ -47,7 +59,7 @@ export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, head
                 {amount && <p className="wallet-card__amount">{amount}</p>}
                 <p className="wallet-card__valid">{validUntilLabel(voucher)}</p>
               </div>
-              <button type="button" className="wallet-card__flip" onClick={() => setFlipped(true)} aria-label={`${flipLabel}: QR-Code von ${voucher.voucher.title} zeigen`} data-testid="wallet-card-flip">
+              <button ref={flipRef} type="button" className="wallet-card__flip" onClick={() => turn(true)} aria-label={`${flipLabel}: QR-Code von ${voucher.voucher.title} zeigen`} data-testid="wallet-card-flip">
                 <QrIcon size={18} /> <span>{flipLabel}</span>
               </button>
             </div>
@@ -69,7 +81,7 @@ export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, head
                 <span className="wallet-card__code-label">Code</span>
                 <code data-testid="wallet-card-code">{voucher.code}</code>
               </p>
-              <button type="button" className="button button--ghost button--small wallet-card__unflip" onClick={() => setFlipped(false)} data-testid="wallet-card-unflip">
+              <button ref={unflipRef} type="button" className="button button--ghost button--small wallet-card__unflip" onClick={() => turn(false)} data-testid="wallet-card-unflip">
                 Zurück
               </button>
             </div>
