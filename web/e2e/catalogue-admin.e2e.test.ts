@@ -43,13 +43,12 @@ describe('catalogue admin', () => {
       .poll(
         async () => {
           if (!(await categoriesLink.isVisible())) await header.getByRole('button', { name: 'Verwalten' }).click();
-          return categoriesLink.isVisible();
+          await categoriesLink.click({ timeout: 2000 }).catch(() => undefined);
+          return new URL(page.url()).pathname;
         },
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
-      .toBe(true);
-    await categoriesLink.click();
-    await page.waitForURL(/\/category$/);
+      .toBe('/category');
     await page.getByTestId('category-table').waitFor();
     await saveScreenshot(page, 'admin-categories-desktop');
 

@@ -92,10 +92,15 @@ describe('cart and checkout', () => {
 
     await page.goto(at('/cart'));
     await page.getByTestId('empty-state').waitFor();
+    // /payment with the now empty cart: only the empty state, no payment form.
+    await page.goto(at('/payment'));
+    await page.getByTestId('payment-empty').waitFor();
+    expect(await page.getByTestId('checkout-submit').count()).toBe(0);
 
-    // The order history lists the purchase.
+    // The order history lists the purchase, under the profile tab 'Bestellungen'.
     await page.goto(at('/orders'));
     await expect.poll(() => page.getByTestId('order-row').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByRole('navigation', { name: 'Profilbereiche' }).locator('[aria-current="page"]').textContent()).toBe('Bestellungen');
     expect(await page.getByTestId('orders-table').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
     await saveScreenshot(page, 'checkout-orders-desktop');
     // Each line's invoice downloads as a PDF.

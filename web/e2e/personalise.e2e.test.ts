@@ -98,6 +98,14 @@ describe('personalise a wallet voucher', () => {
     await page.getByTestId('leave-dialog').getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL(/\/wallet$/);
     await expect.poll(async () => (await userVouchers().get(uv.id))?.personalisation?.note).toBe('Doch speichern');
+
+    // An unknown id: the shared 404 frame with its own heading and the way back to the wallet.
+    await page.goto(at('/vouchers/personalized/00000000-0000-4000-8000-000000000000'));
+    const notFound = page.getByTestId('personalise-not-found');
+    await notFound.waitFor();
+    expect(await notFound.getByRole('heading', { level: 1 }).textContent()).toBe('Gutschein nicht gefunden');
+    expect(await notFound.getByRole('link', { name: 'Zur Wallet' }).getAttribute('href')).toBe('/wallet');
+    await saveScreenshot(page, 'personalise-not-found-mobile');
   });
 });
 
@@ -107,12 +115,22 @@ describe('buyer-designed gift voucher', () => {
     await page.goto(at('/wallet/vouchers'));
     await page.getByTestId('wallet-buyer-vouchers').waitFor();
     await page.getByText('Noch keine Daten vorhanden.').waitFor();
+    // The wallet's sub-pages keep 'Meine Wallet' highlighted in the header.
+    const currentNav = page.getByRole('navigation', { name: 'Hauptnavigation' }).locator('[aria-current="page"]');
+    expect(await currentNav.textContent()).toBe('Meine Wallet');
 
+    // A fresh designer (?new=1) asks the API nothing: no 404 lookup for an id that cannot exist yet.
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes('/api/v1/buyer-voucher/')) lookups.push(request.url());
+    });
     await page.getByTestId('buyer-voucher-new').click();
     const popup = page.getByTestId('newsletter-popup');
     await popup.getByRole('heading', { name: BUYER_VOUCHER_TEXT.newsletterTitle }).waitFor();
     await popup.getByTestId('newsletter-close').click();
     await popup.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('new')).toBe('1');
+    expect(lookups).toEqual([]);
     const id = new URL(page.url()).pathname.split('/').pop()!;
 
     await page.getByLabel('Titel').fill('Frühstück im Bett');

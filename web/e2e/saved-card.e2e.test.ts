@@ -115,6 +115,7 @@ describe('free orders', () => {
     await expectThanks(page);
     await page.goto(at('/orders'));
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
+    await saveScreenshot(page, 'orders-mobile');
     await page.context().close();
   });
 });

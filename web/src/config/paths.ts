@@ -51,6 +51,8 @@ export const paths = {
   personaliseVoucher: (userVoucherId: string) => `/vouchers/personalized/${encodeURIComponent(userVoucherId)}`,
   walletBuyerVouchers: '/wallet/vouchers',
   buyerVoucher: (id: string) => `/buyer/voucher/${encodeURIComponent(id)}`,
+  /** The designer for a fresh id: `?new=1` skips loading a voucher that cannot exist yet (no 404 request). */
+  newBuyerVoucher: (id: string) => `/buyer/voucher/${encodeURIComponent(id)}?new=1`,
   personaliseBuyerVoucher: (id: string) => `/buyer/vouchers/personalized/${encodeURIComponent(id)}`,
   wishList: '/wish-list',
   adminCategories: '/category',

@@ -57,4 +57,12 @@ export function useInfiniteScroll(options: {
       window.removeEventListener('resize', check);
     };
   }, [enabled, threshold, container]);
+  // A page that arrived while the reader already sat at the bottom (or one too short to scroll) fires
+  // no scroll event: check once more whenever a load ends.
+  const { loading, hasNextPage } = options;
+  useEffect(() => {
+    if (!enabled || loading || !hasNextPage) return;
+    const { sellerModalOpen, onLoadMore } = latest.current;
+    if (shouldLoadMore({ nearBottom: isNearBottom(boxOf(container?.current ?? null), threshold), loading, sellerModalOpen, hasNextPage })) onLoadMore();
+  }, [enabled, loading, hasNextPage, threshold, container]);
 }

@@ -9,11 +9,12 @@ import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
+import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
 import { fetchInvoicePdf, invoiceFilename, saveBlob } from '../../features/checkout/api/invoice.ts';
 import { useOrders } from '../../features/checkout/api/payment.ts';
 import '../../styles/cart.css';
 
-/** /orders: the buyer's order history, 9 per page (01 §2 profile tab 'Bestellungen', §7). */
+/** /orders: the buyer's order history, 9 per page (01 §2 profile tab 'Bestellungen', §7), inside the profile tab strip. */
 export default function OrdersPage() {
   const auth = useAuth();
   const [page, setPage] = useState(1);
@@ -33,79 +34,79 @@ export default function OrdersPage() {
     }
   };
 
+  if (!auth.isAuth) return null;
   return (
-    <div className="container orders-page" data-testid="orders-page">
-      <title>Bestellungen – Gutscheinmarkt</title>
-      <header className="page-header">
-        <h1>Bestellungen</h1>
-      </header>
-      {error && !data ? (
-        <LoadFailed text="Deine Bestellungen konnten gerade nicht geladen werden." onRetry={reload} />
-      ) : !data ? (
-        isLoading && <PageLoader label="Bestellungen werden geladen…" />
-      ) : orders.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <div className="table-scroll buyer-orders">
-            <table className="orders-table buyer-orders__table" data-testid="orders-table">
-              <thead>
-                <tr>
-                  <th scope="col">Datum</th>
-                  <th scope="col">Bestellnummer</th>
-                  <th scope="col">Gutschein</th>
-                  <th scope="col" className="orders-table__amount">
-                    Betrag
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Rechnung</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.id} data-testid="order-row">
-                    <td data-label="Datum">{formatDate(order.completed_at ?? order.created_at)}</td>
-                    <td data-label="Bestellnummer">{order.order_no ?? '–'}</td>
-                    <td data-label="Gutschein">
-                      <span>
-                        {order.voucher.title}
-                        {order.is_gift && (
-                          <>
-                            {' · '}
-                            <Link to={paths.giftOrder(order.id)} data-testid="order-gift-link">
-                              Geschenk
-                            </Link>
-                          </>
-                        )}
-                      </span>
-                    </td>
-                    <td data-label="Betrag" className="orders-table__amount">
-                      {formatEuro(order.total_amount)}
-                    </td>
-                    <td data-label="Status">{order.reversed ? 'Storniert' : 'Bezahlt'}</td>
-                    <td data-label="Rechnung">
-                      {order.invoice_no && (
-                        <button
-                          type="button"
-                          className="button button--small button--outline"
-                          onClick={() => void download(order.id, order.invoice_no!)}
-                          disabled={downloading}
-                          aria-label={`Rechnung ${order.invoice_no} herunterladen`}
-                          data-testid="order-invoice-download"
-                        >
-                          Rechnung herunterladen
-                        </button>
-                      )}
-                    </td>
+    <ProfileLayout role={auth.role.name} active="orders" pageTitle="Bestellungen" wide>
+      <div className="orders-page" data-testid="orders-page">
+        <h2 className="orders-page__title">Bestellungen</h2>
+        {error && !data ? (
+          <LoadFailed text="Deine Bestellungen konnten gerade nicht geladen werden." onRetry={reload} />
+        ) : !data ? (
+          isLoading && <PageLoader label="Bestellungen werden geladen…" />
+        ) : orders.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <>
+            <div className="table-scroll buyer-orders">
+              <table className="orders-table buyer-orders__table" data-testid="orders-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Datum</th>
+                    <th scope="col">Bestellnummer</th>
+                    <th scope="col">Gutschein</th>
+                    <th scope="col" className="orders-table__amount">
+                      Betrag
+                    </th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Rechnung</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} label="Bestellungen" />
-        </>
-      )}
-      <LoadingOverlay show={downloading} label="Rechnung wird erstellt…" />
-    </div>
+                </thead>
+                <tbody>
+                  {orders.map((order) => (
+                    <tr key={order.id} data-testid="order-row">
+                      <td data-label="Datum">{formatDate(order.completed_at ?? order.created_at)}</td>
+                      <td data-label="Bestellnummer">{order.order_no ?? '–'}</td>
+                      <td data-label="Gutschein">
+                        <span>
+                          {order.voucher.title}
+                          {order.is_gift && (
+                            <>
+                              {' · '}
+                              <Link to={paths.giftOrder(order.id)} data-testid="order-gift-link">
+                                Geschenk
+                              </Link>
+                            </>
+                          )}
+                        </span>
+                      </td>
+                      <td data-label="Betrag" className="orders-table__amount">
+                        {formatEuro(order.total_amount)}
+                      </td>
+                      <td data-label="Status">{order.reversed ? 'Storniert' : 'Bezahlt'}</td>
+                      <td data-label="Rechnung">
+                        {order.invoice_no && (
+                          <button
+                            type="button"
+                            className="button button--small button--outline"
+                            onClick={() => void download(order.id, order.invoice_no!)}
+                            disabled={downloading}
+                            aria-label={`Rechnung ${order.invoice_no} herunterladen`}
+                            data-testid="order-invoice-download"
+                          >
+                            Rechnung herunterladen
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} label="Bestellungen" />
+          </>
+        )}
+        <LoadingOverlay show={downloading} label="Rechnung wird erstellt…" />
+      </div>
+    </ProfileLayout>
   );
 }

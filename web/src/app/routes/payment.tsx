@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
+import { paths } from '../../config/paths.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -12,6 +15,13 @@ export default function PaymentPage() {
   const guest = !auth.isAuth;
   const { data, error, isLoading, reload } = useCart(auth.isAuth ? auth.data.id : 'guest');
   const title = guest ? 'Als Gast bestellen' : 'Kasse';
+  // An empty cart shows only the empty state, unless a payment is being completed: the form stays
+  // once it had lines (the cart empties as the orders complete) or when back from the provider (?payment=).
+  const [searchParams] = useSearchParams();
+  const [started, setStarted] = useState(false);
+  const hasLines = (data?.data.length ?? 0) > 0;
+  if (hasLines && !started) setStarted(true);
+  const showEmpty = Boolean(data) && !hasLines && !started && !searchParams.has('payment');
 
   return (
     <div className="container checkout-page" data-testid="payment-page">
@@ -23,11 +33,16 @@ export default function PaymentPage() {
         <LoadFailed text="Dein Warenkorb konnte gerade nicht geladen werden." onRetry={reload} />
       ) : !data ? (
         isLoading && <PageLoader label="Warenkorb wird geladen…" />
+      ) : showEmpty ? (
+        <div className="cart-page__empty" data-testid="payment-empty">
+          <EmptyState />
+          <Link to={paths.searchPage} className="button button--primary">
+            Gutscheine entdecken
+          </Link>
+          <Link to={paths.cart}>Zum Warenkorb</Link>
+        </div>
       ) : (
-        <>
-          {data.data.length === 0 && <EmptyState />}
-          <CheckoutForm lines={data.data} guest={guest} />
-        </>
+        <CheckoutForm lines={data.data} guest={guest} />
       )}
     </div>
   );

@@ -28,7 +28,7 @@ export default function WalletBuyerVouchersPage() {
           <h1>{WALLET_TEXT.title}</h1>
           <p>{WALLET_TEXT.subtitle}</p>
         </div>
-        <Link to={paths.buyerVoucher(newId)} className="button button--primary" data-testid="buyer-voucher-new">
+        <Link to={paths.newBuyerVoucher(newId)} className="button button--primary" data-testid="buyer-voucher-new">
           {BUYER_VOUCHER_TEXT.designerTitle}
         </Link>
       </header>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
+import { MenuNavLink } from './menu-link.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { roleOf } from '../../lib/auth-store.ts';
 import { useBadgeCounts } from '../../lib/badge-counts.ts';
@@ -89,9 +90,7 @@ function DesktopEntry({ entry, onLogout, categoriesEmpty }: { entry: MenuEntry; 
   switch (entry.kind) {
     case 'link':
       return (
-        <NavLink to={entry.to} className={`site-nav__link${entry.to === paths.login ? ' site-nav__link--cta' : ''}`} end>
-          {entry.label}
-        </NavLink>
+        <MenuNavLink entry={entry} className={`site-nav__link${entry.to === paths.login ? ' site-nav__link--cta' : ''}`} />
       );
     case 'group':
       return <NavDropdown group={entry} emptyText={entry.id === 'categories' ? categoriesEmpty : undefined} />;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../testing/fixtures.ts';
-import { menuForRole, showsShopIcons, type MenuEntry } from './menu.ts';
+import { isMenuLinkActive, menuForRole, showsShopIcons, type MenuEntry, type MenuLink } from './menu.ts';
 
 const categories = [
   { name: 'Wellness', slug: 'wellness' },
@@ -83,5 +83,29 @@ describe('showsShopIcons', () => {
     expect(showsShopIcons('seller')).toBe(false);
     expect(showsShopIcons('admin')).toBe(false);
     expect(showsShopIcons('scanner')).toBe(false);
+  });
+});
+
+describe('isMenuLinkActive', () => {
+  const buyerLink = (label: string): MenuLink => {
+    const found = menuForRole('user', { categories }).find((e) => e.kind === 'link' && e.label === label);
+    if (!found || found.kind !== 'link') throw new Error(`no link ${label}`);
+    return found;
+  };
+
+  it("highlights the buyer's 'Meine Wallet' on /wallet and on the wallet's sub-pages, not elsewhere", () => {
+    const wallet = buyerLink('Meine Wallet');
+    for (const path of ['/wallet', '/wallet/', '/wallet/vouchers', '/voucher/abc', '/vouchers/personalized/abc', '/vouchers/transfer/abc', '/buyer/voucher/abc']) {
+      expect(isMenuLinkActive(wallet, path), path).toBe(true);
+    }
+    for (const path of ['/home', '/wallets', '/vouchers/abc', '/search', '/orders']) {
+      expect(isMenuLinkActive(wallet, path), path).toBe(false);
+    }
+  });
+
+  it('matches other links exactly', () => {
+    const search = buyerLink('Suche');
+    expect(isMenuLinkActive(search, search.to)).toBe(true);
+    expect(isMenuLinkActive(search, `${search.to}/x`)).toBe(false);
   });
 });

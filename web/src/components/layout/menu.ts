@@ -3,7 +3,8 @@ import type { RoleName } from '@gm/shared/auth/roles';
 import { categorySlug } from '@gm/shared/catalogue/reference-data';
 import { paths } from '../../config/paths.ts';
 
-export type MenuLink = { kind: 'link'; label: string; to: string };
+/** `activeUnder`: path prefixes of sub-pages that also highlight the link (e.g. the wallet's voucher pages). */
+export type MenuLink = { kind: 'link'; label: string; to: string; activeUnder?: string[] };
 export type MenuGroup = { kind: 'group'; id: string; label: string; items: MenuLink[] };
 export type MenuLogout = { kind: 'logout'; label: string };
 export type MenuEntry = MenuLink | MenuGroup | MenuLogout;
@@ -13,7 +14,16 @@ type MenuContext = {
   user?: Pick<ApiUser, 'is_partner' | 'can_generate'> | null;
 };
 
-const link = (label: string, to: string): MenuLink => ({ kind: 'link', label, to });
+const link = (label: string, to: string, activeUnder?: string[]): MenuLink => (activeUnder ? { kind: 'link', label, to, activeUnder } : { kind: 'link', label, to });
+
+/** The buyer wallet's sub-pages: the buyer-designed list, a voucher's detail, personalise, share/send and the designer. */
+const WALLET_SUB_PAGES = ['/wallet/', '/voucher/', '/vouchers/personalized/', '/vouchers/transfer/', '/vouchers/send/', '/vouchers/send-email/', '/buyer/'];
+
+/** Whether a top-level menu link is the current page: its own path exactly, or one of its sub-pages. */
+export function isMenuLinkActive(entry: MenuLink, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === entry.to || (entry.activeUnder ?? []).some((prefix) => path.startsWith(prefix));
+}
 const LOGOUT: MenuLogout = { kind: 'logout', label: 'Ausloggen' };
 
 function categoriesGroup(categories: MenuContext['categories']): MenuGroup {
@@ -39,7 +49,7 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
       return [
         link('Suche', paths.searchPage),
         categoriesGroup(context.categories),
-        link('Meine Wallet', paths.wallet),
+        link('Meine Wallet', paths.wallet, WALLET_SUB_PAGES),
         {
           kind: 'group',
           id: 'profile',

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Modal } from '../ui/modal.tsx';
+import { MenuNavLink } from './menu-link.tsx';
 import { ChevronDownIcon, CloseIcon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
 import type { MenuEntry, MenuGroup } from './menu.ts';
@@ -33,9 +34,7 @@ export function MobileDrawer({ id, open, onClose, entries, onLogout, categoriesE
           {entries.map((entry) => (
             <li key={entry.kind === 'link' ? entry.to : entry.kind === 'group' ? entry.id : 'logout'}>
               {entry.kind === 'link' && (
-                <NavLink to={entry.to} className="drawer__link" onClick={onClose} end>
-                  {entry.label}
-                </NavLink>
+                <MenuNavLink entry={entry} className="drawer__link" onClick={onClose} />
               )}
               {entry.kind === 'group' && <DrawerGroup group={entry} onNavigate={onClose} emptyText={categoriesEmpty} />}
               {entry.kind === 'logout' && (

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LeaveGuard } from '../../seller-vouchers/components/leave-guard.tsx';
+import { StatusPage } from '../../../components/layout/status-page.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageLoader, Spinner } from '../../../components/ui/spinner.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
@@ -54,18 +55,16 @@ export function PersonaliseLayout({ eyebrow, title, preview, children, backTo, s
   );
 }
 
-/** Loading, not found and failed states of the personalise pages. */
+/** Loading, not found (the shared 404 frame with its h1) and failed states of the personalise pages. */
 export function PersonaliseStatus({ error, onRetry, backTo, backLabel }: { error: ApiError | undefined; onRetry: () => void; backTo: string; backLabel: string }) {
   if (!error) return <PageLoader />;
   if (error.status === 404) {
     return (
-      <div className="container personalise" data-testid="personalise-not-found">
-        <div className="notice notice--error" role="alert">
-          <p>
-            {error.message} <Link to={backTo}>{backLabel}</Link>
-          </p>
-        </div>
-      </div>
+      <StatusPage code="404" title="Gutschein nicht gefunden" testId="personalise-not-found">
+        <p>
+          Der aufgerufene Gutschein ist leider nicht verfügbar. <Link to={backTo}>{backLabel}</Link>
+        </p>
+      </StatusPage>
     );
   }
   return (

@@ -6,9 +6,9 @@ import { paths } from '../../../config/paths.ts';
 import { useLogout } from '../../auth/hooks/use-logout.ts';
 import '../../../styles/profile.css';
 
-export type ProfileTab = 'info' | 'password' | 'verification' | 'payment';
+export type ProfileTab = 'info' | 'password' | 'verification' | 'payment' | 'orders';
 
-type TabLink = { id: ProfileTab | 'orders'; label: string; to: string };
+type TabLink = { id: ProfileTab; label: string; to: string };
 
 /** The tab strip of 01 §2 / 02 §2: Profil, Passwort, (sellers: Verifizierung), (buyers: Zahlungsmethoden), Bestellungen, Ausloggen. */
 export function profileTabs(role: RoleName): TabLink[] {
@@ -26,11 +26,11 @@ export function profileTabs(role: RoleName): TabLink[] {
 }
 
 /** The card 'Profil & Einstellungen' with the tab strip above the active tab's form. */
-export function ProfileLayout({ role, active, children }: { role: RoleName; active: ProfileTab; children: ReactNode }) {
+export function ProfileLayout({ role, active, children, pageTitle = PROFILE_TEXT.title, wide = false }: { role: RoleName; active: ProfileTab; children: ReactNode; pageTitle?: string; wide?: boolean }) {
   const { logout, busy } = useLogout();
   return (
-    <div className="container profile-page" data-testid="profile-page">
-      <title>{`${PROFILE_TEXT.title} – Gutscheinmarkt`}</title>
+    <div className={`container profile-page${wide ? ' profile-page--wide' : ''}`} data-testid="profile-page">
+      <title>{`${pageTitle} – Gutscheinmarkt`}</title>
       <header className="page-header">
         <h1>{PROFILE_TEXT.title}</h1>
       </header>
