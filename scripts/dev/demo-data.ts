@@ -9,6 +9,7 @@ import type { TemplateRecord } from '../../functions/src/repositories/template-r
 import type { UserRecord } from '../../functions/src/repositories/user-repository.ts';
 import type { UserVoucherRecord } from '../../functions/src/repositories/user-voucher-repository.ts';
 import { newUserVoucher } from '../../functions/src/services/orders/new-user-voucher.ts';
+import { newUserRecord } from '../../functions/src/services/users/new-user.ts';
 
 /**
  * The demo marketplace: pure data and SVG generators, no I/O. scripts/dev/seed.ts uploads the
@@ -313,29 +314,12 @@ export const DEMO_SELLERS: DemoSeller[] = [
   },
 ];
 
-type DemoUser = Omit<UserRecord, 'created_at' | 'updated_at'>;
-
-const baseUser = {
-  address: null,
-  city: null,
-  zip_code: null,
-  phone_number: null,
-  region_id: null,
-  is_activated: true,
-  is_tourism: false,
-  is_partner: false,
-  can_generate: false,
-  gift_locked: false,
-  is_custom_auth: false,
-  order_email: null,
-  subdomain: null,
-  seller_id: null,
-} satisfies Partial<DemoUser>;
+/** A demo account's identity and details; newUserRecord() adds the defaults every account starts with. */
+type DemoUser = Parameters<typeof newUserRecord>[0];
 
 const DEMO_OTHER_USERS: DemoUser[] = [
-  { ...baseUser, id: 'user-admin', username: 'admin', email: 'admin@example.com', role: 'admin', first_name: 'Lena', last_name: 'Hofer', city: 'Innsbruck', region_id: 2 },
+  { id: 'user-admin', username: 'admin', email: 'admin@example.com', role: 'admin', first_name: 'Lena', last_name: 'Hofer', city: 'Innsbruck', region_id: 2 },
   {
-    ...baseUser,
     id: 'user-anna',
     username: 'anna.buyer',
     email: 'buyer@example.com',
@@ -349,7 +333,6 @@ const DEMO_OTHER_USERS: DemoUser[] = [
     region_id: 2,
   },
   {
-    ...baseUser,
     id: 'scanner-alpenspa',
     username: 'alpenspa-rezeption',
     email: 'scanner@example.com',
@@ -364,9 +347,7 @@ const DEMO_OTHER_USERS: DemoUser[] = [
 
 /** Every demo account, in the order the logins are printed. */
 export function buildUsers(now: Date): UserRecord[] {
-  const stamp = now.toISOString();
   const sellers: DemoUser[] = DEMO_SELLERS.map((s) => ({
-    ...baseUser,
     id: s.id,
     username: s.username,
     email: s.email,
@@ -382,7 +363,7 @@ export function buildUsers(now: Date): UserRecord[] {
   }));
   const [admin, buyer, scanner] = DEMO_OTHER_USERS as [DemoUser, DemoUser, DemoUser];
   const [main, ...otherSellers] = sellers as [DemoUser, ...DemoUser[]];
-  return [admin, main, buyer, scanner, ...otherSellers].map((u) => ({ ...u, created_at: stamp, updated_at: stamp }));
+  return [admin, main, buyer, scanner, ...otherSellers].map((u) => newUserRecord(u, now));
 }
 
 export function demoLogins(): { email: string; password: string; role: RoleName }[] {

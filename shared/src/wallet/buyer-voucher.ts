@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import { pagedSchema } from '../api/paged.ts';
 import { optionalString, requiredString } from '../validation/fields.ts';
-import { MSG } from '../validation/messages.ts';
-import { designFields, personalisationSchema, type BackgroundKind } from './personalisation.ts';
+import { designFields, personalisationSchema, versionField, withBackgroundRules, type BackgroundKind } from './personalisation.ts';
 
 /**
  * Buyer-designed gift vouchers (01 §2 "Buyer gift-voucher designer", /buyer/voucher/{id},
@@ -38,11 +37,9 @@ export const saveBuyerVoucherRequestSchema = z
     /** "from": the name the voucher shows as giver. */
     from: requiredString(BUYER_VOUCHER_FROM_MAX),
     ...designFields,
-    version: z.number({ error: MSG.required }).int({ error: MSG.integer }).min(0, { error: MSG.minValue(0) }),
+    version: versionField(),
   })
-  .superRefine((value, ctx) => {
-    if (value.background === 'template' && !value.template_id) ctx.addIssue({ code: 'custom', path: ['template_id'], message: MSG.required });
-  });
+  .superRefine(withBackgroundRules);
 export type SaveBuyerVoucherRequest = z.input<typeof saveBuyerVoucherRequestSchema>;
 export type SaveBuyerVoucherInput = z.output<typeof saveBuyerVoucherRequestSchema>;
 

@@ -3,6 +3,7 @@ import { pagedSchema } from '../api/paged.ts';
 import { PAGE_SIZE } from '../catalogue/reference-data.ts';
 import { voucherCardSchema } from '../catalogue/contracts.ts';
 import { booleanish, emailField, intParam, requiredString } from '../validation/fields.ts';
+import { personalisationSchema } from './personalisation.ts';
 
 /**
  * The wallet (01 §2 "Wallet", "Wallet voucher detail", "Guest retrieval"; 01 §3 "User voucher";
@@ -17,20 +18,8 @@ export type SentVia = z.infer<typeof sentViaSchema>;
 export const userVoucherStatusSchema = z.enum(['active', 'redeemed', 'reversed']);
 export type UserVoucherStatus = z.infer<typeof userVoucherStatusSchema>;
 
-/** The buyer's design as the API answers it: image fields are URL paths (`/media/…`), not storage keys. */
-export const userVoucherPersonalisationSchema = z.object({
-  template_id: z.string().nullable(),
-  /** URL of the chosen admin template's image (resolved on read), or null. */
-  template_image: z.string().nullable(),
-  custom_image: z.string().nullable(),
-  custom_background_image: z.string().nullable(),
-  background_aid: z.string().nullable(),
-  /** `#rrggbb`, or null for the voucher's own colour. */
-  text_color: z.string().nullable(),
-  note: z.string().nullable(),
-  price_hidden: z.boolean(),
-  updated_at: z.string(),
-});
+/** The buyer's design as the API answers it (defined once in personalisation.ts). */
+export const userVoucherPersonalisationSchema = personalisationSchema;
 export type UserVoucherPersonalisationView = z.infer<typeof userVoucherPersonalisationSchema>;
 
 /** A user voucher as the wallet lists it (01 §3 "User voucher (owned)"). Only ever answered to its owner. */

@@ -44,7 +44,8 @@ const noteField = () =>
     .optional()
     .transform((value) => value ?? null);
 
-const versionField = () => z.number({ error: MSG.required }).int({ error: MSG.integer }).min(0, { error: MSG.minValue(0) });
+/** The optimistic `version` a form was loaded with. */
+export const versionField = () => z.number({ error: MSG.required }).int({ error: MSG.integer }).min(0, { error: MSG.minValue(0) });
 
 /** The design part shared by both variants. */
 export const designFields = {
@@ -57,7 +58,8 @@ export const designFields = {
   note: noteField(),
 };
 
-const withBackgroundRules = <T extends { background: BackgroundKind; template_id?: string | null | undefined }>(value: T, ctx: z.RefinementCtx) => {
+/** A template background needs its template (both design variants). */
+export const withBackgroundRules = <T extends { background: BackgroundKind; template_id?: string | null | undefined }>(value: T, ctx: z.RefinementCtx) => {
   if (value.background === 'template' && !value.template_id) ctx.addIssue({ code: 'custom', path: ['template_id'], message: MSG.required });
 };
 
@@ -84,14 +86,18 @@ export const uploadCustomImageRequestSchema = z.object({ upload_id: uploadIdFiel
 /** POST user-voucher/upload-template/{id}: only the template changes (background becomes template). */
 export const uploadTemplateRequestSchema = z.object({ template_id: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(100), version: versionField() });
 
-/** The design as answered (the same shape as the wallet's `userVoucherPersonalisationSchema`); images are `/media/…` paths. */
+/**
+ * The buyer's design as the API answers it (personalise calls, buyer vouchers and the wallet's
+ * `userVoucherPersonalisationSchema`): image fields are URL paths (`/media/…`), not storage keys.
+ */
 export const personalisationSchema = z.object({
   template_id: z.string().nullable(),
-  /** URL of the chosen template's image (resolved on read), or null. */
+  /** URL of the chosen admin template's image (resolved on read), or null. */
   template_image: z.string().nullable(),
   custom_image: z.string().nullable(),
   custom_background_image: z.string().nullable(),
   background_aid: z.string().nullable(),
+  /** `#rrggbb`, or null for the voucher's own colour. */
   text_color: z.string().nullable(),
   note: z.string().nullable(),
   price_hidden: z.boolean(),
