@@ -1,7 +1,7 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { TEST_CARDS } from '@gm/shared/payments/test-cards';
-import { FieldError } from '../../../components/ui/form-fields.tsx';
+import { FieldError, FieldFrame, fieldId } from '../../../components/ui/form-fields.tsx';
 import { cardErrors, createLocalPaymentMethod, formatCardNumber, formatExpiry, type CardDraft, type CardErrors, type PaymentMethodResult } from '../local-card.ts';
 
 /** What the checkout asks of the card entry, whichever implementation is behind it. */
@@ -139,62 +139,39 @@ function LocalCardInput({ ref, error, disabled, onCardChange }: Props) {
   return (
     <fieldset className="card-input" disabled={disabled} data-testid="card-input">
       <legend className="field__label">Kartendaten</legend>
-      <div className={`field${errors.number ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={`${id}-number`}>
-          Kartennummer
-        </label>
-        <input
-          id={`${id}-number`}
-          className="input"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={card.number}
-          onChange={(e) => change('number', formatCardNumber(e.target.value))}
-          aria-invalid={errors.number ? true : undefined}
-          aria-describedby={`${id}-number-error ${id}-provider-error`}
-          data-testid="card-number"
-        />
-        <FieldError id={`${id}-number-error`} error={errors.number} />
-      </div>
+      <CardField
+        name={`${id}-number`}
+        label="Kartennummer"
+        error={errors.number}
+        describedBy={`${id}-provider-error`}
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={card.number}
+        onValueChange={(v) => change('number', formatCardNumber(v))}
+        testId="card-number"
+      />
       <div className="card-input__row">
-        <div className={`field${errors.expiry ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-expiry`}>
-            Ablaufdatum
-          </label>
-          <input
-            id={`${id}-expiry`}
-            className="input"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/JJ"
-            value={card.expiry}
-            onChange={(e) => change('expiry', formatExpiry(e.target.value))}
-            aria-invalid={errors.expiry ? true : undefined}
-            aria-describedby={`${id}-expiry-error`}
-            data-testid="card-expiry"
-          />
-          <FieldError id={`${id}-expiry-error`} error={errors.expiry} />
-        </div>
-        <div className={`field${errors.cvc ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-cvc`}>
-            Prüfnummer
-          </label>
-          <input
-            id={`${id}-cvc`}
-            className="input"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            maxLength={4}
-            value={card.cvc}
-            onChange={(e) => change('cvc', e.target.value.replace(/\D/g, ''))}
-            aria-invalid={errors.cvc ? true : undefined}
-            aria-describedby={`${id}-cvc-error`}
-            data-testid="card-cvc"
-          />
-          <FieldError id={`${id}-cvc-error`} error={errors.cvc} />
-        </div>
+        <CardField
+          name={`${id}-expiry`}
+          label="Ablaufdatum"
+          error={errors.expiry}
+          autoComplete="cc-exp"
+          placeholder="MM/JJ"
+          value={card.expiry}
+          onValueChange={(v) => change('expiry', formatExpiry(v))}
+          testId="card-expiry"
+        />
+        <CardField
+          name={`${id}-cvc`}
+          label="Prüfnummer"
+          error={errors.cvc}
+          autoComplete="cc-csc"
+          placeholder="CVC"
+          maxLength={4}
+          value={card.cvc}
+          onValueChange={(v) => change('cvc', v.replace(/\D/g, ''))}
+          testId="card-cvc"
+        />
       </div>
       <FieldError id={`${id}-provider-error`} error={error} />
       <details className="card-input__hint">
@@ -209,5 +186,41 @@ function LocalCardInput({ ref, error, disabled, onCardChange }: Props) {
         </ul>
       </details>
     </fieldset>
+  );
+}
+
+type CardFieldProps = {
+  name: string;
+  label: string;
+  error: string | undefined;
+  /** Further ids for aria-describedby after the field's own error line. */
+  describedBy?: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  value: string;
+  onValueChange: (value: string) => void;
+  testId: string;
+};
+
+/** One numeric input of the local card form: label, input and its error line (FieldFrame). */
+function CardField({ name, label, error, describedBy, autoComplete, placeholder, maxLength, value, onValueChange, testId }: CardFieldProps) {
+  const errorId = `${name}-error`;
+  return (
+    <FieldFrame name={name} label={label} error={error} errorId={errorId}>
+      <input
+        id={fieldId(name)}
+        className="input"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy ? `${errorId} ${describedBy}` : errorId}
+        data-testid={testId}
+      />
+    </FieldFrame>
   );
 }

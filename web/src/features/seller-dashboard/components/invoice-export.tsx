@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { invoiceExportRequestSchema, SELLER_TEXT } from '@gm/shared/seller/dashboard';
-import { describedBy, FieldError, fieldId } from '../../../components/ui/form-fields.tsx';
+import { describedBy, FieldFrame, fieldId } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../checkout/api/invoice.ts';
@@ -54,40 +54,8 @@ export function InvoiceExport() {
         {SELLER_TEXT.invoicesTitle}
       </h2>
       <form className="invoice-export__form" onSubmit={submit} noValidate>
-        <div className={`field${fromError ? ' field--invalid' : ''}`}>
-          <label htmlFor={fieldId('export-from')} className="field__label">
-            Von
-          </label>
-          <input
-            id={fieldId('export-from')}
-            type="date"
-            className="input"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-            aria-invalid={fromError ? true : undefined}
-            aria-describedby={describedBy(fromError && 'export-from-error')}
-            data-testid="export-from"
-          />
-          <FieldError id="export-from-error" error={fromError} />
-        </div>
-        <div className={`field${toError ? ' field--invalid' : ''}`}>
-          <label htmlFor={fieldId('export-to')} className="field__label">
-            Bis
-          </label>
-          <input
-            id={fieldId('export-to')}
-            type="date"
-            className="input"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-            aria-invalid={toError ? true : undefined}
-            aria-describedby={describedBy(toError && 'export-to-error')}
-            data-testid="export-to"
-          />
-          <FieldError id="export-to-error" error={toError} />
-        </div>
+        <DateField name="export-from" label="Von" value={from} max={to} onValueChange={setFrom} error={fromError} />
+        <DateField name="export-to" label="Bis" value={to} min={from} onValueChange={setTo} error={toError} />
         <div className="invoice-export__actions">
           <button type="submit" className="button button--primary" disabled={!ready || busy !== null} data-testid="export-pdf">
             {SELLER_TEXT.invoicesPdf}
@@ -104,5 +72,37 @@ export function InvoiceExport() {
       )}
       <LoadingOverlay show={busy !== null} label={busy === 'csv' ? 'CSV wird erstellt…' : 'Rechnungen werden erstellt…'} />
     </section>
+  );
+}
+
+type DateFieldProps = {
+  name: 'export-from' | 'export-to';
+  label: string;
+  value: string;
+  /** The other end of the range (empty: no bound). */
+  min?: string;
+  max?: string;
+  onValueChange: (value: string) => void;
+  error: string | undefined;
+};
+
+/** One end of the export range: a date input with its label and error line. */
+function DateField({ name, label, value, min, max, onValueChange, error }: DateFieldProps) {
+  const errorId = `${name}-error`;
+  return (
+    <FieldFrame name={name} label={label} error={error} errorId={errorId}>
+      <input
+        id={fieldId(name)}
+        type="date"
+        className="input"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId)}
+        data-testid={name}
+      />
+    </FieldFrame>
   );
 }
