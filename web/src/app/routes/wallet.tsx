@@ -52,11 +52,11 @@ export default function WalletPage() {
         <label htmlFor={keywordId} className="visually-hidden">
           Gutscheine durchsuchen
         </label>
-        <SearchIcon size={20} className="wallet-search__icon" />
+        <SearchIcon size={20} className="search-field__icon" />
         <input
           id={keywordId}
           type="search"
-          className="input wallet-search__input"
+          className="input input--search"
           placeholder="Suche nach Gutschein, Unternehmen oder Code"
           value={draft.text}
           onChange={(event) => draft.setText(event.target.value)}

@@ -83,11 +83,11 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
           <label htmlFor={keywordId} className="visually-hidden">
             Suchbegriff
           </label>
-          <SearchIcon size={20} className="discovery__search-icon" />
+          <SearchIcon size={20} className="search-field__icon" />
           <input
             id={keywordId}
             type="search"
-            className="input discovery__search-input"
+            className="input input--search"
             placeholder="Suche nach Aktivitäten oder Unternehmen"
             value={keyword.text}
             onChange={(e) => keyword.setText(e.target.value)}
