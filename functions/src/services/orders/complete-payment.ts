@@ -178,23 +178,25 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   }
 
   const at = deps.clock().toISOString();
+  const mailLease = new Date(Date.parse(at) + MAIL_LEASE_MS).toISOString();
   let marked: boolean;
   // The coupon counts as used only by a payment that issued something (not by a duplicate that got nothing).
   if (payment.coupon_code && issuedAny) {
     const coupon = await deps.coupons.get(payment.coupon_code);
     const limited = typeof coupon?.limit === 'number';
     try {
-      marked = await deps.paymentRecords.markCompleted(payment.id, at, deps.coupons.useParts(payment.coupon_code, payment.id, at, limited));
+      marked = await deps.paymentRecords.markCompleted(payment.id, at, mailLease, deps.coupons.useParts(payment.coupon_code, payment.id, at, limited));
     } catch (error) {
       if (!limited) throw error;
       // No uses left by now (a race at the last use): the buyer keeps the discount paid for; recorded.
-      marked = await deps.paymentRecords.markCompleted(payment.id, at, deps.coupons.useParts(payment.coupon_code, payment.id, at, false), true);
+      marked = await deps.paymentRecords.markCompleted(payment.id, at, mailLease, deps.coupons.useParts(payment.coupon_code, payment.id, at, false), true);
     }
   } else {
-    marked = await deps.paymentRecords.markCompleted(payment.id, at);
+    marked = await deps.paymentRecords.markCompleted(payment.id, at, mailLease);
   }
-  // Also a run that lost the race to mark it: whichever run claims the mail first sends it, once.
-  await deliverConfirmation(deps, payment, mailFailure);
+  // The marking run holds the mail lease from the marking write on; a run that lost the race to mark
+  // it only sends if that lease expired (the marking run died).
+  await deliverConfirmation(deps, payment, mailFailure, marked ? mailLease : undefined);
   return marked ? 'completed' : 'already_completed';
 }
 
@@ -204,10 +206,16 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
  * send gives the lease back; a crash leaves it to expire (MAIL_LEASE_MS). A live lease of another
  * run means "being sent": the webhook answers 409, so Stripe retries until the mail is recorded.
  */
-export async function deliverConfirmation(deps: Pick<CompletionDeps, 'paymentRecords' | 'clock' | 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>, payment: PaymentRecord, mailFailure: MailFailure): Promise<'sent' | 'not_owed' | 'failed'> {
+export async function deliverConfirmation(
+  deps: Pick<CompletionDeps, 'paymentRecords' | 'clock' | 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>,
+  payment: PaymentRecord,
+  mailFailure: MailFailure,
+  /** The lease this run already holds (taken with the completion marking). */
+  heldLease?: string,
+): Promise<'sent' | 'not_owed' | 'failed'> {
   const now = deps.clock();
-  const until = new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
-  const claim = await deps.paymentRecords.claimMail(payment.id, now.toISOString(), until);
+  const until = heldLease ?? new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
+  const claim = heldLease ? 'claimed' : await deps.paymentRecords.claimMail(payment.id, now.toISOString(), until);
   if (claim === 'sent') return 'not_owed';
   if (claim === 'leased') {
     if (mailFailure === 'throw') throw new ConflictError(MAIL_IN_PROGRESS);
