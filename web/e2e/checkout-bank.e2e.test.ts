@@ -14,10 +14,13 @@ const PRODUCT_VOUCHER = 'v-alpenspa-massage';
 const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').first().textContent());
 
 async function toBankCheckout(page: Page) {
-  // The header badge shows 0 until its count arrives: take the count the server answered on load.
-  const counted = page.waitForResponse((r) => /\/order\/(guest\/)?total-user-cart/.test(r.url()) && r.ok());
   await page.goto(at(`/vouchers/${PRODUCT_VOUCHER}`));
-  const before = ((await (await counted).json()) as { total: number }).total;
+  // The header badge shows 0 until its count arrives: wait for it to show the server's count first.
+  const before = await page.evaluate(async () => {
+    const token = (JSON.parse(localStorage.getItem('gm.auth') ?? '{}') as { token?: string }).token;
+    const answer = await fetch('/api/v1/order/total-user-cart', { headers: { authorization: `Bearer ${token ?? ''}` } });
+    return ((await answer.json()) as { total: number }).total;
+  });
   await expect.poll(() => cartCount(page)).toBe(before);
   await page.getByTestId('add-to-cart').click();
   await expect.poll(() => cartCount(page)).toBe(before + 1);
