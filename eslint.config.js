@@ -3,6 +3,8 @@
 // workspace boundaries described in docs/architecture.md.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+import prettierConfig from 'eslint-config-prettier';
 
 // React hook rules for web/ once `eslint-plugin-react-hooks` (7.x, flat config) is a root devDependency;
 // until then the config loads without it.
@@ -78,4 +80,39 @@ export default tseslint.config(
       ],
     },
   },
+
+  {
+    // Web layers (docs/architecture.md): app → features → entities → components → lib/config.
+    // A feature never imports another feature; what two features need lives in entities/ or components/.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['web/src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['feature'] },
+        { type: 'entity', pattern: 'web/src/entities/*', capture: ['entity'] },
+        { type: 'component', pattern: 'web/src/components' },
+        { type: 'lib', pattern: 'web/src/(lib|config|testing|styles)' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['app', 'feature', 'entity', 'component', 'lib'] } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{from.element.captured.feature}}' } } } } },
+            { from: { element: { types: { anyOf: ['feature', 'entity'] } } }, allow: { to: { element: { types: { anyOf: ['entity', 'component', 'lib'] } } } } },
+            { from: { element: { type: 'component' } }, allow: { to: { element: { types: { anyOf: ['component', 'lib'] } } } } },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+            { allow: { to: { origin: 'external' } } },
+          ],
+        },
+      ],
+    },
+  },
+  prettierConfig,
 );

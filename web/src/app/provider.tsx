@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { DialogProvider } from '../components/ui/dialog-provider.tsx';
 import { authStore } from '../lib/auth.ts';
-import { getUser } from '../features/auth/api/get-user.ts';
-import { WishlistSync } from '../features/wishlist/components/wishlist-sync.tsx';
-import { CartCountSync } from '../features/cart/components/cart-count-sync.tsx';
+import { getUser } from '../entities/user/api/get-user.ts';
+import { WishlistSync } from '../entities/wishlist/components/wishlist-sync.tsx';
+import { CartCountSync } from '../entities/cart/components/cart-count-sync.tsx';
 import { ToastRegion } from '../components/ui/toast.tsx';
 import { TenantRedirect } from '../features/tenant/components/tenant-redirect.tsx';
 

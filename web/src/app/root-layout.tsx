@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Header } from '../components/layout/header.tsx';
-import { Footer } from '../components/layout/footer.tsx';
-import { CookieNotice } from '../components/layout/cookie-notice.tsx';
+import { Header } from './layout/header.tsx';
+import { Footer } from './layout/footer.tsx';
+import { CookieNotice } from './layout/cookie-notice.tsx';
 import { PageLoader } from '../components/ui/spinner.tsx';
 
 /** Scroll resets to the top on every navigation (01 §2); focus moves to the main region for screen readers. */

@@ -7,7 +7,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { toggleFeatured, useAllVouchers } from '../../features/catalogue-admin/api/featured.ts';
 import { AdminPage, TableState } from '../../features/catalogue-admin/components/admin-page.tsx';
-import { sellerDisplayName } from '../../features/catalogue/components/voucher-card.tsx';
+import { sellerDisplayName } from '../../entities/catalogue/components/voucher-card.tsx';
 import { useAdminAction } from '../../features/catalogue-admin/use-admin-action.ts';
 
 /** 03 §9: admin searches wait 350 ms after the last key. */

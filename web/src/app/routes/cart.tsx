@@ -13,12 +13,12 @@ import { AlertIcon, InfoIcon } from '../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { removeCartLine, updateCartLine, useCart } from '../../features/cart/api/cart.ts';
-import { CartLine } from '../../features/cart/components/cart-line.tsx';
-import { cartItemCount, cartTotal, type StepResult } from '../../features/cart/cart-rules.ts';
-import { cartReturnFlag } from '../../features/cart/cart-session.ts';
+import { removeCartLine, updateCartLine, useCart } from '../../entities/cart/api/cart.ts';
+import { CartLine } from '../../entities/cart/components/cart-line.tsx';
+import { cartItemCount, cartTotal, type StepResult } from '../../entities/cart/cart-rules.ts';
+import { cartReturnFlag } from '../../entities/cart/cart-session.ts';
 import { usePaymentCompletion } from '../../features/checkout/use-payment-completion.ts';
-import { useTenantShop } from '../../features/checkout/api/tenant-shop.ts';
+import { useTenantShop } from '../../entities/tenant/api/tenant-shop.ts';
 import '../../styles/cart.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { SEARCH_IDS_MAX } from '@gm/shared/catalogue/search-contracts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { VoucherGrid } from '../../features/catalogue/components/voucher-grid.tsx';
+import { VoucherGrid } from '../../entities/catalogue/components/voucher-grid.tsx';
 import { useVouchersByIds } from '../../features/campaigns/components/voucher-carousel.tsx';
 import { parseVoucherIds } from '../../features/search/search-state.ts';
 import '../../styles/discovery.css';

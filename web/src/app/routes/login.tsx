@@ -7,8 +7,8 @@ import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { SocialLogin } from '../../features/auth/components/social-login.tsx';
 import { DiscontinuationNotice } from '../../features/auth/components/discontinuation-notice.tsx';
-import { setWishlist } from '../../features/wishlist/wishlist-store.ts';
-import { cartReturnFlag } from '../../features/cart/cart-session.ts';
+import { setWishlist } from '../../entities/wishlist/wishlist-store.ts';
+import { cartReturnFlag } from '../../entities/cart/cart-session.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();

@@ -10,8 +10,8 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
-import { fetchInvoicePdf, invoiceFilename, saveBlob } from '../../features/checkout/api/invoice.ts';
-import { useOrders } from '../../features/checkout/api/payment.ts';
+import { fetchInvoicePdf, invoiceFilename, saveBlob } from '../../entities/order/api/invoice.ts';
+import { useOrders } from '../../entities/order/api/payment.ts';
 import '../../styles/cart.css';
 
 /** /orders: the buyer's order history, 9 per page (01 §2 profile tab 'Bestellungen', §7), inside the profile tab strip. */

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { useCart } from '../../features/cart/api/cart.ts';
+import { useCart } from '../../entities/cart/api/cart.ts';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form.tsx';
 import '../../styles/cart.css';
 

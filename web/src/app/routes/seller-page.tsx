@@ -2,12 +2,12 @@ import { useParams } from 'react-router';
 import { GiftIcon, SearchIcon, SparkIcon } from '../../components/ui/icons.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { DiscoveryModals } from '../../features/catalogue/components/discovery-modals.tsx';
-import { StepList } from '../../features/catalogue/components/step-list.tsx';
-import { useDiscoveryModals } from '../../features/catalogue/hooks/use-discovery-modals.ts';
-import { useSeller } from '../../features/sellers/api/get-seller.ts';
-import { SellerInfo, sellerName } from '../../features/sellers/components/seller-info.tsx';
-import { SellerVouchers } from '../../features/sellers/components/seller-vouchers.tsx';
+import { DiscoveryModals } from '../../entities/catalogue/components/discovery-modals.tsx';
+import { StepList } from '../../entities/catalogue/components/step-list.tsx';
+import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery-modals.ts';
+import { useSeller } from '../../entities/sellers/api/get-seller.ts';
+import { SellerInfo, sellerName } from '../../entities/sellers/components/seller-info.tsx';
+import { SellerVouchers } from '../../entities/sellers/components/seller-vouchers.tsx';
 import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
 

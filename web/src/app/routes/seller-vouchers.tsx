@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import { paths } from '../../config/paths.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { VoucherListState } from '../../features/catalogue/components/voucher-grid.tsx';
+import { VoucherListState } from '../../entities/catalogue/components/voucher-grid.tsx';
 import { useSellerVouchers } from '../../features/seller-vouchers/api/get-seller-vouchers.ts';
 import { FlipVoucherCard } from '../../features/seller-vouchers/components/flip-voucher-card.tsx';
 import { useVoucherActions } from '../../features/seller-vouchers/components/use-voucher-actions.ts';

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { mediaUrl } from '../../lib/media.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { CategoryIcon } from '../../components/ui/icons.tsx';
-import { useCategories } from '../../features/catalogue/api/get-categories.ts';
+import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
 import { VoucherDiscovery } from '../../features/search/components/voucher-discovery.tsx';
 import { categorySlugFor } from '../../features/search/search-state.ts';
 import '../../styles/discovery.css';

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { useVoucher } from '../../features/catalogue/api/get-voucher.ts';
-import { VoucherDetailView } from '../../features/catalogue/components/voucher-detail-view.tsx';
+import { useVoucher } from '../../entities/catalogue/api/get-voucher.ts';
+import { VoucherDetailView } from '../../entities/catalogue/components/voucher-detail-view.tsx';
 import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
 

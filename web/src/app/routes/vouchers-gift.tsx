@@ -11,8 +11,8 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { VoucherCard } from '../../features/catalogue/components/voucher-card.tsx';
-import { VoucherPurchasePanel } from '../../features/catalogue/components/voucher-purchase.tsx';
+import { VoucherCard } from '../../entities/catalogue/components/voucher-card.tsx';
+import { VoucherPurchasePanel } from '../../entities/catalogue/components/voucher-purchase.tsx';
 import { addDirectSale, useDirectSaleVouchers } from '../../features/gifts/api/gifts.ts';
 import '../../styles/gifts.css';
 

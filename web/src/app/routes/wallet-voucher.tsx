@@ -7,7 +7,7 @@ import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { useApiQuery } from '../../lib/use-api-query.ts';
 import { mediaUrl } from '../../lib/media.ts';
-import { monthsLabel, redeemableDaysLabel, validityLabel } from '../../features/catalogue/voucher-format.ts';
+import { monthsLabel, redeemableDaysLabel, validityLabel } from '../../entities/catalogue/voucher-format.ts';
 import { fetchUserVoucher } from '../../features/wallet/api/wallet.ts';
 import { VoucherActions } from '../../features/wallet/components/voucher-actions.tsx';
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';

@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { LOAD_MORE_THRESHOLD, useInfiniteScroll } from '../../lib/infinite-scroll.ts';
 import { useDebouncedDraft } from '../../lib/use-debounced-draft.ts';
-import { LoadMore } from '../../features/search/components/load-more.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
 import { VoucherActions } from '../../features/wallet/components/voucher-actions.tsx';
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
 import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-download.ts';

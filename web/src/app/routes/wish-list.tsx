@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
 import { paths } from '../../config/paths.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { VoucherGrid, VoucherListState } from '../../features/catalogue/components/voucher-grid.tsx';
-import { useWishlist } from '../../features/wishlist/api/wishlist.ts';
-import { useWishlistIds } from '../../features/wishlist/wishlist-store.ts';
+import { VoucherGrid, VoucherListState } from '../../entities/catalogue/components/voucher-grid.tsx';
+import { useWishlist } from '../../entities/wishlist/api/wishlist.ts';
+import { useWishlistIds } from '../../entities/wishlist/wishlist-store.ts';
 import '../../styles/wishlist.css';
 
 /** /wish-list 'Meine Wunschliste' (01 §2): the buyer's wishlisted vouchers; a heart removes a card at once. */

@@ -4,10 +4,10 @@ import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { authStore } from '../../lib/auth.ts';
 import { resetCartCount } from '../../lib/badge-counts.ts';
 import { pathAfterPayment, paths } from '../../config/paths.ts';
-import { giftOrderIdsOfPayment } from '../gifts/api/gifts.ts';
+import { giftOrderIdsOfPayment } from '../../entities/order/api/payment.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
-import { cartId } from '../cart/cart-session.ts';
-import { getPayment } from './api/payment.ts';
+import { cartId } from '../../entities/cart/cart-session.ts';
+import { getPayment } from '../../entities/order/api/payment.ts';
 import { waitForPayment, type PaymentOutcome } from './payment-flow.ts';
 
 /**

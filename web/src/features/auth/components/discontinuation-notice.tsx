@@ -1,6 +1,6 @@
 import { TEXT } from '@gm/shared/validation/messages';
 import { InfoIcon } from '../../../components/ui/icons.tsx';
-import { useAppStatus } from '../../cart/api/cart.ts';
+import { useAppStatus } from '../../../entities/cart/api/cart.ts';
 
 /** Whether new sales are paused: the server's GET app-status (false while loading or when it fails). */
 export function useSalesPaused(): boolean {

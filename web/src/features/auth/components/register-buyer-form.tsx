@@ -11,7 +11,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { CheckboxField, FormErrorSummary, FormMessage, PasswordField, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { registerBuyer, registerBuyerRequestSchema } from '../api/register-buyer.ts';
-import { checkUnique, type UniqueField } from '../api/check-unique.ts';
+import { checkUnique, type UniqueField } from '../../../entities/user/api/check-unique.ts';
 
 const LABELS = {
   username: 'Benutzername',

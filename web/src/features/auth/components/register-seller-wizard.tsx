@@ -29,7 +29,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { CheckboxField, fieldId, FormErrorSummary, PasswordField, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { checkUnique, type UniqueField } from '../api/check-unique.ts';
+import { checkUnique, type UniqueField } from '../../../entities/user/api/check-unique.ts';
 import { registerSeller } from '../api/register-seller.ts';
 import {
   fieldsOfStep,
@@ -43,8 +43,8 @@ import {
   type SellerFormValues,
   type TextFieldName,
 } from '../seller-registration-form.ts';
-import { DocumentField } from './document-field.tsx';
-import { TextAreaField } from './text-area-field.tsx';
+import { DocumentField } from '../../../components/form/document-field.tsx';
+import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { WizardSteps } from './wizard-steps.tsx';
 
 const UNIQUE_DEBOUNCE_MS = 300;

@@ -3,8 +3,8 @@ import { voucherSearchPageSchema } from '@gm/shared/catalogue/search-contracts';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { VoucherCard } from '../../catalogue/components/voucher-card.tsx';
-import { VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
+import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
+import { VoucherGridSkeleton } from '../../../entities/catalogue/components/voucher-grid.tsx';
 
 /** The named vouchers in their order (POST voucher/search with ids); unlisted ones drop out. */
 export function useVouchersByIds(ids: readonly string[]) {

@@ -1,5 +1,5 @@
 import { categoryResponseSchema, deletedResponseSchema, subcategoryResponseSchema } from '@gm/shared/catalogue-admin/contracts';
-import { getCategories } from '../../catalogue/api/get-categories.ts';
+import { getCategories } from '../../../entities/catalogue/api/get-categories.ts';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 

@@ -8,7 +8,7 @@ import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui
 import type { CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
 import { saveCategory } from '../api/categories.ts';
 import { FormModal } from './form-modal.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { ImagePicker } from '../../../components/form/image-picker.tsx';
 import { uploadErrorOnImage } from './upload-errors.ts';
 
 /** 03 §2: 'Ideal image 400x300, cropped to 400x300 JPEG'. */

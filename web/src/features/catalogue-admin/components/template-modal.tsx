@@ -7,7 +7,7 @@ import { uploadImage } from '../../../lib/upload-image.ts';
 import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui/form-fields.tsx';
 import { saveTemplate } from '../api/templates.ts';
 import { FormModal } from './form-modal.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { ImagePicker } from '../../../components/form/image-picker.tsx';
 import { uploadErrorOnImage } from './upload-errors.ts';
 
 const LABELS = { name: 'Name', image_upload_id: 'Bild' };

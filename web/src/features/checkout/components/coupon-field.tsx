@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { FieldError } from '../../../components/ui/form-fields.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
-import { checkCoupon } from '../../cart/api/cart.ts';
-import { usableCoupon, type AppliedCoupon } from '../../cart/cart-rules.ts';
+import { checkCoupon } from '../../../entities/cart/api/cart.ts';
+import { usableCoupon, type AppliedCoupon } from '../../../entities/cart/cart-rules.ts';
 
 /**
  * Optional discount coupon (01 §2, §4, §5): shown upper-case; unapplied → 'Checking...' → applied or

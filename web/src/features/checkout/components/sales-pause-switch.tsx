@@ -3,7 +3,7 @@ import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { AlertIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { useAppStatus } from '../../cart/api/cart.ts';
+import { useAppStatus } from '../../../entities/cart/api/cart.ts';
 import { setSalesPaused } from '../api/saved-card.ts';
 import '../../../styles/checkout-extras.css';
 

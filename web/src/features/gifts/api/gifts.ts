@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
-import { orderLineResponseSchema, orderListSchema } from '@gm/shared/orders/contracts';
+import { orderLineResponseSchema } from '@gm/shared/orders/contracts';
 import {
   directSaleAnswerSchema,
   directSaleRequestSchema,
@@ -14,7 +14,6 @@ import { API_BASE, buildUrl, toApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
-import { getPayment } from '../../checkout/api/payment.ts';
 
 /** GET order/gift-voucher/{id}: the line of the gift page and its gift, once given. */
 export function getGiftOrder(orderId: string) {
@@ -56,13 +55,4 @@ export function useDirectSaleVouchers(userId: string | null) {
 /** POST order/direct-sale: a direct-sale line; the gift form completes it. */
 export function addDirectSale(request: DirectSaleRequest) {
   return api.request('order/direct-sale', { method: 'POST', body: directSaleRequestSchema.parse(request), schema: orderLineResponseSchema });
-}
-
-/** The gift lines a completed payment paid for (buyer): where the checkout goes next. */
-export async function giftOrderIdsOfPayment(paymentId: string): Promise<string[]> {
-  const payment = await getPayment(paymentId);
-  const ids = new Set(payment.data.order_ids);
-  if (ids.size === 0) return [];
-  const orders = await api.request('order', { query: { status: 'completed', page: 1, paginate: 100 }, schema: orderListSchema });
-  return orders.data.filter((line) => ids.has(line.id) && line.is_gift).map((line) => line.id);
 }

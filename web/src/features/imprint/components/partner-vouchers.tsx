@@ -4,10 +4,10 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
 import { ChevronLeftIcon, ChevronRightIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCompanies, type PartnerCompany } from '../../catalogue/api/get-companies.ts';
-import { useVouchers } from '../../catalogue/api/get-vouchers.ts';
-import { VoucherCard } from '../../catalogue/components/voucher-card.tsx';
-import { partnersWithLogos } from '../../catalogue/partners.ts';
+import { useCompanies, type PartnerCompany } from '../../../entities/catalogue/api/get-companies.ts';
+import { useVouchers } from '../../../entities/catalogue/api/get-vouchers.ts';
+import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
+import { partnersWithLogos } from '../../../entities/catalogue/partners.ts';
 
 /** How many of a partner's vouchers its carousel shows. */
 const PER_PARTNER = 12;

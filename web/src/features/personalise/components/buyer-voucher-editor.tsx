@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BUYER_VOUCHER_DESCRIPTION_MAX, BUYER_VOUCHER_FROM_MAX, BUYER_VOUCHER_TITLE_MAX, type BuyerVoucher } from '@gm/shared/wallet/buyer-voucher';
 import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { paths } from '../../../config/paths.ts';
-import { CountedField } from '../../seller-vouchers/components/builder-inputs.tsx';
+import { CountedField } from '../../../components/form/builder-inputs.tsx';
 import { saveBuyerVoucher, useTemplates } from '../api/personalise.ts';
 import { initialDesign, useDesign } from '../hooks/use-design.ts';
 import { useSaveFlow } from '../hooks/use-save-flow.ts';

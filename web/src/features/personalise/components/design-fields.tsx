@@ -7,7 +7,7 @@ import { CheckboxField, FieldError } from '../../../components/ui/form-fields.ts
 import { ImageCropDialog } from '../../../components/ui/image-crop-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import { CountedField } from '../../seller-vouchers/components/builder-inputs.tsx';
+import { CountedField } from '../../../components/form/builder-inputs.tsx';
 import { useTemplates } from '../api/personalise.ts';
 import type { DesignState } from '../hooks/use-design.ts';
 

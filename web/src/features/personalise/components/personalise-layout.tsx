@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LeaveGuard } from '../../seller-vouchers/components/leave-guard.tsx';
+import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { StatusPage } from '../../../components/layout/status-page.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageLoader, Spinner } from '../../../components/ui/spinner.tsx';

@@ -2,7 +2,7 @@ import { accountProfileSchema, buyerProfileSchema, PROFILE_TEXT, type Profile } 
 import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useForm } from '../../../lib/use-form.ts';
-import { LeaveGuard } from '../../seller-vouchers/components/leave-guard.tsx';
+import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { saveProfile } from '../api/profile.ts';
 import { useEmailCheck } from './use-email-check.ts';
 import { isDirty, useLeaveSave } from './use-leave-save.ts';

@@ -2,7 +2,7 @@ import { changePasswordSchema } from '@gm/shared/users/profile';
 import { FormErrorSummary, FormMessage, PasswordField } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useForm } from '../../../lib/use-form.ts';
-import { LeaveGuard } from '../../seller-vouchers/components/leave-guard.tsx';
+import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { changePassword } from '../api/profile.ts';
 import { isDirty, useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';

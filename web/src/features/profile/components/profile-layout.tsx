@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { PROFILE_TEXT } from '@gm/shared/users/profile';
 import { paths } from '../../../config/paths.ts';
-import { useLogout } from '../../auth/hooks/use-logout.ts';
+import { useLogout } from '../../../entities/user/use-logout.ts';
 import '../../../styles/profile.css';
 
 export type ProfileTab = 'info' | 'password' | 'verification' | 'payment' | 'orders';

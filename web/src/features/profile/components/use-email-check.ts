@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { emailField } from '@gm/shared/validation/fields';
-import { checkUnique } from '../../auth/api/check-unique.ts';
+import { checkUnique } from '../../../entities/user/api/check-unique.ts';
 
 type EmailForm = {
   valuesRef: { current: { email?: string | boolean } };

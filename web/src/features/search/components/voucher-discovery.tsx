@@ -6,15 +6,15 @@ import { CloseIcon, SearchIcon, SlidersIcon } from '../../../components/ui/icons
 import { LOAD_MORE_THRESHOLD, useInfiniteScroll } from '../../../lib/infinite-scroll.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useDebouncedDraft } from '../../../lib/use-debounced-draft.ts';
-import { useCategories } from '../../catalogue/api/get-categories.ts';
-import { DiscoveryModals } from '../../catalogue/components/discovery-modals.tsx';
-import { VoucherGrid, VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
-import { useDiscoveryModals } from '../../catalogue/hooks/use-discovery-modals.ts';
+import { useCategories } from '../../../entities/catalogue/api/get-categories.ts';
+import { DiscoveryModals } from '../../../entities/catalogue/components/discovery-modals.tsx';
+import { VoucherGrid, VoucherGridSkeleton } from '../../../entities/catalogue/components/voucher-grid.tsx';
+import { useDiscoveryModals } from '../../../entities/catalogue/hooks/use-discovery-modals.ts';
 import { EMPTY_SEARCH, activeFilterCount, searchRequestOf } from '../search-state.ts';
-import { useSearchResults } from '../use-search-results.ts';
+import { useSearchResults } from '../../../entities/catalogue/use-search-results.ts';
 import { useSearchState } from '../use-search-state.ts';
-import { LoadMore } from './load-more.tsx';
-import { useTenantScope } from '../../tenant/hooks/use-tenant-scope.ts';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { useTenantScope } from '../../../entities/tenant/use-tenant-scope.ts';
 import { SearchFilters } from './search-filters.tsx';
 
 /**

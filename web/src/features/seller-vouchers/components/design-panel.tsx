@@ -1,6 +1,6 @@
 import { VOUCHER_LIMITS } from '@gm/shared/catalogue/voucher-form';
 import type { BuilderImages, Styling } from '../builder/builder-values.ts';
-import { ChipGroup, ColourField, CountedField } from './builder-inputs.tsx';
+import { ChipGroup, ColourField, CountedField } from '../../../components/form/builder-inputs.tsx';
 import { BackgroundImageField, ExtraImagesField } from './image-fields.tsx';
 import type { PanelProps } from './panel-props.ts';
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { VoucherCard as VoucherCardData } from '@gm/shared/catalogue/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ChevronLeftIcon } from '../../../components/ui/icons.tsx';
-import { VoucherCard } from '../../catalogue/components/voucher-card.tsx';
-import { voucherPriceLabel, voucherTypeLabel } from '../../catalogue/voucher-format.ts';
+import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
+import { voucherPriceLabel, voucherTypeLabel } from '../../../entities/catalogue/voucher-format.ts';
 
 type Props = {
   voucher: VoucherCardData;

@@ -4,7 +4,7 @@ import { formatEuro } from '@gm/shared/money/money';
 import { CheckboxField, fieldId } from '../../../components/ui/form-fields.tsx';
 import { toggleTaxRate, type BuilderValues } from '../builder/builder-values.ts';
 import { builderFields } from '../builder/builder-fields.ts';
-import { ChipGroup, UnitField } from './builder-inputs.tsx';
+import { ChipGroup, UnitField } from '../../../components/form/builder-inputs.tsx';
 import type { PanelProps } from './panel-props.ts';
 
 type Props = PanelProps & { minimumCents: number };

@@ -6,7 +6,7 @@ import { CheckboxField, SelectField, fieldId } from '../../../components/ui/form
 import { CloseIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import type { DisplayOption } from '../builder/builder-values.ts';
 import { ALL_MONTHS, toggleIn, toggleValidityLimit, type DateRange, type ValidityChoices } from '../builder/validity-switch.ts';
-import { ChipGroup, CountedField, SwitchField } from './builder-inputs.tsx';
+import { ChipGroup, CountedField, SwitchField } from '../../../components/form/builder-inputs.tsx';
 import type { PanelProps } from './panel-props.ts';
 
 export const DISPLAY_LABELS: Record<DisplayOption, string> = {

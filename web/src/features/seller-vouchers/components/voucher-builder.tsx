@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { firstMessages, type FormErrors } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { paths } from '../../../config/paths.ts';
-import { VoucherCard } from '../../catalogue/components/voucher-card.tsx';
+import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { saveVoucher } from '../api/save-voucher.ts';
 import { BUILDER_TABS, builderFields, cycleTab, errorSummary, fieldOfKey, unplacedMessages, type TabIndex } from '../builder/builder-fields.ts';
 import {
@@ -27,7 +27,7 @@ import {
   type UploadIds,
 } from '../builder/builder-values.ts';
 import { DesignPanel } from './design-panel.tsx';
-import { LeaveGuard } from './leave-guard.tsx';
+import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { PricePanel } from './price-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 

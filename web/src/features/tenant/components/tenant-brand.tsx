@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { mediaUrl } from '../../../lib/media.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
-import { useTenantShop } from '../../checkout/api/tenant-shop.ts';
+import { useTenantShop } from '../../../entities/tenant/api/tenant-shop.ts';
 import { tenantColours } from '../tenant-rules.ts';
 import '../../../styles/tenant.css';
 

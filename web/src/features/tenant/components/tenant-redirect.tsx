@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTenantShop } from '../../checkout/api/tenant-shop.ts';
+import { useTenantShop } from '../../../entities/tenant/api/tenant-shop.ts';
 import { mainSiteUrl } from '../tenant-rules.ts';
 
 /** 01 §8 "Unknown subdomain company → redirect to the main site": a tenant host without a shop (404) leaves for the main site. */

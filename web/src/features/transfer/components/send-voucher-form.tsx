@@ -5,7 +5,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useForm } from '../../../lib/use-form.ts';
-import { TextAreaField } from '../../auth/components/text-area-field.tsx';
+import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { sendVoucherMail, type GiftKind } from '../api/transfer.ts';
 
 /** 'Per E-Mail senden' (01 §2, §3 e-mail form, §5): email, subject, text ≤ 252; success → /wallet. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { OPERATOR, PAYMENT_METHODS, SOCIAL_LINKS } from '../../config/site.ts';
 import { paths } from '../../config/paths.ts';
-import { FacebookIcon, InstagramIcon } from '../ui/icons.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { FacebookIcon, InstagramIcon } from '../../components/ui/icons.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
 
 export function Footer() {
   const year = new Date().getFullYear();

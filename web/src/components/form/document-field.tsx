@@ -1,9 +1,9 @@
 import { useId, useState, type DragEvent } from 'react';
 import { DOCUMENT_ACCEPT } from '@gm/shared/auth/seller-registration';
-import { FieldFrame, fieldId } from '../../../components/ui/form-fields.tsx';
-import { CloseIcon, UserIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useObjectUrl } from '../../../lib/use-object-url.ts';
+import { FieldFrame, fieldId } from '../ui/form-fields.tsx';
+import { CloseIcon, UserIcon } from '../ui/icons.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 type DocumentFieldProps = {
   name: string;

@@ -1,10 +1,10 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from '@gm/shared/uploads/contracts';
-import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { FieldError, fieldId } from '../../../components/ui/form-fields.tsx';
-import { ImageCropDialog, type CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
-import { mediaUrl } from '../../../lib/media.ts';
-import { useObjectUrl } from '../../../lib/use-object-url.ts';
+import { useDialog } from '../ui/dialog-provider.tsx';
+import { FieldError, fieldId } from '../ui/form-fields.tsx';
+import { ImageCropDialog, type CropSpec } from '../ui/image-crop-dialog.tsx';
+import { mediaUrl } from '../../lib/media.ts';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 export const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';

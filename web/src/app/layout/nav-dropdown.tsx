@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { MenuGroup } from './menu.ts';
-import { ChevronDownIcon } from '../ui/icons.tsx';
+import { ChevronDownIcon } from '../../components/ui/icons.tsx';
 
 /** A disclosure menu in the desktop header: opens on click, closes on Escape, outside click and navigation. */
 export function NavDropdown({ group, emptyText }: { group: MenuGroup; emptyText?: string }) {

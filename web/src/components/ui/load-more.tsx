@@ -1,5 +1,5 @@
-import type { ApiError } from '../../../lib/api-client.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { ApiError } from '../../lib/api-client.ts';
+import { Spinner } from './spinner.tsx';
 
 /** The button under an infinitely scrolling list, for keyboards and short pages; hidden once all is loaded. */
 export function LoadMore({ hasNextPage, loading, error, onLoadMore, onRetry }: { hasNextPage: boolean; loading: boolean; error?: ApiError | undefined; onLoadMore: () => void; onRetry: () => void }) {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { FieldError, FieldFrame, describedBy, fieldId } from '../../../components/ui/form-fields.tsx';
+import { FieldError, FieldFrame, describedBy, fieldId } from '../ui/form-fields.tsx';
 
 type CountedFieldProps = {
   name: string;

@@ -30,3 +30,12 @@ export function getOrders(page: number) {
 export function useOrders(userId: string | null, page: number) {
   return useApiQuery(userId ? `orders:${userId}:${page}` : null, () => getOrders(page), { staleMs: 0, keepPrevious: true });
 }
+
+/** The gift lines a completed payment paid for (buyer): where the checkout goes next. */
+export async function giftOrderIdsOfPayment(paymentId: string): Promise<string[]> {
+  const payment = await getPayment(paymentId);
+  const ids = new Set(payment.data.order_ids);
+  if (ids.size === 0) return [];
+  const orders = await api.request('order', { query: { status: 'completed', page: 1, paginate: 100 }, schema: orderListSchema });
+  return orders.data.filter((line) => ids.has(line.id) && line.is_gift).map((line) => line.id);
+}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { InfoIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Modal } from './modal.tsx';
+import { InfoIcon } from './icons.tsx';
+import { Spinner } from './spinner.tsx';
 
 export const LEAVE_QUESTION = 'Möchten Sie Änderungen speichern?';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { MenuNavLink } from './menu-link.tsx';
-import { ChevronDownIcon, CloseIcon } from '../ui/icons.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { ChevronDownIcon, CloseIcon } from '../../components/ui/icons.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
 import type { MenuEntry, MenuGroup } from './menu.ts';
 
 type DrawerProps = {

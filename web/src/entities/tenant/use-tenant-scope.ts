@@ -1,5 +1,5 @@
-import { currentTenant } from '../../../lib/tenant.ts';
-import { useTenantShop } from '../../checkout/api/tenant-shop.ts';
+import { currentTenant } from '../../lib/tenant.ts';
+import { useTenantShop } from './api/tenant-shop.ts';
 
 export type TenantScope = {
   /** False while the tenant's shop is still loading (or unknown, see TenantRedirect): lists wait. */

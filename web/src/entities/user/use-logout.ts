@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { authStore } from '../../../lib/auth.ts';
-import { badgeCounts } from '../../../lib/badge-counts.ts';
-import { paths } from '../../../config/paths.ts';
-import { logout } from '../api/logout.ts';
+import { authStore } from '../../lib/auth.ts';
+import { badgeCounts } from '../../lib/badge-counts.ts';
+import { paths } from '../../config/paths.ts';
+import { logout } from './api/logout.ts';
 
 /** Logout: tell the server, then always clear local auth and counts and go to /login, even on error (01 §4). */
 export function useLogout() {

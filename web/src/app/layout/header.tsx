@@ -4,16 +4,16 @@ import { MenuNavLink } from './menu-link.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { roleOf } from '../../lib/auth-store.ts';
 import { useBadgeCounts } from '../../lib/badge-counts.ts';
-import { useCategories } from '../../features/catalogue/api/get-categories.ts';
-import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
+import { useLogout } from '../../entities/user/use-logout.ts';
 import { paths } from '../../config/paths.ts';
 import { menuForRole, showsShopIcons, type MenuEntry } from './menu.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { useHideOnScroll } from './use-hide-on-scroll.ts';
-import { Logo } from '../ui/logo.tsx';
-import { CartIcon, HeartIcon, MenuIcon } from '../ui/icons.tsx';
-import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { CartIcon, HeartIcon, MenuIcon } from '../../components/ui/icons.tsx';
+import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { TenantBrand, useTenantBrand } from '../../features/tenant/components/tenant-brand.tsx';
 
 export function Header() {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FieldFrame, describedBy, fieldId } from '../../../components/ui/form-fields.tsx';
+import { FieldFrame, describedBy, fieldId } from '../ui/form-fields.tsx';
 
 type TextAreaFieldProps = {
   name: string;

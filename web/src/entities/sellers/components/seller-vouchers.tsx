@@ -2,8 +2,8 @@ import { useId, useMemo, useState, type RefObject } from 'react';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { SELLER_LIST_THRESHOLD, useInfiniteScroll } from '../../../lib/infinite-scroll.ts';
 import { VoucherGrid, VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
-import { LoadMore } from '../../search/components/load-more.tsx';
-import { useSearchResults } from '../../search/use-search-results.ts';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { useSearchResults } from '../../catalogue/use-search-results.ts';
 
 type Props = {
   sellerId: string;

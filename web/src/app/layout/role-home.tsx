@@ -3,7 +3,7 @@ import type { ApiUser } from '@gm/shared/auth/contracts';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { paths } from '../../config/paths.ts';
 import { SellerDashboard } from '../../features/seller-dashboard/components/seller-dashboard.tsx';
-import { ChevronRightIcon } from '../ui/icons.tsx';
+import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { SalesPauseSwitch } from '../../features/checkout/components/sales-pause-switch.tsx';
 
