@@ -12,19 +12,34 @@ const reactHooks = await import('eslint-plugin-react-hooks').then((m) => m.defau
 
 const NODE_BUILTINS = ['fs', 'path', 'crypto', 'http', 'https', 'child_process', 'os', 'url', 'buffer'];
 
-const sharedMessage = 'shared/ runs in the browser and in Lambdas: no AWS SDK, Stripe, Node built-ins, functions or web code.';
+const sharedMessage =
+  'shared/ runs in the browser and in Lambdas: no AWS SDK, Stripe, Node built-ins, functions or web code.';
 const webMessage = 'web/ must not pull AWS SDK clients or server code; talk to the API through shared contracts.';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '**/.data/**', '**/coverage/**', '**/*.d.ts', 'web/dist/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/cdk.out/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/*.d.ts',
+      'web/dist/**',
+    ],
   },
   js.configs.recommended,
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {
       ecmaVersion: 2023,
-      globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+        __dirname: 'readonly',
+      },
     },
   },
   {
@@ -33,7 +48,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
       ],
     },
   },
@@ -51,7 +71,14 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['@aws-sdk/*', 'stripe/*', 'node:*', ...NODE_BUILTINS.map((name) => `${name}/*`), '@gm/functions/*', '@gm/web/*'],
+              group: [
+                '@aws-sdk/*',
+                'stripe/*',
+                'node:*',
+                ...NODE_BUILTINS.map((name) => `${name}/*`),
+                '@gm/functions/*',
+                '@gm/web/*',
+              ],
               message: sharedMessage,
             },
           ],
@@ -103,10 +130,24 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['app', 'feature', 'entity', 'component', 'lib'] } } } } },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{from.element.captured.feature}}' } } } } },
-            { from: { element: { types: { anyOf: ['feature', 'entity'] } } }, allow: { to: { element: { types: { anyOf: ['entity', 'component', 'lib'] } } } } },
-            { from: { element: { type: 'component' } }, allow: { to: { element: { types: { anyOf: ['component', 'lib'] } } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'feature', 'entity', 'component', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: { element: { type: 'feature', captured: { feature: '{{from.element.captured.feature}}' } } },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'entity'] } } },
+              allow: { to: { element: { types: { anyOf: ['entity', 'component', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'component' } },
+              allow: { to: { element: { types: { anyOf: ['component', 'lib'] } } } },
+            },
             { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
             { allow: { to: { origin: 'external' } } },
           ],

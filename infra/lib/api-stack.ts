@@ -86,7 +86,10 @@ export class ApiStack extends Stack {
       );
     }
     if (props.resources.mailFrom.endsWith('.invalid')) {
-      Annotations.of(this).addWarningV2('gm:noMailFrom', `No domainName/mailFrom context: MAIL_FROM is ${props.resources.mailFrom}, e-mail will fail`);
+      Annotations.of(this).addWarningV2(
+        'gm:noMailFrom',
+        `No domainName/mailFrom context: MAIL_FROM is ${props.resources.mailFrom}, e-mail will fail`,
+      );
     }
 
     const byDomain = new Map<Domain, RouteDef[]>();
@@ -130,7 +133,16 @@ export class DomainRoutesStack extends NestedStack {
     super(scope, id, props);
     const r = props.resources;
     const usesStripe = STRIPE_DOMAINS.includes(props.domain);
-    const environment: LambdaEnvironment & Partial<Record<'CONTACT_EMAIL' | 'STRIPE_SECRET_KEY_PARAMETER' | 'STRIPE_WEBHOOK_SECRET_PARAMETER' | 'STRIPE_PUBLISHABLE_KEY', string>> = {
+    const environment: LambdaEnvironment &
+      Partial<
+        Record<
+          | 'CONTACT_EMAIL'
+          | 'STRIPE_SECRET_KEY_PARAMETER'
+          | 'STRIPE_WEBHOOK_SECRET_PARAMETER'
+          | 'STRIPE_PUBLISHABLE_KEY',
+          string
+        >
+      > = {
       TABLE_NAME: r.table.tableName,
       MEDIA_BUCKET: r.mediaBucket.bucketName,
       PRIVATE_BUCKET: r.privateBucket.bucketName,
@@ -184,7 +196,9 @@ function grantApiAccess(role: iam.Role, r: ApiResources): void {
   r.table.grantReadWriteData(role);
   r.mediaBucket.grantReadWrite(role);
   r.privateBucket.grantReadWrite(role);
-  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [r.userPool.userPoolArn] }));
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [r.userPool.userPoolArn] }),
+  );
   const stack = Stack.of(role);
   role.addToPrincipalPolicy(
     new iam.PolicyStatement({

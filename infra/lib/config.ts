@@ -84,15 +84,20 @@ export function readConfig(node: Node): AppConfig {
 
   const parameterName = (key: string, fallback: string) => {
     const name = text(node, key) ?? fallback;
-    if (!/^\/[a-zA-Z0-9_.\-/]+$/.test(name)) throw new Error(`Context "${key}" must be an SSM parameter path like ${fallback}, got "${name}"`);
+    if (!/^\/[a-zA-Z0-9_.\-/]+$/.test(name))
+      throw new Error(`Context "${key}" must be an SSM parameter path like ${fallback}, got "${name}"`);
     return name;
   };
   const stripe: StripeSettings = {
     secretKeyParameter: parameterName(CONTEXT_KEYS.stripeSecretKeyParameter, DEFAULT_SECRET_NAMES.stripeSecretKey),
-    webhookSecretParameter: parameterName(CONTEXT_KEYS.stripeWebhookSecretParameter, DEFAULT_SECRET_NAMES.stripeWebhookSecret),
+    webhookSecretParameter: parameterName(
+      CONTEXT_KEYS.stripeWebhookSecretParameter,
+      DEFAULT_SECRET_NAMES.stripeWebhookSecret,
+    ),
   };
   const publishableKey = text(node, CONTEXT_KEYS.stripePublishableKey);
-  if (publishableKey && !publishableKey.startsWith('pk_')) throw new Error('Context "stripePublishableKey" must be a Stripe publishable key (pk_…)');
+  if (publishableKey && !publishableKey.startsWith('pk_'))
+    throw new Error('Context "stripePublishableKey" must be a Stripe publishable key (pk_…)');
   if (publishableKey) stripe.publishableKey = publishableKey;
 
   const config: AppConfig = { stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt', stripe };

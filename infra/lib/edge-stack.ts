@@ -125,10 +125,12 @@ export class EdgeStack extends Stack {
     // Acknowledged: see the comment on the imported buckets.
     Annotations.of(this).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      'Bucket policies in the stateful stack grant this account\'s CloudFront read access',
+      "Bucket policies in the stateful stack grant this account's CloudFront read access",
     );
 
-    this.appUrl = config.domainName ? `https://${config.domainName}` : `https://${this.distribution.distributionDomainName}`;
+    this.appUrl = config.domainName
+      ? `https://${config.domainName}`
+      : `https://${this.distribution.distributionDomainName}`;
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'AppUrl', { value: this.appUrl });

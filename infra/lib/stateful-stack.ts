@@ -59,7 +59,9 @@ export class StatefulStack extends Stack {
     }
 
     // Browsers upload straight to S3 with presigned POSTs, so the upload buckets answer CORS for the shop's hosts.
-    const uploadOrigins = config.domainName ? [`https://${config.domainName}`, `https://*.${config.domainName}`] : ['*'];
+    const uploadOrigins = config.domainName
+      ? [`https://${config.domainName}`, `https://*.${config.domainName}`]
+      : ['*'];
     this.mediaBucket = this.bucket('MediaBucket', uploadOrigins);
     // Unclaimed presigned uploads (and any other temporary prefix) expire, all versions included.
     this.privateBucket = this.bucket('PrivateBucket', uploadOrigins, TEMPORARY_PRIVATE_PREFIXES);
@@ -125,7 +127,9 @@ export class StatefulStack extends Stack {
     for (const provider of providers) this.webClient.node.addDependency(provider.resource);
 
     if (providers.length > 0 && config.authDomainPrefix) {
-      const domain = this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: config.authDomainPrefix } });
+      const domain = this.userPool.addDomain('HostedDomain', {
+        cognitoDomain: { domainPrefix: config.authDomainPrefix },
+      });
       // For the web build: VITE_COGNITO_DOMAIN, VITE_SOCIAL_PROVIDERS (with WebClientId → VITE_COGNITO_CLIENT_ID).
       new CfnOutput(this, 'HostedUiBaseUrl', { value: domain.baseUrl() });
       new CfnOutput(this, 'SocialProviders', { value: providers.map((p) => p.kind.name).join(',') });
@@ -145,9 +149,14 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId });
 
     if (config.domainName) {
-      this.mailIdentity = new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(config.domainName) });
+      this.mailIdentity = new ses.EmailIdentity(this, 'MailDomain', {
+        identity: ses.Identity.domain(config.domainName),
+      });
       this.mailIdentity.dkimRecords.forEach((record, i) => {
-        new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'DNS record for SES DKIM' });
+        new CfnOutput(this, `DkimRecord${i + 1}`, {
+          value: `${record.name} CNAME ${record.value}`,
+          description: 'DNS record for SES DKIM',
+        });
       });
     }
   }
@@ -166,7 +175,11 @@ export class StatefulStack extends Stack {
     return fn;
   }
 
-  private bucket(id: string, corsOrigins?: string[], temporaryPrefixes: ReadonlyArray<{ prefix: string; days: number }> = []): s3.Bucket {
+  private bucket(
+    id: string,
+    corsOrigins?: string[],
+    temporaryPrefixes: ReadonlyArray<{ prefix: string; days: number }> = [],
+  ): s3.Bucket {
     return new s3.Bucket(this, id, {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,

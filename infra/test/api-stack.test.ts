@@ -64,9 +64,15 @@ describe('API stack', () => {
     const domains = new Set(routes.map((r) => r.domain));
     expect([...synth.api.domainStacks.keys()].sort()).toEqual([...domains].sort());
     for (const [domain, stack] of synth.api.domainStacks) {
-      const routeKeys = resourcesOfType(synth.templates.get(stack.node.path)!.template, 'AWS::ApiGatewayV2::Route')
-        .map(([, r]) => r.Properties!.RouteKey);
-      expect(routeKeys.sort()).toEqual(routes.filter((r) => r.domain === domain).map((r) => `${r.method} ${API_PREFIX}${r.path}`).sort());
+      const routeKeys = resourcesOfType(synth.templates.get(stack.node.path)!.template, 'AWS::ApiGatewayV2::Route').map(
+        ([, r]) => r.Properties!.RouteKey,
+      );
+      expect(routeKeys.sort()).toEqual(
+        routes
+          .filter((r) => r.domain === domain)
+          .map((r) => `${r.method} ${API_PREFIX}${r.path}`)
+          .sort(),
+      );
     }
   });
 
@@ -91,11 +97,23 @@ describe('API stack', () => {
   it('gives every function the env.ts variables with real values, and no COGNITO_ISSUER', () => {
     for (const [domain, stack] of synth.api.domainStacks) {
       const { template } = synth.templates.get(stack.node.path)!;
-      const stripe = STRIPE_DOMAINS.includes(domain) ? ['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER'] : [];
+      const stripe = STRIPE_DOMAINS.includes(domain)
+        ? ['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']
+        : [];
       for (const [id, fn] of functionsIn(template)) {
         const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(Object.keys(vars).sort(), id).toEqual(
-          ['APP_URL', 'COGNITO_CLIENT_ID', 'COGNITO_USER_POOL_ID', 'MAIL_FROM', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'PRIVATE_BUCKET', 'TABLE_NAME', ...stripe].sort(),
+          [
+            'APP_URL',
+            'COGNITO_CLIENT_ID',
+            'COGNITO_USER_POOL_ID',
+            'MAIL_FROM',
+            'MEDIA_BUCKET',
+            'NODE_OPTIONS',
+            'PRIVATE_BUCKET',
+            'TABLE_NAME',
+            ...stripe,
+          ].sort(),
         );
         if (stripe.length) {
           // Only the parameter names: the secrets themselves never enter a template.
@@ -103,7 +121,14 @@ describe('API stack', () => {
           expect(vars.STRIPE_WEBHOOK_SECRET_PARAMETER, id).toBe('/gutscheinmarkt/stripe/webhook-secret');
         }
         // Values come from the other stacks (parameters of the nested stack), not literals.
-        for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'PRIVATE_BUCKET', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'APP_URL']) {
+        for (const name of [
+          'TABLE_NAME',
+          'MEDIA_BUCKET',
+          'PRIVATE_BUCKET',
+          'COGNITO_USER_POOL_ID',
+          'COGNITO_CLIENT_ID',
+          'APP_URL',
+        ]) {
           expect(typeof vars[name], `${id} ${name}`).toBe('object');
         }
       }
@@ -130,14 +155,32 @@ describe('API stack', () => {
       // One shared role per domain stack, used by all its functions.
       const roles = resourcesOfType(template, 'AWS::IAM::Role');
       expect(roles).toHaveLength(1);
-      for (const [id, fn] of functionsIn(template)) expect(JSON.stringify(fn.Properties!.Role), id).toContain(roles[0]![0]);
+      for (const [id, fn] of functionsIn(template))
+        expect(JSON.stringify(fn.Properties!.Role), id).toContain(roles[0]![0]);
       const policies = resourcesOfType(template, 'AWS::IAM::Policy');
       expect(policies).toHaveLength(1);
       for (const [id, policy] of policies) {
-        const statements = (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Condition?: unknown }[] }).Statement;
+        const statements = (
+          policy.Properties!.PolicyDocument as {
+            Statement: { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
+          }
+        ).Statement;
         const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
-        expect(actions, id).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject*', 'cognito-idp:AdminCreateUser', 'ses:SendEmail', 'xray:PutTraceSegments']));
-        expect(actions.some((a) => a.endsWith(':*') || a === '*'), `${id} has no wildcard actions`).toBe(false);
+        expect(actions, id).toEqual(
+          expect.arrayContaining([
+            'dynamodb:PutItem',
+            'dynamodb:Query',
+            's3:PutObject',
+            's3:GetObject*',
+            'cognito-idp:AdminCreateUser',
+            'ses:SendEmail',
+            'xray:PutTraceSegments',
+          ]),
+        );
+        expect(
+          actions.some((a) => a.endsWith(':*') || a === '*'),
+          `${id} has no wildcard actions`,
+        ).toBe(false);
         const ses = statements.find((s) => JSON.stringify(s.Action).includes('ses:SendEmail'));
         expect(ses?.Condition, id).toMatchObject({ StringEquals: { 'ses:FromAddress': expect.any(String) } });
       }
@@ -148,7 +191,9 @@ describe('API stack', () => {
     for (const [domain, stack] of synth.api.domainStacks) {
       const { template } = synth.templates.get(stack.node.path)!;
       const statements = resourcesOfType(template, 'AWS::IAM::Policy').flatMap(
-        ([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement,
+        ([, policy]) =>
+          (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+            .Statement,
       );
       const ssm = statements.filter((s) => JSON.stringify(s.Action).includes('ssm:'));
       if (!STRIPE_DOMAINS.includes(domain)) {
@@ -168,10 +213,16 @@ describe('API stack', () => {
   });
 
   it('takes other Stripe parameter names and the publishable key from context', () => {
-    const custom = synthApp({ stripeSecretKeyParameter: '/shop/stripe/sk', stripeWebhookSecretParameter: '/shop/stripe/whsec', stripePublishableKey: 'pk_live_abc' });
+    const custom = synthApp({
+      stripeSecretKeyParameter: '/shop/stripe/sk',
+      stripeWebhookSecretParameter: '/shop/stripe/whsec',
+      stripePublishableKey: 'pk_live_abc',
+    });
     try {
       const orders = custom.api.domainStacks.get('orders')!;
-      const [[, fn]] = resourcesOfType(custom.templates.get(orders.node.path)!.template, 'AWS::Lambda::Function') as [[string, { Properties?: Record<string, unknown> }]];
+      const [[, fn]] = resourcesOfType(custom.templates.get(orders.node.path)!.template, 'AWS::Lambda::Function') as [
+        [string, { Properties?: Record<string, unknown> }],
+      ];
       expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
         STRIPE_SECRET_KEY_PARAMETER: '/shop/stripe/sk',
         STRIPE_WEBHOOK_SECRET_PARAMETER: '/shop/stripe/whsec',
@@ -187,13 +238,19 @@ describe('API stack', () => {
     const outdir = mkdtempSync(path.join(tmpdir(), 'gm-infra-test-'));
     try {
       const app = new App({ outdir });
-      const ghost: RouteDef = { method: 'GET', path: 'ghost', handler: 'ghost/does-not-exist', access: 'public', domain: 'catalogue' };
+      const ghost: RouteDef = {
+        method: 'GET',
+        path: 'ghost',
+        handler: 'ghost/does-not-exist',
+        access: 'public',
+        domain: 'catalogue',
+      };
       expect(() => new ApiStack(app, 'Broken', { routes: [ghost], resources: synth.api.resources })).toThrow(
         /GET ghost → functions\/src\/handlers\/ghost\/does-not-exist\.ts/,
       );
-      expect(() => new ApiFunction(new Stack(app, 'Lone'), 'Fn', { entry: handlerEntry('ghost/does-not-exist') })).toThrow(
-        /Handler module missing: functions\/src\/handlers\/ghost\/does-not-exist\.ts/,
-      );
+      expect(
+        () => new ApiFunction(new Stack(app, 'Lone'), 'Fn', { entry: handlerEntry('ghost/does-not-exist') }),
+      ).toThrow(/Handler module missing: functions\/src\/handlers\/ghost\/does-not-exist\.ts/);
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

@@ -22,7 +22,9 @@ function distributionConfig(template: Template): DistributionConfig {
 }
 
 /** Runs a CloudFront Function's source in Node; the viewer-request code is plain ES5. */
-function cloudFrontFunction(source: string): (event: unknown) => { uri: string; headers: Record<string, { value: string }> } {
+function cloudFrontFunction(
+  source: string,
+): (event: unknown) => { uri: string; headers: Record<string, { value: string }> } {
   return new Function(`${source}; return handler;`)() as ReturnType<typeof cloudFrontFunction>;
 }
 
@@ -49,7 +51,10 @@ describe('edge stack', () => {
     const web = origin(config.DefaultCacheBehavior.TargetOriginId);
     expect(JSON.stringify(web.DomainName)).toContain('WebBucket');
     expect(web.OriginAccessControlId).toBeDefined();
-    expect(config.DefaultCacheBehavior).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, ViewerProtocolPolicy: 'redirect-to-https' });
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      CachePolicyId: CACHING_OPTIMIZED,
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
     expect(behavior('/media/*').FunctionAssociations).toBeUndefined();
   });
@@ -86,7 +91,10 @@ describe('edge stack', () => {
   it('passes the viewer host to the API as X-Forwarded-Host, replacing a spoofed one', () => {
     const forward = cloudFrontFunction(FORWARD_HOST);
     const request = forward({
-      request: { uri: '/api/v1/voucher', headers: { host: { value: 'bergbahn.gutscheinmarkt.at' }, 'x-forwarded-host': { value: 'evil.example' } } },
+      request: {
+        uri: '/api/v1/voucher',
+        headers: { host: { value: 'bergbahn.gutscheinmarkt.at' }, 'x-forwarded-host': { value: 'evil.example' } },
+      },
     });
     expect(request.headers['x-forwarded-host']).toEqual({ value: 'bergbahn.gutscheinmarkt.at' });
   });
@@ -105,7 +113,11 @@ describe('edge stack with domain and certificate', () => {
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
           Aliases: ['gutscheinmarkt.at', '*.gutscheinmarkt.at'],
-          ViewerCertificate: Match.objectLike({ AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+          ViewerCertificate: Match.objectLike({
+            AcmCertificateArn: certificateArn,
+            MinimumProtocolVersion: 'TLSv1.2_2021',
+            SslSupportMethod: 'sni-only',
+          }),
         }),
       });
     } finally {
@@ -114,6 +126,11 @@ describe('edge stack with domain and certificate', () => {
   });
 
   it('rejects a certificate outside us-east-1', () => {
-    expect(() => synthApp({ domainName: 'gutscheinmarkt.at', certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc' })).toThrow(/us-east-1/);
+    expect(() =>
+      synthApp({
+        domainName: 'gutscheinmarkt.at',
+        certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc',
+      }),
+    ).toThrow(/us-east-1/);
   });
 });

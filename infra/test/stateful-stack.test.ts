@@ -43,7 +43,11 @@ describe('stateful stack', () => {
 
   it('has exactly the media, private and web buckets, each private, versioned, encrypted and retained', () => {
     const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
-    expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['MediaBucket', 'PrivateBucket', 'WebBucket']);
+    expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'MediaBucket',
+      'PrivateBucket',
+      'WebBucket',
+    ]);
     for (const [, bucket] of buckets) {
       expect(bucket.DeletionPolicy).toBe('Retain');
       expect(bucket.Properties).toMatchObject({
@@ -54,14 +58,20 @@ describe('stateful stack', () => {
           RestrictPublicBuckets: true,
         },
         VersioningConfiguration: { Status: 'Enabled' },
-        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
       });
     }
   });
 
   it('expires unclaimed uploads/ and exports/ in the private bucket after 1 day, all versions; nothing else expires', () => {
-    const buckets = Object.fromEntries(resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => [id.replace(/[0-9A-F]{8}$/, ''), bucket]));
-    const rules = (name: string) => (buckets[name]!.Properties as { LifecycleConfiguration: { Rules: Array<Record<string, unknown>> } }).LifecycleConfiguration.Rules;
+    const buckets = Object.fromEntries(
+      resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => [id.replace(/[0-9A-F]{8}$/, ''), bucket]),
+    );
+    const rules = (name: string) =>
+      (buckets[name]!.Properties as { LifecycleConfiguration: { Rules: Array<Record<string, unknown>> } })
+        .LifecycleConfiguration.Rules;
     const temporary = rules('PrivateBucket').filter((rule) => rule.ExpirationInDays !== undefined);
     expect(temporary).toEqual(
       [UPLOADS_PREFIX, EXPORTS_PREFIX].map((prefix) => ({
@@ -77,7 +87,13 @@ describe('stateful stack', () => {
     // ID documents and everything else in the private bucket, and all media, never expire (only old versions do, after 90 days).
     for (const name of ['MediaBucket', 'PrivateBucket', 'WebBucket']) {
       const unprefixed = rules(name).filter((rule) => rule.Prefix === undefined);
-      expect(unprefixed, name).toEqual([{ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 90 }, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 7 } }]);
+      expect(unprefixed, name).toEqual([
+        {
+          Status: 'Enabled',
+          NoncurrentVersionExpiration: { NoncurrentDays: 90 },
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 7 },
+        },
+      ]);
       if (name !== 'PrivateBucket') expect(rules(name), name).toEqual(unprefixed);
     }
   });
@@ -89,7 +105,11 @@ describe('stateful stack', () => {
     for (const [, policy] of policies) {
       const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
       expect(statements).toContainEqual(
-        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
       );
       for (const s of statements.filter((st) => JSON.stringify(st.Principal).includes('cloudfront'))) {
         cloudFrontGrants.push(JSON.stringify(s.Resource));
@@ -123,7 +143,11 @@ describe('stateful stack', () => {
   it('has a public web client with password, SRP and refresh flows and no social providers by default', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      ExplicitAuthFlows: Match.arrayEquals([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
       SupportedIdentityProviders: ['COGNITO'],
     });
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
@@ -133,7 +157,9 @@ describe('stateful stack', () => {
   it('has no Cognito trigger without social providers: password sign-ins call no Lambda', () => {
     expect(synth.stateful.preTokenGeneration).toBeUndefined();
     template.resourceCountIs('AWS::Lambda::Function', 0);
-    const [[, pool]] = resourcesOfType(template, 'AWS::Cognito::UserPool') as [[string, { Properties: Record<string, unknown> }]];
+    const [[, pool]] = resourcesOfType(template, 'AWS::Cognito::UserPool') as [
+      [string, { Properties: Record<string, unknown> }],
+    ];
     expect(pool.Properties.LambdaConfig).toBeUndefined();
   });
 });
@@ -172,7 +198,12 @@ describe('stateful stack with a domain and social sign-in', () => {
   it('maps Google e-mail verification and names, and Facebook names', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
-      AttributeMapping: { email: 'email', email_verified: 'email_verified', given_name: 'given_name', family_name: 'family_name' },
+      AttributeMapping: {
+        email: 'email',
+        email_verified: 'email_verified',
+        given_name: 'given_name',
+        family_name: 'family_name',
+      },
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Facebook',
@@ -189,7 +220,12 @@ describe('stateful stack with a domain and social sign-in', () => {
     const functions = resourcesOfType(template, 'AWS::Lambda::Function');
     expect(functions).toHaveLength(1);
     const [[fnId, fn]] = functions as [[string, { Properties: Record<string, unknown> }]];
-    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 5, TracingConfig: { Mode: 'Active' } });
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: 5,
+      TracingConfig: { Mode: 'Active' },
+    });
     // Only the table: naming the pool or its client here would make pool → trigger → pool a cycle.
     const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
@@ -209,7 +245,9 @@ describe('stateful stack with a domain and social sign-in', () => {
     expect(template.toJSON().Resources[logGroupRef]).toBeDefined();
 
     const statements = resourcesOfType(template, 'AWS::IAM::Policy').flatMap(
-      ([, policy]) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement,
+      ([, policy]) =>
+        (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+          .Statement,
     );
     const dynamo = statements.filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
     expect(dynamo).toHaveLength(1);
@@ -221,7 +259,9 @@ describe('stateful stack with a domain and social sign-in', () => {
   it('publishes the hosted UI base URL and provider names for the web build', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     const [domainId] = Object.keys(template.findResources('AWS::Cognito::UserPoolDomain'));
-    expect(outputs.HostedUiBaseUrl?.Value).toEqual({ 'Fn::Join': ['', ['https://', { Ref: domainId }, '.auth.', { Ref: 'AWS::Region' }, '.amazoncognito.com']] });
+    expect(outputs.HostedUiBaseUrl?.Value).toEqual({
+      'Fn::Join': ['', ['https://', { Ref: domainId }, '.auth.', { Ref: 'AWS::Region' }, '.amazoncognito.com']],
+    });
     expect(outputs.SocialProviders?.Value).toBe('Google,Facebook');
   });
 

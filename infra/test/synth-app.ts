@@ -17,17 +17,22 @@ export type SynthesisedApp = GutscheinmarktStacks & {
 /** Builds the app as `cdk synth` does (same cdk.json context), with bundling skipped. */
 export function synthApp(context: Record<string, string> = {}): SynthesisedApp {
   const outdir = mkdtempSync(path.join(tmpdir(), 'gm-infra-test-'));
-  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   try {
     const app = new App({ outdir, context: { ...cdkJson.context, ...context } });
     app.node.setContext('aws:cdk:bundling-stacks', []);
     // Handler modules are written in parallel with the infra; missing ones get stub code here only.
-    const stacks = buildApp(app, { stubForMissingHandlers: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 501 });') });
+    const stacks = buildApp(app, {
+      stubForMissingHandlers: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 501 });'),
+    });
 
     const templates = new Map<string, { stack: Stack; template: Template }>();
     for (const construct of app.node.findAll()) {
-      if (construct instanceof Stack) templates.set(construct.node.path, { stack: construct, template: Template.fromStack(construct) });
+      if (construct instanceof Stack)
+        templates.set(construct.node.path, { stack: construct, template: Template.fromStack(construct) });
     }
     return { ...stacks, app, templates, cleanup };
   } catch (error) {
@@ -36,6 +41,9 @@ export function synthApp(context: Record<string, string> = {}): SynthesisedApp {
   }
 }
 
-export function resourcesOfType(template: Template, type: string): [string, { Properties?: Record<string, unknown> } & Record<string, unknown>][] {
+export function resourcesOfType(
+  template: Template,
+  type: string,
+): [string, { Properties?: Record<string, unknown> } & Record<string, unknown>][] {
   return Object.entries(template.findResources(type));
 }

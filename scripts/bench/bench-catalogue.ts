@@ -11,17 +11,117 @@ import { seededRandom } from './stats.ts';
 export const BENCH_SELLER_PREFIX = 'bench-seller-';
 
 const TITLE_WORDS: Record<string, string[]> = {
-  'cat-wellness': ['Day Spa', 'Massage', 'Hot-Stone-Massage', 'Saunaabend', 'Kosmetikbehandlung', 'Kräuterstempel', 'Thermentag', 'Wellness-Auszeit'],
-  'cat-adventure': ['Klettersteig', 'Canyoning', 'Tandemflug', 'Skitour', 'Rafting', 'Eisklettern', 'Höhlentour', 'Bergführung'],
-  'cat-genuss': ['Genussmenü', 'Kochkurs', 'Weinverkostung', 'Käseplatte', 'Brunch', 'Edelbrand-Tasting', 'Kurzurlaub', 'Frühstück am See'],
-  'cat-fitness': ['Yoga', 'Pilates', 'Personal Training', 'Aqua-Fitness', 'Rückenfit', 'Laufseminar', 'Spinning', 'Functional Training'],
-  'cat-tiere': ['Ausritt', 'Ponyreiten', 'Alpakawanderung', 'Bauernhoftag', 'Reitstunde', 'Lamatrekking', 'Hundeschule', 'Streichelzoo'],
-  'cat-kurse': ['Töpferkurs', 'Fotografie-Workshop', 'Ukulele-Kurs', 'Malkurs', 'Schnitzkurs', 'Nähkurs', 'Brotbackkurs', 'Gitarrenstunde'],
+  'cat-wellness': [
+    'Day Spa',
+    'Massage',
+    'Hot-Stone-Massage',
+    'Saunaabend',
+    'Kosmetikbehandlung',
+    'Kräuterstempel',
+    'Thermentag',
+    'Wellness-Auszeit',
+  ],
+  'cat-adventure': [
+    'Klettersteig',
+    'Canyoning',
+    'Tandemflug',
+    'Skitour',
+    'Rafting',
+    'Eisklettern',
+    'Höhlentour',
+    'Bergführung',
+  ],
+  'cat-genuss': [
+    'Genussmenü',
+    'Kochkurs',
+    'Weinverkostung',
+    'Käseplatte',
+    'Brunch',
+    'Edelbrand-Tasting',
+    'Kurzurlaub',
+    'Frühstück am See',
+  ],
+  'cat-fitness': [
+    'Yoga',
+    'Pilates',
+    'Personal Training',
+    'Aqua-Fitness',
+    'Rückenfit',
+    'Laufseminar',
+    'Spinning',
+    'Functional Training',
+  ],
+  'cat-tiere': [
+    'Ausritt',
+    'Ponyreiten',
+    'Alpakawanderung',
+    'Bauernhoftag',
+    'Reitstunde',
+    'Lamatrekking',
+    'Hundeschule',
+    'Streichelzoo',
+  ],
+  'cat-kurse': [
+    'Töpferkurs',
+    'Fotografie-Workshop',
+    'Ukulele-Kurs',
+    'Malkurs',
+    'Schnitzkurs',
+    'Nähkurs',
+    'Brotbackkurs',
+    'Gitarrenstunde',
+  ],
 };
-const PLACES = ['Imst', 'Innsbruck', 'Kufstein', 'Reutte', 'Ötztal', 'Zillertal', 'Seefeld', 'Schwaz', 'Landeck', 'Wörgl', 'Hall', 'Lienz'];
-const EXTRAS = ['für Zwei', 'für Familien', 'mit Aussicht', 'am Wochenende', 'für Genießer', 'Deluxe', 'Klassik', 'mit Picknick'];
-const COMPANY_KINDS = ['Gasthof', 'Alpenhof', 'Studio', 'Erlebniswelt', 'Manufaktur', 'Reitstall', 'Atelier', 'Bergschule', 'Hotel', 'Wirtshaus'];
-const FAMILY_NAMES = ['Huber', 'Gruber', 'Wechner', 'Schöpf', 'Müller', 'Kössler', 'Strasser', 'Pfeifer', 'Auer', 'Falkner', 'Haid', 'Größwang'];
+const PLACES = [
+  'Imst',
+  'Innsbruck',
+  'Kufstein',
+  'Reutte',
+  'Ötztal',
+  'Zillertal',
+  'Seefeld',
+  'Schwaz',
+  'Landeck',
+  'Wörgl',
+  'Hall',
+  'Lienz',
+];
+const EXTRAS = [
+  'für Zwei',
+  'für Familien',
+  'mit Aussicht',
+  'am Wochenende',
+  'für Genießer',
+  'Deluxe',
+  'Klassik',
+  'mit Picknick',
+];
+const COMPANY_KINDS = [
+  'Gasthof',
+  'Alpenhof',
+  'Studio',
+  'Erlebniswelt',
+  'Manufaktur',
+  'Reitstall',
+  'Atelier',
+  'Bergschule',
+  'Hotel',
+  'Wirtshaus',
+];
+const FAMILY_NAMES = [
+  'Huber',
+  'Gruber',
+  'Wechner',
+  'Schöpf',
+  'Müller',
+  'Kössler',
+  'Strasser',
+  'Pfeifer',
+  'Auer',
+  'Falkner',
+  'Haid',
+  'Größwang',
+];
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
@@ -31,11 +131,21 @@ export function benchSellers(count: number, random = seededRandom(7)): BenchSell
   return Array.from({ length: count }, (_, i) => {
     const family = pick(random, FAMILY_NAMES);
     const kind = pick(random, COMPANY_KINDS);
-    return { id: `${BENCH_SELLER_PREFIX}${i + 1}`, username: `${kind}-${family}-${i + 1}`.toLowerCase(), company: `${kind} ${family} ${pick(random, PLACES)}`, regionId: pick(random, REGIONS).id };
+    return {
+      id: `${BENCH_SELLER_PREFIX}${i + 1}`,
+      username: `${kind}-${family}-${i + 1}`.toLowerCase(),
+      company: `${kind} ${family} ${pick(random, PLACES)}`,
+      regionId: pick(random, REGIONS).id,
+    };
   });
 }
 
-export function benchVouchers(count: number, sellers: readonly BenchSeller[], now: Date, random = seededRandom(11)): Voucher[] {
+export function benchVouchers(
+  count: number,
+  sellers: readonly BenchSeller[],
+  now: Date,
+  random = seededRandom(11),
+): Voucher[] {
   const targets = TARGET_GROUPS;
   const seasons = SEASONS;
   return Array.from({ length: count }, (_, i) => {
@@ -50,7 +160,11 @@ export function benchVouchers(count: number, sellers: readonly BenchSeller[], no
     return voucherSchema.parse({
       id: `bench-v-${String(i + 1).padStart(5, '0')}`,
       title,
-      description: `${title} in ${pick(random, PLACES)}: ein Geschenk aus der Region, liebevoll vorbereitet von ${seller.company}.`.slice(0, 120),
+      description:
+        `${title} in ${pick(random, PLACES)}: ein Geschenk aus der Region, liebevoll vorbereitet von ${seller.company}.`.slice(
+          0,
+          120,
+        ),
       long_description: `Ein Gutschein für ${title}. Bitte vorab reservieren. Von jedem Kauf geht 1 € an soziale Projekte in Tirol.`,
       note: null,
       type: product ? 'quantity' : 'value',
@@ -67,7 +181,16 @@ export function benchVouchers(count: number, sellers: readonly BenchSeller[], no
       season: pick(random, seasons),
       region_id: seller.regionId,
       seller_id: seller.id,
-      seller: { id: seller.id, username: seller.username, company: { name: seller.company, logo: `/media/companies/${seller.id}/logo.svg`, region: REGIONS.find((r) => r.id === seller.regionId)?.label ?? null, url: null } },
+      seller: {
+        id: seller.id,
+        username: seller.username,
+        company: {
+          name: seller.company,
+          logo: `/media/companies/${seller.id}/logo.svg`,
+          region: REGIONS.find((r) => r.id === seller.regionId)?.label ?? null,
+          url: null,
+        },
+      },
       is_active: random() < 0.95,
       is_featured: random() < 0.03,
       is_tourism: false,
@@ -84,7 +207,14 @@ export function benchVouchers(count: number, sellers: readonly BenchSeller[], no
       image_1: null,
       image_2: null,
       image_3: null,
-      styling: { background_color: '#CFE8E0', background_description_color: '#1D4F55', header_and_footer_background_color: '#fff', header_and_footer_color: '#1f2933', description_color: '#fff', text_color: 'dark' },
+      styling: {
+        background_color: '#CFE8E0',
+        background_description_color: '#1D4F55',
+        header_and_footer_background_color: '#fff',
+        header_and_footer_color: '#1f2933',
+        description_color: '#fff',
+        text_color: 'dark',
+      },
       sold_count: Math.floor(random() ** 3 * 400),
       created_at: new Date(now.getTime() - Math.floor(random() * 720) * 86_400_000 - i * 1000).toISOString(),
     } satisfies Voucher);

@@ -58,7 +58,14 @@ export async function measureVoucherPdf(): Promise<VoucherPdfBench> {
     samples.push(performance.now() - started);
   }
   const latency = summarise(samples);
-  return { runs: RUNS, background_bytes: background.length, pdf_bytes: pdf.length, first_ms: firstMs, latency, met: latency.p95 <= VOUCHER_PDF_BUDGET.ms && pdf.length <= VOUCHER_PDF_BUDGET.bytes };
+  return {
+    runs: RUNS,
+    background_bytes: background.length,
+    pdf_bytes: pdf.length,
+    first_ms: firstMs,
+    latency,
+    met: latency.p95 <= VOUCHER_PDF_BUDGET.ms && pdf.length <= VOUCHER_PDF_BUDGET.bytes,
+  };
 }
 
 export function voucherPdfMarkdown(result: VoucherPdfBench, date: string): string {

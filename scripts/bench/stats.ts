@@ -1,5 +1,13 @@
 /** Latency statistics for the benchmark: nearest-rank percentiles over milliseconds. */
-export type LatencySummary = { count: number; mean: number; p50: number; p95: number; p99: number; min: number; max: number };
+export type LatencySummary = {
+  count: number;
+  mean: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  min: number;
+  max: number;
+};
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -22,7 +30,11 @@ export function summarise(samples: readonly number[]): LatencySummary {
 }
 
 /** Runs `task` for every item with at most `concurrency` in flight; answers the results in item order. */
-export async function runPool<T, R>(items: readonly T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function runPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -72,7 +72,11 @@ function decode(part: string): string {
  * Gateway does: among matching routes, static segments win over {param} segments (e.g.
  * `user/user-filter` beats `user/{id}`), and {param} wins over {greedy+}.
  */
-export function matchRoute<R extends RouteLike>(routes: readonly R[], method: string, path: string): RouteMatch<R> | undefined {
+export function matchRoute<R extends RouteLike>(
+  routes: readonly R[],
+  method: string,
+  path: string,
+): RouteMatch<R> | undefined {
   const parts = splitPath(path);
   let best: { match: RouteMatch<R>; score: number[] } | undefined;
   for (const route of routes) {
@@ -140,7 +144,13 @@ export function buildEvent(input: EventInput): APIGatewayProxyEventV2 {
     const key = name.toLowerCase();
     const joined = Array.isArray(value) ? value.join(',') : value;
     if (key === 'cookie') {
-      cookies = [...(cookies ?? []), ...joined.split(';').map((c) => c.trim()).filter(Boolean)];
+      cookies = [
+        ...(cookies ?? []),
+        ...joined
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ];
       continue;
     }
     headers[key] = headers[key] === undefined ? joined : `${headers[key]},${joined}`;
@@ -253,14 +263,20 @@ export function isLocalOrigin(origin: string | undefined): origin is string {
   if (!origin) return false;
   try {
     const { hostname, protocol } = new URL(origin);
-    return (protocol === 'http:' || protocol === 'https:') && (hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost'));
+    return (
+      (protocol === 'http:' || protocol === 'https:') &&
+      (hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost'))
+    );
   } catch {
     return false;
   }
 }
 
 /** CORS headers for a local origin (what the CDK's HTTP API CORS config allows on AWS). */
-export function corsHeaders(origin: string | undefined, preflight?: { requestHeaders?: string | undefined }): Record<string, string> {
+export function corsHeaders(
+  origin: string | undefined,
+  preflight?: { requestHeaders?: string | undefined },
+): Record<string, string> {
   if (!isLocalOrigin(origin)) return {};
   const headers: Record<string, string> = {
     'access-control-allow-origin': origin,

@@ -10,7 +10,9 @@ const host = process.env.API_HOST ?? '127.0.0.1';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 for (const name of ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'COGNITO_USER_POOL_ID'] as const) {
   if (!process.env[name]) {
-    console.error(`[local-api] ${name} is not set: start the API with \`npm start\` (it passes the local cloud's environment).`);
+    console.error(
+      `[local-api] ${name} is not set: start the API with \`npm start\` (it passes the local cloud's environment).`,
+    );
     process.exit(1);
   }
 }
@@ -25,6 +27,10 @@ try {
   process.once('SIGINT', shutdown);
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  console.error(code === 'EADDRINUSE' ? `[local-api] Port ${port} (local API) is in use: free it or set API_PORT.` : `[local-api] ${String(error)}`);
+  console.error(
+    code === 'EADDRINUSE'
+      ? `[local-api] Port ${port} (local API) is in use: free it or set API_PORT.`
+      : `[local-api] ${String(error)}`,
+  );
   process.exit(1);
 }

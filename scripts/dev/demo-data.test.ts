@@ -1,9 +1,28 @@
 import { voucherSchema } from '@gm/shared/catalogue/contracts';
-import { CATEGORY_SHORTCUTS, DISPLAY_OPTIONS, REGIONS, SEASONS, TARGET_GROUPS, TAX_RATES, VALIDITY_YEARS, WEEKDAYS } from '@gm/shared/catalogue/reference-data';
+import {
+  CATEGORY_SHORTCUTS,
+  DISPLAY_OPTIONS,
+  REGIONS,
+  SEASONS,
+  TARGET_GROUPS,
+  TAX_RATES,
+  VALIDITY_YEARS,
+  WEEKDAYS,
+} from '@gm/shared/catalogue/reference-data';
 import { describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../functions/src/adapters/media-storage.ts';
 import { settingsSchema } from '@gm/shared/settings/contracts';
-import { DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCompanies, buildTemplates, buildUsers, buildVouchers, demoLogins, demoMediaFiles } from './demo-data.ts';
+import {
+  DEMO_GLOBAL_SETTINGS,
+  DEMO_PASSWORD,
+  buildCategories,
+  buildCompanies,
+  buildTemplates,
+  buildUsers,
+  buildVouchers,
+  demoLogins,
+  demoMediaFiles,
+} from './demo-data.ts';
 import { templateSchema } from '@gm/shared/templates/contracts';
 
 const now = new Date('2025-06-15T10:00:00.000Z');
@@ -64,7 +83,11 @@ describe('demo vouchers', () => {
       }
       if (v.tax !== 'unsure') {
         for (const entry of v.tax) expect(TAX_RATES as readonly number[], v.id).toContain(entry.tax);
-        if (v.type === 'quantity') expect(v.tax.reduce((sum, t) => sum + t.value, 0), v.id).toBe(v.qty_val);
+        if (v.type === 'quantity')
+          expect(
+            v.tax.reduce((sum, t) => sum + t.value, 0),
+            v.id,
+          ).toBe(v.qty_val);
       }
     }
   });
@@ -72,7 +95,10 @@ describe('demo vouchers', () => {
   it('uses only reference values for categories, targets, seasons, days, months and validity', () => {
     const subs = new Map(tree.subcategories.map((s) => [s.id, s.category_id]));
     for (const v of vouchers) {
-      expect(tree.categories.map((c) => c.id), v.id).toContain(v.voucher_category_id);
+      expect(
+        tree.categories.map((c) => c.id),
+        v.id,
+      ).toContain(v.voucher_category_id);
       expect(subs.get(v.subcategory_id!), v.id).toBe(v.voucher_category_id);
       expect(TARGET_GROUPS as readonly string[], v.id).toContain(v.target);
       expect(SEASONS as readonly string[], v.id).toContain(v.season);
@@ -97,7 +123,12 @@ describe('demo vouchers', () => {
       expect(v.seller).toEqual({
         id: seller!.id,
         username: seller!.username,
-        company: { name: company!.name, logo: company!.logo, region: REGIONS.find((r) => r.id === company!.region_id)!.label, url: company!.url },
+        company: {
+          name: company!.name,
+          logo: company!.logo,
+          region: REGIONS.find((r) => r.id === company!.region_id)!.label,
+          url: company!.url,
+        },
       });
       expect(v.region_id).toBe(company!.region_id);
     }
@@ -133,9 +164,19 @@ describe('demo accounts and companies', () => {
       expect(logins).toContainEqual({ email, password: DEMO_PASSWORD, role });
     }
     expect(users.find((u) => u.email === 'admin@example.com')?.username).toBe('admin');
-    expect(users.find((u) => u.email === 'buyer@example.com')).toMatchObject({ username: 'anna.buyer', first_name: 'Anna', last_name: 'Muster' });
+    expect(users.find((u) => u.email === 'buyer@example.com')).toMatchObject({
+      username: 'anna.buyer',
+      first_name: 'Anna',
+      last_name: 'Muster',
+    });
     const seller = users.find((u) => u.email === 'seller@example.com')!;
-    expect(seller).toMatchObject({ id: 'seller-alpenspa', username: 'alpenspa', subdomain: 'alpenspa', region_id: 1, is_activated: true });
+    expect(seller).toMatchObject({
+      id: 'seller-alpenspa',
+      username: 'alpenspa',
+      subdomain: 'alpenspa',
+      region_id: 1,
+      is_activated: true,
+    });
     expect(companies.find((c) => c.seller_id === seller.id)?.name).toBe('Alpen Spa & Wellness');
     expect(users.find((u) => u.email === 'scanner@example.com')?.seller_id).toBe(seller.id);
     // The password policy of the pool and of the spec (8–16 characters).
@@ -157,7 +198,9 @@ describe('demo accounts and companies', () => {
 
 describe('demo categories', () => {
   it('has the six categories of the home shortcuts, each with 3–4 subcategories and a logo', () => {
-    expect(tree.categories.map((c) => c.slug).sort()).toEqual(CATEGORY_SHORTCUTS.map((s) => ('category' in s ? s.category : s.slug)).sort());
+    expect(tree.categories.map((c) => c.slug).sort()).toEqual(
+      CATEGORY_SHORTCUTS.map((s) => ('category' in s ? s.category : s.slug)).sort(),
+    );
     for (const c of tree.categories) {
       const subs = tree.subcategories.filter((s) => s.category_id === c.id);
       expect(subs.length, c.id).toBeGreaterThanOrEqual(3);
@@ -201,7 +244,8 @@ describe('demo images', () => {
 describe('demo settings', () => {
   it('are valid global settings, and every demo voucher costs at least their minimum voucher value', () => {
     expect(settingsSchema.parse(DEMO_GLOBAL_SETTINGS)).toEqual(DEMO_GLOBAL_SETTINGS);
-    for (const v of vouchers) expect(v.price_filter, v.id).toBeGreaterThanOrEqual(DEMO_GLOBAL_SETTINGS.minimum_voucher_value);
+    for (const v of vouchers)
+      expect(v.price_filter, v.id).toBeGreaterThanOrEqual(DEMO_GLOBAL_SETTINGS.minimum_voucher_value);
   });
 });
 
@@ -212,7 +256,9 @@ describe('demo templates', () => {
     for (const t of templates) expect(() => templateSchema.parse(t), t.id).not.toThrow();
     expect(new Set(templates.map((t) => t.name)).size).toBe(4);
     expect(templates.every((t) => t.status)).toBe(true);
-    expect([...templates].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((t) => t.id)).toEqual(templates.map((t) => t.id));
+    expect([...templates].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((t) => t.id)).toEqual(
+      templates.map((t) => t.id),
+    );
     const keys = new Set(media.map((m) => m.key));
     for (const t of templates) expect(keys.has(t.image.replace(/^\/media\//, '')), t.image).toBe(true);
   });

@@ -28,7 +28,13 @@ export type UrlOf = (key: string) => string;
 
 type Palette = { deep: string; mid: string; light: string; accent: string };
 
-type DemoCategory = { id: string; name: string; icon: string; palette: Palette; subcategories: { id: string; name: string }[] };
+type DemoCategory = {
+  id: string;
+  name: string;
+  icon: string;
+  palette: Palette;
+  subcategories: { id: string; name: string }[];
+};
 
 export const DEMO_CATEGORIES: DemoCategory[] = [
   {
@@ -108,8 +114,16 @@ export const categoryLogoKey = (categoryId: string) => `categories/${categoryId}
 
 export function buildCategories(urlOf: UrlOf): { categories: CategoryRecord[]; subcategories: SubcategoryRecord[] } {
   return {
-    categories: DEMO_CATEGORIES.map((c) => ({ id: c.id, name: c.name, slug: categorySlug(c.name), icon: c.icon, logo: urlOf(categoryLogoKey(c.id)) })),
-    subcategories: DEMO_CATEGORIES.flatMap((c) => c.subcategories.map((s) => ({ id: s.id, category_id: c.id, name: s.name }))),
+    categories: DEMO_CATEGORIES.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: categorySlug(c.name),
+      icon: c.icon,
+      logo: urlOf(categoryLogoKey(c.id)),
+    })),
+    subcategories: DEMO_CATEGORIES.flatMap((c) =>
+      c.subcategories.map((s) => ({ id: s.id, category_id: c.id, name: s.name })),
+    ),
   };
 }
 
@@ -318,7 +332,16 @@ export const DEMO_SELLERS: DemoSeller[] = [
 type DemoUser = Parameters<typeof newUserRecord>[0];
 
 const DEMO_OTHER_USERS: DemoUser[] = [
-  { id: 'user-admin', username: 'admin', email: 'admin@example.com', role: 'admin', first_name: 'Lena', last_name: 'Hofer', city: 'Innsbruck', region_id: 2 },
+  {
+    id: 'user-admin',
+    username: 'admin',
+    email: 'admin@example.com',
+    role: 'admin',
+    first_name: 'Lena',
+    last_name: 'Hofer',
+    city: 'Innsbruck',
+    region_id: 2,
+  },
   {
     id: 'user-anna',
     username: 'anna.buyer',
@@ -420,9 +443,39 @@ export function buildCoupons(now: Date): CouponRecord[] {
   const stamp = now.toISOString();
   const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
   return [
-    { id: 'WILLKOMMEN10', code: 'WILLKOMMEN10', percent_off: 10, amount_off: null, active: true, expires_at: inDays(365), limit: null, created_at: stamp, updated_at: stamp },
-    { id: 'GUTSCHEIN5', code: 'GUTSCHEIN5', percent_off: null, amount_off: 500, active: true, expires_at: null, limit: 10, created_at: stamp, updated_at: stamp },
-    { id: 'ABGELAUFEN', code: 'ABGELAUFEN', percent_off: 15, amount_off: null, active: true, expires_at: inDays(-30), limit: null, created_at: stamp, updated_at: stamp },
+    {
+      id: 'WILLKOMMEN10',
+      code: 'WILLKOMMEN10',
+      percent_off: 10,
+      amount_off: null,
+      active: true,
+      expires_at: inDays(365),
+      limit: null,
+      created_at: stamp,
+      updated_at: stamp,
+    },
+    {
+      id: 'GUTSCHEIN5',
+      code: 'GUTSCHEIN5',
+      percent_off: null,
+      amount_off: 500,
+      active: true,
+      expires_at: null,
+      limit: 10,
+      created_at: stamp,
+      updated_at: stamp,
+    },
+    {
+      id: 'ABGELAUFEN',
+      code: 'ABGELAUFEN',
+      percent_off: 15,
+      amount_off: null,
+      active: true,
+      expires_at: inDays(-30),
+      limit: null,
+      created_at: stamp,
+      updated_at: stamp,
+    },
   ];
 }
 
@@ -433,7 +486,12 @@ type DemoTemplate = { id: string; name: string; theme: TemplateTheme; colors: [s
 
 /** Personalisation backgrounds a buyer can pick (01 §2 "Personalise"); images are generated below. */
 export const DEMO_TEMPLATES: DemoTemplate[] = [
-  { id: 'template-geburtstag', name: 'Alles Gute zum Geburtstag', theme: 'confetti', colors: ['#FFF4E6', '#FF5563', '#1D4F55'] },
+  {
+    id: 'template-geburtstag',
+    name: 'Alles Gute zum Geburtstag',
+    theme: 'confetti',
+    colors: ['#FFF4E6', '#FF5563', '#1D4F55'],
+  },
   { id: 'template-weihnachten', name: 'Frohe Weihnachten', theme: 'snow', colors: ['#1D4F55', '#FFFFFF', '#F2C14E'] },
   { id: 'template-liebe', name: 'Mit Liebe', theme: 'hearts', colors: ['#FFE9EB', '#D93A4C', '#FF8FA0'] },
   { id: 'template-danke', name: 'Danke', theme: 'leaves', colors: ['#EEF5EC', '#588157', '#3A5A40'] },
@@ -445,7 +503,14 @@ export function buildTemplates(now: Date, urlOf: UrlOf): TemplateRecord[] {
   // One minute apart in list order, so "newest first" shows them as listed.
   return DEMO_TEMPLATES.map((t, i) => {
     const stamp = new Date(now.getTime() - i * 60_000).toISOString();
-    return { id: t.id, name: t.name, image: urlOf(templateImageKey(t.id)), status: true, created_at: stamp, updated_at: stamp };
+    return {
+      id: t.id,
+      name: t.name,
+      image: urlOf(templateImageKey(t.id)),
+      status: true,
+      created_at: stamp,
+      updated_at: stamp,
+    };
   });
 }
 
@@ -496,7 +561,8 @@ export const DEMO_VOUCHERS: DemoVoucher[] = [
     category: 'cat-wellness',
     sub: 'sub-wellness-day-spa',
     title: 'Day Spa für Zwei',
-    description: 'Ein ganzer Tag Saunalandschaft, Ruheraum mit Bergblick, Bademantel und ein Glas Prosecco für zwei Personen.',
+    description:
+      'Ein ganzer Tag Saunalandschaft, Ruheraum mit Bergblick, Bademantel und ein Glas Prosecco für zwei Personen.',
     long: 'Gönnt euch eine Auszeit: Der Gutschein gilt für den ganzen Tag in unserer Saunalandschaft mit finnischer Sauna, Dampfbad und Kräuterstube. Bademantel, Handtücher und Slipper liegen bereit, Tee und frisches Obst sind inklusive. Zum Abschluss wartet ein Glas Prosecco auf der Panoramaterrasse. Bitte reserviert euren Wunschtermin telefonisch.',
     price: 14900,
     qtyMax: 5,
@@ -513,7 +579,8 @@ export const DEMO_VOUCHERS: DemoVoucher[] = [
     category: 'cat-wellness',
     sub: 'sub-wellness-massagen',
     title: 'Aromaölmassage 50 Minuten',
-    description: 'Ganzkörpermassage mit warmem Arnika- oder Zirbenöl – entspannt Muskeln und Kopf nach einem langen Tag.',
+    description:
+      'Ganzkörpermassage mit warmem Arnika- oder Zirbenöl – entspannt Muskeln und Kopf nach einem langen Tag.',
     long: 'Unsere Masseurinnen arbeiten mit Ölen aus alpinen Kräutern, die wir gemeinsam mit einer Manufaktur im Oberland mischen. Die Massage dauert 50 Minuten, danach können Sie im Ruheraum mit Tee nachruhen. Auf Wunsch ist der Gutschein auch für eine klassische Teilkörpermassage einlösbar.',
     price: 7900,
     qtyMax: 10,
@@ -1145,7 +1212,12 @@ export function buildVouchers(now: Date, urlOf: UrlOf): Voucher[] {
       seller: {
         id: seller.id,
         username: seller.username,
-        company: { name: seller.company.name, logo: urlOf(companyLogoKey(seller.id)), region: regionLabel(seller.regionId), url: seller.company.url },
+        company: {
+          name: seller.company.name,
+          logo: urlOf(companyLogoKey(seller.id)),
+          region: regionLabel(seller.regionId),
+          url: seller.company.url,
+        },
       },
       is_active: !v.inactive,
       is_featured: v.featured ?? false,
@@ -1205,7 +1277,13 @@ function mix(a: string, b: string, t: number): string {
     return [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16));
   };
   const [ca, cb] = [parse(a), parse(b)];
-  return `#${ca.map((c, i) => Math.round(c + ((cb[i] ?? c) - c) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${ca
+    .map((c, i) =>
+      Math.round(c + ((cb[i] ?? c) - c) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -1315,8 +1393,15 @@ function plates(p: Palette, rnd: () => number, s: Scene): string {
   const cx = s.width * (0.55 + rnd() * 0.2);
   const cy = s.height * (0.55 + rnd() * 0.1);
   const r = Math.min(s.width, s.height) * 0.3;
-  const rings = [1, 0.78, 0.5].map((f, i) => `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r * f)}" fill="${[p.accent, '#ffffff', mix(p.light, p.mid, 0.3)][i]}" opacity="${[0.9, 0.85, 0.7][i]}"/>`);
-  const dots = Array.from({ length: 18 }, () => `<circle cx="${r1(rnd() * s.width)}" cy="${r1(rnd() * s.height)}" r="${r1(3 + rnd() * 9)}" fill="${rnd() > 0.5 ? p.accent : p.light}" opacity="${r1(0.35 + rnd() * 0.4)}"/>`);
+  const rings = [1, 0.78, 0.5].map(
+    (f, i) =>
+      `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r * f)}" fill="${[p.accent, '#ffffff', mix(p.light, p.mid, 0.3)][i]}" opacity="${[0.9, 0.85, 0.7][i]}"/>`,
+  );
+  const dots = Array.from(
+    { length: 18 },
+    () =>
+      `<circle cx="${r1(rnd() * s.width)}" cy="${r1(rnd() * s.height)}" r="${r1(3 + rnd() * 9)}" fill="${rnd() > 0.5 ? p.accent : p.light}" opacity="${r1(0.35 + rnd() * 0.4)}"/>`,
+  );
   const leaf = `<path d="M${r1(s.width * 0.12)} ${r1(s.height * 0.85)} q ${r1(s.width * 0.12)} ${r1(-s.height * 0.35)} ${r1(s.width * 0.3)} ${r1(-s.height * 0.42)} q ${r1(-s.width * 0.04)} ${r1(s.height * 0.3)} ${r1(-s.width * 0.3)} ${r1(s.height * 0.42)} z" fill="${p.mid}" opacity="0.55"/>`;
   return dots.join('') + leaf + rings.join('');
 }
@@ -1327,7 +1412,9 @@ function bands(p: Palette, rnd: () => number, s: Scene): string {
   for (let i = 0; i < 4; i++) {
     const x = s.width * (0.1 + i * 0.22 + rnd() * 0.05);
     const w = s.width * (0.07 + rnd() * 0.08);
-    out.push(`<polygon points="${r1(x)},${s.height} ${r1(x + w)},${s.height} ${r1(x + w + s.width * 0.35)},0 ${r1(x + s.width * 0.35)},0" fill="${colors[i]}" opacity="${r1(0.35 + rnd() * 0.35)}"/>`);
+    out.push(
+      `<polygon points="${r1(x)},${s.height} ${r1(x + w)},${s.height} ${r1(x + w + s.width * 0.35)},0 ${r1(x + s.width * 0.35)},0" fill="${colors[i]}" opacity="${r1(0.35 + rnd() * 0.35)}"/>`,
+    );
   }
   const arc = `<circle cx="${r1(s.width * 0.2)}" cy="${r1(s.height * 0.25)}" r="${r1(s.width * 0.12)}" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${r1(s.width * 0.02)}"/>`;
   return out.join('') + arc;
@@ -1429,8 +1516,13 @@ export function templateSvg(template: DemoTemplate, width = 730, height = 676): 
         );
         break;
       case 'snow': {
-        const arms = [0, 60, 120].map((deg) => `<line x1="${r1(x - size / 2)}" y1="${r1(y)}" x2="${r1(x + size / 2)}" y2="${r1(y)}" transform="rotate(${deg} ${r1(x)} ${r1(y)})"/>`);
-        shapes.push(`<g stroke="${rnd() > 0.8 ? accent : main}" stroke-width="${r1(2 + size / 14)}" stroke-linecap="round" opacity="${opacity}">${arms.join('')}</g>`);
+        const arms = [0, 60, 120].map(
+          (deg) =>
+            `<line x1="${r1(x - size / 2)}" y1="${r1(y)}" x2="${r1(x + size / 2)}" y2="${r1(y)}" transform="rotate(${deg} ${r1(x)} ${r1(y)})"/>`,
+        );
+        shapes.push(
+          `<g stroke="${rnd() > 0.8 ? accent : main}" stroke-width="${r1(2 + size / 14)}" stroke-linecap="round" opacity="${opacity}">${arms.join('')}</g>`,
+        );
         break;
       }
       case 'hearts':
@@ -1461,7 +1553,12 @@ export function demoMediaFiles(): DemoMediaFile[] {
     ...DEMO_SELLERS.map((s) => ({ key: companyLogoKey(s.id), svg: companyLogoSvg(s) })),
     ...DEMO_SELLERS.filter((s) => s.company.cover).map((s) => ({
       key: companyCoverKey(s.id),
-      svg: sceneSvg(DEMO_VOUCHERS.find((v) => v.seller === s.id)?.category ?? 'cat-wellness', `${s.id}-cover`, 1920, 1080),
+      svg: sceneSvg(
+        DEMO_VOUCHERS.find((v) => v.seller === s.id)?.category ?? 'cat-wellness',
+        `${s.id}-cover`,
+        1920,
+        1080,
+      ),
     })),
     ...DEMO_VOUCHERS.flatMap((v) => [
       { key: voucherBackgroundKey(v.id), svg: sceneSvg(v.category, v.id) },
@@ -1488,14 +1585,26 @@ type DemoWalletVoucher = {
 /** What the demo buyer (buyer@example.com) has in the wallet: a value voucher, a product voucher, a personalised gift. */
 export const DEMO_WALLET: DemoWalletVoucher[] = [
   { id: 'uv-demo-anna-1', voucherId: 'v-alpenspa-wert', daysAgo: 40, value: 5000, qty: 1 },
-  { id: 'uv-demo-anna-2', voucherId: 'v-alpenspa-massage', daysAgo: 25, value: null, qty: 2, sentVia: 'voucher_download' },
+  {
+    id: 'uv-demo-anna-2',
+    voucherId: 'v-alpenspa-massage',
+    daysAgo: 25,
+    value: null,
+    qty: 2,
+    sentVia: 'voucher_download',
+  },
   {
     id: 'uv-demo-anna-3',
     voucherId: 'v-alpenspa-wert',
     daysAgo: 3,
     value: 8000,
     qty: 1,
-    personalisation: { templateId: 'template-geburtstag', note: 'Alles Gute zum Geburtstag, Mama!', textColor: '#1D4F55', priceHidden: false },
+    personalisation: {
+      templateId: 'template-geburtstag',
+      note: 'Alles Gute zum Geburtstag, Mama!',
+      textColor: '#1D4F55',
+      priceHidden: false,
+    },
   },
 ];
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../functions/src/routes.ts';
-import { buildEvent, corsHeaders, isLocalOrigin, isTextContentType, matchRoute, toHttpResponse, type RouteLike } from './api-gateway-event.ts';
+import {
+  buildEvent,
+  corsHeaders,
+  isLocalOrigin,
+  isTextContentType,
+  matchRoute,
+  toHttpResponse,
+  type RouteLike,
+} from './api-gateway-event.ts';
 
 const table: RouteLike[] = [
   { method: 'GET', path: 'user/{id}', handler: 'users/get-user' },
@@ -28,7 +36,10 @@ describe('matchRoute', () => {
   });
 
   it('matches the method and URL-decodes path parameters', () => {
-    expect(matchRoute(table, 'post', 'voucher/a%2Fb%20c')).toEqual({ route: table[3], pathParameters: { id: 'a/b c' } });
+    expect(matchRoute(table, 'post', 'voucher/a%2Fb%20c')).toEqual({
+      route: table[3],
+      pathParameters: { id: 'a/b c' },
+    });
     expect(matchRoute(table, 'DELETE', 'voucher/1')).toBeUndefined();
   });
 
@@ -55,7 +66,13 @@ describe('buildEvent', () => {
     const event = buildEvent({
       method: 'get',
       url: '/api/v1/user/a%20b?x=1&y=two%20words&x=3&flag',
-      headers: { Host: 'localhost:5173', 'User-Agent': 'ua', Cookie: 'a=1; b=2', 'X-Multi': ['p', 'q'], Authorization: 'Bearer t' },
+      headers: {
+        Host: 'localhost:5173',
+        'User-Agent': 'ua',
+        Cookie: 'a=1; b=2',
+        'X-Multi': ['p', 'q'],
+        Authorization: 'Bearer t',
+      },
       route,
       pathParameters: { id: 'a b' },
       sourceIp: '::ffff:127.0.0.1',
@@ -76,10 +93,22 @@ describe('buildEvent', () => {
         stage: '$default',
         time: '12/Mar/2026:19:03:58 +0000',
         timeEpoch: now.getTime(),
-        http: { method: 'GET', path: '/api/v1/user/a%20b', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'ua' },
+        http: {
+          method: 'GET',
+          path: '/api/v1/user/a%20b',
+          protocol: 'HTTP/1.1',
+          sourceIp: '127.0.0.1',
+          userAgent: 'ua',
+        },
       },
     });
-    expect(event.headers).toMatchObject({ host: 'localhost:5173', authorization: 'Bearer t', 'x-multi': 'p,q', 'x-forwarded-proto': 'http', 'x-forwarded-port': '5173' });
+    expect(event.headers).toMatchObject({
+      host: 'localhost:5173',
+      authorization: 'Bearer t',
+      'x-multi': 'p,q',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-port': '5173',
+    });
     expect(event.headers.cookie).toBeUndefined();
     expect(event.body).toBeUndefined();
   });
@@ -93,17 +122,44 @@ describe('buildEvent', () => {
   });
 
   it('passes text bodies as text and binary ones as base64', () => {
-    const json = buildEvent({ method: 'POST', url: '/x', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"a":"ä"}'), route, pathParameters: {} });
+    const json = buildEvent({
+      method: 'POST',
+      url: '/x',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from('{"a":"ä"}'),
+      route,
+      pathParameters: {},
+    });
     expect(json).toMatchObject({ body: '{"a":"ä"}', isBase64Encoded: false });
     const bytes = Buffer.from([0xff, 0xd8, 0x00, 0x10]);
-    const image = buildEvent({ method: 'POST', url: '/x', headers: { 'content-type': 'image/jpeg' }, body: bytes, route, pathParameters: {} });
+    const image = buildEvent({
+      method: 'POST',
+      url: '/x',
+      headers: { 'content-type': 'image/jpeg' },
+      body: bytes,
+      route,
+      pathParameters: {},
+    });
     expect(image).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
-    const multipart = buildEvent({ method: 'POST', url: '/x', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.from('--x'), route, pathParameters: {} });
+    const multipart = buildEvent({
+      method: 'POST',
+      url: '/x',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.from('--x'),
+      route,
+      pathParameters: {},
+    });
     expect(multipart.isBase64Encoded).toBe(true);
   });
 
   it('classifies content types', () => {
-    for (const t of ['application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/problem+json', undefined]) {
+    for (const t of [
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/problem+json',
+      undefined,
+    ]) {
       expect(isTextContentType(t)).toBe(true);
     }
     for (const t of ['multipart/form-data; boundary=1', 'image/png', 'application/pdf', 'application/octet-stream']) {
@@ -114,8 +170,19 @@ describe('buildEvent', () => {
 
 describe('toHttpResponse', () => {
   it('converts structured results with cookies and base64 bodies', () => {
-    const r = toHttpResponse({ statusCode: 201, headers: { 'Content-Type': 'application/pdf', 'X-N': 1 }, cookies: ['a=1'], isBase64Encoded: true, body: Buffer.from('%PDF').toString('base64') });
-    expect(r).toEqual({ statusCode: 201, headers: { 'content-type': 'application/pdf', 'x-n': '1' }, cookies: ['a=1'], body: Buffer.from('%PDF') });
+    const r = toHttpResponse({
+      statusCode: 201,
+      headers: { 'Content-Type': 'application/pdf', 'X-N': 1 },
+      cookies: ['a=1'],
+      isBase64Encoded: true,
+      body: Buffer.from('%PDF').toString('base64'),
+    });
+    expect(r).toEqual({
+      statusCode: 201,
+      headers: { 'content-type': 'application/pdf', 'x-n': '1' },
+      cookies: ['a=1'],
+      body: Buffer.from('%PDF'),
+    });
   });
 
   it('treats other values as a JSON 200, like API Gateway', () => {

@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { routes } from '../../functions/src/routes.ts';
-import { API_PREFIX, buildEvent, corsHeaders, lambdaContext, matchRoute, toHttpResponse, type RouteLike } from './api-gateway-event.ts';
+import {
+  API_PREFIX,
+  buildEvent,
+  corsHeaders,
+  lambdaContext,
+  matchRoute,
+  toHttpResponse,
+  type RouteLike,
+} from './api-gateway-event.ts';
 
 /**
  * A local API Gateway (HTTP API, payload 2.0) driven by the route manifest: each request under
@@ -36,7 +44,8 @@ async function loadHandler(handler: string): Promise<LambdaHandler> {
   const file = handlerFile(handler);
   if (!existsSync(file)) throw new Error(`handler module functions/src/handlers/${handler}.ts does not exist yet`);
   const mod = (await import(pathToFileURL(file).href)) as { handler?: unknown };
-  if (typeof mod.handler !== 'function') throw new Error(`functions/src/handlers/${handler}.ts exports no function \`handler\``);
+  if (typeof mod.handler !== 'function')
+    throw new Error(`functions/src/handlers/${handler}.ts exports no function \`handler\``);
   const fn = mod.handler as LambdaHandler;
   loaded.set(handler, fn);
   return fn;
@@ -51,7 +60,13 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string, cookies: string[] = []): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer | string,
+  cookies: string[] = [],
+): void {
   if (res.headersSent) return;
   const out: Record<string, string | string[]> = { ...headers };
   if (cookies.length > 0) out['set-cookie'] = cookies;
@@ -92,7 +107,9 @@ export async function createLocalApi(opts: LocalApiOptions): Promise<LocalApi> {
         return;
       }
       const cors = corsHeaders(origin);
-      const match = path.startsWith(API_PREFIX) ? matchRoute(manifest, method, path.slice(API_PREFIX.length)) : undefined;
+      const match = path.startsWith(API_PREFIX)
+        ? matchRoute(manifest, method, path.slice(API_PREFIX.length))
+        : undefined;
       if (!match) {
         sendJson(res, 404, { message: 'Nicht gefunden.' }, cors);
         return;
@@ -103,7 +120,9 @@ export async function createLocalApi(opts: LocalApiOptions): Promise<LocalApi> {
         handler = await loadHandler(match.route.handler);
       } catch (error) {
         note = `${match.route.method} ${match.route.path}: ${(error as Error).message}`;
-        console.error(`[local-api] ${method} ${path}: cannot load handler — ${(error as Error).stack ?? String(error)}`);
+        console.error(
+          `[local-api] ${method} ${path}: cannot load handler — ${(error as Error).stack ?? String(error)}`,
+        );
         sendJson(res, 500, { message: `Handler ${match.route.handler} konnte nicht geladen werden.` }, cors);
         return;
       }

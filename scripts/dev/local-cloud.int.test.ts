@@ -5,7 +5,11 @@ import {
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DescribeTableCommand, DescribeTimeToLiveCommand, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -44,7 +48,12 @@ describe('local cloud', () => {
   it('puts and gets an item', async () => {
     const db = documentClient();
     const key = { PK: `TEST#${randomUUID()}`, SK: 'A' };
-    await db.send(new PutCommand({ TableName: env().TABLE_NAME, Item: { ...key, name: 'Gutschein', amount: 2500, GSI1PK: 'X', GSI1SK: '1' } }));
+    await db.send(
+      new PutCommand({
+        TableName: env().TABLE_NAME,
+        Item: { ...key, name: 'Gutschein', amount: 2500, GSI1PK: 'X', GSI1SK: '1' },
+      }),
+    );
     const { Item } = await db.send(new GetCommand({ TableName: env().TABLE_NAME, Key: key, ConsistentRead: true }));
     expect(Item).toMatchObject({ name: 'Gutschein', amount: 2500 });
   });
@@ -73,14 +82,20 @@ describe('local cloud', () => {
     );
     const error = await attempt.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransactionCanceledException);
-    expect((error as TransactionCanceledException).CancellationReasons?.map((r) => r.Code)).toEqual(['None', 'ConditionalCheckFailed']);
+    expect((error as TransactionCanceledException).CancellationReasons?.map((r) => r.Code)).toEqual([
+      'None',
+      'ConditionalCheckFailed',
+    ]);
     const { Item } = await db.send(new GetCommand({ TableName, Key: { PK: pk, SK: 'ORDER#1' }, ConsistentRead: true }));
     expect(Item).toBeUndefined();
   });
 
   it('round-trips an object through S3 byte for byte, in both buckets', async () => {
     const s3 = s3Client();
-    const body = Buffer.concat([Buffer.from('%PDF-1.7 '), Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 256))]);
+    const body = Buffer.concat([
+      Buffer.from('%PDF-1.7 '),
+      Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 256)),
+    ]);
     for (const Bucket of [env().MEDIA_BUCKET, env().PRIVATE_BUCKET]) {
       const Key = `test/${randomUUID()}.pdf`;
       await s3.send(new PutObjectCommand({ Bucket, Key, Body: body, ContentType: 'application/pdf' }));
@@ -93,13 +108,18 @@ describe('local cloud', () => {
   it('allows the web origins by bucket CORS, and no others', async () => {
     const url = `${localEnv.S3_ENDPOINT}/${localEnv.MEDIA_BUCKET}/x.jpg`;
     const preflight = (origin: string) =>
-      fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' } });
+      fetch(url, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      });
     // s3rver answers a matched preflight with `*` (real S3 echoes the origin).
     expect((await preflight(localEnv.APP_URL as string)).status).toBe(200);
     const webPort = new URL(localEnv.APP_URL as string).port;
     expect((await preflight(`http://shop.gutscheinmarkt.localhost:${webPort}`)).status).toBe(200);
     expect((await preflight('https://evil.example')).status).toBe(403);
-    await s3Client().send(new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: 'x.jpg', Body: 'x', ContentType: 'image/jpeg' }));
+    await s3Client().send(
+      new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: 'x.jpg', Body: 'x', ContentType: 'image/jpeg' }),
+    );
     const get = await fetch(url, { headers: { origin: localEnv.APP_URL as string } });
     expect(get.headers.get('access-control-allow-origin')).toBe(localEnv.APP_URL);
   });
@@ -110,14 +130,22 @@ describe('local cloud', () => {
       new SendEmailCommand({
         FromEmailAddress: env().MAIL_FROM,
         Destination: { ToAddresses: ['buyer@example.com'] },
-        Content: { Simple: { Subject: { Data: subject }, Body: { Text: { Data: 'Hallo Käufer' }, Html: { Data: '<p>Hallo Käufer</p>' } } } },
+        Content: {
+          Simple: {
+            Subject: { Data: subject },
+            Body: { Text: { Data: 'Hallo Käufer' }, Html: { Data: '<p>Hallo Käufer</p>' } },
+          },
+        },
       }),
     );
     const store = (await (await fetch(`${localEnv.SES_INBOX_URL}store`)).json()) as {
       emails: { from: string; destination: { to: string[] }; subject: string; body: { text?: string } }[];
     };
     const mail = store.emails.find((m) => m.subject === subject);
-    expect(mail).toMatchObject({ from: 'noreply@gutscheinmarkt.localhost', destination: { to: ['buyer@example.com'] } });
+    expect(mail).toMatchObject({
+      from: 'noreply@gutscheinmarkt.localhost',
+      destination: { to: ['buyer@example.com'] },
+    });
     expect(mail?.body.text).toContain('Hallo Käufer');
   });
 
@@ -139,10 +167,16 @@ describe('local cloud', () => {
         ],
       }),
     );
-    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }));
+    await cognito.send(
+      new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }),
+    );
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: 'seller' }));
     const auth = await cognito.send(
-      new InitiateAuthCommand({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        ClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     const idToken = auth.AuthenticationResult?.IdToken;
     expect(idToken).toBeTruthy();
@@ -169,7 +203,11 @@ describe('local cloud', () => {
 
     const preflight = await fetch(`${apiUrl}auth/login`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://shop.gutscheinmarkt.localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      headers: {
+        origin: 'http://shop.gutscheinmarkt.localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://shop.gutscheinmarkt.localhost:5173');

@@ -26,7 +26,15 @@ import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, startStripeStandIn } from 
  * Stripe stand-in (scripts/dev/stripe-stand-in.ts), bound to 127.0.0.1, wired the way
  * functions/src/lib/env.ts expects (see /work/shared/local-services.md).
  */
-export type Ports = { dynamodb: number; s3: number; ses: number; cognito: number; stripe: number; api: number; web: number };
+export type Ports = {
+  dynamodb: number;
+  s3: number;
+  ses: number;
+  cognito: number;
+  stripe: number;
+  api: number;
+  web: number;
+};
 
 export type LocalCloud = { env: Record<string, string>; ports: Ports; stop(): Promise<void> };
 
@@ -179,7 +187,10 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
       startDynamo(ports.dynamodb, persistent ? dir('dynamodb') : undefined),
       startCognito(ports.cognito, dir('cognito'), persistent ? undefined : TEST_CODE, opts.quiet ?? false),
     ]);
-    stops.push(() => dynamo.stop(), () => cognito.stop());
+    stops.push(
+      () => dynamo.stop(),
+      () => cognito.stop(),
+    );
     stops.push(await startS3(ports, dir('s3')));
     stops.push(await startSes(ports.ses));
     const stripe = await startStripeStandIn({
@@ -240,7 +251,11 @@ async function ensureTable(env: Record<string, string>): Promise<void> {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const def = TABLE_DEFINITION;
-  const keyAttributes = [def.partitionKey, def.sortKey, ...def.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+  const keyAttributes = [
+    def.partitionKey,
+    def.sortKey,
+    ...def.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+  ];
   const attributeDefinitions: AttributeDefinition[] = [...new Set(keyAttributes)].map((name) => ({
     AttributeName: name,
     AttributeType: 'S',
@@ -316,7 +331,9 @@ function corsXml(webPort: number): string {
     'DELETE',
   ]
     .map((m) => `<AllowedMethod>${m}</AllowedMethod>`)
-    .join('')}<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+    .join(
+      '',
+    )}<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
 /**
@@ -326,7 +343,9 @@ function corsXml(webPort: number): string {
  */
 function allowLocalAccessKey(): void {
   const require = createRequire(import.meta.url);
-  const accounts = require('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
+  const accounts = require('s3rver/lib/models/account.js') as {
+    DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
+  };
   accounts.DUMMY_ACCOUNT.createKeyPair('local', 'local');
 }
 
@@ -419,10 +438,34 @@ export async function seedCognitoDb(cwd: string): Promise<void> {
       SchemaAttributes: [
         { Name: 'sub', AttributeDataType: 'String', DeveloperOnlyAttribute: false, Mutable: false, Required: true },
         { Name: 'email', AttributeDataType: 'String', DeveloperOnlyAttribute: false, Mutable: true, Required: true },
-        { Name: 'email_verified', AttributeDataType: 'Boolean', DeveloperOnlyAttribute: false, Mutable: true, Required: false },
-        { Name: 'given_name', AttributeDataType: 'String', DeveloperOnlyAttribute: false, Mutable: true, Required: false },
-        { Name: 'family_name', AttributeDataType: 'String', DeveloperOnlyAttribute: false, Mutable: true, Required: false },
-        { Name: 'custom:user_id', AttributeDataType: 'String', DeveloperOnlyAttribute: false, Mutable: true, Required: false },
+        {
+          Name: 'email_verified',
+          AttributeDataType: 'Boolean',
+          DeveloperOnlyAttribute: false,
+          Mutable: true,
+          Required: false,
+        },
+        {
+          Name: 'given_name',
+          AttributeDataType: 'String',
+          DeveloperOnlyAttribute: false,
+          Mutable: true,
+          Required: false,
+        },
+        {
+          Name: 'family_name',
+          AttributeDataType: 'String',
+          DeveloperOnlyAttribute: false,
+          Mutable: true,
+          Required: false,
+        },
+        {
+          Name: 'custom:user_id',
+          AttributeDataType: 'String',
+          DeveloperOnlyAttribute: false,
+          Mutable: true,
+          Required: false,
+        },
       ],
       LambdaConfig: {},
       MfaConfiguration: 'OFF',
@@ -445,7 +488,12 @@ export async function seedCognitoDb(cwd: string): Promise<void> {
 
 async function startCognito(port: number, cwd: string, code: string | undefined, quiet: boolean): Promise<ChildHandle> {
   await seedCognitoDb(cwd);
-  const bin = join(dirname(createRequire(import.meta.url).resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
+  const bin = join(
+    dirname(createRequire(import.meta.url).resolve('cognito-local/package.json')),
+    'lib',
+    'bin',
+    'start.js',
+  );
   let inBox = false;
   const handle = spawnGroup('cognito-local', process.execPath, [bin], {
     cwd,

@@ -45,7 +45,12 @@ export type SpawnGroupOptions = SpawnOptions & {
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
 };
 
-export function spawnGroup(name: string, command: string, args: string[], options: SpawnGroupOptions = {}): ChildHandle {
+export function spawnGroup(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnGroupOptions = {},
+): ChildHandle {
   hookExit();
   const { onLine, ...spawnOptions } = options;
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions, detached: true });
@@ -129,7 +134,11 @@ export function freePort(): Promise<number> {
 export async function waitFor(
   what: string,
   probe: () => Promise<boolean>,
-  { timeoutMs = 30_000, intervalMs = 100, handle }: { timeoutMs?: number; intervalMs?: number; handle?: ChildHandle } = {},
+  {
+    timeoutMs = 30_000,
+    intervalMs = 100,
+    handle,
+  }: { timeoutMs?: number; intervalMs?: number; handle?: ChildHandle } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitedEarly: number | string | null | undefined;

@@ -44,17 +44,29 @@ describe('seedDemoData against the local cloud', () => {
     const catalogue = await repos().vouchers.listCatalogue();
     expect(catalogue.length).toBeGreaterThanOrEqual(24);
     const spa = await repos().vouchers.get('v-alpenspa-day-spa');
-    expect(spa).toMatchObject({ type: 'quantity', qty_val: 14900, seller: { id: 'seller-alpenspa', company: { name: 'Alpen Spa & Wellness', region: 'Oberland' } } });
+    expect(spa).toMatchObject({
+      type: 'quantity',
+      qty_val: 14900,
+      seller: { id: 'seller-alpenspa', company: { name: 'Alpen Spa & Wellness', region: 'Oberland' } },
+    });
     expect(catalogue.find((e) => e.id === 'v-alpenspa-day-spa')?.search_text).toContain('alpen spa');
   });
 
   it("stores the seller's company with a logo that S3 serves", async () => {
     const { users, companies } = repos();
     const seller = await users.get('seller-alpenspa');
-    expect(seller).toMatchObject({ email: 'seller@example.com', role: 'seller', subdomain: 'alpenspa', region_id: 1, is_activated: true });
+    expect(seller).toMatchObject({
+      email: 'seller@example.com',
+      role: 'seller',
+      subdomain: 'alpenspa',
+      region_id: 1,
+      is_activated: true,
+    });
     const company = await companies.getBySeller('seller-alpenspa');
     expect(company).toMatchObject({ name: 'Alpen Spa & Wellness', region_id: 1 });
-    const object = await s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: company!.logo!.replace(/^\//, '') }));
+    const object = await s3Client().send(
+      new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: company!.logo!.replace(/^\//, '') }),
+    );
     expect(object.ContentType).toBe('image/svg+xml');
     const body = await object.Body!.transformToString();
     expect(body.startsWith('<svg')).toBe(true);
@@ -72,7 +84,9 @@ describe('seedDemoData against the local cloud', () => {
       expect(claims['cognito:groups'], login.email).toEqual([login.role]);
       expect(typeof claims['custom:user_id'], login.email).toBe('string');
     }
-    expect(logins.map((l) => l.email)).toEqual(expect.arrayContaining(['admin@example.com', 'seller@example.com', 'buyer@example.com', 'scanner@example.com']));
+    expect(logins.map((l) => l.email)).toEqual(
+      expect.arrayContaining(['admin@example.com', 'seller@example.com', 'buyer@example.com', 'scanner@example.com']),
+    );
   });
 
   it('can run again on the seeded database with the same ids', async () => {

@@ -8,11 +8,27 @@ import { createCompanyRepository } from '../../functions/src/repositories/compan
 import { createCouponRepository } from '../../functions/src/repositories/coupon-repository.ts';
 import { createSettingsRepository } from '../../functions/src/repositories/settings-repository.ts';
 import { createTemplateRepository } from '../../functions/src/repositories/template-repository.ts';
-import { createUserRepository, type UserRecord, type UserRepository } from '../../functions/src/repositories/user-repository.ts';
+import {
+  createUserRepository,
+  type UserRecord,
+  type UserRepository,
+} from '../../functions/src/repositories/user-repository.ts';
 import { createVoucherRepository } from '../../functions/src/repositories/voucher-repository.ts';
 import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_APP_STATUS, DEMO_GLOBAL_SETTINGS, DEMO_PASSWORD, buildCategories, buildCoupons, buildCompanies, buildTemplates, buildUsers, buildVouchers, buildWalletVouchers, demoMediaFiles } from './demo-data.ts';
+import {
+  DEMO_APP_STATUS,
+  DEMO_GLOBAL_SETTINGS,
+  DEMO_PASSWORD,
+  buildCategories,
+  buildCoupons,
+  buildCompanies,
+  buildTemplates,
+  buildUsers,
+  buildVouchers,
+  buildWalletVouchers,
+  demoMediaFiles,
+} from './demo-data.ts';
 
 export type DemoLogin = { email: string; password: string; role: string };
 
@@ -31,7 +47,10 @@ async function ensureAccount(users: UserRepository, identity: Identity, user: Us
   const existing = await users.get(user.id);
   if (!existing) {
     const owner = await users.ownerOf('email', user.email);
-    if (owner) throw new Error(`${user.email} already belongs to user ${owner}, not the demo user ${user.id}: reset the database first`);
+    if (owner)
+      throw new Error(
+        `${user.email} already belongs to user ${owner}, not the demo user ${user.id}: reset the database first`,
+      );
     await users.create(user);
   }
   try {
@@ -111,7 +130,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   useLocalStackEnv()
     .then(seedDemoData)
     .then(({ logins }) => {
-      console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s. Logins (password ${DEMO_PASSWORD}):`);
+      console.log(
+        `Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s. Logins (password ${DEMO_PASSWORD}):`,
+      );
       for (const login of logins) console.log(`  ${login.role.padEnd(8)} ${login.email}`);
     })
     .catch((error: unknown) => {

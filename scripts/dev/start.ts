@@ -2,7 +2,14 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { TEST_CARDS } from '@gm/shared/payments/test-cards';
-import { assertJava17, assertPortsFree, PrerequisiteError, resolvePorts, startLocalCloud, type LocalCloud } from './local-cloud.ts';
+import {
+  assertJava17,
+  assertPortsFree,
+  PrerequisiteError,
+  resolvePorts,
+  startLocalCloud,
+  type LocalCloud,
+} from './local-cloud.ts';
 import { answers, spawnGroup, waitFor, type ChildHandle } from './processes.ts';
 import { seedDemoData } from './seed.ts';
 
@@ -61,7 +68,10 @@ async function seedIfNeeded(cloud: LocalCloud): Promise<Login[] | undefined> {
   Object.assign(process.env, cloud.env);
   const started = Date.now();
   const result = await seedDemoData();
-  await writeFile(SEEDED_MARKER, `${JSON.stringify({ seededAt: new Date().toISOString(), logins: result.logins }, null, 2)}\n`);
+  await writeFile(
+    SEEDED_MARKER,
+    `${JSON.stringify({ seededAt: new Date().toISOString(), logins: result.logins }, null, 2)}\n`,
+  );
   console.log(`[start] Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return result.logins;
 }
@@ -109,16 +119,21 @@ async function main(): Promise<void> {
       onLine: prefixed('[api]'),
     });
     children.push(api);
-    const web = spawnGroup('Vite', `${BIN}/vite`, ['--port', String(ports.web), '--strictPort', '--host', '127.0.0.1'], {
-      cwd: `${ROOT}web`,
-      env: {
-        ...env,
-        VITE_API_PROXY: `http://127.0.0.1:${ports.api}`,
-        VITE_MEDIA_PROXY: `http://127.0.0.1:${ports.s3}/${cloud.env.MEDIA_BUCKET}`,
-        VITE_STRIPE_PROXY: cloud.env.STRIPE_STAND_IN_URL,
+    const web = spawnGroup(
+      'Vite',
+      `${BIN}/vite`,
+      ['--port', String(ports.web), '--strictPort', '--host', '127.0.0.1'],
+      {
+        cwd: `${ROOT}web`,
+        env: {
+          ...env,
+          VITE_API_PROXY: `http://127.0.0.1:${ports.api}`,
+          VITE_MEDIA_PROXY: `http://127.0.0.1:${ports.s3}/${cloud.env.MEDIA_BUCKET}`,
+          VITE_STRIPE_PROXY: cloud.env.STRIPE_STAND_IN_URL,
+        },
+        onLine: prefixed('[web]'),
       },
-      onLine: prefixed('[web]'),
-    });
+    );
     children.push(web);
     for (const child of [api, web]) {
       void child.exited.then((code) => {
@@ -129,7 +144,10 @@ async function main(): Promise<void> {
     }
 
     await Promise.all([
-      waitFor('the local API', () => answers(`http://127.0.0.1:${ports.api}/__health`), { handle: api, timeoutMs: 60_000 }),
+      waitFor('the local API', () => answers(`http://127.0.0.1:${ports.api}/__health`), {
+        handle: api,
+        timeoutMs: 60_000,
+      }),
       waitFor('Vite', () => answers(`http://127.0.0.1:${ports.web}/`), { handle: web, timeoutMs: 60_000 }),
     ]);
 

@@ -7,7 +7,14 @@ import Stripe from 'stripe';
 import { formatEuro } from '@gm/shared/money/money';
 import { TEST_CARDS } from '@gm/shared/payments/test-cards';
 import { FormEncodingError, parseForm, type FormObject } from './stripe-stand-in/form-encoding.ts';
-import { emptyState, StripeModel, stripeId, type RequestInfo, type StandInState, type StripeEvent } from './stripe-stand-in/model.ts';
+import {
+  emptyState,
+  StripeModel,
+  stripeId,
+  type RequestInfo,
+  type StandInState,
+  type StripeEvent,
+} from './stripe-stand-in/model.ts';
 import { invalidRequest, Params, StripeApiError } from './stripe-stand-in/params.ts';
 
 /**
@@ -74,7 +81,14 @@ const STATE_FILE = 'stripe-stand-in.json';
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 type KeyKind = 'secret' | 'publishable';
-type IdempotencyRecord = { method: string; path: string; fingerprint: string; status: number; body: string; at: number };
+type IdempotencyRecord = {
+  method: string;
+  path: string;
+  fingerprint: string;
+  status: number;
+  body: string;
+  at: number;
+};
 type Persisted = { state: StandInState; idempotency: Record<string, IdempotencyRecord> };
 
 type Ctx = {
@@ -108,7 +122,8 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     }
   }
   const idempotency = persisted.idempotency;
-  for (const [key, record] of Object.entries(idempotency)) if (Date.now() - record.at > IDEMPOTENCY_TTL_MS) delete idempotency[key];
+  for (const [key, record] of Object.entries(idempotency))
+    if (Date.now() - record.at > IDEMPOTENCY_TTL_MS) delete idempotency[key];
 
   let saveTimer: NodeJS.Timeout | undefined;
   let saving: Promise<void> = Promise.resolve();
@@ -142,18 +157,32 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     const o = event.data.object as { id?: string; payment_intent?: string };
     return (o.id !== undefined && held.has(o.id)) || (o.payment_intent !== undefined && held.has(o.payment_intent));
   };
-  const subscribed = (type: string) => !opts.webhookEvents || opts.webhookEvents.includes(type) || opts.webhookEvents.includes('*');
+  const subscribed = (type: string) =>
+    !opts.webhookEvents || opts.webhookEvents.includes(type) || opts.webhookEvents.includes('*');
 
   async function post(event: StripeEvent, attempt: number, kind: WebhookDelivery['kind']): Promise<WebhookDelivery> {
     const payload = JSON.stringify(event, null, 2);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.webhookSecret });
     const started = performance.now();
-    const delivery: WebhookDelivery = { event_id: event.id, type: event.type, attempt, kind, status: 0, ok: false, at: new Date().toISOString(), duration_ms: 0 };
+    const delivery: WebhookDelivery = {
+      event_id: event.id,
+      type: event.type,
+      attempt,
+      kind,
+      status: 0,
+      ok: false,
+      at: new Date().toISOString(),
+      duration_ms: 0,
+    };
     inFlight++;
     try {
       const response = await fetch(opts.webhookUrl as string, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
         signal: AbortSignal.timeout(30_000),
       });
@@ -209,7 +238,10 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred in the local Stripe stand-in.' } });
+      if (!res.headersSent)
+        sendJson(res, 500, {
+          error: { type: 'api_error', message: 'An unknown error occurred in the local Stripe stand-in.' },
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -225,7 +257,11 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
   const model = new StripeModel({ baseUrl: url, apiVersion: Stripe.API_VERSION, onEvent, state: persisted.state });
 
   const routes: Route[] = [
-    { method: 'POST', pattern: /^\/v1\/payment_intents$/, handler: (c) => model.createPaymentIntent(c.params, c.request) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents$/,
+      handler: (c) => model.createPaymentIntent(c.params, c.request),
+    },
     {
       method: 'GET',
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
@@ -235,7 +271,11 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         return model.retrievePaymentIntent(c.match[0]!, c.query);
       },
     },
-    { method: 'POST', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: (c) => model.updatePaymentIntent(c.match[0]!, c.params) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      handler: (c) => model.updatePaymentIntent(c.match[0]!, c.params),
+    },
     {
       method: 'POST',
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
@@ -245,26 +285,59 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         return model.confirmPaymentIntent(c.match[0]!, c.params, c.request);
       },
     },
-    { method: 'POST', pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/, handler: (c) => model.cancelPaymentIntent(c.match[0]!, c.params, c.request) },
-    { method: 'POST', pattern: /^\/v1\/payment_methods$/, publishable: true, handler: (c) => model.createPaymentMethod(c.params) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      handler: (c) => model.cancelPaymentIntent(c.match[0]!, c.params, c.request),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_methods$/,
+      publishable: true,
+      handler: (c) => model.createPaymentMethod(c.params),
+    },
     {
       method: 'GET',
       pattern: /^\/v1\/payment_methods$/,
       handler: (c) => list(c, model.listPaymentMethods(c.query.requiredStr('customer'), c.query)),
     },
-    { method: 'GET', pattern: /^\/v1\/payment_methods\/([^/]+)$/, handler: (c) => model.retrievePaymentMethod(c.match[0]!) },
-    { method: 'POST', pattern: /^\/v1\/payment_methods\/([^/]+)\/attach$/, handler: (c) => model.attachPaymentMethod(c.match[0]!, c.params, c.request) },
-    { method: 'POST', pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/, handler: (c) => model.detachPaymentMethod(c.match[0]!, c.params, c.request) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_methods\/([^/]+)$/,
+      handler: (c) => model.retrievePaymentMethod(c.match[0]!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      handler: (c) => model.attachPaymentMethod(c.match[0]!, c.params, c.request),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+      handler: (c) => model.detachPaymentMethod(c.match[0]!, c.params, c.request),
+    },
     { method: 'POST', pattern: /^\/v1\/customers$/, handler: (c) => model.createCustomer(c.params, c.request) },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handler: (c) => model.retrieveCustomer(c.match[0]!) },
-    { method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, handler: (c) => model.updateCustomer(c.match[0]!, c.params, c.request) },
-    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/, handler: (c) => list(c, model.listPaymentMethods(c.match[0]!, c.query)) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      handler: (c) => model.updateCustomer(c.match[0]!, c.params, c.request),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+      handler: (c) => list(c, model.listPaymentMethods(c.match[0]!, c.query)),
+    },
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handler: (c) => model.retrieveCharge(c.match[0]!) },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handler: (c) => model.createRefund(c.params, c.request) },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: (c) => model.retrieveRefund(c.match[0]!) },
     { method: 'POST', pattern: /^\/v1\/accounts$/, handler: (c) => model.createAccount(c.params) },
     { method: 'GET', pattern: /^\/v1\/accounts\/([^/]+)$/, handler: (c) => model.retrieveAccount(c.match[0]!) },
-    { method: 'POST', pattern: /^\/v1\/accounts\/([^/]+)$/, handler: (c) => model.updateAccount(c.match[0]!, c.params, c.request) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/accounts\/([^/]+)$/,
+      handler: (c) => model.updateAccount(c.match[0]!, c.params, c.request),
+    },
     { method: 'POST', pattern: /^\/v1\/account_links$/, handler: (c) => model.createAccountLink(c.params) },
     { method: 'POST', pattern: /^\/v1\/transfers$/, handler: (c) => model.createTransfer(c.params, c.request) },
     { method: 'GET', pattern: /^\/v1\/transfers$/, handler: (c) => list(c, model.listTransfers(c.query)) },
@@ -293,10 +366,20 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     if (path.startsWith('/__authorize/')) return authorisePage(method, path, target, body, res);
     if (path.startsWith('/__onboarding/')) return onboardingPage(method, path, target, body, res);
     if (path.startsWith('/__test/')) return testApi(method, path, target, body, res);
-    if (!path.startsWith('/v1/')) return sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } }, cors);
+    if (!path.startsWith('/v1/'))
+      return sendJson(
+        res,
+        404,
+        { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
+        cors,
+      );
 
     const requestId = stripeId('req', 14);
-    const headers: Record<string, string> = { ...cors, 'request-id': requestId, 'stripe-version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION) };
+    const headers: Record<string, string> = {
+      ...cors,
+      'request-id': requestId,
+      'stripe-version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION),
+    };
     const fail = (error: StripeApiError) => sendJson(res, error.statusCode, { error: error.body }, headers);
 
     // Authentication: Bearer (the SDK), Basic (curl -u sk_test_…:), or `key=` in the body (Stripe.js style).
@@ -311,7 +394,11 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       if (body.length > 0) {
         const type = String(req.headers['content-type'] ?? '');
         if (!type.includes('application/x-www-form-urlencoded')) {
-          return fail(invalidRequest(`Invalid request: unsupported Content-Type ${type || '(none)'}. Stripe's API takes application/x-www-form-urlencoded bodies.`));
+          return fail(
+            invalidRequest(
+              `Invalid request: unsupported Content-Type ${type || '(none)'}. Stripe's API takes application/x-www-form-urlencoded bodies.`,
+            ),
+          );
         }
         params = parseForm(body.toString('utf8'));
       }
@@ -321,11 +408,33 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     }
     if (!key && typeof params.key === 'string') key = params.key;
     if (!key) {
-      return sendJson(res, 401, { error: { type: 'invalid_request_error', message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')." } }, headers);
+      return sendJson(
+        res,
+        401,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message:
+              "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+          },
+        },
+        headers,
+      );
     }
-    const keyKind: KeyKind | undefined = key === secretKey ? 'secret' : key === publishableKey ? 'publishable' : undefined;
+    const keyKind: KeyKind | undefined =
+      key === secretKey ? 'secret' : key === publishableKey ? 'publishable' : undefined;
     if (!keyKind) {
-      return sendJson(res, 401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` } }, headers);
+      return sendJson(
+        res,
+        401,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+          },
+        },
+        headers,
+      );
     }
 
     let route: Route | undefined;
@@ -339,9 +448,24 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         break;
       }
     }
-    if (!route) return fail(invalidRequest(`Unrecognized request URL (${method}: ${path}). The local Stripe stand-in does not implement this endpoint.`));
+    if (!route)
+      return fail(
+        invalidRequest(
+          `Unrecognized request URL (${method}: ${path}). The local Stripe stand-in does not implement this endpoint.`,
+        ),
+      );
     if (keyKind === 'publishable' && !route.publishable) {
-      return sendJson(res, 403, { error: { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key.' } }, headers);
+      return sendJson(
+        res,
+        403,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
+          },
+        },
+        headers,
+      );
     }
 
     // Idempotency: the same key with the same parameters replays the first answer; other parameters are an error.
@@ -353,20 +477,36 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       const previous = idempotency[storeKey];
       if (previous) {
         if (previous.method !== method || previous.path !== path || previous.fingerprint !== fingerprint) {
-          return sendJson(res, 400, {
-            error: {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          return sendJson(
+            res,
+            400,
+            {
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              },
             },
-          }, headers);
+            headers,
+          );
         }
-        res.writeHead(previous.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true', ...headers });
+        res.writeHead(previous.status, {
+          'content-type': 'application/json',
+          'idempotent-replayed': 'true',
+          ...headers,
+        });
         res.end(previous.body);
         return;
       }
     }
 
-    const ctx: Ctx = { path, params: new Params(params), query: new Params(query), match, keyKind, request: { id: requestId, idempotencyKey: idempotencyKey ?? null } };
+    const ctx: Ctx = {
+      path,
+      params: new Params(params),
+      query: new Params(query),
+      match,
+      keyKind,
+      request: { id: requestId, idempotencyKey: idempotencyKey ?? null },
+    };
     let status = 200;
     let answer: unknown;
     try {
@@ -396,7 +536,11 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       const token = form.get('token') ?? undefined;
       const decision = form.get('decision');
       if (!model.pendingAuthorisation(id, token) || (decision !== 'approve' && decision !== 'decline')) {
-        return sendHtml(res, 409, page('Zahlung bereits abgeschlossen', '<p>Diese Autorisierung ist nicht mehr offen.</p>'));
+        return sendHtml(
+          res,
+          409,
+          page('Zahlung bereits abgeschlossen', '<p>Diese Autorisierung ist nicht mehr offen.</p>'),
+        );
       }
       const { intent, redirect } = model.authorise(id, token, decision === 'approve');
       scheduleSave();
@@ -406,13 +550,28 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         res.end();
         return;
       }
-      return sendHtml(res, 200, page('Erledigt', `<p>Die Zahlung ist jetzt <strong>${escapeHtml(intent.status)}</strong>. Du kannst dieses Fenster schließen.</p>`));
+      return sendHtml(
+        res,
+        200,
+        page(
+          'Erledigt',
+          `<p>Die Zahlung ist jetzt <strong>${escapeHtml(intent.status)}</strong>. Du kannst dieses Fenster schließen.</p>`,
+        ),
+      );
     }
     const token = target.searchParams.get('token') ?? undefined;
     const pending = model.pendingAuthorisation(id, token);
-    if (!pending) return sendHtml(res, 404, page('Zahlung nicht offen', '<p>Diese Zahlung wartet auf keine Autorisierung (mehr).</p>'));
+    if (!pending)
+      return sendHtml(
+        res,
+        404,
+        page('Zahlung nicht offen', '<p>Diese Zahlung wartet auf keine Autorisierung (mehr).</p>'),
+      );
     const { intent, paymentMethod } = pending;
-    const method_ = paymentMethod.type === 'card' ? `Karte ${escapeHtml(capitalise(paymentMethod.card?.brand ?? ''))} •••• ${escapeHtml(paymentMethod.card?.last4 ?? '')} (3-D Secure)` : `${paymentMethod.type.toUpperCase()} (Bank-Weiterleitung)`;
+    const method_ =
+      paymentMethod.type === 'card'
+        ? `Karte ${escapeHtml(capitalise(paymentMethod.card?.brand ?? ''))} •••• ${escapeHtml(paymentMethod.card?.last4 ?? '')} (3-D Secure)`
+        : `${paymentMethod.type.toUpperCase()} (Bank-Weiterleitung)`;
     sendHtml(
       res,
       200,
@@ -434,7 +593,8 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     if (method === 'POST') {
       const token = new URLSearchParams(body.toString('utf8')).get('token') ?? '';
       const pending = model.onboarding(token);
-      if (!pending || pending.account !== accountId) return sendHtml(res, 404, page('Link ungültig', '<p>Dieser Onboarding-Link ist nicht mehr gültig.</p>'));
+      if (!pending || pending.account !== accountId)
+        return sendHtml(res, 404, page('Link ungültig', '<p>Dieser Onboarding-Link ist nicht mehr gültig.</p>'));
       const next = model.completeOnboarding(token);
       scheduleSave();
       res.writeHead(303, { location: next });
@@ -443,7 +603,8 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     }
     const token = target.searchParams.get('token') ?? '';
     const pending = model.onboarding(token);
-    if (!pending || pending.account !== accountId) return sendHtml(res, 404, page('Link ungültig', '<p>Dieser Onboarding-Link ist nicht mehr gültig.</p>'));
+    if (!pending || pending.account !== accountId)
+      return sendHtml(res, 404, page('Link ungültig', '<p>Dieser Onboarding-Link ist nicht mehr gültig.</p>'));
     if (pending.expired) {
       res.writeHead(303, { location: pending.refresh_url });
       res.end();
@@ -472,11 +633,18 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         const last = tries.at(-1);
         const object = event.data.object as { id?: string };
         return `<tr><td>${new Date(event.created * 1000).toLocaleTimeString('de-AT')}</td><td>${escapeHtml(event.type)}</td><td><code>${escapeHtml(object.id ?? '')}</code></td><td>${
-          last ? `${last.ok ? '✓' : '✗'} ${last.status || escapeHtml(last.error ?? '')} (${tries.length}×)` : subscribed(event.type) && opts.webhookUrl ? 'ausstehend' : '—'
+          last
+            ? `${last.ok ? '✓' : '✗'} ${last.status || escapeHtml(last.error ?? '')} (${tries.length}×)`
+            : subscribed(event.type) && opts.webhookUrl
+              ? 'ausstehend'
+              : '—'
         }</td></tr>`;
       })
       .join('');
-    const cards = TEST_CARDS.map((c) => `<tr><td><code>${c.number}</code></td><td><code>${c.token}</code></td><td>${escapeHtml(c.label)}</td></tr>`).join('');
+    const cards = TEST_CARDS.map(
+      (c) =>
+        `<tr><td><code>${c.number}</code></td><td><code>${c.token}</code></td><td>${escapeHtml(c.label)}</td></tr>`,
+    ).join('');
     return page(
       'Stripe (lokal)',
       `<p>Diese lokale Stripe-Testumgebung spricht den Teil der Stripe-API, den Gutscheinmarkt nutzt, und schickt signierte Webhooks an <code>${escapeHtml(opts.webhookUrl ?? '(keinen Empfänger)')}</code>.</p>
@@ -507,13 +675,19 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       }
       if (method === 'POST' && (m = /^\/__test\/events\/([^/]+)\/redeliver$/.exec(path))) {
         const event = model.retrieveEvent(decodeURIComponent(m[1]!));
-        if (!opts.webhookUrl) return sendJson(res, 409, { error: { type: 'invalid_request_error', message: 'No webhook endpoint configured.' } });
+        if (!opts.webhookUrl)
+          return sendJson(res, 409, {
+            error: { type: 'invalid_request_error', message: 'No webhook endpoint configured.' },
+          });
         const count = Math.min(Math.max(Number(input.count ?? 1) || 1, 1), 100);
-        const results = await Promise.all(Array.from({ length: count }, () => deliver(structuredClone(event), 1, 'redelivery')));
+        const results = await Promise.all(
+          Array.from({ length: count }, () => deliver(structuredClone(event), 1, 'redelivery')),
+        );
         return sendJson(res, 200, { statuses: results.map((d) => d.status) });
       }
       if (method === 'POST' && (m = /^\/__test\/accounts\/([^/]+)$/.exec(path))) {
-        const flag = (name: string) => (input[name] === undefined ? undefined : input[name] === true || input[name] === 'true');
+        const flag = (name: string) =>
+          input[name] === undefined ? undefined : input[name] === true || input[name] === 'true';
         const account = model.setAccountStatus(decodeURIComponent(m[1]!), {
           payouts_enabled: flag('payouts_enabled'),
           charges_enabled: flag('charges_enabled'),
@@ -524,7 +698,8 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       }
       if (method === 'POST' && (path === '/__test/hold' || path === '/__test/release')) {
         const object = String(input.object ?? '');
-        if (!object) return sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'object is required' } });
+        if (!object)
+          return sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'object is required' } });
         if (path === '/__test/hold') held.add(object);
         else held.delete(object);
         return sendJson(res, 200, { held: [...held] });
@@ -535,16 +710,22 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       }
     } catch (error) {
       if (error instanceof StripeApiError) return sendJson(res, error.statusCode, { error: error.body });
-      if (error instanceof IdleTimeoutError) return sendJson(res, 504, { error: { type: 'api_error', message: error.message } });
+      if (error instanceof IdleTimeoutError)
+        return sendJson(res, 504, { error: { type: 'api_error', message: error.message } });
       throw error;
     }
-    sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unknown test endpoint ${method} ${path}` } });
+    sendJson(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unknown test endpoint ${method} ${path}` },
+    });
   }
 
   function idle(timeoutMs = 10_000): Promise<void> {
     if (inFlight === 0 && timers.size === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new IdleTimeoutError(`Webhook deliveries still pending after ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new IdleTimeoutError(`Webhook deliveries still pending after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       idleWaiters.push(() => {
         clearTimeout(timer);
         resolve();
@@ -646,7 +827,10 @@ function capitalise(text: string): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 function page(title: string, content: string): string {

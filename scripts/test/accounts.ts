@@ -17,7 +17,16 @@ export async function createTestAccount(role: RoleName, overrides: Partial<UserR
   const identity = createCognitoIdentity(cognitoClient(), e.COGNITO_USER_POOL_ID, e.COGNITO_CLIENT_ID);
   const suffix = randomUUID().slice(0, 8);
   const user = newUserRecord(
-    { id: `test-${role}-${suffix}`, username: `${role}-${suffix}`, email: `${role}-${suffix}@test.example`, role, first_name: 'Test', last_name: role, region_id: 1, ...overrides },
+    {
+      id: `test-${role}-${suffix}`,
+      username: `${role}-${suffix}`,
+      email: `${role}-${suffix}@test.example`,
+      role,
+      first_name: 'Test',
+      last_name: role,
+      region_id: 1,
+      ...overrides,
+    },
     new Date(),
   );
   await users.create(user);

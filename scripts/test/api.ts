@@ -6,7 +6,11 @@ export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
 
 /** Calls the local API gateway the harness started (real handlers, real stand-ins). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function api<T = any>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiAnswer<T>> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
   const response = await fetch(new URL(path, inject('apiUrl')), {
     method,
     headers: {

@@ -25,7 +25,10 @@ function pathFor(route: RouteDef, account: TestAccount | undefined): string {
 describe.each(routes as readonly RouteDef[])('$method $path', (route) => {
   it.each(callers)('as %s', async (caller) => {
     const account = caller === 'guest' ? undefined : accounts.get(caller);
-    const res = await api(route.method, pathFor(route, account), { token: account?.token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+    const res = await api(route.method, pathFor(route, account), {
+      token: account?.token,
+      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+    });
     const allowed = route.access === 'public' || (caller !== 'guest' && route.access.includes(caller));
     if (allowed) {
       expect(res.status, JSON.stringify(res.body)).not.toBe(403);

@@ -36,7 +36,10 @@ export interface PageOptions {
 }
 
 /** A new German-locale context and page at `path`, with the cookie notice accepted unless told otherwise. */
-export async function openPage(browser: Browser, { width, height = 900, path = '/home', acceptCookies: accept = true }: PageOptions): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  { width, height = 900, path = '/home', acceptCookies: accept = true }: PageOptions,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'de-DE' });
   const page = await context.newPage();
   await page.goto(at(path));
@@ -58,7 +61,12 @@ export async function waitForAnnouncementGone(page: Page): Promise<void> {
  * Signs in through /login. With `expectPath` (a RegExp for the URL, e.g. /\/home$/) it waits until the app has
  * gone there; without it, it returns right after submitting (for tests that check a refusal).
  */
-export async function logIn(page: Page, email: string, password: string, { expectPath }: { expectPath?: RegExp } = {}): Promise<void> {
+export async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  { expectPath }: { expectPath?: RegExp } = {},
+): Promise<void> {
   await page.goto(at('/login'));
   await page.getByLabel('E-Mail', { exact: true }).fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
@@ -70,7 +78,10 @@ export async function logIn(page: Page, email: string, password: string, { expec
  * A PNG drawn by the page itself (a diagonal gradient from `from` to `to` with a white circle of `radius` in the
  * middle), so croppers and uploads get a real image to decode, as a photo from disk would arrive.
  */
-export async function drawPng(page: Page, { width, height, from, to, radius }: { width: number; height: number; from: string; to: string; radius: number }): Promise<Buffer> {
+export async function drawPng(
+  page: Page,
+  { width, height, from, to, radius }: { width: number; height: number; from: string; to: string; radius: number },
+): Promise<Buffer> {
   const dataUrl = await page.evaluate(
     ([w, h, start, end, r]) => {
       const canvas = document.createElement('canvas');

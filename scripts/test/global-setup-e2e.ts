@@ -21,18 +21,26 @@ export async function buildWeb(env: NodeJS.ProcessEnv = process.env): Promise<vo
 /** Serves web/dist with `vite preview` on 127.0.0.1:webPort, proxying /api and /media to the stack. */
 export async function startPreview(stack: LocalStack, webPort: number): Promise<ChildHandle> {
   const { cloud, api } = stack;
-  const preview = spawnGroup('vite preview', VITE, ['preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: WEB,
-    env: {
-      ...process.env,
-      ...cloud.env,
-      VITE_API_PROXY: new URL(api.url).origin,
-      VITE_MEDIA_PROXY: `${cloud.env.S3_ENDPOINT}/${cloud.env.MEDIA_BUCKET}`,
-      VITE_STRIPE_PROXY: cloud.env.STRIPE_STAND_IN_URL,
+  const preview = spawnGroup(
+    'vite preview',
+    VITE,
+    ['preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: WEB,
+      env: {
+        ...process.env,
+        ...cloud.env,
+        VITE_API_PROXY: new URL(api.url).origin,
+        VITE_MEDIA_PROXY: `${cloud.env.S3_ENDPOINT}/${cloud.env.MEDIA_BUCKET}`,
+        VITE_STRIPE_PROXY: cloud.env.STRIPE_STAND_IN_URL,
+      },
     },
-  });
+  );
   try {
-    await waitFor('vite preview', () => answers(`http://127.0.0.1:${webPort}/`), { handle: preview, timeoutMs: 30_000 });
+    await waitFor('vite preview', () => answers(`http://127.0.0.1:${webPort}/`), {
+      handle: preview,
+      timeoutMs: 30_000,
+    });
   } catch (error) {
     await preview.stop();
     throw error;

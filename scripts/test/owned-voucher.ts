@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
-import { createUserVoucherRepository, type UserVoucherRecord } from '../../functions/src/repositories/user-voucher-repository.ts';
+import {
+  createUserVoucherRepository,
+  type UserVoucherRecord,
+} from '../../functions/src/repositories/user-voucher-repository.ts';
 import { newUserVoucher } from '../../functions/src/services/orders/new-user-voucher.ts';
 import { putVouchers, testVoucher } from './test-vouchers.ts';
 
@@ -11,7 +14,10 @@ import { putVouchers, testVoucher } from './test-vouchers.ts';
  * (fake) seller and the user voucher with its code, put by the same repository parts the order
  * completion uses. For tests about what happens after the purchase (personalise, PDF, transfer).
  */
-export async function issueOwnedVoucher(ownerUserId: string, overrides: Partial<UserVoucherRecord> = {}): Promise<UserVoucherRecord> {
+export async function issueOwnedVoucher(
+  ownerUserId: string,
+  overrides: Partial<UserVoucherRecord> = {},
+): Promise<UserVoucherRecord> {
   const sellerId = `test-seller-${randomUUID().slice(0, 8)}`;
   // Not for sale: it must not show up in other tests' catalogue and search results.
   const voucher = testVoucher(`v-${randomUUID()}`, sellerId, { qty_val: 4900, price_filter: 4900, is_active: false });

@@ -17,7 +17,11 @@ async function adminPage(width: number): Promise<Page> {
 
 /** An 800 × 500 PNG drawn by the browser itself, so the cropper gets a real image to decode. */
 async function pngFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  return { name: 'kategorie.png', mimeType: 'image/png', buffer: await drawPng(page, { width: 800, height: 500, from: '#1d4f55', to: '#ff5563', radius: 120 }) };
+  return {
+    name: 'kategorie.png',
+    mimeType: 'image/png',
+    buffer: await drawPng(page, { width: 800, height: 500, from: '#1d4f55', to: '#ff5563', radius: 120 }),
+  };
 }
 
 async function confirmDialog(page: Page) {
@@ -56,7 +60,9 @@ describe('catalogue admin', () => {
     const modal = page.getByTestId('category-modal');
     await modal.waitFor();
     await modal.getByTestId('form-modal-submit').click();
-    expect(await modal.getByTestId('form-error-summary').textContent()).toContain('Dieses Feld muss ausgefüllt werden!');
+    expect(await modal.getByTestId('form-error-summary').textContent()).toContain(
+      'Dieses Feld muss ausgefüllt werden!',
+    );
     expect(await modal.locator('#field-name').getAttribute('aria-invalid')).toBe('true');
 
     await modal.getByLabel('Name', { exact: true }).fill(categoryName);
@@ -92,8 +98,12 @@ describe('catalogue admin', () => {
     await saveScreenshot(page, 'admin-subcategories-desktop');
 
     // The new category is public: it is in the category list the shop reads.
-    const categories = (await (await fetch(new URL('/api/v1/voucher-category', webUrl()))).json()) as { data: { name: string; subcategories: { name: string }[] }[] };
-    expect(categories.data.find((c) => c.name === categoryName)?.subcategories.map((s) => s.name)).toEqual(['Schnupperkurs']);
+    const categories = (await (await fetch(new URL('/api/v1/voucher-category', webUrl()))).json()) as {
+      data: { name: string; subcategories: { name: string }[] }[];
+    };
+    expect(categories.data.find((c) => c.name === categoryName)?.subcategories.map((s) => s.name)).toEqual([
+      'Schnupperkurs',
+    ]);
 
     await page.goto(at('/category'));
     await page.getByTestId('category-row').filter({ hasText: categoryName }).getByTestId('row-delete').click();
@@ -122,7 +132,9 @@ describe('catalogue admin', () => {
     await saveScreenshot(page, 'admin-featured-desktop');
 
     const voucherId = await row.getAttribute('data-voucher-id');
-    const featured = (await (await fetch(new URL('/api/v1/voucher?featured=1&paginate=100', webUrl()))).json()) as { data: { id: string }[] };
+    const featured = (await (await fetch(new URL('/api/v1/voucher?featured=1&paginate=100', webUrl()))).json()) as {
+      data: { id: string }[];
+    };
     expect(featured.data.some((v) => v.id === voucherId)).toBe(after === 'Featured');
 
     await row.getByTestId('featured-toggle').click();

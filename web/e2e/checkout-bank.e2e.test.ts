@@ -18,7 +18,9 @@ async function toBankCheckout(page: Page) {
   // The header badge shows 0 until its count arrives: wait for it to show the server's count first.
   const before = await page.evaluate(async () => {
     const token = (JSON.parse(localStorage.getItem('gm.auth') ?? '{}') as { token?: string }).token;
-    const answer = await fetch('/api/v1/order/total-user-cart', { headers: { authorization: `Bearer ${token ?? ''}` } });
+    const answer = await fetch('/api/v1/order/total-user-cart', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
     return ((await answer.json()) as { total: number }).total;
   });
   await expect.poll(() => cartCount(page)).toBe(before);
@@ -30,7 +32,14 @@ async function toBankCheckout(page: Page) {
   await page.getByTestId('payment-type-bank').check();
   const country = page.getByLabel('Land');
   expect(await country.inputValue()).toBe('AT');
-  expect(await country.locator('option').allTextContents()).toEqual(['Österreich', 'Deutschland', 'Italien', 'Niederlanden', 'Belgien', 'Spanien']);
+  expect(await country.locator('option').allTextContents()).toEqual([
+    'Österreich',
+    'Deutschland',
+    'Italien',
+    'Niederlanden',
+    'Belgien',
+    'Spanien',
+  ]);
   await page.getByText('Du wirst zur Zahlung mit EPS weitergeleitet.').waitFor();
   await country.selectOption('DE');
   await page.getByText('Du wirst zur Zahlung mit Klarna weitergeleitet.').waitFor();

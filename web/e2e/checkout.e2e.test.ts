@@ -40,7 +40,9 @@ async function payWithCoupon(page: Page, cardNumber = '4242424242424242') {
   expect(await page.getByTestId('coupon-input').inputValue()).toBe('WILLKOMMEN10');
   await page.getByTestId('coupon-apply').click();
   await page.getByTestId('coupon-discount').waitFor();
-  await expect.poll(async () => euros(await page.getByTestId('checkout-total').textContent())).toBeCloseTo(subtotal * 0.9, 2);
+  await expect
+    .poll(async () => euros(await page.getByTestId('checkout-total').textContent()))
+    .toBeCloseTo(subtotal * 0.9, 2);
 
   await page.getByTestId('card-number').fill(cardNumber);
   expect(await page.getByTestId('card-number').inputValue()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
@@ -72,7 +74,9 @@ describe('cart and checkout', () => {
     const totalBefore = euros(await page.getByTestId('cart-total').textContent());
     await product.getByTestId('cart-line-increase').click();
     await expect.poll(async () => product.getByTestId('cart-line-amount').textContent()).toBe('2 Stück');
-    await expect.poll(async () => euros(await page.getByTestId('cart-total').textContent())).toBeCloseTo(totalBefore + 79, 2);
+    await expect
+      .poll(async () => euros(await page.getByTestId('cart-total').textContent()))
+      .toBeCloseTo(totalBefore + 79, 2);
     expect(await page.getByText('Du kannst deinen Gutschein nach dem Kauf personalisieren.').count()).toBe(1);
     await saveScreenshot(page, 'checkout-cart-desktop');
 
@@ -87,7 +91,9 @@ describe('cart and checkout', () => {
     await page.waitForURL(/\/wallet$/);
     expect(await cartCount(page)).toBe(0);
     const newest = page.getByTestId('wallet-list').getByTestId('wallet-card');
-    await expect.poll(async () => (await newest.allTextContents()).slice(0, 2).join(' | ')).toMatch(/(Aromaölmassage 50 Minuten.*Wellness-Wertgutschein|Wellness-Wertgutschein.*Aromaölmassage 50 Minuten)/);
+    await expect
+      .poll(async () => (await newest.allTextContents()).slice(0, 2).join(' | '))
+      .toMatch(/(Aromaölmassage 50 Minuten.*Wellness-Wertgutschein|Wellness-Wertgutschein.*Aromaölmassage 50 Minuten)/);
     await saveScreenshot(page, 'checkout-wallet-desktop');
 
     await page.goto(at('/cart'));
@@ -100,11 +106,16 @@ describe('cart and checkout', () => {
     // The order history lists the purchase, under the profile tab 'Bestellungen'.
     await page.goto(at('/orders'));
     await expect.poll(() => page.getByTestId('order-row').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.getByRole('navigation', { name: 'Profilbereiche' }).locator('[aria-current="page"]').textContent()).toBe('Bestellungen');
+    expect(
+      await page.getByRole('navigation', { name: 'Profilbereiche' }).locator('[aria-current="page"]').textContent(),
+    ).toBe('Bestellungen');
     expect(await page.getByTestId('orders-table').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
     await saveScreenshot(page, 'checkout-orders-desktop');
     // Each line's invoice downloads as a PDF.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-invoice-download').first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('order-invoice-download').first().click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Rechnung-RE-\d{4}-\d{6}\.pdf$/);
     await page.context().close();
   });
@@ -195,7 +206,10 @@ describe('cart and checkout', () => {
   it('shows the payment-cancelled warning on /cart?status=failed and the empty cart', async () => {
     const page = await newPage(1280);
     await page.goto(at('/cart?status=failed'));
-    await page.getByTestId('payment-cancelled').getByText('Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.').waitFor();
+    await page
+      .getByTestId('payment-cancelled')
+      .getByText('Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.')
+      .waitFor();
     await page.getByTestId('empty-state').waitFor();
     expect(await page.getByTestId('empty-state').textContent()).toBe('Noch keine Daten vorhanden.');
     await page.context().close();

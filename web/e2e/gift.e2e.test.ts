@@ -36,7 +36,12 @@ async function giveViaForm(page: Page) {
 describe('gifts', () => {
   it('a buyer buys a voucher as a gift, chooses e-mail, and the mail arrives in the inbox', async () => {
     const seller = await createTestAccount('seller');
-    const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { title: 'Geschenk Wellness', qty_val: 4000, price_filter: 4000, qty_max: 5 });
+    const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
+      title: 'Geschenk Wellness',
+      qty_val: 4000,
+      price_filter: 4000,
+      qty_max: 5,
+    });
     await putVouchers(voucher);
     const buyer = await createTestAccount('user', { first_name: 'Gina', last_name: 'Geberin' });
     const to = `beschenkt-${randomUUID().slice(0, 8)}@test.example`;
@@ -54,7 +59,10 @@ describe('gifts', () => {
     await page.getByTestId('card-expiry').fill('1230');
     await page.getByTestId('card-cvc').fill('123');
     await page.getByTestId('checkout-submit').click();
-    await page.getByTestId('message-dialog').getByText('Die Zahlung wurde erfolgreich durchgeführt.').waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('message-dialog')
+      .getByText('Die Zahlung wurde erfolgreich durchgeführt.')
+      .waitFor({ timeout: 30_000 });
 
     // After 'Danke!' the buyer lands on the gift form of the paid line.
     await page.waitForURL(/\/vouchers-gift\/[0-9a-f-]{36}$/, { timeout: 15_000 });
@@ -80,7 +88,11 @@ describe('gifts', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/vouchers-gift'), { timeout: 10_000 });
 
     // Bulk (2 pieces): one mail per unit, each with the PDF and the wallet link.
-    await expect.poll(async () => (await sentMails(since)).filter((m) => m.destination.to.includes(to)).length, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(async () => (await sentMails(since)).filter((m) => m.destination.to.includes(to)).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
     const mails = (await sentMails(since)).filter((m) => m.destination.to.includes(to));
     for (const mail of mails) {
       expect(mail.subject).toContain(GIFT_TEXT.mailSubject);
@@ -100,7 +112,12 @@ describe('gifts', () => {
 
   it('a seller sells a voucher directly into a buyer’s wallet', async () => {
     const seller = await createTestAccount('seller');
-    const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { title: 'Direkt Massage', qty_val: 5500, price_filter: 5500, display: 'direktverkauf' });
+    const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
+      title: 'Direkt Massage',
+      qty_val: 5500,
+      price_filter: 5500,
+      display: 'direktverkauf',
+    });
     await putVouchers(voucher);
     const buyer = await createTestAccount('user');
     const username = buyer.email.split('@')[0]!;
@@ -132,14 +149,24 @@ describe('gifts', () => {
     const wallet = await userVouchers().listByOwner({ userId: buyer.userId });
     expect(wallet).toHaveLength(1);
     expect(wallet[0]).toMatchObject({ voucher_id: voucher.id, seller_id: seller.userId });
-    expect(await orders().get(orderId)).toMatchObject({ status: 'completed', channel: 'direktverkauf', p_type: 'none', commission: 0 });
+    expect(await orders().get(orderId)).toMatchObject({
+      status: 'completed',
+      channel: 'direktverkauf',
+      p_type: 'none',
+      commission: 0,
+    });
     await page.context().close();
   });
 
   it('a gift-locked seller and its scanner get the “learn more” dialog on /vouchers-gift and go home', async () => {
     // gift_locked is set on the seller's profile through the user repository (createTestAccount's overrides).
     const seller = await createTestAccount('seller', { gift_locked: true });
-    const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { title: 'Gesperrt Direkt', qty_val: 3000, price_filter: 3000, display: 'direktverkauf' });
+    const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
+      title: 'Gesperrt Direkt',
+      qty_val: 3000,
+      price_filter: 3000,
+      display: 'direktverkauf',
+    });
     await putVouchers(voucher);
 
     const page = await openPage(browser(), { width: 1280 });
@@ -162,7 +189,11 @@ describe('gifts', () => {
     // A scanner of the locked seller: 'Mehr erfahren' opens the external contact page and also goes home.
     const scanner = await createTestAccount('scanner', { seller_id: seller.userId, is_active: true });
     const scannerPage = await openPage(browser(), { width: 1280 });
-    await scannerPage.context().route(`${new URL(GIFT_LEARN_MORE_URL).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Kontakt</h1>' }));
+    await scannerPage
+      .context()
+      .route(`${new URL(GIFT_LEARN_MORE_URL).origin}/**`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Kontakt</h1>' }),
+      );
     await signIn(scannerPage, scanner);
     await scannerPage.goto(at('/vouchers-gift'));
     const scannerDialog = scannerPage.getByTestId('message-dialog');

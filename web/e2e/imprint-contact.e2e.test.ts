@@ -48,7 +48,8 @@ describe('imprint', () => {
     await page.getByTestId('contact-submit').click();
     const summary = form.getByTestId('form-error-summary');
     await summary.waitFor();
-    for (const label of ['Name', 'E-Mail', 'Nachricht', 'Datenschutz']) expect(await summary.textContent()).toContain(label);
+    for (const label of ['Name', 'E-Mail', 'Nachricht', 'Datenschutz'])
+      expect(await summary.textContent()).toContain(label);
     expect(await summary.textContent()).not.toContain('Telefon');
 
     const email = `kontakt-${randomUUID().slice(0, 8)}@example.com`;

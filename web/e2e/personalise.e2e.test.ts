@@ -64,14 +64,21 @@ describe('personalise a wallet voucher', () => {
 
     const saved = await userVouchers().get(uv.id);
     expect(saved?.version).toBe(2);
-    expect(saved?.personalisation).toMatchObject({ note: NOTE, text_color: '#ff5563', price_hidden: false, template_id: null });
+    expect(saved?.personalisation).toMatchObject({
+      note: NOTE,
+      text_color: '#ff5563',
+      price_hidden: false,
+      template_id: null,
+    });
     expect(saved?.personalisation?.custom_image).toMatch(new RegExp(`^/media/user-vouchers/${uv.id}/.+\\.jpg$`));
 
     // Opened again, the page shows the saved design, with the published photo.
     await page.goto(at(`/vouchers/personalized/${uv.id}`));
     await page.getByTestId('personalise-page').waitFor();
     expect(await page.getByLabel('Persönliche Nachricht').inputValue()).toBe(NOTE);
-    expect(await page.getByTestId('personalise-preview-background').getAttribute('src')).toBe(saved?.personalisation?.custom_image);
+    expect(await page.getByTestId('personalise-preview-background').getAttribute('src')).toBe(
+      saved?.personalisation?.custom_image,
+    );
     const image = await fetch(at(saved!.personalisation!.custom_image!));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
@@ -145,7 +152,12 @@ describe('buyer-designed gift voucher', () => {
     await item.waitFor();
     expect(await item.getByRole('heading').textContent()).toBe('Frühstück im Bett');
     const stored = await createBuyerVoucherRepository(documentClient(), env().TABLE_NAME).get(id);
-    expect(stored).toMatchObject({ owner_user_id: buyer.userId, creator_user_id: buyer.userId, title: 'Frühstück im Bett', personalisation: { note: 'Für den besten Papa' } });
+    expect(stored).toMatchObject({
+      owner_user_id: buyer.userId,
+      creator_user_id: buyer.userId,
+      title: 'Frühstück im Bett',
+      personalisation: { note: 'Für den besten Papa' },
+    });
     await saveScreenshot(page, 'wallet-buyer-vouchers');
 
     // Its personalise page goes back to /wallet/vouchers.
@@ -156,11 +168,17 @@ describe('buyer-designed gift voucher', () => {
     await page.locator('.segmented__option', { hasText: 'Vorlage' }).click();
     await page.locator('.template-grid__item').first().click();
     expect(await page.getByTestId('template-option').first().isChecked()).toBe(true);
-    await expect.poll(async () => page.getByTestId('personalise-preview-background').getAttribute('src')).toMatch(/^\/media\/templates\//);
+    await expect
+      .poll(async () => page.getByTestId('personalise-preview-background').getAttribute('src'))
+      .toMatch(/^\/media\/templates\//);
     await page.getByTestId('personalise-save').click();
     await page.waitForURL(/\/wallet\/vouchers$/);
     await item.getByText('Für die beste Mama').waitFor();
     const designed = await createBuyerVoucherRepository(documentClient(), env().TABLE_NAME).get(id);
-    expect(designed?.personalisation).toMatchObject({ note: 'Für die beste Mama', custom_image: null, template_id: expect.any(String) });
+    expect(designed?.personalisation).toMatchObject({
+      note: 'Für die beste Mama',
+      custom_image: null,
+      template_id: expect.any(String),
+    });
   });
 });

@@ -42,7 +42,12 @@ describe('profile', () => {
     await page.getByTestId('profile-submit').click();
     await expectSaved(page, 'Info aktualisiert.');
     const stored = await users().get(buyer.userId);
-    expect(stored).toMatchObject({ first_name: 'Erika Maria', last_name: 'Musterfrau', order_email: 'rechnung@example.com', version: 1 });
+    expect(stored).toMatchObject({
+      first_name: 'Erika Maria',
+      last_name: 'Musterfrau',
+      order_email: 'rechnung@example.com',
+      version: 1,
+    });
 
     // Unsaved changes: leaving asks first; Verwerfen leaves without saving.
     await page.goto(at('/profile-info'));
@@ -121,7 +126,9 @@ describe('profile', () => {
     await page.getByRole('navigation', { name: 'Profilbereiche' }).getByRole('link', { name: 'Passwort' }).click();
     await page.getByTestId('leave-dialog').getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL(/\/profile-settings$/);
-    await expect.poll(async () => (await companies().getBySeller(seller.userId))?.description).toBe('Ruhe und Aussicht.');
+    await expect
+      .poll(async () => (await companies().getBySeller(seller.userId))?.description)
+      .toBe('Ruhe und Aussicht.');
 
     await page.goto(at('/profile-info?currentTab=2'));
     await page.getByTestId('verification-form').waitFor();

@@ -13,7 +13,8 @@ import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.
  */
 const browser = useBrowser();
 const PRODUCT_VOUCHER = 'v-alpenspa-massage';
-const PAUSED = 'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.';
+const PAUSED =
+  'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.';
 
 async function addProductToCart(page: Page) {
   await page.goto(at(`/vouchers/${PRODUCT_VOUCHER}`));
@@ -84,7 +85,9 @@ describe('saved cards', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await saveScreenshot(page, 'profile-payment-mobile');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByTestId('remove-card').click();
     await page.getByTestId('message-dialog').getByRole('button', { name: 'Bestätigen' }).click();
@@ -98,7 +101,17 @@ describe('free orders', () => {
   it('a 100 % coupon completes the order without a card', async () => {
     const code = `GRATIS${randomUUID().slice(0, 6).toUpperCase()}`;
     const now = new Date().toISOString();
-    await coupons().put({ id: code, code, percent_off: 100, amount_off: null, active: true, expires_at: null, limit: 1, created_at: now, updated_at: now });
+    await coupons().put({
+      id: code,
+      code,
+      percent_off: 100,
+      amount_off: null,
+      active: true,
+      expires_at: null,
+      limit: 1,
+      created_at: now,
+      updated_at: now,
+    });
     const buyer = await createTestAccount('user', { first_name: 'Frida', last_name: 'Frei' });
     const page = await openPage(browser(), { width: 375 });
     await logIn(page, buyer.email, buyer.password, { expectPath: /\/(wallet|home)$/ });

@@ -9,7 +9,10 @@ import { toVoucherCard } from '@gm/shared/catalogue/contracts';
 import { CAMERA_ERROR_TEXT, REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
-import { createUserVoucherRepository, type UserVoucherRecord } from '../../functions/src/repositories/user-voucher-repository.ts';
+import {
+  createUserVoucherRepository,
+  type UserVoucherRecord,
+} from '../../functions/src/repositories/user-voucher-repository.ts';
 import { newVoucherCode, voucherQrUrl } from '../../functions/src/services/orders/voucher-code.ts';
 import { createTestAccount, type TestAccount } from '../../scripts/test/accounts.ts';
 import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
@@ -35,12 +38,23 @@ async function qrVideo(text: string, file: string, { width = 640, height = 480, 
   for (let row = 0; row < size; row++) {
     for (let col = 0; col < size; col++) {
       if (!qr.modules.get(row, col)) continue;
-      for (let y = 0; y < scale; y++) luma.fill(16, (top + row * scale + y) * width + left + col * scale, (top + row * scale + y) * width + left + (col + 1) * scale);
+      for (let y = 0; y < scale; y++)
+        luma.fill(
+          16,
+          (top + row * scale + y) * width + left + col * scale,
+          (top + row * scale + y) * width + left + (col + 1) * scale,
+        );
     }
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  await writeFile(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]));
+  await writeFile(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array.from({ length: frames }, () => frame),
+    ]),
+  );
 }
 
 function launchWithCamera(videoFile: string): Promise<Browser> {
@@ -62,8 +76,21 @@ function launchWithCamera(videoFile: string): Promise<Browser> {
 }
 
 /** A sold value voucher (USER_VOUCHER + CODE# through the repository, as the order completion writes them) and its completed order line. */
-async function soldValueVoucher(seller: TestAccount, value: number, overrides: Partial<UserVoucherRecord> = {}): Promise<UserVoucherRecord> {
-  const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { title: 'Wellness-Wertgutschein', type: 'value', qty_val: null, price_filter: 1000, val_min: 1000, val_max: 50000, qty_min: null, qty_max: null });
+async function soldValueVoucher(
+  seller: TestAccount,
+  value: number,
+  overrides: Partial<UserVoucherRecord> = {},
+): Promise<UserVoucherRecord> {
+  const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
+    title: 'Wellness-Wertgutschein',
+    type: 'value',
+    qty_val: null,
+    price_filter: 1000,
+    val_min: 1000,
+    val_max: 50000,
+    qty_min: null,
+    qty_max: null,
+  });
   await putVouchers(voucher);
   const code = newVoucherCode();
   const now = new Date().toISOString();
@@ -95,13 +122,26 @@ async function soldValueVoucher(seller: TestAccount, value: number, overrides: P
   await documentClient().send(
     new PutCommand({
       TableName: env().TABLE_NAME,
-      Item: { PK: `ORDER#${orderId}`, SK: 'ORDER', entity: 'Order', id: orderId, status: 'completed', seller_id: seller.userId, voucher_id: voucher.id, order_no: record.order_no, user_voucher_ids: [record.id], created_at: now, completed_at: now },
+      Item: {
+        PK: `ORDER#${orderId}`,
+        SK: 'ORDER',
+        entity: 'Order',
+        id: orderId,
+        status: 'completed',
+        seller_id: seller.userId,
+        voucher_id: voucher.id,
+        order_no: record.order_no,
+        user_voucher_ids: [record.id],
+        created_at: now,
+        completed_at: now,
+      },
     }),
   );
   return record;
 }
 
-const remaining = async (id: string) => (await createUserVoucherRepository(documentClient(), env().TABLE_NAME).get(id))?.remaining_value;
+const remaining = async (id: string) =>
+  (await createUserVoucherRepository(documentClient(), env().TABLE_NAME).get(id))?.remaining_value;
 
 describe('scanner', () => {
   let browser: Browser;

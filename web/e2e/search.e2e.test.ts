@@ -24,13 +24,26 @@ async function saveViewport(page: Page, name: string) {
 /** What the API answers for a search body, to compare the page against. */
 type PriceRange = { low: number; high: number };
 
-async function apiSearch(body: Record<string, unknown>): Promise<{ ids: string[]; total: number; prices: PriceRange[] }> {
-  const response = await fetch(new URL('voucher/search', inject('apiUrl')), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { data: { id: string; type: string; price_filter: number; val_min: number | null; val_max: number | null }[]; total: number };
+async function apiSearch(
+  body: Record<string, unknown>,
+): Promise<{ ids: string[]; total: number; prices: PriceRange[] }> {
+  const response = await fetch(new URL('voucher/search', inject('apiUrl')), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as {
+    data: { id: string; type: string; price_filter: number; val_min: number | null; val_max: number | null }[];
+    total: number;
+  };
   return {
     ids: answer.data.map((v) => v.id),
     total: answer.total,
-    prices: answer.data.map((v) => (v.type === 'value' ? { low: v.val_min ?? 0, high: v.val_max ?? 0 } : { low: v.price_filter, high: v.price_filter })),
+    prices: answer.data.map((v) =>
+      v.type === 'value'
+        ? { low: v.val_min ?? 0, high: v.val_max ?? 0 }
+        : { low: v.price_filter, high: v.price_filter },
+    ),
   };
 }
 
@@ -64,7 +77,13 @@ describe('guest search', () => {
     await page.getByTestId('filter-category').selectOption({ label: 'Wellness' });
     await page.getByTestId('filter-price-from').fill('50');
     await page.getByTestId('filter-price-to').fill('150');
-    const filtered = await apiSearch({ keyword: 'Wellness', isRegion: 1, isCategory: 'cat-wellness', isPrice: { from: 5000, to: 15000 }, paginate: 9 });
+    const filtered = await apiSearch({
+      keyword: 'Wellness',
+      isRegion: 1,
+      isCategory: 'cat-wellness',
+      isPrice: { from: 5000, to: 15000 },
+      paginate: 9,
+    });
     expect(filtered.total).toBeGreaterThan(0);
     expect(filtered.total).toBeLessThan(byKeyword.total);
     // The price applies 1 s after typing stops.
@@ -236,7 +255,8 @@ describe('on a phone', () => {
       )
       .toBe(all.total);
     const everything = [];
-    for (let p = 1; p <= Math.ceil(all.total / 9); p++) everything.push(...(await apiSearch({ paginate: 9, page: p })).ids);
+    for (let p = 1; p <= Math.ceil(all.total / 9); p++)
+      everything.push(...(await apiSearch({ paginate: 9, page: p })).ids);
     expect(await shownIds(page)).toEqual(everything);
 
     await page.getByTestId('open-filters').click();
@@ -279,7 +299,9 @@ describe('campaign pages and /wp', () => {
     await acceptCookies(page);
     const carousels = page.getByTestId('voucher-carousel');
     await carousels.nth(2).getByTestId('voucher-card').first().waitFor();
-    const counts = await carousels.evaluateAll((sections) => sections.map((s) => s.querySelectorAll('[data-testid="voucher-card"]').length));
+    const counts = await carousels.evaluateAll((sections) =>
+      sections.map((s) => s.querySelectorAll('[data-testid="voucher-card"]').length),
+    );
     expect(counts).toEqual([8, 7, 11]);
     const slider = page.getByTestId('image-slider');
     expect(await slider.getAttribute('data-running')).toBe('true');

@@ -17,16 +17,27 @@ const SELLER = { email: 'seller@example.com', password: 'Demo1234!' };
 const BUYER = { email: 'buyer@example.com', password: 'Demo1234!' };
 const PRODUCT_VOUCHER = 'v-alpenspa-massage';
 
-async function call<T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+async function call<T>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(at(`/api/v1/${path}`), {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as T };
 }
 
-const login = async (who: { email: string; password: string }) => (await call<{ token: string }>('POST', 'auth/login', null, who)).body.token;
+const login = async (who: { email: string; password: string }) =>
+  (await call<{ token: string }>('POST', 'auth/login', null, who)).body.token;
 
 const today = () => {
   const d = viennaDate(new Date());
@@ -35,12 +46,25 @@ const today = () => {
 
 /** The buyer buys one massage voucher by card (API), and the sale is completed by the webhook. */
 async function buyOne(sellerToken: string): Promise<SellerOrdersResponse> {
-  const before = (await call<SellerOrdersResponse>('GET', 'order?with_stat=true', sellerToken)).body.stats!.voucher_total;
+  const before = (await call<SellerOrdersResponse>('GET', 'order?with_stat=true', sellerToken)).body.stats!
+    .voucher_total;
   const buyer = await login(BUYER);
   expect((await call('POST', 'order', buyer, { voucher_id: PRODUCT_VOUCHER, qty: 1 })).status).toBe(201);
-  const paid = await call('POST', 'order/payment', buyer, { payment_type: 'card', payment_method: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
+  const paid = await call(
+    'POST',
+    'order/payment',
+    buyer,
+    { payment_type: 'card', payment_method: 'pm_card_visa' },
+    { 'idempotency-key': randomUUID() },
+  );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  await expect.poll(async () => (await call<SellerOrdersResponse>('GET', 'order?with_stat=true', sellerToken)).body.stats!.voucher_total, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(
+      async () =>
+        (await call<SellerOrdersResponse>('GET', 'order?with_stat=true', sellerToken)).body.stats!.voucher_total,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(before);
   return (await call<SellerOrdersResponse>('GET', 'order?with_stat=true', sellerToken)).body;
 }
 
@@ -56,9 +80,15 @@ describe('seller dashboard and orders', () => {
     const dashboard = page.getByTestId('seller-dashboard');
     await dashboard.getByTestId('dash-sold-total').waitFor();
     expect(await page.getByTestId('dash-sold-total').textContent()).toBe(String(stats.voucher_total));
-    expect(await page.getByTestId('dash-total-payout').textContent()).toBe(formatEuro(stats.payout.total_seller_earnings));
-    expect(await page.getByTestId('dash-waiting-payout').textContent()).toBe(formatEuro(stats.payout.waiting_for_payout));
-    expect(await page.getByTestId('dash-next-payout').textContent()).toMatch(new RegExp(`^in ${stats.payout.days_until_next_payout} Tag`));
+    expect(await page.getByTestId('dash-total-payout').textContent()).toBe(
+      formatEuro(stats.payout.total_seller_earnings),
+    );
+    expect(await page.getByTestId('dash-waiting-payout').textContent()).toBe(
+      formatEuro(stats.payout.waiting_for_payout),
+    );
+    expect(await page.getByTestId('dash-next-payout').textContent()).toMatch(
+      new RegExp(`^in ${stats.payout.days_until_next_payout} Tag`),
+    );
     expect(await page.getByTestId('dash-payout-every').textContent()).toBe(`alle ${stats.payout.payout_every} Tage`);
     expect(Number(await page.getByTestId('dash-today-sales').textContent())).toBe(stats.voucher_daily);
     expect(Number(await page.getByTestId('dash-today-sales').textContent())).toBeGreaterThanOrEqual(1);
@@ -66,7 +96,10 @@ describe('seller dashboard and orders', () => {
     expect(await page.getByTestId('dash-month-earnings').textContent()).toBe(formatEuro(stats.seller_monthly_earnings));
     expect(await page.getByTestId('dash-orders').textContent()).toContain(newest.order_no!);
     // Payout not enabled for the demo seller unless the seed says so: the banner links to the verification tab.
-    if (!stats.isPayoutEnabled) expect(await page.getByTestId('documents-banner').getByRole('link').getAttribute('href')).toBe('/profile-info?currentTab=2');
+    if (!stats.isPayoutEnabled)
+      expect(await page.getByTestId('documents-banner').getByRole('link').getAttribute('href')).toBe(
+        '/profile-info?currentTab=2',
+      );
     await saveScreenshot(page, 'seller-dashboard-desktop');
 
     // 'Bestellungen': the order is in the table; the export waits for both dates.

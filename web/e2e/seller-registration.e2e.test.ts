@@ -55,7 +55,12 @@ function png(width: number, height: number, tint: [number, number, number]): Buf
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 /** Width and height from a JPEG's start-of-frame marker. */
 function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
@@ -65,7 +70,8 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefi
     if (data[offset] !== 0xff) return undefined;
     const marker = data[offset + 1] ?? 0;
     const length = data.readUInt16BE(offset + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: data.readUInt16BE(offset + 5), width: data.readUInt16BE(offset + 7) };
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: data.readUInt16BE(offset + 5), width: data.readUInt16BE(offset + 7) };
     offset += 2 + length;
   }
   return undefined;
@@ -91,7 +97,9 @@ describe('seller registration', () => {
 
     // The guest home links to the seller registration.
     await mkdir(RESULTS_DIR, { recursive: true });
-    await page.getByTestId('signup-teaser').screenshot({ path: join(RESULTS_DIR, 'seller-registration-0-signup-cards-desktop.png') });
+    await page
+      .getByTestId('signup-teaser')
+      .screenshot({ path: join(RESULTS_DIR, 'seller-registration-0-signup-cards-desktop.png') });
     await page.getByTestId('signup-seller-link').click();
     await page.waitForURL(/\/register\/seller$/);
     await page.getByTestId('seller-step-account').waitFor();
@@ -114,8 +122,12 @@ describe('seller registration', () => {
     await page.getByLabel('Vorname', { exact: true }).fill('Lena');
     await page.getByLabel('Nachname', { exact: true }).fill('Gruber');
     await page.getByLabel('Geburtsdatum', { exact: true }).fill('1985-09-14');
-    await page.locator('#field-id_front').setInputFiles({ name: 'ausweis-vorne.png', mimeType: 'image/png', buffer: png(2400, 1500, [29, 79, 85]) });
-    await page.locator('#field-id_back').setInputFiles({ name: 'ausweis-hinten.png', mimeType: 'image/png', buffer: png(800, 500, [255, 85, 99]) });
+    await page
+      .locator('#field-id_front')
+      .setInputFiles({ name: 'ausweis-vorne.png', mimeType: 'image/png', buffer: png(2400, 1500, [29, 79, 85]) });
+    await page
+      .locator('#field-id_back')
+      .setInputFiles({ name: 'ausweis-hinten.png', mimeType: 'image/png', buffer: png(800, 500, [255, 85, 99]) });
     await page.getByTestId('document-id_front').locator('img').waitFor();
     await page.getByTestId('document-id_back').locator('img').waitFor();
     // The browser sends a downscaled JPEG instead of the original PNG.
@@ -131,7 +143,9 @@ describe('seller registration', () => {
     await next(page);
     await page.getByTestId('seller-step-company').waitFor();
     await page.getByLabel('Firmenname', { exact: true }).fill(`Bergwerk Erlebnis GmbH ${suffix}`);
-    await page.getByLabel('Beschreibung', { exact: true }).fill('Führungen durch das alte Silberbergwerk, für Familien und Gruppen.');
+    await page
+      .getByLabel('Beschreibung', { exact: true })
+      .fill('Führungen durch das alte Silberbergwerk, für Familien und Gruppen.');
     await page.getByLabel('Webseite', { exact: true }).fill('www.bergwerk.example');
     await page.getByLabel('Adresse', { exact: true }).fill('Knappenweg 3');
     await page.getByLabel('PLZ', { exact: true }).fill('6130');
@@ -161,18 +175,28 @@ describe('seller registration', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     const banner = page.getByTestId('documents-banner');
     await banner.waitFor();
-    expect(await banner.getByRole('link', { name: 'Dokumente hochladen' }).getAttribute('href')).toBe('/profile-info?currentTab=2');
+    expect(await banner.getByRole('link', { name: 'Dokumente hochladen' }).getAttribute('href')).toBe(
+      '/profile-info?currentTab=2',
+    );
     await saveScreenshot(page, 'seller-registration-6-home-desktop');
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('gm.auth') ?? '{}'));
-    expect(stored).toMatchObject({ isAuth: true, role: { id: 2, name: 'seller' }, data: { isActivated: false, company: { name: `Bergwerk Erlebnis GmbH ${suffix}` } } });
+    expect(stored).toMatchObject({
+      isAuth: true,
+      role: { id: 2, name: 'seller' },
+      data: { isActivated: false, company: { name: `Bergwerk Erlebnis GmbH ${suffix}` } },
+    });
 
     // Both photos arrived in the private bucket as JPEGs no larger than 2000 px.
-    const { Contents = [] } = await s3Client().send(new ListObjectsV2Command({ Bucket: env().PRIVATE_BUCKET, Prefix: `verification/${stored.data.id}/` }));
+    const { Contents = [] } = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: env().PRIVATE_BUCKET, Prefix: `verification/${stored.data.id}/` }),
+    );
     const keys = Contents.map((c) => c.Key ?? '').sort();
     expect(keys).toHaveLength(2);
     expect(keys.every((k) => k.endsWith('.jpg'))).toBe(true);
-    const front = await s3Client().send(new GetObjectCommand({ Bucket: env().PRIVATE_BUCKET, Key: keys.find((k) => k.includes('/front-')) }));
+    const front = await s3Client().send(
+      new GetObjectCommand({ Bucket: env().PRIVATE_BUCKET, Key: keys.find((k) => k.includes('/front-')) }),
+    );
     expect(jpegSize(await front.Body!.transformToByteArray())).toEqual({ width: 2000, height: 1250 });
     await page.context().close();
   });
@@ -223,10 +247,18 @@ describe('seller registration', () => {
     await fillAccount(page, suffix);
     await next(page);
     await page.getByTestId('seller-step-verification').waitFor();
-    await page.locator('#field-id_front').setInputFiles({ name: 'vorne.png', mimeType: 'image/png', buffer: png(600, 380, [29, 79, 85]) });
+    await page
+      .locator('#field-id_front')
+      .setInputFiles({ name: 'vorne.png', mimeType: 'image/png', buffer: png(600, 380, [29, 79, 85]) });
     await page.getByTestId('document-id_front').locator('img').waitFor();
     // A .gif is refused right away with the spec's message.
-    await page.locator('#field-id_back').setInputFiles({ name: 'hinten.gif', mimeType: 'image/gif', buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') });
+    await page
+      .locator('#field-id_back')
+      .setInputFiles({
+        name: 'hinten.gif',
+        mimeType: 'image/gif',
+        buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+      });
     await page.getByTestId('document-id_back').getByText(SELLER_TEXT.documentType).waitFor();
     await next(page);
     await page.getByTestId('form-error-summary').waitFor();

@@ -19,7 +19,8 @@ async function sellerPage(width: number): Promise<Page> {
 }
 
 /** A 1200 × 900 PNG drawn in the page (a gradient with a circle), as a photo from disk would arrive. */
-const makePng = (page: Page) => drawPng(page, { width: 1200, height: 900, from: '#ff5563', to: '#1d4f55', radius: 220 });
+const makePng = (page: Page) =>
+  drawPng(page, { width: 1200, height: 900, from: '#ff5563', to: '#1d4f55', radius: 220 });
 
 /** The message dialog of the given kind, waited for. */
 async function dialogWith(page: Page, text: string | RegExp): Promise<Locator> {
@@ -47,7 +48,9 @@ describe('seller vouchers', () => {
     await page.getByLabel('Titel', { exact: true }).fill(title);
     expect(await page.getByTestId('counter-title').textContent()).toContain(`${title.length} / 30`);
     await page.getByLabel('Kurzbeschreibung', { exact: true }).fill('Sauna mit Blick auf die Berge');
-    await page.getByLabel('Lange Beschreibung', { exact: true }).fill('Ein Tag in unserer Bergsauna mit Ruheraum, Tee und Obst.');
+    await page
+      .getByLabel('Lange Beschreibung', { exact: true })
+      .fill('Ein Tag in unserer Bergsauna mit Ruheraum, Tee und Obst.');
     const preview = page.getByTestId('builder-preview');
     await expect(preview.getByRole('heading', { name: title }).textContent()).resolves.toBe(title);
 
@@ -71,7 +74,9 @@ describe('seller vouchers', () => {
     await summary.waitFor();
     expect(await summary.textContent()).toContain('Dieses Feld muss ausgefüllt werden!');
     expect(await summary.textContent()).toContain('Kategorie');
-    await expect(page.getByRole('tab', { name: /2\. Einstellungen/ }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('tab', { name: /2\. Einstellungen/ }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
     await saveScreenshot(page, 'seller-vouchers-builder-errors-desktop');
 
     // 2. Einstellungen
@@ -81,7 +86,9 @@ describe('seller vouchers', () => {
     await page.getByRole('radio', { name: 'Paare' }).check();
     await page.getByRole('radio', { name: 'Immer' }).check();
     expect(await page.getByTestId('validity-law').textContent()).toContain('OGH 7 Ob 22/12d');
-    await page.getByLabel('Grund für die Befristung', { exact: true }).fill('Die Preise sind für die laufende Saison kalkuliert.');
+    await page
+      .getByLabel('Grund für die Befristung', { exact: true })
+      .fill('Die Preise sind für die laufende Saison kalkuliert.');
     // The limit switch keeps the weekday choice while it is off.
     const limit = page.getByRole('switch', { name: 'Einlösbarkeit einschränken' });
     await limit.check();
@@ -91,7 +98,9 @@ describe('seller vouchers', () => {
     await page.getByLabel('Von', { exact: true }).fill('2027-01-01');
     await page.getByLabel('Bis', { exact: true }).fill('2027-03-31');
     expect(await page.getByLabel('Bis', { exact: true }).getAttribute('min')).toBe('2027-01-01');
-    await page.getByTestId('validity-choices').screenshot({ path: join(RESULTS_DIR, 'seller-vouchers-date-ranges-desktop.png') });
+    await page
+      .getByTestId('validity-choices')
+      .screenshot({ path: join(RESULTS_DIR, 'seller-vouchers-date-ranges-desktop.png') });
     await page.getByRole('button', { name: 'Zeitraum 1 entfernen' }).click();
     await expect(page.getByLabel('Von', { exact: true }).count()).resolves.toBe(0);
     await limit.uncheck();
@@ -190,7 +199,9 @@ describe('seller vouchers', () => {
     await saveScreenshot(page, 'seller-vouchers-builder-mobile');
     await page.getByRole('button', { name: /Weiter zu 2\./ }).click();
     await saveScreenshot(page, 'seller-vouchers-builder-settings-mobile');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.context().close();
   });

@@ -21,7 +21,10 @@ async function open(url: string, width: number, { cookies = true } = {}): Promis
 }
 
 const cardIds = (page: Page, list = 'seller-voucher-list') =>
-  page.getByTestId(list).getByTestId('voucher-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-voucher-id') ?? ''));
+  page
+    .getByTestId(list)
+    .getByTestId('voucher-card')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-voucher-id') ?? ''));
 const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').first().textContent());
 
 describe('tenant shop', () => {
@@ -42,17 +45,26 @@ describe('tenant shop', () => {
 
     // Three numbered steps with the spec's default titles.
     const steps = page.getByTestId('tenant-steps').locator('.step__title');
-    expect(await steps.allTextContents()).toEqual(['Gutschein wählen', 'Gutschein personalisieren', 'Als Geschenk versenden']);
+    expect(await steps.allTextContents()).toEqual([
+      'Gutschein wählen',
+      'Gutschein personalisieren',
+      'Als Geschenk versenden',
+    ]);
 
     // 'Unsere Gutscheine': that seller's vouchers only.
     expect(await page.getByRole('heading', { name: /^Unsere Gutscheine/ }).count()).toBe(1);
     await page.getByTestId('seller-voucher-list').getByTestId('voucher-card').first().waitFor();
     const ids = await cardIds(page);
     expect(ids.length).toBeGreaterThan(2);
-    expect(ids.every((id) => id.startsWith('v-alpenspa-')), ids.join(', ')).toBe(true);
+    expect(
+      ids.every((id) => id.startsWith('v-alpenspa-')),
+      ids.join(', '),
+    ).toBe(true);
 
     // The header shows the shop's name instead of the marketplace logo.
-    expect(await page.getByTestId('site-header').getByTestId('tenant-brand').textContent()).toContain('Alpen Spa & Wellness');
+    expect(await page.getByTestId('site-header').getByTestId('tenant-brand').textContent()).toContain(
+      'Alpen Spa & Wellness',
+    );
     await saveScreenshot(page, `tenant-landing-${width}`);
     await page.screenshot({ path: `/tmp/tenant-landing-${width}.png`, fullPage: true });
     await page.context().close();
@@ -64,14 +76,20 @@ describe('tenant shop', () => {
     await list.first().waitFor();
     const ids = await list.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-voucher-id') ?? ''));
     expect(ids.length).toBeGreaterThan(0);
-    expect(ids.every((id) => id.startsWith('v-alpenspa-')), ids.join(', ')).toBe(true);
+    expect(
+      ids.every((id) => id.startsWith('v-alpenspa-')),
+      ids.join(', '),
+    ).toBe(true);
 
     // The same search on the main site also lists other sellers.
     const main = await open(at('/vouchers/search'), 1280);
     const mainList = main.locator('.discovery__results [data-testid="voucher-card"]');
     await mainList.first().waitFor();
     const mainIds = await mainList.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-voucher-id') ?? ''));
-    expect(mainIds.some((id) => !id.startsWith('v-alpenspa-')), mainIds.join(', ')).toBe(true);
+    expect(
+      mainIds.some((id) => !id.startsWith('v-alpenspa-')),
+      mainIds.join(', '),
+    ).toBe(true);
     await page.context().close();
     await main.context().close();
   });
@@ -106,7 +124,11 @@ describe('tenant shop', () => {
     await shop.locator('[data-testid="cart-lines"], .cart-page__empty').first().waitFor();
     const shopLines = await shop.getByTestId('cart-line').count();
     expect(headerCount).toBe(shopLines);
-    expect(await shop.getByTestId('cart-line').evaluateAll((lines) => lines.every((l) => l.getAttribute('data-voucher-id')?.startsWith('v-alpenspa-')))).toBe(true);
+    expect(
+      await shop
+        .getByTestId('cart-line')
+        .evaluateAll((lines) => lines.every((l) => l.getAttribute('data-voucher-id')?.startsWith('v-alpenspa-'))),
+    ).toBe(true);
     // The marketplace counts every pending line, the berg one included.
     await main.reload();
     await expect.poll(() => cartCount(main)).toBeGreaterThan(shopLines);

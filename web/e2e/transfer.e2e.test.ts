@@ -116,7 +116,9 @@ describe('share as link and receive', () => {
     await page.getByTestId('action-send').first().click();
     await page.waitForURL(new RegExp(`/vouchers/send/${uv.id}$`));
     await page.getByRole('button', { name: TRANSFER_TEXT.sendButton }).click();
-    expect(await page.getByText('Dieses Feld muss ausgefüllt werden', { exact: true }).count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByText('Dieses Feld muss ausgefüllt werden', { exact: true }).count()).toBeGreaterThanOrEqual(
+      3,
+    );
     await saveScreenshot(page, 'transfer-send-errors-375');
 
     const to = `freund-${uv.id.slice(0, 8)}@test.example`;

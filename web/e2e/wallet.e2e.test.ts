@@ -66,7 +66,9 @@ describe('wallet', () => {
     for (const name of [WALLET_TEXT.personalise, WALLET_TEXT.download, WALLET_TEXT.sendEmail, WALLET_TEXT.shareLink]) {
       expect(await first.getByTestId('wallet-card-back').getByText(name, { exact: true }).count()).toBe(1);
     }
-    expect(await first.getByTestId('action-personalise').getAttribute('href')).toBe(`/vouchers/personalized/${newest.id}`);
+    expect(await first.getByTestId('action-personalise').getAttribute('href')).toBe(
+      `/vouchers/personalized/${newest.id}`,
+    );
     expect(await first.getByTestId('action-share').getAttribute('href')).toBe(`/vouchers/transfer/${newest.id}`);
     await saveScreenshot(page, 'wallet-flipped-desktop');
 
@@ -88,7 +90,10 @@ describe('wallet', () => {
     await detail.getByTestId('wallet-card-unflip').click();
 
     // Herunterladen: a PDF; afterwards sent_via is voucher_download and the warning shows 'Verschenkt'.
-    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByTestId('action-download').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByTestId('action-download').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Gutschein-GM-2026-999999-[0-9A-Z]{6}\.pdf$/);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -112,9 +117,18 @@ describe('wallet', () => {
     const alpacas = [];
     for (let i = 0; i < 10; i++) {
       const when = new Date(Date.UTC(2026, 6, 1 + i)).toISOString();
-      alpacas.push(await issueOwnedVoucher(buyer.userId, { acquired_at: when, created_at: when, ...titled(`Alpaka-Wanderung ${i + 1}`) }));
+      alpacas.push(
+        await issueOwnedVoucher(buyer.userId, {
+          acquired_at: when,
+          created_at: when,
+          ...titled(`Alpaka-Wanderung ${i + 1}`),
+        }),
+      );
     }
-    const sauna = await issueOwnedVoucher(buyer.userId, { acquired_at: new Date(Date.UTC(2026, 6, 20)).toISOString(), ...titled('Sauna-Abend') });
+    const sauna = await issueOwnedVoucher(buyer.userId, {
+      acquired_at: new Date(Date.UTC(2026, 6, 20)).toISOString(),
+      ...titled('Sauna-Abend'),
+    });
 
     const page = await openPage(browser(), { width: 1280, path: '/login' });
     await logIn(page, buyer.email, buyer.password, { expectPath: /\/wallet$/ });
@@ -122,7 +136,8 @@ describe('wallet', () => {
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(9);
     const searches: unknown[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/user-voucher/search/user-vouchers')) searches.push(request.postDataJSON());
+      if (request.method() === 'POST' && request.url().endsWith('/user-voucher/search/user-vouchers'))
+        searches.push(request.postDataJSON());
     });
     const ids = () => cards.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-user-voucher-id')));
 
@@ -135,7 +150,12 @@ describe('wallet', () => {
     // Ten hits: nine, the tenth on scrolling (page 2 of the same keyword), then no more.
     await page.getByTestId('wallet-keyword').fill('alpaka');
     await page.getByTestId('wallet-keyword').press('Enter');
-    await expect.poll(ids, { timeout: 10_000 }).toEqual(alpacas.slice(1).reverse().map((v) => v.id));
+    await expect.poll(ids, { timeout: 10_000 }).toEqual(
+      alpacas
+        .slice(1)
+        .reverse()
+        .map((v) => v.id),
+    );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(10);
     expect((await ids())[9]).toBe(alpacas[0]!.id);

@@ -1,4 +1,8 @@
-import { AdminDisableUserCommand, AdminEnableUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 
 /** Enables or disables a Cognito account (scanner staff, issue 6). Idempotent: it sets the wanted state. */
 export type AccountStatus = {

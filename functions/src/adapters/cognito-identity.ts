@@ -27,9 +27,19 @@ export type Identity = {
   hasPasswordSignIn(email: string): Promise<boolean>;
 };
 
-const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'PasswordResetRequiredException', 'UserNotConfirmedException']);
+const WRONG_CREDENTIALS = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+  'PasswordResetRequiredException',
+  'UserNotConfirmedException',
+]);
 
-export function createCognitoIdentity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Identity {
+export function createCognitoIdentity(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  clientId: string,
+): Identity {
   return {
     async createAccount({ userId, email, password, role }) {
       await client.send(
@@ -44,7 +54,14 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
           ],
         }),
       );
-      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: userPoolId,
+          Username: email,
+          Password: password,
+          Permanent: true,
+        }),
+      );
       await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: role }));
     },
 
@@ -55,7 +72,11 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
     async signIn(email, password) {
       try {
         const result = await client.send(
-          new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
         );
         return result.AuthenticationResult?.IdToken;
       } catch (error) {
@@ -66,7 +87,14 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
     },
 
     async setPassword(email, password) {
-      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: userPoolId,
+          Username: email,
+          Password: password,
+          Permanent: true,
+        }),
+      );
     },
 
     async changeEmail(currentEmail, newEmail) {

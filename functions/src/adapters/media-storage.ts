@@ -28,15 +28,29 @@ export function mediaObjectKey(keyOrPath: string): string | undefined {
 
 export function createS3MediaStorage(client: S3Client, bucket: string): MediaStorage {
   async function deleteMany(keysOrPaths: readonly string[]): Promise<void> {
-    const keys = [...new Set(keysOrPaths.map(mediaObjectKey).filter((key): key is string => Boolean(key) && key !== MEDIA_PREFIX))];
-    const results = await Promise.allSettled(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))));
-    const failed = results.flatMap((result, index) => (result.status === 'rejected' ? [`${keys[index]}: ${String(result.reason)}`] : []));
+    const keys = [
+      ...new Set(keysOrPaths.map(mediaObjectKey).filter((key): key is string => Boolean(key) && key !== MEDIA_PREFIX)),
+    ];
+    const results = await Promise.allSettled(
+      keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))),
+    );
+    const failed = results.flatMap((result, index) =>
+      result.status === 'rejected' ? [`${keys[index]}: ${String(result.reason)}`] : [],
+    );
     if (failed.length) throw new Error(`could not delete ${failed.join(', ')}`);
   }
   return {
     async put(key, body, contentType) {
       const objectKey = `${MEDIA_PREFIX}${key.replace(/^\/+/, '')}`;
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey, Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: objectKey,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
       return `/${objectKey}`;
     },
     async delete(keyOrPath) {

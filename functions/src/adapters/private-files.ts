@@ -1,10 +1,21 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 /** The private bucket: uploads waiting for their use case, documents, generated PDFs. Never public. */
 export type PrivateFiles = {
   /** A one-time PUT URL for `key`; the browser must send the returned headers. */
-  presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<{ url: string; headers: Record<string, string> }>;
+  presignPut(
+    key: string,
+    contentType: string,
+    expiresInSeconds: number,
+  ): Promise<{ url: string; headers: Record<string, string> }>;
   head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
   /** The first `length` bytes (for checking a file's magic number). */
   readStart(key: string, length: number): Promise<Uint8Array>;
@@ -18,10 +29,14 @@ export type PrivateFiles = {
 export function createS3PrivateFiles(client: S3Client, privateBucket: string, mediaBucket: string): PrivateFiles {
   return {
     async presignPut(key, contentType, expiresIn) {
-      const url = await getSignedUrl(client, new PutObjectCommand({ Bucket: privateBucket, Key: key, ContentType: contentType }), {
-        expiresIn,
-        signableHeaders: new Set(['content-type']),
-      });
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket: privateBucket, Key: key, ContentType: contentType }),
+        {
+          expiresIn,
+          signableHeaders: new Set(['content-type']),
+        },
+      );
       return { url, headers: { 'content-type': contentType } };
     },
 
@@ -37,7 +52,9 @@ export function createS3PrivateFiles(client: S3Client, privateBucket: string, me
     },
 
     async readStart(key, length) {
-      const result = await client.send(new GetObjectCommand({ Bucket: privateBucket, Key: key, Range: `bytes=0-${length - 1}` }));
+      const result = await client.send(
+        new GetObjectCommand({ Bucket: privateBucket, Key: key, Range: `bytes=0-${length - 1}` }),
+      );
       const bytes = await result.Body?.transformToByteArray();
       return (bytes ?? new Uint8Array()).slice(0, length);
     },

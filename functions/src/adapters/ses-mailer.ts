@@ -28,7 +28,13 @@ export function createSesMailer(client: SESv2Client, from: string): Mailer {
                 ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}),
               },
               ...(mail.attachments?.length
-                ? { Attachments: mail.attachments.map((a) => ({ FileName: a.filename, ContentType: a.contentType, RawContent: a.content })) }
+                ? {
+                    Attachments: mail.attachments.map((a) => ({
+                      FileName: a.filename,
+                      ContentType: a.contentType,
+                      RawContent: a.content,
+                    })),
+                  }
                 : {}),
             },
           },

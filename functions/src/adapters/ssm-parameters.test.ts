@@ -14,7 +14,10 @@ function fakeClient(values: Record<string, string>, failFirst = false) {
         fail = false;
         throw new Error('throttled');
       }
-      return { Parameters: command.input.Names.filter((n) => n in values).map((n) => ({ Name: n, Value: values[n] })), InvalidParameters: command.input.Names.filter((n) => !(n in values)) };
+      return {
+        Parameters: command.input.Names.filter((n) => n in values).map((n) => ({ Name: n, Value: values[n] })),
+        InvalidParameters: command.input.Names.filter((n) => !(n in values)),
+      };
     },
   };
   return { client: client as unknown as SSMClient, calls };
@@ -22,9 +25,15 @@ function fakeClient(values: Record<string, string>, failFirst = false) {
 
 describe('SSM secret parameters', () => {
   it('reads names asked for together in one decrypted call and caches them', async () => {
-    const { client, calls } = fakeClient({ '/gm/stripe/secret-key': 'sk_live_x', '/gm/stripe/webhook-secret': 'whsec_y' });
+    const { client, calls } = fakeClient({
+      '/gm/stripe/secret-key': 'sk_live_x',
+      '/gm/stripe/webhook-secret': 'whsec_y',
+    });
     const parameters = createSsmParameters(client);
-    const [key, secret] = await Promise.all([parameters.get('/gm/stripe/secret-key'), parameters.get('/gm/stripe/webhook-secret')]);
+    const [key, secret] = await Promise.all([
+      parameters.get('/gm/stripe/secret-key'),
+      parameters.get('/gm/stripe/webhook-secret'),
+    ]);
     expect([key, secret]).toEqual(['sk_live_x', 'whsec_y']);
     expect(calls).toEqual([{ Names: ['/gm/stripe/secret-key', '/gm/stripe/webhook-secret'], WithDecryption: true }]);
     await parameters.get('/gm/stripe/secret-key');

@@ -16,9 +16,13 @@ export class MissingParameterError extends Error {
 
 export function createSsmParameters(client: SSMClient): SecretParameters {
   const cache = new Map<string, Promise<string>>();
-  let batch: { names: Set<string>; waiters: Map<string, { resolve(v: string): void; reject(e: unknown): void }[]> } | undefined;
+  let batch:
+    { names: Set<string>; waiters: Map<string, { resolve(v: string): void; reject(e: unknown): void }[]> } | undefined;
 
-  async function fetchBatch(names: string[], waiters: Map<string, { resolve(v: string): void; reject(e: unknown): void }[]>): Promise<void> {
+  async function fetchBatch(
+    names: string[],
+    waiters: Map<string, { resolve(v: string): void; reject(e: unknown): void }[]>,
+  ): Promise<void> {
     try {
       const out = await client.send(new GetParametersCommand({ Names: names, WithDecryption: true }));
       const found = new Map((out.Parameters ?? []).map((p) => [p.Name as string, p.Value as string]));
@@ -41,7 +45,10 @@ export function createSsmParameters(client: SSMClient): SecretParameters {
       if (cached) return cached;
       const promise = new Promise<string>((resolve, reject) => {
         if (!batch) {
-          const current = { names: new Set<string>(), waiters: new Map<string, { resolve(v: string): void; reject(e: unknown): void }[]>() };
+          const current = {
+            names: new Set<string>(),
+            waiters: new Map<string, { resolve(v: string): void; reject(e: unknown): void }[]>(),
+          };
           batch = current;
           // Names requested in the same tick share one call (the secret key and the webhook secret).
           queueMicrotask(() => {

@@ -1,7 +1,16 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../lib/errors.ts';
-import { createStripePayments, mapStripeError, PaymentDeclinedError, PaymentProviderError, STRIPE_API_VERSION, stripeConnection, toPaymentIntentView, WebhookSignatureError } from './stripe-payments.ts';
+import {
+  createStripePayments,
+  mapStripeError,
+  PaymentDeclinedError,
+  PaymentProviderError,
+  STRIPE_API_VERSION,
+  stripeConnection,
+  toPaymentIntentView,
+  WebhookSignatureError,
+} from './stripe-payments.ts';
 
 describe('Stripe adapter', () => {
   it('pins the API version of the installed SDK', () => {
@@ -10,15 +19,36 @@ describe('Stripe adapter', () => {
 
   it('maps a card error to a 422 on the card field with Stripe’s message', () => {
     const error = mapStripeError(
-      new Stripe.errors.StripeCardError({ message: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline', payment_intent: { id: 'pi_1' } } as never),
+      new Stripe.errors.StripeCardError({
+        message: 'Your card was declined.',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        payment_intent: { id: 'pi_1' },
+      } as never),
     );
     expect(error).toBeInstanceOf(PaymentDeclinedError);
-    expect(error).toMatchObject({ statusCode: 422, errors: { card: ['Your card was declined.'] }, code: 'card_declined', declineCode: 'generic_decline', paymentIntentId: 'pi_1' });
+    expect(error).toMatchObject({
+      statusCode: 422,
+      errors: { card: ['Your card was declined.'] },
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      paymentIntentId: 'pi_1',
+    });
   });
 
   it('maps a missing object to 404 and everything else from Stripe to a provider error', () => {
-    expect(mapStripeError(new Stripe.errors.StripeInvalidRequestError({ message: 'No such payment_intent', code: 'resource_missing', statusCode: 404 } as never))).toBeInstanceOf(NotFoundError);
-    const other = mapStripeError(new Stripe.errors.StripeAPIError({ message: 'boom', statusCode: 500, requestId: 'req_1' } as never));
+    expect(
+      mapStripeError(
+        new Stripe.errors.StripeInvalidRequestError({
+          message: 'No such payment_intent',
+          code: 'resource_missing',
+          statusCode: 404,
+        } as never),
+      ),
+    ).toBeInstanceOf(NotFoundError);
+    const other = mapStripeError(
+      new Stripe.errors.StripeAPIError({ message: 'boom', statusCode: 500, requestId: 'req_1' } as never),
+    );
     expect(other).toBeInstanceOf(PaymentProviderError);
     expect(other).toMatchObject({ statusCode: 500, requestId: 'req_1' });
     const plain = new Error('not stripe');
@@ -35,7 +65,10 @@ describe('Stripe adapter', () => {
       metadata: { payment_id: 'pay-1' },
       customer: { id: 'cus_1' },
       payment_method: 'pm_1',
-      next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'http://127.0.0.1/__authorize/pi_1', return_url: 'http://x' } },
+      next_action: {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: 'http://127.0.0.1/__authorize/pi_1', return_url: 'http://x' },
+      },
       last_payment_error: null,
       latest_charge: null,
     } as unknown as Stripe.PaymentIntent);
@@ -58,10 +91,26 @@ describe('Stripe adapter', () => {
   it('reads the keys from the environment or from SSM parameters, as configured', async () => {
     const asked: string[] = [];
     const parameters = () => ({ get: async (name: string) => (asked.push(name), `value-of-${name}`) });
-    const local = stripeConnection({ secretKey: { value: 'sk_test_local' }, webhookSecret: { value: 'whsec_x' }, publishableKey: undefined, api: { host: '127.0.0.1', port: 1, protocol: 'http' } }, parameters);
+    const local = stripeConnection(
+      {
+        secretKey: { value: 'sk_test_local' },
+        webhookSecret: { value: 'whsec_x' },
+        publishableKey: undefined,
+        api: { host: '127.0.0.1', port: 1, protocol: 'http' },
+      },
+      parameters,
+    );
     expect(await local.secretKey()).toBe('sk_test_local');
     expect(local.api).toEqual({ host: '127.0.0.1', port: 1, protocol: 'http' });
-    const aws = stripeConnection({ secretKey: { parameter: '/gm/key' }, webhookSecret: { parameter: '/gm/hook' }, publishableKey: undefined, api: undefined }, parameters);
+    const aws = stripeConnection(
+      {
+        secretKey: { parameter: '/gm/key' },
+        webhookSecret: { parameter: '/gm/hook' },
+        publishableKey: undefined,
+        api: undefined,
+      },
+      parameters,
+    );
     expect([await aws.secretKey(), await aws.webhookSecret()]).toEqual(['value-of-/gm/key', 'value-of-/gm/hook']);
     expect(asked).toEqual(['/gm/key', '/gm/hook']);
     expect(aws.api).toBeUndefined();
@@ -70,11 +119,23 @@ describe('Stripe adapter', () => {
   it('verifies webhook signatures over the raw body', async () => {
     const secret = 'whsec_unit';
     const payments = createStripePayments({ secretKey: async () => 'sk_test_unit', webhookSecret: async () => secret });
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_1' } },
+    });
     const event = await payments.verifyWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret }));
     expect(event.id).toBe('evt_1');
-    await expect(payments.verifyWebhook(Buffer.from(payload), Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }))).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(payments.verifyWebhook(`${payload} `, Stripe.webhooks.generateTestHeaderString({ payload, secret }))).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      payments.verifyWebhook(
+        Buffer.from(payload),
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }),
+      ),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(
+      payments.verifyWebhook(`${payload} `, Stripe.webhooks.generateTestHeaderString({ payload, secret })),
+    ).rejects.toMatchObject({ statusCode: 400 });
     await expect(payments.verifyWebhook(payload, undefined)).rejects.toBeInstanceOf(WebhookSignatureError);
   });
 });

@@ -35,7 +35,12 @@ export type PaymentIntentView = {
 
 export type SavedCard = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
 export type RefundView = { id: string; amountCents: number; status: string; paymentIntentId: string };
-export type ConnectedAccountView = { id: string; payoutsEnabled: boolean; chargesEnabled: boolean; detailsSubmitted: boolean };
+export type ConnectedAccountView = {
+  id: string;
+  payoutsEnabled: boolean;
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+};
 export type TransferView = { id: string; amountCents: number; destination: string; transferGroup: string | null };
 
 /** A card the bank refused (Stripe's 402): 422 with Stripe's message on the `card` field (01 §8 "provider message under the card field"). */
@@ -98,7 +103,12 @@ export type Payments = {
   retrievePaymentIntent(id: string): Promise<PaymentIntentView>;
   confirmPaymentIntent(id: string, input: ConfirmPaymentIntentInput): Promise<PaymentIntentView>;
   cancelPaymentIntent(id: string, idempotencyKey?: string): Promise<PaymentIntentView>;
-  createCustomer(input: { email: string; name?: string; userId: string; idempotencyKey: string }): Promise<{ id: string }>;
+  createCustomer(input: {
+    email: string;
+    name?: string;
+    userId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
   listSavedCards(customerId: string): Promise<SavedCard[]>;
   /** Attaches a PaymentMethod to the customer and makes it the default; answers the card. */
   attachCard(customerId: string, paymentMethodId: string): Promise<SavedCard>;
@@ -107,10 +117,21 @@ export type Payments = {
   refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<RefundView>;
   /** Verifies `Stripe-Signature` over the exact bytes received; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): Promise<Stripe.Event>;
-  createConnectedAccount(input: { email: string; userId: string; country?: string; idempotencyKey: string }): Promise<ConnectedAccountView>;
+  createConnectedAccount(input: {
+    email: string;
+    userId: string;
+    country?: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccountView>;
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountView>;
   createOnboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
-  createTransfer(input: { amountCents: number; destinationAccountId: string; transferGroup?: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<TransferView>;
+  createTransfer(input: {
+    amountCents: number;
+    destinationAccountId: string;
+    transferGroup?: string;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<TransferView>;
 };
 
 export type StripeConnection = {
@@ -122,13 +143,15 @@ export type StripeConnection = {
 
 /** The connection described by the environment: literal keys locally, SSM parameters on AWS. */
 export function stripeConnection(e: StripeEnv, parameters: () => SecretParameters): StripeConnection {
-  const read = (source: SecretSource) => ('value' in source ? () => Promise.resolve(source.value) : () => parameters().get(source.parameter));
+  const read = (source: SecretSource) =>
+    'value' in source ? () => Promise.resolve(source.value) : () => parameters().get(source.parameter);
   return { secretKey: read(e.secretKey), webhookSecret: read(e.webhookSecret), ...(e.api ? { api: e.api } : {}) };
 }
 
 export function toPaymentIntentView(pi: Stripe.PaymentIntent): PaymentIntentView {
   const error = pi.last_payment_error;
-  const id = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+  const id = (value: string | { id: string } | null | undefined) =>
+    typeof value === 'string' ? value : (value?.id ?? null);
   return {
     id: pi.id,
     status: pi.status,
@@ -138,8 +161,13 @@ export function toPaymentIntentView(pi: Stripe.PaymentIntent): PaymentIntentView
     orderRef: pi.metadata?.payment_id,
     customerId: id(pi.customer),
     paymentMethodId: id(pi.payment_method),
-    redirectUrl: pi.status === 'requires_action' && pi.next_action?.type === 'redirect_to_url' ? (pi.next_action.redirect_to_url?.url ?? null) : null,
-    lastError: error ? { code: error.code ?? null, declineCode: error.decline_code ?? null, message: error.message ?? '' } : null,
+    redirectUrl:
+      pi.status === 'requires_action' && pi.next_action?.type === 'redirect_to_url'
+        ? (pi.next_action.redirect_to_url?.url ?? null)
+        : null,
+    lastError: error
+      ? { code: error.code ?? null, declineCode: error.decline_code ?? null, message: error.message ?? '' }
+      : null,
     latestChargeId: id(pi.latest_charge),
     metadata: { ...(pi.metadata ?? {}) },
   };
@@ -161,7 +189,12 @@ export function mapStripeError(error: unknown): unknown {
     const intent = error.payment_intent as { id?: string } | undefined;
     return new PaymentDeclinedError(error.message, error.code, error.decline_code, intent?.id);
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404 && error.code === 'resource_missing') return new NotFoundError();
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.statusCode === 404 &&
+    error.code === 'resource_missing'
+  )
+    return new NotFoundError();
   return new PaymentProviderError(`Stripe: ${error.message}`, error.code, error.statusCode, error.requestId);
 }
 
@@ -200,7 +233,8 @@ export function createStripePayments(connection: StripeConnection): Payments {
 
   return {
     createPaymentIntent(input) {
-      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new RangeError(`amountCents must be a positive integer, got ${input.amountCents}`);
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+        throw new RangeError(`amountCents must be a positive integer, got ${input.amountCents}`);
       if (input.savePaymentMethod && !input.customerId) throw new Error('savePaymentMethod needs a customerId');
       return call(async (s) =>
         toPaymentIntentView(
@@ -226,7 +260,8 @@ export function createStripePayments(connection: StripeConnection): Payments {
     },
 
     confirmPaymentIntent(id, input) {
-      if (!input.paymentMethod === !input.bankMethod) throw new Error('confirmPaymentIntent needs exactly one of paymentMethod and bankMethod');
+      if (!input.paymentMethod === !input.bankMethod)
+        throw new Error('confirmPaymentIntent needs exactly one of paymentMethod and bankMethod');
       const params: Stripe.PaymentIntentConfirmParams = { return_url: input.returnUrl };
       if (input.paymentMethod) params.payment_method = input.paymentMethod;
       if (input.bankMethod) {
@@ -241,11 +276,27 @@ export function createStripePayments(connection: StripeConnection): Payments {
           ...(Object.keys(billing).length ? { billing_details: billing } : {}),
         } as Stripe.PaymentIntentConfirmParams.PaymentMethodData;
       }
-      return call(async (s) => toPaymentIntentView(await s.paymentIntents.confirm(id, params, input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {})));
+      return call(async (s) =>
+        toPaymentIntentView(
+          await s.paymentIntents.confirm(
+            id,
+            params,
+            input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {},
+          ),
+        ),
+      );
     },
 
     cancelPaymentIntent(id, idempotencyKey) {
-      return call(async (s) => toPaymentIntentView(await s.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, idempotencyKey ? { idempotencyKey } : {})));
+      return call(async (s) =>
+        toPaymentIntentView(
+          await s.paymentIntents.cancel(
+            id,
+            { cancellation_reason: 'abandoned' },
+            idempotencyKey ? { idempotencyKey } : {},
+          ),
+        ),
+      );
     },
 
     createCustomer(input) {
@@ -262,7 +313,17 @@ export function createStripePayments(connection: StripeConnection): Payments {
       return call(async (s) => {
         const list = await s.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 });
         return list.data.flatMap((pm) =>
-          pm.card ? [{ id: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }] : [],
+          pm.card
+            ? [
+                {
+                  id: pm.id,
+                  brand: pm.card.brand,
+                  last4: pm.card.last4,
+                  expMonth: pm.card.exp_month,
+                  expYear: pm.card.exp_year,
+                },
+              ]
+            : [],
         );
       });
     },
@@ -271,8 +332,18 @@ export function createStripePayments(connection: StripeConnection): Payments {
       return call(async (s) => {
         const pm = await s.paymentMethods.attach(paymentMethodId, { customer: customerId });
         await s.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
-        if (!pm.card) throw new ValidationError({ card: ['Nur Karten können gespeichert werden.'] }, 'Nur Karten können gespeichert werden.');
-        return { id: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+        if (!pm.card)
+          throw new ValidationError(
+            { card: ['Nur Karten können gespeichert werden.'] },
+            'Nur Karten können gespeichert werden.',
+          );
+        return {
+          id: pm.id,
+          brand: pm.card.brand,
+          last4: pm.card.last4,
+          expMonth: pm.card.exp_month,
+          expYear: pm.card.exp_year,
+        };
       });
     },
 
@@ -282,7 +353,11 @@ export function createStripePayments(connection: StripeConnection): Payments {
           await s.paymentMethods.detach(paymentMethodId);
         } catch (error) {
           // Already detached or deleted: the goal is reached.
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'payment_method_unexpected_state' || error.code === 'resource_missing')) return;
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            (error.code === 'payment_method_unexpected_state' || error.code === 'resource_missing')
+          )
+            return;
           throw error;
         }
       });
@@ -290,7 +365,10 @@ export function createStripePayments(connection: StripeConnection): Payments {
 
     refund(paymentIntentId, idempotencyKey, amountCents) {
       return call(async (s) => {
-        const refund = await s.refunds.create({ payment_intent: paymentIntentId, ...(amountCents ? { amount: amountCents } : {}) }, { idempotencyKey });
+        const refund = await s.refunds.create(
+          { payment_intent: paymentIntentId, ...(amountCents ? { amount: amountCents } : {}) },
+          { idempotencyKey },
+        );
         return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending', paymentIntentId };
       });
     },
@@ -331,11 +409,22 @@ export function createStripePayments(connection: StripeConnection): Payments {
     },
 
     createOnboardingLink(accountId, urls) {
-      return call(async (s) => (await s.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: urls.returnUrl, refresh_url: urls.refreshUrl })).url);
+      return call(
+        async (s) =>
+          (
+            await s.accountLinks.create({
+              account: accountId,
+              type: 'account_onboarding',
+              return_url: urls.returnUrl,
+              refresh_url: urls.refreshUrl,
+            })
+          ).url,
+      );
     },
 
     createTransfer(input) {
-      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new RangeError(`amountCents must be a positive integer, got ${input.amountCents}`);
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+        throw new RangeError(`amountCents must be a positive integer, got ${input.amountCents}`);
       return call(async (s) => {
         const transfer = await s.transfers.create(
           {
@@ -347,7 +436,13 @@ export function createStripePayments(connection: StripeConnection): Payments {
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        return { id: transfer.id, amountCents: transfer.amount, destination: typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? ''), transferGroup: transfer.transfer_group ?? null };
+        return {
+          id: transfer.id,
+          amountCents: transfer.amount,
+          destination:
+            typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? ''),
+          transferGroup: transfer.transfer_group ?? null,
+        };
       });
     },
   };

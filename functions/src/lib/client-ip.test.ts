@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { clientIp } from './client-ip.ts';
 
 const event = (sourceIp: string, forwarded?: string) =>
-  ({ headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }, requestContext: { http: { sourceIp } } }) as Parameters<typeof clientIp>[0];
+  ({
+    headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+    requestContext: { http: { sourceIp } },
+  }) as Parameters<typeof clientIp>[0];
 
 describe('clientIp', () => {
   it('uses the source address when nothing was forwarded', () => {

@@ -77,12 +77,18 @@ export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepo
 export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
-export const catalogue = /* @__PURE__ */ once(() => createCatalogueCache(vouchers(), env().CATALOGUE_CACHE_SECONDS * 1000));
-export const categoryTree = /* @__PURE__ */ once(() => createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000));
+export const catalogue = /* @__PURE__ */ once(() =>
+  createCatalogueCache(vouchers(), env().CATALOGUE_CACHE_SECONDS * 1000),
+);
+export const categoryTree = /* @__PURE__ */ once(() =>
+  createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000),
+);
 export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
 export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));
 export const settings = /* @__PURE__ */ once(() => createSettingsRepository(documentClient(), table()));
-export const identity = /* @__PURE__ */ once(() => createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID));
+export const identity = /* @__PURE__ */ once(() =>
+  createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID),
+);
 export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), env().MAIL_FROM));
 export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
@@ -102,18 +108,24 @@ export const uploads = /* @__PURE__ */ once(() =>
 );
 /** SSM SecureString parameters (the Stripe keys on AWS), read once per container; unused locally. */
 const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClient()));
-export const payments = /* @__PURE__ */ once(() => createStripePayments(stripeConnection(stripeEnv(), secretParameters)));
+export const payments = /* @__PURE__ */ once(() =>
+  createStripePayments(stripeConnection(stripeEnv(), secretParameters)),
+);
 export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
 export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
 export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documentClient(), table()));
 /** `sales_paused` of the global settings, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s). */
-export const appStatus = /* @__PURE__ */ once(() => createAppStatusCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000));
+export const appStatus = /* @__PURE__ */ once(() =>
+  createAppStatusCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
+);
 export const userVouchers = /* @__PURE__ */ once(() => createUserVoucherRepository(documentClient(), table()));
 export const personalisations = /* @__PURE__ */ once(() => createPersonalisationRepository(documentClient(), table()));
 export const buyerVouchers = /* @__PURE__ */ once(() => createBuyerVoucherRepository(documentClient(), table()));
 export const redemptions = /* @__PURE__ */ once(() => createRedemptionRepository(documentClient(), table()));
 export const scannerStaff = /* @__PURE__ */ once(() => createScannerStaffRepository(documentClient(), table()));
-export const accountStatus = /* @__PURE__ */ once(() => createCognitoAccountStatus(cognitoClient(), env().COGNITO_USER_POOL_ID));
+export const accountStatus = /* @__PURE__ */ once(() =>
+  createCognitoAccountStatus(cognitoClient(), env().COGNITO_USER_POOL_ID),
+);
 export const transfers = /* @__PURE__ */ once(() => createTransferRepository(documentClient(), table()));
 export const gifts = /* @__PURE__ */ once(() => createGiftRepository(documentClient(), table()));
 export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventRepository(documentClient(), table()));
@@ -123,12 +135,18 @@ export const sellerDashboard = /* @__PURE__ */ once(() => createSellerDashboardR
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
 export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));
-export const hashToken = /* @__PURE__ */ once(() => (token: string) => createHash('sha256').update(token).digest('hex'));
+export const hashToken = /* @__PURE__ */ once(
+  () => (token: string) => createHash('sha256').update(token).digest('hex'),
+);
 export const appUrl = /* @__PURE__ */ once(() => env().APP_URL);
 
 /** Calls each named provider: `resolve({ users, identity })` → `{ users: UserRepository, identity: Identity }`. */
-export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(providers: P): { [K in keyof P]: P[K] extends Provider<infer T> ? T : never } {
-  return Object.fromEntries(Object.entries(providers).map(([name, provider]) => [name, (provider as Provider<unknown>)()])) as {
+export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(
+  providers: P,
+): { [K in keyof P]: P[K] extends Provider<infer T> ? T : never } {
+  return Object.fromEntries(
+    Object.entries(providers).map(([name, provider]) => [name, (provider as Provider<unknown>)()]),
+  ) as {
     [K in keyof P]: P[K] extends Provider<infer T> ? T : never;
   };
 }

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache, stripeEnv } from './env.ts';
 
-const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'];
+const STRIPE_VARS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_SECRET_KEY_PARAMETER',
+  'STRIPE_WEBHOOK_SECRET_PARAMETER',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_API_HOST',
+  'STRIPE_API_PORT',
+  'STRIPE_API_PROTOCOL',
+];
 
 function withEnv(vars: Record<string, string>): void {
   for (const name of STRIPE_VARS) delete process.env[name];
@@ -20,7 +29,14 @@ describe('stripeEnv', () => {
   });
 
   it('takes literal keys and the stand-in locally', () => {
-    withEnv({ STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http', STRIPE_PUBLISHABLE_KEY: 'pk_test_local' });
+    withEnv({
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+    });
     expect(stripeEnv()).toEqual({
       secretKey: { value: 'sk_test_local' },
       webhookSecret: { value: 'whsec_x' },
@@ -30,7 +46,10 @@ describe('stripeEnv', () => {
   });
 
   it('takes SSM parameter names on AWS and talks to Stripe itself', () => {
-    withEnv({ STRIPE_SECRET_KEY_PARAMETER: '/gutscheinmarkt/stripe/secret-key', STRIPE_WEBHOOK_SECRET_PARAMETER: '/gutscheinmarkt/stripe/webhook-secret' });
+    withEnv({
+      STRIPE_SECRET_KEY_PARAMETER: '/gutscheinmarkt/stripe/secret-key',
+      STRIPE_WEBHOOK_SECRET_PARAMETER: '/gutscheinmarkt/stripe/webhook-secret',
+    });
     expect(stripeEnv()).toEqual({
       secretKey: { parameter: '/gutscheinmarkt/stripe/secret-key' },
       webhookSecret: { parameter: '/gutscheinmarkt/stripe/webhook-secret' },

@@ -28,7 +28,10 @@ const envSchema = z.object({
    * Stripe (read by stripeEnv(), only where payments are used). Production names SSM SecureString
    * parameters (`*_PARAMETER`), read once per container; locally the values themselves are given.
    */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_SECRET_KEY_PARAMETER: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
@@ -48,7 +51,9 @@ export function env(): Env {
   if (cached) return cached;
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
-    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const e = parsed.data;
   cached = {
@@ -74,7 +79,9 @@ export function dataEnv(): DataEnv {
   if (cachedData) return cachedData;
   const parsed = dataEnvSchema.safeParse(process.env);
   if (!parsed.success) {
-    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   cachedData = parsed.data;
   return cachedData;
@@ -109,7 +116,9 @@ export function stripeEnv(): StripeEnv {
   if (cachedStripe) return cachedStripe;
   const parsed = stripeEnvSchema.safeParse(process.env);
   if (!parsed.success) {
-    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const e = parsed.data;
   const source = (value: string | undefined, parameter: string | undefined, name: string): SecretSource => {
@@ -121,7 +130,9 @@ export function stripeEnv(): StripeEnv {
     secretKey: source(e.STRIPE_SECRET_KEY, e.STRIPE_SECRET_KEY_PARAMETER, 'STRIPE_SECRET_KEY'),
     webhookSecret: source(e.STRIPE_WEBHOOK_SECRET, e.STRIPE_WEBHOOK_SECRET_PARAMETER, 'STRIPE_WEBHOOK_SECRET'),
     publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-    api: e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? 443, protocol: e.STRIPE_API_PROTOCOL ?? 'https' } : undefined,
+    api: e.STRIPE_API_HOST
+      ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? 443, protocol: e.STRIPE_API_PROTOCOL ?? 'https' }
+      : undefined,
   };
   return cachedStripe;
 }

@@ -13,7 +13,9 @@ function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
     rawQueryString: '',
     headers: { host: 'localhost:3000', 'x-forwarded-proto': 'http' },
     isBase64Encoded: false,
-    requestContext: { http: { method: 'POST', path: '/api/v1/auth/login', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' } } as APIGatewayProxyEventV2['requestContext'],
+    requestContext: {
+      http: { method: 'POST', path: '/api/v1/auth/login', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
+    } as APIGatewayProxyEventV2['requestContext'],
     ...overrides,
   };
 }
@@ -34,30 +36,54 @@ describe('http wrapper', () => {
   });
 
   it('turns contract failures into 422 with a field → messages map', async () => {
-    const handler = http('POST auth/login', async ({ body }) => json(200, parse(z.object({ email: z.email({ error: 'Diese Emailadresse ist ungültig.' }) }), body)));
+    const handler = http('POST auth/login', async ({ body }) =>
+      json(200, parse(z.object({ email: z.email({ error: 'Diese Emailadresse ist ungültig.' }) }), body)),
+    );
     const res = await call(handler, event({ body: JSON.stringify({ email: 'x' }) }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email: ['Diese Emailadresse ist ungültig.'] });
   });
 
   it('refuses a body that is not JSON with 422', async () => {
-    const res = await call(http('POST auth/login', async () => json(200, {})), event({ body: '{nope' }));
+    const res = await call(
+      http('POST auth/login', async () => json(200, {})),
+      event({ body: '{nope' }),
+    );
     expect(res.status).toBe(422);
   });
 
   it('maps typed errors and hides unexpected ones', async () => {
-    const notFound = await call(http('POST auth/login', async () => { throw new NotFoundError('Weg.'); }), event());
+    const notFound = await call(
+      http('POST auth/login', async () => {
+        throw new NotFoundError('Weg.');
+      }),
+      event(),
+    );
     expect(notFound).toEqual({ status: 404, body: { message: 'Weg.' } });
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const crash = await call(http('POST auth/login', async () => { throw new Error('secret internals'); }), event());
+    const crash = await call(
+      http('POST auth/login', async () => {
+        throw new Error('secret internals');
+      }),
+      event(),
+    );
     expect(crash.status).toBe(500);
     expect(JSON.stringify(crash.body)).not.toContain('secret');
     spy.mockRestore();
   });
 
   it('passes the parsed body, query and base URL to the handler', async () => {
-    const handler = http('POST auth/login', async (req) => json(200, { body: req.body, base: req.apiBaseUrl, q: req.query }));
-    const res = await call(handler, event({ body: Buffer.from('{"a":1}').toString('base64'), isBase64Encoded: true, queryStringParameters: { page: '2' } }));
+    const handler = http('POST auth/login', async (req) =>
+      json(200, { body: req.body, base: req.apiBaseUrl, q: req.query }),
+    );
+    const res = await call(
+      handler,
+      event({
+        body: Buffer.from('{"a":1}').toString('base64'),
+        isBase64Encoded: true,
+        queryStringParameters: { page: '2' },
+      }),
+    );
     expect(res.body).toEqual({ body: { a: 1 }, base: 'http://localhost:3000/api/v1/', q: { page: '2' } });
   });
 
@@ -71,19 +97,44 @@ describe('http wrapper', () => {
     const handler = http('POST auth/login', async ({ body }) => {
       const fields = body as Record<string, unknown>;
       const file = fields.id_front as { name: string; type: string; size: number; bytes: Uint8Array };
-      return json(200, { username: fields.username, file: [file.name, file.type, file.size, [...file.bytes]], additional: fields.id_additional });
+      return json(200, {
+        username: fields.username,
+        file: [file.name, file.type, file.size, [...file.bytes]],
+        additional: fields.id_additional,
+      });
     });
-    const res = await call(handler, event({ body: raw.toString('base64'), isBase64Encoded: true, headers: { host: 'localhost:3000', 'content-type': request.headers.get('content-type') ?? '' } }));
+    const res = await call(
+      handler,
+      event({
+        body: raw.toString('base64'),
+        isBase64Encoded: true,
+        headers: { host: 'localhost:3000', 'content-type': request.headers.get('content-type') ?? '' },
+      }),
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ username: 'Grüß Gott', file: ['front.jpg', 'image/jpeg', 4, [0xff, 0xd8, 0xff, 0xe0]], additional: '' });
+    expect(res.body).toEqual({
+      username: 'Grüß Gott',
+      file: ['front.jpg', 'image/jpeg', 4, [0xff, 0xd8, 0xff, 0xe0]],
+      additional: '',
+    });
   });
 
   it('answers a broken multipart body with 422 and a body over 6 MB with 413, before the handler runs', async () => {
     const fn = vi.fn();
-    const broken = await call(http('POST auth/login', fn), event({ body: 'garbage', headers: { host: 'h', 'content-type': 'multipart/form-data; boundary=zzz' } }));
+    const broken = await call(
+      http('POST auth/login', fn),
+      event({ body: 'garbage', headers: { host: 'h', 'content-type': 'multipart/form-data; boundary=zzz' } }),
+    );
     expect(broken.status).toBe(422);
     const big = Buffer.alloc(4.6 * 1024 * 1024, 1).toString('base64');
-    const tooLarge = await call(http('POST auth/login', fn), event({ body: big, isBase64Encoded: true, headers: { host: 'h', 'content-type': 'multipart/form-data; boundary=zzz' } }));
+    const tooLarge = await call(
+      http('POST auth/login', fn),
+      event({
+        body: big,
+        isBase64Encoded: true,
+        headers: { host: 'h', 'content-type': 'multipart/form-data; boundary=zzz' },
+      }),
+    );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toBe(REQUEST_TOO_LARGE);
     expect(fn).not.toHaveBeenCalled();

@@ -13,7 +13,10 @@ import { parseMultipart } from './multipart.ts';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-type RouteOf<K extends RouteKey> = Extract<Route, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+type RouteOf<K extends RouteKey> = Extract<
+  Route,
+  { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
+>;
 type ActorOf<K extends RouteKey> = RouteOf<K>['access'] extends 'public' ? Actor | undefined : Actor;
 
 export type HttpRequest<K extends RouteKey> = {
@@ -33,7 +36,11 @@ export type HttpRequest<K extends RouteKey> = {
 type InternalContext = Context & { actor?: Actor; body?: unknown };
 
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
-  return { statusCode, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 export function file(data: Uint8Array, contentType: string, filename: string): HttpResult {
@@ -61,7 +68,14 @@ const httpErrors = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
     } else if (error instanceof HttpError) {
       request.response = json(error.statusCode, { message: error.message });
     } else {
-      console.error(JSON.stringify({ level: 'error', route: request.event.routeKey, error: String(error), stack: (error as Error)?.stack }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          route: request.event.routeKey,
+          error: String(error),
+          stack: (error as Error)?.stack,
+        }),
+      );
       request.response = json(500, { message: TEXT.genericError });
     }
   },
@@ -85,7 +99,8 @@ const jsonBody = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, In
       return;
     }
     // Lambda refuses larger requests on AWS; refusing them here too keeps local runs honest.
-    if ((isBase64Encoded ? body.length : Buffer.byteLength(body)) > MAX_REQUEST_BODY_BYTES) throw new HttpError(413, REQUEST_TOO_LARGE);
+    if ((isBase64Encoded ? body.length : Buffer.byteLength(body)) > MAX_REQUEST_BODY_BYTES)
+      throw new HttpError(413, REQUEST_TOO_LARGE);
     const type = request.event.headers?.['content-type'] ?? '';
     if (type.includes('multipart/form-data')) {
       request.context.body = await parseMultipart(Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8'), type);
@@ -99,7 +114,10 @@ const jsonBody = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, In
     try {
       request.context.body = JSON.parse(text);
     } catch {
-      throw new ValidationError({ _: ['Die Anfrage enthält kein gültiges JSON.'] }, 'Die Anfrage enthält kein gültiges JSON.');
+      throw new ValidationError(
+        { _: ['Die Anfrage enthält kein gültiges JSON.'] },
+        'Die Anfrage enthält kein gültiges JSON.',
+      );
     }
   },
 });

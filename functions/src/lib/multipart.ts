@@ -23,7 +23,13 @@ export async function parseMultipart(body: Uint8Array, contentType: string): Pro
   for (const [name, value] of form) {
     if (typeof value === 'string') fields[name] = value;
     else if (value.size === 0 && !value.name) fields[name] = '';
-    else fields[name] = { name: value.name, type: value.type, size: value.size, bytes: new Uint8Array(await value.arrayBuffer()) };
+    else
+      fields[name] = {
+        name: value.name,
+        type: value.type,
+        size: value.size,
+        bytes: new Uint8Array(await value.arrayBuffer()),
+      };
   }
   return fields;
 }

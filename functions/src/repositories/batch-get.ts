@@ -6,13 +6,20 @@ type Key = { PK: string; SK: string };
  * BatchGetItem for a handful of keys (≤ 100), asking again for unprocessed keys. Answers the items
  * in the order of `keys`, undefined where an item does not exist.
  */
-export async function batchGet(db: DynamoDBDocumentClient, tableName: string, keys: readonly Key[], consistentRead = false): Promise<(Record<string, unknown> | undefined)[]> {
+export async function batchGet(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  keys: readonly Key[],
+  consistentRead = false,
+): Promise<(Record<string, unknown> | undefined)[]> {
   let pending: Record<string, unknown>[] = [...keys];
   const items: Record<string, unknown>[] = [];
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt >= 5) throw new Error('BatchGetItem left keys unprocessed');
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const answer = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistentRead } } }));
+    const answer = await db.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistentRead } } }),
+    );
     items.push(...(answer.Responses?.[tableName] ?? []));
     pending = (answer.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined) ?? [];
   }

@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 import type { UserVoucherPersonalisation } from './user-voucher-repository.ts';
@@ -26,7 +32,10 @@ export type BuyerVoucherRecord = {
   version: number;
 };
 
-export type BuyerVoucherChanges = Pick<BuyerVoucherRecord, 'from_name' | 'title' | 'description' | 'personalisation' | 'updated_at'>;
+export type BuyerVoucherChanges = Pick<
+  BuyerVoucherRecord,
+  'from_name' | 'title' | 'description' | 'personalisation' | 'updated_at'
+>;
 
 export const buyerVoucherKeys = {
   item: (id: string) => ({ PK: `BUYER_VOUCHER#${id}`, SK: 'BUYER_VOUCHER' }),
@@ -44,7 +53,9 @@ export function createBuyerVoucherRepository(db: DynamoDBDocumentClient, tableNa
 
   return {
     async get(id: string): Promise<BuyerVoucherRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: buyerVoucherKeys.item(id), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: buyerVoucherKeys.item(id), ConsistentRead: true }),
+      );
       return Item ? strip(Item) : undefined;
     },
 
@@ -72,13 +83,19 @@ export function createBuyerVoucherRepository(db: DynamoDBDocumentClient, tableNa
     },
 
     /** Updates texts and design if the caller owns it at `expectedVersion`; answers the new version or undefined. */
-    async update(id: string, ownerUserId: string, expectedVersion: number, changes: BuyerVoucherChanges): Promise<number | undefined> {
+    async update(
+      id: string,
+      ownerUserId: string,
+      expectedVersion: number,
+      changes: BuyerVoucherChanges,
+    ): Promise<number | undefined> {
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: buyerVoucherKeys.item(id),
-            UpdateExpression: 'SET from_name = :from, title = :title, description = :description, personalisation = :p, updated_at = :now, #version = :next',
+            UpdateExpression:
+              'SET from_name = :from, title = :title, description = :description, personalisation = :p, updated_at = :now, #version = :next',
             ConditionExpression: 'attribute_exists(PK) AND owner_user_id = :me AND #version = :v',
             ExpressionAttributeNames: { '#version': 'version' },
             ExpressionAttributeValues: {

@@ -1,4 +1,11 @@
-import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { Category } from '@gm/shared/catalogue/contracts';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
@@ -23,12 +30,24 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
     async listTree(options: { consistent?: boolean } = {}): Promise<Category[]> {
       const items = await queryAll(
         db,
-        new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'CATEGORY' }, ConsistentRead: options.consistent ?? false }),
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'CATEGORY' },
+          ConsistentRead: options.consistent ?? false,
+        }),
       );
       const categories = new Map<string, Category>();
       for (const item of items.filter((i) => i.entity === 'Category')) {
         const c = item as unknown as CategoryRecord;
-        categories.set(c.id, { id: c.id, name: c.name, slug: c.slug, icon: c.icon ?? null, logo: c.logo ?? null, subcategories: [] });
+        categories.set(c.id, {
+          id: c.id,
+          name: c.name,
+          slug: c.slug,
+          icon: c.icon ?? null,
+          logo: c.logo ?? null,
+          subcategories: [],
+        });
       }
       for (const item of items.filter((i) => i.entity === 'Subcategory')) {
         const s = item as unknown as SubcategoryRecord;
@@ -44,7 +63,11 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
       const puts = [
         ...categories.map((c) => ({ ...categoryKeys.category(c.id), entity: 'Category', ...c })),
         ...categories.map((c) => ({ ...categoryKeys.uniqueSlug(c.slug), entity: 'Unique', category_id: c.id })),
-        ...subcategories.map((s) => ({ ...categoryKeys.subcategory(s.category_id, s.id), entity: 'Subcategory', ...s })),
+        ...subcategories.map((s) => ({
+          ...categoryKeys.subcategory(s.category_id, s.id),
+          entity: 'Subcategory',
+          ...s,
+        })),
       ];
       for (let i = 0; i < puts.length; i += 25) {
         const chunk = puts.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
@@ -58,8 +81,26 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: tableName, Item: { ...categoryKeys.category(category.id), entity: 'Category', ...category, created_at: now, updated_at: now }, ConditionExpression: 'attribute_not_exists(PK)' } },
-              { Put: { TableName: tableName, Item: { ...categoryKeys.uniqueSlug(category.slug), entity: 'Unique', category_id: category.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...categoryKeys.category(category.id),
+                    entity: 'Category',
+                    ...category,
+                    created_at: now,
+                    updated_at: now,
+                  },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...categoryKeys.uniqueSlug(category.slug), entity: 'Unique', category_id: category.id },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
             ],
           }),
         );
@@ -88,14 +129,34 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
                   UpdateExpression: 'SET #name = :name, slug = :slug, logo = :logo, icon = :icon, updated_at = :now',
                   ConditionExpression: 'attribute_exists(PK) AND slug = :before',
                   ExpressionAttributeNames: { '#name': 'name' },
-                  ExpressionAttributeValues: { ':name': after.name, ':slug': after.slug, ':logo': after.logo, ':icon': after.icon, ':now': now, ':before': before.slug },
+                  ExpressionAttributeValues: {
+                    ':name': after.name,
+                    ':slug': after.slug,
+                    ':logo': after.logo,
+                    ':icon': after.icon,
+                    ':now': now,
+                    ':before': before.slug,
+                  },
                 },
               },
               ...(slugChanged
                 ? [
-                    { Put: { TableName: tableName, Item: { ...categoryKeys.uniqueSlug(after.slug), entity: 'Unique', category_id: before.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+                    {
+                      Put: {
+                        TableName: tableName,
+                        Item: { ...categoryKeys.uniqueSlug(after.slug), entity: 'Unique', category_id: before.id },
+                        ConditionExpression: 'attribute_not_exists(PK)',
+                      },
+                    },
                     // Categories written before slug items existed have none to remove.
-                    { Delete: { TableName: tableName, Key: categoryKeys.uniqueSlug(before.slug), ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id', ExpressionAttributeValues: owned } },
+                    {
+                      Delete: {
+                        TableName: tableName,
+                        Key: categoryKeys.uniqueSlug(before.slug),
+                        ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
+                        ExpressionAttributeValues: owned,
+                      },
+                    },
                   ]
                 : []),
             ],
@@ -117,9 +178,24 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Delete: { TableName: tableName, Key: categoryKeys.category(category.id), ConditionExpression: 'attribute_exists(PK)' } },
-              { Delete: { TableName: tableName, Key: categoryKeys.uniqueSlug(category.slug), ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id', ExpressionAttributeValues: { ':id': category.id } } },
-              ...subcategoryIds.map((id) => ({ Delete: { TableName: tableName, Key: categoryKeys.subcategory(category.id, id) } })),
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: categoryKeys.category(category.id),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: categoryKeys.uniqueSlug(category.slug),
+                  ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
+                  ExpressionAttributeValues: { ':id': category.id },
+                },
+              },
+              ...subcategoryIds.map((id) => ({
+                Delete: { TableName: tableName, Key: categoryKeys.subcategory(category.id, id) },
+              })),
             ],
           }),
         );
@@ -136,8 +212,26 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { ConditionCheck: { TableName: tableName, Key: categoryKeys.category(sub.category_id), ConditionExpression: 'attribute_exists(PK)' } },
-              { Put: { TableName: tableName, Item: { ...categoryKeys.subcategory(sub.category_id, sub.id), entity: 'Subcategory', ...sub, created_at: now, updated_at: now }, ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: categoryKeys.category(sub.category_id),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...categoryKeys.subcategory(sub.category_id, sub.id),
+                    entity: 'Subcategory',
+                    ...sub,
+                    created_at: now,
+                    updated_at: now,
+                  },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
             ],
           }),
         );
@@ -149,7 +243,11 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
     },
 
     /** Renames in place, or moves the item under another parent (its key holds the parent). */
-    async updateSubcategory(before: SubcategoryRecord, after: SubcategoryRecord, now: string): Promise<CategoryWriteResult> {
+    async updateSubcategory(
+      before: SubcategoryRecord,
+      after: SubcategoryRecord,
+      now: string,
+    ): Promise<CategoryWriteResult> {
       try {
         if (before.category_id === after.category_id) {
           await db.send(
@@ -167,9 +265,32 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { ConditionCheck: { TableName: tableName, Key: categoryKeys.category(after.category_id), ConditionExpression: 'attribute_exists(PK)' } },
-              { Delete: { TableName: tableName, Key: categoryKeys.subcategory(before.category_id, before.id), ConditionExpression: 'attribute_exists(PK)' } },
-              { Put: { TableName: tableName, Item: { ...categoryKeys.subcategory(after.category_id, after.id), entity: 'Subcategory', ...after, updated_at: now }, ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: categoryKeys.category(after.category_id),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: categoryKeys.subcategory(before.category_id, before.id),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...categoryKeys.subcategory(after.category_id, after.id),
+                    entity: 'Subcategory',
+                    ...after,
+                    updated_at: now,
+                  },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
             ],
           }),
         );
@@ -182,7 +303,13 @@ export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: 
 
     async removeSubcategory(sub: SubcategoryRecord): Promise<CategoryWriteResult> {
       try {
-        await db.send(new DeleteCommand({ TableName: tableName, Key: categoryKeys.subcategory(sub.category_id, sub.id), ConditionExpression: 'attribute_exists(PK)' }));
+        await db.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: categoryKeys.subcategory(sub.category_id, sub.id),
+            ConditionExpression: 'attribute_exists(PK)',
+          }),
+        );
         return 'ok';
       } catch (error) {
         if (isConditionalCheckFailed(error)) return 'not-found';

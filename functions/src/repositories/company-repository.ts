@@ -28,7 +28,10 @@ export type CompanyRecord = {
 
 export const companyKeys = {
   company: (sellerId: string) => ({ PK: `USER#${sellerId}`, SK: 'COMPANY' }),
-  all: (name: string, sellerId: string) => ({ GSI1PK: 'COMPANIES', GSI1SK: `${name.trim().toLowerCase()}#${sellerId}` }),
+  all: (name: string, sellerId: string) => ({
+    GSI1PK: 'COMPANIES',
+    GSI1SK: `${name.trim().toLowerCase()}#${sellerId}`,
+  }),
 };
 
 export type CompanyRepository = ReturnType<typeof createCompanyRepository>;
@@ -55,9 +58,7 @@ export function createCompanyRepository(db: DynamoDBDocumentClient, tableName: s
     },
 
     async put(company: CompanyRecord): Promise<void> {
-      await db.send(
-        new PutCommand({ TableName: tableName, Item: item(company) }),
-      );
+      await db.send(new PutCommand({ TableName: tableName, Item: item(company) }));
     },
 
     async getBySeller(sellerId: string): Promise<CompanyRecord | undefined> {
@@ -66,12 +67,15 @@ export function createCompanyRepository(db: DynamoDBDocumentClient, tableName: s
     },
 
     async listAll(): Promise<CompanyRecord[]> {
-      const items = await queryAll(db, new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': 'COMPANIES' },
-      }));
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'COMPANIES' },
+        }),
+      );
       return items.map(fromItem);
     },
   };

@@ -27,7 +27,13 @@ export function createContactRepository(db: DynamoDBDocumentClient, tableName: s
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...contactKeys.message(record.id), ...contactKeys.feed(record.created_at, record.id), entity: 'ContactMessage', ...record, ttl },
+          Item: {
+            ...contactKeys.message(record.id),
+            ...contactKeys.feed(record.created_at, record.id),
+            entity: 'ContactMessage',
+            ...record,
+            ttl,
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );

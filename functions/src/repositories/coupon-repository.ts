@@ -35,7 +35,9 @@ export function createCouponRepository(db: DynamoDBDocumentClient, tableName: st
   return {
     /** The coupon for a code (any case), or undefined. Consistent, so a use just reserved is seen. */
     async get(code: string): Promise<CouponRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: couponKeys.item(code), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: couponKeys.item(code), ConsistentRead: true }),
+      );
       if (!Item) return undefined;
       const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _gs, entity: _e, ...rest } = Item;
       return rest as CouponRecord;
@@ -51,7 +53,13 @@ export function createCouponRepository(db: DynamoDBDocumentClient, tableName: st
         {
           Put: {
             TableName: tableName,
-            Item: { ...couponKeys.use(code, paymentId), entity: 'CouponUse', payment_id: paymentId, used_at: at, ...(decrement ? {} : { overdrawn: true }) },
+            Item: {
+              ...couponKeys.use(code, paymentId),
+              entity: 'CouponUse',
+              payment_id: paymentId,
+              used_at: at,
+              ...(decrement ? {} : { overdrawn: true }),
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -74,7 +82,12 @@ export function createCouponRepository(db: DynamoDBDocumentClient, tableName: st
     /** Creates or replaces a coupon (seed, support). */
     async put(record: CouponRecord): Promise<void> {
       const code = record.code.trim().toUpperCase();
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...couponKeys.item(code), ...couponKeys.list(code), entity: 'Coupon', ...record, code } }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...couponKeys.item(code), ...couponKeys.list(code), entity: 'Coupon', ...record, code },
+        }),
+      );
     },
   };
 }

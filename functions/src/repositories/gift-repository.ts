@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { GiftType, VoucherUsage } from '@gm/shared/wallet/gift';
 import { orderKeys } from './order-repository.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
@@ -50,7 +56,9 @@ export function createGiftRepository(db: DynamoDBDocumentClient, tableName: stri
     return rest as GiftRecord;
   };
   const get = async (orderId: string): Promise<GiftRecord | undefined> => {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: giftKeys.item(orderId), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName, Key: giftKeys.item(orderId), ConsistentRead: true }),
+    );
     return Item ? strip(Item) : undefined;
   };
 
@@ -75,7 +83,13 @@ export function createGiftRepository(db: DynamoDBDocumentClient, tableName: stri
     },
 
     /** Takes over a run that died (still `issuing`, lease over, same claim token read); false when someone else did. */
-    async takeOver(orderId: string, previousToken: string, token: string, now: string, leaseUntil: string): Promise<boolean> {
+    async takeOver(
+      orderId: string,
+      previousToken: string,
+      token: string,
+      now: string,
+      leaseUntil: string,
+    ): Promise<boolean> {
       try {
         await db.send(
           new UpdateCommand({
@@ -84,7 +98,13 @@ export function createGiftRepository(db: DynamoDBDocumentClient, tableName: stri
             UpdateExpression: 'SET claim_token = :token, lease_until = :lease',
             ConditionExpression: '#state = :issuing AND claim_token = :previous AND lease_until < :now',
             ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':token': token, ':lease': leaseUntil, ':issuing': 'issuing', ':previous': previousToken, ':now': now },
+            ExpressionAttributeValues: {
+              ':token': token,
+              ':lease': leaseUntil,
+              ':issuing': 'issuing',
+              ':previous': previousToken,
+              ':now': now,
+            },
           }),
         );
         return true;
@@ -138,7 +158,12 @@ export function createGiftRepository(db: DynamoDBDocumentClient, tableName: stri
                   UpdateExpression: 'SET user_voucher_ids = :ids, is_gift = :true, updated_at = :at',
                   ConditionExpression: '#status = :completed',
                   ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':ids': userVoucherIds, ':true': true, ':at': at, ':completed': 'completed' },
+                  ExpressionAttributeValues: {
+                    ':ids': userVoucherIds,
+                    ':true': true,
+                    ':at': at,
+                    ':completed': 'completed',
+                  },
                 },
               },
             ],

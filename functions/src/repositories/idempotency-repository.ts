@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 
 /**
@@ -34,7 +40,9 @@ export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepositor
 
 export function createIdempotencyRepository(db: DynamoDBDocumentClient, tableName: string) {
   async function get(principal: string, key: string): Promise<IdempotencyRecord | undefined> {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: idempotencyKeys.item(principal, key), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName, Key: idempotencyKeys.item(principal, key), ConsistentRead: true }),
+    );
     if (!Item) return undefined;
     const { PK: _pk, SK: _sk, entity: _e, ttl: _ttl, ...rest } = Item;
     return rest as IdempotencyRecord;
@@ -60,9 +68,14 @@ export function createIdempotencyRepository(db: DynamoDBDocumentClient, tableNam
               lease_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
               ttl: nowEpoch + IDEMPOTENCY_RETENTION_SECONDS,
             },
-            ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :nowEpoch OR (#state = :inProgress AND lease_until < :now)',
+            ConditionExpression:
+              'attribute_not_exists(PK) OR #ttl < :nowEpoch OR (#state = :inProgress AND lease_until < :now)',
             ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
-            ExpressionAttributeValues: { ':nowEpoch': nowEpoch, ':inProgress': 'in_progress', ':now': now.toISOString() },
+            ExpressionAttributeValues: {
+              ':nowEpoch': nowEpoch,
+              ':inProgress': 'in_progress',
+              ':now': now.toISOString(),
+            },
           }),
         );
         return { outcome: 'started' };
@@ -70,7 +83,18 @@ export function createIdempotencyRepository(db: DynamoDBDocumentClient, tableNam
         if (!isConditionalCheckFailed(error)) throw error;
         const record = await get(principal, key);
         // Deleted between the put and the read (a failed run released it): the client may simply retry.
-        if (!record) return { outcome: 'existing', record: { principal, key, request_hash: requestHash, state: 'in_progress', created_at: now.toISOString(), lease_until: now.toISOString() } };
+        if (!record)
+          return {
+            outcome: 'existing',
+            record: {
+              principal,
+              key,
+              request_hash: requestHash,
+              state: 'in_progress',
+              created_at: now.toISOString(),
+              lease_until: now.toISOString(),
+            },
+          };
         return { outcome: 'existing', record };
       }
     },
@@ -86,7 +110,12 @@ export function createIdempotencyRepository(db: DynamoDBDocumentClient, tableNam
           UpdateExpression: 'SET #state = :done, #response = :response REMOVE lease_until',
           ConditionExpression: '#state = :inProgress AND request_hash = :hash',
           ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
-          ExpressionAttributeValues: { ':done': 'done', ':inProgress': 'in_progress', ':hash': requestHash, ':response': response },
+          ExpressionAttributeValues: {
+            ':done': 'done',
+            ':inProgress': 'in_progress',
+            ':hash': requestHash,
+            ':response': response,
+          },
         }),
       );
     },

@@ -1,5 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
@@ -49,7 +57,10 @@ export type OrderRecord = {
   completed_at: string | null;
 };
 
-export type NewPendingOrder = Omit<OrderRecord, 'status' | 'order_no' | 'invoice_no' | 'reversed' | 'updated_at' | 'completed_at' | 'user_id' | 'cart_id'>;
+export type NewPendingOrder = Omit<
+  OrderRecord,
+  'status' | 'order_no' | 'invoice_no' | 'reversed' | 'updated_at' | 'completed_at' | 'user_id' | 'cart_id'
+>;
 
 export type LineAmounts = Pick<OrderRecord, 'qty' | 'value' | 'total_qty' | 'total_value' | 'total_amount'>;
 
@@ -69,7 +80,19 @@ export const orderKeys = {
   sortKey: (at: string, orderId: string) => `${at}#${orderId}`,
 };
 
-const STRIPPED = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'entity', 'ttl', 'search_text'];
+const STRIPPED = [
+  'PK',
+  'SK',
+  'GSI1PK',
+  'GSI1SK',
+  'GSI2PK',
+  'GSI2SK',
+  'GSI3PK',
+  'GSI3SK',
+  'entity',
+  'ttl',
+  'search_text',
+];
 
 export function toOrderRecord(item: Record<string, unknown>): OrderRecord {
   const out: Record<string, unknown> = {};
@@ -131,7 +154,15 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       {
         Put: {
           TableName: tableName,
-          Item: { ...invoiceKeys.item(invoiceNo), GSI1PK: invoiceKeys.sellerInvoices(record.seller_id), GSI1SK: sortKey, GSI2PK: invoiceKeys.allInvoices, GSI2SK: sortKey, entity: 'Invoice', ...record },
+          Item: {
+            ...invoiceKeys.item(invoiceNo),
+            GSI1PK: invoiceKeys.sellerInvoices(record.seller_id),
+            GSI1SK: sortKey,
+            GSI2PK: invoiceKeys.allInvoices,
+            GSI2SK: sortKey,
+            entity: 'Invoice',
+            ...record,
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -169,19 +200,27 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
 
     /** One line, any status (consistent read). */
     async get(orderId: string): Promise<OrderRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: orderKeys.item(orderId), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: orderKeys.item(orderId), ConsistentRead: true }),
+      );
       return Item ? toOrderRecord(Item) : undefined;
     },
 
     /** Changes a pending line's amounts; undefined when it is not the owner's, not pending or gone. */
-    async updatePending(orderId: string, owner: OrderOwner, amounts: LineAmounts, at: string): Promise<OrderRecord | undefined> {
+    async updatePending(
+      orderId: string,
+      owner: OrderOwner,
+      amounts: LineAmounts,
+      at: string,
+    ): Promise<OrderRecord | undefined> {
       const condition = ownerCondition(owner);
       try {
         const { Attributes } = await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKeys.item(orderId),
-            UpdateExpression: 'SET qty = :qty, #value = :value, total_qty = :tq, total_value = :tv, total_amount = :ta, updated_at = :at',
+            UpdateExpression:
+              'SET qty = :qty, #value = :value, total_qty = :tq, total_value = :tv, total_amount = :ta, updated_at = :at',
             ConditionExpression: `attribute_exists(PK) AND #status = :pending AND ${condition.expression}`,
             ExpressionAttributeNames: { '#status': 'status', '#value': 'value' },
             ExpressionAttributeValues: {
@@ -315,20 +354,25 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       return rest as InvoiceRecord;
     },
 
-    async completeLine(line: CompletedLine, parts: TransactionPart[], invoice?: NewInvoice): Promise<'completed' | 'already_completed'> {
+    async completeLine(
+      line: CompletedLine,
+      parts: TransactionPart[],
+      invoice?: NewInvoice,
+    ): Promise<'completed' | 'already_completed'> {
       const owner = ownerCondition(line.owner);
       const update = (invoiceNo: string | undefined): TransactionPart => ({
         Update: {
           TableName: tableName,
           Key: orderKeys.item(line.orderId),
-          UpdateExpression: [
-            `SET #status = :completed, completed_at = :at, updated_at = :at, order_no = :orderNo, ${line.paymentId ? 'payment_id = :payment, ' : ''}p_type = :ptype`,
-            'qty = :qty, #value = :value, total_qty = :tq, total_value = :tv, total_amount = :ta, discount = :discount',
-            'commission = :commission, processing_fee = :fee, seller_net = :net, user_voucher_ids = :uvs, search_text = :search',
-            'GSI1PK = :g1, GSI1SK = :sk, GSI2PK = :g2, GSI2SK = :sk, GSI3PK = :g3, GSI3SK = :sk',
-            ...(line.guest ? ['guest = :guest'] : []),
-            ...(invoiceNo ? ['invoice_no = :invoiceNo'] : []),
-          ].join(', ') + ' REMOVE #ttl',
+          UpdateExpression:
+            [
+              `SET #status = :completed, completed_at = :at, updated_at = :at, order_no = :orderNo, ${line.paymentId ? 'payment_id = :payment, ' : ''}p_type = :ptype`,
+              'qty = :qty, #value = :value, total_qty = :tq, total_value = :tv, total_amount = :ta, discount = :discount',
+              'commission = :commission, processing_fee = :fee, seller_net = :net, user_voucher_ids = :uvs, search_text = :search',
+              'GSI1PK = :g1, GSI1SK = :sk, GSI2PK = :g2, GSI2SK = :sk, GSI3PK = :g3, GSI3SK = :sk',
+              ...(line.guest ? ['guest = :guest'] : []),
+              ...(invoiceNo ? ['invoice_no = :invoiceNo'] : []),
+            ].join(', ') + ' REMOVE #ttl',
           ConditionExpression: `attribute_exists(PK) AND #status = :pending AND ${owner.expression}`,
           ExpressionAttributeNames: { '#status': 'status', '#value': 'value', '#ttl': 'ttl' },
           ExpressionAttributeValues: {
@@ -374,7 +418,9 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
         const invoiceNo = invoice ? invoiceKeys.number(invoice.year, counter + 1) : undefined;
         const invoiceParts = invoice && invoiceNo ? invoiceWriteParts(invoice, invoiceNo, counter) : [];
         try {
-          await db.send(new TransactWriteCommand({ TransactItems: [update(invoiceNo), uniqueOrderNo, ...invoiceParts, ...parts] }));
+          await db.send(
+            new TransactWriteCommand({ TransactItems: [update(invoiceNo), uniqueOrderNo, ...invoiceParts, ...parts] }),
+          );
           return 'completed';
         } catch (error) {
           const failed = failedConditions(error);
@@ -386,7 +432,9 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
             continue;
           }
           // Another transaction touched the same items (a concurrent run, a stats ADD): try again.
-          const conflict = error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+          const conflict =
+            error instanceof TransactionCanceledException &&
+            (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
           if (!conflict || ++conflicts >= 6) throw error;
           await new Promise((resolve) => setTimeout(resolve, 20 * conflicts + Math.random() * 40 * 2 ** conflicts));
         }
@@ -407,7 +455,15 @@ export const invoiceKeys = {
 };
 
 /** One invoice line in cents (gross prices, VAT contained). `tax_rate` null: multi-purpose voucher, VAT due on redemption. */
-export type InvoiceLine = { title: string; qty: number; unit: number; tax_rate: number | null; net: number; tax: number; gross: number };
+export type InvoiceLine = {
+  title: string;
+  qty: number;
+  unit: number;
+  tax_rate: number | null;
+  net: number;
+  tax: number;
+  gross: number;
+};
 
 export type InvoiceRecord = {
   invoice_no: string;
@@ -432,7 +488,6 @@ export type InvoiceRecord = {
 
 /** What completion passes to write an invoice: everything but the number, plus the Vienna year of issue. */
 export type NewInvoice = Omit<InvoiceRecord, 'invoice_no'> & { year: string };
-
 
 /** What the completion writes on a paid line (data-model §4.4); amounts are the ones the payment charged. */
 export type CompletedLine = {

@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { PREDECESSORS, type PaymentStatus, type PaymentStatusChange } from '@gm/shared/payments/payment-status';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -59,13 +65,32 @@ export type PaymentLine = {
   discount: number;
 };
 
-export type NewPayment = Omit<PaymentRecord, 'status' | 'updated_at' | 'last_event_id' | 'stripe_event_created' | 'amount_received' | 'amount_refunded' | 'failure_code' | 'decline_code' | 'failure_message' | 'completed_at' | 'coupon_overdrawn' | 'mail_sent_at' | 'mail_lease_until'>;
+export type NewPayment = Omit<
+  PaymentRecord,
+  | 'status'
+  | 'updated_at'
+  | 'last_event_id'
+  | 'stripe_event_created'
+  | 'amount_received'
+  | 'amount_refunded'
+  | 'failure_code'
+  | 'decline_code'
+  | 'failure_message'
+  | 'completed_at'
+  | 'coupon_overdrawn'
+  | 'mail_sent_at'
+  | 'mail_lease_until'
+>;
 
 export const paymentKeys = {
   item: (paymentId: string) => ({ PK: `PAYMENT#${paymentId}`, SK: 'PAYMENT' }),
   /** GSI1: a buyer's or a guest cart's payments, oldest first. */
   byPayer: (record: Pick<PaymentRecord, 'payer_user_id' | 'cart_id' | 'created_at' | 'id'>) => {
-    const pk = record.payer_user_id ? `USER#${record.payer_user_id}#PAYMENTS` : record.cart_id ? `GUEST_CART#${record.cart_id}#PAYMENTS` : undefined;
+    const pk = record.payer_user_id
+      ? `USER#${record.payer_user_id}#PAYMENTS`
+      : record.cart_id
+        ? `GUEST_CART#${record.cart_id}#PAYMENTS`
+        : undefined;
     return pk ? { GSI1PK: pk, GSI1SK: `${record.created_at}#${record.id}` } : {};
   },
 };
@@ -88,7 +113,9 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
   return {
     /** Written once, before the PaymentIntent exists. */
     async create(record: NewPayment): Promise<void> {
-      await db.send(new PutCommand({ TableName: tableName, Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' }));
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' }),
+      );
     },
 
     /** The same, as part of a checkout transaction (e.g. with the coupon reservation). */
@@ -97,7 +124,9 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
     },
 
     async get(paymentId: string): Promise<PaymentRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: paymentKeys.item(paymentId), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: paymentKeys.item(paymentId), ConsistentRead: true }),
+      );
       if (!Item) return undefined;
       const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = Item;
       return rest as PaymentRecord;
@@ -111,7 +140,8 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
             TableName: tableName,
             Key: paymentKeys.item(paymentId),
             UpdateExpression: 'SET stripe_payment_intent_id = :pi, updated_at = :at',
-            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(stripe_payment_intent_id) OR stripe_payment_intent_id = :pi)',
+            ConditionExpression:
+              'attribute_exists(PK) AND (attribute_not_exists(stripe_payment_intent_id) OR stripe_payment_intent_id = :pi)',
             ExpressionAttributeValues: { ':pi': paymentIntentId, ':at': at },
           }),
         );
@@ -127,14 +157,24 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
      * `extra` parts in the same transaction (the coupon use). Answers false when it was already set.
      */
     /** Marks the payment completed once; the marking run also takes the mail lease until `mailLeaseUntil`, so no other run can claim the mail before it. */
-    async markCompleted(paymentId: string, at: string, mailLeaseUntil: string, extra: TransactionPart[] = [], couponOverdrawn = false): Promise<boolean> {
+    async markCompleted(
+      paymentId: string,
+      at: string,
+      mailLeaseUntil: string,
+      extra: TransactionPart[] = [],
+      couponOverdrawn = false,
+    ): Promise<boolean> {
       const update: TransactionPart = {
         Update: {
           TableName: tableName,
           Key: paymentKeys.item(paymentId),
           UpdateExpression: `SET completed_at = :at, updated_at = :at, mail_lease_until = :lease${couponOverdrawn ? ', coupon_overdrawn = :true' : ''}`,
           ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(completed_at)',
-          ExpressionAttributeValues: { ':at': at, ':lease': mailLeaseUntil, ...(couponOverdrawn ? { ':true': true } : {}) },
+          ExpressionAttributeValues: {
+            ':at': at,
+            ':lease': mailLeaseUntil,
+            ...(couponOverdrawn ? { ':true': true } : {}),
+          },
         },
       };
       try {
@@ -159,14 +199,22 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
             TableName: tableName,
             Key: paymentKeys.item(paymentId),
             UpdateExpression: 'SET mail_lease_until = :until',
-            ConditionExpression: 'attribute_exists(completed_at) AND attribute_not_exists(mail_sent_at) AND (attribute_not_exists(mail_lease_until) OR mail_lease_until <= :now)',
+            ConditionExpression:
+              'attribute_exists(completed_at) AND attribute_not_exists(mail_sent_at) AND (attribute_not_exists(mail_lease_until) OR mail_lease_until <= :now)',
             ExpressionAttributeValues: { ':until': until, ':now': now },
           }),
         );
         return 'claimed';
       } catch (error) {
         if (!isConditionalCheckFailed(error)) throw error;
-        const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: paymentKeys.item(paymentId), ConsistentRead: true, ProjectionExpression: 'completed_at, mail_sent_at' }));
+        const { Item } = await db.send(
+          new GetCommand({
+            TableName: tableName,
+            Key: paymentKeys.item(paymentId),
+            ConsistentRead: true,
+            ProjectionExpression: 'completed_at, mail_sent_at',
+          }),
+        );
         // Sent, or not completed (nothing to send yet): either way nothing is owed by this run.
         return Item?.mail_sent_at || !Item?.completed_at ? 'sent' : 'leased';
       }
@@ -207,7 +255,10 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
      * status (payment-status.ts), only for the payment's own intent, and only if the event is not
      * older than the last one applied. Re-deliveries and out-of-order events are no-ops.
      */
-    async applyStatusChange(change: PaymentStatusChange & { paymentId: string }, at: string): Promise<StatusChangeOutcome> {
+    async applyStatusChange(
+      change: PaymentStatusChange & { paymentId: string },
+      at: string,
+    ): Promise<StatusChangeOutcome> {
       const from = PREDECESSORS[change.status];
       if (from.length === 0) return 'ignored';
       const names: Record<string, string> = { '#status': 'status' };
@@ -218,7 +269,13 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
         ':created': change.eventCreated,
         ':at': at,
       };
-      const sets = ['#status = :status', 'stripe_payment_intent_id = :pi', 'last_event_id = :event', 'stripe_event_created = :created', 'updated_at = :at'];
+      const sets = [
+        '#status = :status',
+        'stripe_payment_intent_id = :pi',
+        'last_event_id = :event',
+        'stripe_event_created = :created',
+        'updated_at = :at',
+      ];
       const removes: string[] = [];
       from.forEach((status, i) => (values[`:from${i}`] = status));
       if (change.amountReceivedCents !== undefined) {
@@ -231,7 +288,11 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
       }
       if (change.failure) {
         sets.push('failure_code = :fcode', 'decline_code = :dcode', 'failure_message = :fmsg');
-        Object.assign(values, { ':fcode': change.failure.code, ':dcode': change.failure.declineCode, ':fmsg': change.failure.message });
+        Object.assign(values, {
+          ':fcode': change.failure.code,
+          ':dcode': change.failure.declineCode,
+          ':fmsg': change.failure.message,
+        });
       } else if (change.status === 'succeeded') {
         removes.push('failure_code', 'decline_code', 'failure_message');
       }

@@ -12,7 +12,12 @@ export type PersonalisationRepository = ReturnType<typeof createPersonalisationR
 export function createPersonalisationRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
     /** Answers the new version, or undefined when a condition failed (owner, status or version changed). */
-    async saveUserVoucherDesign(id: string, ownerUserId: string, expectedVersion: number, personalisation: UserVoucherPersonalisation): Promise<number | undefined> {
+    async saveUserVoucherDesign(
+      id: string,
+      ownerUserId: string,
+      expectedVersion: number,
+      personalisation: UserVoucherPersonalisation,
+    ): Promise<number | undefined> {
       try {
         await db.send(
           new UpdateCommand({
@@ -21,7 +26,13 @@ export function createPersonalisationRepository(db: DynamoDBDocumentClient, tabl
             UpdateExpression: 'SET personalisation = :p, #version = :next',
             ConditionExpression: 'attribute_exists(PK) AND owner_user_id = :me AND #status = :active AND #version = :v',
             ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-            ExpressionAttributeValues: { ':p': personalisation, ':me': ownerUserId, ':active': 'active', ':v': expectedVersion, ':next': expectedVersion + 1 },
+            ExpressionAttributeValues: {
+              ':p': personalisation,
+              ':me': ownerUserId,
+              ':active': 'active',
+              ':v': expectedVersion,
+              ':next': expectedVersion + 1,
+            },
           }),
         );
         return expectedVersion + 1;

@@ -1,4 +1,8 @@
-import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { companyKeys } from './company-repository.ts';
 import { payoutAccountKeys } from './payout-account-repository.ts';
@@ -125,7 +129,11 @@ export function createProfileRepository(db: DynamoDBDocumentClient, tableName: s
         Key: userKeys.profile(save.userId),
         UpdateExpression: set.expression,
         ConditionExpression: condition,
-        ExpressionAttributeNames: { ...set.names, '#ver': 'version', ...(save.emailChange ? { '#mail': 'email' } : {}) },
+        ExpressionAttributeNames: {
+          ...set.names,
+          '#ver': 'version',
+          ...(save.emailChange ? { '#mail': 'email' } : {}),
+        },
         ExpressionAttributeValues: values,
       },
     };
@@ -134,7 +142,15 @@ export function createProfileRepository(db: DynamoDBDocumentClient, tableName: s
   function companyPart(sellerId: string, company: CompanyProfileFields, now: string, newId: string): TransactionPart {
     const { logo, header_logo, ...fields } = company;
     const set = setExpression(
-      { ...fields, logo, header_logo, seller_id: sellerId, entity: 'Company', ...companyKeys.all(company.name, sellerId), updated_at: now },
+      {
+        ...fields,
+        logo,
+        header_logo,
+        seller_id: sellerId,
+        entity: 'Company',
+        ...companyKeys.all(company.name, sellerId),
+        updated_at: now,
+      },
       {
         id: newId,
         created_at: now,
@@ -164,7 +180,13 @@ export function createProfileRepository(db: DynamoDBDocumentClient, tableName: s
       { stripe_account_id: null, payouts_enabled: false, created_at: now },
     );
     return {
-      Update: { TableName: tableName, Key: payoutAccountKeys.item(sellerId), UpdateExpression: set.expression, ExpressionAttributeNames: set.names, ExpressionAttributeValues: set.values },
+      Update: {
+        TableName: tableName,
+        Key: payoutAccountKeys.item(sellerId),
+        UpdateExpression: set.expression,
+        ExpressionAttributeNames: set.names,
+        ExpressionAttributeValues: set.values,
+      },
     };
   }
 
@@ -213,9 +235,14 @@ export function createProfileRepository(db: DynamoDBDocumentClient, tableName: s
           },
         });
       }
-      if (save.company) parts.push({ tag: 'company', part: companyPart(save.userId, save.company, save.now, save.newCompanyId ?? save.userId) });
+      if (save.company)
+        parts.push({
+          tag: 'company',
+          part: companyPart(save.userId, save.company, save.now, save.newCompanyId ?? save.userId),
+        });
       if (save.payout) parts.push({ tag: 'payout', part: payoutPart(save.userId, save.payout, save.now) });
-      if (save.verification) parts.push({ tag: 'verification', part: verificationPart(save.userId, save.verification, save.now) });
+      if (save.verification)
+        parts.push({ tag: 'verification', part: verificationPart(save.userId, save.verification, save.now) });
 
       const failed = (await transact({ TransactItems: parts.map((p) => p.part) })).map((index) => parts[index]!.tag);
       if (failed.length === 0) return;
@@ -243,8 +270,21 @@ export function createProfileRepository(db: DynamoDBDocumentClient, tableName: s
               ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':now': now, ':one': 1 },
             },
           },
-          { Delete: { TableName: tableName, Key: userKeys.unique('email', change.to), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': userId } } },
-          { Put: { TableName: tableName, Item: { ...userKeys.unique('email', change.from), entity: 'Unique', user_id: userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Delete: {
+              TableName: tableName,
+              Key: userKeys.unique('email', change.to),
+              ConditionExpression: 'user_id = :id',
+              ExpressionAttributeValues: { ':id': userId },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...userKeys.unique('email', change.from), entity: 'Unique', user_id: userId },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
         ],
       });
       if (failed.length) throw new Error('could not revert the e-mail change');
@@ -267,7 +307,8 @@ export function createProfileRepository(db: DynamoDBDocumentClient, tableName: s
                     TableName: tableName,
                     Key: voucherKeys.voucher(voucher.id),
                     UpdateExpression: 'SET seller = :seller',
-                    ConditionExpression: 'attribute_exists(PK) AND seller_id = :sid AND attribute_not_exists(deleted_at)',
+                    ConditionExpression:
+                      'attribute_exists(PK) AND seller_id = :sid AND attribute_not_exists(deleted_at)',
                     ExpressionAttributeValues: { ':seller': seller, ':sid': seller.id },
                   },
                 },

@@ -19,7 +19,12 @@ export function createRateLimitRepository(db: DynamoDBDocumentClient, tableName:
             UpdateExpression: 'ADD hits :one SET #ttl = :ttl, entity = :entity',
             ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
             ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + windowSeconds * 2, ':entity': 'RateLimit' },
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':limit': limit,
+              ':ttl': windowStart + windowSeconds * 2,
+              ':entity': 'RateLimit',
+            },
           }),
         );
         return true;

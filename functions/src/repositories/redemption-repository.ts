@@ -1,4 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { queryAll } from './query-all.ts';
 import { redemptionStatsParts } from './sales-stats.ts';
@@ -88,7 +94,12 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
     });
 
   /** Reads a growing partition page by page (`Limit`), newest first; see data-model §1 "Paging". */
-  async function page(name: 'GSI2' | 'GSI3', pk: string, limit: number, startKey?: Record<string, unknown>): Promise<LedgerPage> {
+  async function page(
+    name: 'GSI2' | 'GSI3',
+    pk: string,
+    limit: number,
+    startKey?: Record<string, unknown>,
+  ): Promise<LedgerPage> {
     const items: RedemptionRecord[] = [];
     let key = startKey;
     // A Limit-ed query can come back short only at the end of the partition; one loop covers 1 MB cuts.
@@ -137,7 +148,9 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
     },
 
     async get(id: string): Promise<RedemptionRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: redemptionKeys.item(id), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: redemptionKeys.item(id), ConsistentRead: true }),
+      );
       return Item ? strip(Item) : undefined;
     },
 
@@ -147,7 +160,11 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
      * 'duplicate' = this id exists already; 'balance' = the voucher changed meanwhile; 'conflict' =
      * another transaction held an item (retry).
      */
-    async redeem(record: RedemptionRecord, balancePart: TransactionPart, statsParts: readonly TransactionPart[]): Promise<WriteOutcome> {
+    async redeem(
+      record: RedemptionRecord,
+      balancePart: TransactionPart,
+      statsParts: readonly TransactionPart[],
+    ): Promise<WriteOutcome> {
       try {
         await db.send(
           new TransactWriteCommand({
@@ -186,7 +203,12 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
      * ADDs, plus an audit entry for admins. 'duplicate' = already revoked; 'balance' = the voucher
      * refused the restore (reversed).
      */
-    async revoke(id: string, revocation: RevocationRecord, restorePart: TransactionPart, otherParts: readonly TransactionPart[]): Promise<WriteOutcome> {
+    async revoke(
+      id: string,
+      revocation: RevocationRecord,
+      restorePart: TransactionPart,
+      otherParts: readonly TransactionPart[],
+    ): Promise<WriteOutcome> {
       try {
         await db.send(
           new TransactWriteCommand({
@@ -216,13 +238,23 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
       } catch (error) {
         const outcome = outcomeOf(error, 2);
         if (outcome === 'duplicate') return 'duplicate';
-        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') return 'duplicate';
+        if (
+          error instanceof TransactionCanceledException &&
+          error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed'
+        )
+          return 'duplicate';
         return outcome;
       }
     },
 
     /** An admin's revocation in the audit trail (data-model "Audit"; the admin issue reads it). */
-    auditPart(entry: { id: string; actorId: string; targetId: string; at: string; details: Record<string, unknown> }): TransactionPart {
+    auditPart(entry: {
+      id: string;
+      actorId: string;
+      targetId: string;
+      at: string;
+      details: Record<string, unknown>;
+    }): TransactionPart {
       return {
         Put: {
           TableName: tableName,
@@ -254,7 +286,8 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
     },
 
     /** A seller's redemptions, newest first (GSI2, growing: `Limit` + cursor). */
-    listBySeller: (sellerId: string, limit: number, startKey?: Record<string, unknown>) => page('GSI2', redemptionKeys.bySeller(sellerId), limit, startKey),
+    listBySeller: (sellerId: string, limit: number, startKey?: Record<string, unknown>) =>
+      page('GSI2', redemptionKeys.bySeller(sellerId), limit, startKey),
     /** Every redemption, newest first (GSI3 `REDEMPTIONS`, admin). */
     listAll: (limit: number, startKey?: Record<string, unknown>) => page('GSI3', redemptionKeys.all, limit, startKey),
     countBySeller: (sellerId: string) => count('GSI2', redemptionKeys.bySeller(sellerId)),

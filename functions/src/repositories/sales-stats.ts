@@ -14,13 +14,25 @@ export const statsKeys = {
 
 export type SaleFigures = { qty: number; gross: number; commission: number; processingFee: number; sellerNet: number };
 
-export function saleStatsParts(tableName: string, sale: SaleFigures & { sellerId: string; buyerUserId?: string; at: string }): TransactionPart[] {
+export function saleStatsParts(
+  tableName: string,
+  sale: SaleFigures & { sellerId: string; buyerUserId?: string; at: string },
+): TransactionPart[] {
   const add = (Key: Record<string, string>, entity: string): TransactionPart => ({
     Update: {
       TableName: tableName,
       Key,
-      UpdateExpression: 'SET entity = :entity ADD sold_count :one, sold_qty :qty, gross :gross, commission :commission, processing_fee :fee, seller_net :net',
-      ExpressionAttributeValues: { ':entity': entity, ':one': 1, ':qty': sale.qty, ':gross': sale.gross, ':commission': sale.commission, ':fee': sale.processingFee, ':net': sale.sellerNet },
+      UpdateExpression:
+        'SET entity = :entity ADD sold_count :one, sold_qty :qty, gross :gross, commission :commission, processing_fee :fee, seller_net :net',
+      ExpressionAttributeValues: {
+        ':entity': entity,
+        ':one': 1,
+        ':qty': sale.qty,
+        ':gross': sale.gross,
+        ':commission': sale.commission,
+        ':fee': sale.processingFee,
+        ':net': sale.sellerNet,
+      },
     },
   });
   const buckets = statsBuckets(sale.at);
@@ -28,7 +40,16 @@ export function saleStatsParts(tableName: string, sale: SaleFigures & { sellerId
     ...buckets.map((sk) => add(statsKeys.seller(sale.sellerId, sk), 'SellerStats')),
     ...buckets.map((sk) => add(statsKeys.platform(sk), 'PlatformStats')),
     ...(sale.buyerUserId
-      ? [{ Update: { TableName: tableName, Key: statsKeys.user(sale.buyerUserId), UpdateExpression: 'SET entity = :entity ADD vouchers_bought :one', ExpressionAttributeValues: { ':entity': 'UserStats', ':one': 1 } } }]
+      ? [
+          {
+            Update: {
+              TableName: tableName,
+              Key: statsKeys.user(sale.buyerUserId),
+              UpdateExpression: 'SET entity = :entity ADD vouchers_bought :one',
+              ExpressionAttributeValues: { ':entity': 'UserStats', ':one': 1 },
+            },
+          },
+        ]
       : []),
   ];
 }
@@ -58,7 +79,16 @@ export function redemptionStatsParts(
     ...buckets.map((sk) => add(statsKeys.platform(sk), 'PlatformStats')),
     add({ PK: `VOUCHER#${redemption.voucherId}`, SK: 'STATS' }, 'VoucherStats'),
     ...(redemption.ownerUserId
-      ? [{ Update: { TableName: tableName, Key: statsKeys.user(redemption.ownerUserId), UpdateExpression: 'SET entity = :entity ADD voucher_used :one', ExpressionAttributeValues: { ':entity': 'UserStats', ':one': sign } } }]
+      ? [
+          {
+            Update: {
+              TableName: tableName,
+              Key: statsKeys.user(redemption.ownerUserId),
+              UpdateExpression: 'SET entity = :entity ADD voucher_used :one',
+              ExpressionAttributeValues: { ':entity': 'UserStats', ':one': sign },
+            },
+          },
+        ]
       : []),
   ];
 }

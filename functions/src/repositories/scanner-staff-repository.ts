@@ -43,7 +43,13 @@ export function createScannerStaffRepository(db: DynamoDBDocumentClient, tableNa
             UpdateExpression: 'SET is_active = :active, updated_at = :at',
             ConditionExpression: `attribute_exists(PK) AND #role = :scanner AND seller_id = :seller AND ${expected ? '(attribute_not_exists(is_active) OR is_active = :true)' : 'is_active = :false'}`,
             ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':active': active, ':at': at, ':scanner': 'scanner', ':seller': sellerId, ...(expected ? { ':true': true } : { ':false': false }) },
+            ExpressionAttributeValues: {
+              ':active': active,
+              ':at': at,
+              ':scanner': 'scanner',
+              ':seller': sellerId,
+              ...(expected ? { ':true': true } : { ':false': false }),
+            },
           }),
         );
         return true;

@@ -28,7 +28,14 @@ export type DashboardItems = {
 export type OrdersPage = { orders: OrderRecord[]; lastKey: Record<string, string> | undefined };
 
 /** One redemption of a user voucher (`REDEMPTION#…`, GSI1 `USER_VOUCHER#<id>#REDEMPTIONS`, written by the redemption feature) as the order list shows it. */
-export type StoredRedemption = { id: string; redemption_no: string | null; value: number; scanned_by: string | null; is_revoked: boolean; created_at: string };
+export type StoredRedemption = {
+  id: string;
+  redemption_no: string | null;
+  value: number;
+  scanned_by: string | null;
+  is_revoked: boolean;
+  created_at: string;
+};
 
 export type SellerDashboardRepository = ReturnType<typeof createSellerDashboardRepository>;
 
@@ -92,7 +99,11 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
     },
 
     /** One page of the seller's completed orders, newest first (GSI2 `SELLER#<id>#ORDERS`), after `startKey`. */
-    async ordersPage(sellerId: string, limit: number, startKey: Record<string, string> | undefined): Promise<OrdersPage> {
+    async ordersPage(
+      sellerId: string,
+      limit: number,
+      startKey: Record<string, string> | undefined,
+    ): Promise<OrdersPage> {
       const answer = await db.send(
         new QueryCommand({
           TableName: tableName,
@@ -104,18 +115,25 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
           ...(startKey ? { ExclusiveStartKey: startKey } : {}),
         }),
       );
-      return { orders: (answer.Items ?? []).map(toOrderRecord), lastKey: answer.LastEvaluatedKey as Record<string, string> | undefined };
+      return {
+        orders: (answer.Items ?? []).map(toOrderRecord),
+        lastKey: answer.LastEvaluatedKey as Record<string, string> | undefined,
+      };
     },
 
     /** Completed orders with `completed_at` in [start, end], oldest first: one seller's (GSI2) or all (GSI3 `ORDERS`, admin). */
     async ordersInRange(sellerId: string | undefined, start: string, end: string): Promise<OrderRecord[]> {
-      const items = sellerId ? await rangeQuery('GSI2', orderKeys.sellerOrders(sellerId), start, end) : await rangeQuery('GSI3', orderKeys.allOrders, start, end);
+      const items = sellerId
+        ? await rangeQuery('GSI2', orderKeys.sellerOrders(sellerId), start, end)
+        : await rangeQuery('GSI3', orderKeys.allOrders, start, end);
       return items.map(toOrderRecord);
     },
 
     /** Customer invoices issued in [start, end], oldest first: one seller's (GSI1) or all (GSI2 `INVOICES`, admin). */
     async invoicesInRange(sellerId: string | undefined, start: string, end: string): Promise<InvoiceRecord[]> {
-      const items = sellerId ? await rangeQuery('GSI1', invoiceKeys.sellerInvoices(sellerId), start, end) : await rangeQuery('GSI2', invoiceKeys.allInvoices, start, end);
+      const items = sellerId
+        ? await rangeQuery('GSI1', invoiceKeys.sellerInvoices(sellerId), start, end)
+        : await rangeQuery('GSI2', invoiceKeys.allInvoices, start, end);
       return items.map((item) => {
         const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = item;
         return rest as InvoiceRecord;
@@ -126,7 +144,11 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
     async buyerNames(userIds: readonly string[]): Promise<Map<string, string>> {
       const unique = [...new Set(userIds)].slice(0, 100);
       if (unique.length === 0) return new Map();
-      const items = await batchGet(db, tableName, unique.map((id) => ({ PK: `USER#${id}`, SK: 'PROFILE' })));
+      const items = await batchGet(
+        db,
+        tableName,
+        unique.map((id) => ({ PK: `USER#${id}`, SK: 'PROFILE' })),
+      );
       const names = new Map<string, string>();
       unique.forEach((id, i) => {
         const item = items[i];
@@ -154,10 +176,23 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
       );
       return lists.flat().map((item) => ({
         id: String(item.id ?? ''),
-        redemption_no: typeof item.redemption_no === 'string' ? item.redemption_no : typeof item.redemption_no === 'number' ? String(item.redemption_no) : null,
+        redemption_no:
+          typeof item.redemption_no === 'string'
+            ? item.redemption_no
+            : typeof item.redemption_no === 'number'
+              ? String(item.redemption_no)
+              : null,
         // `redeemed_value` is cents for both kinds (value: the amount; product vouchers: units × unit value).
-        value: typeof item.redeemed_value === 'number' ? item.redeemed_value : typeof item.value === 'number' ? item.value : 0,
-        scanned_by: typeof item.scanned_by === 'string' ? item.scanned_by : ((item.scanned_by as { username?: unknown } | undefined)?.username as string | undefined) ?? null,
+        value:
+          typeof item.redeemed_value === 'number'
+            ? item.redeemed_value
+            : typeof item.value === 'number'
+              ? item.value
+              : 0,
+        scanned_by:
+          typeof item.scanned_by === 'string'
+            ? item.scanned_by
+            : (((item.scanned_by as { username?: unknown } | undefined)?.username as string | undefined) ?? null),
         is_revoked: item.is_revoked === true,
         created_at: String(item.created_at ?? ''),
       }));

@@ -1,5 +1,11 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_APP_STATUS, SETTINGS_FIELDS, type AppStatus, type SellerSettingsOverrides, type Settings } from '@gm/shared/settings/contracts';
+import {
+  DEFAULT_APP_STATUS,
+  SETTINGS_FIELDS,
+  type AppStatus,
+  type SellerSettingsOverrides,
+  type Settings,
+} from '@gm/shared/settings/contracts';
 import { batchGet } from './batch-get.ts';
 
 /** Keys of docs/data-model.md: `SETTINGS`/`GLOBAL` and `USER#<sellerId>`/`SETTINGS` (GSI1 `USER_SETTINGS` / `<sellerId>`). */
@@ -32,7 +38,9 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
     },
 
     /** The global item and the seller's own item in one round trip (either may be absent). */
-    async getForSeller(sellerId: string): Promise<{ global: Partial<Settings> | undefined; seller: Partial<Settings> | undefined }> {
+    async getForSeller(
+      sellerId: string,
+    ): Promise<{ global: Partial<Settings> | undefined; seller: Partial<Settings> | undefined }> {
       const [global, seller] = await batchGet(db, tableName, [settingsKeys.global(), settingsKeys.seller(sellerId)]);
       return { global: pickSettings(global), seller: pickSettings(seller) };
     },
@@ -48,13 +56,24 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
         sets.push(`${field} = :${field}`);
         values[`:${field}`] = settings[field];
       }
-      await db.send(new UpdateCommand({ TableName: tableName, Key: settingsKeys.global(), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeValues: values }));
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: settingsKeys.global(),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ExpressionAttributeValues: values,
+        }),
+      );
     },
 
     /** The platform switches of the global item (`sales_paused`; absent = false). */
     async getAppStatus(): Promise<AppStatus> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: settingsKeys.global(), ProjectionExpression: 'sales_paused' }));
-      return { sales_paused: typeof Item?.sales_paused === 'boolean' ? Item.sales_paused : DEFAULT_APP_STATUS.sales_paused };
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: settingsKeys.global(), ProjectionExpression: 'sales_paused' }),
+      );
+      return {
+        sales_paused: typeof Item?.sales_paused === 'boolean' ? Item.sales_paused : DEFAULT_APP_STATUS.sales_paused,
+      };
     },
 
     /** Sets the platform switches (seed, tests; the admin form later) without touching the payout settings. */
@@ -71,11 +90,20 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
 
     /** Writes a seller's own values; fields left out (or null) fall back to the global settings. */
     async putSeller(record: SellerSettingsRecord, now: string): Promise<void> {
-      const values = Object.fromEntries(SETTINGS_FIELDS.flatMap((field) => (typeof record[field] === 'number' ? [[field, record[field]]] : [])));
+      const values = Object.fromEntries(
+        SETTINGS_FIELDS.flatMap((field) => (typeof record[field] === 'number' ? [[field, record[field]]] : [])),
+      );
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...settingsKeys.seller(record.user_id), ...settingsKeys.sellerList(record.user_id), entity: 'SellerSettings', user_id: record.user_id, ...values, updated_at: now },
+          Item: {
+            ...settingsKeys.seller(record.user_id),
+            ...settingsKeys.sellerList(record.user_id),
+            entity: 'SellerSettings',
+            user_id: record.user_id,
+            ...values,
+            updated_at: now,
+          },
         }),
       );
     },

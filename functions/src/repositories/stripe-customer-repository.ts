@@ -39,10 +39,20 @@ export function createStripeCustomerRepository(db: DynamoDBDocumentClient, table
   /** Condition: the stored default card is still `expected` (null = none stored). */
   const sameCard = (expected: string | null) =>
     expected === null
-      ? { ConditionExpression: 'attribute_not_exists(default_payment_method_id) OR default_payment_method_id = :none', values: { ':none': null } }
+      ? {
+          ConditionExpression: 'attribute_not_exists(default_payment_method_id) OR default_payment_method_id = :none',
+          values: { ':none': null },
+        }
       : { ConditionExpression: 'default_payment_method_id = :expected', values: { ':expected': expected } };
 
-  async function writeCard(userId: string, expected: string | null, sets: string, values: Record<string, unknown>, isSave: boolean, now: string): Promise<void> {
+  async function writeCard(
+    userId: string,
+    expected: string | null,
+    sets: string,
+    values: Record<string, unknown>,
+    isSave: boolean,
+    now: string,
+  ): Promise<void> {
     const condition = sameCard(expected);
     try {
       await db.send(
@@ -77,7 +87,9 @@ export function createStripeCustomerRepository(db: DynamoDBDocumentClient, table
 
   return {
     async get(userId: string): Promise<StripeCustomerRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: stripeCustomerKeys.item(userId), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: stripeCustomerKeys.item(userId), ConsistentRead: true }),
+      );
       if (!Item) return undefined;
       const { PK: _pk, SK: _sk, entity: _e, ...rest } = Item;
       return rest as StripeCustomerRecord;
@@ -90,9 +102,16 @@ export function createStripeCustomerRepository(db: DynamoDBDocumentClient, table
           new UpdateCommand({
             TableName: tableName,
             Key: stripeCustomerKeys.item(userId),
-            UpdateExpression: 'SET entity = :entity, user_id = :user, stripe_customer_id = :customer, is_save = if_not_exists(is_save, :false), created_at = :now, updated_at = :now',
+            UpdateExpression:
+              'SET entity = :entity, user_id = :user, stripe_customer_id = :customer, is_save = if_not_exists(is_save, :false), created_at = :now, updated_at = :now',
             ConditionExpression: 'attribute_not_exists(stripe_customer_id)',
-            ExpressionAttributeValues: { ':entity': 'StripeCustomer', ':user': userId, ':customer': customerId, ':false': false, ':now': now },
+            ExpressionAttributeValues: {
+              ':entity': 'StripeCustomer',
+              ':user': userId,
+              ':customer': customerId,
+              ':false': false,
+              ':now': now,
+            },
           }),
         );
         return customerId;
@@ -109,7 +128,13 @@ export function createStripeCustomerRepository(db: DynamoDBDocumentClient, table
         userId,
         expected,
         'default_payment_method_id = :pm, card_brand = :brand, card_last4 = :last4, card_exp_month = :month, card_exp_year = :year',
-        { ':pm': card.paymentMethodId, ':brand': card.brand, ':last4': card.last4, ':month': card.expMonth, ':year': card.expYear },
+        {
+          ':pm': card.paymentMethodId,
+          ':brand': card.brand,
+          ':last4': card.last4,
+          ':month': card.expMonth,
+          ':year': card.expYear,
+        },
         true,
         now,
       );

@@ -31,7 +31,9 @@ export type StripeEventRepository = ReturnType<typeof createStripeEventRepositor
 
 export function createStripeEventRepository(db: DynamoDBDocumentClient, tableName: string) {
   async function get(eventId: string): Promise<StripeEventRecord | undefined> {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: stripeEventKeys.item(eventId), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName, Key: stripeEventKeys.item(eventId), ConsistentRead: true }),
+    );
     if (!Item) return undefined;
     const { PK: _pk, SK: _sk, entity: _e, ttl: _ttl, claim_token: _t, ...rest } = Item;
     return rest as StripeEventRecord;
@@ -102,7 +104,11 @@ export function createStripeEventRepository(db: DynamoDBDocumentClient, tableNam
             UpdateExpression: 'SET lease_until = :expired REMOVE claim_token',
             ConditionExpression: 'claim_token = :token AND #state = :processing',
             ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':token': token, ':processing': 'processing', ':expired': new Date(0).toISOString() },
+            ExpressionAttributeValues: {
+              ':token': token,
+              ':processing': 'processing',
+              ':expired': new Date(0).toISOString(),
+            },
           }),
         );
       } catch (error) {

@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { Template } from '@gm/shared/templates/contracts';
 import { queryAll } from './query-all.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
@@ -11,7 +17,13 @@ export const templateKeys = {
 };
 
 export function toTemplate(record: TemplateRecord): Template {
-  return { id: record.id, name: record.name, image: record.image, status: record.status, created_at: record.created_at };
+  return {
+    id: record.id,
+    name: record.name,
+    image: record.image,
+    status: record.status,
+    created_at: record.created_at,
+  };
 }
 
 export type TemplateRepository = ReturnType<typeof createTemplateRepository>;
@@ -24,26 +36,50 @@ export function createTemplateRepository(db: DynamoDBDocumentClient, tableName: 
   return {
     /** Every template, deleted ones included (one small partition). */
     async listAll(): Promise<TemplateRecord[]> {
-      const items = await queryAll(db, new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'TEMPLATE' } }));
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'TEMPLATE' },
+        }),
+      );
       return items.map(strip);
     },
 
     async get(id: string): Promise<TemplateRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: templateKeys.template(id), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: templateKeys.template(id), ConsistentRead: true }),
+      );
       return Item ? strip(Item) : undefined;
     },
 
     async create(record: TemplateRecord): Promise<void> {
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...templateKeys.template(record.id), entity: 'Template', ...record }, ConditionExpression: 'attribute_not_exists(PK)' }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...templateKeys.template(record.id), entity: 'Template', ...record },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
     },
 
     /** Seeds and imports: overwrites. */
     async put(record: TemplateRecord): Promise<void> {
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...templateKeys.template(record.id), entity: 'Template', ...record } }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...templateKeys.template(record.id), entity: 'Template', ...record },
+        }),
+      );
     },
 
     /** Renames and/or swaps the image of an active template; undefined when it does not exist (or was deleted). */
-    async update(id: string, changes: { name: string; image?: string | undefined }, now: string): Promise<TemplateRecord | undefined> {
+    async update(
+      id: string,
+      changes: { name: string; image?: string | undefined },
+      now: string,
+    ): Promise<TemplateRecord | undefined> {
       const sets = ['#name = :name', 'updated_at = :now', ...(changes.image ? ['image = :image'] : [])];
       try {
         const { Attributes } = await db.send(
@@ -53,7 +89,12 @@ export function createTemplateRepository(db: DynamoDBDocumentClient, tableName: 
             UpdateExpression: `SET ${sets.join(', ')}`,
             ConditionExpression: 'attribute_exists(PK) AND #status = :active',
             ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
-            ExpressionAttributeValues: { ':name': changes.name, ':now': now, ':active': true, ...(changes.image ? { ':image': changes.image } : {}) },
+            ExpressionAttributeValues: {
+              ':name': changes.name,
+              ':now': now,
+              ':active': true,
+              ...(changes.image ? { ':image': changes.image } : {}),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );

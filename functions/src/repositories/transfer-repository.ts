@@ -70,7 +70,9 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
   return {
     /** The open link, or undefined when unknown or past the voucher's validity (TTL deletes late). */
     async get(code: string, nowSeconds: number): Promise<TransferRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: transferKeys.item(code), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: transferKeys.item(code), ConsistentRead: true }),
+      );
       if (!Item) return undefined;
       const ttl = Item.ttl as number | undefined;
       if (ttl !== undefined && ttl <= nowSeconds) return undefined;
@@ -83,7 +85,12 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
      * the new one — only while the caller owns it, it is active and still names `previousCode`.
      * `sentVia` records how the link left (email) in the same write. 'changed' = a condition failed.
      */
-    async createUserVoucherLink(input: { record: TransferRecord; ownerUserId: string; previousCode: string | null; sentVia?: 'email' }): Promise<CreateLinkOutcome> {
+    async createUserVoucherLink(input: {
+      record: TransferRecord;
+      ownerUserId: string;
+      previousCode: string | null;
+      sentVia?: 'email';
+    }): Promise<CreateLinkOutcome> {
       const { record, ownerUserId, previousCode } = input;
       const values: Record<string, unknown> = { ':new': record.code, ':me': ownerUserId, ':active': 'active' };
       let condition = 'owner_user_id = :me AND #status = :active AND ';
@@ -145,7 +152,13 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
       }
       update += ' REMOVE transfer_code, owner_guest_email ADD version :one';
       const failed = await transact([
-        { Delete: { TableName: tableName, Key: transferKeys.item(input.transferCode), ConditionExpression: 'attribute_exists(PK)' } },
+        {
+          Delete: {
+            TableName: tableName,
+            Key: transferKeys.item(input.transferCode),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
         {
           Update: {
             TableName: tableName,
@@ -167,7 +180,12 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
         {
           Put: {
             TableName: tableName,
-            Item: { ...userVoucherKeys.code(input.newCode), entity: 'VoucherCode', user_voucher_id: userVoucher.id, seller_id: userVoucher.seller_id },
+            Item: {
+              ...userVoucherKeys.code(input.newCode),
+              entity: 'VoucherCode',
+              user_voucher_id: userVoucher.id,
+              seller_id: userVoucher.seller_id,
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -180,7 +198,11 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
      * new one while the caller owns it and it still names `previousCode`. No version bump (the version
      * guards the designer form).
      */
-    async createBuyerVoucherLink(input: { record: TransferRecord; ownerUserId: string; previousCode: string | null }): Promise<CreateLinkOutcome> {
+    async createBuyerVoucherLink(input: {
+      record: TransferRecord;
+      ownerUserId: string;
+      previousCode: string | null;
+    }): Promise<CreateLinkOutcome> {
       const { record, ownerUserId, previousCode } = input;
       const values: Record<string, unknown> = { ':new': record.code, ':me': ownerUserId };
       let condition = 'owner_user_id = :me AND ';
@@ -207,14 +229,26 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
     },
 
     /** Receiving a buyer-designed voucher: Delete the link (must exist), move `owner_user_id` and GSI1 (condition: it still names the link). */
-    async receiveBuyerVoucher(input: { transferCode: string; buyerVoucherId: string; receiverUserId: string; now: string }): Promise<ReceiveOutcome> {
+    async receiveBuyerVoucher(input: {
+      transferCode: string;
+      buyerVoucherId: string;
+      receiverUserId: string;
+      now: string;
+    }): Promise<ReceiveOutcome> {
       const failed = await transact([
-        { Delete: { TableName: tableName, Key: transferKeys.item(input.transferCode), ConditionExpression: 'attribute_exists(PK)' } },
+        {
+          Delete: {
+            TableName: tableName,
+            Key: transferKeys.item(input.transferCode),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
         {
           Update: {
             TableName: tableName,
             Key: buyerVoucherKeys.item(input.buyerVoucherId),
-            UpdateExpression: 'SET owner_user_id = :me, GSI1PK = :list, updated_at = :now REMOVE transfer_code ADD #version :one',
+            UpdateExpression:
+              'SET owner_user_id = :me, GSI1PK = :list, updated_at = :now REMOVE transfer_code ADD #version :one',
             ConditionExpression: 'transfer_code = :transfer',
             ExpressionAttributeNames: { '#version': 'version' },
             ExpressionAttributeValues: {

@@ -21,11 +21,19 @@ export type UploadRepository = ReturnType<typeof createUploadRepository>;
 export function createUploadRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
     async put(upload: UploadRecord): Promise<void> {
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...uploadKeys.upload(upload.id), entity: 'Upload', ...upload, ttl: upload.expires_at }, ConditionExpression: 'attribute_not_exists(PK)' }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...uploadKeys.upload(upload.id), entity: 'Upload', ...upload, ttl: upload.expires_at },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
     },
 
     async get(id: string): Promise<UploadRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: uploadKeys.upload(id), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: uploadKeys.upload(id), ConsistentRead: true }),
+      );
       if (!Item) return undefined;
       const { PK: _pk, SK: _sk, entity: _e, ttl: _ttl, ...record } = Item;
       return record as UploadRecord;
@@ -34,7 +42,14 @@ export function createUploadRepository(db: DynamoDBDocumentClient, tableName: st
     /** Uses the upload up; false if another request used it first, so one file is published once. */
     async consume(id: string, ownerId: string): Promise<boolean> {
       try {
-        await db.send(new DeleteCommand({ TableName: tableName, Key: uploadKeys.upload(id), ConditionExpression: 'owner_id = :owner', ExpressionAttributeValues: { ':owner': ownerId } }));
+        await db.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: uploadKeys.upload(id),
+            ConditionExpression: 'owner_id = :owner',
+            ExpressionAttributeValues: { ':owner': ownerId },
+          }),
+        );
         return true;
       } catch (error) {
         if (isConditionalCheckFailed(error)) return false;

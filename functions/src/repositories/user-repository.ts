@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -42,14 +48,20 @@ export type UniqueField = 'email' | 'username';
 
 export const userKeys = {
   profile: (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' }),
-  unique: (field: UniqueField | 'subdomain', value: string) => ({ PK: `UNIQUE#${field.toUpperCase()}#${value.trim().toLowerCase()}`, SK: 'UNIQUE' }),
+  unique: (field: UniqueField | 'subdomain', value: string) => ({
+    PK: `UNIQUE#${field.toUpperCase()}#${value.trim().toLowerCase()}`,
+    SK: 'UNIQUE',
+  }),
   byRole: (role: RoleName, username: string) => ({ GSI1PK: `ROLE#${role}`, GSI1SK: username.trim().toLowerCase() }),
   /** Present exactly while a seller is a partner (`is_partner`). */
   partner: (username: string) => ({ GSI3PK: 'PARTNERS', GSI3SK: username.trim().toLowerCase() }),
   /** Scanner users only (issue 6): the seller's staff list, GSI2 `SELLER#<sellerId>#SCANNERS` / `<created_at>`. */
   scanners: (sellerId: string) => `SELLER#${sellerId}#SCANNERS`,
   /** A federated sign-in: the Cognito provider name (lower-cased) and the provider's user id (verbatim, it is case-sensitive). */
-  identity: (provider: string, subject: string) => ({ PK: `UNIQUE#IDENTITY#${provider.trim().toLowerCase()}#${subject}`, SK: 'UNIQUE' }),
+  identity: (provider: string, subject: string) => ({
+    PK: `UNIQUE#IDENTITY#${provider.trim().toLowerCase()}#${subject}`,
+    SK: 'UNIQUE',
+  }),
 };
 
 /** Thrown when a uniqueness item already exists; `fields` names which ones. */
@@ -63,7 +75,18 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 
 export function createUserRepository(db: DynamoDBDocumentClient, tableName: string) {
   const fromItem = (item: Record<string, unknown>): UserRecord => {
-    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, ...rest } = item;
+    const {
+      PK: _pk,
+      SK: _sk,
+      GSI1PK: _g1,
+      GSI1SK: _g1s,
+      GSI2PK: _g2,
+      GSI2SK: _g2s,
+      GSI3PK: _g3,
+      GSI3SK: _g3s,
+      entity: _e,
+      ...rest
+    } = item;
     return rest as UserRecord;
   };
 
@@ -101,7 +124,9 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
                     ...userKeys.profile(user.id),
                     ...userKeys.byRole(user.role, user.username),
                     ...(user.is_partner ? userKeys.partner(user.username) : {}),
-                    ...(user.role === 'scanner' && user.seller_id ? { GSI2PK: userKeys.scanners(user.seller_id), GSI2SK: user.created_at } : {}),
+                    ...(user.role === 'scanner' && user.seller_id
+                      ? { GSI2PK: userKeys.scanners(user.seller_id), GSI2SK: user.created_at }
+                      : {}),
                     entity: 'User',
                     ...user,
                   },
@@ -115,7 +140,9 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       } catch (error) {
         const failed = failedConditions(error);
         if (failed?.length) {
-          const fields = failed.flatMap((index): UniqueField[] => (index === 0 ? ['email'] : index === 1 ? ['username'] : []));
+          const fields = failed.flatMap((index): UniqueField[] =>
+            index === 0 ? ['email'] : index === 1 ? ['username'] : [],
+          );
           if (!fields.length) throw new Error(`subdomain ${user.subdomain} or user ${user.id} already exists`);
           throw new UniquenessConflict(fields);
         }
@@ -124,12 +151,29 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
     },
 
     /** Compensation when the identity provider refused the account after the items were written (with the same `extra` items, as delete parts). */
-    async remove(user: Pick<UserRecord, 'id' | 'email' | 'username'>, extra: readonly TransactionPart[] = []): Promise<void> {
+    async remove(
+      user: Pick<UserRecord, 'id' | 'email' | 'username'>,
+      extra: readonly TransactionPart[] = [],
+    ): Promise<void> {
       await db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Delete: { TableName: tableName, Key: userKeys.unique('email', user.email), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': user.id } } },
-            { Delete: { TableName: tableName, Key: userKeys.unique('username', user.username), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': user.id } } },
+            {
+              Delete: {
+                TableName: tableName,
+                Key: userKeys.unique('email', user.email),
+                ConditionExpression: 'user_id = :id',
+                ExpressionAttributeValues: { ':id': user.id },
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName,
+                Key: userKeys.unique('username', user.username),
+                ConditionExpression: 'user_id = :id',
+                ExpressionAttributeValues: { ':id': user.id },
+              },
+            },
             { Delete: { TableName: tableName, Key: userKeys.profile(user.id) } },
             ...extra,
           ],
@@ -150,7 +194,9 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
 
     /** The user a federated identity (provider + the provider's user id) was linked to, if any. */
     async ownerOfIdentity(provider: string, subject: string): Promise<string | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userKeys.identity(provider, subject), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: userKeys.identity(provider, subject), ConsistentRead: true }),
+      );
       return Item?.user_id as string | undefined;
     },
 

@@ -73,7 +73,11 @@ export const userVoucherKeys = {
   code: (code: string) => ({ PK: `CODE#${code}`, SK: 'CODE' }),
   /** GSI1: the owner's wallet (absent while unclaimed). */
   wallet: (owner: Pick<UserVoucherRecord, 'owner_user_id' | 'owner_guest_email'>) =>
-    owner.owner_user_id ? `USER#${owner.owner_user_id}#WALLET` : owner.owner_guest_email ? `GUEST#${owner.owner_guest_email.toLowerCase()}#WALLET` : undefined,
+    owner.owner_user_id
+      ? `USER#${owner.owner_user_id}#WALLET`
+      : owner.owner_guest_email
+        ? `GUEST#${owner.owner_guest_email.toLowerCase()}#WALLET`
+        : undefined,
   bySeller: (sellerId: string) => `SELLER#${sellerId}#USER_VOUCHERS`,
   expiry: 'EXPIRY',
 };
@@ -82,7 +86,18 @@ export type UserVoucherRepository = ReturnType<typeof createUserVoucherRepositor
 
 export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
   const strip = (item: Record<string, unknown>): UserVoucherRecord => {
-    const { PK: _pk, SK: _sk, GSI1PK: _1, GSI1SK: _1s, GSI2PK: _2, GSI2SK: _2s, GSI3PK: _3, GSI3SK: _3s, entity: _e, ...rest } = item;
+    const {
+      PK: _pk,
+      SK: _sk,
+      GSI1PK: _1,
+      GSI1SK: _1s,
+      GSI2PK: _2,
+      GSI2SK: _2s,
+      GSI3PK: _3,
+      GSI3SK: _3s,
+      entity: _e,
+      ...rest
+    } = item;
     return rest as UserVoucherRecord;
   };
 
@@ -99,7 +114,9 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
               ...(wallet ? { GSI1PK: wallet, GSI1SK: `${record.acquired_at}#${record.id}` } : {}),
               GSI2PK: userVoucherKeys.bySeller(record.seller_id),
               GSI2SK: `${record.created_at}#${record.id}`,
-              ...(record.status === 'active' ? { GSI3PK: userVoucherKeys.expiry, GSI3SK: `${record.valid_until}#${record.id}` } : {}),
+              ...(record.status === 'active'
+                ? { GSI3PK: userVoucherKeys.expiry, GSI3SK: `${record.valid_until}#${record.id}` }
+                : {}),
               entity: 'UserVoucher',
               ...record,
             },
@@ -109,7 +126,12 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
         {
           Put: {
             TableName: tableName,
-            Item: { ...userVoucherKeys.code(record.code), entity: 'VoucherCode', user_voucher_id: record.id, seller_id: record.seller_id },
+            Item: {
+              ...userVoucherKeys.code(record.code),
+              entity: 'VoucherCode',
+              user_voucher_id: record.id,
+              seller_id: record.seller_id,
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -125,7 +147,10 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
      * the staff confirmed it (then undefined). Never touches `version` (personalisation's lock).
      * A partial take is refused on a `voucher_usage = once` gift (decisions.md 2026-11-26).
      */
-    redeemPart(id: string, take: { kind: 'value' | 'qty'; qty: number; value: number; final: boolean; today?: string; at: string }): TransactionPart {
+    redeemPart(
+      id: string,
+      take: { kind: 'value' | 'qty'; qty: number; value: number; final: boolean; today?: string; at: string },
+    ): TransactionPart {
       const values: Record<string, unknown> = { ':active': 'active', ':at': take.at };
       const names: Record<string, string> = { '#status': 'status' };
       const conditions = ['#status = :active'];
@@ -142,7 +167,9 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
       if (take.kind === 'value') {
         values[':v'] = take.value;
         conditions.push(take.final ? 'remaining_value = :v' : 'remaining_value > :v');
-        update = take.final ? 'SET remaining_value = :zero, #status = :redeemed, updated_at = :at REMOVE GSI3PK, GSI3SK' : 'SET updated_at = :at ADD remaining_value :minusV';
+        update = take.final
+          ? 'SET remaining_value = :zero, #status = :redeemed, updated_at = :at REMOVE GSI3PK, GSI3SK'
+          : 'SET updated_at = :at ADD remaining_value :minusV';
       } else {
         values[':q'] = take.qty;
         conditions.push(take.final ? 'remaining_qty = :q' : 'remaining_qty > :q');
@@ -175,7 +202,8 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
         Update: {
           TableName: tableName,
           Key: userVoucherKeys.item(id),
-          UpdateExpression: 'SET #status = :active, GSI3PK = :expiry, GSI3SK = :expirySk, updated_at = :at ADD remaining_qty :q, remaining_value :v',
+          UpdateExpression:
+            'SET #status = :active, GSI3PK = :expiry, GSI3SK = :expirySk, updated_at = :at ADD remaining_qty :q, remaining_value :v',
           ConditionExpression: 'attribute_exists(PK) AND #status <> :reversed',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -192,21 +220,36 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
     },
 
     async get(id: string): Promise<UserVoucherRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userVoucherKeys.item(id), ConsistentRead: true }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: userVoucherKeys.item(id), ConsistentRead: true }),
+      );
       return Item ? strip(Item) : undefined;
     },
 
     async getCode(code: string): Promise<{ user_voucher_id: string; seller_id: string } | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userVoucherKeys.code(code), ConsistentRead: true }));
-      return Item ? { user_voucher_id: Item.user_voucher_id as string, seller_id: Item.seller_id as string } : undefined;
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: userVoucherKeys.code(code), ConsistentRead: true }),
+      );
+      return Item
+        ? { user_voucher_id: Item.user_voucher_id as string, seller_id: Item.seller_id as string }
+        : undefined;
     },
 
     /** The owner's wallet (bounded partition), newest first. */
     async listByOwner(owner: UserVoucherOwner): Promise<UserVoucherRecord[]> {
-      const pk = 'userId' in owner ? userVoucherKeys.wallet({ owner_user_id: owner.userId }) : userVoucherKeys.wallet({ owner_guest_email: owner.guestEmail });
+      const pk =
+        'userId' in owner
+          ? userVoucherKeys.wallet({ owner_user_id: owner.userId })
+          : userVoucherKeys.wallet({ owner_guest_email: owner.guestEmail });
       const items = await queryAll(
         db,
-        new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }),
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ScanIndexForward: false,
+        }),
       );
       return items.map(strip);
     },
@@ -216,14 +259,19 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
      * is still unset (`voucher_download` never overwrites `email` or `transferred`) and only for its
      * owner. True when this call set it. Never touches `version` (personalisation's lock).
      */
-    async setSentViaIfUnset(id: string, ownerUserId: string, via: NonNullable<UserVoucherRecord['sent_via']>): Promise<boolean> {
+    async setSentViaIfUnset(
+      id: string,
+      ownerUserId: string,
+      via: NonNullable<UserVoucherRecord['sent_via']>,
+    ): Promise<boolean> {
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: userVoucherKeys.item(id),
             UpdateExpression: 'SET sent_via = :via',
-            ConditionExpression: 'owner_user_id = :me AND (attribute_not_exists(sent_via) OR attribute_type(sent_via, :null))',
+            ConditionExpression:
+              'owner_user_id = :me AND (attribute_not_exists(sent_via) OR attribute_type(sent_via, :null))',
             ExpressionAttributeValues: { ':via': via, ':me': ownerUserId, ':null': 'NULL' },
           }),
         );

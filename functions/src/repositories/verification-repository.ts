@@ -27,7 +27,12 @@ export const verificationKeys = {
 };
 
 /** Private-bucket key of an ID document: a new random part per upload (data-model §6). */
-export function verificationDocumentKey(sellerId: string, side: 'front' | 'back' | 'additional', random: string, extension: 'jpg' | 'png'): string {
+export function verificationDocumentKey(
+  sellerId: string,
+  side: 'front' | 'back' | 'additional',
+  random: string,
+  extension: 'jpg' | 'png',
+): string {
   return `verification/${sellerId}/${side}-${random}.${extension}`;
 }
 

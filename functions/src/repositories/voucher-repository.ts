@@ -1,5 +1,18 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { EMPTY_VOUCHER_STATS, toVoucherCard, type Voucher, type VoucherCard, type VoucherStats } from '@gm/shared/catalogue/contracts';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  EMPTY_VOUCHER_STATS,
+  toVoucherCard,
+  type Voucher,
+  type VoucherCard,
+  type VoucherStats,
+} from '@gm/shared/catalogue/contracts';
 import { batchGet } from './batch-get.ts';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
@@ -7,7 +20,10 @@ import type { TransactionPart } from './transaction-part.ts';
 
 export const voucherKeys = {
   voucher: (id: string) => ({ PK: `VOUCHER#${id}`, SK: 'VOUCHER' }),
-  bySeller: (sellerId: string, createdAt: string, id: string) => ({ GSI1PK: `SELLER#${sellerId}#VOUCHERS`, GSI1SK: `${createdAt}#${id}` }),
+  bySeller: (sellerId: string, createdAt: string, id: string) => ({
+    GSI1PK: `SELLER#${sellerId}#VOUCHERS`,
+    GSI1SK: `${createdAt}#${id}`,
+  }),
   /** Compact read model for public lists and search, kept in the same transaction as the voucher. */
   catalogue: (id: string) => ({ PK: 'CATALOGUE', SK: `VOUCHER#${id}` }),
   /** Sales and redemption numbers, written with ADD by orders and redemptions. */
@@ -42,7 +58,17 @@ export class VoucherWriteConflict extends Error {
  * admin sets `is_featured`) or never change. Updates SET the rest, so a sale between our read and
  * our write is never undone.
  */
-const NOT_WRITTEN_BY_SELLER = new Set(['id', 'seller_id', 'created_at', 'sold_count', 'is_featured', 'is_tourism', 'version', 'deleted_at', 'updated_at']);
+const NOT_WRITTEN_BY_SELLER = new Set([
+  'id',
+  'seller_id',
+  'created_at',
+  'sold_count',
+  'is_featured',
+  'is_tourism',
+  'version',
+  'deleted_at',
+  'updated_at',
+]);
 const CATALOGUE_KEPT = ['sold_count', 'is_featured', 'created_at'] as const;
 
 /** `SET #a = :a, …` over the given attributes, with placeholders for every name (several are reserved words). */
@@ -103,25 +129,61 @@ export type VoucherRepository = ReturnType<typeof createVoucherRepository>;
 
 export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
   const strip = (item: Record<string, unknown>) => {
-    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, ttl: _ttl, ...rest } = item;
+    const {
+      PK: _pk,
+      SK: _sk,
+      GSI1PK: _g1,
+      GSI1SK: _g1s,
+      GSI2PK: _g2,
+      GSI2SK: _g2s,
+      GSI3PK: _g3,
+      GSI3SK: _g3s,
+      entity: _e,
+      ttl: _ttl,
+      ...rest
+    } = item;
     return rest;
   };
   /** Employee vouchers (`is_tourism`) have no catalogue entry (docs/data-model.md). */
   const cataloguePut = (voucher: Voucher) =>
-    voucher.is_tourism ? [] : [{ Put: { TableName: tableName, Item: { ...voucherKeys.catalogue(voucher.id), entity: 'CatalogueEntry', ...catalogueEntryOf(voucher) } } }];
-  const voucherItem = (voucher: Voucher) => ({ ...voucherKeys.voucher(voucher.id), ...voucherKeys.bySeller(voucher.seller_id, voucher.created_at, voucher.id), entity: 'Voucher', ...voucher });
+    voucher.is_tourism
+      ? []
+      : [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...voucherKeys.catalogue(voucher.id), entity: 'CatalogueEntry', ...catalogueEntryOf(voucher) },
+            },
+          },
+        ];
+  const voucherItem = (voucher: Voucher) => ({
+    ...voucherKeys.voucher(voucher.id),
+    ...voucherKeys.bySeller(voucher.seller_id, voucher.created_at, voucher.id),
+    entity: 'Voucher',
+    ...voucher,
+  });
 
   return {
     /** Writes the voucher and its catalogue entry atomically, unconditionally (demo data, fixtures). */
     async put(voucher: Voucher): Promise<void> {
-      await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName, Item: voucherItem(voucher) } }, ...cataloguePut(voucher)] }));
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [{ Put: { TableName: tableName, Item: voucherItem(voucher) } }, ...cataloguePut(voucher)],
+        }),
+      );
     },
 
     /** A seller's new voucher with its catalogue entry; never overwrites an existing id. */
     async create(voucher: Voucher, extras: VoucherWriteExtras): Promise<void> {
       await transact(db, {
         TransactItems: [
-          { Put: { TableName: tableName, Item: { ...voucherItem(voucher), ...extras, version: 1 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...voucherItem(voucher), ...extras, version: 1 },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
           ...cataloguePut(voucher),
         ],
       });
@@ -134,12 +196,22 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
      * and nothing is written, so a concurrent delete can never bring the catalogue entry back.
      * `sold_count`, `is_featured` and `created_at` are left as stored.
      */
-    async update(voucher: Voucher, extras: VoucherWriteExtras, expected: { sellerId: string; version: number }): Promise<void> {
-      const fields = Object.fromEntries(Object.entries({ ...voucher, ...extras }).filter(([name]) => !NOT_WRITTEN_BY_SELLER.has(name) || name === 'updated_at'));
+    async update(
+      voucher: Voucher,
+      extras: VoucherWriteExtras,
+      expected: { sellerId: string; version: number },
+    ): Promise<void> {
+      const fields = Object.fromEntries(
+        Object.entries({ ...voucher, ...extras }).filter(
+          ([name]) => !NOT_WRITTEN_BY_SELLER.has(name) || name === 'updated_at',
+        ),
+      );
       const set = setExpression({ ...fields, version: expected.version + 1 });
       const versionCondition = expected.version === 0 ? 'attribute_not_exists(#c_version)' : '#c_version = :c_version';
       const card = catalogueEntryOf(voucher);
-      const cardFields = Object.fromEntries(Object.entries(card).filter(([name]) => name !== 'id' && !(CATALOGUE_KEPT as readonly string[]).includes(name)));
+      const cardFields = Object.fromEntries(
+        Object.entries(card).filter(([name]) => name !== 'id' && !(CATALOGUE_KEPT as readonly string[]).includes(name)),
+      );
       const kept = Object.fromEntries(CATALOGUE_KEPT.map((name) => [name, card[name]]));
       const cardSet = setExpression({ ...cardFields, entity: 'CatalogueEntry', id: voucher.id }, kept);
       await transact(db, {
@@ -150,13 +222,32 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
               Key: voucherKeys.voucher(voucher.id),
               UpdateExpression: set.expression,
               ConditionExpression: `attribute_exists(PK) AND #c_seller = :c_seller AND attribute_not_exists(#c_deleted) AND ${versionCondition}`,
-              ExpressionAttributeNames: { ...set.names, '#c_seller': 'seller_id', '#c_deleted': 'deleted_at', '#c_version': 'version' },
-              ExpressionAttributeValues: { ...set.values, ':c_seller': expected.sellerId, ...(expected.version === 0 ? {} : { ':c_version': expected.version }) },
+              ExpressionAttributeNames: {
+                ...set.names,
+                '#c_seller': 'seller_id',
+                '#c_deleted': 'deleted_at',
+                '#c_version': 'version',
+              },
+              ExpressionAttributeValues: {
+                ...set.values,
+                ':c_seller': expected.sellerId,
+                ...(expected.version === 0 ? {} : { ':c_version': expected.version }),
+              },
             },
           },
           ...(voucher.is_tourism
             ? []
-            : [{ Update: { TableName: tableName, Key: voucherKeys.catalogue(voucher.id), UpdateExpression: cardSet.expression, ExpressionAttributeNames: cardSet.names, ExpressionAttributeValues: cardSet.values } }]),
+            : [
+                {
+                  Update: {
+                    TableName: tableName,
+                    Key: voucherKeys.catalogue(voucher.id),
+                    UpdateExpression: cardSet.expression,
+                    ExpressionAttributeNames: cardSet.names,
+                    ExpressionAttributeValues: cardSet.values,
+                  },
+                },
+              ]),
         ],
       });
     },
@@ -172,9 +263,17 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
             Update: {
               TableName: tableName,
               Key: voucherKeys.voucher(id),
-              UpdateExpression: 'SET #deleted = :now, #updated = :now, #version = if_not_exists(#version, :zero) + :one REMOVE GSI1PK, GSI1SK, GSI2PK, GSI2SK',
-              ConditionExpression: 'attribute_exists(PK) AND #seller = :seller AND attribute_not_exists(#deleted) AND (attribute_not_exists(#tourism) OR #tourism = :false)',
-              ExpressionAttributeNames: { '#deleted': 'deleted_at', '#updated': 'updated_at', '#version': 'version', '#seller': 'seller_id', '#tourism': 'is_tourism' },
+              UpdateExpression:
+                'SET #deleted = :now, #updated = :now, #version = if_not_exists(#version, :zero) + :one REMOVE GSI1PK, GSI1SK, GSI2PK, GSI2SK',
+              ConditionExpression:
+                'attribute_exists(PK) AND #seller = :seller AND attribute_not_exists(#deleted) AND (attribute_not_exists(#tourism) OR #tourism = :false)',
+              ExpressionAttributeNames: {
+                '#deleted': 'deleted_at',
+                '#updated': 'updated_at',
+                '#version': 'version',
+                '#seller': 'seller_id',
+                '#tourism': 'is_tourism',
+              },
               ExpressionAttributeValues: { ':now': now, ':zero': 0, ':one': 1, ':seller': sellerId, ':false': false },
             },
           },
@@ -185,7 +284,9 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
 
     /** The stored voucher, deleted ones included (callers decide); `consistent` for read-modify-write. */
     async get(id: string, consistent = false): Promise<VoucherRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: voucherKeys.voucher(id), ConsistentRead: consistent }));
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: voucherKeys.voucher(id), ConsistentRead: consistent }),
+      );
       return Item ? (strip(Item) as VoucherRecord) : undefined;
     },
 
@@ -208,7 +309,15 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
       ];
       if (inCatalogue) {
         for (const key of [voucherKeys.voucher(id), voucherKeys.catalogue(id)]) {
-          parts.push({ Update: { TableName: tableName, Key: key, UpdateExpression: 'ADD sold_count :one', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':one': 1 } } });
+          parts.push({
+            Update: {
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: 'ADD sold_count :one',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          });
         }
       }
       return parts;
@@ -217,10 +326,17 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
     /** The voucher and its stats item in one round trip; zeros while nothing was sold or redeemed. */
     async getWithStats(id: string): Promise<{ voucher: VoucherRecord | undefined; stats: VoucherStats }> {
       const [voucher, stats] = await batchGet(db, tableName, [voucherKeys.voucher(id), voucherKeys.stats(id)]);
-      const number = (name: keyof VoucherStats) => (typeof stats?.[name] === 'number' ? (stats[name] as number) : EMPTY_VOUCHER_STATS[name]);
+      const number = (name: keyof VoucherStats) =>
+        typeof stats?.[name] === 'number' ? (stats[name] as number) : EMPTY_VOUCHER_STATS[name];
       return {
         voucher: voucher ? (strip(voucher) as VoucherRecord) : undefined,
-        stats: { sold_count: number('sold_count'), sold_qty: number('sold_qty'), gross: number('gross'), redemption_count: number('redemption_count'), redeemed_value: number('redeemed_value') },
+        stats: {
+          sold_count: number('sold_count'),
+          sold_qty: number('sold_qty'),
+          gross: number('gross'),
+          redemption_count: number('redemption_count'),
+          redeemed_value: number('redeemed_value'),
+        },
       };
     },
 
@@ -241,7 +357,14 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
 
     /** Every catalogue entry (Query on one partition, paged through); callers cache the result. */
     async listCatalogue(): Promise<CatalogueEntry[]> {
-      const items = await queryAll(db, new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'CATALOGUE' } }));
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'CATALOGUE' },
+        }),
+      );
       return items.map((item) => strip(item) as CatalogueEntry);
     },
 
@@ -260,7 +383,8 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
                   TableName: tableName,
                   Key: voucherKeys.voucher(id),
                   UpdateExpression: 'SET is_featured = :to, updated_at = :now ADD version :one',
-                  ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted_at) AND is_featured = :from',
+                  ConditionExpression:
+                    'attribute_exists(PK) AND attribute_not_exists(deleted_at) AND is_featured = :from',
                   ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now, ':one': 1 },
                 },
               },
@@ -285,7 +409,10 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
     },
 
     /** After a category rename: the category summary embedded in its vouchers (bounded by that category's vouchers). */
-    async setCategorySummary(ids: readonly string[], category: { id: string; name: string; slug: string }): Promise<void> {
+    async setCategorySummary(
+      ids: readonly string[],
+      category: { id: string; name: string; slug: string },
+    ): Promise<void> {
       for (const id of ids) {
         try {
           await db.send(

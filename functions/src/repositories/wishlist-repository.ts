@@ -24,7 +24,11 @@ export function createWishlistRepository(db: DynamoDBDocumentClient, tableName: 
         }),
       );
       return items
-        .map((item) => ({ user_id: userId, voucher_id: item.voucher_id as string, created_at: item.created_at as string }))
+        .map((item) => ({
+          user_id: userId,
+          voucher_id: item.voucher_id as string,
+          created_at: item.created_at as string,
+        }))
         .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.voucher_id.localeCompare(b.voucher_id));
     },
 
@@ -39,12 +43,22 @@ export function createWishlistRepository(db: DynamoDBDocumentClient, tableName: 
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return { user_id: userId, voucher_id: voucherId, created_at: (Attributes?.created_at as string | undefined) ?? now };
+      return {
+        user_id: userId,
+        voucher_id: voucherId,
+        created_at: (Attributes?.created_at as string | undefined) ?? now,
+      };
     },
 
     /** Removes the entry if present; the key holds the owner, so nobody removes another user's entry. */
     async remove(userId: string, voucherId: string): Promise<boolean> {
-      const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName, Key: wishlistKeys.entry(userId, voucherId), ReturnValues: 'ALL_OLD' }));
+      const { Attributes } = await db.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: wishlistKeys.entry(userId, voucherId),
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
       return Attributes !== undefined;
     },
   };

@@ -15,7 +15,14 @@ function memoryRepository() {
     async begin(p, k, hash, now) {
       const existing = items.get(id(p, k));
       if (existing) return { outcome: 'existing', record: existing };
-      items.set(id(p, k), { principal: p, key: k, request_hash: hash, state: 'in_progress', created_at: now.toISOString(), lease_until: now.toISOString() });
+      items.set(id(p, k), {
+        principal: p,
+        key: k,
+        request_hash: hash,
+        state: 'in_progress',
+        created_at: now.toISOString(),
+        lease_until: now.toISOString(),
+      });
       return { outcome: 'started' };
     },
     async complete(p, k, _hash, response) {
@@ -44,17 +51,32 @@ describe('withIdempotency', () => {
   it('answers 409 while the first run is going and 422 for another body', async () => {
     const d = deps();
     let release!: () => void;
-    const first = withIdempotency(d, 'u1', 'k', 'h', () => new Promise((resolve) => (release = () => resolve({ statusCode: 200, body: {} }))));
-    await expect(withIdempotency(d, 'u1', 'k', 'h', async () => ({ statusCode: 200, body: {} }))).rejects.toEqual(new ConflictError(IDEMPOTENCY_TEXT.paymentInProgress));
-    await expect(withIdempotency(d, 'u1', 'k', 'other', async () => ({ statusCode: 200, body: {} }))).rejects.toBeInstanceOf(ValidationError);
+    const first = withIdempotency(
+      d,
+      'u1',
+      'k',
+      'h',
+      () => new Promise((resolve) => (release = () => resolve({ statusCode: 200, body: {} }))),
+    );
+    await expect(withIdempotency(d, 'u1', 'k', 'h', async () => ({ statusCode: 200, body: {} }))).rejects.toEqual(
+      new ConflictError(IDEMPOTENCY_TEXT.paymentInProgress),
+    );
+    await expect(
+      withIdempotency(d, 'u1', 'k', 'other', async () => ({ statusCode: 200, body: {} })),
+    ).rejects.toBeInstanceOf(ValidationError);
     release();
     await first;
   });
 
   it('releases the key when the run throws, so a retry runs again', async () => {
     const d = deps();
-    await expect(withIdempotency(d, 'u1', 'k', 'h', async () => Promise.reject(new ValidationError({ card: ['abgelehnt'] })))).rejects.toBeInstanceOf(ValidationError);
-    expect(await withIdempotency(d, 'u1', 'k', 'h', async () => ({ statusCode: 200, body: { ok: true } }))).toEqual({ statusCode: 200, body: { ok: true } });
+    await expect(
+      withIdempotency(d, 'u1', 'k', 'h', async () => Promise.reject(new ValidationError({ card: ['abgelehnt'] }))),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(await withIdempotency(d, 'u1', 'k', 'h', async () => ({ statusCode: 200, body: { ok: true } }))).toEqual({
+      statusCode: 200,
+      body: { ok: true },
+    });
   });
 });
 
@@ -65,7 +87,9 @@ describe('idempotencyKey / requestHash', () => {
   });
 
   it('ignores key order but not values or the route', () => {
-    expect(requestHash('POST a', { x: 1, y: [1, { b: 2, a: 1 }] })).toBe(requestHash('POST a', { y: [1, { a: 1, b: 2 }], x: 1 }));
+    expect(requestHash('POST a', { x: 1, y: [1, { b: 2, a: 1 }] })).toBe(
+      requestHash('POST a', { y: [1, { a: 1, b: 2 }], x: 1 }),
+    );
     expect(requestHash('POST a', { x: 1 })).not.toBe(requestHash('POST a', { x: 2 }));
     expect(requestHash('POST a', { x: 1 })).not.toBe(requestHash('POST b', { x: 1 }));
   });

@@ -47,7 +47,9 @@ export function idempotencyKey(header: string | undefined): string {
 
 /** sha256 of method + path + the body as canonical JSON (keys sorted), so key order does not matter. */
 export function requestHash(route: string, body: unknown): string {
-  return createHash('sha256').update(`${route}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

@@ -35,12 +35,24 @@ export function wrapWords(text: string, font: PDFFont, size: number, width: numb
 
 /** Free text (notes, titles, terms): its line breaks start new paragraphs, blank ones are dropped; at most `maxLines` lines. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number, maxLines = 20): string[] {
-  const paragraphs = text.split(/\r?\n/).map((p) => winAnsi(p.trim())).filter(Boolean);
+  const paragraphs = text
+    .split(/\r?\n/)
+    .map((p) => winAnsi(p.trim()))
+    .filter(Boolean);
   return paragraphs.flatMap((p) => wrapWords(p, font, size, width)).slice(0, maxLines);
 }
 
 /** Draws lines top-down from `top` (centred within `centreWidth` when given); answers the y below the last line. */
-export function drawLines(page: PDFPage, lines: readonly string[], x: number, top: number, size: number, font: PDFFont, color: RGB, centreWidth?: number): number {
+export function drawLines(
+  page: PDFPage,
+  lines: readonly string[],
+  x: number,
+  top: number,
+  size: number,
+  font: PDFFont,
+  color: RGB,
+  centreWidth?: number,
+): number {
   let y = top;
   for (const line of lines) {
     const lx = centreWidth ? x + (centreWidth - font.widthOfTextAtSize(line, size)) / 2 : x;

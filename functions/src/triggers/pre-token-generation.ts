@@ -1,6 +1,10 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { clock, newId, resolve, users } from '../lib/deps.ts';
-import { FederatedSignInRefused, federatedSignIn, resolveFederatedUser } from '../services/auth/resolve-federated-user.ts';
+import {
+  FederatedSignInRefused,
+  federatedSignIn,
+  resolveFederatedUser,
+} from '../services/auth/resolve-federated-user.ts';
 
 /**
  * Cognito pre token generation trigger (V1, ID token). Password users pass through unchanged: their
@@ -22,7 +26,11 @@ export async function handler(event: PreTokenGenerationTriggerEvent): Promise<Pr
   } catch (error) {
     // Logged without the address (userName is Cognito's `<Provider>_<id>`); the throw makes Cognito refuse the sign-in.
     const refused = error instanceof FederatedSignInRefused;
-    console.error(refused ? error.message : 'Social sign-in failed', { trigger: event.triggerSource, userName: event.userName }, ...(refused ? [] : [error]));
+    console.error(
+      refused ? error.message : 'Social sign-in failed',
+      { trigger: event.triggerSource, userName: event.userName },
+      ...(refused ? [] : [error]),
+    );
     throw refused ? error : new Error('Social sign-in failed');
   }
 }

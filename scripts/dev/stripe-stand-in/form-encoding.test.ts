@@ -28,7 +28,9 @@ describe('Stripe form encoding', () => {
     expect(parseForm('a[2]=c&a[0]=a&a[1]=b')).toEqual({ a: ['a', 'b', 'c'] });
     expect(parseForm('a[5]=x&a[1]=y')).toEqual({ a: ['y', 'x'] });
     expect(parseForm('expand[]=customer&expand[]=latest_charge')).toEqual({ expand: ['customer', 'latest_charge'] });
-    expect(parseForm('items[0][price]=1&items[0][qty]=2&items[1][price]=3')).toEqual({ items: [{ price: '1', qty: '2' }, { price: '3' }] });
+    expect(parseForm('items[0][price]=1&items[0][qty]=2&items[1][price]=3')).toEqual({
+      items: [{ price: '1', qty: '2' }, { price: '3' }],
+    });
   });
 
   it('keeps empty values (Stripe uses `metadata=` to clear) and decodes percent-escaped brackets', () => {
@@ -43,10 +45,15 @@ describe('Stripe form encoding', () => {
   });
 
   it('round-trips with stringifyForm', () => {
-    const data = { amount: 1234, metadata: { order_id: 'a&b=c', 'ü': 'ö' }, payment_method_types: ['card', 'ideal'], nested: { list: [{ a: 'x' }] } };
+    const data = {
+      amount: 1234,
+      metadata: { order_id: 'a&b=c', ü: 'ö' },
+      payment_method_types: ['card', 'ideal'],
+      nested: { list: [{ a: 'x' }] },
+    };
     expect(parseForm(stringifyForm(data))).toEqual({
       amount: '1234',
-      metadata: { order_id: 'a&b=c', 'ü': 'ö' },
+      metadata: { order_id: 'a&b=c', ü: 'ö' },
       payment_method_types: ['card', 'ideal'],
       nested: { list: [{ a: 'x' }] },
     });

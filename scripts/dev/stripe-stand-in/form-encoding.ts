@@ -64,7 +64,8 @@ export function parseForm(text: string): FormObject {
           if (index > 10_000) throw new FormEncodingError(`Array index too large in ${rawKey}`, rawKey);
         }
         if (last) {
-          if (slots.has(index) && typeof slots.get(index) !== 'string') throw new FormEncodingError(`Invalid array in ${rawKey}`, rawKey);
+          if (slots.has(index) && typeof slots.get(index) !== 'string')
+            throw new FormEncodingError(`Invalid array in ${rawKey}`, rawKey);
           slots.set(index, value);
         } else {
           let child = slots.get(index);
@@ -83,7 +84,10 @@ export function parseForm(text: string): FormObject {
       const existing: FormValue | undefined = container[segment];
       if (last) {
         if (existing !== undefined && typeof existing !== 'string') {
-          throw new FormEncodingError(`Invalid hash: ${path.slice(0, i + 1).join('.')} is both a value and an object`, rawKey);
+          throw new FormEncodingError(
+            `Invalid hash: ${path.slice(0, i + 1).join('.')} is both a value and an object`,
+            rawKey,
+          );
         }
         container[segment] = value;
       } else {
@@ -92,7 +96,10 @@ export function parseForm(text: string): FormObject {
           container[segment] = child;
           container = child as { [key: string]: FormValue } | FormValue[];
         } else if (typeof existing === 'string') {
-          throw new FormEncodingError(`Invalid hash: ${path.slice(0, i + 1).join('.')} is both a value and an object`, rawKey);
+          throw new FormEncodingError(
+            `Invalid hash: ${path.slice(0, i + 1).join('.')} is both a value and an object`,
+            rawKey,
+          );
         } else {
           container = existing;
         }
@@ -118,7 +125,9 @@ export function stringifyForm(data: Record<string, unknown>): string {
   const encode = (key: string, value: unknown): void => {
     if (value === undefined) return;
     if (value === null || typeof value !== 'object') {
-      pairs.push(`${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(value === null ? '' : String(value))}`);
+      pairs.push(
+        `${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(value === null ? '' : String(value))}`,
+      );
       return;
     }
     if (Array.isArray(value)) {

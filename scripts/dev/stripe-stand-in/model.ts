@@ -1,6 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normaliseCardNumber, passesLuhn, testCardByNumber, testCardByToken, type TestCardOutcome } from '@gm/shared/payments/test-cards';
-import { invalidRequest, missingParam, Params, resourceMissing, StripeApiError, unexpectedState, type StripeErrorBody } from './params.ts';
+import {
+  normaliseCardNumber,
+  passesLuhn,
+  testCardByNumber,
+  testCardByToken,
+  type TestCardOutcome,
+} from '@gm/shared/payments/test-cards';
+import {
+  invalidRequest,
+  missingParam,
+  Params,
+  resourceMissing,
+  StripeApiError,
+  unexpectedState,
+  type StripeErrorBody,
+} from './params.ts';
 
 /**
  * The Stripe objects of the local stand-in and what the API does to them: PaymentIntents with
@@ -51,7 +65,8 @@ export type PaymentIntent = {
   payment_method_types: string[];
   receipt_email: string | null;
   setup_future_usage: 'on_session' | 'off_session' | null;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  status:
+    'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   transfer_group: string | null;
 };
 
@@ -60,7 +75,16 @@ export type PaymentMethod = {
   object: 'payment_method';
   type: PaymentMethodType;
   billing_details: { name: string | null; email: string | null; phone: string | null; address: Json | null };
-  card?: { brand: string; display_brand: string; last4: string; exp_month: number; exp_year: number; country: string; funding: 'credit'; fingerprint: string };
+  card?: {
+    brand: string;
+    display_brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    country: string;
+    funding: 'credit';
+    fingerprint: string;
+  };
   eps?: { bank: string | null };
   ideal?: { bank: string | null };
   bancontact?: Json;
@@ -132,7 +156,12 @@ export type Account = {
   payouts_enabled: boolean;
   details_submitted: boolean;
   capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
-  requirements: { currently_due: string[]; eventually_due: string[]; past_due: string[]; disabled_reason: string | null };
+  requirements: {
+    currently_due: string[];
+    eventually_due: string[];
+    past_due: string[];
+    disabled_reason: string | null;
+  };
   created: number;
   default_currency: string;
   metadata: Record<string, string>;
@@ -169,7 +198,13 @@ export type StripeEvent = {
 
 /** What a pending redirect (3-D Secure or bank) waits for. */
 type PendingAuthorisation = { token: string; payment_method: string; return_url: string | null };
-type PendingOnboarding = { token: string; account: string; return_url: string; refresh_url: string; expires_at: number };
+type PendingOnboarding = {
+  token: string;
+  account: string;
+  return_url: string;
+  refresh_url: string;
+  expires_at: number;
+};
 
 export type StandInState = {
   paymentIntents: Record<string, PaymentIntent>;
@@ -229,19 +264,22 @@ const LIVE_CARD_IN_TEST_MODE: TestCardOutcome = {
   kind: 'decline',
   code: 'card_declined',
   declineCode: 'test_mode_live_card',
-  message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  message:
+    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
 };
 
 const AUTHENTICATION_FAILED: StripeErrorBody = {
   type: 'invalid_request_error',
   code: 'payment_intent_authentication_failure',
-  message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+  message:
+    'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
 };
 
 const BANK_NOT_AUTHORISED: StripeErrorBody = {
   type: 'invalid_request_error',
   code: 'payment_intent_payment_attempt_failed',
-  message: 'The customer did not authorize the payment. Provide a new payment method to attempt to fulfill this PaymentIntent again.',
+  message:
+    'The customer did not authorize the payment. Provide a new payment method to attempt to fulfill this PaymentIntent again.',
 };
 
 export type StripeModelOptions = {
@@ -322,7 +360,13 @@ export class StripeModel {
     return this.paymentMethod(id, param);
   }
 
-  private storeCard(number: string, expMonth: number, expYear: number, outcome: TestCardOutcome, billing: Partial<PaymentMethod['billing_details']>): PaymentMethod {
+  private storeCard(
+    number: string,
+    expMonth: number,
+    expYear: number,
+    outcome: TestCardOutcome,
+    billing: Partial<PaymentMethod['billing_details']>,
+  ): PaymentMethod {
     const brand = testCardByNumber(number)?.brand ?? cardBrand(number);
     const pm: PaymentMethod = {
       id: stripeId('pm'),
@@ -350,9 +394,26 @@ export class StripeModel {
   }
 
   createPaymentMethod(p: Params): PaymentMethod {
-    p.allowOnly(['type', 'card', 'billing_details', 'metadata', 'expand', 'eps', 'ideal', 'bancontact', 'klarna', 'key', 'payment_user_agent', 'guid', 'muid', 'sid', 'time_on_page']);
+    p.allowOnly([
+      'type',
+      'card',
+      'billing_details',
+      'metadata',
+      'expand',
+      'eps',
+      'ideal',
+      'bancontact',
+      'klarna',
+      'key',
+      'payment_user_agent',
+      'guid',
+      'muid',
+      'sid',
+      'time_on_page',
+    ]);
     const type = p.requiredStr('type');
-    if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type)) throw invalidPaymentMethodType(type, 'type');
+    if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type))
+      throw invalidPaymentMethodType(type, 'type');
     const billing = this.billingDetails(p.hash('billing_details'));
     if (type === 'card') {
       const card = p.hash('card');
@@ -366,7 +427,8 @@ export class StripeModel {
       let expYear = card.requiredInt('exp_year');
       if (expYear < 100) expYear += 2000;
       const today = new Date();
-      if (expMonth < 1 || expMonth > 12) throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'card[exp_month]');
+      if (expMonth < 1 || expMonth > 12)
+        throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'card[exp_month]');
       if (expYear < today.getUTCFullYear() || expYear > today.getUTCFullYear() + 50) {
         throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'card[exp_year]');
       }
@@ -374,7 +436,8 @@ export class StripeModel {
         throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'card[exp_month]');
       }
       const cvc = card.str('cvc');
-      if (cvc !== undefined && !/^\d{3,4}$/.test(cvc)) throw cardError('invalid_cvc', "Your card's security code is invalid.", 'card[cvc]');
+      if (cvc !== undefined && !/^\d{3,4}$/.test(cvc))
+        throw cardError('invalid_cvc', "Your card's security code is invalid.", 'card[cvc]');
       const outcome = testCardByNumber(number)?.outcome ?? LIVE_CARD_IN_TEST_MODE;
       const pm = this.storeCard(number, expMonth, expYear, outcome, billing);
       pm.metadata = p.metadata();
@@ -387,7 +450,10 @@ export class StripeModel {
       const country = typeof billing.address?.country === 'string' ? billing.address.country.toUpperCase() : '';
       if (!country) throw missingParam('billing_details[address][country]');
       if (!KLARNA_COUNTRIES.includes(country)) {
-        throw invalidRequest(`Klarna is not available in ${country} for payments in eur.`, { code: 'payment_method_invalid_parameter', param: 'billing_details[address][country]' });
+        throw invalidRequest(`Klarna is not available in ${country} for payments in eur.`, {
+          code: 'payment_method_invalid_parameter',
+          param: 'billing_details[address][country]',
+        });
       }
     }
     const details = p.hash(bankType);
@@ -396,7 +462,12 @@ export class StripeModel {
       object: 'payment_method',
       type: bankType,
       billing_details: billing,
-      [bankType]: bankType === 'bancontact' ? {} : bankType === 'klarna' ? { dob: null, preferred_locale: details?.str('preferred_locale') ?? null } : { bank: details?.str('bank') ?? null },
+      [bankType]:
+        bankType === 'bancontact'
+          ? {}
+          : bankType === 'klarna'
+            ? { dob: null, preferred_locale: details?.str('preferred_locale') ?? null }
+            : { bank: details?.str('bank') ?? null },
       customer: null,
       created: now(),
       livemode: false,
@@ -428,7 +499,10 @@ export class StripeModel {
     this.customer(customerId, 'customer');
     const pm = this.resolvePaymentMethod(id, 'payment_method');
     if (pm.customer === customerId) return clone(pm);
-    if (pm.customer) throw invalidRequest('The payment method you provided has already been attached to a customer.', { code: 'payment_method_unexpected_state' });
+    if (pm.customer)
+      throw invalidRequest('The payment method you provided has already been attached to a customer.', {
+        code: 'payment_method_unexpected_state',
+      });
     if (this.state.usedPaymentMethods[pm.id]) {
       throw invalidRequest(
         'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
@@ -443,10 +517,15 @@ export class StripeModel {
   detachPaymentMethod(id: string, p: Params, request: RequestInfo): PaymentMethod {
     p.allowOnly(['expand']);
     const pm = this.paymentMethod(id, 'payment_method');
-    if (!pm.customer) throw invalidRequest('The payment method you provided is not attached to a customer so detachment is impossible.', { code: 'payment_method_unexpected_state' });
+    if (!pm.customer)
+      throw invalidRequest(
+        'The payment method you provided is not attached to a customer so detachment is impossible.',
+        { code: 'payment_method_unexpected_state' },
+      );
     const previous = { customer: pm.customer };
     const customer = this.state.customers[pm.customer];
-    if (customer?.invoice_settings.default_payment_method === pm.id) customer.invoice_settings.default_payment_method = null;
+    if (customer?.invoice_settings.default_payment_method === pm.id)
+      customer.invoice_settings.default_payment_method = null;
     pm.customer = null;
     this.state.usedPaymentMethods[pm.id] = true;
     this.emit('payment_method.detached', pm, request, previous);
@@ -473,7 +552,17 @@ export class StripeModel {
   }
 
   createCustomer(p: Params, request: RequestInfo): Customer {
-    p.allowOnly(['email', 'name', 'description', 'phone', 'metadata', 'payment_method', 'invoice_settings', 'expand', 'preferred_locales']);
+    p.allowOnly([
+      'email',
+      'name',
+      'description',
+      'phone',
+      'metadata',
+      'payment_method',
+      'invoice_settings',
+      'expand',
+      'preferred_locales',
+    ]);
     const customer: Customer = {
       id: stripeId('cus', 14),
       object: 'customer',
@@ -505,10 +594,13 @@ export class StripeModel {
     }
     const pm = this.paymentMethod(pmId, 'invoice_settings[default_payment_method]');
     if (pm.customer !== customer.id) {
-      throw invalidRequest(`The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`, {
-        code: 'resource_missing',
-        param: 'invoice_settings[default_payment_method]',
-      });
+      throw invalidRequest(
+        `The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`,
+        {
+          code: 'resource_missing',
+          param: 'invoice_settings[default_payment_method]',
+        },
+      );
     }
     customer.invoice_settings.default_payment_method = pmId;
   }
@@ -518,7 +610,16 @@ export class StripeModel {
   }
 
   updateCustomer(id: string, p: Params, request: RequestInfo): Customer {
-    p.allowOnly(['email', 'name', 'description', 'phone', 'metadata', 'invoice_settings', 'expand', 'preferred_locales']);
+    p.allowOnly([
+      'email',
+      'name',
+      'description',
+      'phone',
+      'metadata',
+      'invoice_settings',
+      'expand',
+      'preferred_locales',
+    ]);
     const customer = this.customer(id);
     const previous: Json = {};
     for (const key of ['email', 'name', 'description', 'phone'] as const) {
@@ -548,7 +649,10 @@ export class StripeModel {
   checkClientSecret(id: string, clientSecret: string | undefined): void {
     const pi = this.intent(id);
     if (!clientSecret || clientSecret !== pi.client_secret) {
-      throw invalidRequest('The client_secret provided does not match the client_secret associated with the PaymentIntent.', { param: 'client_secret' });
+      throw invalidRequest(
+        'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+        { param: 'client_secret' },
+      );
     }
   }
 
@@ -619,7 +723,8 @@ export class StripeModel {
     this.emit('payment_intent.created', pi, request);
     if (p.bool('confirm')) {
       const confirmParams: Record<string, unknown> = {};
-      for (const key of ['payment_method_data', 'return_url'] as const) if (p.raw[key] !== undefined) confirmParams[key] = p.raw[key];
+      for (const key of ['payment_method_data', 'return_url'] as const)
+        if (p.raw[key] !== undefined) confirmParams[key] = p.raw[key];
       return this.confirmPaymentIntent(pi.id, new Params(confirmParams as Params['raw']), request);
     }
     return clone(pi);
@@ -630,23 +735,32 @@ export class StripeModel {
     const allowed = p.list('allowed_payment_method_types');
     const excluded = p.list('excluded_payment_method_types') ?? [];
     if (!allowed && excluded.length === 0) return undefined;
-    for (const type of allowed ?? []) if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type)) throw invalidPaymentMethodType(type, 'allowed_payment_method_types');
+    for (const type of allowed ?? [])
+      if (!(SUPPORTED_PAYMENT_METHOD_TYPES as readonly string[]).includes(type))
+        throw invalidPaymentMethodType(type, 'allowed_payment_method_types');
     const types = (allowed ?? [...SUPPORTED_PAYMENT_METHOD_TYPES]).filter((t) => !excluded.includes(t));
-    if (types.length === 0) throw invalidRequest('Invalid array: no payment method type is left to pay with', { param: 'allowed_payment_method_types' });
+    if (types.length === 0)
+      throw invalidRequest('Invalid array: no payment method type is left to pay with', {
+        param: 'allowed_payment_method_types',
+      });
     return types;
   }
 
   private amount(p: Params): number {
     const amount = p.requiredInt('amount');
-    if (amount < MIN_AMOUNT) throw invalidRequest('Amount must be at least €0.50 eur', { code: 'amount_too_small', param: 'amount' });
-    if (amount > MAX_AMOUNT) throw invalidRequest('Amount must be no more than €999,999.99', { code: 'amount_too_large', param: 'amount' });
+    if (amount < MIN_AMOUNT)
+      throw invalidRequest('Amount must be at least €0.50 eur', { code: 'amount_too_small', param: 'amount' });
+    if (amount > MAX_AMOUNT)
+      throw invalidRequest('Amount must be no more than €999,999.99', { code: 'amount_too_large', param: 'amount' });
     return amount;
   }
 
   private currency(p: Params): string {
     const currency = p.requiredStr('currency').toLowerCase();
     if (!(CURRENCIES as readonly string[]).includes(currency)) {
-      throw invalidRequest(`Invalid currency: ${currency}. The local stand-in supports: ${CURRENCIES.join(', ')}.`, { param: 'currency' });
+      throw invalidRequest(`Invalid currency: ${currency}. The local stand-in supports: ${CURRENCIES.join(', ')}.`, {
+        param: 'currency',
+      });
     }
     return currency;
   }
@@ -654,9 +768,12 @@ export class StripeModel {
   private assertReusable(types: readonly string[]): void {
     const blocked = types.find((t) => NOT_REUSABLE.includes(t as PaymentMethodType));
     if (blocked) {
-      throw invalidRequest(`The payment method type \`${blocked}\` does not support \`setup_future_usage\`. Remove it from payment_method_types or do not set setup_future_usage.`, {
-        param: 'setup_future_usage',
-      });
+      throw invalidRequest(
+        `The payment method type \`${blocked}\` does not support \`setup_future_usage\`. Remove it from payment_method_types or do not set setup_future_usage.`,
+        {
+          param: 'setup_future_usage',
+        },
+      );
     }
   }
 
@@ -666,7 +783,20 @@ export class StripeModel {
   }
 
   updatePaymentIntent(id: string, p: Params): PaymentIntent {
-    p.allowOnly(['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'allowed_payment_method_types', 'excluded_payment_method_types', 'setup_future_usage', 'receipt_email', 'transfer_group', 'expand']);
+    p.allowOnly([
+      'amount',
+      'currency',
+      'customer',
+      'description',
+      'metadata',
+      'payment_method',
+      'allowed_payment_method_types',
+      'excluded_payment_method_types',
+      'setup_future_usage',
+      'receipt_email',
+      'transfer_group',
+      'expand',
+    ]);
     const pi = this.intent(id);
     if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') {
       throw unexpectedState(`You cannot update this PaymentIntent because it has a status of ${pi.status}.`);
@@ -692,7 +822,8 @@ export class StripeModel {
       pi.payment_method_types = types;
       pi.automatic_payment_methods = null;
     }
-    if (p.has('setup_future_usage')) pi.setup_future_usage = p.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? null;
+    if (p.has('setup_future_usage'))
+      pi.setup_future_usage = p.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? null;
     if (pi.setup_future_usage) this.assertReusable(pi.payment_method_types);
     if (p.has('payment_method')) {
       const pmId = p.str('payment_method');
@@ -723,7 +854,10 @@ export class StripeModel {
       'mandate_data',
     ]);
     const pi = this.intent(id);
-    if (pi.status === 'succeeded') throw unexpectedState('You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
+    if (pi.status === 'succeeded')
+      throw unexpectedState(
+        'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+      );
     if (pi.status === 'canceled' || pi.status === 'processing') {
       throw unexpectedState(`You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`);
     }
@@ -755,10 +889,13 @@ export class StripeModel {
       );
     }
     if (pm.customer && pm.customer !== pi.customer) {
-      throw invalidRequest(`The provided PaymentMethod ${pm.id} belongs to a Customer other than this PaymentIntent's customer. Pass that customer when creating the PaymentIntent.`, {
-        code: 'payment_intent_invalid_parameter',
-        param: 'payment_method',
-      });
+      throw invalidRequest(
+        `The provided PaymentMethod ${pm.id} belongs to a Customer other than this PaymentIntent's customer. Pass that customer when creating the PaymentIntent.`,
+        {
+          code: 'payment_intent_invalid_parameter',
+          param: 'payment_method',
+        },
+      );
     }
     if (!pm.customer && this.state.usedPaymentMethods[pm.id]) {
       throw invalidRequest(
@@ -766,7 +903,8 @@ export class StripeModel {
         { code: 'payment_intent_invalid_parameter', param: 'payment_method' },
       );
     }
-    if (p.has('setup_future_usage')) pi.setup_future_usage = p.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? null;
+    if (p.has('setup_future_usage'))
+      pi.setup_future_usage = p.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? null;
     if (pi.setup_future_usage) this.assertReusable([pm.type]);
     if (p.has('receipt_email')) pi.receipt_email = p.str('receipt_email') || null;
     const returnUrl = p.str('return_url') || null;
@@ -781,15 +919,35 @@ export class StripeModel {
       const outcome = this.state.cardOutcomes[pm.id] ?? LIVE_CARD_IN_TEST_MODE;
       if (outcome.kind === 'success') return this.succeed(pi, pm, request);
       if (outcome.kind === 'authenticate') return this.requireAction(pi, pm, returnUrl, request);
-      const error: StripeErrorBody = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
+      const error: StripeErrorBody = {
+        type: 'card_error',
+        code: outcome.code,
+        decline_code: outcome.declineCode,
+        message: outcome.message,
+      };
       const failed = this.fail(pi, pm, error, true, request);
-      throw new StripeApiError(402, { ...error, charge: failed.latest_charge ?? undefined, payment_intent: failed, payment_method: clone(pm), doc_url: 'https://stripe.com/docs/error-codes/card-declined' });
+      throw new StripeApiError(402, {
+        ...error,
+        charge: failed.latest_charge ?? undefined,
+        payment_intent: failed,
+        payment_method: clone(pm),
+        doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+      });
     }
-    if (!returnUrl) throw invalidRequest(`A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. The PaymentMethod type ${pm.type} requires a return_url.`, { param: 'return_url' });
+    if (!returnUrl)
+      throw invalidRequest(
+        `A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. The PaymentMethod type ${pm.type} requires a return_url.`,
+        { param: 'return_url' },
+      );
     return this.requireAction(pi, pm, returnUrl, request);
   }
 
-  private requireAction(pi: PaymentIntent, pm: PaymentMethod, returnUrl: string | null, request: RequestInfo | null): PaymentIntent {
+  private requireAction(
+    pi: PaymentIntent,
+    pm: PaymentMethod,
+    returnUrl: string | null,
+    request: RequestInfo | null,
+  ): PaymentIntent {
     const token = randomBytes(16).toString('hex');
     this.state.authorisations[pi.id] = { token, payment_method: pm.id, return_url: returnUrl };
     pi.status = 'requires_action';
@@ -822,7 +980,10 @@ export class StripeModel {
       paid: !failure,
       payment_intent: pi.id,
       payment_method: pm.id,
-      payment_method_details: pm.type === 'card' ? { type: 'card', card: { ...pm.card } } : { type: pm.type, [pm.type]: { ...(pm[pm.type] as Json) } },
+      payment_method_details:
+        pm.type === 'card'
+          ? { type: 'card', card: { ...pm.card } }
+          : { type: pm.type, [pm.type]: { ...(pm[pm.type] as Json) } },
       refunded: false,
       status: failure ? 'failed' : 'succeeded',
       transfer_group: pi.transfer_group,
@@ -848,7 +1009,13 @@ export class StripeModel {
     return clone(pi);
   }
 
-  private fail(pi: PaymentIntent, pm: PaymentMethod, error: StripeErrorBody, withCharge: boolean, request: RequestInfo | null): PaymentIntent {
+  private fail(
+    pi: PaymentIntent,
+    pm: PaymentMethod,
+    error: StripeErrorBody,
+    withCharge: boolean,
+    request: RequestInfo | null,
+  ): PaymentIntent {
     const charge = withCharge ? this.charge(pi, pm, error) : undefined;
     pi.status = 'requires_payment_method';
     pi.next_action = null;
@@ -861,7 +1028,10 @@ export class StripeModel {
   }
 
   /** The pending redirect of an intent, if `token` is the one its authorisation URL carries. */
-  pendingAuthorisation(id: string, token: string | undefined): { intent: PaymentIntent; paymentMethod: PaymentMethod } | undefined {
+  pendingAuthorisation(
+    id: string,
+    token: string | undefined,
+  ): { intent: PaymentIntent; paymentMethod: PaymentMethod } | undefined {
     const pending = this.state.authorisations[id];
     const pi = this.state.paymentIntents[id];
     if (!pending || !pi || !token || pending.token !== token || pi.status !== 'requires_action') return undefined;
@@ -873,9 +1043,14 @@ export class StripeModel {
    * The customer's answer on the authorisation page. Returns where the browser goes next: the
    * return_url with Stripe's query (`payment_intent`, `payment_intent_client_secret`, `redirect_status`).
    */
-  authorise(id: string, token: string | undefined, approve: boolean): { intent: PaymentIntent; redirect: string | null } {
+  authorise(
+    id: string,
+    token: string | undefined,
+    approve: boolean,
+  ): { intent: PaymentIntent; redirect: string | null } {
     const pending = this.pendingAuthorisation(id, token);
-    if (!pending) throw invalidRequest('This authorisation is no longer pending.', { code: 'payment_intent_unexpected_state' });
+    if (!pending)
+      throw invalidRequest('This authorisation is no longer pending.', { code: 'payment_intent_unexpected_state' });
     const pi = this.intent(id);
     const pm = this.paymentMethod(pending.paymentMethod.id);
     const returnUrl = this.state.authorisations[id]?.return_url ?? null;
@@ -904,7 +1079,9 @@ export class StripeModel {
     }
     pi.status = 'canceled';
     pi.canceled_at = now();
-    pi.cancellation_reason = p.oneOf('cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const) ?? null;
+    pi.cancellation_reason =
+      p.oneOf('cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const) ??
+      null;
     pi.next_action = null;
     delete this.state.authorisations[pi.id];
     this.emit('payment_intent.canceled', pi, request);
@@ -927,20 +1104,35 @@ export class StripeModel {
     if (piId) {
       const pi = this.intent(piId, 'payment_intent');
       charge = pi.status === 'succeeded' && pi.latest_charge ? this.state.charges[pi.latest_charge] : undefined;
-      if (!charge) throw invalidRequest(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, { code: 'charge_not_refundable', param: 'payment_intent' });
+      if (!charge)
+        throw invalidRequest(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, {
+          code: 'charge_not_refundable',
+          param: 'payment_intent',
+        });
     } else if (chargeId) {
       charge = this.state.charges[chargeId];
       if (!charge) throw resourceMissing('charge', chargeId, 'charge');
-      if (charge.status !== 'succeeded') throw invalidRequest(`Charge ${chargeId} has not succeeded and cannot be refunded.`, { code: 'charge_not_refundable', param: 'charge' });
+      if (charge.status !== 'succeeded')
+        throw invalidRequest(`Charge ${chargeId} has not succeeded and cannot be refunded.`, {
+          code: 'charge_not_refundable',
+          param: 'charge',
+        });
     } else {
-      throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', { code: 'parameter_missing' });
+      throw invalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        { code: 'parameter_missing' },
+      );
     }
     const remaining = charge.amount - charge.amount_refunded;
-    if (remaining <= 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    if (remaining <= 0)
+      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
     const amount = p.int('amount') ?? remaining;
     if (amount <= 0) throw invalidRequest('Invalid positive integer', { param: 'amount' });
     if (amount > remaining) {
-      throw invalidRequest(`Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(remaining / 100).toFixed(2)})`, { param: 'amount' });
+      throw invalidRequest(
+        `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(remaining / 100).toFixed(2)})`,
+        { param: 'amount' },
+      );
     }
     const refund: Refund = {
       id: stripeId('re'),
@@ -978,7 +1170,17 @@ export class StripeModel {
   }
 
   createAccount(p: Params): Account {
-    p.allowOnly(['type', 'country', 'email', 'capabilities', 'business_type', 'business_profile', 'metadata', 'default_currency', 'expand']);
+    p.allowOnly([
+      'type',
+      'country',
+      'email',
+      'capabilities',
+      'business_type',
+      'business_profile',
+      'metadata',
+      'default_currency',
+      'expand',
+    ]);
     const type = p.oneOf('type', ['express', 'custom', 'standard'] as const);
     if (!type) throw missingParam('type');
     const requested = p.hash('capabilities');
@@ -999,7 +1201,12 @@ export class StripeModel {
       payouts_enabled: false,
       details_submitted: false,
       capabilities,
-      requirements: { currently_due: ['external_account', 'tos_acceptance.date', 'tos_acceptance.ip'], eventually_due: ['external_account'], past_due: [], disabled_reason: 'requirements.past_due' },
+      requirements: {
+        currently_due: ['external_account', 'tos_acceptance.date', 'tos_acceptance.ip'],
+        eventually_due: ['external_account'],
+        past_due: [],
+        disabled_reason: 'requirements.past_due',
+      },
       created: now(),
       default_currency: p.str('default_currency') || 'eur',
       metadata: p.metadata(),
@@ -1029,19 +1236,33 @@ export class StripeModel {
   }
 
   /** Verification finished or revoked (test API, onboarding page): what Stripe's review would change. */
-  setAccountStatus(id: string, status: { charges_enabled?: boolean; payouts_enabled?: boolean; details_submitted?: boolean }): Account {
+  setAccountStatus(
+    id: string,
+    status: { charges_enabled?: boolean; payouts_enabled?: boolean; details_submitted?: boolean },
+  ): Account {
     const account = this.account(id, 'account');
-    const previous: Json = { charges_enabled: account.charges_enabled, payouts_enabled: account.payouts_enabled, details_submitted: account.details_submitted, capabilities: { ...account.capabilities } };
+    const previous: Json = {
+      charges_enabled: account.charges_enabled,
+      payouts_enabled: account.payouts_enabled,
+      details_submitted: account.details_submitted,
+      capabilities: { ...account.capabilities },
+    };
     if (status.charges_enabled !== undefined) account.charges_enabled = status.charges_enabled;
     if (status.payouts_enabled !== undefined) account.payouts_enabled = status.payouts_enabled;
     if (status.details_submitted !== undefined) account.details_submitted = status.details_submitted;
     const active = account.payouts_enabled;
     if (!('transfers' in account.capabilities)) account.capabilities.transfers = 'inactive';
     account.capabilities.transfers = active ? 'active' : 'inactive';
-    if ('card_payments' in account.capabilities) account.capabilities.card_payments = account.charges_enabled ? 'active' : 'inactive';
+    if ('card_payments' in account.capabilities)
+      account.capabilities.card_payments = account.charges_enabled ? 'active' : 'inactive';
     account.requirements = active
       ? { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null }
-      : { currently_due: ['external_account'], eventually_due: ['external_account'], past_due: [], disabled_reason: 'requirements.past_due' };
+      : {
+          currently_due: ['external_account'],
+          eventually_due: ['external_account'],
+          past_due: [],
+          disabled_reason: 'requirements.past_due',
+        };
     this.emit('account.updated', account, null, previous);
     return clone(account);
   }
@@ -1055,8 +1276,19 @@ export class StripeModel {
     const refreshUrl = p.requiredStr('refresh_url');
     const token = randomBytes(16).toString('hex');
     const expiresAt = now() + 300;
-    this.state.onboardings[token] = { token, account: account.id, return_url: returnUrl, refresh_url: refreshUrl, expires_at: expiresAt };
-    return { object: 'account_link', created: now(), expires_at: expiresAt, url: `${this.baseUrl}/__onboarding/${account.id}?token=${token}` };
+    this.state.onboardings[token] = {
+      token,
+      account: account.id,
+      return_url: returnUrl,
+      refresh_url: refreshUrl,
+      expires_at: expiresAt,
+    };
+    return {
+      object: 'account_link',
+      created: now(),
+      expires_at: expiresAt,
+      url: `${this.baseUrl}/__onboarding/${account.id}?token=${token}`,
+    };
   }
 
   /** The onboarding link of `token`, unless used or expired (then the refresh_url applies). */
@@ -1075,21 +1307,38 @@ export class StripeModel {
   }
 
   createTransfer(p: Params, request: RequestInfo): Transfer {
-    p.allowOnly(['amount', 'currency', 'destination', 'transfer_group', 'metadata', 'description', 'source_transaction', 'expand']);
+    p.allowOnly([
+      'amount',
+      'currency',
+      'destination',
+      'transfer_group',
+      'metadata',
+      'description',
+      'source_transaction',
+      'expand',
+    ]);
     const amount = p.requiredInt('amount');
     if (amount <= 0) throw invalidRequest('Invalid positive integer', { param: 'amount' });
     const currency = this.currency(p);
     const destinationId = p.requiredStr('destination');
     const destination = this.state.accounts[destinationId];
-    if (!destination) throw invalidRequest(`No such destination: '${destinationId}'`, { code: 'resource_missing', param: 'destination' });
-    if (destination.capabilities.transfers !== 'active') {
-      throw invalidRequest('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', {
-        code: 'insufficient_capabilities_for_transfer',
+    if (!destination)
+      throw invalidRequest(`No such destination: '${destinationId}'`, {
+        code: 'resource_missing',
         param: 'destination',
       });
+    if (destination.capabilities.transfers !== 'active') {
+      throw invalidRequest(
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        {
+          code: 'insufficient_capabilities_for_transfer',
+          param: 'destination',
+        },
+      );
     }
     const sourceTransaction = p.str('source_transaction') || null;
-    if (sourceTransaction && !this.state.charges[sourceTransaction]) throw resourceMissing('charge', sourceTransaction, 'source_transaction');
+    if (sourceTransaction && !this.state.charges[sourceTransaction])
+      throw resourceMissing('charge', sourceTransaction, 'source_transaction');
     const transfer: Transfer = {
       id: stripeId('tr'),
       object: 'transfer',

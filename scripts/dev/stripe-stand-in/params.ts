@@ -33,7 +33,12 @@ export function invalidRequest(message: string, extra: Partial<StripeErrorBody> 
 }
 
 export function resourceMissing(kind: string, id: string, param = 'id'): StripeApiError {
-  return new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${kind}: '${id}'` });
+  return new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param,
+    message: `No such ${kind}: '${id}'`,
+  });
 }
 
 export function missingParam(param: string): StripeApiError {
@@ -58,7 +63,11 @@ export class Params {
   /** Refuses parameters the endpoint does not know, as Stripe does ("Received unknown parameter"). */
   allowOnly(keys: readonly string[]): this {
     for (const key of Object.keys(this.raw)) {
-      if (!keys.includes(key)) throw invalidRequest(`Received unknown parameter: ${this.name(key)}`, { code: 'parameter_unknown', param: this.name(key) });
+      if (!keys.includes(key))
+        throw invalidRequest(`Received unknown parameter: ${this.name(key)}`, {
+          code: 'parameter_unknown',
+          param: this.name(key),
+        });
     }
     return this;
   }
@@ -70,7 +79,11 @@ export class Params {
   str(key: string): string | undefined {
     const value = this.raw[key];
     if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${this.name(key)}`, { code: 'parameter_invalid_string', param: this.name(key) });
+    if (typeof value !== 'string')
+      throw invalidRequest(`Invalid string: ${this.name(key)}`, {
+        code: 'parameter_invalid_string',
+        param: this.name(key),
+      });
     return value;
   }
 
@@ -84,7 +97,10 @@ export class Params {
     const value = this.str(key);
     if (value === undefined || value === '') return undefined;
     if (!(allowed as readonly string[]).includes(value)) {
-      throw invalidRequest(`Invalid ${this.name(key)}: must be one of ${allowed.join(', ')}`, { code: 'parameter_invalid_empty', param: this.name(key) });
+      throw invalidRequest(`Invalid ${this.name(key)}: must be one of ${allowed.join(', ')}`, {
+        code: 'parameter_invalid_empty',
+        param: this.name(key),
+      });
     }
     return value as T;
   }
@@ -107,7 +123,8 @@ export class Params {
   bool(key: string): boolean | undefined {
     const value = this.str(key);
     if (value === undefined || value === '') return undefined;
-    if (value !== 'true' && value !== 'false') throw invalidRequest(`Invalid boolean: ${value}`, { param: this.name(key) });
+    if (value !== 'true' && value !== 'false')
+      throw invalidRequest(`Invalid boolean: ${value}`, { param: this.name(key) });
     return value === 'true';
   }
 
@@ -115,7 +132,11 @@ export class Params {
   hash(key: string): Params | undefined {
     const value = this.raw[key];
     if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'object' || Array.isArray(value)) throw invalidRequest(`Invalid object: ${this.name(key)}`, { code: 'parameter_invalid_empty', param: this.name(key) });
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw invalidRequest(`Invalid object: ${this.name(key)}`, {
+        code: 'parameter_invalid_empty',
+        param: this.name(key),
+      });
     return new Params(value, this.name(key));
   }
 
@@ -123,7 +144,8 @@ export class Params {
     const value: FormValue | undefined = this.raw[key];
     if (value === undefined) return undefined;
     if (value === '') return [];
-    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw invalidRequest(`Invalid array: ${this.name(key)}`, { param: this.name(key) });
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+      throw invalidRequest(`Invalid array: ${this.name(key)}`, { param: this.name(key) });
     return value as string[];
   }
 
@@ -132,12 +154,18 @@ export class Params {
     const value = this.raw.metadata;
     if (value === undefined) return current;
     if (value === '') return {};
-    if (typeof value !== 'object' || Array.isArray(value)) throw invalidRequest('Invalid object: metadata', { param: 'metadata' });
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw invalidRequest('Invalid object: metadata', { param: 'metadata' });
     const next = { ...current };
     for (const [k, v] of Object.entries(value)) {
-      if (typeof v !== 'string') throw invalidRequest(`Invalid metadata[${k}]: metadata values must be strings`, { param: `metadata[${k}]` });
-      if (k.length > 40) throw invalidRequest(`Invalid metadata[${k}]: keys must be at most 40 characters`, { param: `metadata[${k}]` });
-      if (v.length > 500) throw invalidRequest(`Invalid metadata[${k}]: values must be at most 500 characters`, { param: `metadata[${k}]` });
+      if (typeof v !== 'string')
+        throw invalidRequest(`Invalid metadata[${k}]: metadata values must be strings`, { param: `metadata[${k}]` });
+      if (k.length > 40)
+        throw invalidRequest(`Invalid metadata[${k}]: keys must be at most 40 characters`, { param: `metadata[${k}]` });
+      if (v.length > 500)
+        throw invalidRequest(`Invalid metadata[${k}]: values must be at most 500 characters`, {
+          param: `metadata[${k}]`,
+        });
       if (v === '') delete next[k];
       else next[k] = v;
     }

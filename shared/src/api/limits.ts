@@ -3,4 +3,5 @@
  * a German 413 (locally the same limit applies, so the web meets it before deploying).
  */
 export const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
-export const REQUEST_TOO_LARGE = 'Die Anfrage ist zu groß (höchstens 6 MB). Bitte wähle kleinere Fotos und versuche es erneut.';
+export const REQUEST_TOO_LARGE =
+  'Die Anfrage ist zu groß (höchstens 6 MB). Bitte wähle kleinere Fotos und versuche es erneut.';

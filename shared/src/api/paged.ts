@@ -32,7 +32,12 @@ export const pageQuerySchema = (defaultPerPage: number) =>
   });
 
 /** Cuts one page out of an ordered list; `pageUrl(n)` builds next_page_url with the caller's filters. */
-export function paginate<T>(all: readonly T[], page: number, perPage: number, pageUrl: (page: number) => string): Paged<T> {
+export function paginate<T>(
+  all: readonly T[],
+  page: number,
+  perPage: number,
+  pageUrl: (page: number) => string,
+): Paged<T> {
   const total = all.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const start = (page - 1) * perPage;

@@ -22,7 +22,14 @@ describe('buyer registration contract', () => {
   });
 
   it('answers each broken field with the spec’s German message', () => {
-    const result = registerBuyerRequestSchema.safeParse({ ...valid, email: 'nope', password: 'kurz', confirmPassword: 'kurz', username: '', dataPrivacy: false });
+    const result = registerBuyerRequestSchema.safeParse({
+      ...valid,
+      email: 'nope',
+      password: 'kurz',
+      confirmPassword: 'kurz',
+      username: '',
+      dataPrivacy: false,
+    });
     expect(result.success).toBe(false);
     const errors = toFieldErrors(result.error!);
     expect(errors.email).toEqual(['Diese Emailadresse ist ungültig.']);
@@ -32,7 +39,11 @@ describe('buyer registration contract', () => {
   });
 
   it('limits passwords to 16 characters and requires the confirmation to match', () => {
-    const tooLong = registerBuyerRequestSchema.safeParse({ ...valid, password: 'a'.repeat(17), confirmPassword: 'a'.repeat(17) });
+    const tooLong = registerBuyerRequestSchema.safeParse({
+      ...valid,
+      password: 'a'.repeat(17),
+      confirmPassword: 'a'.repeat(17),
+    });
     expect(toFieldErrors(tooLong.error!).password).toEqual(['Es dürfen maximal 16 Zeichen verwendet werden.']);
     const mismatch = registerBuyerRequestSchema.safeParse({ ...valid, confirmPassword: 'Anders123' });
     expect(toFieldErrors(mismatch.error!).confirmPassword).toEqual(['Passwort ist unterschiedlich']);

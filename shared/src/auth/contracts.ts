@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { MSG } from '../validation/messages.ts';
-import { booleanish, emailField, mustAccept, optionalString, passwordField, requiredString } from '../validation/fields.ts';
+import {
+  booleanish,
+  emailField,
+  mustAccept,
+  optionalString,
+  passwordField,
+  requiredString,
+} from '../validation/fields.ts';
 import { REGION_IDS } from '../catalogue/reference-data.ts';
 import { ROLE_IDS, type RoleName } from './roles.ts';
 
@@ -23,7 +30,10 @@ export const regionIdField = z.coerce
 /** Buyer registration form (01 §3, §5). Seller registration extends it in the catalogue issue. */
 export const registerBuyerRequestSchema = z
   .object({
-    role_id: z.coerce.number().pipe(z.literal(ROLE_IDS.user, { error: MSG.required })).default(ROLE_IDS.user),
+    role_id: z.coerce
+      .number()
+      .pipe(z.literal(ROLE_IDS.user, { error: MSG.required }))
+      .default(ROLE_IDS.user),
     username: requiredString(USERNAME_MAX),
     firstName: requiredString(100),
     lastName: requiredString(100),
@@ -53,7 +63,10 @@ export const resetPasswordRequestSchema = z
     confirm_password: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
     password_token: requiredString(200),
   })
-  .refine((form) => form.new_password === form.confirm_password, { path: ['confirm_password'], error: MSG.passwordMismatch });
+  .refine((form) => form.new_password === form.confirm_password, {
+    path: ['confirm_password'],
+    error: MSG.passwordMismatch,
+  });
 
 /** POST auth/unique: is `field` of `model` free, not counting record `id` (01 §5). */
 export const uniqueRequestSchema = z.object({

@@ -125,11 +125,21 @@ describe('seller registration contract', () => {
   it('parses a complete seller form into account, owner, documents, company, payout and consents', () => {
     const parsed = sellerRegistrationSchema('seller').parse(sellerForm());
     expect(parsed.mode).toBe('seller');
-    expect(parsed.account).toEqual({ username: 'Alpenhof Wellness', email: 'office@alpenhof.at', password: 'Geheim123!', phone_number: '+43512123456', region_id: 2 });
+    expect(parsed.account).toEqual({
+      username: 'Alpenhof Wellness',
+      email: 'office@alpenhof.at',
+      password: 'Geheim123!',
+      phone_number: '+43512123456',
+      region_id: 2,
+    });
     expect(parsed.owner).toEqual({ firstName: 'Maria', lastName: 'Huber', bday: '1980-04-12' });
     expect(parsed.documents?.front.name).toBe('front.jpg');
     expect(parsed.documents?.additional).toBeNull();
-    expect(parsed.company).toMatchObject({ name: 'Alpenhof GmbH', url: 'https://www.alpenhof.at', vat_number: 'ATU12345678' });
+    expect(parsed.company).toMatchObject({
+      name: 'Alpenhof GmbH',
+      url: 'https://www.alpenhof.at',
+      vat_number: 'ATU12345678',
+    });
     expect(parsed.payout).toEqual({ iban: 'AT611904300234573201', bic: 'BKAUATWW' });
     expect(parsed.consents).toEqual({ dataPrivacy: true, terms: true, commission: true });
   });
@@ -172,18 +182,47 @@ describe('seller registration contract', () => {
   });
 
   it('partner mode needs neither documents, company nor payout, and no commission consent', () => {
-    const form = { role_id: 2, username: 'Talpartner', email: 'team@tal.at', phone_number: '0664123456', region_id: 1, password: 'Geheim123!', confirmPassword: 'Geheim123!', dataPrivacy: 'on', terms: true };
+    const form = {
+      role_id: 2,
+      username: 'Talpartner',
+      email: 'team@tal.at',
+      phone_number: '0664123456',
+      region_id: 1,
+      password: 'Geheim123!',
+      confirmPassword: 'Geheim123!',
+      dataPrivacy: 'on',
+      terms: true,
+    };
     const parsed = sellerRegistrationSchema('partner').parse(form);
-    expect(parsed).toMatchObject({ mode: 'partner', owner: null, documents: null, company: null, payout: null, consents: { commission: false } });
+    expect(parsed).toMatchObject({
+      mode: 'partner',
+      owner: null,
+      documents: null,
+      company: null,
+      payout: null,
+      consents: { commission: false },
+    });
     // Fields of skipped steps are ignored, even if a client sends them.
-    expect(sellerRegistrationSchema('partner').parse({ ...form, iban: 'nonsense', id_front: photo('x.gif', 'image/gif') }).payout).toBeNull();
+    expect(
+      sellerRegistrationSchema('partner').parse({ ...form, iban: 'nonsense', id_front: photo('x.gif', 'image/gif') })
+        .payout,
+    ).toBeNull();
     const errors = errorsOf('partner', { ...form, terms: undefined });
     expect(errors).toEqual({ terms: [MSG.required] });
   });
 
   it('partner mode still needs the consents and the account fields', () => {
     const errors = errorsOf('partner', { role_id: 2 });
-    expect(Object.keys(errors).sort()).toEqual(['confirmPassword', 'dataPrivacy', 'email', 'password', 'phone_number', 'region_id', 'terms', 'username']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'confirmPassword',
+      'dataPrivacy',
+      'email',
+      'password',
+      'phone_number',
+      'region_id',
+      'terms',
+      'username',
+    ]);
   });
 
   it('a wizard step validates only its own fields', () => {

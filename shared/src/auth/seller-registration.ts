@@ -21,7 +21,11 @@ export function registrationModeOf(value: unknown): SellerRegistrationMode {
 
 /** A request body is a seller registration when it asks for role 2 (form data sends it as text). */
 export function isSellerRegistration(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && String((body as { role_id?: unknown }).role_id) === String(ROLE_IDS.seller);
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    String((body as { role_id?: unknown }).role_id) === String(ROLE_IDS.seller)
+  );
 }
 
 export const COMPANY_NAME_MAX = 100;
@@ -46,7 +50,8 @@ export const ID_PHOTO_MAX_SIDE = 2000;
 export const ID_PHOTO_QUALITY = 0.85;
 
 export const SELLER_TEXT = {
-  registered: 'Vielen Dank für deine Registrierung! Wir prüfen dein Konto und melden uns innerhalb von 24 Stunden bei dir.',
+  registered:
+    'Vielen Dank für deine Registrierung! Wir prüfen dein Konto und melden uns innerhalb von 24 Stunden bei dir.',
   documentType: 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.',
   ibanInvalid: 'Bitte gib eine gültige IBAN ein.',
   bicInvalid: 'Bitte gib einen gültigen BIC ein.',
@@ -73,7 +78,10 @@ export function hasDocumentExtension(name: string): boolean {
 export function documentProblem(file: DocumentFile): string | undefined {
   if (file.size > MAX_PHOTO_BYTES) return PHOTO_TOO_LARGE;
   // Some clients send no or a generic type; the extension decides then, and the server checks the bytes.
-  const typeOk = file.type === '' || file.type === 'application/octet-stream' || (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(file.type);
+  const typeOk =
+    file.type === '' ||
+    file.type === 'application/octet-stream' ||
+    (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(file.type);
   if (!hasDocumentExtension(file.name) || !typeOk) return SELLER_TEXT.documentType;
   if (file.size === 0) return MSG.required;
   return undefined;
@@ -131,9 +139,43 @@ export function birthDateProblem(bday: string, today: string = todayInVienna()):
 // country's length and pass the ISO 13616 mod-97 check.
 
 const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23,
-  GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28,
-  PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+  AD: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  VA: 22,
 };
 
 export function normaliseIban(value: string): string {
@@ -168,9 +210,7 @@ export function isValidBic(value: string): boolean {
 // Field schemas
 
 export const ibanField = () =>
-  requiredString(42)
-    .refine(isValidIban, { error: SELLER_TEXT.ibanInvalid })
-    .transform(normaliseIban);
+  requiredString(42).refine(isValidIban, { error: SELLER_TEXT.ibanInvalid }).transform(normaliseIban);
 
 export const bicField = () =>
   requiredString(15)
@@ -183,7 +223,13 @@ export const phoneField = () =>
     .transform((v) => v.replace(/[\s/-]+/g, ''))
     .superRefine((v, ctx) => {
       // One message at a time: "numeric" first, the length only for a number.
-      const problem = !/^\+?\d+$/.test(v) ? MSG.numeric : v.length < 6 ? MSG.min(6) : v.length > 16 ? MSG.max(16) : undefined;
+      const problem = !/^\+?\d+$/.test(v)
+        ? MSG.numeric
+        : v.length < 6
+          ? MSG.min(6)
+          : v.length > 16
+            ? MSG.max(16)
+            : undefined;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
@@ -252,7 +298,9 @@ const mismatch = {
   error: MSG.passwordMismatch,
   when: (payload: { value: unknown }) => {
     const form = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
-    return typeof form?.password === 'string' && typeof form.confirmPassword === 'string' && form.confirmPassword !== '';
+    return (
+      typeof form?.password === 'string' && typeof form.confirmPassword === 'string' && form.confirmPassword !== ''
+    );
   },
 };
 
@@ -304,7 +352,9 @@ export type SellerRegistration<F extends DocumentFile = DocumentFile> = {
  * The whole form as the server parses it. Partner mode ignores (strips) the verification, company
  * and payout fields; `F` is the file type the caller's parser produces.
  */
-export function sellerRegistrationSchema<F extends DocumentFile = DocumentFile>(mode: SellerRegistrationMode): z.ZodType<SellerRegistration<F>> {
+export function sellerRegistrationSchema<F extends DocumentFile = DocumentFile>(
+  mode: SellerRegistrationMode,
+): z.ZodType<SellerRegistration<F>> {
   const common = {
     role_id: z.coerce.number().pipe(z.literal(ROLE_IDS.seller, { error: MSG.required })),
     ...accountShape,
@@ -321,38 +371,34 @@ export function sellerRegistrationSchema<F extends DocumentFile = DocumentFile>(
     return z
       .object(common)
       .refine(passwordsMatch, mismatch)
-      .transform(
-        (form): SellerRegistration<F> => ({
-          mode,
-          account: account(form),
-          owner: null,
-          documents: null,
-          company: null,
-          payout: null,
-          consents: { dataPrivacy: true, terms: true, commission: false },
-        }),
-      );
+      .transform((form): SellerRegistration<F> => ({
+        mode,
+        account: account(form),
+        owner: null,
+        documents: null,
+        company: null,
+        payout: null,
+        consents: { dataPrivacy: true, terms: true, commission: false },
+      }));
   }
   return z
     .object({ ...common, ...verificationShape<F>(), ...companyShape, ...payoutShape })
     .refine(passwordsMatch, mismatch)
-    .transform(
-      (form): SellerRegistration<F> => ({
-        mode,
-        account: account(form),
-        owner: { firstName: form.firstName, lastName: form.lastName, bday: form.bday },
-        documents: { front: form.id_front, back: form.id_back, additional: form.id_additional ?? null },
-        company: {
-          name: form.company_name,
-          description: form.description || null,
-          url: form.url ?? null,
-          vat_number: form.vat_number || null,
-          address: form.address || null,
-          city: form.city || null,
-          zip_code: form.zip_code || null,
-        },
-        payout: { iban: form.iban, bic: form.bic },
-        consents: { dataPrivacy: true, terms: true, commission: true },
-      }),
-    );
+    .transform((form): SellerRegistration<F> => ({
+      mode,
+      account: account(form),
+      owner: { firstName: form.firstName, lastName: form.lastName, bday: form.bday },
+      documents: { front: form.id_front, back: form.id_back, additional: form.id_additional ?? null },
+      company: {
+        name: form.company_name,
+        description: form.description || null,
+        url: form.url ?? null,
+        vat_number: form.vat_number || null,
+        address: form.address || null,
+        city: form.city || null,
+        zip_code: form.zip_code || null,
+      },
+      payout: { iban: form.iban, bic: form.bic },
+      consents: { dataPrivacy: true, terms: true, commission: true },
+    }));
 }

@@ -12,7 +12,12 @@ export const TEMPLATE_NAME_MAX = 100;
 /** 03 §2: the category image is cropped to 400 × 300 JPEG. */
 export const CATEGORY_IMAGE = { width: 400, height: 300 } as const;
 
-const requiredId = () => z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64, { error: MSG.max(64) });
+const requiredId = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(64, { error: MSG.max(64) });
 
 /** POST voucher-category, PUT voucher-category/{id} (03 §5: name required; the image is optional). */
 export const categoryFormSchema = z.object({
@@ -42,7 +47,10 @@ export type TemplateForm = z.input<typeof templateUpdateSchema>;
 
 /** GET voucher/all (admin featured table, 03 §2): 10 per page, optional keyword. */
 export const adminVoucherListQuerySchema = pageQuerySchema(PAGE_SIZE.admin).extend({
-  keyword: z.string().max(100, { error: MSG.max(100) }).optional(),
+  keyword: z
+    .string()
+    .max(100, { error: MSG.max(100) })
+    .optional(),
 });
 export type AdminVoucherListQuery = z.input<typeof adminVoucherListQuerySchema>;
 
@@ -63,7 +71,8 @@ export const CATALOGUE_ADMIN_TEXT = {
   subcategoryNotFound: 'Unterkategorie nicht gefunden.',
   subcategoryNameTaken: 'Diese Unterkategorie gibt es in der Kategorie bereits.',
   subcategoryInUse: 'Die Unterkategorie wird noch von Gutscheinen verwendet und kann nicht gelöscht werden.',
-  subcategoryMoveInUse: 'Die Unterkategorie wird von Gutscheinen verwendet und kann keiner anderen Kategorie zugeordnet werden.',
+  subcategoryMoveInUse:
+    'Die Unterkategorie wird von Gutscheinen verwendet und kann keiner anderen Kategorie zugeordnet werden.',
   templateSaved: 'Template gespeichert.',
   templateDeleted: 'Template gelöscht.',
   templateNotFound: 'Template nicht gefunden.',

@@ -26,7 +26,12 @@ export const voucherSellerSchema = z.object({
   id: z.string(),
   username: z.string(),
   company: z
-    .object({ name: z.string(), logo: z.string().nullable(), region: z.string().nullable(), url: z.string().nullable() })
+    .object({
+      name: z.string(),
+      logo: z.string().nullable(),
+      region: z.string().nullable(),
+      url: z.string().nullable(),
+    })
     .nullable(),
 });
 
@@ -98,7 +103,10 @@ export const voucherListQuerySchema = z.object({
 });
 export type VoucherListQuery = z.input<typeof voucherListQuerySchema>;
 
-export const voucherDetailQuerySchema = z.object({ isWallet: booleanish().optional(), with_stat: booleanish().optional() });
+export const voucherDetailQuerySchema = z.object({
+  isWallet: booleanish().optional(),
+  with_stat: booleanish().optional(),
+});
 
 /** What a voucher card and the public lists need (01 §2 "Voucher card"); the catalogue projection stores exactly this. */
 export const voucherCardSchema = voucherSchema.pick({
@@ -165,7 +173,13 @@ export const voucherStatsSchema = z.object({
   redeemed_value: z.number().int(),
 });
 export type VoucherStats = z.infer<typeof voucherStatsSchema>;
-export const EMPTY_VOUCHER_STATS: VoucherStats = { sold_count: 0, sold_qty: 0, gross: 0, redemption_count: 0, redeemed_value: 0 };
+export const EMPTY_VOUCHER_STATS: VoucherStats = {
+  sold_count: 0,
+  sold_qty: 0,
+  gross: 0,
+  redemption_count: 0,
+  redeemed_value: 0,
+};
 
 /** GET voucher/{id}?with_stat=1 for the owning seller or an admin. */
 export const voucherWithStatsSchema = voucherSchema.extend({ stats: voucherStatsSchema });
@@ -177,7 +191,9 @@ export const voucherStatusResponseSchema = z.object({ message: z.string(), vouch
 export const voucherDeleteResponseSchema = z.object({ message: z.string() });
 
 /** POST voucher/upload-bg-img/{id}: the background image, uploaded first through POST upload/image (purpose voucher-background). */
-export const voucherBackgroundRequestSchema = z.object({ upload_id: z.string({ error: MSG.required }).pipe(uploadIdField()) });
+export const voucherBackgroundRequestSchema = z.object({
+  upload_id: z.string({ error: MSG.required }).pipe(uploadIdField()),
+});
 export type VoucherBackgroundRequest = z.input<typeof voucherBackgroundRequestSchema>;
 
 export const companyPublicSchema = z.object({

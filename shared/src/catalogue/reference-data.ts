@@ -44,4 +44,13 @@ export function categorySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-export const PAGE_SIZE = { generic: 15, newest: 10, home: 9, search: 9, wallet: 9, orders: 9, seller: 9, admin: 10 } as const;
+export const PAGE_SIZE = {
+  generic: 15,
+  newest: 10,
+  home: 9,
+  search: 9,
+  wallet: 9,
+  orders: 9,
+  seller: 9,
+  admin: 10,
+} as const;

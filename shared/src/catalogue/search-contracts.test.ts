@@ -14,12 +14,30 @@ describe('voucherSearchSchema', () => {
   });
 
   it('treats empty strings and null as "not set" (the home banner sends region=)', () => {
-    const input = voucherSearchSchema.parse({ keyword: '', isRegion: '', isCategory: null, targets: '', isPrice: null, seed: '' });
-    expect(input).toMatchObject({ keyword: undefined, isRegion: undefined, isCategory: undefined, targets: undefined, isPrice: undefined, seed: undefined });
+    const input = voucherSearchSchema.parse({
+      keyword: '',
+      isRegion: '',
+      isCategory: null,
+      targets: '',
+      isPrice: null,
+      seed: '',
+    });
+    expect(input).toMatchObject({
+      keyword: undefined,
+      isRegion: undefined,
+      isCategory: undefined,
+      targets: undefined,
+      isPrice: undefined,
+      seed: undefined,
+    });
   });
 
   it('accepts lists as arrays or comma-separated text', () => {
-    expect(voucherSearchSchema.parse({ targets: 'Paare, Kinder', seasons: ['Winter'], ids: 'a,b' })).toMatchObject({ targets: ['Paare', 'Kinder'], seasons: ['Winter'], ids: ['a', 'b'] });
+    expect(voucherSearchSchema.parse({ targets: 'Paare, Kinder', seasons: ['Winter'], ids: 'a,b' })).toMatchObject({
+      targets: ['Paare', 'Kinder'],
+      seasons: ['Winter'],
+      ids: ['a', 'b'],
+    });
   });
 
   it('rejects unknown target groups, seasons and regions', () => {
@@ -38,11 +56,18 @@ describe('voucherSearchSchema', () => {
   });
 
   it('checks the price range in cents: not negative, to not below from', () => {
-    expect(voucherSearchSchema.parse({ isPrice: { from: '1000', to: 5000 } }).isPrice).toEqual({ from: 1000, to: 5000 });
+    expect(voucherSearchSchema.parse({ isPrice: { from: '1000', to: 5000 } }).isPrice).toEqual({
+      from: 1000,
+      to: 5000,
+    });
     expect(voucherSearchSchema.parse({ isPrice: { from: 1000 } }).isPrice).toEqual({ from: 1000, to: undefined });
     expect(errorsOf({ isPrice: { from: -1, to: 10 } })['isPrice.from']).toEqual(['Der Wert muss mindestens sein 0.']);
-    expect(errorsOf({ isPrice: { from: 12.5, to: 100 } })['isPrice.from']).toEqual(['Der Wert muss eine ganze Zahl sein.']);
-    expect(errorsOf({ isPrice: { from: 5000, to: 1000 } })['isPrice.to']).toEqual(['Der Wert muss mindestens sein 50,00\u00a0€.']);
+    expect(errorsOf({ isPrice: { from: 12.5, to: 100 } })['isPrice.from']).toEqual([
+      'Der Wert muss eine ganze Zahl sein.',
+    ]);
+    expect(errorsOf({ isPrice: { from: 5000, to: 1000 } })['isPrice.to']).toEqual([
+      'Der Wert muss mindestens sein 50,00\u00a0€.',
+    ]);
   });
 
   it('answers bad types with German messages', () => {
@@ -50,11 +75,16 @@ describe('voucherSearchSchema', () => {
     expect(errorsOf([])._).toEqual(['Die Suchanfrage ist ungültig.']);
     expect(errorsOf({ isPrice: 'billig' }).isPrice).toEqual(['Die Suchanfrage ist ungültig.']);
     expect(errorsOf({ ids: [1, 2] })['ids.0']).toEqual(['Die Suchanfrage ist ungültig.']);
-    expect(voucherSearchSchema.parse({ keyword: 2024, seller_id: 704 })).toMatchObject({ keyword: '2024', seller_id: '704' });
+    expect(voucherSearchSchema.parse({ keyword: 2024, seller_id: 704 })).toMatchObject({
+      keyword: '2024',
+      seller_id: '704',
+    });
   });
 
   it('needs a seller for the direct-sale list', () => {
-    expect(errorsOf({ seller_gift: true }).seller_id).toEqual(['Für den Direktverkauf muss ein Verkäufer angegeben werden.']);
+    expect(errorsOf({ seller_gift: true }).seller_id).toEqual([
+      'Für den Direktverkauf muss ein Verkäufer angegeben werden.',
+    ]);
   });
 
   it('limits keyword length, ids and page size', () => {

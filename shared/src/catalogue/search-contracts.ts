@@ -24,7 +24,15 @@ export const SEARCH_IDS_MAX = 100;
 const unset = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** Text parameters; numbers are taken as their text (ids and keywords may arrive as numbers). */
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : unset(v)), z.string({ error: SEARCH_TEXT.invalidRequest }).trim().max(max, { error: MSG.max(max) }).optional());
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : unset(v)),
+    z
+      .string({ error: SEARCH_TEXT.invalidRequest })
+      .trim()
+      .max(max, { error: MSG.max(max) })
+      .optional(),
+  );
 
 /** One value or a list; a comma-separated string (query-string style) is split. */
 const list = <T extends z.ZodType>(item: T, max: number) =>
@@ -33,20 +41,34 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
       const v = unset(value);
       if (v === undefined) return undefined;
       const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
-      const cleaned = items.map((i) => (typeof i === 'string' ? i.trim() : i)).filter((i) => i !== '' && i !== null && i !== undefined);
+      const cleaned = items
+        .map((i) => (typeof i === 'string' ? i.trim() : i))
+        .filter((i) => i !== '' && i !== null && i !== undefined);
       return cleaned.length ? cleaned : undefined;
     },
-    z.array(item).max(max, { error: MSG.maxValue(max) }).optional(),
+    z
+      .array(item)
+      .max(max, { error: MSG.maxValue(max) })
+      .optional(),
   );
 
 /** true/false, 1/0 or their text forms (query strings and form data send text). */
 const flag = () =>
   z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: SEARCH_TEXT.invalidChoice })
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+      error: SEARCH_TEXT.invalidChoice,
+    })
     .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
     .optional();
 
-const cents = z.preprocess(unset, z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(0, { error: MSG.minValue(0) }).optional());
+const cents = z.preprocess(
+  unset,
+  z.coerce
+    .number({ error: MSG.numeric })
+    .int({ error: MSG.integer })
+    .min(0, { error: MSG.minValue(0) })
+    .optional(),
+);
 
 /**
  * Price range in cents (01 §5: from and to are both required for the filter to apply; a filter with
@@ -68,33 +90,45 @@ export type PriceRange = z.infer<typeof priceRangeSchema>;
  * (the client re-POSTs the same body to `next_page_url`; docs/decisions.md).
  */
 export const voucherSearchSchema = z
-  .object({
-    keyword: optionalText(KEYWORD_MAX),
-    page: intParam(1, 100000).default(1),
-    paginate: intParam(1, 100).default(PAGE_SIZE.search),
-    isNewest: flag(),
-    isMostPopular: flag(),
-    isLowestPrice: flag(),
-    isPrice: z.preprocess(unset, priceRangeSchema.optional()),
-    /** Category id or slug. */
-    isCategory: optionalText(64),
-    isRegion: z.preprocess(unset, z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).refine((id) => (REGION_IDS as number[]).includes(id), { error: SEARCH_TEXT.invalidChoice }).optional()),
-    targets: list(z.enum(TARGET_GROUPS, { error: SEARCH_TEXT.invalidChoice }), TARGET_GROUPS.length),
-    seasons: list(z.enum(SEASONS, { error: SEARCH_TEXT.invalidChoice }), SEASONS.length),
-    subcategory: optionalText(64),
-    /** Exactly these vouchers, in this order (campaign pages, /wp). */
-    ids: list(z.string({ error: SEARCH_TEXT.invalidRequest }).max(64, { error: MSG.max(64) }), SEARCH_IDS_MAX),
-    featured: flag(),
-    /** Stable random order (same seed, same order across pages) when no sort is chosen. */
-    seed: z.preprocess(unset, z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).optional()),
-    seller_id: optionalText(64),
-    /** Direct-sale list of a seller (display 'all' or 'direktverkauf'); only for that seller and its scanners. */
-    seller_gift: flag(),
-  }, { error: SEARCH_TEXT.invalidRequest })
+  .object(
+    {
+      keyword: optionalText(KEYWORD_MAX),
+      page: intParam(1, 100000).default(1),
+      paginate: intParam(1, 100).default(PAGE_SIZE.search),
+      isNewest: flag(),
+      isMostPopular: flag(),
+      isLowestPrice: flag(),
+      isPrice: z.preprocess(unset, priceRangeSchema.optional()),
+      /** Category id or slug. */
+      isCategory: optionalText(64),
+      isRegion: z.preprocess(
+        unset,
+        z.coerce
+          .number({ error: MSG.numeric })
+          .int({ error: MSG.integer })
+          .refine((id) => (REGION_IDS as number[]).includes(id), { error: SEARCH_TEXT.invalidChoice })
+          .optional(),
+      ),
+      targets: list(z.enum(TARGET_GROUPS, { error: SEARCH_TEXT.invalidChoice }), TARGET_GROUPS.length),
+      seasons: list(z.enum(SEASONS, { error: SEARCH_TEXT.invalidChoice }), SEASONS.length),
+      subcategory: optionalText(64),
+      /** Exactly these vouchers, in this order (campaign pages, /wp). */
+      ids: list(z.string({ error: SEARCH_TEXT.invalidRequest }).max(64, { error: MSG.max(64) }), SEARCH_IDS_MAX),
+      featured: flag(),
+      /** Stable random order (same seed, same order across pages) when no sort is chosen. */
+      seed: z.preprocess(unset, z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).optional()),
+      seller_id: optionalText(64),
+      /** Direct-sale list of a seller (display 'all' or 'direktverkauf'); only for that seller and its scanners. */
+      seller_gift: flag(),
+    },
+    { error: SEARCH_TEXT.invalidRequest },
+  )
   .superRefine((input, ctx) => {
     const chosen = SORT_FLAGS.filter((flag) => input[flag]);
-    if (chosen.length > 1) for (const flag of chosen) ctx.addIssue({ code: 'custom', path: [flag], message: SEARCH_TEXT.oneSortOnly });
-    if (input.seller_gift && !input.seller_id) ctx.addIssue({ code: 'custom', path: ['seller_id'], message: SEARCH_TEXT.sellerGiftNeedsSeller });
+    if (chosen.length > 1)
+      for (const flag of chosen) ctx.addIssue({ code: 'custom', path: [flag], message: SEARCH_TEXT.oneSortOnly });
+    if (input.seller_gift && !input.seller_id)
+      ctx.addIssue({ code: 'custom', path: ['seller_id'], message: SEARCH_TEXT.sellerGiftNeedsSeller });
   });
 
 export type VoucherSearchInput = z.output<typeof voucherSearchSchema>;
@@ -117,7 +151,10 @@ export function sortOf(input: Pick<VoucherSearchInput, SortFlag>): SortFlag | un
  */
 export function foldSearchText(text: string, mode: 'spelled' | 'plain' = 'spelled'): string {
   let out = text.toLowerCase();
-  out = mode === 'spelled' ? out.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue') : out.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u');
+  out =
+    mode === 'spelled'
+      ? out.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue')
+      : out.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u');
   return out
     .replace(/ß/g, 'ss')
     .normalize('NFD')

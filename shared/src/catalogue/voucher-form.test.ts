@@ -27,7 +27,14 @@ describe('voucher builder form', () => {
     const form = voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse(base);
     expect(form.expiry_date).toBe(4);
     expect(form.display).toBe('all');
-    expect(priceFieldsOf(form)).toEqual({ qty_val: 4900, qty_min: 1, qty_max: 10, val_min: null, val_max: null, price_filter: 4900 });
+    expect(priceFieldsOf(form)).toEqual({
+      qty_val: 4900,
+      qty_min: 1,
+      qty_max: 10,
+      val_min: null,
+      val_max: null,
+      price_filter: 4900,
+    });
   });
 
   it('applies the length limits with the spec’s texts', () => {
@@ -44,7 +51,9 @@ describe('voucher builder form', () => {
     expect(errorsOf({ ...base, min: 5, max: 3 }).max).toEqual(['Der Wert muss mindestens sein 5.']);
     const value = { ...base, type: 'value', qty_val: null, min: 1000, max: 500 };
     expect(errorsOf(value).max).toEqual(['Der Wert muss mindestens sein 10,00 €.']);
-    expect(priceFieldsOf(voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({ ...value, max: 20000 }))).toMatchObject({ val_min: 1000, val_max: 20000, price_filter: 1000, qty_val: null });
+    expect(
+      priceFieldsOf(voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({ ...value, max: 20000 })),
+    ).toMatchObject({ val_min: 1000, val_max: 20000, price_filter: 1000, qty_val: null });
   });
 
   it('requires display on update, validity years 4–10 and known targets', () => {
@@ -61,25 +70,49 @@ describe('voucher builder form', () => {
   });
 
   it('keeps weekday and month choices only while the limit switch is on', () => {
-    const limited = voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({ ...base, limit_validity: true, valid_day: ['Sa', 'So'], months: [12, 1] });
+    const limited = voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({
+      ...base,
+      limit_validity: true,
+      valid_day: ['Sa', 'So'],
+      months: [12, 1],
+    });
     expect(validityFieldsOf(limited)).toMatchObject({ valid_day: ['Sa', 'So'], months: [1, 12] });
-    const open = voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({ ...base, limit_validity: false, valid_day: ['Sa'] });
+    const open = voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({
+      ...base,
+      limit_validity: false,
+      valid_day: ['Sa'],
+    });
     expect(validityFieldsOf(open).valid_day).toHaveLength(8);
-    expect(errorsOf({ ...base, limit_validity: true, months: [] }).months).toEqual(['Dieses Feld muss ausgefüllt werden']);
+    expect(errorsOf({ ...base, limit_validity: true, months: [] }).months).toEqual([
+      'Dieses Feld muss ausgefüllt werden',
+    ]);
   });
 
   it('requires a reason for the limited validity, at least 10 and at most 300 characters', () => {
     const { validity_reason: _omit, ...withoutReason } = base;
     expect(errorsOf(withoutReason).validity_reason).toEqual(['Dieses Feld muss ausgefüllt werden']);
-    expect(errorsOf({ ...base, validity_reason: '   ' }).validity_reason).toEqual(['Dieses Feld muss ausgefüllt werden']);
-    expect(errorsOf({ ...base, validity_reason: 'Saison' }).validity_reason).toEqual(['Muss mindestens 10 Zeichen enthalten.']);
-    expect(errorsOf({ ...base, validity_reason: 'x'.repeat(301) }).validity_reason).toEqual(['Es dürfen maximal 300 Zeichen verwendet werden.']);
-    expect(voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({ ...base, validity_reason: '  Begrenzte Kapazitäten  ' }).validity_reason).toBe('Begrenzte Kapazitäten');
+    expect(errorsOf({ ...base, validity_reason: '   ' }).validity_reason).toEqual([
+      'Dieses Feld muss ausgefüllt werden',
+    ]);
+    expect(errorsOf({ ...base, validity_reason: 'Saison' }).validity_reason).toEqual([
+      'Muss mindestens 10 Zeichen enthalten.',
+    ]);
+    expect(errorsOf({ ...base, validity_reason: 'x'.repeat(301) }).validity_reason).toEqual([
+      'Es dürfen maximal 300 Zeichen verwendet werden.',
+    ]);
+    expect(
+      voucherFormSchema({ minimumCents: 0, isUpdate: false }).parse({
+        ...base,
+        validity_reason: '  Begrenzte Kapazitäten  ',
+      }).validity_reason,
+    ).toBe('Begrenzte Kapazitäten');
   });
 
   it('answers wrong month, colour scheme and image names with the German message', () => {
     expect(errorsOf({ ...base, months: [13] })['months.0']).toEqual(['Dieses Feld muss ausgefüllt werden']);
     expect(errorsOf({ ...base, text_color: 'blue' }).text_color).toEqual(['Dieses Feld muss ausgefüllt werden']);
-    expect(errorsOf({ ...base, remove_images: ['image_4'] })['remove_images.0']).toEqual(['Dieses Feld muss ausgefüllt werden']);
+    expect(errorsOf({ ...base, remove_images: ['image_4'] })['remove_images.0']).toEqual([
+      'Dieses Feld muss ausgefüllt werden',
+    ]);
   });
 });

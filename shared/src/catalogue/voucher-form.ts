@@ -3,10 +3,25 @@ import { formatAmount } from '../money/money.ts';
 import { uploadIdField } from '../uploads/contracts.ts';
 import { booleanish, optionalString, requiredString } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
-import { DEFAULT_VALIDITY_YEARS, DISPLAY_OPTIONS, SEASONS, TARGET_GROUPS, TAX_RATES, VALIDITY_YEARS, WEEKDAYS } from './reference-data.ts';
+import {
+  DEFAULT_VALIDITY_YEARS,
+  DISPLAY_OPTIONS,
+  SEASONS,
+  TARGET_GROUPS,
+  TAX_RATES,
+  VALIDITY_YEARS,
+  WEEKDAYS,
+} from './reference-data.ts';
 
 /** Limits of the voucher builder (02 §5, §9). */
-export const VOUCHER_LIMITS = { title: 30, description: 120, longDescription: 500, note: 500, validityReason: 300, validityReasonMin: 10 } as const;
+export const VOUCHER_LIMITS = {
+  title: 30,
+  description: 120,
+  longDescription: 500,
+  note: 500,
+  validityReason: 300,
+  validityReasonMin: 10,
+} as const;
 
 /**
  * Why every voucher needs a recorded reason for its limited validity (docs/decisions.md, 2026-11-25
@@ -18,7 +33,9 @@ export const VALIDITY_REASON_HINT =
 /** The smallest price when no `minimum_voucher_value` setting applies: one cent (the spec's 0.001 € rounded up to cents). */
 export const DEFAULT_MINIMUM_CENTS = 1;
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, { error: 'Bitte gib eine gültige Farbe ein.' });
+const hexColour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, { error: 'Bitte gib eine gültige Farbe ein.' });
 
 export const DEFAULT_STYLING = {
   background_color: '#1D4F55',
@@ -32,12 +49,20 @@ export const DEFAULT_STYLING = {
 const cents = () => z.coerce.number({ error: MSG.required }).int({ error: MSG.integer });
 
 const taxEntryInput = z.object({
-  tax: z.coerce.number({ error: MSG.required }).refine((rate) => (TAX_RATES as readonly number[]).includes(rate), { error: MSG.required }),
+  tax: z.coerce
+    .number({ error: MSG.required })
+    .refine((rate) => (TAX_RATES as readonly number[]).includes(rate), { error: MSG.required }),
   /** The part of the price taxed at this rate, in cents; required when several rates apply. */
-  value: cents().min(0, { error: MSG.minValue(0) }).optional().nullable(),
+  value: cents()
+    .min(0, { error: MSG.minValue(0) })
+    .optional()
+    .nullable(),
 });
 
-const validDate = z.object({ start: z.iso.date({ error: MSG.invalidDate }), end: z.iso.date({ error: MSG.invalidDate }) });
+const validDate = z.object({
+  start: z.iso.date({ error: MSG.invalidDate }),
+  end: z.iso.date({ error: MSG.invalidDate }),
+});
 
 /**
  * The builder form as POST voucher / POST voucher/{id} receive it. `min`/`max` are the form inputs the spec maps
@@ -61,24 +86,39 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       subcategory_id: optionalString(64),
       target: z.enum(TARGET_GROUPS, { error: MSG.required }),
       season: z.enum(SEASONS, { error: MSG.required }),
-      display: options.isUpdate ? z.enum(DISPLAY_OPTIONS, { error: MSG.required }) : z.enum(DISPLAY_OPTIONS, { error: MSG.required }).default('all'),
+      display: options.isUpdate
+        ? z.enum(DISPLAY_OPTIONS, { error: MSG.required })
+        : z.enum(DISPLAY_OPTIONS, { error: MSG.required }).default('all'),
       /** The validity-limit switch: off means any day, any month. */
       limit_validity: booleanish().default(false),
       valid_day: z.array(z.enum(WEEKDAYS, { error: MSG.required })).default([...WEEKDAYS]),
       valid_date: z.array(validDate).max(24).default([]),
-      months: z.array(z.coerce.number({ error: MSG.required }).int({ error: MSG.required }).min(1, { error: MSG.required }).max(12, { error: MSG.required })).default([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+      months: z
+        .array(
+          z.coerce
+            .number({ error: MSG.required })
+            .int({ error: MSG.required })
+            .min(1, { error: MSG.required })
+            .max(12, { error: MSG.required }),
+        )
+        .default([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
       expiry_date: z.coerce
         .number({ error: MSG.required })
         .int()
         .refine((years) => (VALIDITY_YEARS as readonly number[]).includes(years), { error: MSG.required })
         .default(DEFAULT_VALIDITY_YEARS),
       /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions.md "Legal validity"). */
-      validity_reason: requiredString(VOUCHER_LIMITS.validityReason).refine((reason) => reason.length === 0 || reason.length >= VOUCHER_LIMITS.validityReasonMin, {
-        error: MSG.min(VOUCHER_LIMITS.validityReasonMin),
-      }),
+      validity_reason: requiredString(VOUCHER_LIMITS.validityReason).refine(
+        (reason) => reason.length === 0 || reason.length >= VOUCHER_LIMITS.validityReasonMin,
+        {
+          error: MSG.min(VOUCHER_LIMITS.validityReasonMin),
+        },
+      ),
       isReserve: booleanish().default(false),
       price_hidden: booleanish().default(false),
-      tax: z.union([z.literal('unsure'), z.array(taxEntryInput).min(1, { error: MSG.required })], { error: MSG.required }),
+      tax: z.union([z.literal('unsure'), z.array(taxEntryInput).min(1, { error: MSG.required })], {
+        error: MSG.required,
+      }),
       background_color: hexColour.default(DEFAULT_STYLING.background_color),
       background_description_color: hexColour.default(DEFAULT_STYLING.background_description_color),
       header_and_footer_background_color: hexColour.default(DEFAULT_STYLING.header_and_footer_background_color),
@@ -111,11 +151,13 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       if (form.limit_validity && form.valid_day.length === 0) issue('valid_day', MSG.required);
       if (Array.isArray(form.tax) && form.tax.length > 1) {
         form.tax.forEach((entry, index) => {
-          if (entry.value === undefined || entry.value === null) ctx.addIssue({ code: 'custom', path: ['tax', index, 'value'], message: MSG.required });
+          if (entry.value === undefined || entry.value === null)
+            ctx.addIssue({ code: 'custom', path: ['tax', index, 'value'], message: MSG.required });
         });
       }
       for (const [index, range] of form.valid_date.entries()) {
-        if (range.end < range.start) ctx.addIssue({ code: 'custom', path: ['valid_date', index, 'end'], message: MSG.invalidDate });
+        if (range.end < range.start)
+          ctx.addIssue({ code: 'custom', path: ['valid_date', index, 'end'], message: MSG.invalidDate });
       }
     });
 }

@@ -4,7 +4,12 @@ const TIME_ZONE = 'Europe/Vienna';
 function parts(date: Date | string | number): { day: string; month: string; year: string } {
   const d = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(d.getTime())) throw new RangeError(`invalid date: ${String(date)}`);
-  const fmt = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const fmt = new Intl.DateTimeFormat('de-DE', {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
   const p = Object.fromEntries(fmt.formatToParts(d).map((x) => [x.type, x.value]));
   return { day: p.day ?? '', month: p.month ?? '', year: p.year ?? '' };
 }

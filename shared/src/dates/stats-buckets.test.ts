@@ -3,9 +3,19 @@ import { isoWeek, statsBuckets } from './stats-buckets.ts';
 
 describe('stats buckets', () => {
   it('uses the Vienna day, ISO week and month', () => {
-    expect(statsBuckets('2026-11-25T09:30:00.000Z')).toEqual(['DAY#2026-11-25', 'WEEK#2026-W48', 'MONTH#2026-11', 'TOTAL']);
+    expect(statsBuckets('2026-11-25T09:30:00.000Z')).toEqual([
+      'DAY#2026-11-25',
+      'WEEK#2026-W48',
+      'MONTH#2026-11',
+      'TOTAL',
+    ]);
     // 23:30 UTC on 31.12. is already New Year in Vienna.
-    expect(statsBuckets('2026-12-31T23:30:00.000Z')).toEqual(['DAY#2027-01-01', 'WEEK#2026-W53', 'MONTH#2027-01', 'TOTAL']);
+    expect(statsBuckets('2026-12-31T23:30:00.000Z')).toEqual([
+      'DAY#2027-01-01',
+      'WEEK#2026-W53',
+      'MONTH#2027-01',
+      'TOTAL',
+    ]);
   });
 
   it('computes ISO weeks across year ends', () => {

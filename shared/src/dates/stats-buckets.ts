@@ -7,7 +7,12 @@ const TIME_ZONE = 'Europe/Vienna';
 export function viennaDate(at: Date | string | number): { year: number; month: number; day: number } {
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) throw new RangeError(`invalid date: ${String(at)}`);
-  const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric' });
+  const fmt = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  });
   const p = Object.fromEntries(fmt.formatToParts(d).map((x) => [x.type, x.value]));
   return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
 }

@@ -7,14 +7,28 @@ const TIME_ZONE = 'Europe/Vienna';
 
 /** The Europe/Vienna calendar date (YYYY-MM-DD) of a moment: "today" for validity ends, gift expiry dates, birthdays. */
 export function viennaDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** The Europe/Vienna year (YYYY) of a moment: the year of order, invoice and redemption number series (data-model §4.6). */
 export const viennaYear = (at: Date): string => viennaDay(at).slice(0, 4);
 
 function offsetMinutes(at: number): number {
-  const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const fmt = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const p = Object.fromEntries(fmt.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
   const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
   return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);

@@ -13,7 +13,8 @@ export const SAVED_CARD_TEXT = {
   replacedMeanwhile: 'Die gespeicherte Karte wurde inzwischen geändert. Bitte lade die Seite neu.',
   cardOnly: 'Nur Karten können gespeichert werden.',
   /** Stripe's minimum charge is 0,50 €; a total of 0 € completes without a card payment. */
-  belowMinimum: 'Der Mindestbetrag für eine Kartenzahlung ist 0,50 €. Bitte füge einen weiteren Gutschein hinzu oder entferne den Gutscheincode.',
+  belowMinimum:
+    'Der Mindestbetrag für eine Kartenzahlung ist 0,50 €. Bitte füge einen weiteren Gutschein hinzu oder entferne den Gutscheincode.',
 } as const;
 
 /** Stripe's smallest euro charge, in cents. */
@@ -30,7 +31,8 @@ export const saveCardRequestSchema = z
     source: z.string().trim().max(200).optional().nullable(),
   })
   .superRefine((form, ctx) => {
-    if (form.is_save && !form.source && !form.token) ctx.addIssue({ code: 'custom', path: ['source'], message: MSG.required });
+    if (form.is_save && !form.source && !form.token)
+      ctx.addIssue({ code: 'custom', path: ['source'], message: MSG.required });
   });
 export type SaveCardRequest = z.input<typeof saveCardRequestSchema>;
 
@@ -91,13 +93,30 @@ export const orderSearchRequestSchema = z.object({
   subdomain: z.string().trim().toLowerCase().max(63).optional().nullable(),
   order_id: z.string().trim().max(64).optional().nullable(),
   keyword: z.string().trim().max(100).optional().nullable(),
-  page: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100000, { error: MSG.maxValue(100000) }).default(1),
-  paginate: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100, { error: MSG.maxValue(100) }).default(9),
+  page: z.coerce
+    .number({ error: MSG.numeric })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .max(100000, { error: MSG.maxValue(100000) })
+    .default(1),
+  paginate: z.coerce
+    .number({ error: MSG.numeric })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .max(100, { error: MSG.maxValue(100) })
+    .default(9),
 });
 export type OrderSearchRequest = z.input<typeof orderSearchRequestSchema>;
 
 /** GET user/company/name?subdomain= (03 §7 "Company by subdomain"): the tenant shop's seller and company. */
-export const tenantShopQuerySchema = z.object({ subdomain: z.string().trim().toLowerCase().min(1, { error: MSG.required }).max(63, { error: MSG.max(63) }) });
+export const tenantShopQuerySchema = z.object({
+  subdomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { error: MSG.required })
+    .max(63, { error: MSG.max(63) }),
+});
 export const tenantShopResponseSchema = z.object({
   data: z.object({
     seller_id: z.string(),

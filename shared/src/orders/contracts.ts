@@ -19,7 +19,8 @@ export const ORDER_TEXT = {
   paymentDoneTitle: 'Danke!',
   paymentDone: 'Die Zahlung wurde erfolgreich durchgeführt.',
   guestThankYou: 'Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.',
-  salesPaused: 'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
+  salesPaused:
+    'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
   emptyCart: 'Dein Warenkorb ist leer.',
   cartNote: 'Du kannst deinen Gutschein nach dem Kauf personalisieren.',
 } as const;
@@ -27,8 +28,18 @@ export const ORDER_TEXT = {
 /** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */
 export const addToCartRequestSchema = z.object({
   voucher_id: requiredString(64),
-  qty: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
-  value: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
+  qty: z.coerce
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .optional()
+    .nullable(),
+  value: z.coerce
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .optional()
+    .nullable(),
   is_gift: z.boolean().optional(),
   isSubdomain: z.boolean().optional(),
   subdomain: z.string().max(63).optional().nullable(),
@@ -37,8 +48,18 @@ export type AddToCartRequest = z.input<typeof addToCartRequestSchema>;
 
 /** PATCH order/{id}: change the amount of a pending line. */
 export const updateCartLineRequestSchema = z.object({
-  qty: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
-  value: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
+  qty: z.coerce
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .optional()
+    .nullable(),
+  value: z.coerce
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .optional()
+    .nullable(),
 });
 
 export const channelSchema = z.enum(['marketplace', 'subdomain', 'direktverkauf']);
@@ -97,7 +118,11 @@ export const BANK_COUNTRIES = [
   { code: 'ES', label: 'Spanien', method: 'Klarna' },
 ] as const;
 
-export const guestSchema = z.object({ email: emailField(), first_name: requiredString(100), last_name: requiredString(100) });
+export const guestSchema = z.object({
+  email: emailField(),
+  first_name: requiredString(100),
+  last_name: requiredString(100),
+});
 
 /**
  * POST order/payment (buyer) and order/guest/payment (guest, card only). The server prices the cart
@@ -116,7 +141,8 @@ export const paymentRequestSchema = z
   })
   .superRefine((form, ctx) => {
     // A card (new or saved) is checked by the server once it has priced the cart: a total of 0 € needs none.
-    if (form.payment_type === 'bank' && !form.country) ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
+    if (form.payment_type === 'bank' && !form.country)
+      ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
   });
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;
 
@@ -142,8 +168,18 @@ export const cartIdSchema = z.uuid({ error: 'Ungültige Warenkorb-ID.' });
 /** GET order?status=pending|completed&page&paginate (01 §7; 9 per page). */
 export const orderListQuerySchema = z.object({
   status: orderStatusSchema.default('pending'),
-  page: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100000, { error: MSG.maxValue(100000) }).default(1),
-  paginate: z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(100, { error: MSG.maxValue(100) }).default(9),
+  page: z.coerce
+    .number({ error: MSG.numeric })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .max(100000, { error: MSG.maxValue(100000) })
+    .default(1),
+  paginate: z.coerce
+    .number({ error: MSG.numeric })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .max(100, { error: MSG.maxValue(100) })
+    .default(9),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 

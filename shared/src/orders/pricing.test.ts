@@ -1,16 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../settings/contracts.ts';
-import { applyCoupon, commissionOf, couponIsUsable, feeBase, lineTotals, processingFee, sellerShare } from './pricing.ts';
+import {
+  applyCoupon,
+  commissionOf,
+  couponIsUsable,
+  feeBase,
+  lineTotals,
+  processingFee,
+  sellerShare,
+} from './pricing.ts';
 
 const product = { type: 'quantity' as const, qty_val: 2500, price_filter: 2500 };
 const value = { type: 'value' as const, qty_val: null, price_filter: 1000 };
 
 describe('lineTotals', () => {
   it('prices a product voucher as qty × price_filter', () => {
-    expect(lineTotals(product, { qty: 3, value: 999 })).toEqual({ qty: 3, value: null, total_qty: 3, total_value: 7500, total_amount: 7500 });
+    expect(lineTotals(product, { qty: 3, value: 999 })).toEqual({
+      qty: 3,
+      value: null,
+      total_qty: 3,
+      total_value: 7500,
+      total_amount: 7500,
+    });
   });
   it('prices a value voucher as value × qty, qty defaulting to 1', () => {
-    expect(lineTotals(value, { value: 4000 })).toEqual({ qty: 1, value: 4000, total_qty: 1, total_value: 4000, total_amount: 4000 });
+    expect(lineTotals(value, { value: 4000 })).toEqual({
+      qty: 1,
+      value: 4000,
+      total_qty: 1,
+      total_value: 4000,
+      total_amount: 4000,
+    });
     expect(lineTotals(value, { value: 4000, qty: 2 }).total_amount).toBe(8000);
   });
   it('refuses a value voucher without value and buyer-designed vouchers', () => {
@@ -47,7 +67,13 @@ describe('fees', () => {
     expect(commissionOf(10000, DEFAULT_SETTINGS, 'marketplace')).toBe(500 + 500);
     expect(commissionOf(10000, DEFAULT_SETTINGS, 'subdomain')).toBe(300 + 300);
     expect(commissionOf(10000, DEFAULT_SETTINGS, 'direktverkauf')).toBe(0);
-    expect(commissionOf(3333, { ...DEFAULT_SETTINGS, sales_commission_percentage: 2.5, sales_commission_euro: 0 }, 'marketplace')).toBe(83);
+    expect(
+      commissionOf(
+        3333,
+        { ...DEFAULT_SETTINGS, sales_commission_percentage: 2.5, sales_commission_euro: 0 },
+        'marketplace',
+      ),
+    ).toBe(83);
   });
   it('seller share is what is left, never negative', () => {
     expect(sellerShare(10000, 1000, 175)).toBe(8825);

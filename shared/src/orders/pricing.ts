@@ -55,10 +55,14 @@ export type CouponTerms = { percent_off: number | null; amount_off: Cents | null
  * Coupon discount (03 §9): percent_off lowers the total by that percent, amount_off by that many
  * cents. The discount never exceeds the total, so the total never goes below 0.
  */
-export function applyCoupon(totalCents: Cents, coupon: CouponTerms | null | undefined): { discount: Cents; total: Cents } {
+export function applyCoupon(
+  totalCents: Cents,
+  coupon: CouponTerms | null | undefined,
+): { discount: Cents; total: Cents } {
   if (!coupon || totalCents <= 0) return { discount: 0, total: Math.max(0, totalCents) };
   let discount = 0;
-  if (typeof coupon.percent_off === 'number' && coupon.percent_off > 0) discount = percentOf(totalCents, Math.min(100, coupon.percent_off));
+  if (typeof coupon.percent_off === 'number' && coupon.percent_off > 0)
+    discount = percentOf(totalCents, Math.min(100, coupon.percent_off));
   else if (typeof coupon.amount_off === 'number' && coupon.amount_off > 0) discount = coupon.amount_off;
   discount = Math.min(discount, totalCents);
   return { discount, total: totalCents - discount };
@@ -83,11 +87,20 @@ export function processingFee(amountCents: Cents, kind: PaymentKind): Cents {
  */
 export function commissionOf(
   amountCents: Cents,
-  settings: Pick<Settings, 'sales_commission_percentage' | 'sales_commission_euro' | 'subdomain_sales_commission_percentage' | 'subdomain_sales_commission_euro'>,
+  settings: Pick<
+    Settings,
+    | 'sales_commission_percentage'
+    | 'sales_commission_euro'
+    | 'subdomain_sales_commission_percentage'
+    | 'subdomain_sales_commission_euro'
+  >,
   channel: SaleChannel,
 ): Cents {
   if (channel === 'direktverkauf' || amountCents <= 0) return 0;
-  if (channel === 'subdomain') return percentOf(amountCents, settings.subdomain_sales_commission_percentage) + settings.subdomain_sales_commission_euro;
+  if (channel === 'subdomain')
+    return (
+      percentOf(amountCents, settings.subdomain_sales_commission_percentage) + settings.subdomain_sales_commission_euro
+    );
   return percentOf(amountCents, settings.sales_commission_percentage) + settings.sales_commission_euro;
 }
 
@@ -98,7 +111,13 @@ export function sellerShare(amountCents: Cents, commissionCents: Cents, processi
 
 /** One sale as the commission rules see it: the fee base (`feeBase()`), where it was sold and how it was paid. */
 export type CommissionSale = { amount: Cents; channel: SaleChannel; payment: PaymentKind | 'none' };
-export type CommissionSettings = Pick<Settings, 'sales_commission_percentage' | 'sales_commission_euro' | 'subdomain_sales_commission_percentage' | 'subdomain_sales_commission_euro'>;
+export type CommissionSettings = Pick<
+  Settings,
+  | 'sales_commission_percentage'
+  | 'sales_commission_euro'
+  | 'subdomain_sales_commission_percentage'
+  | 'subdomain_sales_commission_euro'
+>;
 export type SaleSplit = { commission: Cents; processing_fee: Cents; seller_net: Cents };
 
 /**
@@ -121,7 +140,10 @@ export function commissionFor(sale: CommissionSale, settings: CommissionSettings
  * A coupon can be applied when it is active, not expired (`expires_at` earlier than now) and has uses
  * left (`limit` absent = unlimited; 0 = used up) (01 §5).
  */
-export function couponIsUsable(coupon: { active: boolean; expires_at: string | null; limit?: number | null }, now: Date): boolean {
+export function couponIsUsable(
+  coupon: { active: boolean; expires_at: string | null; limit?: number | null },
+  now: Date,
+): boolean {
   if (!coupon.active) return false;
   if (coupon.expires_at && Date.parse(coupon.expires_at) < now.getTime()) return false;
   if (typeof coupon.limit === 'number' && coupon.limit <= 0) return false;

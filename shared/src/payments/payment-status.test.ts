@@ -39,14 +39,27 @@ describe('shouldApply', () => {
 
   it('applies a forward move of the own intent', () => {
     expect(shouldApply({ status: 'created' }, change)).toBe(true);
-    expect(shouldApply({ status: 'failed', stripe_payment_intent_id: 'pi_1', stripe_event_created: 90 }, change)).toBe(true);
-    expect(shouldApply({ status: 'requires_action', stripe_payment_intent_id: 'pi_1', stripe_event_created: 100 }, change)).toBe(true);
+    expect(shouldApply({ status: 'failed', stripe_payment_intent_id: 'pi_1', stripe_event_created: 90 }, change)).toBe(
+      true,
+    );
+    expect(
+      shouldApply({ status: 'requires_action', stripe_payment_intent_id: 'pi_1', stripe_event_created: 100 }, change),
+    ).toBe(true);
   });
 
   it('ignores re-deliveries, older events and other intents', () => {
-    expect(shouldApply({ status: 'succeeded', stripe_payment_intent_id: 'pi_1', stripe_event_created: 100 }, change)).toBe(false);
-    expect(shouldApply({ status: 'failed', stripe_payment_intent_id: 'pi_1', stripe_event_created: 101 }, change)).toBe(false);
+    expect(
+      shouldApply({ status: 'succeeded', stripe_payment_intent_id: 'pi_1', stripe_event_created: 100 }, change),
+    ).toBe(false);
+    expect(shouldApply({ status: 'failed', stripe_payment_intent_id: 'pi_1', stripe_event_created: 101 }, change)).toBe(
+      false,
+    );
     expect(shouldApply({ status: 'created', stripe_payment_intent_id: 'pi_other' }, change)).toBe(false);
-    expect(shouldApply({ status: 'succeeded', stripe_event_created: 50 }, { status: 'failed', paymentIntentId: 'pi_1', eventCreated: 60 })).toBe(false);
+    expect(
+      shouldApply(
+        { status: 'succeeded', stripe_event_created: 50 },
+        { status: 'failed', paymentIntentId: 'pi_1', eventCreated: 60 },
+      ),
+    ).toBe(false);
   });
 });

@@ -4,7 +4,16 @@
  * only if it moves the status forward from one of `PREDECESSORS[to]` and its event is not older
  * than the last one applied. A succeeded payment never goes back; only refunds follow it.
  */
-export const PAYMENT_STATUSES = ['created', 'requires_action', 'processing', 'failed', 'canceled', 'succeeded', 'partially_refunded', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'created',
+  'requires_action',
+  'processing',
+  'failed',
+  'canceled',
+  'succeeded',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Not settled yet: a buyer may still pay (again), e.g. with another card after a decline. */
@@ -44,7 +53,11 @@ export type PaymentStatusChange = {
  * conditional update enforces in DynamoDB (kept here in one readable place, and unit-tested).
  */
 export function shouldApply(
-  current: { status: PaymentStatus; stripe_payment_intent_id?: string | undefined; stripe_event_created?: number | undefined },
+  current: {
+    status: PaymentStatus;
+    stripe_payment_intent_id?: string | undefined;
+    stripe_event_created?: number | undefined;
+  },
   change: Pick<PaymentStatusChange, 'status' | 'paymentIntentId' | 'eventCreated'>,
 ): boolean {
   if (!canMove(current.status, change.status)) return false;

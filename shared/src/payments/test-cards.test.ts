@@ -9,7 +9,11 @@ describe('test cards', () => {
 
   it('finds cards by number (spaces allowed) and token', () => {
     expect(testCardByNumber('4242 4242 4242 4242')?.outcome).toEqual({ kind: 'success' });
-    expect(testCardByNumber('4000-0000-0000-0002')?.outcome).toMatchObject({ kind: 'decline', code: 'card_declined', declineCode: 'generic_decline' });
+    expect(testCardByNumber('4000-0000-0000-0002')?.outcome).toMatchObject({
+      kind: 'decline',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+    });
     expect(testCardByNumber('4000000000003220')?.outcome).toEqual({ kind: 'authenticate' });
     expect(testCardByToken('pm_card_visa')?.number).toBe('4242424242424242');
     expect(testCardByNumber('4111111111111111')).toBeUndefined();

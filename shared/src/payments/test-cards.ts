@@ -24,8 +24,20 @@ export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Your card has insufficient funds.';
 
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4242424242424242', token: 'pm_card_visa', brand: 'visa', label: 'Visa, erfolgreich', outcome: { kind: 'success' } },
-  { number: '5555555555554444', token: 'pm_card_mastercard', brand: 'mastercard', label: 'Mastercard, erfolgreich', outcome: { kind: 'success' } },
+  {
+    number: '4242424242424242',
+    token: 'pm_card_visa',
+    brand: 'visa',
+    label: 'Visa, erfolgreich',
+    outcome: { kind: 'success' },
+  },
+  {
+    number: '5555555555554444',
+    token: 'pm_card_mastercard',
+    brand: 'mastercard',
+    label: 'Mastercard, erfolgreich',
+    outcome: { kind: 'success' },
+  },
   {
     number: '4000000000000002',
     token: 'pm_card_chargeDeclined',
@@ -38,10 +50,27 @@ export const TEST_CARDS: readonly TestCard[] = [
     token: 'pm_card_chargeDeclinedInsufficientFunds',
     brand: 'visa',
     label: 'Visa, Deckung nicht ausreichend',
-    outcome: { kind: 'decline', code: 'card_declined', declineCode: 'insufficient_funds', message: INSUFFICIENT_FUNDS_MESSAGE },
+    outcome: {
+      kind: 'decline',
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: INSUFFICIENT_FUNDS_MESSAGE,
+    },
   },
-  { number: '4000000000003220', token: 'pm_card_threeDSecure2Required', brand: 'visa', label: 'Visa, 3-D Secure', outcome: { kind: 'authenticate' } },
-  { number: '4000002500003155', token: 'pm_card_authenticationRequired', brand: 'visa', label: 'Visa, Authentifizierung nötig', outcome: { kind: 'authenticate' } },
+  {
+    number: '4000000000003220',
+    token: 'pm_card_threeDSecure2Required',
+    brand: 'visa',
+    label: 'Visa, 3-D Secure',
+    outcome: { kind: 'authenticate' },
+  },
+  {
+    number: '4000002500003155',
+    token: 'pm_card_authenticationRequired',
+    brand: 'visa',
+    label: 'Visa, Authentifizierung nötig',
+    outcome: { kind: 'authenticate' },
+  },
 ];
 
 /** Digits only: "4242 4242 4242 4242" → "4242424242424242". */

@@ -26,7 +26,8 @@ export const REDEMPTION_TEXT = {
   tooMuchValue: (max: string) => `Es können höchstens ${max} eingelöst werden.`,
   tooManyUnits: (max: number) => `Es können höchstens ${max} Stück eingelöst werden.`,
   /** Gift option 'Nur auf einmal einlösbar' (`voucher_usage: once`): one redemption of everything left. */
-  onceOnlyValue: (all: string) => `Dieser Gutschein ist nur auf einmal einlösbar. Bitte löse den ganzen Restwert von ${all} ein.`,
+  onceOnlyValue: (all: string) =>
+    `Dieser Gutschein ist nur auf einmal einlösbar. Bitte löse den ganzen Restwert von ${all} ein.`,
   onceOnlyUnits: (all: number) => `Dieser Gutschein ist nur auf einmal einlösbar. Bitte löse alle ${all} Stück ein.`,
   onceOnlyNote: 'Nur auf einmal einlösbar: Der Gutschein wird vollständig eingelöst.',
   changedMeanwhile: 'Der Gutschein wurde gerade anderweitig eingelöst. Bitte scanne ihn erneut.',
@@ -47,7 +48,8 @@ export const REDEMPTION_TEXT = {
 
 /** 02 §2: the camera errors the scanner explains, in German. */
 export const CAMERA_ERROR_TEXT = {
-  permissionDenied: 'Der Zugriff auf die Kamera wurde verweigert. Bitte erlaube den Kamerazugriff in den Browser-Einstellungen oder gib den Code manuell ein.',
+  permissionDenied:
+    'Der Zugriff auf die Kamera wurde verweigert. Bitte erlaube den Kamerazugriff in den Browser-Einstellungen oder gib den Code manuell ein.',
   noCamera: 'Es wurde keine Kamera gefunden. Bitte gib den Code manuell ein.',
   secureContext: 'Die Kamera kann nur über eine sichere Verbindung (HTTPS) verwendet werden.',
   inUse: 'Die Kamera wird bereits von einer anderen Anwendung verwendet. Bitte schließe diese und versuche es erneut.',

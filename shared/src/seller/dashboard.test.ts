@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntilNextPayout, EMPTY_COUNTERS, invoiceExportRequestSchema, sellerStatistics, SELLER_TEXT, toCounters } from './dashboard.ts';
+import {
+  daysUntilNextPayout,
+  EMPTY_COUNTERS,
+  invoiceExportRequestSchema,
+  sellerStatistics,
+  SELLER_TEXT,
+  toCounters,
+} from './dashboard.ts';
 
 describe('seller statistics', () => {
   it('maps the four stats items to the spec payload; earnings are the seller share', () => {
@@ -9,7 +16,16 @@ describe('seller statistics', () => {
         day: c({ sold_count: 1, seller_net: 800, redemption_count: 2 }),
         week: c({ sold_count: 3, seller_net: 2400, redemption_count: 4 }),
         month: c({ sold_count: 5, seller_net: 4000, redemption_count: 6 }),
-        total: c({ sold_count: 9, gross: 10000, seller_net: 7000, reversed_seller_net: 500, reversed_gross: 600, paid_out: 1000, redemption_count: 7, employee_redemption_count: 1 }),
+        total: c({
+          sold_count: 9,
+          gross: 10000,
+          seller_net: 7000,
+          reversed_seller_net: 500,
+          reversed_gross: 600,
+          paid_out: 1000,
+          redemption_count: 7,
+          employee_redemption_count: 1,
+        }),
       },
       { payoutEvery: 14, isPayoutEnabled: true, registeredAt: null },
       new Date('2026-11-26T10:00:00Z'),
@@ -28,7 +44,13 @@ describe('seller statistics', () => {
       monthly_redemptions: 6,
       total_redemptions: 7,
       employee_redemptions: 1,
-      payout: { total_earnings_with_commission: 9400, total_seller_earnings: 6500, waiting_for_payout: 5500, days_until_next_payout: 14, payout_every: 14 },
+      payout: {
+        total_earnings_with_commission: 9400,
+        total_seller_earnings: 6500,
+        waiting_for_payout: 5500,
+        days_until_next_payout: 14,
+        payout_every: 14,
+      },
       isPayoutEnabled: true,
     });
   });
@@ -42,7 +64,11 @@ describe('seller statistics', () => {
   });
 
   it('reads only numbers from stored items', () => {
-    expect(toCounters({ PK: 'x', sold_count: 2, gross: '5', last_payout_at: '2026-01-01T00:00:00Z' })).toMatchObject({ sold_count: 2, gross: 0, last_payout_at: '2026-01-01T00:00:00Z' });
+    expect(toCounters({ PK: 'x', sold_count: 2, gross: '5', last_payout_at: '2026-01-01T00:00:00Z' })).toMatchObject({
+      sold_count: 2,
+      gross: 0,
+      last_payout_at: '2026-01-01T00:00:00Z',
+    });
     expect(toCounters(undefined)).toEqual(EMPTY_COUNTERS);
   });
 });

@@ -249,7 +249,10 @@ export const invoiceExportRequestSchema = z
   .superRefine((input, ctx) => {
     if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return;
     if (input.from > input.to) ctx.addIssue({ code: 'custom', path: ['to'], message: SELLER_TEXT.rangeOrder });
-    else if ((Date.parse(`${input.to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / DAY_MS + 1 > MAX_EXPORT_DAYS)
+    else if (
+      (Date.parse(`${input.to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / DAY_MS + 1 >
+      MAX_EXPORT_DAYS
+    )
       ctx.addIssue({ code: 'custom', path: ['to'], message: SELLER_TEXT.rangeTooLong });
   });
 export type InvoiceExportRequest = z.input<typeof invoiceExportRequestSchema>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, effectiveSettings, overridesOf, sellerSettingsOverridesSchema, settingsSchema, type Settings } from './contracts.ts';
+import {
+  DEFAULT_SETTINGS,
+  effectiveSettings,
+  overridesOf,
+  sellerSettingsOverridesSchema,
+  settingsSchema,
+  type Settings,
+} from './contracts.ts';
 
 const global: Settings = {
   payout_schedule: 30,
@@ -17,13 +24,21 @@ describe('effectiveSettings', () => {
   });
 
   it("lets each of the seller's values override the global one, field by field", () => {
-    const effective = effectiveSettings(global, { minimum_voucher_value: 0, sales_commission_percentage: 3, payout_schedule: null });
+    const effective = effectiveSettings(global, {
+      minimum_voucher_value: 0,
+      sales_commission_percentage: 3,
+      payout_schedule: null,
+    });
     expect(effective).toEqual({ ...global, minimum_voucher_value: 0, sales_commission_percentage: 3 });
   });
 
   it('falls back to the code defaults without a global item, and for fields a partial global item lacks', () => {
     expect(effectiveSettings(undefined, undefined)).toEqual(DEFAULT_SETTINGS);
-    expect(effectiveSettings({ minimum_voucher_value: 200 }, { payout_schedule: 7 })).toEqual({ ...DEFAULT_SETTINGS, minimum_voucher_value: 200, payout_schedule: 7 });
+    expect(effectiveSettings({ minimum_voucher_value: 200 }, { payout_schedule: 7 })).toEqual({
+      ...DEFAULT_SETTINGS,
+      minimum_voucher_value: 200,
+      payout_schedule: 7,
+    });
   });
 
   it('has the defaults of the seller copy: 5 % + 5,00 €, subdomain 3 % + 3,00 €, every 14 days, minimum 5,00 €', () => {
@@ -49,6 +64,8 @@ describe('settings contracts', () => {
     expect(settingsSchema.safeParse({ ...global, sales_commission_percentage: 5.125 }).success).toBe(false);
     expect(settingsSchema.safeParse({ ...global, sales_commission_percentage: 5.15 }).success).toBe(true);
     expect(settingsSchema.safeParse({ ...global, payout_schedule: 0 }).success).toBe(false);
-    expect(sellerSettingsOverridesSchema.parse({ minimum_voucher_value: null })).toEqual({ minimum_voucher_value: null });
+    expect(sellerSettingsOverridesSchema.parse({ minimum_voucher_value: null })).toEqual({
+      minimum_voucher_value: null,
+    });
   });
 });

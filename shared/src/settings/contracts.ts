@@ -17,14 +17,23 @@ export const SETTINGS_FIELDS = [
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
-const days = () => z.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).max(365, { error: MSG.maxValue(365) });
+const days = () =>
+  z
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .max(365, { error: MSG.maxValue(365) });
 const percent = () =>
   z
     .number({ error: MSG.required })
     .min(0, { error: MSG.minValue(0) })
     .max(100, { error: MSG.maxValue(100) })
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, { error: MSG.numeric });
-const cents = () => z.number({ error: MSG.required }).int({ error: MSG.integer }).min(0, { error: MSG.minValue(0) });
+const cents = () =>
+  z
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(0, { error: MSG.minValue(0) });
 
 export const settingsSchema = z.object({
   payout_schedule: days(),
@@ -62,7 +71,10 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** The settings that apply to a seller: the seller's value where one is set, else the global one, else the default. */
-export function effectiveSettings(global: Partial<Settings> | null | undefined, seller: SellerSettingsOverrides | null | undefined): Settings {
+export function effectiveSettings(
+  global: Partial<Settings> | null | undefined,
+  seller: SellerSettingsOverrides | null | undefined,
+): Settings {
   const out = { ...DEFAULT_SETTINGS };
   for (const field of SETTINGS_FIELDS) {
     const own = seller?.[field];

@@ -1,7 +1,15 @@
 import * as z from 'zod';
 import { companySummarySchema, regionIdField, userSchema } from '../auth/contracts.ts';
 import type { RoleName } from '../auth/roles.ts';
-import { bicField, birthDateField, COMPANY_DESCRIPTION_MAX, COMPANY_NAME_MAX, ibanField, phoneField, urlField } from '../auth/seller-registration.ts';
+import {
+  bicField,
+  birthDateField,
+  COMPANY_DESCRIPTION_MAX,
+  COMPANY_NAME_MAX,
+  ibanField,
+  phoneField,
+  urlField,
+} from '../auth/seller-registration.ts';
 import { uploadIdField } from '../uploads/contracts.ts';
 import { emailField, optionalString, passwordField, requiredString } from '../validation/fields.ts';
 import { MSG, TEXT } from '../validation/messages.ts';
@@ -22,7 +30,8 @@ export const PROFILE_TEXT = {
   changedMeanwhile: 'Dein Profil wurde inzwischen geändert. Bitte lade die Seite neu und versuche es erneut.',
   wrongPassword: 'Das aktuelle Passwort ist falsch.',
   /** A social-login account (Google, Facebook) keeps the provider's e-mail (decisions.md 2026-11-26). */
-  emailSocialLocked: 'Du meldest dich über Google oder Facebook an. Deine E-Mail-Adresse kann deshalb hier nicht geändert werden.',
+  emailSocialLocked:
+    'Du meldest dich über Google oder Facebook an. Deine E-Mail-Adresse kann deshalb hier nicht geändert werden.',
   leaveQuestion: 'Möchten Sie Änderungen speichern?',
 } as const;
 
@@ -46,7 +55,10 @@ const optionalEmail = () =>
 /** Empty text fields arrive as '' from forms; stored as null. */
 const text = (max: number) => optionalString(max).transform((v) => (v ? v : null));
 
-const versionField = z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(0, { error: MSG.minValue(0) });
+const versionField = z.coerce
+  .number({ error: MSG.required })
+  .int({ error: MSG.integer })
+  .min(0, { error: MSG.minValue(0) });
 
 const identityShape = {
   version: versionField,
@@ -66,7 +78,9 @@ export const buyerProfileSchema = z.object({
   city: text(100),
   zip_code: text(20),
   phone_number: text(40),
-  region_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), regionIdField.optional()).transform((v) => v ?? null),
+  region_id: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), regionIdField.optional())
+    .transform((v) => v ?? null),
 });
 export type BuyerProfileInput = z.output<typeof buyerProfileSchema>;
 
@@ -139,7 +153,10 @@ export function profileSchemaFor(role: RoleName, section: unknown) {
 }
 
 /** Parses a profile save into the tagged input the service takes. */
-export function parseProfileInput(role: RoleName, body: unknown): { success: true; data: ProfileInput } | { success: false; error: z.ZodError } {
+export function parseProfileInput(
+  role: RoleName,
+  body: unknown,
+): { success: true; data: ProfileInput } | { success: false; error: z.ZodError } {
   const section = typeof body === 'object' && body !== null ? (body as { section?: unknown }).section : undefined;
   if (role === 'seller' && section === 'verification') {
     const result = verificationProfileSchema.safeParse(body);
@@ -169,7 +186,11 @@ export const changePasswordSchema = z
     error: MSG.passwordMismatch,
     when: (payload) => {
       const form = payload.value as { new_password?: unknown; repeat_password?: unknown } | undefined;
-      return typeof form?.new_password === 'string' && typeof form.repeat_password === 'string' && form.repeat_password !== '';
+      return (
+        typeof form?.new_password === 'string' &&
+        typeof form.repeat_password === 'string' &&
+        form.repeat_password !== ''
+      );
     },
   });
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;

@@ -35,7 +35,9 @@ export const passwordField = () =>
 /** Accepts true, 1, '1', 'true' (form data sends strings); anything else fails as "required". */
 export const mustAccept = () =>
   z
-    .union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true'), z.literal('on')], { error: MSG.mustAccept })
+    .union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true'), z.literal('on')], {
+      error: MSG.mustAccept,
+    })
     .transform(() => true as const);
 
 export const booleanish = () =>

@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { pagedSchema } from '../api/paged.ts';
 import { optionalString, requiredString } from '../validation/fields.ts';
-import { designFields, personalisationSchema, versionField, withBackgroundRules, type BackgroundKind } from './personalisation.ts';
+import {
+  designFields,
+  personalisationSchema,
+  versionField,
+  withBackgroundRules,
+  type BackgroundKind,
+} from './personalisation.ts';
 
 /**
  * Buyer-designed gift vouchers (01 §2 "Buyer gift-voucher designer", /buyer/voucher/{id},

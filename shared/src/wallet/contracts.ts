@@ -151,11 +151,13 @@ export const WALLET_TEXT = {
   validUntil: 'Gültig bis',
   /** sent_via labels (01 §4). */
   sentViaLabel: { voucher_download: 'Verschenkt', email: 'Verschenkt', transferred: 'Übertragen' } as const,
-  sentViaWarning: 'Achtung: Dieser Gutschein wurde bereits heruntergeladen, versendet oder übertragen. Er könnte ausgedruckt oder verschenkt worden sein.',
+  sentViaWarning:
+    'Achtung: Dieser Gutschein wurde bereits heruntergeladen, versendet oder übertragen. Er könnte ausgedruckt oder verschenkt worden sein.',
   guestRetrievalTitle: 'Gutschein verloren?',
   guestRetrievalSent: 'Gutschein wurde erfolgreich an die angegebene Email geschickt.',
   guestRetrievalButton: 'Gutscheine anfordern',
 } as const;
 
 /** The file name of a voucher PDF download and attachment. */
-export const voucherPdfFilename = (orderNo: string, code: string) => `Gutschein-${orderNo || 'GM'}-${code.slice(0, 6)}.pdf`;
+export const voucherPdfFilename = (orderNo: string, code: string) =>
+  `Gutschein-${orderNo || 'GM'}-${code.slice(0, 6)}.pdf`;

@@ -25,7 +25,8 @@ export const GIFT_TEXT = {
   typeLegend: 'Geschenkart',
   typeLabels: { email: 'Per E-Mail', wallet: 'In eine Wallet', pdf: 'Ausgedruckt' } satisfies Record<GiftType, string>,
   typeHints: {
-    email: 'Die E-Mail enthält den Gutschein als PDF und einen Link, mit dem die beschenkte Person ihn in ihre Wallet laden kann.',
+    email:
+      'Die E-Mail enthält den Gutschein als PDF und einen Link, mit dem die beschenkte Person ihn in ihre Wallet laden kann.',
     wallet: 'Der Gutschein landet direkt in der Wallet der gewählten Person.',
     pdf: 'Du bekommst den Gutschein als PDF zum Ausdrucken.',
   } satisfies Record<GiftType, string>,
@@ -37,7 +38,10 @@ export const GIFT_TEXT = {
   expirationDate: 'Gültig bis',
   expirationHint: 'Leer lassen für die normale Gültigkeit des Gutscheins.',
   voucherUsage: 'Einlösung',
-  usageLabels: { multiple: 'In mehreren Teilen einlösbar', once: 'Nur auf einmal einlösbar' } satisfies Record<VoucherUsage, string>,
+  usageLabels: { multiple: 'In mehreren Teilen einlösbar', once: 'Nur auf einmal einlösbar' } satisfies Record<
+    VoucherUsage,
+    string
+  >,
   bulk: 'Einzeln verschenken: ein Gutschein pro Stück',
   submit: 'Bestellung abgeben',
   confirmTitle: 'Bestellung abgeben?',
@@ -66,7 +70,8 @@ export const GIFT_TEXT = {
   directSaleAdd: 'Verschenken',
   directSaleNotOwn: 'Du kannst nur eigene Gutscheine direkt verkaufen.',
   giftLockedTitle: 'Direktverkauf gesperrt',
-  giftLockedText: 'Der Direktverkauf ist für dein Konto noch nicht freigeschaltet. Melde dich bei uns, um mehr zu erfahren.',
+  giftLockedText:
+    'Der Direktverkauf ist für dein Konto noch nicht freigeschaltet. Melde dich bei uns, um mehr zu erfahren.',
   learnMore: 'Mehr erfahren',
   giftLocked: 'Der Direktverkauf ist für dieses Konto gesperrt.',
 } as const;
@@ -87,19 +92,29 @@ export const giftVoucherRequestSchema = z
     user_id: z.string().trim().max(64).optional().nullable(),
     email: z.string().trim().max(254).optional().nullable(),
     priceHidden: booleanish().optional().default(false),
-    expirationDate: isoDate.optional().nullable().or(z.literal('').transform(() => null)),
+    expirationDate: isoDate
+      .optional()
+      .nullable()
+      .or(z.literal('').transform(() => null)),
     voucherUsage: voucherUsageSchema.optional().default('multiple'),
     isBulk: booleanish().optional().default(false),
   })
   .superRefine((form, ctx) => {
     const types = new Set(form.giftType);
     if (types.size === 0) ctx.addIssue({ code: 'custom', path: ['giftType'], message: GIFT_TEXT.chooseType });
-    if (types.has('wallet') && types.size > 1) ctx.addIssue({ code: 'custom', path: ['giftType'], message: 'Eine Geschenkart „In eine Wallet“ schließt E-Mail und PDF aus.' });
+    if (types.has('wallet') && types.size > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['giftType'],
+        message: 'Eine Geschenkart „In eine Wallet“ schließt E-Mail und PDF aus.',
+      });
     if (types.has('email')) {
       const parsed = emailField().safeParse(form.email ?? '');
-      if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['email'], message: parsed.error.issues[0]?.message ?? MSG.email });
+      if (!parsed.success)
+        ctx.addIssue({ code: 'custom', path: ['email'], message: parsed.error.issues[0]?.message ?? MSG.email });
     }
-    if (types.has('wallet') && !form.user_id) ctx.addIssue({ code: 'custom', path: ['user_id'], message: MSG.required });
+    if (types.has('wallet') && !form.user_id)
+      ctx.addIssue({ code: 'custom', path: ['user_id'], message: MSG.required });
   })
   .transform((form) => ({
     ...form,
@@ -187,7 +202,17 @@ export type DirectSaleAnswer = z.infer<typeof directSaleAnswerSchema>;
 /** POST order/direct-sale: puts a direct-sale line (channel direktverkauf, gift) into the staff user's cart. */
 export const directSaleRequestSchema = z.object({
   voucher_id: requiredString(64),
-  qty: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
-  value: z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(1, { error: MSG.minValue(1) }).optional().nullable(),
+  qty: z.coerce
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .optional()
+    .nullable(),
+  value: z.coerce
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .optional()
+    .nullable(),
 });
 export type DirectSaleRequest = z.input<typeof directSaleRequestSchema>;

@@ -12,7 +12,11 @@ import { MSG } from '../validation/messages.ts';
 export const NOTE_MAX = 120;
 
 /** Crop of the own photo (01 §5): viewport 328 × 305, output 730 × 676.34 JPEG at quality 0.7. */
-export const PERSONALISE_CROP = { output: { width: 730, height: 676.34 }, viewport: { width: 328, height: 305 }, quality: 0.7 } as const;
+export const PERSONALISE_CROP = {
+  output: { width: 730, height: 676.34 },
+  viewport: { width: 328, height: 305 },
+  quality: 0.7,
+} as const;
 
 export const PERSONALISE_TEXT = {
   /** 01 §8 "Personalise save fails"; the page reloads on confirm. */
@@ -33,7 +37,8 @@ export type BackgroundKind = (typeof BACKGROUND_KINDS)[number];
 
 /** Text colours offered on the form; any `#rrggbb` is accepted. */
 export const TEXT_COLOURS = ['#ffffff', '#1f2a2c', '#ff5563', '#f5b700', '#1d7874'] as const;
-export const hexColour = () => z.string({ error: MSG.required }).regex(/^#[0-9a-fA-F]{6}$/, { error: 'Bitte wähle eine gültige Farbe.' });
+export const hexColour = () =>
+  z.string({ error: MSG.required }).regex(/^#[0-9a-fA-F]{6}$/, { error: 'Bitte wähle eine gültige Farbe.' });
 
 const noteField = () =>
   z
@@ -45,7 +50,11 @@ const noteField = () =>
     .transform((value) => value ?? null);
 
 /** The optimistic `version` a form was loaded with. */
-export const versionField = () => z.number({ error: MSG.required }).int({ error: MSG.integer }).min(0, { error: MSG.minValue(0) });
+export const versionField = () =>
+  z
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(0, { error: MSG.minValue(0) });
 
 /** The design part shared by both variants. */
 export const designFields = {
@@ -59,8 +68,12 @@ export const designFields = {
 };
 
 /** A template background needs its template (both design variants). */
-export const withBackgroundRules = <T extends { background: BackgroundKind; template_id?: string | null | undefined }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.background === 'template' && !value.template_id) ctx.addIssue({ code: 'custom', path: ['template_id'], message: MSG.required });
+export const withBackgroundRules = <T extends { background: BackgroundKind; template_id?: string | null | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.background === 'template' && !value.template_id)
+    ctx.addIssue({ code: 'custom', path: ['template_id'], message: MSG.required });
 };
 
 /** POST user-voucher/{id} (and POST user-voucher with the id in the body): the whole form. */
@@ -84,7 +97,10 @@ export const personaliseByBodyRequestSchema = z
 /** POST user-voucher/upload-custom-image/{id}: only the photo changes (background becomes custom). */
 export const uploadCustomImageRequestSchema = z.object({ upload_id: uploadIdField(), version: versionField() });
 /** POST user-voucher/upload-template/{id}: only the template changes (background becomes template). */
-export const uploadTemplateRequestSchema = z.object({ template_id: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(100), version: versionField() });
+export const uploadTemplateRequestSchema = z.object({
+  template_id: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(100),
+  version: versionField(),
+});
 
 /**
  * The buyer's design as the API answers it (personalise calls, buyer vouchers and the wallet's
@@ -112,7 +128,9 @@ export const personaliseResponseSchema = z.object({
 export type PersonaliseResponse = z.infer<typeof personaliseResponseSchema>;
 
 /** Which background a stored design shows. */
-export function backgroundOf(design: Pick<Personalisation, 'custom_image' | 'template_id'> | null | undefined): BackgroundKind {
+export function backgroundOf(
+  design: Pick<Personalisation, 'custom_image' | 'template_id'> | null | undefined,
+): BackgroundKind {
   if (design?.custom_image) return 'custom';
   if (design?.template_id) return 'template';
   return 'default';

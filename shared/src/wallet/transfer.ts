@@ -22,13 +22,15 @@ export const TRANSFER_TEXT = {
   confirmText:
     'Die Übertragung kann nicht rückgängig gemacht werden. Wenn du den Link an die falsche Person schickst, kann der Gutschein verloren gehen.',
   /** The fixed gift text that goes out with the link (01 §2 "Share as link"). */
-  giftMessage: 'Ich habe ein liebevolles Geschenk für dich! Öffne den Link, melde dich an und der Gutschein landet in deiner Wallet:',
+  giftMessage:
+    'Ich habe ein liebevolles Geschenk für dich! Öffne den Link, melde dich an und der Gutschein landet in deiner Wallet:',
   receiveTitle: 'Ein liebevolles Geschenk für dich',
   loginToReceive: 'Anmelden und Geschenk erhalten!',
   loginToReceiveText: 'Melde dich an, um das Geschenk in deine Wallet zu übernehmen.',
   received: 'Der Gutschein ist jetzt in deiner Wallet.',
   // Server messages (422/404/409).
-  linkInvalid: 'Dieser Geschenk-Link ist nicht mehr gültig. Der Gutschein wurde bereits übertragen oder der Link wurde ersetzt.',
+  linkInvalid:
+    'Dieser Geschenk-Link ist nicht mehr gültig. Der Gutschein wurde bereits übertragen oder der Link wurde ersetzt.',
   ownLink: 'Das ist dein eigener Gutschein. Schicke den Link an die Person, die ihn erhalten soll.',
   notTransferable: 'Dieser Gutschein kann nicht mehr übertragen werden.',
   busy: 'Der Link wurde gerade geändert. Bitte versuche es erneut.',
@@ -37,7 +39,8 @@ export const TRANSFER_TEXT = {
   tooManyMails: 'Du hast zu viele E-Mails verschickt. Bitte versuche es später erneut.',
   // Send by e-mail page (01 §2 "Send by e-mail").
   sendTitle: 'Per E-Mail senden',
-  sendNote: 'Die E-Mail enthält den Gutschein als PDF und einen Link, mit dem die empfangende Person ihn in ihre Wallet laden kann.',
+  sendNote:
+    'Die E-Mail enthält den Gutschein als PDF und einen Link, mit dem die empfangende Person ihn in ihre Wallet laden kann.',
   sendButton: 'Senden',
 } as const;
 

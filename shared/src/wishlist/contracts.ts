@@ -9,7 +9,12 @@ export const WISHLIST_TEXT = {
 } as const;
 export const WISHLIST_TOAST_MS = 2500;
 
-const idField = () => z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64, { error: MSG.max(64) });
+const idField = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(64, { error: MSG.max(64) });
 
 /** POST user-voucher-wishlist (01 §7): the caller's own id and the voucher. */
 export const wishlistAddRequestSchema = z.object({ user_id: idField(), voucher_id: idField() });

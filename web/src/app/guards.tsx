@@ -10,7 +10,8 @@ export function Guard({ guard }: { guard: GuardClass }) {
   const { search } = useLocation();
   let target = guardRedirect(guard, role);
   // A login started from a gift link (/login?next=…) returns there, not to the role's home (issue 5 transfer).
-  if (target && role && guard === 'guest-only') target = safeReturnPath(new URLSearchParams(search).get('next')) ?? target;
+  if (target && role && guard === 'guest-only')
+    target = safeReturnPath(new URLSearchParams(search).get('next')) ?? target;
   if (target) return <Navigate to={target} replace />;
   return <Outlet />;
 }

@@ -18,4 +18,11 @@ export const SOCIAL_LINKS = [
   { id: 'instagram', label: 'Gutscheinmarkt auf Instagram', href: 'https://www.instagram.com/' },
 ] as const;
 
-export const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Apple Pay', 'Google Pay', 'Banküberweisung'] as const;
+export const PAYMENT_METHODS = [
+  'Visa',
+  'Mastercard',
+  'American Express',
+  'Apple Pay',
+  'Google Pay',
+  'Banküberweisung',
+] as const;

@@ -6,7 +6,10 @@ import { ApiError, buildUrl, createApiClient, toApiError } from './api-client.ts
 const okSchema = z.object({ message: z.string() });
 
 function jsonResponse(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 function client(answer: Response | Error, token: string | null = null) {
@@ -46,7 +49,9 @@ describe('toApiError', () => {
 
 describe('buildUrl', () => {
   it('joins base and path and drops empty query values', () => {
-    expect(buildUrl('/api/v1/', '/voucher', { page: 2, featured: true, keyword: '', seed: undefined })).toBe('/api/v1/voucher?page=2&featured=1');
+    expect(buildUrl('/api/v1/', '/voucher', { page: 2, featured: true, keyword: '', seed: undefined })).toBe(
+      '/api/v1/voucher?page=2&featured=1',
+    );
     expect(buildUrl('/api/v1/', 'voucher-category')).toBe('/api/v1/voucher-category');
   });
 });
@@ -81,27 +86,39 @@ describe('createApiClient', () => {
   });
 
   it('throws an ApiError with field errors on 422', async () => {
-    const { api } = client(jsonResponse(422, { message: 'Fehler', errors: { username: ['Dieser Benutzername ist bereits vergeben.'] } }));
-    const error = await api.request('auth/register', { method: 'POST', body: {}, schema: okSchema }).catch((e: unknown) => e);
+    const { api } = client(
+      jsonResponse(422, { message: 'Fehler', errors: { username: ['Dieser Benutzername ist bereits vergeben.'] } }),
+    );
+    const error = await api
+      .request('auth/register', { method: 'POST', body: {}, schema: okSchema })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldError('username')).toBe('Dieser Benutzername ist bereits vergeben.');
   });
 
   it('reports a 401 on a token-carrying call outside auth/ as a lost session', async () => {
     const { api, onUnauthorized } = client(jsonResponse(401, { message: 'Bitte melde dich an.' }), 'expired');
-    await expect(api.request('user/u-1', { schema: okSchema })).rejects.toMatchObject({ status: 401, message: 'Bitte melde dich an.' });
+    await expect(api.request('user/u-1', { schema: okSchema })).rejects.toMatchObject({
+      status: 401,
+      message: 'Bitte melde dich an.',
+    });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
   it('does not treat a failed login (401) as a lost session', async () => {
     const { api, onUnauthorized } = client(jsonResponse(401, { message: TEXT.loginFailed }), 'old');
-    await expect(api.request('auth/login', { method: 'POST', body: {}, schema: okSchema })).rejects.toMatchObject({ status: 401 });
+    await expect(api.request('auth/login', { method: 'POST', body: {}, schema: okSchema })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('turns network failures into status 0 with the generic text', async () => {
     const { api } = client(new TypeError('Failed to fetch'));
-    await expect(api.request('voucher', { schema: okSchema })).rejects.toMatchObject({ status: 0, message: TEXT.genericError });
+    await expect(api.request('voucher', { schema: okSchema })).rejects.toMatchObject({
+      status: 0,
+      message: TEXT.genericError,
+    });
   });
 
   it('rejects answers that do not match the contract', async () => {

@@ -91,7 +91,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       response = await deps.fetch(buildUrl(base, path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        body:
+          options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (error) {

@@ -33,19 +33,31 @@ describe('auth store', () => {
     store.signIn({ token: 'tok', user });
     expect(listener).toHaveBeenCalledOnce();
     expect(store.getSnapshot()).toEqual({ isAuth: true, token: 'tok', role: { id: 2, name: 'seller' }, data: user });
-    expect(JSON.parse(storage.data[AUTH_STORAGE_KEY] ?? '{}')).toMatchObject({ isAuth: true, token: 'tok', role: { name: 'seller' } });
+    expect(JSON.parse(storage.data[AUTH_STORAGE_KEY] ?? '{}')).toMatchObject({
+      isAuth: true,
+      token: 'tok',
+      role: { name: 'seller' },
+    });
     expect(roleOf(store.getSnapshot())).toBe('seller');
   });
 
   it('restores a stored session in a new store (page reload)', () => {
     const storage = memoryStorage();
     createAuthStore(storage).signIn({ token: 'tok', user: makeUser('user') });
-    expect(createAuthStore(storage).getSnapshot()).toMatchObject({ isAuth: true, token: 'tok', role: { id: 3, name: 'user' } });
+    expect(createAuthStore(storage).getSnapshot()).toMatchObject({
+      isAuth: true,
+      token: 'tok',
+      role: { id: 3, name: 'user' },
+    });
   });
 
   it('ignores a corrupt or outdated stored record', () => {
     expect(createAuthStore(memoryStorage({ [AUTH_STORAGE_KEY]: '{not json' })).getSnapshot()).toEqual(SIGNED_OUT);
-    expect(createAuthStore(memoryStorage({ [AUTH_STORAGE_KEY]: JSON.stringify({ isAuth: true, token: 'x' }) })).getSnapshot()).toEqual(SIGNED_OUT);
+    expect(
+      createAuthStore(
+        memoryStorage({ [AUTH_STORAGE_KEY]: JSON.stringify({ isAuth: true, token: 'x' }) }),
+      ).getSnapshot(),
+    ).toEqual(SIGNED_OUT);
   });
 
   it('clear removes the record', () => {

@@ -4,7 +4,12 @@ import type { RoleName } from '@gm/shared/auth/roles';
 import { createPersistedStore, type KeyValueStorage, type PersistedStore } from './persisted-store.ts';
 
 /** The spec's locally stored auth record (01 §3): isAuth, token, role {id, name}, data (the user). */
-const signedInSchema = z.object({ isAuth: z.literal(true), token: z.string().min(1), role: roleSchema, data: userSchema });
+const signedInSchema = z.object({
+  isAuth: z.literal(true),
+  token: z.string().min(1),
+  role: roleSchema,
+  data: userSchema,
+});
 const signedOutSchema = z.object({ isAuth: z.literal(false), token: z.null(), role: z.null(), data: z.null() });
 const authRecordSchema = z.discriminatedUnion('isAuth', [signedInSchema, signedOutSchema]);
 
@@ -26,7 +31,12 @@ export type AuthStore = {
 };
 
 export function createAuthStore(storage: KeyValueStorage | null, key = AUTH_STORAGE_KEY): AuthStore {
-  const store: PersistedStore<AuthRecord> = createPersistedStore({ key, schema: authRecordSchema, initial: SIGNED_OUT, storage });
+  const store: PersistedStore<AuthRecord> = createPersistedStore({
+    key,
+    schema: authRecordSchema,
+    initial: SIGNED_OUT,
+    storage,
+  });
   return {
     key,
     getSnapshot: store.getSnapshot,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clampCrop, coverScale, cropFrame, initialCrop, outputCanvasSize, panBy, sourceRect, zoomTo } from './crop-geometry.ts';
+import {
+  clampCrop,
+  coverScale,
+  cropFrame,
+  initialCrop,
+  outputCanvasSize,
+  panBy,
+  sourceRect,
+  zoomTo,
+} from './crop-geometry.ts';
 
 const viewport = { width: 328, height: 305 };
 const background = { width: 730, height: 676.34 };

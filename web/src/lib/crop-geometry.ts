@@ -51,7 +51,11 @@ export function clampCrop(state: CropState, image: Size, frame: Rect): CropState
 export function initialCrop(image: Size, frame: Rect): CropState {
   const scale = coverScale(image, frame);
   return clampCrop(
-    { zoom: 1, x: frame.x + (frame.width - image.width * scale) / 2, y: frame.y + (frame.height - image.height * scale) / 2 },
+    {
+      zoom: 1,
+      x: frame.x + (frame.width - image.width * scale) / 2,
+      y: frame.y + (frame.height - image.height * scale) / 2,
+    },
     image,
     frame,
   );
@@ -63,11 +67,21 @@ export function panBy(state: CropState, dx: number, dy: number, image: Size, fra
 }
 
 /** Changes the zoom while the image point under `anchor` (default: the frame centre) stays where it is. */
-export function zoomTo(state: CropState, zoom: number, image: Size, frame: Rect, anchor?: { x: number; y: number }): CropState {
+export function zoomTo(
+  state: CropState,
+  zoom: number,
+  image: Size,
+  frame: Rect,
+  anchor?: { x: number; y: number },
+): CropState {
   const target = clampNumber(zoom, MIN_ZOOM, MAX_ZOOM);
   const point = anchor ?? { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
   const ratio = target / state.zoom;
-  return clampCrop({ zoom: target, x: point.x - (point.x - state.x) * ratio, y: point.y - (point.y - state.y) * ratio }, image, frame);
+  return clampCrop(
+    { zoom: target, x: point.x - (point.x - state.x) * ratio, y: point.y - (point.y - state.y) * ratio },
+    image,
+    frame,
+  );
 }
 
 /** The part of the image (in image pixels) that the frame shows; this is what gets drawn into the output. */

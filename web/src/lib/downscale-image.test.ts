@@ -20,14 +20,24 @@ describe('encodeWithinBudget', () => {
 
   it('keeps the best encoding that fits the budget', async () => {
     const tried: Encoding[] = [];
-    const blob = await encodeWithinBudget(async (e) => (tried.push(e), new Blob([new Uint8Array(e.maxSide === 2000 ? 900 : 500)])), ladder, 1000);
+    const blob = await encodeWithinBudget(
+      async (e) => (tried.push(e), new Blob([new Uint8Array(e.maxSide === 2000 ? 900 : 500)])),
+      ladder,
+      1000,
+    );
     expect(blob?.size).toBe(900);
     expect(tried).toEqual([ladder[0]]);
   });
 
   it('falls back to smaller encodings, and gives up when none fits', async () => {
-    const sizes = new Map([[2000, 1500], [1600, 800]]);
-    expect((await encodeWithinBudget(async (e) => new Blob([new Uint8Array(sizes.get(e.maxSide) ?? 0)]), ladder, 1000))?.size).toBe(800);
+    const sizes = new Map([
+      [2000, 1500],
+      [1600, 800],
+    ]);
+    expect(
+      (await encodeWithinBudget(async (e) => new Blob([new Uint8Array(sizes.get(e.maxSide) ?? 0)]), ladder, 1000))
+        ?.size,
+    ).toBe(800);
     expect(await encodeWithinBudget(async () => new Blob([new Uint8Array(2000)]), ladder, 1000)).toBeUndefined();
   });
 });

@@ -18,7 +18,11 @@ export type Encoding = { maxSide: number; quality: number };
  * Tries the encodings in order and keeps the first result within `budgetBytes`; undefined when
  * even the smallest is too large.
  */
-export async function encodeWithinBudget(encode: (encoding: Encoding) => Promise<Blob>, encodings: readonly Encoding[], budgetBytes: number): Promise<Blob | undefined> {
+export async function encodeWithinBudget(
+  encode: (encoding: Encoding) => Promise<Blob>,
+  encodings: readonly Encoding[],
+  budgetBytes: number,
+): Promise<Blob | undefined> {
   for (const encoding of encodings) {
     const blob = await encode(encoding);
     if (blob.size <= budgetBytes) return blob;
@@ -61,7 +65,11 @@ export class NotAnImageError extends Error {
  * The photo as a JPEG within `budgetBytes`, trying the encodings from best to smallest; undefined
  * when it cannot get that small. Throws NotAnImageError for a file that is no image.
  */
-export async function downscalePhoto(file: Blob & { name?: string }, encodings: readonly Encoding[], budgetBytes: number): Promise<File | undefined> {
+export async function downscalePhoto(
+  file: Blob & { name?: string },
+  encodings: readonly Encoding[],
+  budgetBytes: number,
+): Promise<File | undefined> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -70,7 +78,9 @@ export async function downscalePhoto(file: Blob & { name?: string }, encodings: 
   }
   try {
     const blob = await encodeWithinBudget((encoding) => toJpeg(bitmap, encoding), encodings, budgetBytes);
-    return blob ? new File([blob], jpegName(file.name ?? 'foto'), { type: 'image/jpeg', lastModified: Date.now() }) : undefined;
+    return blob
+      ? new File([blob], jpegName(file.name ?? 'foto'), { type: 'image/jpeg', lastModified: Date.now() })
+      : undefined;
   } finally {
     bitmap.close();
   }

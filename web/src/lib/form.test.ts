@@ -40,6 +40,9 @@ describe('failingFieldLabels', () => {
 
 describe('splitKnownErrors', () => {
   it('separates errors of fields the form does not show', () => {
-    expect(splitKnownErrors({ email: 'a', _: 'b', role_id: 'c' }, ['email'])).toEqual({ known: { email: 'a' }, other: ['b', 'c'] });
+    expect(splitKnownErrors({ email: 'a', _: 'b', role_id: 'c' }, ['email'])).toEqual({
+      known: { email: 'a' },
+      other: ['b', 'c'],
+    });
   });
 });

@@ -21,11 +21,16 @@ export function firstMessages(errors: Record<string, string[] | undefined>): For
 
 /** Labels of the failing fields in form order, for the 'Dieses Feld muss ausgefüllt werden!' warning (01 §5). */
 export function failingFieldLabels(errors: FormErrors, labels: Record<string, string>): string[] {
-  return Object.keys(labels).filter((field) => errors[field]).map((field) => labels[field] ?? field);
+  return Object.keys(labels)
+    .filter((field) => errors[field])
+    .map((field) => labels[field] ?? field);
 }
 
 /** Keeps only errors of fields the form shows; the rest (e.g. `_`) is returned separately. */
-export function splitKnownErrors(errors: FormErrors, fields: readonly string[]): { known: FormErrors; other: string[] } {
+export function splitKnownErrors(
+  errors: FormErrors,
+  fields: readonly string[],
+): { known: FormErrors; other: string[] } {
   const known: FormErrors = {};
   const other: string[] = [];
   for (const [field, message] of Object.entries(errors)) {

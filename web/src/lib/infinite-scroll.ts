@@ -14,7 +14,12 @@ export function isNearBottom(box: ScrollBox, threshold: number): boolean {
  * 01 §2: near the bottom a load-more is triggered unless loading or processing is in progress, a
  * seller modal is open, or infinite loading is off (the last answer had no next_page_url).
  */
-export function shouldLoadMore(state: { nearBottom: boolean; loading: boolean; sellerModalOpen: boolean; hasNextPage: boolean }): boolean {
+export function shouldLoadMore(state: {
+  nearBottom: boolean;
+  loading: boolean;
+  sellerModalOpen: boolean;
+  hasNextPage: boolean;
+}): boolean {
   return state.nearBottom && !state.loading && !state.sellerModalOpen && state.hasNextPage;
 }
 
@@ -48,7 +53,15 @@ export function useInfiniteScroll(options: {
     const target: HTMLElement | Window = container?.current ?? window;
     const check = () => {
       const { loading, sellerModalOpen, hasNextPage, onLoadMore } = latest.current;
-      if (shouldLoadMore({ nearBottom: isNearBottom(boxOf(container?.current ?? null), threshold), loading, sellerModalOpen, hasNextPage })) onLoadMore();
+      if (
+        shouldLoadMore({
+          nearBottom: isNearBottom(boxOf(container?.current ?? null), threshold),
+          loading,
+          sellerModalOpen,
+          hasNextPage,
+        })
+      )
+        onLoadMore();
     };
     target.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check, { passive: true });
@@ -63,6 +76,14 @@ export function useInfiniteScroll(options: {
   useEffect(() => {
     if (!enabled || loading || !hasNextPage) return;
     const { sellerModalOpen, onLoadMore } = latest.current;
-    if (shouldLoadMore({ nearBottom: isNearBottom(boxOf(container?.current ?? null), threshold), loading, sellerModalOpen, hasNextPage })) onLoadMore();
+    if (
+      shouldLoadMore({
+        nearBottom: isNearBottom(boxOf(container?.current ?? null), threshold),
+        loading,
+        sellerModalOpen,
+        hasNextPage,
+      })
+    )
+      onLoadMore();
   }, [enabled, loading, hasNextPage, threshold, container]);
 }

@@ -1,4 +1,9 @@
-import { imageUploadResponseSchema, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, type ImagePurpose } from '@gm/shared/uploads/contracts';
+import {
+  imageUploadResponseSchema,
+  MAX_PHOTO_BYTES,
+  PHOTO_TOO_LARGE,
+  type ImagePurpose,
+} from '@gm/shared/uploads/contracts';
 import { ApiError } from './api-client.ts';
 import { api } from './api.ts';
 
@@ -15,6 +20,7 @@ export async function uploadImage(file: Blob, purpose: ImagePurpose): Promise<st
     schema: imageUploadResponseSchema,
   });
   const response = await fetch(grant.upload_url, { method: grant.method, headers: grant.headers, body: file });
-  if (!response.ok) throw new ApiError(response.status, 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es erneut.');
+  if (!response.ok)
+    throw new ApiError(response.status, 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es erneut.');
   return grant.upload_id;
 }

@@ -4,7 +4,12 @@ import { ApiError } from './api-client.ts';
 type Entry = { data?: unknown; promise?: Promise<unknown>; at: number };
 const cache = new Map<string, Entry>();
 
-export type QueryState<T> = { data: T | undefined; error: ApiError | undefined; isLoading: boolean; reload: () => void };
+export type QueryState<T> = {
+  data: T | undefined;
+  error: ApiError | undefined;
+  isLoading: boolean;
+  reload: () => void;
+};
 
 type State<T> = { key: string | null; data: T | undefined; error: ApiError | undefined; loading: boolean };
 

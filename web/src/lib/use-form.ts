@@ -55,7 +55,9 @@ export function useForm<V extends Values, S extends z.ZodType>(options: UseFormO
     const { known, other } = splitKnownErrors(all, fieldNames);
     setErrors(known);
     const failing = failingFieldLabels(known, labels);
-    setSummary(withSummary ? fieldNames.filter((n) => known[n]).map((name, i) => ({ name, label: failing[i] ?? name })) : []);
+    setSummary(
+      withSummary ? fieldNames.filter((n) => known[n]).map((name, i) => ({ name, label: failing[i] ?? name })) : [],
+    );
     if (other.length) setMessage(other.join(' '));
     const first = fieldNames.find((n) => known[n]);
     if (first) requestAnimationFrame(() => document.getElementById(`field-${first}`)?.focus());
@@ -102,5 +104,17 @@ export function useForm<V extends Values, S extends z.ZodType>(options: UseFormO
     };
   }
 
-  return { values, valuesRef, setValue, errors, setFieldError, summary, message, setMessage, submitting, handleSubmit, text };
+  return {
+    values,
+    valuesRef,
+    setValue,
+    errors,
+    setFieldError,
+    summary,
+    message,
+    setMessage,
+    submitting,
+    handleSubmit,
+    text,
+  };
 }

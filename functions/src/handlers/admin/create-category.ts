@@ -5,5 +5,12 @@ import { createCategory } from '../../services/admin/manage-categories.ts';
 
 export const handler = http('POST voucher-category', async ({ actor, body }) => {
   const input = parse(categoryFormSchema, body);
-  return json(201, await createCategory(resolve({ categories, categoryTree, vouchers, uploads, newId, newToken, clock }), actor, input));
+  return json(
+    201,
+    await createCategory(
+      resolve({ categories, categoryTree, vouchers, uploads, newId, newToken, clock }),
+      actor,
+      input,
+    ),
+  );
 });

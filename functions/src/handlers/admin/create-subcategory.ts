@@ -5,5 +5,8 @@ import { createSubcategory } from '../../services/admin/manage-categories.ts';
 
 export const handler = http('POST voucher-sub-category', async ({ actor, body }) => {
   const input = parse(subcategoryFormSchema, body);
-  return json(201, await createSubcategory(resolve({ categories, categoryTree, vouchers, newId, clock }), actor, input));
+  return json(
+    201,
+    await createSubcategory(resolve({ categories, categoryTree, vouchers, newId, clock }), actor, input),
+  );
 });

@@ -5,5 +5,13 @@ import { updateCategory } from '../../services/admin/manage-categories.ts';
 
 export const handler = http('PUT voucher-category/{id}', async ({ actor, body, params }) => {
   const input = parse(categoryFormSchema, body);
-  return json(200, await updateCategory(resolve({ categories, categoryTree, vouchers, uploads, newId, newToken, clock }), actor, params.id ?? '', input));
+  return json(
+    200,
+    await updateCategory(
+      resolve({ categories, categoryTree, vouchers, uploads, newId, newToken, clock }),
+      actor,
+      params.id ?? '',
+      input,
+    ),
+  );
 });

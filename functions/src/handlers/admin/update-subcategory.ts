@@ -5,5 +5,13 @@ import { updateSubcategory } from '../../services/admin/manage-categories.ts';
 
 export const handler = http('PUT voucher-sub-category/{id}', async ({ actor, body, params }) => {
   const input = parse(subcategoryFormSchema, body);
-  return json(200, await updateSubcategory(resolve({ categories, categoryTree, vouchers, newId, clock }), actor, params.id ?? '', input));
+  return json(
+    200,
+    await updateSubcategory(
+      resolve({ categories, categoryTree, vouchers, newId, clock }),
+      actor,
+      params.id ?? '',
+      input,
+    ),
+  );
 });

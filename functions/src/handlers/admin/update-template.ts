@@ -5,5 +5,8 @@ import { updateTemplate } from '../../services/admin/manage-templates.ts';
 
 export const handler = http('POST template/{id}', async ({ actor, body, params }) => {
   const input = parse(templateUpdateSchema, body);
-  return json(200, await updateTemplate(resolve({ templates, uploads, newId, newToken, clock }), actor, params.id ?? '', input));
+  return json(
+    200,
+    await updateTemplate(resolve({ templates, uploads, newId, newToken, clock }), actor, params.id ?? '', input),
+  );
 });

@@ -1,7 +1,23 @@
 import { registerBuyerRequestSchema } from '@gm/shared/auth/contracts';
-import { isSellerRegistration, registrationModeOf, sellerRegistrationSchema } from '@gm/shared/auth/seller-registration';
+import {
+  isSellerRegistration,
+  registrationModeOf,
+  sellerRegistrationSchema,
+} from '@gm/shared/auth/seller-registration';
 import { clientIp } from '../../lib/client-ip.ts';
-import { clock, companies, documents, identity, newId, newToken, payoutAccounts, rateLimiter, resolve, users, verifications } from '../../lib/deps.ts';
+import {
+  clock,
+  companies,
+  documents,
+  identity,
+  newId,
+  newToken,
+  payoutAccounts,
+  rateLimiter,
+  resolve,
+  users,
+  verifications,
+} from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { registerBuyer } from '../../services/auth/register-buyer.ts';
@@ -17,7 +33,17 @@ export const handler = http('POST auth/register', async ({ body, event }) => {
     const mode = registrationModeOf((body as { registrationType?: unknown }).registrationType);
     const input = parse(sellerRegistrationSchema<UploadedFile>(mode), body);
     await assertRegistrationAllowed(resolve({ rateLimiter, clock }), clientIp(event));
-    const deps = resolve({ users, companies, verifications, payoutAccounts, documents, identity, clock, newId, newToken });
+    const deps = resolve({
+      users,
+      companies,
+      verifications,
+      payoutAccounts,
+      documents,
+      identity,
+      clock,
+      newId,
+      newToken,
+    });
     return json(201, await registerSeller(deps, input));
   }
   const input = parse(registerBuyerRequestSchema, body);

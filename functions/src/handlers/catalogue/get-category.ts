@@ -3,4 +3,6 @@ import { http, json } from '../../lib/http.ts';
 import { getCategory } from '../../services/catalogue/categories.ts';
 
 /** GET voucher-category/{id}: by id or by slug (the category page's route parameter). */
-export const handler = http('GET voucher-category/{id}', async ({ params }) => json(200, await getCategory(resolve({ categoryTree }), params.id ?? '')));
+export const handler = http('GET voucher-category/{id}', async ({ params }) =>
+  json(200, await getCategory(resolve({ categoryTree }), params.id ?? '')),
+);

@@ -5,6 +5,7 @@ import { listSellerVouchers } from '../../services/catalogue/list-seller-voucher
 
 export const handler = http('GET voucher/seller-vouchers', async ({ actor, query, apiBaseUrl }) => {
   const input = parse(sellerVoucherListQuerySchema, query);
-  const pageUrl = (page: number) => `${apiBaseUrl}voucher/seller-vouchers?${new URLSearchParams({ page: String(page), paginate: String(input.paginate) })}`;
+  const pageUrl = (page: number) =>
+    `${apiBaseUrl}voucher/seller-vouchers?${new URLSearchParams({ page: String(page), paginate: String(input.paginate) })}`;
   return json(200, await listSellerVouchers(resolve({ vouchers }), actor, input, pageUrl));
 });

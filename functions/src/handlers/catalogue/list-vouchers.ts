@@ -5,7 +5,8 @@ import { listVouchers } from '../../services/catalogue/list-vouchers.ts';
 
 export const handler = http('GET voucher', async ({ query, apiBaseUrl }) => {
   const input = parse(voucherListQuerySchema, query);
-  const pageUrl = (page: number) => `${apiBaseUrl}voucher?${new URLSearchParams({ ...definedOnly(query), page: String(page) })}`;
+  const pageUrl = (page: number) =>
+    `${apiBaseUrl}voucher?${new URLSearchParams({ ...definedOnly(query), page: String(page) })}`;
   return json(200, await listVouchers(resolve({ catalogue }), input, pageUrl));
 });
 

@@ -6,5 +6,8 @@ import { sendContact } from '../../services/catalogue/send-contact.ts';
 
 export const handler = http('POST contact', async ({ body, event }) => {
   const input = parse(contactRequestSchema, body);
-  return json(200, await sendContact(resolve({ contacts, mailer, rateLimiter, clock, newId, contactInbox }), input, clientIp(event)));
+  return json(
+    200,
+    await sendContact(resolve({ contacts, mailer, rateLimiter, clock, newId, contactInbox }), input, clientIp(event)),
+  );
 });

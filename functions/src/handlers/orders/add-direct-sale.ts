@@ -6,5 +6,8 @@ import { addDirectSaleLine } from '../../services/gifts/direct-sale.ts';
 /** POST order/direct-sale: a seller's (or its scanner's) direct-sale line, completed later at 'Bestellung abgeben'. */
 export const handler = http('POST order/direct-sale', async ({ actor, body }) => {
   const input = parse(directSaleRequestSchema, body);
-  return json(201, await addDirectSaleLine(resolve({ users, vouchers, orders, appStatus, clock, newId }), actor, input));
+  return json(
+    201,
+    await addDirectSaleLine(resolve({ users, vouchers, orders, appStatus, clock, newId }), actor, input),
+  );
 });

@@ -8,5 +8,8 @@ import { guestCartOwner } from '../../services/orders/cart-line.ts';
 export const handler = http('POST order/guest', async ({ body, headers, tenant }) => {
   const owner = guestCartOwner(headers[CART_ID_HEADER]);
   const input = parse(addToCartRequestSchema, body);
-  return json(201, await addToCart(resolve({ orders, vouchers, users, appStatus, clock, newId }), owner, input, tenant));
+  return json(
+    201,
+    await addToCart(resolve({ orders, vouchers, users, appStatus, clock, newId }), owner, input, tenant),
+  );
 });

@@ -3,4 +3,6 @@ import { http, json } from '../../lib/http.ts';
 import { countCart } from '../../services/orders/list-orders.ts';
 
 /** GET order/total-user-cart → { total }: the buyer's cart count. */
-export const handler = http('GET order/total-user-cart', async ({ actor }) => json(200, await countCart(resolve({ orders, clock }), { kind: 'user', userId: actor.userId })));
+export const handler = http('GET order/total-user-cart', async ({ actor }) =>
+  json(200, await countCart(resolve({ orders, clock }), { kind: 'user', userId: actor.userId })),
+);

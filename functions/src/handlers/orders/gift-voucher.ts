@@ -1,6 +1,22 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { GIFT_TEXT, giftVoucherRequestSchema } from '@gm/shared/wallet/gift';
-import { appUrl, clock, companies, gifts, idempotency, mailer, mediaReader, newId, orders, resolve, templates, transfers, users, userVouchers, vouchers } from '../../lib/deps.ts';
+import {
+  appUrl,
+  clock,
+  companies,
+  gifts,
+  idempotency,
+  mailer,
+  mediaReader,
+  newId,
+  orders,
+  resolve,
+  templates,
+  transfers,
+  users,
+  userVouchers,
+  vouchers,
+} from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { giveGift } from '../../services/gifts/gift-voucher.ts';
 import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
@@ -9,7 +25,22 @@ import { idempotencyKey, requestHash, withIdempotency } from '../../services/ide
 export const handler = http('POST order/gift-voucher', async ({ actor, body, headers }) => {
   const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(giftVoucherRequestSchema, body);
-  const deps = resolve({ orders, gifts, userVouchers, transfers, users, vouchers, companies, templates, mediaReader, mailer, clock, newId, appUrl, idempotency });
+  const deps = resolve({
+    orders,
+    gifts,
+    userVouchers,
+    transfers,
+    users,
+    vouchers,
+    companies,
+    templates,
+    mediaReader,
+    mailer,
+    clock,
+    newId,
+    appUrl,
+    idempotency,
+  });
   const answer = await withIdempotency(
     deps,
     actor.userId,

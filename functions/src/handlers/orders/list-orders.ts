@@ -17,6 +17,7 @@ export const handler = http('GET order', async ({ actor, headers, query, apiBase
   }
   const owner = cartOwner(actor, headers[CART_ID_HEADER]);
   const input = parse(orderListQuerySchema, query);
-  const pageUrl = (page: number) => `${apiBaseUrl}order?${new URLSearchParams({ status: input.status, page: String(page), paginate: String(input.paginate) })}`;
+  const pageUrl = (page: number) =>
+    `${apiBaseUrl}order?${new URLSearchParams({ status: input.status, page: String(page), paginate: String(input.paginate) })}`;
   return json(200, await listOrders(resolve({ orders, clock }), owner, input, pageUrl));
 });

@@ -7,7 +7,8 @@ import { removeSavedCard, saveCard } from '../../services/orders/saved-card.ts';
 export const handler = http('POST user-stripe', async ({ actor, body }) => {
   const input = parse(saveCardRequestSchema, body);
   const deps = resolve({ payments, stripeCustomers, users, clock });
-  if (!input.is_save) return json(200, { data: await removeSavedCard(deps, actor.userId), message: SAVED_CARD_TEXT.removed });
+  if (!input.is_save)
+    return json(200, { data: await removeSavedCard(deps, actor.userId), message: SAVED_CARD_TEXT.removed });
   const { card } = await saveCard(deps, actor.userId, (input.source || input.token)!);
   return json(200, { data: card, message: SAVED_CARD_TEXT.saved });
 });

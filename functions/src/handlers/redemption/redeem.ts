@@ -9,6 +9,11 @@ import { redeem } from '../../services/redemption/redeem.ts';
 export const handler = http('POST redemption', async ({ actor, body, headers }) => {
   const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(redeemRequestSchema, body);
-  const { replayed, redemption } = await redeem(resolve({ users, userVouchers, redemptions, clock }), actor, key, input);
+  const { replayed, redemption } = await redeem(
+    resolve({ users, userVouchers, redemptions, clock }),
+    actor,
+    key,
+    input,
+  );
   return json(replayed ? 200 : 201, { message: REDEMPTION_TEXT.redeemed, data: redemption });
 });

@@ -6,6 +6,10 @@ import { createScannerUser } from '../../services/redemption/scanner-users.ts';
 /** POST scanner-user {username, email, password}: a scanner user bound to the calling seller. */
 export const handler = http('POST scanner-user', async ({ actor, body }) => {
   const input = parse(createScannerUserSchema, body);
-  const data = await createScannerUser(resolve({ users, scannerStaff, identity, accountStatus, clock, newId }), actor.userId, input);
+  const data = await createScannerUser(
+    resolve({ users, scannerStaff, identity, accountStatus, clock, newId }),
+    actor.userId,
+    input,
+  );
   return json(201, { message: REDEMPTION_TEXT.scannerCreated, data });
 });

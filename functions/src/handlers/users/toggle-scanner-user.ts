@@ -4,5 +4,12 @@ import { toggleScannerUser } from '../../services/redemption/scanner-users.ts';
 
 /** DELETE scanner-user/{id}: activates or deactivates one of the calling seller's scanner users. */
 export const handler = http('DELETE scanner-user/{id}', async ({ actor, params }) =>
-  json(200, await toggleScannerUser(resolve({ users, scannerStaff, identity, accountStatus, clock, newId }), actor.userId, params.id ?? '')),
+  json(
+    200,
+    await toggleScannerUser(
+      resolve({ users, scannerStaff, identity, accountStatus, clock, newId }),
+      actor.userId,
+      params.id ?? '',
+    ),
+  ),
 );

@@ -1,9 +1,36 @@
-import { clock, companies, documents, identity, newId, newToken, payoutAccounts, profiles, resolve, uploads, users, verifications, vouchers } from '../../lib/deps.ts';
+import {
+  clock,
+  companies,
+  documents,
+  identity,
+  newId,
+  newToken,
+  payoutAccounts,
+  profiles,
+  resolve,
+  uploads,
+  users,
+  verifications,
+  vouchers,
+} from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
 import { updateProfile } from '../../services/profile/update-profile.ts';
 
 /** POST user/{id}: saves one profile tab (the body is parsed by the profile's role inside the service). */
 export const handler = http('POST user/{id}', async ({ actor, params, body }) => {
-  const deps = resolve({ users, companies, verifications, payoutAccounts, profiles, uploads, documents, vouchers, identity, clock, newId, newToken });
+  const deps = resolve({
+    users,
+    companies,
+    verifications,
+    payoutAccounts,
+    profiles,
+    uploads,
+    documents,
+    vouchers,
+    identity,
+    clock,
+    newId,
+    newToken,
+  });
   return json(200, await updateProfile(deps, actor, params.id ?? '', body));
 });

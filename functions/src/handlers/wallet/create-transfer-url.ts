@@ -8,6 +8,9 @@ import { createTransferUrl } from '../../services/wallet/transfer-links.ts';
 export const handler = http('POST transfer-url', async ({ actor, body }) => {
   const input = parse(createTransferUrlRequestSchema, body);
   const deps = resolve({ userVouchers, buyerVouchers, transfers, users, clock, appUrl });
-  const data = input.kind === 'buyer_voucher' ? await createBuyerTransferUrl(deps, actor, input) : await createTransferUrl(deps, actor, input);
+  const data =
+    input.kind === 'buyer_voucher'
+      ? await createBuyerTransferUrl(deps, actor, input)
+      : await createTransferUrl(deps, actor, input);
   return json(200, { data });
 });

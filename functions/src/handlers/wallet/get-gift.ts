@@ -10,5 +10,7 @@ export const handler = http('GET transfer/{id}', async ({ params, query }) => {
   const code = transferCodeSchema.safeParse(params.id);
   if (!code.success) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
   const deps = resolve({ transfers, userVouchers, buyerVouchers, clock });
-  return json(200, { data: query.type === 'buyer' ? await previewBuyerGift(deps, code.data) : await previewGift(deps, code.data) });
+  return json(200, {
+    data: query.type === 'buyer' ? await previewBuyerGift(deps, code.data) : await previewGift(deps, code.data),
+  });
 });

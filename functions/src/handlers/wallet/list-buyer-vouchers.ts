@@ -7,6 +7,7 @@ import { listBuyerVouchers } from '../../services/wallet/buyer-vouchers.ts';
 /** GET buyer-voucher?page&paginate: the caller's buyer-designed vouchers (/wallet/vouchers), newest first. */
 export const handler = http('GET buyer-voucher', async ({ actor, query, apiBaseUrl }) => {
   const input = parse(pageQuerySchema(BUYER_VOUCHERS_PER_PAGE), query);
-  const pageUrl = (page: number) => `${apiBaseUrl}buyer-voucher?${new URLSearchParams({ page: String(page), paginate: String(input.paginate) })}`;
+  const pageUrl = (page: number) =>
+    `${apiBaseUrl}buyer-voucher?${new URLSearchParams({ page: String(page), paginate: String(input.paginate) })}`;
   return json(200, await listBuyerVouchers(resolve({ buyerVouchers, templates }), actor, input, pageUrl));
 });

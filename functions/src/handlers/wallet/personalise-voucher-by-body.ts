@@ -7,5 +7,13 @@ import { personaliseVoucher } from '../../services/wallet/personalise-voucher.ts
 export const handler = http('POST user-voucher', async ({ actor, body }) => {
   const { id } = parse(personaliseByBodyRequestSchema, body);
   const input = parse(personaliseRequestSchema, body);
-  return json(200, await personaliseVoucher(resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }), actor, id, input));
+  return json(
+    200,
+    await personaliseVoucher(
+      resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }),
+      actor,
+      id,
+      input,
+    ),
+  );
 });

@@ -6,5 +6,13 @@ import { personaliseVoucher } from '../../services/wallet/personalise-voucher.ts
 /** POST user-voucher/{id}: save the personalisation form (owner only, active, optimistic version). */
 export const handler = http('POST user-voucher/{id}', async ({ actor, body, params }) => {
   const input = parse(personaliseRequestSchema, body);
-  return json(200, await personaliseVoucher(resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }), actor, params.id ?? '', input));
+  return json(
+    200,
+    await personaliseVoucher(
+      resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }),
+      actor,
+      params.id ?? '',
+      input,
+    ),
+  );
 });

@@ -9,5 +9,12 @@ export const handler = http('POST buyer-voucher/{id}', async ({ actor, body, par
   const id = buyerVoucherIdSchema.safeParse(params.id);
   if (!id.success) throw new NotFoundError(id.error.issues[0]?.message);
   const input = parse(saveBuyerVoucherRequestSchema, body);
-  return json(200, { data: await saveBuyerVoucher(resolve({ buyerVouchers, templates, uploads, newToken, clock }), actor, id.data, input) });
+  return json(200, {
+    data: await saveBuyerVoucher(
+      resolve({ buyerVouchers, templates, uploads, newToken, clock }),
+      actor,
+      id.data,
+      input,
+    ),
+  });
 });

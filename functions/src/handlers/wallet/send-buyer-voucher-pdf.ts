@@ -1,5 +1,16 @@
 import { sendVoucherMailRequestSchema } from '@gm/shared/wallet/transfer';
-import { appUrl, buyerVouchers, clock, mailer, mediaReader, rateLimiter, resolve, templates, transfers, users } from '../../lib/deps.ts';
+import {
+  appUrl,
+  buyerVouchers,
+  clock,
+  mailer,
+  mediaReader,
+  rateLimiter,
+  resolve,
+  templates,
+  transfers,
+  users,
+} from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { sendBuyerVoucherMail } from '../../services/wallet/buyer-transfer.ts';
 

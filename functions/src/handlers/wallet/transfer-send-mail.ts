@@ -1,5 +1,15 @@
 import { transferSendMailRequestSchema } from '@gm/shared/wallet/transfer';
-import { appUrl, buyerVouchers, clock, mailer, rateLimiter, resolve, transfers, users, userVouchers } from '../../lib/deps.ts';
+import {
+  appUrl,
+  buyerVouchers,
+  clock,
+  mailer,
+  rateLimiter,
+  resolve,
+  transfers,
+  users,
+  userVouchers,
+} from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { sendTransferLinkMail } from '../../services/wallet/send-voucher-mail.ts';
 import { sendBuyerTransferLinkMail } from '../../services/wallet/buyer-transfer.ts';
@@ -8,5 +18,10 @@ import { sendBuyerTransferLinkMail } from '../../services/wallet/buyer-transfer.
 export const handler = http('POST transfer/transfer-send-mail', async ({ actor, body }) => {
   const input = parse(transferSendMailRequestSchema, body);
   const deps = resolve({ userVouchers, buyerVouchers, transfers, users, clock, appUrl, mailer, rateLimiter });
-  return json(200, input.type === 'buyer' ? await sendBuyerTransferLinkMail(deps, actor, input) : await sendTransferLinkMail(deps, actor, input));
+  return json(
+    200,
+    input.type === 'buyer'
+      ? await sendBuyerTransferLinkMail(deps, actor, input)
+      : await sendTransferLinkMail(deps, actor, input),
+  );
 });

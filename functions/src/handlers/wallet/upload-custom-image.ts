@@ -6,5 +6,13 @@ import { personaliseCustomImage } from '../../services/wallet/personalise-vouche
 /** POST user-voucher/upload-custom-image/{id} {upload_id, version}: the own photo becomes the background. */
 export const handler = http('POST user-voucher/upload-custom-image/{id}', async ({ actor, body, params }) => {
   const input = parse(uploadCustomImageRequestSchema, body);
-  return json(200, await personaliseCustomImage(resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }), actor, params.id ?? '', input));
+  return json(
+    200,
+    await personaliseCustomImage(
+      resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }),
+      actor,
+      params.id ?? '',
+      input,
+    ),
+  );
 });

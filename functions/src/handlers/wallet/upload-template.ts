@@ -6,5 +6,13 @@ import { personaliseTemplate } from '../../services/wallet/personalise-voucher.t
 /** POST user-voucher/upload-template/{id} {template_id, version}: an admin template becomes the background. */
 export const handler = http('POST user-voucher/upload-template/{id}', async ({ actor, body, params }) => {
   const input = parse(uploadTemplateRequestSchema, body);
-  return json(200, await personaliseTemplate(resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }), actor, params.id ?? '', input));
+  return json(
+    200,
+    await personaliseTemplate(
+      resolve({ userVouchers, personalisations, templates, uploads, newToken, clock }),
+      actor,
+      params.id ?? '',
+      input,
+    ),
+  );
 });

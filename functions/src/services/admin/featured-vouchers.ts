@@ -25,7 +25,11 @@ export async function listAllVouchers(
 }
 
 /** POST voucher/update-feature/{id}: flips Featured / Not Featured on the voucher and its catalogue entry. */
-export async function toggleVoucherFeature(deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>, _actor: Actor, id: string): Promise<{ message: string; voucher: VoucherCard }> {
+export async function toggleVoucherFeature(
+  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>,
+  _actor: Actor,
+  id: string,
+): Promise<{ message: string; voucher: VoucherCard }> {
   // A concurrent flip between our read and write fails the condition; read again and flip what is there now.
   for (let attempt = 0; attempt < 3; attempt++) {
     const voucher = await deps.vouchers.get(id);

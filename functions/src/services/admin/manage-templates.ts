@@ -7,16 +7,26 @@ import type { Deps } from '../deps.ts';
 
 type TemplateDeps = Pick<Deps, 'templates' | 'uploads' | 'newId' | 'newToken' | 'clock'>;
 
-const imageKey = (deps: Pick<Deps, 'newToken'>, templateId: string) => `templates/${templateId}/${deps.newToken().slice(0, 16)}`;
+const imageKey = (deps: Pick<Deps, 'newToken'>, templateId: string) =>
+  `templates/${templateId}/${deps.newToken().slice(0, 16)}`;
 
 /** GET template: the active personalisation templates, newest first. */
 export async function listTemplates(deps: Pick<Deps, 'templates'>): Promise<{ data: Template[] }> {
   const all = await deps.templates.listAll();
-  return { data: all.filter((t) => t.status).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id)).map(toTemplate) };
+  return {
+    data: all
+      .filter((t) => t.status)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id))
+      .map(toTemplate),
+  };
 }
 
 /** POST template: name and an uploaded JPEG/PNG image (both required, 03 §5). */
-export async function createTemplate(deps: TemplateDeps, actor: Actor, input: { name: string; image_upload_id: string }): Promise<{ message: string; data: Template }> {
+export async function createTemplate(
+  deps: TemplateDeps,
+  actor: Actor,
+  input: { name: string; image_upload_id: string },
+): Promise<{ message: string; data: Template }> {
   const id = deps.newId();
   const image = await deps.uploads.publish(actor, input.image_upload_id, 'template', imageKey(deps, id));
   const now = deps.clock().toISOString();
@@ -37,11 +47,15 @@ export async function updateTemplate(
 ): Promise<{ message: string; data: Template }> {
   const current = await deps.templates.get(id);
   if (!current?.status) throw new NotFoundError(T.templateNotFound);
-  const image = input.image_upload_id ? await deps.uploads.publish(actor, input.image_upload_id, 'template', imageKey(deps, id)) : undefined;
-  const updated = await deps.templates.update(id, { name: input.name, image }, deps.clock().toISOString()).catch(async (error: unknown) => {
-    await deps.uploads.discard([image], 'template: save failed');
-    throw error;
-  });
+  const image = input.image_upload_id
+    ? await deps.uploads.publish(actor, input.image_upload_id, 'template', imageKey(deps, id))
+    : undefined;
+  const updated = await deps.templates
+    .update(id, { name: input.name, image }, deps.clock().toISOString())
+    .catch(async (error: unknown) => {
+      await deps.uploads.discard([image], 'template: save failed');
+      throw error;
+    });
   if (!updated) {
     await deps.uploads.discard([image], 'template: save refused');
     throw new NotFoundError(T.templateNotFound);
@@ -52,7 +66,11 @@ export async function updateTemplate(
 }
 
 /** DELETE template/{id}: soft delete, so vouchers personalised with it keep their background. */
-export async function deleteTemplate(deps: Pick<Deps, 'templates' | 'clock'>, _actor: Actor, id: string): Promise<{ message: string; id: string }> {
+export async function deleteTemplate(
+  deps: Pick<Deps, 'templates' | 'clock'>,
+  _actor: Actor,
+  id: string,
+): Promise<{ message: string; id: string }> {
   if (!(await deps.templates.deactivate(id, deps.clock().toISOString()))) throw new NotFoundError(T.templateNotFound);
   return { message: T.templateDeleted, id };
 }

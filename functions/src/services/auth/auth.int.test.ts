@@ -34,10 +34,18 @@ describe('buyer registration and login', () => {
     const form = buyerForm({ email: `Mixed-${randomUUID().slice(0, 6)}@Example.com` });
     const registered = await register(form);
     expect(registered.status).toBe(201);
-    expect(registered.body.user).toMatchObject({ username: form.username, email: String(form.email).toLowerCase(), role_id: 3, user_role: { role: { id: 3, name: 'user' } }, detail: { fullname: 'Anna Muster' } });
+    expect(registered.body.user).toMatchObject({
+      username: form.username,
+      email: String(form.email).toLowerCase(),
+      role_id: 3,
+      user_role: { role: { id: 3, name: 'user' } },
+      detail: { fullname: 'Anna Muster' },
+    });
     expect(registered.body.user).not.toHaveProperty('password');
 
-    const login = await api('POST', 'auth/login', { body: { email: String(form.email).toUpperCase(), password: form.password } });
+    const login = await api('POST', 'auth/login', {
+      body: { email: String(form.email).toUpperCase(), password: form.password },
+    });
     expect(login.status).toBe(200);
     expect(login.body.user.id).toBe(registered.body.user.id);
 
@@ -54,7 +62,9 @@ describe('buyer registration and login', () => {
     const form = buyerForm();
     await register(form);
     const wrongPassword = await api('POST', 'auth/login', { body: { email: form.email, password: 'Falsch1234' } });
-    const unknownEmail = await api('POST', 'auth/login', { body: { email: `nobody-${randomUUID()}@example.com`, password: 'Falsch1234' } });
+    const unknownEmail = await api('POST', 'auth/login', {
+      body: { email: `nobody-${randomUUID()}@example.com`, password: 'Falsch1234' },
+    });
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(wrongPassword.status);
     expect(unknownEmail.body).toEqual(wrongPassword.body);
@@ -74,7 +84,9 @@ describe('buyer registration and login', () => {
     expect(sameUsername.status).toBe(422);
     expect(sameUsername.body.errors).toEqual({ username: [MSG.usernameTaken] });
     // The failed attempt's e-mail was not reserved: nothing half-written.
-    const emailFree = await api('POST', 'auth/unique', { body: { field: 'email', model: 'user', entity: attempt.email } });
+    const emailFree = await api('POST', 'auth/unique', {
+      body: { field: 'email', model: 'user', entity: attempt.email },
+    });
     expect(emailFree.status).toBe(200);
     const login = await api('POST', 'auth/login', { body: { email: attempt.email, password: attempt.password } });
     expect(login.status).toBe(401);
@@ -103,16 +115,24 @@ describe('registration limit per IP', () => {
     expect((await register(first, ip)).status).toBe(201);
     // Attempts with a taken e-mail count too (they are quick and probe addresses); a broken form does not.
     expect((await register(buyerForm({ email: 'kaputt' }), ip)).status).toBe(422);
-    for (let i = 1; i < REGISTRATION_LIMIT.hits; i++) expect((await register(buyerForm({ email: first.email }), ip)).status).toBe(422);
+    for (let i = 1; i < REGISTRATION_LIMIT.hits; i++)
+      expect((await register(buyerForm({ email: first.email }), ip)).status).toBe(422);
 
     const refused = buyerForm();
     const blocked = await register(refused, ip);
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(AUTH_TEXT.tooManyRegistrations);
     // Nothing was written: the e-mail and the username are still free.
-    expect((await api('POST', 'auth/unique', { body: { field: 'email', model: 'user', entity: refused.email } })).status).toBe(200);
-    expect((await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: refused.username } })).status).toBe(200);
-    expect((await api('POST', 'auth/login', { body: { email: refused.email, password: refused.password } })).status).toBe(401);
+    expect(
+      (await api('POST', 'auth/unique', { body: { field: 'email', model: 'user', entity: refused.email } })).status,
+    ).toBe(200);
+    expect(
+      (await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: refused.username } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api('POST', 'auth/login', { body: { email: refused.email, password: refused.password } })).status,
+    ).toBe(401);
 
     const elsewhere = await register(refused);
     expect(elsewhere.status).toBe(201);
@@ -124,10 +144,14 @@ describe('auth/unique', () => {
   it('reports a taken value except for its own record', async () => {
     const form = buyerForm();
     const { body } = await register(form);
-    const taken = await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: form.username } });
+    const taken = await api('POST', 'auth/unique', {
+      body: { field: 'username', model: 'user', entity: form.username },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.username).toEqual([MSG.usernameTaken]);
-    const own = await api('POST', 'auth/unique', { body: { field: 'username', model: 'user', entity: form.username, id: body.user.id } });
+    const own = await api('POST', 'auth/unique', {
+      body: { field: 'username', model: 'user', entity: form.username, id: body.user.id },
+    });
     expect(own.status).toBe(200);
   });
 });
@@ -148,18 +172,34 @@ describe('password reset', () => {
     const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec(mail?.body.text ?? '')?.[1];
     expect(token).toBeTruthy();
 
-    const reset = { email: form.email, new_password: 'NeuesPw123', confirm_password: 'NeuesPw123', password_token: token };
+    const reset = {
+      email: form.email,
+      new_password: 'NeuesPw123',
+      confirm_password: 'NeuesPw123',
+      password_token: token,
+    };
     expect((await api('POST', 'auth/reset-password', { body: reset })).status).toBe(200);
     expect((await api('POST', 'auth/login', { body: { email: form.email, password: 'NeuesPw123' } })).status).toBe(200);
-    expect((await api('POST', 'auth/login', { body: { email: form.email, password: form.password } })).status).toBe(401);
+    expect((await api('POST', 'auth/login', { body: { email: form.email, password: form.password } })).status).toBe(
+      401,
+    );
 
-    const again = await api('POST', 'auth/reset-password', { body: { ...reset, new_password: 'Anderes123', confirm_password: 'Anderes123' } });
+    const again = await api('POST', 'auth/reset-password', {
+      body: { ...reset, new_password: 'Anderes123', confirm_password: 'Anderes123' },
+    });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe(TEXT.resetTokenInvalid);
   });
 
   it('rejects a wrong token and limits mails per address', async () => {
-    const bad = await api('POST', 'auth/reset-password', { body: { email: 'a@example.com', new_password: 'NeuesPw123', confirm_password: 'NeuesPw123', password_token: 'nope' } });
+    const bad = await api('POST', 'auth/reset-password', {
+      body: {
+        email: 'a@example.com',
+        new_password: 'NeuesPw123',
+        confirm_password: 'NeuesPw123',
+        password_token: 'nope',
+      },
+    });
     expect(bad.status).toBe(404);
     const email = `limit-${randomUUID().slice(0, 8)}@example.com`;
     const statuses = [];

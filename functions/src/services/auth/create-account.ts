@@ -23,7 +23,11 @@ export async function createAccount(
   deps: Pick<Deps, 'users' | 'identity'>,
   user: UserRecord,
   password: string,
-  options: { parts?: readonly TransactionPart[]; undoParts?: readonly TransactionPart[]; cleanUp?: () => Promise<void> } = {},
+  options: {
+    parts?: readonly TransactionPart[];
+    undoParts?: readonly TransactionPart[];
+    cleanUp?: () => Promise<void>;
+  } = {},
 ): Promise<void> {
   try {
     await deps.users.create(user, options.parts);

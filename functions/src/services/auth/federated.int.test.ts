@@ -25,7 +25,16 @@ function signInEvent(options: {
   familyName?: string;
 }): PreTokenGenerationTriggerEvent {
   const subject = options.subject ?? String(Math.floor(Math.random() * 1e15));
-  const identities = [{ userId: subject, providerName: options.provider, providerType: options.provider, issuer: null, primary: true, dateCreated: Date.now() }];
+  const identities = [
+    {
+      userId: subject,
+      providerName: options.provider,
+      providerType: options.provider,
+      issuer: null,
+      primary: true,
+      dateCreated: Date.now(),
+    },
+  ];
   const attributes: Record<string, string> = {
     sub: randomUUID(),
     'cognito:user_status': 'EXTERNAL_PROVIDER',
@@ -61,7 +70,18 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
     const email = `${local}@Gmail.example`;
     const subject = String(Date.now());
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => handler(signInEvent({ provider: 'Google', subject, email, emailVerified: 'true', givenName: 'Florian', familyName: 'Egger' }))),
+      Array.from({ length: 4 }, () =>
+        handler(
+          signInEvent({
+            provider: 'Google',
+            subject,
+            email,
+            emailVerified: 'true',
+            givenName: 'Florian',
+            familyName: 'Egger',
+          }),
+        ),
+      ),
     );
     const ids = new Set(results.map((r) => claimsOf(r).userId));
     expect(ids.size).toBe(1);
@@ -71,7 +91,13 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
 
     const repo = users();
     const profile = await repo.get(userId!);
-    expect(profile).toMatchObject({ email: email.toLowerCase(), role: 'user', is_activated: true, first_name: 'Florian', last_name: 'Egger' });
+    expect(profile).toMatchObject({
+      email: email.toLowerCase(),
+      role: 'user',
+      is_activated: true,
+      first_name: 'Florian',
+      last_name: 'Egger',
+    });
     expect(profile!.username).toMatch(new RegExp(`^${local.replace('.', '\\.')}-[0-9a-f]{4}$`));
     expect(await repo.ownerOf('email', email)).toBe(userId);
     expect(await repo.ownerOf('username', profile!.username)).toBe(userId);
@@ -86,7 +112,17 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
 
     // The address is taken for password registration as well.
     const register = await api('POST', 'auth/register', {
-      body: { username: `x-${randomUUID().slice(0, 8)}`, firstName: 'A', lastName: 'B', email, password: 'Geheim123!', confirmPassword: 'Geheim123!', region_id: 2, dataPrivacy: true, terms: true },
+      body: {
+        username: `x-${randomUUID().slice(0, 8)}`,
+        firstName: 'A',
+        lastName: 'B',
+        email,
+        password: 'Geheim123!',
+        confirmPassword: 'Geheim123!',
+        region_id: 2,
+        dataPrivacy: true,
+        terms: true,
+      },
     });
     expect(register.status).toBe(422);
     expect(register.body.errors.email).toEqual([MSG.emailTaken]);
@@ -95,7 +131,15 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
   it("maps a verified e-mail of an existing password account to that account's id and role", async () => {
     const seller = await createTestAccount('seller');
     const subject = String(Date.now() + 1);
-    const result = await handler(signInEvent({ provider: 'Google', subject, email: seller.email.toUpperCase(), emailVerified: 'true', givenName: 'Other' }));
+    const result = await handler(
+      signInEvent({
+        provider: 'Google',
+        subject,
+        email: seller.email.toUpperCase(),
+        emailVerified: 'true',
+        givenName: 'Other',
+      }),
+    );
     expect(claimsOf(result)).toEqual({ userId: seller.userId, groups: ['seller'] });
     expect(await users().ownerOfIdentity('Google', subject)).toBe(seller.userId);
     // The profile is untouched (no new names from the provider).
@@ -105,7 +149,11 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
   it('refuses an unverified e-mail, for an existing account and for a new one, and writes nothing', async () => {
     const buyer = await createTestAccount('user');
     const existingSubject = String(Date.now() + 2);
-    await expect(handler(signInEvent({ provider: 'Google', subject: existingSubject, email: buyer.email, emailVerified: 'false' }))).rejects.toThrow(/refused/);
+    await expect(
+      handler(
+        signInEvent({ provider: 'Google', subject: existingSubject, email: buyer.email, emailVerified: 'false' }),
+      ),
+    ).rejects.toThrow(/refused/);
     expect(await users().ownerOfIdentity('Google', existingSubject)).toBeUndefined();
 
     const email = `${uniqueLocal()}@gmail.example`;
@@ -116,7 +164,9 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
   it('never links an address Facebook does not vouch for to an existing account, but lets it open a new one', async () => {
     const buyer = await createTestAccount('user');
     const subject = String(Date.now() + 3);
-    await expect(handler(signInEvent({ provider: 'Facebook', subject, email: buyer.email }))).rejects.toThrow(/refused/);
+    await expect(handler(signInEvent({ provider: 'Facebook', subject, email: buyer.email }))).rejects.toThrow(
+      /refused/,
+    );
     expect(await users().ownerOfIdentity('Facebook', subject)).toBeUndefined();
 
     const email = `${uniqueLocal()}@facebook.example`;
@@ -132,7 +182,12 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
       userName: 'buyer@example.com',
       triggerSource: 'TokenGeneration_Authentication',
     };
-    event.request.userAttributes = { sub: randomUUID(), email: 'buyer@example.com', email_verified: 'true', 'custom:user_id': 'anna-buyer' };
+    event.request.userAttributes = {
+      sub: randomUUID(),
+      email: 'buyer@example.com',
+      email_verified: 'true',
+      'custom:user_id': 'anna-buyer',
+    };
     const result = await handler(event);
     expect(result.response).toEqual({ claimsOverrideDetails: {} });
   });
@@ -142,9 +197,13 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
     const email = `${uniqueLocal()}@gmail.example`;
     const first = await handler(signInEvent({ provider: 'Google', subject, email, emailVerified: 'true' }));
     const userId = claimsOf(first).userId!;
-    const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: userKeys.profile(userId) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: env().TABLE_NAME, Key: userKeys.profile(userId) }),
+    );
     expect(Item).toBeDefined();
     await users().remove({ id: userId, email, username: Item!.username as string });
-    await expect(handler(signInEvent({ provider: 'Google', subject, email, emailVerified: 'true' }))).rejects.toThrow(/no longer exists/);
+    await expect(handler(signInEvent({ provider: 'Google', subject, email, emailVerified: 'true' }))).rejects.toThrow(
+      /no longer exists/,
+    );
   });
 });

@@ -10,7 +10,10 @@ const MAILS_PER_ADDRESS_PER_HOUR = 3;
  * either way, so it never tells whether an address is registered.
  */
 export async function forgotPassword(
-  deps: Pick<Deps, 'users' | 'passwordResets' | 'rateLimiter' | 'mailer' | 'clock' | 'newToken' | 'hashToken' | 'appUrl'>,
+  deps: Pick<
+    Deps,
+    'users' | 'passwordResets' | 'rateLimiter' | 'mailer' | 'clock' | 'newToken' | 'hashToken' | 'appUrl'
+  >,
   input: { email: string },
 ): Promise<{ message: string }> {
   const nowSeconds = Math.floor(deps.clock().getTime() / 1000);
@@ -20,7 +23,11 @@ export async function forgotPassword(
   const userId = await deps.users.ownerOf('email', input.email);
   if (userId) {
     const token = deps.newToken();
-    await deps.passwordResets.put(deps.hashToken(token), { user_id: userId, email: input.email, expires_at: nowSeconds + RESET_TOKEN_TTL_SECONDS });
+    await deps.passwordResets.put(deps.hashToken(token), {
+      user_id: userId,
+      email: input.email,
+      expires_at: nowSeconds + RESET_TOKEN_TTL_SECONDS,
+    });
     const link = `${deps.appUrl}/forgot-password/${token}?email=${encodeURIComponent(input.email)}`;
     await deps.mailer.send({
       to: input.email,

@@ -13,7 +13,10 @@ export class LoginFailedError extends HttpError {
   }
 }
 
-export async function login(deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist'>, input: { email: string; password: string }): Promise<AuthResponse> {
+export async function login(
+  deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist'>,
+  input: { email: string; password: string },
+): Promise<AuthResponse> {
   const token = await deps.identity.signIn(input.email, input.password);
   if (!token) throw new LoginFailedError();
   const userId = await deps.users.ownerOf('email', input.email);

@@ -9,7 +9,10 @@ import { createAccount } from './create-account.ts';
  * Registers a buyer: profile and uniqueness items in one transaction (a taken e-mail or username
  * writes nothing), then the Cognito account; if Cognito refuses, the items are removed again.
  */
-export async function registerBuyer(deps: Pick<Deps, 'users' | 'identity' | 'clock' | 'newId'>, input: RegisterBuyerInput): Promise<AuthResponse> {
+export async function registerBuyer(
+  deps: Pick<Deps, 'users' | 'identity' | 'clock' | 'newId'>,
+  input: RegisterBuyerInput,
+): Promise<AuthResponse> {
   const user = newUserRecord(
     {
       id: deps.newId(),

@@ -12,14 +12,24 @@ import { createPayoutAccountRepository } from '../../repositories/payout-account
 import { createVerificationRepository } from '../../repositories/verification-repository.ts';
 
 // A real 1×1 PNG and the first bytes of a JPEG: the server decides by these bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64), Buffer.from([0xff, 0xd9])]);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  randomBytes(64),
+  Buffer.from([0xff, 0xd9]),
+]);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const file = (bytes: Uint8Array, name: string, type: string) => ({ bytes, name, type });
 type FilePart = ReturnType<typeof file>;
 
-function sellerFields(overrides: Record<string, string | FilePart | undefined> = {}): Record<string, string | FilePart | undefined> {
+function sellerFields(
+  overrides: Record<string, string | FilePart | undefined> = {},
+): Record<string, string | FilePart | undefined> {
   const suffix = randomUUID().slice(0, 8);
   return {
     role_id: '2',
@@ -95,37 +105,75 @@ describe('seller registration (POST auth/register, multipart)', () => {
       isActivated: false,
       is_partner: false,
       region_id: 2,
-      detail: { firstName: 'Maria', lastName: 'Huber', phone_number: '+43512123456', city: 'Innsbruck', zip_code: '6020' },
-      company: { name: fields.company_name, url: 'https://www.alpenhof.example', region_id: 2, region: 'Innsbruck und Umgebung' },
+      detail: {
+        firstName: 'Maria',
+        lastName: 'Huber',
+        phone_number: '+43512123456',
+        city: 'Innsbruck',
+        zip_code: '6020',
+      },
+      company: {
+        name: fields.company_name,
+        url: 'https://www.alpenhof.example',
+        region_id: 2,
+        region: 'Innsbruck und Umgebung',
+      },
     });
     // No document key or bucket path leaves the server.
     expect(JSON.stringify(res.body)).not.toContain('verification/');
 
     const keys = await privateKeys(`verification/${user.id}/`);
     expect(keys).toHaveLength(3);
-    expect(keys.find((k) => k.includes('/front-'))).toMatch(new RegExp(`^verification/${user.id}/front-[\\w-]+\\.png$`));
+    expect(keys.find((k) => k.includes('/front-'))).toMatch(
+      new RegExp(`^verification/${user.id}/front-[\\w-]+\\.png$`),
+    );
     expect(keys.find((k) => k.includes('/back-'))).toMatch(/\.jpg$/);
     expect(keys.find((k) => k.includes('/additional-'))).toMatch(/\.png$/);
-    const front = await s3().send(new GetObjectCommand({ Bucket: env().PRIVATE_BUCKET, Key: keys.find((k) => k.includes('/front-')) }));
+    const front = await s3().send(
+      new GetObjectCommand({ Bucket: env().PRIVATE_BUCKET, Key: keys.find((k) => k.includes('/front-')) }),
+    );
     expect(front.ContentType).toBe('image/png');
     expect(Buffer.from(await front.Body!.transformToByteArray()).equals(PNG)).toBe(true);
 
     // Not in the media bucket, so the public /media/* path (CloudFront, locally the Vite proxy) cannot serve them.
     expect((await mediaKeys()).filter((k) => k.includes(user.id))).toEqual([]);
     for (const key of keys) {
-      await expect(s3().send(new HeadObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: `media/${key}` }))).rejects.toMatchObject({ name: 'NotFound' });
+      await expect(
+        s3().send(new HeadObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: `media/${key}` })),
+      ).rejects.toMatchObject({ name: 'NotFound' });
       const viaMediaPath = await fetch(`${env().S3_ENDPOINT}/${env().MEDIA_BUCKET}/media/${key}`);
       expect(viaMediaPath.status).toBe(404);
     }
 
     const verification = await verifications().get(user.id);
-    expect(verification).toMatchObject({ first_name: 'Maria', last_name: 'Huber', bday: '1980-04-12', status: 'submitted', verified_at: null });
-    expect([verification?.id_front_key, verification?.id_back_key, verification?.id_additional_key].sort()).toEqual(keys);
+    expect(verification).toMatchObject({
+      first_name: 'Maria',
+      last_name: 'Huber',
+      bday: '1980-04-12',
+      status: 'submitted',
+      verified_at: null,
+    });
+    expect([verification?.id_front_key, verification?.id_back_key, verification?.id_additional_key].sort()).toEqual(
+      keys,
+    );
     const payout = await payoutAccounts().get(user.id);
-    expect(payout).toMatchObject({ iban: 'AT611904300234573201', bic: 'BKAUATWW', account_holder: fields.company_name, payouts_enabled: false });
+    expect(payout).toMatchObject({
+      iban: 'AT611904300234573201',
+      bic: 'BKAUATWW',
+      account_holder: fields.company_name,
+      payouts_enabled: false,
+    });
 
-    const { Item: profile } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: `USER#${user.id}`, SK: 'PROFILE' } }));
-    expect(profile).toMatchObject({ role: 'seller', is_activated: false, bday: '1980-04-12', GSI1PK: 'ROLE#seller', consents: { dataPrivacy: expect.any(String), commission: expect.any(String) } });
+    const { Item: profile } = await documentClient().send(
+      new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: `USER#${user.id}`, SK: 'PROFILE' } }),
+    );
+    expect(profile).toMatchObject({
+      role: 'seller',
+      is_activated: false,
+      bday: '1980-04-12',
+      GSI1PK: 'ROLE#seller',
+      consents: { dataPrivacy: expect.any(String), commission: expect.any(String) },
+    });
     expect(profile).not.toHaveProperty('GSI3PK');
 
     // The seller can log in, and GET user/{id} shows the account as not activated, with its company.
@@ -134,7 +182,12 @@ describe('seller registration (POST auth/register, multipart)', () => {
     expect(login.body.user).toMatchObject({ id: user.id, isActivated: false, company: { name: fields.company_name } });
     const me = await api('GET', `user/${user.id}`, { token: login.body.token });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: user.id, isActivated: false, role_id: 2, company: { name: fields.company_name, description: 'Wellness mitten in den Bergen.' } });
+    expect(me.body).toMatchObject({
+      id: user.id,
+      isActivated: false,
+      role_id: 2,
+      company: { name: fields.company_name, description: 'Wellness mitten in den Bergen.' },
+    });
   });
 
   it('refuses a taken username or e-mail with 422 and leaves no files or items behind', async () => {
@@ -153,8 +206,13 @@ describe('seller registration (POST auth/register, multipart)', () => {
 
     expect(await privateKeys()).toEqual(before);
     // The refused attempt reserved nothing: its e-mail is still free and cannot log in.
-    expect((await api('POST', 'auth/unique', { body: { field: 'email', model: 'user', entity: sameUsername.email } })).status).toBe(200);
-    expect((await api('POST', 'auth/login', { body: { email: sameUsername.email, password: 'Geheim123!' } })).status).toBe(401);
+    expect(
+      (await api('POST', 'auth/unique', { body: { field: 'email', model: 'user', entity: sameUsername.email } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api('POST', 'auth/login', { body: { email: sameUsername.email, password: 'Geheim123!' } })).status,
+    ).toBe(401);
   });
 
   it('lets exactly one of two racing registrations of one username win and deletes the loser’s uploaded files', async () => {
@@ -175,7 +233,9 @@ describe('seller registration (POST auth/register, multipart)', () => {
     expect(gif.body.errors).toEqual({ id_front: [SELLER_TEXT.documentType] });
 
     // A text file renamed to .png passes the name check but not the byte check.
-    const renamed = await register(sellerFields({ id_back: file(Buffer.from('Dies ist kein Foto, nur Text.'), 'ausweis.png', 'image/png') }));
+    const renamed = await register(
+      sellerFields({ id_back: file(Buffer.from('Dies ist kein Foto, nur Text.'), 'ausweis.png', 'image/png') }),
+    );
     expect(renamed.status).toBe(422);
     expect(renamed.body.errors).toEqual({ id_back: [SELLER_TEXT.documentType] });
 
@@ -202,19 +262,43 @@ describe('seller registration (POST auth/register, multipart)', () => {
     const res = await register(fields);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(SELLER_TEXT.registered);
-    expect(res.body.user).toMatchObject({ username: fields.username, role_id: 2, is_partner: true, isActivated: false, company: null });
+    expect(res.body.user).toMatchObject({
+      username: fields.username,
+      role_id: 2,
+      is_partner: true,
+      isActivated: false,
+      company: null,
+    });
     const id = res.body.user.id as string;
     expect(await privateKeys(`verification/${id}/`)).toEqual([]);
     expect(await verifications().get(id)).toBeUndefined();
     expect(await payoutAccounts().get(id)).toBeUndefined();
     // Partners are listed in the PARTNERS index (data-model §2).
-    const { Item: profile } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: `USER#${id}`, SK: 'PROFILE' } }));
-    expect(profile).toMatchObject({ is_partner: true, GSI3PK: 'PARTNERS', GSI3SK: fields.username.toLowerCase(), consents: { commission: null } });
-    expect((await api('POST', 'auth/login', { body: { email: fields.email, password: fields.password } })).body.user.is_partner).toBe(true);
+    const { Item: profile } = await documentClient().send(
+      new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: `USER#${id}`, SK: 'PROFILE' } }),
+    );
+    expect(profile).toMatchObject({
+      is_partner: true,
+      GSI3PK: 'PARTNERS',
+      GSI3SK: fields.username.toLowerCase(),
+      consents: { commission: null },
+    });
+    expect(
+      (await api('POST', 'auth/login', { body: { email: fields.email, password: fields.password } })).body.user
+        .is_partner,
+    ).toBe(true);
   });
 
   it('requires the consents and answers invalid payout data in German', async () => {
-    const res = await register(sellerFields({ dataPrivacy: undefined, terms: 'false', commission: undefined, iban: 'AT61 1904 3002 3457 3202', bic: 'XYZ' }));
+    const res = await register(
+      sellerFields({
+        dataPrivacy: undefined,
+        terms: 'false',
+        commission: undefined,
+        iban: 'AT61 1904 3002 3457 3202',
+        bic: 'XYZ',
+      }),
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       dataPrivacy: [MSG.required],
@@ -238,7 +322,16 @@ describe('seller registration (POST auth/register, multipart)', () => {
 
   it('keeps buyer registration by form data working', async () => {
     const suffix = randomUUID().slice(0, 8);
-    const res = await register({ username: `anna-${suffix}`, firstName: 'Anna', lastName: 'Muster', email: `anna-${suffix}@example.com`, password: 'Geheim123!', confirmPassword: 'Geheim123!', dataPrivacy: '1', terms: '1' });
+    const res = await register({
+      username: `anna-${suffix}`,
+      firstName: 'Anna',
+      lastName: 'Muster',
+      email: `anna-${suffix}@example.com`,
+      password: 'Geheim123!',
+      confirmPassword: 'Geheim123!',
+      dataPrivacy: '1',
+      terms: '1',
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ role_id: 3, isActivated: true });
   });

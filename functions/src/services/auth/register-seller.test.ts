@@ -12,14 +12,33 @@ import { registerSeller } from './register-seller.ts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9]);
-const upload = (bytes: Uint8Array, name: string, type: string): UploadedFile => ({ bytes, name, type, size: bytes.length });
+const upload = (bytes: Uint8Array, name: string, type: string): UploadedFile => ({
+  bytes,
+  name,
+  type,
+  size: bytes.length,
+});
 
 const input = (overrides: Partial<SellerRegistration<UploadedFile>> = {}): SellerRegistration<UploadedFile> => ({
   mode: 'seller',
-  account: { username: 'Alpenhof', email: 'office@alpenhof.at', password: 'Geheim123!', phone_number: '+43512123456', region_id: 2 },
+  account: {
+    username: 'Alpenhof',
+    email: 'office@alpenhof.at',
+    password: 'Geheim123!',
+    phone_number: '+43512123456',
+    region_id: 2,
+  },
   owner: { firstName: 'Maria', lastName: 'Huber', bday: '1980-04-12' },
   documents: { front: upload(PNG, 'a.png', 'image/png'), back: upload(JPEG, 'b.jpg', 'image/jpeg'), additional: null },
-  company: { name: 'Alpenhof GmbH', description: null, url: null, vat_number: null, address: null, city: null, zip_code: null },
+  company: {
+    name: 'Alpenhof GmbH',
+    description: null,
+    url: null,
+    vat_number: null,
+    address: null,
+    city: null,
+    zip_code: null,
+  },
   payout: { iban: 'AT611904300234573201', bic: 'BKAUATWW' },
   consents: { dataPrivacy: true, terms: true, commission: true },
   ...overrides,
@@ -38,7 +57,8 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
       for (const key of keys) objects.delete(key);
     },
   };
-  const part = (kind: string) => (id: unknown) => ({ ConditionCheck: { TableName: kind, Key: { id }, ConditionExpression: 'x' } }) as TransactionPart;
+  const part = (kind: string) => (id: unknown) =>
+    ({ ConditionCheck: { TableName: kind, Key: { id }, ConditionExpression: 'x' } }) as TransactionPart;
   const identity: Identity = {
     async createAccount() {
       if (options.accountFails) throw options.accountFails;
@@ -75,7 +95,18 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     clock: () => new Date('2026-11-25T10:00:00Z'),
     newId: () => `id-${++ids}`,
     newToken: () => 'randomrandomrandomrandom',
-  } as unknown as Pick<Deps, 'users' | 'companies' | 'verifications' | 'payoutAccounts' | 'documents' | 'identity' | 'clock' | 'newId' | 'newToken'>;
+  } as unknown as Pick<
+    Deps,
+    | 'users'
+    | 'companies'
+    | 'verifications'
+    | 'payoutAccounts'
+    | 'documents'
+    | 'identity'
+    | 'clock'
+    | 'newId'
+    | 'newToken'
+  >;
   return { deps, objects, created, removed };
 }
 
@@ -84,7 +115,12 @@ describe('registerSeller', () => {
     const { deps, objects, created } = fakes();
     const answer = await registerSeller(deps, input());
     expect(answer.message).toBe(SELLER_TEXT.registered);
-    expect(answer.user).toMatchObject({ id: 'id-1', isActivated: false, is_partner: false, company: { name: 'Alpenhof GmbH' } });
+    expect(answer.user).toMatchObject({
+      id: 'id-1',
+      isActivated: false,
+      is_partner: false,
+      company: { name: 'Alpenhof GmbH' },
+    });
     expect([...objects.entries()]).toEqual([
       ['verification/id-1/front-randomrandomrand.png', 'image/png'],
       ['verification/id-1/back-randomrandomrand.jpg', 'image/jpeg'],
@@ -96,9 +132,14 @@ describe('registerSeller', () => {
   it('checks the bytes: a PNG name on other content is refused before anything is stored', async () => {
     const { deps, objects, created } = fakes();
     const fake = upload(new Uint8Array([0x47, 0x49, 0x46, 0x38]), 'a.png', 'image/png');
-    const error = await registerSeller(deps, input({ documents: { front: fake, back: fake, additional: null } })).catch((e: unknown) => e);
+    const error = await registerSeller(deps, input({ documents: { front: fake, back: fake, additional: null } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toEqual({ id_front: [SELLER_TEXT.documentType], id_back: [SELLER_TEXT.documentType] });
+    expect((error as ValidationError).errors).toEqual({
+      id_front: [SELLER_TEXT.documentType],
+      id_back: [SELLER_TEXT.documentType],
+    });
     expect(objects.size).toBe(0);
     expect(created).toHaveLength(0);
   });
@@ -118,7 +159,9 @@ describe('registerSeller', () => {
   });
 
   it('removes items and documents when Cognito refuses the account', async () => {
-    const { deps, objects, removed } = fakes({ accountFails: Object.assign(new Error('exists'), { name: 'UsernameExistsException' }) });
+    const { deps, objects, removed } = fakes({
+      accountFails: Object.assign(new Error('exists'), { name: 'UsernameExistsException' }),
+    });
     const error = await registerSeller(deps, input()).catch((e: unknown) => e);
     expect((error as ValidationError).errors).toEqual({ email: [MSG.emailTaken] });
     expect(removed).toEqual([{ id: 'id-1', extra: expect.any(Array) }]);
@@ -128,7 +171,17 @@ describe('registerSeller', () => {
 
   it('registers a partner without documents, company or payout', async () => {
     const { deps, objects, created } = fakes();
-    const answer = await registerSeller(deps, input({ mode: 'partner', owner: null, documents: null, company: null, payout: null, consents: { dataPrivacy: true, terms: true, commission: false } }));
+    const answer = await registerSeller(
+      deps,
+      input({
+        mode: 'partner',
+        owner: null,
+        documents: null,
+        company: null,
+        payout: null,
+        consents: { dataPrivacy: true, terms: true, commission: false },
+      }),
+    );
     expect(answer.user).toMatchObject({ is_partner: true, company: null });
     expect(objects.size).toBe(0);
     expect(created[0]!.extra).toEqual([]);

@@ -10,7 +10,10 @@ import type { Deps } from '../deps.ts';
 import { toApiUser } from '../users/user-view.ts';
 import { createAccount, takenError } from './create-account.ts';
 
-type SellerDeps = Pick<Deps, 'users' | 'companies' | 'verifications' | 'payoutAccounts' | 'documents' | 'identity' | 'clock' | 'newId' | 'newToken'>;
+type SellerDeps = Pick<
+  Deps,
+  'users' | 'companies' | 'verifications' | 'payoutAccounts' | 'documents' | 'identity' | 'clock' | 'newId' | 'newToken'
+>;
 
 type Side = 'front' | 'back' | 'additional';
 const FIELD_OF: Record<Side, string> = { front: 'id_front', back: 'id_back', additional: 'id_additional' };
@@ -29,7 +32,10 @@ type StoredDocument = { side: Side; key: string };
 export async function registerSeller(deps: SellerDeps, input: SellerRegistration<UploadedFile>): Promise<AuthResponse> {
   const documents = checkedDocuments(input);
 
-  const [emailOwner, usernameOwner] = await Promise.all([deps.users.ownerOf('email', input.account.email), deps.users.ownerOf('username', input.account.username)]);
+  const [emailOwner, usernameOwner] = await Promise.all([
+    deps.users.ownerOf('email', input.account.email),
+    deps.users.ownerOf('username', input.account.username),
+  ]);
   const taken = [...(emailOwner ? (['email'] as const) : []), ...(usernameOwner ? (['username'] as const) : [])];
   if (taken.length) throw takenError(taken);
 
@@ -37,7 +43,9 @@ export async function registerSeller(deps: SellerDeps, input: SellerRegistration
   const user = sellerUser(deps.newId(), input, now);
   const stored = await storeDocuments(deps, user.id, documents);
 
-  const company: CompanyRecord | undefined = input.company ? sellerCompany(deps.newId(), user, input.company, now) : undefined;
+  const company: CompanyRecord | undefined = input.company
+    ? sellerCompany(deps.newId(), user, input.company, now)
+    : undefined;
   const verification: VerificationRecord | undefined =
     input.owner && stored.length ? sellerVerification(user.id, input.owner, stored, now) : undefined;
   const parts: TransactionPart[] = [];
@@ -67,7 +75,11 @@ export async function registerSeller(deps: SellerDeps, input: SellerRegistration
     undoParts.push(deps.payoutAccounts.deletePart(user.id));
   }
 
-  await createAccount(deps, user, input.account.password, { parts, undoParts, cleanUp: () => removeDocuments(deps, stored) });
+  await createAccount(deps, user, input.account.password, {
+    parts,
+    undoParts,
+    cleanUp: () => removeDocuments(deps, stored),
+  });
 
   const token = await deps.identity.signIn(user.email, input.account.password);
   if (!token) throw new Error('sign-in right after registration failed');
@@ -75,7 +87,9 @@ export async function registerSeller(deps: SellerDeps, input: SellerRegistration
 }
 
 /** Each document with its real type; anything else answers 422 on its field. */
-function checkedDocuments(input: SellerRegistration<UploadedFile>): Array<{ side: Side; file: UploadedFile; type: 'image/jpeg' | 'image/png' }> {
+function checkedDocuments(
+  input: SellerRegistration<UploadedFile>,
+): Array<{ side: Side; file: UploadedFile; type: 'image/jpeg' | 'image/png' }> {
   if (!input.documents) return [];
   const { front, back, additional } = input.documents;
   const files: Array<[Side, UploadedFile | null]> = [
@@ -97,13 +111,19 @@ function checkedDocuments(input: SellerRegistration<UploadedFile>): Array<{ side
   return checked;
 }
 
-async function storeDocuments(deps: Pick<SellerDeps, 'documents' | 'newToken'>, userId: string, documents: ReturnType<typeof checkedDocuments>): Promise<StoredDocument[]> {
+async function storeDocuments(
+  deps: Pick<SellerDeps, 'documents' | 'newToken'>,
+  userId: string,
+  documents: ReturnType<typeof checkedDocuments>,
+): Promise<StoredDocument[]> {
   const stored = documents.map(({ side, type }) => ({
     side,
     type,
     key: verificationDocumentKey(userId, side, deps.newToken().slice(0, 16), type === 'image/png' ? 'png' : 'jpg'),
   }));
-  const results = await Promise.allSettled(stored.map((doc, i) => deps.documents.put(doc.key, documents[i]!.file.bytes, doc.type)));
+  const results = await Promise.allSettled(
+    stored.map((doc, i) => deps.documents.put(doc.key, documents[i]!.file.bytes, doc.type)),
+  );
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     await removeDocuments(deps, stored);
@@ -116,7 +136,9 @@ async function storeDocuments(deps: Pick<SellerDeps, 'documents' | 'newToken'>, 
 async function removeDocuments(deps: Pick<SellerDeps, 'documents'>, stored: readonly StoredDocument[]): Promise<void> {
   if (stored.length === 0) return;
   await deps.documents.remove(stored.map((d) => d.key)).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'error', message: 'could not remove verification documents', error: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'error', message: 'could not remove verification documents', error: String(error) }),
+    );
   });
 }
 
@@ -149,7 +171,12 @@ function sellerUser(id: string, input: SellerRegistration<UploadedFile>, now: st
   };
 }
 
-function sellerCompany(id: string, user: UserRecord, company: NonNullable<SellerRegistration['company']>, now: string): CompanyRecord {
+function sellerCompany(
+  id: string,
+  user: UserRecord,
+  company: NonNullable<SellerRegistration['company']>,
+  now: string,
+): CompanyRecord {
   return {
     id,
     seller_id: user.id,
@@ -173,7 +200,12 @@ function sellerCompany(id: string, user: UserRecord, company: NonNullable<Seller
   };
 }
 
-function sellerVerification(sellerId: string, owner: NonNullable<SellerRegistration['owner']>, stored: readonly StoredDocument[], now: string): VerificationRecord {
+function sellerVerification(
+  sellerId: string,
+  owner: NonNullable<SellerRegistration['owner']>,
+  stored: readonly StoredDocument[],
+  now: string,
+): VerificationRecord {
   const keyOf = (side: Side) => stored.find((d) => d.side === side)?.key ?? null;
   const front = keyOf('front');
   const back = keyOf('back');

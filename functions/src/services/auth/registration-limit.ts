@@ -13,7 +13,9 @@ export const REGISTRATION_LIMIT = { hits: 20, windowSeconds: 60 * 60 } as const;
  */
 export async function assertRegistrationAllowed(deps: Pick<Deps, 'rateLimiter' | 'clock'>, ip: string): Promise<void> {
   const nowSeconds = Math.floor(deps.clock().getTime() / 1000);
-  if (!(await deps.rateLimiter.hit('register', ip, REGISTRATION_LIMIT.hits, REGISTRATION_LIMIT.windowSeconds, nowSeconds))) {
+  if (
+    !(await deps.rateLimiter.hit('register', ip, REGISTRATION_LIMIT.hits, REGISTRATION_LIMIT.windowSeconds, nowSeconds))
+  ) {
     throw new TooManyRequestsError(AUTH_TEXT.tooManyRegistrations);
   }
 }

@@ -11,7 +11,8 @@ export async function resetPassword(
   const hash = deps.hashToken(input.password_token);
   const record = await deps.passwordResets.get(hash);
   const nowSeconds = Math.floor(deps.clock().getTime() / 1000);
-  if (!record || record.expires_at <= nowSeconds || record.email !== input.email) throw new NotFoundError(TEXT.resetTokenInvalid);
+  if (!record || record.expires_at <= nowSeconds || record.email !== input.email)
+    throw new NotFoundError(TEXT.resetTokenInvalid);
   if (!(await deps.passwordResets.consume(hash))) throw new NotFoundError(TEXT.resetTokenInvalid);
   await deps.identity.setPassword(record.email, input.new_password);
   return { message: AUTH_TEXT.passwordReset };

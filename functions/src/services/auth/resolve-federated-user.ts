@@ -30,7 +30,9 @@ const PROVIDERS_WITHOUT_EMAIL_FLAG = new Set(['facebook']);
 const readIdentity = (value: unknown): { providerName: string; userId: string } | undefined => {
   if (typeof value !== 'object' || value === null) return undefined;
   const { providerName, userId } = value as Record<string, unknown>;
-  return typeof providerName === 'string' && providerName && typeof userId === 'string' && userId ? { providerName, userId } : undefined;
+  return typeof providerName === 'string' && providerName && typeof userId === 'string' && userId
+    ? { providerName, userId }
+    : undefined;
 };
 
 /**
@@ -47,13 +49,20 @@ export function federatedSignIn(attributes: Readonly<Record<string, string | und
   } catch {
     throw new FederatedSignInRefused('unreadable identities attribute');
   }
-  const identity = Array.isArray(list) ? readIdentity(list.find((i) => (i as { primary?: unknown })?.primary === true) ?? list[0]) : undefined;
+  const identity = Array.isArray(list)
+    ? readIdentity(list.find((i) => (i as { primary?: unknown })?.primary === true) ?? list[0])
+    : undefined;
   if (!identity) throw new FederatedSignInRefused('no provider identity');
   const email = attributes.email?.trim().toLowerCase();
-  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new FederatedSignInRefused(`${identity.providerName} sent no usable e-mail address`);
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new FederatedSignInRefused(`${identity.providerName} sent no usable e-mail address`);
   const flag = attributes.email_verified?.trim().toLowerCase();
   const emailTrust: EmailTrust =
-    flag === 'true' ? 'verified' : PROVIDERS_WITHOUT_EMAIL_FLAG.has(identity.providerName.toLowerCase()) ? 'unconfirmed' : 'unverified';
+    flag === 'true'
+      ? 'verified'
+      : PROVIDERS_WITHOUT_EMAIL_FLAG.has(identity.providerName.toLowerCase())
+        ? 'unconfirmed'
+        : 'unverified';
   return {
     provider: identity.providerName,
     subject: identity.userId,
@@ -84,8 +93,12 @@ const SUFFIX_LENGTH = 4;
  * (two first sign-ins at once) or a taken username simply runs the lookup again, so exactly one
  * profile is ever created per identity and e-mail.
  */
-export async function resolveFederatedUser(deps: Pick<Deps, 'users' | 'clock' | 'newId'>, signIn: FederatedSignIn): Promise<{ id: string; role: RoleName }> {
-  if (signIn.emailTrust === 'unverified') throw new FederatedSignInRefused(`${signIn.provider} has not verified the e-mail address`);
+export async function resolveFederatedUser(
+  deps: Pick<Deps, 'users' | 'clock' | 'newId'>,
+  signIn: FederatedSignIn,
+): Promise<{ id: string; role: RoleName }> {
+  if (signIn.emailTrust === 'unverified')
+    throw new FederatedSignInRefused(`${signIn.provider} has not verified the e-mail address`);
 
   let lastError: unknown;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -95,7 +108,8 @@ export async function resolveFederatedUser(deps: Pick<Deps, 'users' | 'clock' | 
     const ownerId = await deps.users.ownerOf('email', signIn.email);
     if (ownerId) {
       // Linking hands an existing account to whoever controls this provider account: only with the provider's word for the address.
-      if (signIn.emailTrust !== 'verified') throw new FederatedSignInRefused(`${signIn.provider} e-mail is unconfirmed and belongs to an existing account`);
+      if (signIn.emailTrust !== 'verified')
+        throw new FederatedSignInRefused(`${signIn.provider} e-mail is unconfirmed and belongs to an existing account`);
       if (await deps.users.linkIdentity(signIn.provider, signIn.subject, ownerId)) return profileOf(deps, ownerId);
       continue; // recorded for someone else in the meantime: the next round reads it
     }
@@ -136,6 +150,14 @@ function newBuyer(deps: Pick<Deps, 'clock' | 'newId'>, signIn: FederatedSignIn):
 export function federatedUsername(email: string, suffix: string): string {
   const local = email.split('@')[0]?.split('+')[0] ?? '';
   const trim = (value: string) => value.replace(/^[._-]+|[._-]+$/g, '');
-  const base = trim(trim(local.normalize('NFKD').toLowerCase().replace(/[^a-z0-9._-]+/g, '')).slice(0, USERNAME_MAX - suffix.length - 1)) || 'nutzer';
+  const base =
+    trim(
+      trim(
+        local
+          .normalize('NFKD')
+          .toLowerCase()
+          .replace(/[^a-z0-9._-]+/g, ''),
+      ).slice(0, USERNAME_MAX - suffix.length - 1),
+    ) || 'nutzer';
   return `${base}-${suffix}`;
 }

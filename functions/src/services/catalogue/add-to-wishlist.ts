@@ -16,5 +16,11 @@ export async function addToWishlist(
   const deleted = Boolean((voucher as { deleted_at?: string | null } | undefined)?.deleted_at);
   if (!voucher || deleted || !voucher.is_active || voucher.is_tourism) throw new NotFoundError(VOUCHER_NOT_FOUND);
   const entry = await deps.wishlist.add(actor.userId, voucher.id, deps.clock().toISOString());
-  return { id: voucher.id, voucher_id: voucher.id, user_id: actor.userId, created_at: entry.created_at, voucher: toVoucherCard(voucher) };
+  return {
+    id: voucher.id,
+    voucher_id: voucher.id,
+    user_id: actor.userId,
+    created_at: entry.created_at,
+    voucher: toVoucherCard(voucher),
+  };
 }

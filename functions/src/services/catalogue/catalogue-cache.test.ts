@@ -51,7 +51,11 @@ describe('cached value', () => {
 
   it('keeps serving the previous value when a refresh fails, and retries', async () => {
     let now = 0;
-    const load = vi.fn<() => Promise<string>>().mockResolvedValueOnce('a').mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce('b');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce('a')
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce('b');
     const cached = createCachedValue(load, 1000, () => now);
     expect(await cached.get()).toBe('a');
     now = 5000;

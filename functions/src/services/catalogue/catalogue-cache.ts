@@ -11,7 +11,11 @@ import type { CatalogueEntry, VoucherRepository } from '../../repositories/vouch
  */
 export type CachedValue<T> = { get(): Promise<T>; invalidate(): void };
 
-export function createCachedValue<T>(load: () => Promise<T>, ttlMs: number, now: () => number = Date.now): CachedValue<T> {
+export function createCachedValue<T>(
+  load: () => Promise<T>,
+  ttlMs: number,
+  now: () => number = Date.now,
+): CachedValue<T> {
   let current: { at: number; value: Promise<T> } | undefined;
   let settled: { value: T } | undefined;
   let refreshing: Promise<T> | undefined;
@@ -47,14 +51,16 @@ export function createCachedValue<T>(load: () => Promise<T>, ttlMs: number, now:
         const next = start();
         refreshing = next;
         const at = now();
-        next.then(
-          () => {
-            if (refreshing === next) current = { at, value: next };
-          },
-          () => undefined,
-        ).finally(() => {
-          if (refreshing === next) refreshing = undefined;
-        });
+        next
+          .then(
+            () => {
+              if (refreshing === next) current = { at, value: next };
+            },
+            () => undefined,
+          )
+          .finally(() => {
+            if (refreshing === next) refreshing = undefined;
+          });
       }
       return Promise.resolve(settled.value);
     },
@@ -73,7 +79,11 @@ export type CatalogueCache = { entries(): Promise<CatalogueEntry[]>; invalidate(
  * Keeps the catalogue projection in the function's memory for `ttlMs`, so public lists and search
  * answer from memory (docs/architecture.md, "Catalogue search").
  */
-export function createCatalogueCache(vouchers: Pick<VoucherRepository, 'listCatalogue'>, ttlMs: number, now: () => number = Date.now): CatalogueCache {
+export function createCatalogueCache(
+  vouchers: Pick<VoucherRepository, 'listCatalogue'>,
+  ttlMs: number,
+  now: () => number = Date.now,
+): CatalogueCache {
   const cached = createCachedValue(() => vouchers.listCatalogue(), ttlMs, now);
   return { entries: () => cached.get(), invalidate: () => cached.invalidate() };
 }
@@ -81,7 +91,11 @@ export function createCatalogueCache(vouchers: Pick<VoucherRepository, 'listCata
 export type CategoryTreeCache = { tree(): Promise<Category[]>; invalidate(): void };
 
 /** The category tree (one Query) with the same caching as the catalogue. */
-export function createCategoryTreeCache(categories: Pick<CategoryRepository, 'listTree'>, ttlMs: number, now: () => number = Date.now): CategoryTreeCache {
+export function createCategoryTreeCache(
+  categories: Pick<CategoryRepository, 'listTree'>,
+  ttlMs: number,
+  now: () => number = Date.now,
+): CategoryTreeCache {
   const cached = createCachedValue(() => categories.listTree(), ttlMs, now);
   return { tree: () => cached.get(), invalidate: () => cached.invalidate() };
 }

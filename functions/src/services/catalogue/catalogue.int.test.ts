@@ -26,7 +26,10 @@ beforeAll(async () => {
   otherSeller = await createTestAccount('seller');
   const db = documentClient();
   const vouchers = createVoucherRepository(db, env().TABLE_NAME);
-  for (let i = 1; i <= 11; i++) await vouchers.put(voucher(`int-v${i}`, { created_at: new Date(Date.UTC(2026, 0, i)).toISOString(), is_featured: i <= 2 }));
+  for (let i = 1; i <= 11; i++)
+    await vouchers.put(
+      voucher(`int-v${i}`, { created_at: new Date(Date.UTC(2026, 0, i)).toISOString(), is_featured: i <= 2 }),
+    );
   await vouchers.put(voucher('int-inactive', { is_active: false }));
   await createCategoryRepository(db, env().TABLE_NAME).putMany(
     [{ id: 'int-cat', name: 'Wellness', slug: 'wellness', icon: 'spa', logo: null }],
@@ -38,7 +41,14 @@ describe('public catalogue', () => {
   it('lists categories with their sub-categories', async () => {
     const res = await api('GET', 'voucher-category');
     expect(res.status).toBe(200);
-    expect(res.body.data.find((c: { id: string }) => c.id === 'int-cat')).toEqual({ id: 'int-cat', name: 'Wellness', slug: 'wellness', icon: 'spa', logo: null, subcategories: [{ id: 'int-sub', name: 'Massage', category_id: 'int-cat' }] });
+    expect(res.body.data.find((c: { id: string }) => c.id === 'int-cat')).toEqual({
+      id: 'int-cat',
+      name: 'Wellness',
+      slug: 'wellness',
+      icon: 'spa',
+      logo: null,
+      subcategories: [{ id: 'int-sub', name: 'Massage', category_id: 'int-cat' }],
+    });
   });
 
   it('pages a seller’s active vouchers with next_page_url', async () => {

@@ -18,7 +18,10 @@ export async function getCategory(deps: Pick<Deps, 'categoryTree'>, idOrSlug: st
 }
 
 /** Every sub-category, or those of one category (id or slug), ordered by name. */
-export async function listSubcategories(deps: Pick<Deps, 'categoryTree'>, categoryIdOrSlug?: string): Promise<Subcategory[]> {
+export async function listSubcategories(
+  deps: Pick<Deps, 'categoryTree'>,
+  categoryIdOrSlug?: string,
+): Promise<Subcategory[]> {
   const tree = await deps.categoryTree.tree();
   const categoryId = categoryIdOrSlug ? resolveCategoryId(tree, categoryIdOrSlug) : undefined;
   return tree

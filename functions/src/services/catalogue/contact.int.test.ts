@@ -24,7 +24,12 @@ describe('POST contact', () => {
   it('answers 422 with German messages; phone is optional, the message at most 2000 characters', async () => {
     const empty = await send({});
     expect(empty.status).toBe(422);
-    expect(empty.body.errors).toEqual({ name: [MSG.required], email: [MSG.required], message: [MSG.required], consent: [MSG.mustAccept] });
+    expect(empty.body.errors).toEqual({
+      name: [MSG.required],
+      email: [MSG.required],
+      message: [MSG.required],
+      consent: [MSG.mustAccept],
+    });
 
     const bad = await send(form({ email: 'kein-mail', message: 'x'.repeat(2001), consent: false, phone: undefined }));
     expect(bad.status).toBe(422);
@@ -46,10 +51,20 @@ describe('POST contact', () => {
     expect(mail?.body.text).toContain('Telefon: –');
 
     const { Items } = await documentClient().send(
-      new QueryCommand({ TableName: env().TABLE_NAME, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'CONTACTS' } }),
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': 'CONTACTS' },
+      }),
     );
     const stored = Items?.find((item) => item.email === body.email);
-    expect(stored).toMatchObject({ entity: 'ContactMessage', name: 'Maria Muster', phone: null, message: body.message });
+    expect(stored).toMatchObject({
+      entity: 'ContactMessage',
+      name: 'Maria Muster',
+      phone: null,
+      message: body.message,
+    });
     expect(stored?.PK).toBe(`CONTACT#${stored?.id}`);
     expect(stored?.ttl).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
   });

@@ -8,9 +8,14 @@ import { explainWriteConflict, loadOwnVoucher } from './own-voucher.ts';
  * DELETE voucher/{id}: soft delete (deleted_at, GSI keys and catalogue entry gone, one transaction).
  * Sold vouchers stay valid: orders and user vouchers keep their snapshots. Tourism vouchers cannot be deleted.
  */
-export async function deleteVoucher(deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>, actor: Actor, id: string): Promise<{ message: string }> {
+export async function deleteVoucher(
+  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>,
+  actor: Actor,
+  id: string,
+): Promise<{ message: string }> {
   const existing = await loadOwnVoucher(deps, actor, id);
-  if (existing.is_tourism) throw new ValidationError({ id: [VOUCHER_TEXT.tourismNotDeletable] }, VOUCHER_TEXT.tourismNotDeletable);
+  if (existing.is_tourism)
+    throw new ValidationError({ id: [VOUCHER_TEXT.tourismNotDeletable] }, VOUCHER_TEXT.tourismNotDeletable);
   try {
     await deps.vouchers.softDelete(id, actor.userId, deps.clock().toISOString());
   } catch (error) {

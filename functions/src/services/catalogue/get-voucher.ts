@@ -10,8 +10,15 @@ export const VOUCHER_NOT_FOUND = 'Gutschein nicht gefunden.';
  * admins; a deleted one to nobody. `withStats` (the statistics page) adds the sales and redemption
  * numbers, for the owning seller and admins only.
  */
-export async function getVoucher(deps: Pick<Deps, 'vouchers'>, actor: Actor | undefined, id: string, options: { withStats?: boolean | undefined } = {}): Promise<Voucher | VoucherWithStats> {
-  const { voucher, stats } = options.withStats ? await deps.vouchers.getWithStats(id) : { voucher: await deps.vouchers.get(id), stats: undefined };
+export async function getVoucher(
+  deps: Pick<Deps, 'vouchers'>,
+  actor: Actor | undefined,
+  id: string,
+  options: { withStats?: boolean | undefined } = {},
+): Promise<Voucher | VoucherWithStats> {
+  const { voucher, stats } = options.withStats
+    ? await deps.vouchers.getWithStats(id)
+    : { voucher: await deps.vouchers.get(id), stats: undefined };
   if (!voucher || voucher.deleted_at) throw new NotFoundError(VOUCHER_NOT_FOUND);
   const privileged = actor?.role === 'admin' || (actor?.role === 'seller' && actor.userId === voucher.seller_id);
   if (!voucher.is_active && !privileged) throw new NotFoundError(VOUCHER_NOT_FOUND);

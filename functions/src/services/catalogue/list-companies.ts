@@ -8,5 +8,12 @@ export async function listCompaniesWithLogo(deps: Pick<Deps, 'companies'>, rando
     const j = Math.floor(random() * (i + 1));
     [companies[i], companies[j]] = [companies[j]!, companies[i]!];
   }
-  return companies.map((c) => ({ id: c.id, seller_id: c.seller_id, name: c.name, logo: c.logo, url: c.url, region: regionLabel(c.region_id) }));
+  return companies.map((c) => ({
+    id: c.id,
+    seller_id: c.seller_id,
+    name: c.name,
+    logo: c.logo,
+    url: c.url,
+    region: regionLabel(c.region_id),
+  }));
 }

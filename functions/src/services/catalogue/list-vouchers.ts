@@ -17,15 +17,30 @@ export type VoucherListInput = {
 };
 
 /** GET voucher: the marketplace list (newest first, or a seeded random order), through the search's selection. */
-export function selectVouchers(entries: readonly CatalogueEntry[], input: VoucherListInput, pageUrl: (page: number) => string): Paged<VoucherCard> {
+export function selectVouchers(
+  entries: readonly CatalogueEntry[],
+  input: VoucherListInput,
+  pageUrl: (page: number) => string,
+): Paged<VoucherCard> {
   return selectCatalogue(
     entries,
-    { listing: 'marketplace', featured: input.featured, seller_id: input.seller_id, keyword: input.keyword, seed: input.seed, sort: input.newest ? 'isNewest' : undefined },
+    {
+      listing: 'marketplace',
+      featured: input.featured,
+      seller_id: input.seller_id,
+      keyword: input.keyword,
+      seed: input.seed,
+      sort: input.newest ? 'isNewest' : undefined,
+    },
     input,
     pageUrl,
   );
 }
 
-export async function listVouchers(deps: Pick<Deps, 'catalogue'>, input: VoucherListInput, pageUrl: (page: number) => string): Promise<Paged<VoucherCard>> {
+export async function listVouchers(
+  deps: Pick<Deps, 'catalogue'>,
+  input: VoucherListInput,
+  pageUrl: (page: number) => string,
+): Promise<Paged<VoucherCard>> {
   return selectVouchers(await deps.catalogue.entries(), input, pageUrl);
 }

@@ -7,7 +7,11 @@ import type { Deps } from '../deps.ts';
  * GET user-voucher-wishlist/user/{userId}: the caller's own wishlist with a card per voucher. Cards come
  * from the catalogue projection; vouchers that were deleted or deactivated since are left out.
  */
-export async function listWishlist(deps: Pick<Deps, 'wishlist' | 'catalogue'>, actor: Actor, userId: string): Promise<{ data: WishlistEntry[] }> {
+export async function listWishlist(
+  deps: Pick<Deps, 'wishlist' | 'catalogue'>,
+  actor: Actor,
+  userId: string,
+): Promise<{ data: WishlistEntry[] }> {
   if (userId !== actor.userId) throw new ForbiddenError();
   const [entries, catalogue] = await Promise.all([deps.wishlist.list(userId), deps.catalogue.entries()]);
   const cards = new Map(catalogue.map((entry) => [entry.id, entry]));
@@ -16,7 +20,13 @@ export async function listWishlist(deps: Pick<Deps, 'wishlist' | 'catalogue'>, a
     const card = cards.get(entry.voucher_id);
     if (!card?.is_active) continue;
     const { search_text: _text, ...voucher } = card;
-    data.push({ id: entry.voucher_id, voucher_id: entry.voucher_id, user_id: entry.user_id, created_at: entry.created_at, voucher });
+    data.push({
+      id: entry.voucher_id,
+      voucher_id: entry.voucher_id,
+      user_id: entry.user_id,
+      created_at: entry.created_at,
+      voucher,
+    });
   }
   return { data };
 }

@@ -22,7 +22,12 @@ export function toApiVoucher(record: Voucher): Voucher {
  * Turns a lost conditional write into the right answer: 404 when the voucher is gone, deleted or not
  * the seller's (anymore), 409 when it was only changed meanwhile.
  */
-export async function explainWriteConflict(deps: Pick<Deps, 'vouchers'>, actor: Actor, id: string, error: unknown): Promise<never> {
+export async function explainWriteConflict(
+  deps: Pick<Deps, 'vouchers'>,
+  actor: Actor,
+  id: string,
+  error: unknown,
+): Promise<never> {
   if (!(error instanceof VoucherWriteConflict)) throw error;
   await loadOwnVoucher(deps, actor, id);
   throw new ConflictError(VOUCHER_TEXT.changedMeanwhile);

@@ -9,18 +9,33 @@ import type { VoucherRecord } from '../../repositories/voucher-repository.ts';
 import type { Deps } from '../deps.ts';
 import { settingsForSeller } from '../settings/settings.ts';
 import { explainWriteConflict, loadOwnVoucher, toApiVoucher } from './own-voucher.ts';
-import { buildVoucher, extraImageBytes, imageTargetKey, planImages, resolveCategory, UPLOAD_FIELD, type ExtraImageSlot, type ImagePlan, type ImageSlot } from './voucher-builder.ts';
+import {
+  buildVoucher,
+  extraImageBytes,
+  imageTargetKey,
+  planImages,
+  resolveCategory,
+  UPLOAD_FIELD,
+  type ExtraImageSlot,
+  type ImagePlan,
+  type ImageSlot,
+} from './voucher-builder.ts';
 
-export type SaveVoucherDeps = Pick<Deps, 'vouchers' | 'catalogue' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'>;
+export type SaveVoucherDeps = Pick<
+  Deps,
+  'vouchers' | 'catalogue' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'
+>;
 
-const purposeOf = (slot: ImageSlot): ImagePurpose => (slot === 'background_image' ? 'voucher-background' : 'voucher-image');
+const purposeOf = (slot: ImageSlot): ImagePurpose =>
+  slot === 'background_image' ? 'voucher-background' : 'voucher-image';
 
 /** Upload errors arrive on `upload_id`; the builder shows them on the form field that carried the upload. */
 async function onField<T>(field: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ValidationError) throw new ValidationError({ [field]: Object.values(error.errors).flat() }, error.message);
+    if (error instanceof ValidationError)
+      throw new ValidationError({ [field]: Object.values(error.errors).flat() }, error.message);
     throw error;
   }
 }
@@ -29,9 +44,19 @@ async function onField<T>(field: string, run: () => Promise<T>): Promise<T> {
  * Checks every new upload first (owner, purpose, size, type; extra images ≤ 2 MB together), and only
  * then publishes them, so a refused save uses up none of the seller's uploads.
  */
-export async function publishImages(deps: Pick<Deps, 'uploads'>, actor: Actor, voucherId: string, plan: ImagePlan, recorded: VoucherRecord['extra_image_bytes']) {
+export async function publishImages(
+  deps: Pick<Deps, 'uploads'>,
+  actor: Actor,
+  voucherId: string,
+  plan: ImagePlan,
+  recorded: VoucherRecord['extra_image_bytes'],
+) {
   const slots = Object.entries(plan.uploads) as [ImageSlot, string][];
-  const described = await Promise.all(slots.map(([slot, uploadId]) => onField(UPLOAD_FIELD[slot], () => deps.uploads.describe(actor, uploadId, purposeOf(slot)))));
+  const described = await Promise.all(
+    slots.map(([slot, uploadId]) =>
+      onField(UPLOAD_FIELD[slot], () => deps.uploads.describe(actor, uploadId, purposeOf(slot))),
+    ),
+  );
   const newSizes: Partial<Record<ExtraImageSlot, number>> = {};
   slots.forEach(([slot], index) => {
     if (slot !== 'background_image') newSizes[slot] = described[index]?.size ?? 0;
@@ -39,7 +64,11 @@ export async function publishImages(deps: Pick<Deps, 'uploads'>, actor: Actor, v
   const extraBytes = extraImageBytes(plan, newSizes, recorded);
   const images = { ...plan.keep };
   const urls = await Promise.all(
-    slots.map(([slot, uploadId]) => onField(UPLOAD_FIELD[slot], () => deps.uploads.publish(actor, uploadId, purposeOf(slot), imageTargetKey(voucherId, slot, uploadId)))),
+    slots.map(([slot, uploadId]) =>
+      onField(UPLOAD_FIELD[slot], () =>
+        deps.uploads.publish(actor, uploadId, purposeOf(slot), imageTargetKey(voucherId, slot, uploadId)),
+      ),
+    ),
   );
   slots.forEach(([slot], index) => {
     images[slot] = urls[index] ?? null;
@@ -48,12 +77,18 @@ export async function publishImages(deps: Pick<Deps, 'uploads'>, actor: Actor, v
 }
 
 /** The images a save published from new uploads (not the kept ones). */
-function publishedUrls(images: Partial<Record<ImageSlot, string | null>>, plan: ImagePlan): Array<string | null | undefined> {
+function publishedUrls(
+  images: Partial<Record<ImageSlot, string | null>>,
+  plan: ImagePlan,
+): Array<string | null | undefined> {
   return (Object.keys(plan.uploads) as ImageSlot[]).map((slot) => images[slot]);
 }
 
 /** The seller summary embedded in the voucher (username, company name, logo, region, url) and the region. */
-async function sellerEmbed(deps: Pick<Deps, 'users' | 'companies'>, sellerId: string): Promise<{ seller: Voucher['seller']; regionId: number | null }> {
+async function sellerEmbed(
+  deps: Pick<Deps, 'users' | 'companies'>,
+  sellerId: string,
+): Promise<{ seller: Voucher['seller']; regionId: number | null }> {
   const [user, company] = await Promise.all([deps.users.get(sellerId), deps.companies.getBySeller(sellerId)]);
   if (!user) throw new NotFoundError('Benutzer nicht gefunden.');
   const regionId = company?.region_id ?? user.region_id ?? null;
@@ -61,7 +96,9 @@ async function sellerEmbed(deps: Pick<Deps, 'users' | 'companies'>, sellerId: st
     seller: {
       id: user.id,
       username: user.username,
-      company: company ? { name: company.name, logo: company.logo, region: regionLabel(company.region_id), url: company.url } : null,
+      company: company
+        ? { name: company.name, logo: company.logo, region: regionLabel(company.region_id), url: company.url }
+        : null,
     },
     regionId,
   };
@@ -69,8 +106,14 @@ async function sellerEmbed(deps: Pick<Deps, 'users' | 'companies'>, sellerId: st
 
 /** Parses the form against the seller's effective minimum voucher value and loads what the voucher embeds. */
 async function prepare(deps: SaveVoucherDeps, actor: Actor, body: unknown, isUpdate: boolean) {
-  const [settings, tree, embed] = await Promise.all([settingsForSeller(deps, actor.userId), deps.categoryTree.tree(), sellerEmbed(deps, actor.userId)]);
-  const parsed = voucherFormSchema({ minimumCents: settings.effective.minimum_voucher_value, isUpdate }).safeParse(body);
+  const [settings, tree, embed] = await Promise.all([
+    settingsForSeller(deps, actor.userId),
+    deps.categoryTree.tree(),
+    sellerEmbed(deps, actor.userId),
+  ]);
+  const parsed = voucherFormSchema({ minimumCents: settings.effective.minimum_voucher_value, isUpdate }).safeParse(
+    body,
+  );
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
   const form: VoucherForm = parsed.data;
   const { category, subcategoryId } = resolveCategory(tree, form.voucher_category_id, form.subcategory_id);
@@ -85,10 +128,12 @@ export async function createVoucher(deps: SaveVoucherDeps, actor: Actor, body: u
   const plan = planImages(form, undefined);
   const { images, extraBytes } = await publishImages(deps, actor, id, plan, undefined);
   const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, now });
-  await deps.vouchers.create(voucher, { extra_image_bytes: extraBytes, updated_at: now }).catch(async (error: unknown) => {
-    await deps.uploads.discard(publishedUrls(images, plan), 'voucher: create failed');
-    throw error;
-  });
+  await deps.vouchers
+    .create(voucher, { extra_image_bytes: extraBytes, updated_at: now })
+    .catch(async (error: unknown) => {
+      await deps.uploads.discard(publishedUrls(images, plan), 'voucher: create failed');
+      throw error;
+    });
   deps.catalogue.invalidate();
   return toApiVoucher(voucher);
 }
@@ -105,7 +150,11 @@ export async function updateVoucher(deps: SaveVoucherDeps, actor: Actor, id: str
   const { images, extraBytes } = await publishImages(deps, actor, id, plan, existing.extra_image_bytes);
   const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, existing, now });
   try {
-    await deps.vouchers.update(voucher, { extra_image_bytes: extraBytes, updated_at: now }, { sellerId: actor.userId, version: existing.version ?? 0 });
+    await deps.vouchers.update(
+      voucher,
+      { extra_image_bytes: extraBytes, updated_at: now },
+      { sellerId: actor.userId, version: existing.version ?? 0 },
+    );
   } catch (error) {
     // Only what this save published goes; replaced voucher images always stay (sold snapshots show them).
     await deps.uploads.discard(publishedUrls(images, plan), 'voucher: save failed');

@@ -13,18 +13,52 @@ import { resolveCategoryId, searchVouchers } from './search-vouchers.ts';
 import { testCatalogueEntry } from './test-catalogue-entry.ts';
 
 const tree: Category[] = [
-  { id: 'cat-genuss', name: 'Genuss', slug: 'genuss', icon: null, logo: null, subcategories: [{ id: 'sub-kulinarik', name: 'Kulinarik', category_id: 'cat-genuss' }] },
-  { id: 'cat-wellness', name: 'Wellness', slug: 'wellness', icon: null, logo: null, subcategories: [{ id: 'sub-massage', name: 'Massagen', category_id: 'cat-wellness' }, { id: 'sub-day-spa', name: 'Day Spa', category_id: 'cat-wellness' }] },
+  {
+    id: 'cat-genuss',
+    name: 'Genuss',
+    slug: 'genuss',
+    icon: null,
+    logo: null,
+    subcategories: [{ id: 'sub-kulinarik', name: 'Kulinarik', category_id: 'cat-genuss' }],
+  },
+  {
+    id: 'cat-wellness',
+    name: 'Wellness',
+    slug: 'wellness',
+    icon: null,
+    logo: null,
+    subcategories: [
+      { id: 'sub-massage', name: 'Massagen', category_id: 'cat-wellness' },
+      { id: 'sub-day-spa', name: 'Day Spa', category_id: 'cat-wellness' },
+    ],
+  },
 ];
 
 /** Seller A's vouchers unless a test names another seller; the search text is the id. */
 const entry = (id: string, overrides: Partial<CatalogueEntry> = {}): CatalogueEntry =>
-  testCatalogueEntry(id, { title: id, search_text: id, seller_id: 'seller-a', seller: { id: 'seller-a', username: 'a', company: null }, created_at: `2026-01-0${id.length}T00:00:00.000Z`, ...overrides });
+  testCatalogueEntry(id, {
+    title: id,
+    search_text: id,
+    seller_id: 'seller-a',
+    seller: { id: 'seller-a', username: 'a', company: null },
+    created_at: `2026-01-0${id.length}T00:00:00.000Z`,
+    ...overrides,
+  });
 
-const actor = (role: Actor['role'], userId: string): Actor => ({ role, userId, roleId: 1 as Actor['roleId'], email: `${userId}@example.com` });
+const actor = (role: Actor['role'], userId: string): Actor => ({
+  role,
+  userId,
+  roleId: 1 as Actor['roleId'],
+  email: `${userId}@example.com`,
+});
 
 function deps(users: Partial<Record<string, Partial<UserRecord>>> = {}) {
-  const entries = [entry('genuss', { voucher_category_id: 'cat-genuss' }), entry('spa'), entry('till', { display: 'direktverkauf' }), entry('other', { seller_id: 'seller-b' })];
+  const entries = [
+    entry('genuss', { voucher_category_id: 'cat-genuss' }),
+    entry('spa'),
+    entry('till', { display: 'direktverkauf' }),
+    entry('other', { seller_id: 'seller-b' }),
+  ];
   return {
     catalogue: { entries: async () => entries, invalidate: () => undefined },
     categoryTree: { tree: vi.fn(async () => tree), invalidate: () => undefined },
@@ -32,7 +66,8 @@ function deps(users: Partial<Record<string, Partial<UserRecord>>> = {}) {
   } as unknown as Pick<Deps, 'catalogue' | 'categoryTree' | 'users'>;
 }
 
-const search = (d: ReturnType<typeof deps>, body: unknown, who?: Actor) => searchVouchers(d, who, voucherSearchSchema.parse(body), (p) => `next?page=${p}`);
+const search = (d: ReturnType<typeof deps>, body: unknown, who?: Actor) =>
+  searchVouchers(d, who, voucherSearchSchema.parse(body), (p) => `next?page=${p}`);
 
 describe('searchVouchers', () => {
   it('resolves isCategory by id or slug and reads the tree only when asked', async () => {
@@ -47,7 +82,11 @@ describe('searchVouchers', () => {
   it('shows the direct-sale list only to the seller, its scanners and admins', async () => {
     const d = deps({ 'scanner-a': { seller_id: 'seller-a' }, 'scanner-b': { seller_id: 'seller-b' } });
     const body = { seller_gift: true, seller_id: 'seller-a' };
-    expect((await search(d, body, actor('seller', 'seller-a'))).data.map((v) => v.id).sort()).toEqual(['genuss', 'spa', 'till']);
+    expect((await search(d, body, actor('seller', 'seller-a'))).data.map((v) => v.id).sort()).toEqual([
+      'genuss',
+      'spa',
+      'till',
+    ]);
     expect((await search(d, body, actor('scanner', 'scanner-a'))).total).toBe(3);
     expect((await search(d, body, actor('admin', 'admin-1'))).total).toBe(3);
     await expect(search(d, body)).rejects.toBeInstanceOf(UnauthenticatedError);
@@ -80,10 +119,38 @@ describe('categories', () => {
 });
 
 describe('getSellerProfile', () => {
-  const seller = { id: 's1', role: 'seller', username: 'alpenspa', email: 'secret@example.com', phone_number: '+43 1', address: 'Hauptplatz 1', city: 'Imst', zip_code: '6460', region_id: 1 } as UserRecord;
-  const company = { id: 'c1', seller_id: 's1', name: 'Alpen Spa', description: 'Schön', url: 'https://alpenspa.at', logo: '/media/logo.svg', header_logo: null, region_id: 1, vat_number: 'ATU123', background_color: '#1D4F55', text_color: '#fff', header_1: 'Willkommen', header_2: null, is_header_show: true } as CompanyRecord;
+  const seller = {
+    id: 's1',
+    role: 'seller',
+    username: 'alpenspa',
+    email: 'secret@example.com',
+    phone_number: '+43 1',
+    address: 'Hauptplatz 1',
+    city: 'Imst',
+    zip_code: '6460',
+    region_id: 1,
+  } as UserRecord;
+  const company = {
+    id: 'c1',
+    seller_id: 's1',
+    name: 'Alpen Spa',
+    description: 'Schön',
+    url: 'https://alpenspa.at',
+    logo: '/media/logo.svg',
+    header_logo: null,
+    region_id: 1,
+    vat_number: 'ATU123',
+    background_color: '#1D4F55',
+    text_color: '#fff',
+    header_1: 'Willkommen',
+    header_2: null,
+    is_header_show: true,
+  } as CompanyRecord;
   const fake = (user?: Partial<UserRecord>, comp?: Partial<CompanyRecord>) =>
-    ({ users: { get: async () => user }, companies: { getBySeller: async () => comp } }) as unknown as Pick<Deps, 'users' | 'companies'>;
+    ({ users: { get: async () => user }, companies: { getBySeller: async () => comp } }) as unknown as Pick<
+      Deps,
+      'users' | 'companies'
+    >;
 
   it('answers only public fields, with the profile address as fallback', async () => {
     const profile = await getSellerProfile(fake(seller, company), 's1');
@@ -111,7 +178,10 @@ describe('getSellerProfile', () => {
   });
 
   it('prefers the company address when it has one', async () => {
-    const profile = await getSellerProfile(fake(seller, { ...company, address: 'Seeweg 2', city: 'Reutte', zip_code: '6600' }), 's1');
+    const profile = await getSellerProfile(
+      fake(seller, { ...company, address: 'Seeweg 2', city: 'Reutte', zip_code: '6600' }),
+      's1',
+    );
     expect(profile.company).toMatchObject({ address: 'Seeweg 2', city: 'Reutte', zip: '6600' });
   });
 

@@ -34,7 +34,11 @@ export function searchCriteria(input: VoucherSearchInput, categoryId: string | u
  * The direct-sale list (`seller_gift`) shows vouchers that are not on the marketplace, so only the
  * seller itself, its scanner staff and admins may ask for it.
  */
-async function assertMaySeeDirectSale(deps: Pick<Deps, 'users'>, actor: Actor | undefined, sellerId: string): Promise<void> {
+async function assertMaySeeDirectSale(
+  deps: Pick<Deps, 'users'>,
+  actor: Actor | undefined,
+  sellerId: string,
+): Promise<void> {
   if (!actor) throw new UnauthenticatedError();
   if (actor.role === 'admin' || (actor.role === 'seller' && actor.userId === sellerId)) return;
   if (actor.role === 'scanner' && (await deps.users.get(actor.userId))?.seller_id === sellerId) return;
@@ -51,7 +55,9 @@ export async function searchVouchers(
   if (input.seller_gift && input.seller_id) await assertMaySeeDirectSale(deps, actor, input.seller_id);
   const [entries, categoryId] = await Promise.all([
     deps.catalogue.entries(),
-    input.isCategory ? deps.categoryTree.tree().then((tree) => resolveCategoryId(tree, input.isCategory ?? '')) : Promise.resolve(undefined),
+    input.isCategory
+      ? deps.categoryTree.tree().then((tree) => resolveCategoryId(tree, input.isCategory ?? ''))
+      : Promise.resolve(undefined),
   ]);
   return selectCatalogue(entries, searchCriteria(input, categoryId), input, pageUrl);
 }

@@ -51,7 +51,11 @@ function voucher(seller: TestAccount, spec: Spec): Voucher {
     season: 'Sommer',
     region_id: 1,
     seller_id: seller.userId,
-    seller: { id: seller.userId, username: `verkaeufer-${seller.userId}`, company: { name: 'Testbetrieb', logo: null, region: 'Oberland', url: null } },
+    seller: {
+      id: seller.userId,
+      username: `verkaeufer-${seller.userId}`,
+      company: { name: 'Testbetrieb', logo: null, region: 'Oberland', url: null },
+    },
     is_active: true,
     is_featured: false,
     is_tourism: false,
@@ -67,7 +71,14 @@ function voucher(seller: TestAccount, spec: Spec): Voucher {
     image_1: null,
     image_2: null,
     image_3: null,
-    styling: { background_color: '#fff', background_description_color: '#ff5563', header_and_footer_background_color: '#fff', header_and_footer_color: '#000', description_color: '#fff', text_color: 'dark' },
+    styling: {
+      background_color: '#fff',
+      background_description_color: '#ff5563',
+      header_and_footer_background_color: '#fff',
+      header_and_footer_color: '#000',
+      description_color: '#fff',
+      text_color: 'dark',
+    },
     sold_count: 0,
     created_at: new Date(Date.UTC(2026, 0, day)).toISOString(),
     ...overrides,
@@ -78,7 +89,12 @@ const A = (n: number) => `s${run}-a${n}`;
 
 beforeAll(async () => {
   [sellerA, sellerB, buyer] = await Promise.all([
-    createTestAccount('seller', { address: 'Dorfstraße 7', city: 'Imst', zip_code: '6460', phone_number: '+43 5412 1234' }),
+    createTestAccount('seller', {
+      address: 'Dorfstraße 7',
+      city: 'Imst',
+      zip_code: '6460',
+      phone_number: '+43 5412 1234',
+    }),
     createTestAccount('seller'),
     createTestAccount('user'),
   ]);
@@ -114,8 +130,28 @@ beforeAll(async () => {
   const specs: Spec[] = [
     { id: A(1), day: 1, title: `Kräuterwanderung ${tag}`, price_filter: 2000, qty_val: 2000, sold_count: 3 },
     { id: A(2), day: 2, price_filter: 8000, qty_val: 8000, sold_count: 40, target: 'Kinder', season: 'Winter' },
-    { id: A(3), day: 3, price_filter: 3500, qty_val: 3500, sold_count: 12, target: 'Alle', season: 'Immer', is_featured: true },
-    { id: A(4), day: 4, type: 'value', qty_val: null, val_min: 1000, val_max: 10000, price_filter: 1000, voucher_category_id: catB, subcategory_id: null, region_id: 3 },
+    {
+      id: A(3),
+      day: 3,
+      price_filter: 3500,
+      qty_val: 3500,
+      sold_count: 12,
+      target: 'Alle',
+      season: 'Immer',
+      is_featured: true,
+    },
+    {
+      id: A(4),
+      day: 4,
+      type: 'value',
+      qty_val: null,
+      val_min: 1000,
+      val_max: 10000,
+      price_filter: 1000,
+      voucher_category_id: catB,
+      subcategory_id: null,
+      region_id: 3,
+    },
     { id: A(5), day: 5, price_filter: 12000, qty_val: 12000, subcategory_id: `${catA}-sub`, target: 'Frauen' },
     { id: A(6), day: 6, price_filter: 4500, qty_val: 4500, sold_count: 7, season: 'Schlechtwetter' },
     { id: A(7), day: 7, price_filter: 6000, qty_val: 6000 },
@@ -147,7 +183,13 @@ describe('POST voucher/search', () => {
 
   it('filters by category slug or id, sub-category, price (both ends), region, targets and seasons', async () => {
     const scoped = { seller_id: sellerA.userId, paginate: 20 };
-    expect(idsOf((await search({ ...scoped, isCategory: slugA, isPrice: { from: 3000, to: 8000 } })).body)).toEqual([A(10), A(7), A(6), A(3), A(2)]);
+    expect(idsOf((await search({ ...scoped, isCategory: slugA, isPrice: { from: 3000, to: 8000 } })).body)).toEqual([
+      A(10),
+      A(7),
+      A(6),
+      A(3),
+      A(2),
+    ]);
     expect(idsOf((await search({ ...scoped, isCategory: catB })).body)).toEqual([A(4)]);
     expect(idsOf((await search({ ...scoped, isPrice: { from: 9500, to: 20000 } })).body)).toEqual([A(5), A(4)]);
     expect((await search({ ...scoped, isPrice: { from: 9500 } })).body.total).toBe(8);
@@ -155,9 +197,17 @@ describe('POST voucher/search', () => {
     expect(idsOf((await search({ ...scoped, isRegion: 3 })).body)).toEqual([A(4)]);
     expect(idsOf((await search({ ...scoped, targets: ['Kinder'] })).body)).toEqual([A(3), A(2)]);
     expect((await search({ ...scoped, targets: ['Alle'] })).body.total).toBe(8);
-    expect(idsOf((await search({ ...scoped, seasons: ['Winter', 'Schlechtwetter'] })).body)).toEqual([A(6), A(3), A(2)]);
+    expect(idsOf((await search({ ...scoped, seasons: ['Winter', 'Schlechtwetter'] })).body)).toEqual([
+      A(6),
+      A(3),
+      A(2),
+    ]);
     expect(idsOf((await search({ ...scoped, featured: true })).body)).toEqual([A(3)]);
-    expect((await search({ ...scoped, isCategory: 'gibt-es-nicht' })).body).toMatchObject({ data: [], total: 0, next_page_url: null });
+    expect((await search({ ...scoped, isCategory: 'gibt-es-nicht' })).body).toMatchObject({
+      data: [],
+      total: 0,
+      next_page_url: null,
+    });
   });
 
   it('sorts by lowest price, most popular or newest, one at a time', async () => {
@@ -172,7 +222,11 @@ describe('POST voucher/search', () => {
     const first = await search(body);
     expect(first.body).toMatchObject({ current_page: 1, last_page: 3, total: 8, per_page: 3, from: 1, to: 3 });
     expect(first.body.next_page_url).toMatch(/\/api\/v1\/voucher\/search\?page=2$/);
-    const second = await fetch(first.body.next_page_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const second = await fetch(first.body.next_page_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const secondBody = page.parse(await second.json());
     expect(secondBody).toMatchObject({ current_page: 2, from: 4, to: 6 });
     expect(idsOf(secondBody)).toEqual([A(6), A(7), A(10)]);
@@ -212,16 +266,29 @@ describe('POST voucher/search', () => {
     const price = await search({ isPrice: { from: 5000, to: 100 } });
     expect(price.status).toBe(422);
     expect(price.body.errors['isPrice.to']).toEqual(['Der Wert muss mindestens sein 50,00\u00a0€.']);
-    expect((await search({ isPrice: { from: -5, to: 100 } })).body.errors['isPrice.from']).toEqual(['Der Wert muss mindestens sein 0.']);
+    expect((await search({ isPrice: { from: -5, to: 100 } })).body.errors['isPrice.from']).toEqual([
+      'Der Wert muss mindestens sein 0.',
+    ]);
     expect((await search({ isRegion: 9 })).body.errors.isRegion).toEqual(['Bitte wähle einen der angebotenen Werte.']);
-    expect((await search({ targets: ['Hunde'] })).body.errors['targets.0']).toEqual(['Bitte wähle einen der angebotenen Werte.']);
+    expect((await search({ targets: ['Hunde'] })).body.errors['targets.0']).toEqual([
+      'Bitte wähle einen der angebotenen Werte.',
+    ]);
     expect((await search({ page: 0 })).body.errors.page).toEqual(['Der Wert muss mindestens sein 1.']);
     expect((await search({ paginate: 'viele' })).body.errors.paginate).toEqual(['Der Wert muss eine Zahl sein.']);
-    expect((await search({ seller_gift: true })).body.errors.seller_id).toEqual(['Für den Direktverkauf muss ein Verkäufer angegeben werden.']);
+    expect((await search({ seller_gift: true })).body.errors.seller_id).toEqual([
+      'Für den Direktverkauf muss ein Verkäufer angegeben werden.',
+    ]);
     expect((await search([1, 2])).status).toBe(422);
-    const broken = await api('POST', 'voucher/search', { headers: { 'content-type': 'application/json' }, body: undefined });
+    const broken = await api('POST', 'voucher/search', {
+      headers: { 'content-type': 'application/json' },
+      body: undefined,
+    });
     expect(broken.status).toBe(200);
-    const notJson = await fetch(new URL('voucher/search', inject('apiUrl')), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{kaputt' });
+    const notJson = await fetch(new URL('voucher/search', inject('apiUrl')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{kaputt',
+    });
     expect(notJson.status).toBe(422);
   });
 });
@@ -230,12 +297,22 @@ describe('GET seller/{id}', () => {
   it('shows a seller’s public profile without private data', async () => {
     const res = await api('GET', `seller/${sellerA.userId}`);
     expect(res.status).toBe(200);
-    expect(sellerProfileSchema.parse(res.body).company).toMatchObject({ name: 'Testbetrieb Alpen', address: 'Dorfstraße 7', city: 'Imst', zip: '6460', region: 'Oberland', url: 'https://test.example' });
+    expect(sellerProfileSchema.parse(res.body).company).toMatchObject({
+      name: 'Testbetrieb Alpen',
+      address: 'Dorfstraße 7',
+      city: 'Imst',
+      zip: '6460',
+      region: 'Oberland',
+      url: 'https://test.example',
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/@test\.example|ATU99999999|5412/);
   });
 
   it('is 404 for buyers and unknown ids', async () => {
-    expect(await api('GET', `seller/${buyer.userId}`)).toMatchObject({ status: 404, body: { message: 'Verkäufer nicht gefunden.' } });
+    expect(await api('GET', `seller/${buyer.userId}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Verkäufer nicht gefunden.' },
+    });
     expect((await api('GET', 'seller/gibt-es-nicht')).status).toBe(404);
   });
 });
@@ -244,17 +321,30 @@ describe('category reads', () => {
   it('answers a category by slug or id with its sub-categories', async () => {
     const bySlug = await api('GET', `voucher-category/${slugA}`);
     expect(bySlug.status).toBe(200);
-    expect(bySlug.body).toMatchObject({ id: catA, slug: slugA, subcategories: [{ id: `${catA}-sub`, name: 'Massagen' }] });
+    expect(bySlug.body).toMatchObject({
+      id: catA,
+      slug: slugA,
+      subcategories: [{ id: `${catA}-sub`, name: 'Massagen' }],
+    });
     expect((await api('GET', `voucher-category/${catA}`)).body.slug).toBe(slugA);
-    expect(await api('GET', 'voucher-category/gibt-es-nicht')).toMatchObject({ status: 404, body: { message: 'Kategorie nicht gefunden.' } });
+    expect(await api('GET', 'voucher-category/gibt-es-nicht')).toMatchObject({
+      status: 404,
+      body: { message: 'Kategorie nicht gefunden.' },
+    });
   });
 
   it('lists sub-categories, optionally of one category, and answers one by id', async () => {
     const all = await api('GET', 'voucher-sub-category');
     expect(all.status).toBe(200);
     expect(all.body.data.map((s: { id: string }) => s.id)).toContain(`${catA}-sub`);
-    expect((await api('GET', `voucher-sub-category?category_id=${slugA}`)).body.data).toEqual([{ id: `${catA}-sub`, name: 'Massagen', category_id: catA }]);
-    expect((await api('GET', `voucher-sub-category/${catA}-sub`)).body).toEqual({ id: `${catA}-sub`, name: 'Massagen', category_id: catA });
+    expect((await api('GET', `voucher-sub-category?category_id=${slugA}`)).body.data).toEqual([
+      { id: `${catA}-sub`, name: 'Massagen', category_id: catA },
+    ]);
+    expect((await api('GET', `voucher-sub-category/${catA}-sub`)).body).toEqual({
+      id: `${catA}-sub`,
+      name: 'Massagen',
+      category_id: catA,
+    });
     expect((await api('GET', 'voucher-sub-category/nope')).status).toBe(404);
   });
 });

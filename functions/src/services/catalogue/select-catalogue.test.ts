@@ -3,11 +3,17 @@ import type { CatalogueEntry } from '../../repositories/voucher-repository.ts';
 import { filterCatalogue, selectCatalogue, type CatalogueCriteria } from './select-catalogue.ts';
 import { testCatalogueEntry as entry } from './test-catalogue-entry.ts';
 
-const ids = (entries: readonly CatalogueEntry[], criteria: CatalogueCriteria) => filterCatalogue(entries, criteria).map((e) => e.id);
+const ids = (entries: readonly CatalogueEntry[], criteria: CatalogueCriteria) =>
+  filterCatalogue(entries, criteria).map((e) => e.id);
 const url = (page: number) => `voucher/search?page=${page}`;
 
 describe('filterCatalogue: visibility', () => {
-  const entries = [entry('1'), entry('2', { is_active: false }), entry('3', { display: 'direktverkauf' }), entry('4', { display: 'marketplace' })];
+  const entries = [
+    entry('1'),
+    entry('2', { is_active: false }),
+    entry('3', { display: 'direktverkauf' }),
+    entry('4', { display: 'marketplace' }),
+  ];
 
   it('lists active vouchers that are on the marketplace', () => {
     expect(ids(entries, {})).toEqual(['4', '1']);
@@ -20,7 +26,13 @@ describe('filterCatalogue: visibility', () => {
 
 describe('filterCatalogue: filters', () => {
   const entries = [
-    entry('1', { voucher_category_id: 'cat-genuss', subcategory_id: 'sub-kulinarik', region_id: 2, target: 'Kinder', season: 'Winter' }),
+    entry('1', {
+      voucher_category_id: 'cat-genuss',
+      subcategory_id: 'sub-kulinarik',
+      region_id: 2,
+      target: 'Kinder',
+      season: 'Winter',
+    }),
     entry('2', { target: 'Alle', season: 'Immer', seller_id: 's2', is_featured: true }),
     entry('3', { target: 'Frauen', season: 'Schönwetter', region_id: 3 }),
     entry('4', { price_filter: 9900, qty_val: 9900 }),
@@ -129,7 +141,15 @@ describe('selectCatalogue: paging', () => {
 
   it('pages nine at a time with next_page_url and without the search text', () => {
     const first = selectCatalogue(entries, {}, { page: 1, paginate: 9 }, url);
-    expect(first).toMatchObject({ current_page: 1, last_page: 3, total: 20, per_page: 9, from: 1, to: 9, next_page_url: 'voucher/search?page=2' });
+    expect(first).toMatchObject({
+      current_page: 1,
+      last_page: 3,
+      total: 20,
+      per_page: 9,
+      from: 1,
+      to: 9,
+      next_page_url: 'voucher/search?page=2',
+    });
     expect(first.data[0]).not.toHaveProperty('search_text');
     const last = selectCatalogue(entries, {}, { page: 3, paginate: 9 }, url);
     expect(last).toMatchObject({ from: 19, to: 20, next_page_url: null });
@@ -137,7 +157,13 @@ describe('selectCatalogue: paging', () => {
   });
 
   it('answers an empty page past the end', () => {
-    expect(selectCatalogue(entries, {}, { page: 9, paginate: 9 }, url)).toMatchObject({ data: [], from: null, to: null, next_page_url: null, total: 20 });
+    expect(selectCatalogue(entries, {}, { page: 9, paginate: 9 }, url)).toMatchObject({
+      data: [],
+      from: null,
+      to: null,
+      next_page_url: null,
+      total: 20,
+    });
   });
 
   it('reuses its index for the same catalogue array and sees a new array', () => {

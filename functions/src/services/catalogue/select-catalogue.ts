@@ -81,10 +81,15 @@ const indexes = new WeakMap<readonly CatalogueEntry[], CatalogueIndex>();
 
 // Plain comparisons: ISO times order lexically, and localeCompare would be ten times slower on 10,000 entries.
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byNewest = (a: Indexed, b: Indexed) => compareText(b.entry.created_at, a.entry.created_at) || compareText(a.entry.id, b.entry.id);
+const byNewest = (a: Indexed, b: Indexed) =>
+  compareText(b.entry.created_at, a.entry.created_at) || compareText(a.entry.id, b.entry.id);
 const byPopular = (a: Indexed, b: Indexed) => b.entry.sold_count - a.entry.sold_count || byNewest(a, b);
 const byPrice = (a: Indexed, b: Indexed) => a.entry.price_filter - b.entry.price_filter || byNewest(a, b);
-const comparators: Record<SortFlag, (a: Indexed, b: Indexed) => number> = { isNewest: byNewest, isMostPopular: byPopular, isLowestPrice: byPrice };
+const comparators: Record<SortFlag, (a: Indexed, b: Indexed) => number> = {
+  isNewest: byNewest,
+  isMostPopular: byPopular,
+  isLowestPrice: byPrice,
+};
 
 function visible(entry: CatalogueEntry, listing: Listing): boolean {
   if (!entry.is_active) return false;
@@ -95,13 +100,20 @@ function indexOf(entries: readonly CatalogueEntry[]): CatalogueIndex {
   const known = indexes.get(entries);
   if (known) return known;
   const items = entries.map(prepare);
-  const orders = { isNewest: [...items].sort(byNewest), isMostPopular: [...items].sort(byPopular), isLowestPrice: [...items].sort(byPrice) };
+  const orders = {
+    isNewest: [...items].sort(byNewest),
+    isMostPopular: [...items].sort(byPopular),
+    isLowestPrice: [...items].sort(byPrice),
+  };
   const listOf = (listing: Listing): Orders => ({
     isNewest: orders.isNewest.filter((i) => visible(i.entry, listing)),
     isMostPopular: orders.isMostPopular.filter((i) => visible(i.entry, listing)),
     isLowestPrice: orders.isLowestPrice.filter((i) => visible(i.entry, listing)),
   });
-  const index: CatalogueIndex = { lists: { marketplace: listOf('marketplace'), 'direct-sale': listOf('direct-sale') }, byId: new Map(items.map((i) => [i.entry.id, i])) };
+  const index: CatalogueIndex = {
+    lists: { marketplace: listOf('marketplace'), 'direct-sale': listOf('direct-sale') },
+    byId: new Map(items.map((i) => [i.entry.id, i])),
+  };
   indexes.set(entries, index);
   return index;
 }
@@ -125,9 +137,13 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
 }
 
 function keywordMatcher(keyword: string | undefined): ((item: Indexed) => boolean) | undefined {
-  const words = foldSearchText(keyword ?? '', 'spelled').split(' ').filter(Boolean);
+  const words = foldSearchText(keyword ?? '', 'spelled')
+    .split(' ')
+    .filter(Boolean);
   if (!words.length) return undefined;
-  const plainWords = foldSearchText(keyword ?? '', 'plain').split(' ').filter(Boolean);
+  const plainWords = foldSearchText(keyword ?? '', 'plain')
+    .split(' ')
+    .filter(Boolean);
   // Every word must occur; a word matches in the spelled-out fold (Mueller = Müller) or the plain one (Muller = Müller).
   return (item) => words.every((word, i) => item.spelled.includes(word) || item.plain.includes(plainWords[i] ?? word));
 }
@@ -135,13 +151,32 @@ function keywordMatcher(keyword: string | undefined): ((item: Indexed) => boolea
 /** The filters beyond visibility, or undefined when there are none (then a ready list is the answer). */
 function predicate(criteria: CatalogueCriteria): ((item: Indexed) => boolean) | undefined {
   const keyword = keywordMatcher(criteria.keyword);
-  const targets = criteria.targets?.length && !criteria.targets.includes(ALL_TARGETS) ? new Set(criteria.targets) : undefined;
-  const seasons = criteria.seasons?.length && !criteria.seasons.includes(ALL_SEASONS) ? new Set(criteria.seasons) : undefined;
-  const { featured, seller_id: sellerId, category_id: categoryId, subcategory_id: subcategoryId, region_id: regionId } = criteria;
+  const targets =
+    criteria.targets?.length && !criteria.targets.includes(ALL_TARGETS) ? new Set(criteria.targets) : undefined;
+  const seasons =
+    criteria.seasons?.length && !criteria.seasons.includes(ALL_SEASONS) ? new Set(criteria.seasons) : undefined;
+  const {
+    featured,
+    seller_id: sellerId,
+    category_id: categoryId,
+    subcategory_id: subcategoryId,
+    region_id: regionId,
+  } = criteria;
   const from = criteria.price?.from;
   const to = criteria.price?.to;
   const price = from !== undefined && to !== undefined;
-  if (!keyword && !targets && !seasons && !featured && !sellerId && !categoryId && !subcategoryId && regionId === undefined && !price) return undefined;
+  if (
+    !keyword &&
+    !targets &&
+    !seasons &&
+    !featured &&
+    !sellerId &&
+    !categoryId &&
+    !subcategoryId &&
+    regionId === undefined &&
+    !price
+  )
+    return undefined;
   // Quantity vouchers match by their unit price, value vouchers when their range overlaps the wanted one.
   return (item) =>
     (!featured || item.featured) &&
@@ -159,7 +194,9 @@ function predicate(criteria: CatalogueCriteria): ((item: Indexed) => boolean) | 
 function byIds(index: CatalogueIndex, criteria: CatalogueCriteria, ids: readonly string[]): Indexed[] {
   const listing = criteria.listing ?? 'marketplace';
   const matches = predicate(criteria);
-  const wanted = [...new Set(ids)].map((id) => index.byId.get(id)).filter((i): i is Indexed => i !== undefined && visible(i.entry, listing) && (!matches || matches(i)));
+  const wanted = [...new Set(ids)]
+    .map((id) => index.byId.get(id))
+    .filter((i): i is Indexed => i !== undefined && visible(i.entry, listing) && (!matches || matches(i)));
   if (criteria.sort) wanted.sort(comparators[criteria.sort]);
   return wanted;
 }

@@ -14,7 +14,13 @@ export async function sendContact(
   ip: string,
 ): Promise<{ message: string }> {
   const now = deps.clock();
-  const allowed = await deps.rateLimiter.hit('contact', ip, CONTACT_LIMIT.hits, CONTACT_LIMIT.windowSeconds, Math.floor(now.getTime() / 1000));
+  const allowed = await deps.rateLimiter.hit(
+    'contact',
+    ip,
+    CONTACT_LIMIT.hits,
+    CONTACT_LIMIT.windowSeconds,
+    Math.floor(now.getTime() / 1000),
+  );
   if (!allowed) throw new TooManyRequestsError();
 
   const record = {

@@ -11,15 +11,29 @@ import { imageTargetKey } from './voucher-builder.ts';
  * uploaded through POST upload/image (purpose voucher-background) instead of the spec's chunk protocol
  * (docs/decisions.md); here it is checked, published and set on the voucher and its catalogue card.
  */
-export async function setVoucherBackground(deps: Pick<Deps, 'vouchers' | 'catalogue' | 'uploads' | 'clock'>, actor: Actor, id: string, body: unknown): Promise<Voucher> {
+export async function setVoucherBackground(
+  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'uploads' | 'clock'>,
+  actor: Actor,
+  id: string,
+  body: unknown,
+): Promise<Voucher> {
   const existing = await loadOwnVoucher(deps, actor, id);
   const parsed = voucherBackgroundRequestSchema.safeParse(body);
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
   const uploadId = parsed.data.upload_id;
-  const url = await deps.uploads.publish(actor, uploadId, 'voucher-background', imageTargetKey(id, 'background_image', uploadId));
+  const url = await deps.uploads.publish(
+    actor,
+    uploadId,
+    'voucher-background',
+    imageTargetKey(id, 'background_image', uploadId),
+  );
   const next = { ...toApiVoucher(existing), background_image: url };
   try {
-    await deps.vouchers.update(next, { extra_image_bytes: existing.extra_image_bytes, updated_at: deps.clock().toISOString() }, { sellerId: actor.userId, version: existing.version ?? 0 });
+    await deps.vouchers.update(
+      next,
+      { extra_image_bytes: existing.extra_image_bytes, updated_at: deps.clock().toISOString() },
+      { sellerId: actor.userId, version: existing.version ?? 0 },
+    );
   } catch (error) {
     // The new image is referenced by nothing; the old background always stays (sold snapshots show it).
     await deps.uploads.discard([url], 'voucher background: save failed');

@@ -9,12 +9,20 @@ import { loadOwnVoucher, toApiVoucher } from './own-voucher.ts';
  * POST voucher/update-status/{id}: flips is_active on the voucher and its catalogue entry. The write is
  * conditioned on the version it read, so two quick toggles flip twice instead of overwriting each other.
  */
-export async function toggleVoucherStatus(deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>, actor: Actor, id: string): Promise<{ message: string; voucher: Voucher }> {
+export async function toggleVoucherStatus(
+  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>,
+  actor: Actor,
+  id: string,
+): Promise<{ message: string; voucher: Voucher }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await loadOwnVoucher(deps, actor, id);
     const next = { ...toApiVoucher(existing), is_active: !existing.is_active };
     try {
-      await deps.vouchers.update(next, { extra_image_bytes: existing.extra_image_bytes, updated_at: deps.clock().toISOString() }, { sellerId: actor.userId, version: existing.version ?? 0 });
+      await deps.vouchers.update(
+        next,
+        { extra_image_bytes: existing.extra_image_bytes, updated_at: deps.clock().toISOString() },
+        { sellerId: actor.userId, version: existing.version ?? 0 },
+      );
     } catch (error) {
       if (error instanceof VoucherWriteConflict) continue;
       throw error;

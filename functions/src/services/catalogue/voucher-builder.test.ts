@@ -3,11 +3,32 @@ import type { Category } from '@gm/shared/catalogue/contracts';
 import { voucherFormSchema } from '@gm/shared/catalogue/voucher-form';
 import { MAX_EXTRA_IMAGES_BYTES } from '@gm/shared/uploads/contracts';
 import { ValidationError } from '../../lib/errors.ts';
-import { buildVoucher, extraImageBytes, imageTargetKey, planImages, resolveCategory, taxEntriesOf } from './voucher-builder.ts';
+import {
+  buildVoucher,
+  extraImageBytes,
+  imageTargetKey,
+  planImages,
+  resolveCategory,
+  taxEntriesOf,
+} from './voucher-builder.ts';
 
 const tree: Category[] = [
-  { id: 'c-spa', name: 'Wellness', slug: 'wellness', icon: null, logo: null, subcategories: [{ id: 's-massage', name: 'Massage', category_id: 'c-spa' }] },
-  { id: 'c-food', name: 'Genuss', slug: 'genuss', icon: null, logo: null, subcategories: [{ id: 's-wine', name: 'Wein', category_id: 'c-food' }] },
+  {
+    id: 'c-spa',
+    name: 'Wellness',
+    slug: 'wellness',
+    icon: null,
+    logo: null,
+    subcategories: [{ id: 's-massage', name: 'Massage', category_id: 'c-spa' }],
+  },
+  {
+    id: 'c-food',
+    name: 'Genuss',
+    slug: 'genuss',
+    icon: null,
+    logo: null,
+    subcategories: [{ id: 's-wine', name: 'Wein', category_id: 'c-food' }],
+  },
   { id: 'c-flat', name: 'Kurse', slug: 'kurse', icon: null, logo: null, subcategories: [] },
 ];
 
@@ -36,20 +57,37 @@ const baseForm = {
   tax: [{ tax: 20 }],
   validity_reason: 'Preise sind saisonal kalkuliert',
 };
-const form = (overrides: Record<string, unknown> = {}, isUpdate = false) => voucherFormSchema({ minimumCents: 500, isUpdate }).parse({ ...baseForm, ...overrides });
+const form = (overrides: Record<string, unknown> = {}, isUpdate = false) =>
+  voucherFormSchema({ minimumCents: 500, isUpdate }).parse({ ...baseForm, ...overrides });
 
 describe('resolveCategory', () => {
   it('accepts an existing category with one of its own sub-categories', () => {
-    expect(resolveCategory(tree, 'c-spa', 's-massage')).toEqual({ category: { id: 'c-spa', name: 'Wellness', slug: 'wellness' }, subcategoryId: 's-massage' });
-    expect(resolveCategory(tree, 'c-flat', null)).toEqual({ category: { id: 'c-flat', name: 'Kurse', slug: 'kurse' }, subcategoryId: null });
+    expect(resolveCategory(tree, 'c-spa', 's-massage')).toEqual({
+      category: { id: 'c-spa', name: 'Wellness', slug: 'wellness' },
+      subcategoryId: 's-massage',
+    });
+    expect(resolveCategory(tree, 'c-flat', null)).toEqual({
+      category: { id: 'c-flat', name: 'Kurse', slug: 'kurse' },
+      subcategoryId: null,
+    });
   });
 
   it('refuses an unknown category, a missing or foreign sub-category, and a sub-category where none exist', () => {
-    expect(fieldErrors(() => resolveCategory(tree, 'c-none', null))).toEqual({ voucher_category_id: ['Dieses Feld muss ausgefüllt werden'] });
-    expect(fieldErrors(() => resolveCategory(tree, 'c-spa', null))).toEqual({ subcategory_id: ['Dieses Feld muss ausgefüllt werden'] });
-    expect(fieldErrors(() => resolveCategory(tree, 'c-spa', '  '))).toEqual({ subcategory_id: ['Dieses Feld muss ausgefüllt werden'] });
-    expect(fieldErrors(() => resolveCategory(tree, 'c-spa', 's-wine'))).toEqual({ subcategory_id: ['Dieses Feld muss ausgefüllt werden'] });
-    expect(fieldErrors(() => resolveCategory(tree, 'c-flat', 's-wine'))).toEqual({ subcategory_id: ['Dieses Feld muss ausgefüllt werden'] });
+    expect(fieldErrors(() => resolveCategory(tree, 'c-none', null))).toEqual({
+      voucher_category_id: ['Dieses Feld muss ausgefüllt werden'],
+    });
+    expect(fieldErrors(() => resolveCategory(tree, 'c-spa', null))).toEqual({
+      subcategory_id: ['Dieses Feld muss ausgefüllt werden'],
+    });
+    expect(fieldErrors(() => resolveCategory(tree, 'c-spa', '  '))).toEqual({
+      subcategory_id: ['Dieses Feld muss ausgefüllt werden'],
+    });
+    expect(fieldErrors(() => resolveCategory(tree, 'c-spa', 's-wine'))).toEqual({
+      subcategory_id: ['Dieses Feld muss ausgefüllt werden'],
+    });
+    expect(fieldErrors(() => resolveCategory(tree, 'c-flat', 's-wine'))).toEqual({
+      subcategory_id: ['Dieses Feld muss ausgefüllt werden'],
+    });
   });
 });
 
@@ -57,7 +95,15 @@ describe('taxEntriesOf', () => {
   it('labels each rate and lets a single rate without an amount cover the whole price', () => {
     expect(taxEntriesOf([{ tax: 20 }], 4900)).toEqual([{ tax: 20, label: '20 %', value: 4900 }]);
     expect(taxEntriesOf([{ tax: 13, value: 1000 }], 4900)).toEqual([{ tax: 13, label: '13 %', value: 1000 }]);
-    expect(taxEntriesOf([{ tax: 20, value: 3000 }, { tax: 10, value: 1900 }], 4900)).toEqual([
+    expect(
+      taxEntriesOf(
+        [
+          { tax: 20, value: 3000 },
+          { tax: 10, value: 1900 },
+        ],
+        4900,
+      ),
+    ).toEqual([
       { tax: 20, label: '20 %', value: 3000 },
       { tax: 10, label: '10 %', value: 1900 },
     ]);
@@ -66,28 +112,60 @@ describe('taxEntriesOf', () => {
 });
 
 describe('planImages and extraImageBytes', () => {
-  const existing = { background_image: '/media/vouchers/v/background-a.jpg', image_1: '/media/vouchers/v/image-1-a.jpg', image_2: '/media/vouchers/v/image-2-a.jpg', image_3: null };
+  const existing = {
+    background_image: '/media/vouchers/v/background-a.jpg',
+    image_1: '/media/vouchers/v/image-1-a.jpg',
+    image_2: '/media/vouchers/v/image-2-a.jpg',
+    image_3: null,
+  };
 
   it('replaces with new uploads, clears what is removed and keeps the rest', () => {
     const plan = planImages(form({ image_1_upload_id: 'upload-0001', remove_images: ['image_2'] }), existing);
     expect(plan.uploads).toEqual({ image_1: 'upload-0001' });
-    expect(plan.keep).toEqual({ background_image: existing.background_image, image_1: null, image_2: null, image_3: null });
+    expect(plan.keep).toEqual({
+      background_image: existing.background_image,
+      image_1: null,
+      image_2: null,
+      image_3: null,
+    });
     const cleared = planImages(form({ remove_bg: true }), existing);
     expect(cleared.keep.background_image).toBeNull();
     expect(cleared.keep.image_1).toBe(existing.image_1);
-    expect(planImages(form({ background_upload_id: 'upload-0002', remove_bg: true }), existing).uploads).toEqual({ background_image: 'upload-0002' });
+    expect(planImages(form({ background_upload_id: 'upload-0002', remove_bg: true }), existing).uploads).toEqual({
+      background_image: 'upload-0002',
+    });
   });
 
   it('sums new and kept extra images and refuses more than 2 MB together on the new uploads', () => {
     const plan = planImages(form({ image_3_upload_id: 'upload-0003' }), existing);
-    expect(extraImageBytes(plan, { image_3: 1000 }, { image_1: 500_000, image_2: 400_000 })).toEqual({ image_1: 500_000, image_2: 400_000, image_3: 1000 });
-    expect(fieldErrors(() => extraImageBytes(plan, { image_3: MAX_EXTRA_IMAGES_BYTES - 900_000 + 1 }, { image_1: 500_000, image_2: 400_000 }))).toEqual({
+    expect(extraImageBytes(plan, { image_3: 1000 }, { image_1: 500_000, image_2: 400_000 })).toEqual({
+      image_1: 500_000,
+      image_2: 400_000,
+      image_3: 1000,
+    });
+    expect(
+      fieldErrors(() =>
+        extraImageBytes(
+          plan,
+          { image_3: MAX_EXTRA_IMAGES_BYTES - 900_000 + 1 },
+          { image_1: 500_000, image_2: 400_000 },
+        ),
+      ),
+    ).toEqual({
       image_3_upload_id: ['Die zusätzlichen Bilder dürfen zusammen höchstens 2 MB groß sein.'],
     });
-    expect(extraImageBytes(plan, { image_3: MAX_EXTRA_IMAGES_BYTES - 900_000 }, { image_1: 500_000, image_2: 400_000 }).image_3).toBe(MAX_EXTRA_IMAGES_BYTES - 900_000);
+    expect(
+      extraImageBytes(plan, { image_3: MAX_EXTRA_IMAGES_BYTES - 900_000 }, { image_1: 500_000, image_2: 400_000 })
+        .image_3,
+    ).toBe(MAX_EXTRA_IMAGES_BYTES - 900_000);
     // A removed image no longer counts.
-    const removed = planImages(form({ image_3_upload_id: 'upload-0003', remove_images: ['image_1', 'image_2'] }), existing);
-    expect(extraImageBytes(removed, { image_3: MAX_EXTRA_IMAGES_BYTES }, { image_1: 500_000, image_2: 400_000 })).toEqual({ image_3: MAX_EXTRA_IMAGES_BYTES });
+    const removed = planImages(
+      form({ image_3_upload_id: 'upload-0003', remove_images: ['image_1', 'image_2'] }),
+      existing,
+    );
+    expect(
+      extraImageBytes(removed, { image_3: MAX_EXTRA_IMAGES_BYTES }, { image_1: 500_000, image_2: 400_000 }),
+    ).toEqual({ image_3: MAX_EXTRA_IMAGES_BYTES });
   });
 
   it('names media keys per slot and upload', () => {
@@ -99,7 +177,11 @@ describe('planImages and extraImageBytes', () => {
 describe('buildVoucher', () => {
   const ctx = {
     id: 'v-new',
-    seller: { id: 'seller-1', username: 'alpenspa', company: { name: 'Alpen Spa', logo: null, region: 'Oberland', url: null } },
+    seller: {
+      id: 'seller-1',
+      username: 'alpenspa',
+      company: { name: 'Alpen Spa', logo: null, region: 'Oberland', url: null },
+    },
     regionId: 1,
     category: { id: 'c-spa', name: 'Wellness', slug: 'wellness' },
     subcategoryId: 's-massage',
@@ -108,7 +190,10 @@ describe('buildVoucher', () => {
   };
 
   it('computes prices, validity, tax and styling for a new, active voucher', () => {
-    const voucher = buildVoucher(form({ limit_validity: true, valid_day: ['Sa', 'So'], months: [7, 6], note: '  ' }), ctx);
+    const voucher = buildVoucher(
+      form({ limit_validity: true, valid_day: ['Sa', 'So'], months: [7, 6], note: '  ' }),
+      ctx,
+    );
     expect(voucher).toMatchObject({
       id: 'v-new',
       type: 'quantity',
@@ -138,8 +223,25 @@ describe('buildVoucher', () => {
   });
 
   it('keeps status, feature flag, sales and creation time of the stored voucher on update', () => {
-    const existing = { is_active: false, is_featured: true, is_tourism: false, sold_count: 7, created_at: '2026-01-01T00:00:00.000Z' };
-    const voucher = buildVoucher(form({ type: 'value', qty_val: null, min: 2000, max: 20000, display: 'marketplace' }, true), { ...ctx, existing });
-    expect(voucher).toMatchObject({ ...existing, type: 'value', qty_val: null, val_min: 2000, val_max: 20000, price_filter: 2000, display: 'marketplace' });
+    const existing = {
+      is_active: false,
+      is_featured: true,
+      is_tourism: false,
+      sold_count: 7,
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
+    const voucher = buildVoucher(
+      form({ type: 'value', qty_val: null, min: 2000, max: 20000, display: 'marketplace' }, true),
+      { ...ctx, existing },
+    );
+    expect(voucher).toMatchObject({
+      ...existing,
+      type: 'value',
+      qty_val: null,
+      val_min: 2000,
+      val_max: 20000,
+      price_filter: 2000,
+      display: 'marketplace',
+    });
   });
 });

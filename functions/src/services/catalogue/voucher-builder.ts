@@ -16,7 +16,10 @@ export type ExtraImageSlot = (typeof EXTRA_IMAGE_SLOTS)[number];
 export type ImageSlot = 'background_image' | ExtraImageSlot;
 
 /** The form field that carries a slot's new upload. */
-export const UPLOAD_FIELD: Record<ImageSlot, 'background_upload_id' | 'image_1_upload_id' | 'image_2_upload_id' | 'image_3_upload_id'> = {
+export const UPLOAD_FIELD: Record<
+  ImageSlot,
+  'background_upload_id' | 'image_1_upload_id' | 'image_2_upload_id' | 'image_3_upload_id'
+> = {
   background_image: 'background_upload_id',
   image_1: 'image_1_upload_id',
   image_2: 'image_2_upload_id',
@@ -33,12 +36,17 @@ export function imageTargetKey(voucherId: string, slot: ImageSlot, uploadId: str
  * Exactly one existing category; a sub-category of that category when it has any, none otherwise
  * (02 §5). Failures read 'Dieses Feld muss ausgefüllt werden' on the field concerned.
  */
-export function resolveCategory(tree: readonly Category[], categoryId: string, subcategoryId: string | null | undefined): { category: { id: string; name: string; slug: string }; subcategoryId: string | null } {
+export function resolveCategory(
+  tree: readonly Category[],
+  categoryId: string,
+  subcategoryId: string | null | undefined,
+): { category: { id: string; name: string; slug: string }; subcategoryId: string | null } {
   const category = tree.find((c) => c.id === categoryId);
   if (!category) throw ValidationError.field('voucher_category_id', MSG.required);
   const chosen = subcategoryId?.trim() || null;
   if (category.subcategories.length > 0) {
-    if (!chosen || !category.subcategories.some((s) => s.id === chosen)) throw ValidationError.field('subcategory_id', MSG.required);
+    if (!chosen || !category.subcategories.some((s) => s.id === chosen))
+      throw ValidationError.field('subcategory_id', MSG.required);
   } else if (chosen) {
     throw ValidationError.field('subcategory_id', MSG.required);
   }
@@ -48,7 +56,11 @@ export function resolveCategory(tree: readonly Category[], categoryId: string, s
 /** Stored tax entries [{tax, label 'NN %', value}]; a single rate without an amount covers the whole price. */
 export function taxEntriesOf(tax: VoucherForm['tax'], priceFilter: number): Voucher['tax'] {
   if (tax === 'unsure') return 'unsure';
-  return tax.map((entry) => ({ tax: entry.tax, label: `${entry.tax} %`, value: entry.value ?? (tax.length === 1 ? priceFilter : 0) }));
+  return tax.map((entry) => ({
+    tax: entry.tax,
+    label: `${entry.tax} %`,
+    value: entry.value ?? (tax.length === 1 ? priceFilter : 0),
+  }));
 }
 
 export type ImagePlan = {
@@ -59,9 +71,23 @@ export type ImagePlan = {
 };
 
 /** What happens to each image: a new upload replaces, `remove_bg` / `remove_images` clear, anything else stays. */
-export function planImages(form: Pick<VoucherForm, 'background_upload_id' | 'image_1_upload_id' | 'image_2_upload_id' | 'image_3_upload_id' | 'remove_bg' | 'remove_images'>, existing: Pick<Voucher, ImageSlot> | undefined): ImagePlan {
+export function planImages(
+  form: Pick<
+    VoucherForm,
+    | 'background_upload_id'
+    | 'image_1_upload_id'
+    | 'image_2_upload_id'
+    | 'image_3_upload_id'
+    | 'remove_bg'
+    | 'remove_images'
+  >,
+  existing: Pick<Voucher, ImageSlot> | undefined,
+): ImagePlan {
   const uploads: ImagePlan['uploads'] = {};
-  const keep = { background_image: null, image_1: null, image_2: null, image_3: null } as Record<ImageSlot, string | null>;
+  const keep = { background_image: null, image_1: null, image_2: null, image_3: null } as Record<
+    ImageSlot,
+    string | null
+  >;
   for (const slot of ['background_image', ...EXTRA_IMAGE_SLOTS] as const) {
     const uploadId = form[UPLOAD_FIELD[slot]];
     const removed = slot === 'background_image' ? form.remove_bg : form.remove_images.includes(slot);
@@ -75,7 +101,11 @@ export function planImages(form: Pick<VoucherForm, 'background_upload_id' | 'ima
  * Sizes of the extra images after the save (new ones from their upload, kept ones as recorded) and
  * the 2 MB check on their sum (02 §9). Kept images without a recorded size (demo data) count 0.
  */
-export function extraImageBytes(plan: ImagePlan, newSizes: Partial<Record<ExtraImageSlot, number>>, recorded: VoucherRecord['extra_image_bytes']): Partial<Record<ExtraImageSlot, number>> {
+export function extraImageBytes(
+  plan: ImagePlan,
+  newSizes: Partial<Record<ExtraImageSlot, number>>,
+  recorded: VoucherRecord['extra_image_bytes'],
+): Partial<Record<ExtraImageSlot, number>> {
   const out: Partial<Record<ExtraImageSlot, number>> = {};
   for (const slot of EXTRA_IMAGE_SLOTS) {
     if (plan.uploads[slot]) out[slot] = newSizes[slot] ?? 0;
@@ -84,7 +114,12 @@ export function extraImageBytes(plan: ImagePlan, newSizes: Partial<Record<ExtraI
   const total = Object.values(out).reduce((sum, bytes) => sum + bytes, 0);
   if (total > MAX_EXTRA_IMAGES_BYTES) {
     const fields = EXTRA_IMAGE_SLOTS.filter((slot) => plan.uploads[slot]).map((slot) => UPLOAD_FIELD[slot]);
-    throw new ValidationError(Object.fromEntries((fields.length ? fields : ['image_1_upload_id']).map((field) => [field, [VOUCHER_TEXT.extraImagesTooLarge]])), VOUCHER_TEXT.extraImagesTooLarge);
+    throw new ValidationError(
+      Object.fromEntries(
+        (fields.length ? fields : ['image_1_upload_id']).map((field) => [field, [VOUCHER_TEXT.extraImagesTooLarge]]),
+      ),
+      VOUCHER_TEXT.extraImagesTooLarge,
+    );
   }
   return out;
 }

@@ -13,7 +13,11 @@ const tag = randomUUID().slice(0, 8);
 const ids = { a: `wish-a-${tag}`, b: `wish-b-${tag}`, inactive: `wish-off-${tag}`, later: `wish-later-${tag}` };
 
 beforeAll(async () => {
-  [buyer, otherBuyer, seller] = await Promise.all([createTestAccount('user'), createTestAccount('user'), createTestAccount('seller')]);
+  [buyer, otherBuyer, seller] = await Promise.all([
+    createTestAccount('user'),
+    createTestAccount('user'),
+    createTestAccount('seller'),
+  ]);
   await putVouchers(
     testVoucher(ids.a, seller.userId, { created_at: '2026-01-01T00:00:00.000Z' }),
     testVoucher(ids.b, seller.userId),
@@ -24,13 +28,19 @@ beforeAll(async () => {
 
 const add = (account: TestAccount, voucherId: string, userId = account.userId) =>
   api('POST', 'user-voucher-wishlist', { token: account.token, body: { user_id: userId, voucher_id: voucherId } });
-const list = (account: TestAccount, userId = account.userId) => api('GET', `user-voucher-wishlist/user/${userId}`, { token: account.token });
+const list = (account: TestAccount, userId = account.userId) =>
+  api('GET', `user-voucher-wishlist/user/${userId}`, { token: account.token });
 
 describe('wishlist', () => {
   it('adds a voucher once, however often it is added, and lists it with its card', async () => {
     const first = await add(buyer, ids.a);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ id: ids.a, voucher_id: ids.a, user_id: buyer.userId, voucher: { id: ids.a, title: `Test ${ids.a}`.slice(0, 30) } });
+    expect(first.body).toMatchObject({
+      id: ids.a,
+      voucher_id: ids.a,
+      user_id: buyer.userId,
+      voucher: { id: ids.a, title: `Test ${ids.a}`.slice(0, 30) },
+    });
     const again = await add(buyer, ids.a);
     expect(again.status).toBe(201);
     expect(again.body.created_at).toBe(first.body.created_at);
@@ -42,7 +52,10 @@ describe('wishlist', () => {
   });
 
   it('answers 422 with German messages for a missing voucher or user id', async () => {
-    const res = await api('POST', 'user-voucher-wishlist', { token: buyer.token, body: { user_id: '', voucher_id: '  ' } });
+    const res = await api('POST', 'user-voucher-wishlist', {
+      token: buyer.token,
+      body: { user_id: '', voucher_id: '  ' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ user_id: [MSG.required], voucher_id: [MSG.required] });
   });
@@ -68,7 +81,9 @@ describe('wishlist', () => {
 
   it('is for buyers only', async () => {
     expect((await api('GET', `user-voucher-wishlist/user/${seller.userId}`, { token: seller.token })).status).toBe(403);
-    expect((await api('POST', 'user-voucher-wishlist', { body: { user_id: buyer.userId, voucher_id: ids.a } })).status).toBe(401);
+    expect(
+      (await api('POST', 'user-voucher-wishlist', { body: { user_id: buyer.userId, voucher_id: ids.a } })).status,
+    ).toBe(401);
   });
 
   it('drops vouchers that were deactivated after they were added', async () => {

@@ -18,7 +18,10 @@ const sellable = (v: { deleted_at?: string | null; is_active: boolean; is_touris
   !v.deleted_at && v.is_active && !v.is_tourism && (v.display === 'all' || v.display === 'direktverkauf');
 
 /** GET voucher/direct-sale: the seller's vouchers for direct sale, newest first, and whether the account is gift-locked. */
-export async function listDirectSaleVouchers(deps: Pick<Deps, 'users' | 'vouchers'>, actor: Pick<Actor, 'userId' | 'role'>): Promise<DirectSaleAnswer> {
+export async function listDirectSaleVouchers(
+  deps: Pick<Deps, 'users' | 'vouchers'>,
+  actor: Pick<Actor, 'userId' | 'role'>,
+): Promise<DirectSaleAnswer> {
   const staff = await staffSeller(deps, actor);
   if (staff.giftLocked) return { data: [], gift_locked: true };
   const records = await deps.vouchers.listBySeller(staff.sellerId);
@@ -43,7 +46,8 @@ export async function addDirectSaleLine(
   const stored = await deps.vouchers.get(input.voucher_id, true);
   if (!stored || stored.deleted_at) throw new NotFoundError(VOUCHER_NOT_FOUND);
   if (stored.seller_id !== staff.sellerId) throw new ForbiddenError(GIFT_TEXT.directSaleNotOwn);
-  if (!sellable(stored)) throw ValidationError.field('voucher_id', 'Dieser Gutschein ist nicht für den Direktverkauf freigegeben.');
+  if (!sellable(stored))
+    throw ValidationError.field('voucher_id', 'Dieser Gutschein ist nicht für den Direktverkauf freigegeben.');
   const voucher = voucherSchema.parse(stored);
   const totals = priceLine(voucher, input);
   const record = await deps.orders.addPending(

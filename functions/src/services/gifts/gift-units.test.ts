@@ -6,7 +6,9 @@ const value = { type: 'value' } as never;
 
 describe('giftUnits (bulk: one voucher per unit)', () => {
   it('keeps the whole line when not bulk or a single unit', () => {
-    expect(giftUnits({ qty: 3, value: null, total_qty: 3, total_value: 14700, voucher: product }, false)).toEqual([{ qty: 3, value: null, remaining_qty: 3, remaining_value: 14700 }]);
+    expect(giftUnits({ qty: 3, value: null, total_qty: 3, total_value: 14700, voucher: product }, false)).toEqual([
+      { qty: 3, value: null, remaining_qty: 3, remaining_value: 14700 },
+    ]);
     expect(giftUnits({ qty: 1, value: 2500, total_qty: 1, total_value: 2500, voucher: value }, true)).toHaveLength(1);
   });
 

@@ -26,23 +26,54 @@ import { staffSeller, unlockedStaffSeller } from './staff.ts';
  */
 export type GiftDeps = Pick<
   Deps,
-  'orders' | 'gifts' | 'userVouchers' | 'transfers' | 'users' | 'vouchers' | 'companies' | 'templates' | 'mediaReader' | 'mailer' | 'clock' | 'newId' | 'appUrl'
+  | 'orders'
+  | 'gifts'
+  | 'userVouchers'
+  | 'transfers'
+  | 'users'
+  | 'vouchers'
+  | 'companies'
+  | 'templates'
+  | 'mediaReader'
+  | 'mailer'
+  | 'clock'
+  | 'newId'
+  | 'appUrl'
 >;
 
 /** A run holds the gift this long; a run that died is taken over after it. */
 const LEASE_MS = 2 * 60_000;
 
 /** What one gifted voucher holds: the whole line, or (bulk) one unit each; face values split without losing a cent. */
-export function giftUnits(order: Pick<OrderRecord, 'qty' | 'value' | 'total_qty' | 'total_value' | 'voucher'>, bulk: boolean) {
-  if (!bulk || order.qty <= 1) return [{ qty: order.qty, value: order.value, remaining_qty: order.total_qty, remaining_value: order.total_value }];
+export function giftUnits(
+  order: Pick<OrderRecord, 'qty' | 'value' | 'total_qty' | 'total_value' | 'voucher'>,
+  bulk: boolean,
+) {
+  if (!bulk || order.qty <= 1)
+    return [{ qty: order.qty, value: order.value, remaining_qty: order.total_qty, remaining_value: order.total_value }];
   const n = order.qty;
-  if (order.voucher.type === 'value' && order.value !== null) return Array.from({ length: n }, () => ({ qty: 1, value: order.value, remaining_qty: 1, remaining_value: order.value! }));
+  if (order.voucher.type === 'value' && order.value !== null)
+    return Array.from({ length: n }, () => ({
+      qty: 1,
+      value: order.value,
+      remaining_qty: 1,
+      remaining_value: order.value!,
+    }));
   const share = Math.floor(order.total_value / n);
-  return Array.from({ length: n }, (_, i) => ({ qty: 1, value: null, remaining_qty: 1, remaining_value: i === n - 1 ? order.total_value - share * (n - 1) : share }));
+  return Array.from({ length: n }, (_, i) => ({
+    qty: 1,
+    value: null,
+    remaining_qty: 1,
+    remaining_value: i === n - 1 ? order.total_value - share * (n - 1) : share,
+  }));
 }
 
 /** The line, if the caller may give it: the buyer's paid gift line, or the staff user's direct-sale line of its seller. */
-export async function giftableOrder(deps: Pick<GiftDeps, 'orders' | 'users'>, actor: Pick<Actor, 'userId' | 'role'>, orderId: string): Promise<{ order: OrderRecord; direct: boolean }> {
+export async function giftableOrder(
+  deps: Pick<GiftDeps, 'orders' | 'users'>,
+  actor: Pick<Actor, 'userId' | 'role'>,
+  orderId: string,
+): Promise<{ order: OrderRecord; direct: boolean }> {
   const order = await deps.orders.get(orderId);
   if (!order || order.user_id !== actor.userId) throw new NotFoundError(GIFT_TEXT.orderNotFound);
   const direct = order.channel === 'direktverkauf';
@@ -72,7 +103,11 @@ function toGifted(uv: UserVoucherRecord): GiftedVoucher {
   };
 }
 
-async function giverName(deps: Pick<GiftDeps, 'users' | 'companies'>, actor: Pick<Actor, 'userId' | 'role'>, sellerId: string | null): Promise<string | null> {
+async function giverName(
+  deps: Pick<GiftDeps, 'users' | 'companies'>,
+  actor: Pick<Actor, 'userId' | 'role'>,
+  sellerId: string | null,
+): Promise<string | null> {
   if (sellerId) {
     const company = await deps.companies.getBySeller(sellerId);
     if (company?.name) return company.name;
@@ -83,7 +118,11 @@ async function giverName(deps: Pick<GiftDeps, 'users' | 'companies'>, actor: Pic
   return [me.first_name, me.last_name].filter(Boolean).join(' ') || me.username;
 }
 
-export async function giveGift(deps: GiftDeps, actor: Pick<Actor, 'userId' | 'role'>, input: GiftVoucherInput): Promise<GiftVoucherAnswer> {
+export async function giveGift(
+  deps: GiftDeps,
+  actor: Pick<Actor, 'userId' | 'role'>,
+  input: GiftVoucherInput,
+): Promise<GiftVoucherAnswer> {
   const { order, direct } = await giftableOrder(deps, actor, input.order_id);
   const staff = direct ? await unlockedStaffSeller(deps, actor) : undefined;
   if (!direct && order.status !== 'completed') throw ValidationError.field('order_id', GIFT_TEXT.notPaid);
@@ -103,7 +142,8 @@ export async function giveGift(deps: GiftDeps, actor: Pick<Actor, 'userId' | 'ro
   const latest = standardValidUntil(order, order.completed_at ?? now);
   if (input.expirationDate) {
     if (input.expirationDate < viennaDay(now)) throw ValidationError.field('expirationDate', GIFT_TEXT.expirationPast);
-    if (input.expirationDate > latest) throw ValidationError.field('expirationDate', GIFT_TEXT.expirationTooLate(formatDate(`${latest}T12:00:00Z`)));
+    if (input.expirationDate > latest)
+      throw ValidationError.field('expirationDate', GIFT_TEXT.expirationTooLate(formatDate(`${latest}T12:00:00Z`)));
   }
   const bulk = input.isBulk && order.qty > 1;
   const units = giftUnits(order, bulk);
@@ -135,12 +175,25 @@ export async function giveGift(deps: GiftDeps, actor: Pick<Actor, 'userId' | 'ro
 }
 
 /** A second call for the same order: nothing more once done; the same giver may finish a run that died. */
-async function resume(deps: GiftDeps, actor: Pick<Actor, 'userId'>, order: OrderRecord, direct: boolean, existing: GiftRecord): Promise<GiftVoucherAnswer> {
-  if (existing.state === 'done' || existing.requested_by !== actor.userId) throw ValidationError.field('order_id', GIFT_TEXT.alreadyGifted);
+async function resume(
+  deps: GiftDeps,
+  actor: Pick<Actor, 'userId'>,
+  order: OrderRecord,
+  direct: boolean,
+  existing: GiftRecord,
+): Promise<GiftVoucherAnswer> {
+  if (existing.state === 'done' || existing.requested_by !== actor.userId)
+    throw ValidationError.field('order_id', GIFT_TEXT.alreadyGifted);
   const now = deps.clock();
   if (existing.lease_until >= now.toISOString()) throw new ConflictError(GIFT_TEXT.inProgress);
   const token = randomUUID();
-  const taken = await deps.gifts.takeOver(order.id, existing.claim_token, token, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString());
+  const taken = await deps.gifts.takeOver(
+    order.id,
+    existing.claim_token,
+    token,
+    now.toISOString(),
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+  );
   if (!taken) throw new ConflictError(GIFT_TEXT.inProgress);
   const fresh = await deps.orders.get(order.id);
   return run(deps, fresh ?? order, direct, { ...existing, claim_token: token });
@@ -151,7 +204,8 @@ async function run(deps: GiftDeps, order: OrderRecord, direct: boolean, gift: Gi
     const issued = await issueUnits(deps, order, direct, gift);
     await deliver(deps, order, gift, issued);
     const at = deps.clock().toISOString();
-    if (!(await deps.gifts.finish(order.id, gift.claim_token, gift.user_voucher_ids, at))) throw new ConflictError(GIFT_TEXT.inProgress);
+    if (!(await deps.gifts.finish(order.id, gift.claim_token, gift.user_voucher_ids, at)))
+      throw new ConflictError(GIFT_TEXT.inProgress);
     const answer = issued.map(toGifted);
     return { message: GIFT_TEXT.success, user_voucher: gift.is_bulk ? answer : answer[0]! };
   } catch (error) {
@@ -162,14 +216,23 @@ async function run(deps: GiftDeps, order: OrderRecord, direct: boolean, gift: Gi
 }
 
 /** One transaction per unit; a unit that exists (a resumed run) is read, not written again. */
-async function issueUnits(deps: GiftDeps, order: OrderRecord, direct: boolean, gift: GiftRecord): Promise<UserVoucherRecord[]> {
+async function issueUnits(
+  deps: GiftDeps,
+  order: OrderRecord,
+  direct: boolean,
+  gift: GiftRecord,
+): Promise<UserVoucherRecord[]> {
   const units = giftUnits(order, gift.is_bulk);
   const now = deps.clock();
   const at = now.toISOString();
   let orderNo = order.order_no;
   let pendingDirect = direct && order.status === 'pending';
   if (pendingDirect) orderNo = await deps.orders.nextOrderNo(viennaYear(now));
-  const sentVia = gift.gift_types.includes('email') ? 'email' : gift.gift_types.includes('pdf') ? 'voucher_download' : null;
+  const sentVia = gift.gift_types.includes('email')
+    ? 'email'
+    : gift.gift_types.includes('pdf')
+      ? 'voucher_download'
+      : null;
   const out: UserVoucherRecord[] = [];
   for (const [index, amounts] of units.entries()) {
     const id = gift.user_voucher_ids[index]!;
@@ -185,19 +248,41 @@ async function issueUnits(deps: GiftDeps, order: OrderRecord, direct: boolean, g
         order,
         orderNo: orderNo ?? '',
         amounts,
-        owner: gift.gift_types.includes('wallet') && gift.recipient_user_id ? { owner_user_id: gift.recipient_user_id } : null,
+        owner:
+          gift.gift_types.includes('wallet') && gift.recipient_user_id
+            ? { owner_user_id: gift.recipient_user_id }
+            : null,
         at,
-        ...(gift.expiration_date ? { validUntil: gift.expiration_date } : { validUntil: standardValidUntil(order, order.completed_at ?? now) }),
+        ...(gift.expiration_date
+          ? { validUntil: gift.expiration_date }
+          : { validUntil: standardValidUntil(order, order.completed_at ?? now) }),
         appUrl: deps.appUrl,
       }),
       sent_via: sentVia,
       voucher_usage: gift.voucher_usage,
       gift_order_id: order.id,
       ...(gift.from_name ? { from_name: gift.from_name } : {}),
-      personalisation: { template_id: null, custom_image: null, custom_background_image: null, background_aid: null, text_color: null, note: null, price_hidden: gift.price_hidden, updated_at: at },
+      personalisation: {
+        template_id: null,
+        custom_image: null,
+        custom_background_image: null,
+        background_aid: null,
+        text_color: null,
+        note: null,
+        price_hidden: gift.price_hidden,
+        updated_at: at,
+      },
     };
     const link: TransferRecord | undefined = gift.gift_types.includes('email')
-      ? { code: newTransferCode(), kind: 'user_voucher', target_id: id, from_user_id: null, ...(gift.email ? { email: gift.email } : {}), created_at: at, expires_at: linkExpiry(record.valid_until) }
+      ? {
+          code: newTransferCode(),
+          kind: 'user_voucher',
+          target_id: id,
+          from_user_id: null,
+          ...(gift.email ? { email: gift.email } : {}),
+          created_at: at,
+          expires_at: linkExpiry(record.valid_until),
+        }
       : undefined;
     if (link) record.transfer_code = link.code;
     const parts = [...deps.userVouchers.issueParts(record), ...(link ? deps.transfers.putParts(link) : [])];
@@ -212,18 +297,45 @@ async function issueUnits(deps: GiftDeps, order: OrderRecord, direct: boolean, g
           orderNo: orderNo!,
           sellerId: order.seller_id,
           ordersKey: orderKeys.userOrders(order.user_id!),
-          amounts: { qty: order.qty, value: order.value, total_qty: order.total_qty, total_value: order.total_value, total_amount: order.total_amount },
+          amounts: {
+            qty: order.qty,
+            value: order.value,
+            total_qty: order.total_qty,
+            total_value: order.total_value,
+            total_amount: order.total_amount,
+          },
           discount: 0,
           commission: 0,
           processingFee: 0,
           sellerNet: 0,
           userVoucherIds: gift.user_voucher_ids,
-          searchText: [orderNo, order.voucher.seller?.username, order.voucher.seller?.company?.name, 'direktverkauf', order.voucher.title].filter(Boolean).join(' ').toLowerCase(),
+          searchText: [
+            orderNo,
+            order.voucher.seller?.username,
+            order.voucher.seller?.company?.name,
+            'direktverkauf',
+            order.voucher.title,
+          ]
+            .filter(Boolean)
+            .join(' ')
+            .toLowerCase(),
         },
         [
           ...parts,
-          ...deps.vouchers.saleParts(order.voucher_id, { qty: order.total_qty, gross: order.total_amount }, await inCatalogue(deps, order.voucher_id)),
-          ...deps.orders.saleStatsParts({ sellerId: order.seller_id, at, qty: order.total_qty, gross: order.total_amount, commission: 0, processingFee: 0, sellerNet: 0 }),
+          ...deps.vouchers.saleParts(
+            order.voucher_id,
+            { qty: order.total_qty, gross: order.total_amount },
+            await inCatalogue(deps, order.voucher_id),
+          ),
+          ...deps.orders.saleStatsParts({
+            sellerId: order.seller_id,
+            at,
+            qty: order.total_qty,
+            gross: order.total_amount,
+            commission: 0,
+            processingFee: 0,
+            sellerNet: 0,
+          }),
         ],
       );
       pendingDirect = false;
@@ -254,7 +366,12 @@ async function inCatalogue(deps: Pick<GiftDeps, 'vouchers'>, voucherId: string):
 }
 
 /** E-mail gifts: one mail per unit with the voucher PDF and the link that loads it into a wallet. */
-async function deliver(deps: GiftDeps, order: OrderRecord, gift: GiftRecord, issued: UserVoucherRecord[]): Promise<void> {
+async function deliver(
+  deps: GiftDeps,
+  order: OrderRecord,
+  gift: GiftRecord,
+  issued: UserVoucherRecord[],
+): Promise<void> {
   if (!gift.gift_types.includes('email') || !gift.email) return;
   for (const [index, uv] of issued.entries()) {
     const pdf = await voucherPdfFor(deps, uv);
@@ -277,4 +394,5 @@ async function deliver(deps: GiftDeps, order: OrderRecord, gift: GiftRecord, iss
   }
 }
 
-export const giftPdfFilename = (index: number, count: number) => (count > 1 ? `Gutschein-${index + 1}.pdf` : 'Gutschein.pdf');
+export const giftPdfFilename = (index: number, count: number) =>
+  count > 1 ? `Gutschein-${index + 1}.pdf` : 'Gutschein.pdf';

@@ -10,7 +10,10 @@ import type { Deps } from '../deps.ts';
  */
 export type StaffSeller = { sellerId: string; seller: UserRecord; giftLocked: boolean };
 
-export async function staffSeller(deps: Pick<Deps, 'users'>, actor: Pick<Actor, 'userId' | 'role'>): Promise<StaffSeller> {
+export async function staffSeller(
+  deps: Pick<Deps, 'users'>,
+  actor: Pick<Actor, 'userId' | 'role'>,
+): Promise<StaffSeller> {
   if (actor.role !== 'seller' && actor.role !== 'scanner') throw new ForbiddenError();
   const me = await deps.users.get(actor.userId);
   if (!me) throw new ForbiddenError();
@@ -24,7 +27,10 @@ export async function staffSeller(deps: Pick<Deps, 'users'>, actor: Pick<Actor, 
 }
 
 /** The same, refusing gift-locked accounts (403 with the spec's reason). */
-export async function unlockedStaffSeller(deps: Pick<Deps, 'users'>, actor: Pick<Actor, 'userId' | 'role'>): Promise<StaffSeller> {
+export async function unlockedStaffSeller(
+  deps: Pick<Deps, 'users'>,
+  actor: Pick<Actor, 'userId' | 'role'>,
+): Promise<StaffSeller> {
   const staff = await staffSeller(deps, actor);
   if (staff.giftLocked) throw new ForbiddenError(GIFT_TEXT.giftLocked);
   return staff;

@@ -8,7 +8,10 @@ import type { Deps } from '../deps.ts';
 import { assertSalesOpen } from './app-status.ts';
 import { priceLine, toOrderLine } from './cart-line.ts';
 
-type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift'> & { qty?: number | null | undefined; value?: number | null | undefined };
+type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift'> & {
+  qty?: number | null | undefined;
+  value?: number | null | undefined;
+};
 
 /**
  * POST order / order/guest: puts one pending line into the owner's cart. The server reads the voucher
@@ -24,7 +27,8 @@ export async function addToCart(
 ): Promise<{ data: OrderLine; message: string }> {
   await assertSalesOpen(deps);
   const stored = await deps.vouchers.get(input.voucher_id, true);
-  if (!stored || stored.deleted_at || !stored.is_active || stored.is_tourism || stored.display === 'direktverkauf') throw new NotFoundError(VOUCHER_NOT_FOUND);
+  if (!stored || stored.deleted_at || !stored.is_active || stored.is_tourism || stored.display === 'direktverkauf')
+    throw new NotFoundError(VOUCHER_NOT_FOUND);
   const voucher = voucherSchema.parse(stored);
   const totals = priceLine(voucher, input);
 

@@ -8,7 +8,11 @@ describe('app status', () => {
     let stored = false;
     let reads = 0;
     let clock = 0;
-    const cache = createAppStatusCache({ getAppStatus: async () => (reads++, { sales_paused: stored }) }, 1000, () => clock);
+    const cache = createAppStatusCache(
+      { getAppStatus: async () => (reads++, { sales_paused: stored }) },
+      1000,
+      () => clock,
+    );
     expect(await cache.get()).toEqual({ sales_paused: false });
     stored = true;
     clock = 999;
@@ -22,10 +26,16 @@ describe('app status', () => {
   });
 
   it('assertSalesOpen refuses with the German notice only while paused', async () => {
-    const reader = (paused: boolean) => ({ appStatus: { get: async () => ({ sales_paused: paused }), invalidate: () => undefined } });
+    const reader = (paused: boolean) => ({
+      appStatus: { get: async () => ({ sales_paused: paused }), invalidate: () => undefined },
+    });
     await expect(assertSalesOpen(reader(false))).resolves.toBeUndefined();
     const error = await assertSalesOpen(reader(true)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({ statusCode: 422, message: ORDER_TEXT.salesPaused, errors: { _: [ORDER_TEXT.salesPaused] } });
+    expect(error).toMatchObject({
+      statusCode: 422,
+      message: ORDER_TEXT.salesPaused,
+      errors: { _: [ORDER_TEXT.salesPaused] },
+    });
   });
 });

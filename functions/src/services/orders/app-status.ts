@@ -7,7 +7,11 @@ import type { Deps } from '../deps.ts';
 /** The platform switches of the global settings item, cached per container (docs/data-model.md §1: ≤ 60 s). */
 export type AppStatusReader = { get(): Promise<AppStatus>; invalidate(): void };
 
-export function createAppStatusCache(settings: Pick<SettingsRepository, 'getAppStatus'>, ttlMs: number, now: () => number = Date.now): AppStatusReader {
+export function createAppStatusCache(
+  settings: Pick<SettingsRepository, 'getAppStatus'>,
+  ttlMs: number,
+  now: () => number = Date.now,
+): AppStatusReader {
   let cached: { value: AppStatus; at: number } | undefined;
   return {
     async get() {
@@ -29,14 +33,18 @@ export async function getAppStatus(deps: Pick<Deps, 'appStatus'>): Promise<AppSt
 
 /** Refuses a new sale while sales are paused: 422 with the spec's German notice. Cart add and payment call it. */
 export async function assertSalesOpen(deps: Pick<Deps, 'appStatus'>): Promise<void> {
-  if ((await deps.appStatus.get()).sales_paused) throw new ValidationError({ _: [ORDER_TEXT.salesPaused] }, ORDER_TEXT.salesPaused);
+  if ((await deps.appStatus.get()).sales_paused)
+    throw new ValidationError({ _: [ORDER_TEXT.salesPaused] }, ORDER_TEXT.salesPaused);
 }
 
 /**
  * PUT app-status (admin): sets the sales pause. This container's cache is dropped at once; other
  * containers see the change within the cache time (≤ 60 s).
  */
-export async function setAppStatus(deps: Pick<Deps, 'settings' | 'appStatus' | 'clock'>, status: AppStatus): Promise<AppStatus> {
+export async function setAppStatus(
+  deps: Pick<Deps, 'settings' | 'appStatus' | 'clock'>,
+  status: AppStatus,
+): Promise<AppStatus> {
   await deps.settings.putAppStatus({ sales_paused: status.sales_paused }, deps.clock().toISOString());
   deps.appStatus.invalidate();
   return { sales_paused: status.sales_paused };

@@ -6,13 +6,52 @@ import { guestCartOwner, priceLine } from './cart-line.ts';
 
 const voucher = (overrides: Partial<Voucher>): Voucher =>
   voucherSchema.parse({
-    id: 'v1', title: 'T', description: 'd', long_description: 'l', note: null, type: 'quantity', qty_val: 2000, qty_min: null, qty_max: null,
-    val_min: null, val_max: null, price_filter: 2000, voucher_category_id: 'c', category: null, subcategory_id: null, target: 'x', season: 'y',
-    region_id: 1, seller_id: 's', seller: { id: 's', username: 's', company: null }, is_active: true, is_featured: false, is_tourism: false,
-    display: 'all', valid_day: [], months: [], expiry_date: 4, validity_reason: null, isReserve: false, price_hidden: false, tax: 'unsure',
-    background_image: null, image_1: null, image_2: null, image_3: null,
-    styling: { background_color: '#fff', background_description_color: '#fff', header_and_footer_background_color: '#fff', header_and_footer_color: '#000', description_color: '#fff', text_color: 'dark' },
-    sold_count: 0, created_at: '2026-01-01T00:00:00.000Z', ...overrides,
+    id: 'v1',
+    title: 'T',
+    description: 'd',
+    long_description: 'l',
+    note: null,
+    type: 'quantity',
+    qty_val: 2000,
+    qty_min: null,
+    qty_max: null,
+    val_min: null,
+    val_max: null,
+    price_filter: 2000,
+    voucher_category_id: 'c',
+    category: null,
+    subcategory_id: null,
+    target: 'x',
+    season: 'y',
+    region_id: 1,
+    seller_id: 's',
+    seller: { id: 's', username: 's', company: null },
+    is_active: true,
+    is_featured: false,
+    is_tourism: false,
+    display: 'all',
+    valid_day: [],
+    months: [],
+    expiry_date: 4,
+    validity_reason: null,
+    isReserve: false,
+    price_hidden: false,
+    tax: 'unsure',
+    background_image: null,
+    image_1: null,
+    image_2: null,
+    image_3: null,
+    styling: {
+      background_color: '#fff',
+      background_description_color: '#fff',
+      header_and_footer_background_color: '#fff',
+      header_and_footer_color: '#000',
+      description_color: '#fff',
+      text_color: 'dark',
+    },
+    sold_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   });
 
 const errorsOf = (fn: () => unknown) => {
@@ -40,7 +79,10 @@ describe('priceLine', () => {
 
 describe('guestCartOwner', () => {
   it('takes a UUID, lower-cased, and refuses anything else with 422', () => {
-    expect(guestCartOwner('3F2504E0-4F89-41D3-9A0C-0305E82C3301')).toEqual({ kind: 'guest', cartId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' });
+    expect(guestCartOwner('3F2504E0-4F89-41D3-9A0C-0305E82C3301')).toEqual({
+      kind: 'guest',
+      cartId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    });
     expect(() => guestCartOwner(undefined)).toThrow(ValidationError);
     expect(() => guestCartOwner('nope')).toThrow(ValidationError);
   });

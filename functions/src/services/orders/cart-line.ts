@@ -19,7 +19,11 @@ export function cartOwner(actor: Actor | undefined, cartIdHeader: string | undef
 
 export function guestCartOwner(cartIdHeader: string | undefined): OrderOwner {
   const parsed = cartIdSchema.safeParse(cartIdHeader?.trim());
-  if (!parsed.success) throw new ValidationError({ cart_id: [parsed.error.issues[0]?.message ?? MSG.required] }, parsed.error.issues[0]?.message);
+  if (!parsed.success)
+    throw new ValidationError(
+      { cart_id: [parsed.error.issues[0]?.message ?? MSG.required] },
+      parsed.error.issues[0]?.message,
+    );
   return { kind: 'guest', cartId: parsed.data.toLowerCase() };
 }
 
@@ -28,7 +32,10 @@ export function guestCartOwner(cartIdHeader: string | undefined): OrderOwner {
  * product vouchers qty within qty_min..qty_max, value vouchers value within val_min..val_max (qty
  * defaults to 1). Client totals never enter. Errors are 422 with the spec's German messages.
  */
-export function priceLine(voucher: Voucher, amount: { qty?: number | null | undefined; value?: number | null | undefined }): LineTotals {
+export function priceLine(
+  voucher: Voucher,
+  amount: { qty?: number | null | undefined; value?: number | null | undefined },
+): LineTotals {
   if (voucher.type === 'quantity') {
     if (amount.qty === null || amount.qty === undefined) throw ValidationError.field('qty', MSG.required);
     const min = voucher.qty_min ?? DEFAULT_QTY_MIN;
@@ -41,7 +48,8 @@ export function priceLine(voucher: Voucher, amount: { qty?: number | null | unde
     if (amount.value === null || amount.value === undefined) throw ValidationError.field('value', MSG.required);
     const min = voucher.val_min ?? 1;
     if (amount.value < min) throw ValidationError.field('value', MSG.minValue(formatEuro(min)));
-    if (voucher.val_max !== null && amount.value > voucher.val_max) throw ValidationError.field('value', MSG.maxValue(formatEuro(voucher.val_max)));
+    if (voucher.val_max !== null && amount.value > voucher.val_max)
+      throw ValidationError.field('value', MSG.maxValue(formatEuro(voucher.val_max)));
     const qty = amount.qty ?? 1;
     if (qty > DEFAULT_QTY_MAX) throw ValidationError.field('qty', MSG.maxValue(DEFAULT_QTY_MAX));
     return lineTotals(voucher, { qty, value: amount.value });

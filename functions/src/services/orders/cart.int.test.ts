@@ -32,10 +32,28 @@ const codes = {
 };
 
 beforeAll(async () => {
-  [buyer, otherBuyer, seller] = await Promise.all([createTestAccount('user'), createTestAccount('user'), createTestAccount('seller', { subdomain })]);
+  [buyer, otherBuyer, seller] = await Promise.all([
+    createTestAccount('user'),
+    createTestAccount('user'),
+    createTestAccount('seller', { subdomain }),
+  ]);
   await putVouchers(
-    testVoucher(ids.product, seller.userId, { type: 'quantity', qty_val: 4900, price_filter: 4900, qty_min: 2, qty_max: 5 }),
-    testVoucher(ids.value, seller.userId, { type: 'value', qty_val: null, qty_min: null, qty_max: null, price_filter: 1000, val_min: 1000, val_max: 20000 }),
+    testVoucher(ids.product, seller.userId, {
+      type: 'quantity',
+      qty_val: 4900,
+      price_filter: 4900,
+      qty_min: 2,
+      qty_max: 5,
+    }),
+    testVoucher(ids.value, seller.userId, {
+      type: 'value',
+      qty_val: null,
+      qty_min: null,
+      qty_max: null,
+      price_filter: 1000,
+      val_min: 1000,
+      val_max: 20000,
+    }),
     testVoucher(ids.inactive, seller.userId, { is_active: false }),
     testVoucher(ids.direct, seller.userId, { display: 'direktverkauf' }),
     testVoucher(ids.tourism, seller.userId, { is_tourism: true }),
@@ -43,28 +61,70 @@ beforeAll(async () => {
   const coupons = createCouponRepository(documentClient(), env().TABLE_NAME);
   const now = new Date();
   const stamp = now.toISOString();
-  const base = { active: true, expires_at: null, limit: null, percent_off: null, amount_off: null, created_at: stamp, updated_at: stamp };
+  const base = {
+    active: true,
+    expires_at: null,
+    limit: null,
+    percent_off: null,
+    amount_off: null,
+    created_at: stamp,
+    updated_at: stamp,
+  };
   await Promise.all([
-    coupons.put({ ...base, id: codes.percent, code: codes.percent, percent_off: 10, expires_at: new Date(now.getTime() + 86_400_000).toISOString() }),
+    coupons.put({
+      ...base,
+      id: codes.percent,
+      code: codes.percent,
+      percent_off: 10,
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+    }),
     coupons.put({ ...base, id: codes.amount, code: codes.amount, amount_off: 500, limit: 3 }),
     coupons.put({ ...base, id: codes.inactive, code: codes.inactive, percent_off: 10, active: false }),
-    coupons.put({ ...base, id: codes.expired, code: codes.expired, percent_off: 10, expires_at: new Date(now.getTime() - 60_000).toISOString() }),
+    coupons.put({
+      ...base,
+      id: codes.expired,
+      code: codes.expired,
+      percent_off: 10,
+      expires_at: new Date(now.getTime() - 60_000).toISOString(),
+    }),
     coupons.put({ ...base, id: codes.used, code: codes.used, amount_off: 500, limit: 0 }),
   ]);
 });
 
-const add = (account: TestAccount, body: Record<string, unknown>, headers: Record<string, string> = {}) => api('POST', 'order', { token: account.token, body, headers });
-const addGuest = (cartId: string, body: Record<string, unknown>) => api('POST', 'order/guest', { body, headers: { [CART_ID_HEADER]: cartId } });
+const add = (account: TestAccount, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  api('POST', 'order', { token: account.token, body, headers });
+const addGuest = (cartId: string, body: Record<string, unknown>) =>
+  api('POST', 'order/guest', { body, headers: { [CART_ID_HEADER]: cartId } });
 const list = (account: TestAccount, query = '') => api('GET', `order${query}`, { token: account.token });
-const guestList = (cartId: string, query = '') => api('GET', `order${query}`, { headers: { [CART_ID_HEADER]: cartId } });
+const guestList = (cartId: string, query = '') =>
+  api('GET', `order${query}`, { headers: { [CART_ID_HEADER]: cartId } });
 
 describe('adding to the cart', () => {
   it('adds a product voucher within its limits, priced by the server whatever the body says', async () => {
-    const res = await add(buyer, { voucher_id: ids.product, qty: 3, total_amount: 1, price: 1, total_value: 1, value: 7 });
+    const res = await add(buyer, {
+      voucher_id: ids.product,
+      qty: 3,
+      total_amount: 1,
+      price: 1,
+      total_value: 1,
+      value: 7,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { data, message } = orderLineResponseSchema.parse(res.body);
     expect(message).toBe(ORDER_TEXT.addedToCart);
-    expect(data).toMatchObject({ status: 'pending', voucher_id: ids.product, seller_id: seller.userId, qty: 3, value: null, total_qty: 3, total_amount: 3 * 4900, total_value: 3 * 4900, channel: 'marketplace', subdomain: null, is_gift: false });
+    expect(data).toMatchObject({
+      status: 'pending',
+      voucher_id: ids.product,
+      seller_id: seller.userId,
+      qty: 3,
+      value: null,
+      total_qty: 3,
+      total_amount: 3 * 4900,
+      total_value: 3 * 4900,
+      channel: 'marketplace',
+      subdomain: null,
+      is_gift: false,
+    });
     expect(data.voucher.id).toBe(ids.product);
     expect(res.body.data.voucher).not.toHaveProperty('long_description');
   });
@@ -112,9 +172,17 @@ describe('adding to the cart', () => {
   });
 
   it('marks a line as a subdomain sale only on the tenant shop of the voucher’s seller', async () => {
-    const own = await add(buyer, { voucher_id: ids.product, qty: 2, isSubdomain: false }, { origin: `https://${subdomain}.gutscheine.example` });
+    const own = await add(
+      buyer,
+      { voucher_id: ids.product, qty: 2, isSubdomain: false },
+      { origin: `https://${subdomain}.gutscheine.example` },
+    );
     expect(own.body.data).toMatchObject({ channel: 'subdomain', subdomain });
-    const foreign = await add(buyer, { voucher_id: ids.product, qty: 2, isSubdomain: true, subdomain: 'fremd' }, { origin: 'https://fremd.gutscheine.example' });
+    const foreign = await add(
+      buyer,
+      { voucher_id: ids.product, qty: 2, isSubdomain: true, subdomain: 'fremd' },
+      { origin: 'https://fremd.gutscheine.example' },
+    );
     expect(foreign.body.data).toMatchObject({ channel: 'marketplace', subdomain: null });
     await api('DELETE', `order/${own.body.data.id}`, { token: buyer.token });
     await api('DELETE', `order/${foreign.body.data.id}`, { token: buyer.token });
@@ -124,7 +192,8 @@ describe('adding to the cart', () => {
 describe('the buyer cart', () => {
   it('lists own pending lines newest first, counts them and pages by 9', async () => {
     const account = await createTestAccount('user');
-    for (let i = 0; i < 10; i++) expect((await add(account, { voucher_id: ids.value, value: 1000 + i })).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await add(account, { voucher_id: ids.value, value: 1000 + i })).status).toBe(201);
     const count = await api('GET', 'order/total-user-cart', { token: account.token });
     expect(count).toMatchObject({ status: 200, body: { total: 10 } });
     const first = await list(account, '?status=pending');
@@ -148,7 +217,10 @@ describe('the buyer cart', () => {
     expect((await api('DELETE', `order/${created.id}`, { token: otherBuyer.token })).status).toBe(404);
     expect((await list(otherBuyer)).body.data.map((l: { id: string }) => l.id)).not.toContain(created.id);
 
-    const changed = await api('PATCH', `order/${created.id}`, { token: buyer.token, body: { qty: 4, total_amount: 5 } });
+    const changed = await api('PATCH', `order/${created.id}`, {
+      token: buyer.token,
+      body: { qty: 4, total_amount: 5 },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.data).toMatchObject({ id: created.id, qty: 4, total_amount: 4 * 4900 });
     const tooMany = await api('PATCH', `order/${created.id}`, { token: buyer.token, body: { qty: 9 } });
@@ -186,26 +258,38 @@ describe('the guest cart', () => {
     expect(added.body.data).toMatchObject({ total_amount: 3000, value: 3000 });
     const id = added.body.data.id as string;
 
-    expect((await api('GET', 'order/guest/total-user-cart', { headers: { [CART_ID_HEADER]: cartId } })).body).toEqual({ total: 1 });
-    expect((await api('GET', 'order/guest/total-user-cart', { headers: { [CART_ID_HEADER]: otherCart } })).body).toEqual({ total: 0 });
+    expect((await api('GET', 'order/guest/total-user-cart', { headers: { [CART_ID_HEADER]: cartId } })).body).toEqual({
+      total: 1,
+    });
+    expect(
+      (await api('GET', 'order/guest/total-user-cart', { headers: { [CART_ID_HEADER]: otherCart } })).body,
+    ).toEqual({ total: 0 });
     expect((await guestList(cartId)).body.data.map((l: { id: string }) => l.id)).toEqual([id]);
     expect((await guestList(otherCart)).body.data).toEqual([]);
 
-    expect((await api('PATCH', `order/${id}`, { headers: { [CART_ID_HEADER]: otherCart }, body: { value: 4000 } })).status).toBe(404);
+    expect(
+      (await api('PATCH', `order/${id}`, { headers: { [CART_ID_HEADER]: otherCart }, body: { value: 4000 } })).status,
+    ).toBe(404);
     expect((await api('DELETE', `order/${id}`, { headers: { [CART_ID_HEADER]: otherCart } })).status).toBe(404);
     // A logged-in user is not the guest cart's owner either.
-    expect((await api('DELETE', `order/${id}`, { token: buyer.token, headers: { [CART_ID_HEADER]: cartId } })).status).toBe(404);
+    expect(
+      (await api('DELETE', `order/${id}`, { token: buyer.token, headers: { [CART_ID_HEADER]: cartId } })).status,
+    ).toBe(404);
 
     const changed = await api('PATCH', `order/${id}`, { headers: { [CART_ID_HEADER]: cartId }, body: { value: 4000 } });
     expect(changed.body.data).toMatchObject({ value: 4000, total_amount: 4000 });
     expect((await api('DELETE', `order/${id}`, { headers: { [CART_ID_HEADER]: cartId } })).status).toBe(200);
-    expect((await api('GET', 'order/guest/total-user-cart', { headers: { [CART_ID_HEADER]: cartId } })).body).toEqual({ total: 0 });
+    expect((await api('GET', 'order/guest/total-user-cart', { headers: { [CART_ID_HEADER]: cartId } })).body).toEqual({
+      total: 0,
+    });
   });
 
   it('needs a UUID cart id (422, never 500), and a buyer line is not reachable with a cart id', async () => {
     const headers: Record<string, string>[] = [{}, { [CART_ID_HEADER]: 'abc' }, { [CART_ID_HEADER]: '../../x' }];
     for (const header of headers) {
-      expect((await api('POST', 'order/guest', { body: { voucher_id: ids.product, qty: 2 }, headers: header })).status).toBe(422);
+      expect(
+        (await api('POST', 'order/guest', { body: { voucher_id: ids.product, qty: 2 }, headers: header })).status,
+      ).toBe(422);
       expect((await api('GET', 'order/guest/total-user-cart', { headers: header })).status).toBe(422);
       expect((await api('GET', 'order', { headers: header })).status).toBe(422);
     }
@@ -216,14 +300,28 @@ describe('the guest cart', () => {
 });
 
 describe('coupons', () => {
-  const check = (coupon: string) => api('POST', 'check-coupon', { body: { coupon }, headers: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const check = (coupon: string) =>
+    api('POST', 'check-coupon', {
+      body: { coupon },
+      headers: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    });
 
   it('answers the spec’s list for a valid percent or amount coupon, in any case', async () => {
     const percent = await check(codes.percent.toLowerCase());
     expect(percent.status, JSON.stringify(percent.body)).toBe(200);
-    expect(percent.body.data).toEqual([{ active: true, expires_at: expect.any(String), coupon: { id: codes.percent, percent_off: 10, amount_off: null, metadata: { limit: null } } }]);
+    expect(percent.body.data).toEqual([
+      {
+        active: true,
+        expires_at: expect.any(String),
+        coupon: { id: codes.percent, percent_off: 10, amount_off: null, metadata: { limit: null } },
+      },
+    ]);
     const amount = await check(codes.amount);
-    expect(amount.body.data[0]).toEqual({ active: true, expires_at: null, coupon: { id: codes.amount, percent_off: null, amount_off: 500, metadata: { limit: 3 } } });
+    expect(amount.body.data[0]).toEqual({
+      active: true,
+      expires_at: null,
+      coupon: { id: codes.amount, percent_off: null, amount_off: 500, metadata: { limit: 3 } },
+    });
   });
 
   it('rejects unknown, inactive, expired and used-up coupons with 404 "This coupon does not exist"', async () => {
@@ -238,7 +336,11 @@ describe('coupons', () => {
   it('allows 20 checks per IP and hour, then answers 429', async () => {
     const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await api('POST', 'check-coupon', { body: { coupon: codes.amount }, headers: { 'x-forwarded-for': ip } })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await api('POST', 'check-coupon', { body: { coupon: codes.amount }, headers: { 'x-forwarded-for': ip } }))
+          .status,
+      );
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
   });

@@ -16,9 +16,14 @@ export type CouponEntry = {
  * POST check-coupon (01 §7): the spec's answer, a list of coupon entries. A missing, inactive,
  * expired or used-up (limit 0) coupon is 404 'This coupon does not exist'.
  */
-export async function checkCoupon(deps: Pick<Deps, 'coupons' | 'rateLimiter' | 'clock'>, code: string, ip: string): Promise<{ data: CouponEntry[] }> {
+export async function checkCoupon(
+  deps: Pick<Deps, 'coupons' | 'rateLimiter' | 'clock'>,
+  code: string,
+  ip: string,
+): Promise<{ data: CouponEntry[] }> {
   const now = deps.clock();
-  if (!(await deps.rateLimiter.hit('coupon', ip, COUPON_CHECKS_PER_HOUR, 3600, Math.floor(now.getTime() / 1000)))) throw new TooManyRequestsError();
+  if (!(await deps.rateLimiter.hit('coupon', ip, COUPON_CHECKS_PER_HOUR, 3600, Math.floor(now.getTime() / 1000))))
+    throw new TooManyRequestsError();
   const coupon = await deps.coupons.get(code);
   if (!coupon || !couponIsUsable(coupon, now)) throw new NotFoundError(ORDER_TEXT.couponInvalid);
   return {

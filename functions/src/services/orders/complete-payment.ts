@@ -4,7 +4,12 @@ import { formatEuro } from '@gm/shared/money/money';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { commissionFor, feeBase } from '@gm/shared/orders/pricing';
 import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts';
-import { orderKeys, type InvoiceRecord, type NewInvoice, type OrderOwner } from '../../repositories/order-repository.ts';
+import {
+  orderKeys,
+  type InvoiceRecord,
+  type NewInvoice,
+  type OrderOwner,
+} from '../../repositories/order-repository.ts';
 import type { PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import { ConflictError } from '../../lib/errors.ts';
@@ -25,9 +30,25 @@ import { newUserVoucher } from './new-user-voucher.ts';
  * a run that finds the payment completed but the mail still owed (the sender crashed or SES failed)
  * sends it. Lines another payment already completed (or that are gone) are refunded (idempotency key per payment).
  */
-export type CompletionDeps = Pick<Deps, 'payments' | 'paymentRecords' | 'orders' | 'vouchers' | 'userVouchers' | 'coupons' | 'settings' | 'users' | 'companies' | 'mailer' | 'clock' | 'newId' | 'appUrl'>;
+export type CompletionDeps = Pick<
+  Deps,
+  | 'payments'
+  | 'paymentRecords'
+  | 'orders'
+  | 'vouchers'
+  | 'userVouchers'
+  | 'coupons'
+  | 'settings'
+  | 'users'
+  | 'companies'
+  | 'mailer'
+  | 'clock'
+  | 'newId'
+  | 'appUrl'
+>;
 
-export type CompletionOutcome = 'completed' | 'already_completed' | 'unknown_payment' | 'not_a_success' | 'not_a_checkout';
+export type CompletionOutcome =
+  'completed' | 'already_completed' | 'unknown_payment' | 'not_a_success' | 'not_a_checkout';
 
 /** Longer than a Lambda run (10 s, PDF rendering and SES included); a crashed sender's lease expires before Stripe's later retries. */
 export const MAIL_LEASE_MS = 60_000;
@@ -40,7 +61,6 @@ export const MAIL_IN_PROGRESS = 'Die Bestellbestätigung wird gerade gesendet.';
  */
 export type MailFailure = 'throw' | 'log';
 
-
 export async function completePaymentOnEvent(deps: CompletionDeps, event: Stripe.Event): Promise<CompletionOutcome> {
   if (event.type !== 'payment_intent.succeeded') return 'not_a_success';
   const intent = event.data.object;
@@ -48,12 +68,18 @@ export async function completePaymentOnEvent(deps: CompletionDeps, event: Stripe
   if (!paymentId) return 'unknown_payment';
   const payment = await deps.paymentRecords.get(paymentId);
   // Only the payment's own intent, and only for the full amount the server priced.
-  if (!payment || (payment.stripe_payment_intent_id && payment.stripe_payment_intent_id !== intent.id)) return 'unknown_payment';
-  if (intent.amount_received < payment.amount) throw new Error(`payment ${paymentId}: received ${intent.amount_received} of ${payment.amount} cents`);
+  if (!payment || (payment.stripe_payment_intent_id && payment.stripe_payment_intent_id !== intent.id))
+    return 'unknown_payment';
+  if (intent.amount_received < payment.amount)
+    throw new Error(`payment ${paymentId}: received ${intent.amount_received} of ${payment.amount} cents`);
   return completePayment(deps, { ...payment, stripe_payment_intent_id: intent.id }, 'throw');
 }
 
-export async function completePayment(deps: CompletionDeps, payment: PaymentRecord, mailFailure: MailFailure = 'log'): Promise<CompletionOutcome> {
+export async function completePayment(
+  deps: CompletionDeps,
+  payment: PaymentRecord,
+  mailFailure: MailFailure = 'log',
+): Promise<CompletionOutcome> {
   if (payment.completed_at) {
     // Completed earlier: a run that crashed before the mail (or whose mail failed) left it owed.
     if (!payment.mail_sent_at) await deliverConfirmation(deps, payment, mailFailure);
@@ -61,8 +87,12 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   }
   // Payments that no checkout priced (no lines or payer) have nothing to issue.
   if (!payment.lines?.length || !(payment.payer_user_id || (payment.cart_id && payment.guest))) return 'not_a_checkout';
-  const owner: OrderOwner = payment.payer_user_id ? { kind: 'user', userId: payment.payer_user_id } : { kind: 'guest', cartId: payment.cart_id! };
-  const ordersKey = payment.payer_user_id ? orderKeys.userOrders(payment.payer_user_id) : orderKeys.guestOrders(payment.guest!.email);
+  const owner: OrderOwner = payment.payer_user_id
+    ? { kind: 'user', userId: payment.payer_user_id }
+    : { kind: 'guest', cartId: payment.cart_id! };
+  const ordersKey = payment.payer_user_id
+    ? orderKeys.userOrders(payment.payer_user_id)
+    : orderKeys.guestOrders(payment.guest!.email);
   // A free order (payment_type none, total 0 €) has no provider fee.
   const feeKind = payment.payment_type === 'bank' ? 'bank' : payment.payment_type === 'none' ? 'none' : 'card';
   const settingsBySeller = new Map<string, Settings>();
@@ -70,7 +100,10 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   const payer = payment.payer_user_id ? await deps.users.get(payment.payer_user_id) : undefined;
   const invoiceBuyer = payment.guest
     ? { name: `${payment.guest.first_name} ${payment.guest.last_name}`, email: payment.guest.email }
-    : { name: [payer?.first_name, payer?.last_name].filter(Boolean).join(' ') || (payer?.username ?? ''), email: payer?.email ?? '' };
+    : {
+        name: [payer?.first_name, payer?.last_name].filter(Boolean).join(' ') || (payer?.username ?? ''),
+        email: payer?.email ?? '',
+      };
 
   for (const line of payment.lines) {
     const order = await deps.orders.get(line.order_id);
@@ -97,8 +130,15 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
           id: deps.newId(),
           order,
           orderNo,
-          amounts: { qty: line.qty, value: line.value, remaining_qty: line.total_qty, remaining_value: line.total_value },
-          owner: payment.payer_user_id ? { owner_user_id: payment.payer_user_id } : { owner_guest_email: payment.guest!.email.toLowerCase() },
+          amounts: {
+            qty: line.qty,
+            value: line.value,
+            remaining_qty: line.total_qty,
+            remaining_value: line.total_value,
+          },
+          owner: payment.payer_user_id
+            ? { owner_user_id: payment.payer_user_id }
+            : { owner_guest_email: payment.guest!.email.toLowerCase() },
           at: completedAt,
           appUrl: deps.appUrl,
         });
@@ -110,7 +150,13 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
       supplier = await supplierOf(deps, order.seller_id, order.voucher.seller?.company?.name);
       suppliers.set(order.seller_id, supplier);
     }
-    const taxed = invoiceLines({ title: order.voucher.title, qty: line.qty, amount: line.total_amount, discount: line.discount, tax: order.voucher.tax });
+    const taxed = invoiceLines({
+      title: order.voucher.title,
+      qty: line.qty,
+      amount: line.total_amount,
+      discount: line.discount,
+      tax: order.voucher.tax,
+    });
     const invoice: NewInvoice = {
       year: viennaYear(now),
       order_id: order.id,
@@ -137,18 +183,38 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
         orderNo,
         sellerId: order.seller_id,
         ordersKey,
-        amounts: { qty: line.qty, value: line.value, total_qty: line.total_qty, total_value: line.total_value, total_amount: line.total_amount },
+        amounts: {
+          qty: line.qty,
+          value: line.value,
+          total_qty: line.total_qty,
+          total_value: line.total_value,
+          total_amount: line.total_amount,
+        },
         discount: line.discount,
         commission,
         processingFee: fee,
         sellerNet: split.seller_net,
         userVoucherIds: userVoucher ? [userVoucher.id] : [],
-        searchText: [orderNo, order.voucher.seller?.username, order.voucher.seller?.company?.name, buyerName, payment.guest?.email, order.voucher.title].filter(Boolean).join(' ').toLowerCase(),
+        searchText: [
+          orderNo,
+          order.voucher.seller?.username,
+          order.voucher.seller?.company?.name,
+          buyerName,
+          payment.guest?.email,
+          order.voucher.title,
+        ]
+          .filter(Boolean)
+          .join(' ')
+          .toLowerCase(),
         ...(payment.guest ? { guest: payment.guest } : {}),
       },
       [
         ...(userVoucher ? deps.userVouchers.issueParts(userVoucher) : []),
-        ...deps.vouchers.saleParts(order.voucher_id, { qty: line.total_qty, gross: line.total_amount - line.discount }, inCatalogue),
+        ...deps.vouchers.saleParts(
+          order.voucher_id,
+          { qty: line.total_qty, gross: line.total_amount - line.discount },
+          inCatalogue,
+        ),
         ...deps.orders.saleStatsParts({
           sellerId: order.seller_id,
           ...(payment.payer_user_id ? { buyerUserId: payment.payer_user_id } : {}),
@@ -170,11 +236,16 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
   let issuedAny = false;
   for (const line of payment.lines) {
     const order = await deps.orders.get(line.order_id);
-    if (!order || (order.status === 'completed' && order.payment_id !== payment.id)) unissued += line.total_amount - line.discount;
+    if (!order || (order.status === 'completed' && order.payment_id !== payment.id))
+      unissued += line.total_amount - line.discount;
     else issuedAny = true;
   }
   if (unissued > 0 && payment.stripe_payment_intent_id) {
-    await deps.payments.refund(payment.stripe_payment_intent_id, `unissued-${payment.id}`, Math.min(unissued, payment.amount));
+    await deps.payments.refund(
+      payment.stripe_payment_intent_id,
+      `unissued-${payment.id}`,
+      Math.min(unissued, payment.amount),
+    );
   }
 
   const at = deps.clock().toISOString();
@@ -185,11 +256,22 @@ export async function completePayment(deps: CompletionDeps, payment: PaymentReco
     const coupon = await deps.coupons.get(payment.coupon_code);
     const limited = typeof coupon?.limit === 'number';
     try {
-      marked = await deps.paymentRecords.markCompleted(payment.id, at, mailLease, deps.coupons.useParts(payment.coupon_code, payment.id, at, limited));
+      marked = await deps.paymentRecords.markCompleted(
+        payment.id,
+        at,
+        mailLease,
+        deps.coupons.useParts(payment.coupon_code, payment.id, at, limited),
+      );
     } catch (error) {
       if (!limited) throw error;
       // No uses left by now (a race at the last use): the buyer keeps the discount paid for; recorded.
-      marked = await deps.paymentRecords.markCompleted(payment.id, at, mailLease, deps.coupons.useParts(payment.coupon_code, payment.id, at, false), true);
+      marked = await deps.paymentRecords.markCompleted(
+        payment.id,
+        at,
+        mailLease,
+        deps.coupons.useParts(payment.coupon_code, payment.id, at, false),
+        true,
+      );
     }
   } else {
     marked = await deps.paymentRecords.markCompleted(payment.id, at, mailLease);
@@ -225,7 +307,14 @@ export async function deliverConfirmation(
     await sendConfirmation(deps, payment);
   } catch (error) {
     await deps.paymentRecords.releaseMail(payment.id, until).catch(() => undefined);
-    console.error(JSON.stringify({ level: 'error', msg: 'order confirmation mail failed', paymentId: payment.id, error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'order confirmation mail failed',
+        paymentId: payment.id,
+        error: String(error),
+      }),
+    );
     if (mailFailure === 'throw') throw error;
     return 'failed';
   }
@@ -234,7 +323,10 @@ export async function deliverConfirmation(
 }
 
 /** The confirmation mail, from what was stored (any concurrent run may have completed a line): orders, totals, and for guests the codes. */
-async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>, payment: PaymentRecord): Promise<void> {
+async function sendConfirmation(
+  deps: Pick<CompletionDeps, 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>,
+  payment: PaymentRecord,
+): Promise<void> {
   const issued: { title: string; amount: number; code: string; qr: string; orderNo: string }[] = [];
   const attachments: { filename: string; contentType: string; content: Uint8Array }[] = [];
   const gifts: { title: string; amount: number; orderNo: string; url: string }[] = [];
@@ -242,22 +334,42 @@ async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 
     const order = await deps.orders.get(line.order_id);
     if (order?.status !== 'completed' || order.payment_id !== payment.id) continue;
     const invoice = order.invoice_no ? await deps.orders.getInvoice(order.invoice_no) : undefined;
-    if (invoice) attachments.push({ filename: invoiceFilename(invoice.invoice_no), contentType: 'application/pdf', content: await renderInvoicePdf(invoice) });
+    if (invoice)
+      attachments.push({
+        filename: invoiceFilename(invoice.invoice_no),
+        contentType: 'application/pdf',
+        content: await renderInvoicePdf(invoice),
+      });
     for (const id of order.user_voucher_ids ?? []) {
       const uv = await deps.userVouchers.get(id);
-      if (uv) issued.push({ title: order.voucher.title, amount: line.total_amount - line.discount, code: uv.code, qr: uv.qr, orderNo: order.order_no ?? '' });
+      if (uv)
+        issued.push({
+          title: order.voucher.title,
+          amount: line.total_amount - line.discount,
+          code: uv.code,
+          qr: uv.qr,
+          orderNo: order.order_no ?? '',
+        });
     }
     // A gift line has no voucher yet: the mail links to its gift form (issues 5/6).
     if (order.is_gift && !order.user_voucher_ids?.length && payment.payer_user_id) {
-      gifts.push({ title: order.voucher.title, amount: line.total_amount - line.discount, orderNo: order.order_no ?? '', url: `${deps.appUrl.replace(/\/+$/, '')}/vouchers-gift/${order.id}` });
+      gifts.push({
+        title: order.voucher.title,
+        amount: line.total_amount - line.discount,
+        orderNo: order.order_no ?? '',
+        url: `${deps.appUrl.replace(/\/+$/, '')}/vouchers-gift/${order.id}`,
+      });
     }
   }
   if (issued.length === 0 && gifts.length === 0) return;
-  const to = payment.guest?.email ?? (payment.payer_user_id ? (await deps.users.get(payment.payer_user_id))?.email : undefined);
+  const to =
+    payment.guest?.email ?? (payment.payer_user_id ? (await deps.users.get(payment.payer_user_id))?.email : undefined);
   if (!to) return;
   const name = payment.guest?.first_name;
   const lines = [...issued, ...gifts].map((i) => `- ${i.orderNo}: ${i.title}, ${formatEuro(i.amount)}`);
-  const codes = payment.guest ? ['', 'Deine Gutscheine:', ...issued.map((i) => `- ${i.title}: Code ${i.code}, ${i.qr}`)] : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${deps.appUrl.replace(/\/+$/, '')}/wallet`];
+  const codes = payment.guest
+    ? ['', 'Deine Gutscheine:', ...issued.map((i) => `- ${i.title}: Code ${i.code}, ${i.qr}`)]
+    : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${deps.appUrl.replace(/\/+$/, '')}/wallet`];
   await deps.mailer.send({
     to,
     subject: 'Deine Bestellung bei Gutscheinmarkt',
@@ -271,8 +383,12 @@ async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 
       ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
       `Gesamt: ${formatEuro(payment.amount)}`,
       ...(issued.length ? codes : []),
-      ...(gifts.length ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)] : []),
-      ...(attachments.length ? ['', attachments.length > 1 ? 'Die Rechnungen findest du im Anhang.' : 'Die Rechnung findest du im Anhang.'] : []),
+      ...(gifts.length
+        ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
+        : []),
+      ...(attachments.length
+        ? ['', attachments.length > 1 ? 'Die Rechnungen findest du im Anhang.' : 'Die Rechnung findest du im Anhang.']
+        : []),
     ].join('\n'),
     ...(attachments.length ? { attachments } : {}),
   });
@@ -281,11 +397,24 @@ async function sendConfirmation(deps: Pick<CompletionDeps, 'users' | 'mailer' | 
 export const invoiceFilename = (invoiceNo: string) => `Rechnung-${invoiceNo}.pdf`;
 
 /** The seller as supplier on the invoice: company name, business address (the profile's as fallback), VAT number. */
-async function supplierOf(deps: Pick<CompletionDeps, 'companies' | 'users'>, sellerId: string, fallbackName: string | undefined): Promise<InvoiceRecord['seller']> {
+async function supplierOf(
+  deps: Pick<CompletionDeps, 'companies' | 'users'>,
+  sellerId: string,
+  fallbackName: string | undefined,
+): Promise<InvoiceRecord['seller']> {
   const company = await deps.companies.getBySeller(sellerId);
   const profile = company?.address ? undefined : await deps.users.get(sellerId);
   const street = company?.address ?? profile?.address ?? null;
-  const place = [company?.address ? company.zip_code : profile?.zip_code, company?.address ? company.city : profile?.city].filter(Boolean).join(' ');
+  const place = [
+    company?.address ? company.zip_code : profile?.zip_code,
+    company?.address ? company.city : profile?.city,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const address = [street, place].filter(Boolean).join(', ') || null;
-  return { name: company?.name ?? fallbackName ?? profile?.username ?? '', address, vat_number: company?.vat_number ?? null };
+  return {
+    name: company?.name ?? fallbackName ?? profile?.username ?? '',
+    address,
+    vat_number: company?.vat_number ?? null,
+  };
 }

@@ -5,7 +5,21 @@ import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import { appUrl, clock, companies, coupons, mailer, newId, orders, paymentRecords, payments, settings, users, userVouchers, vouchers } from '../../lib/deps.ts';
+import {
+  appUrl,
+  clock,
+  companies,
+  coupons,
+  mailer,
+  newId,
+  orders,
+  paymentRecords,
+  payments,
+  settings,
+  users,
+  userVouchers,
+  vouchers,
+} from '../../lib/deps.ts';
 import { completePaymentOnEvent, MAIL_LEASE_MS, type CompletionDeps } from './complete-payment.ts';
 
 /**
@@ -14,34 +28,85 @@ import { completePaymentOnEvent, MAIL_LEASE_MS, type CompletionDeps } from './co
  * `payment_intent.succeeded` sends it — once, however many deliveries race.
  */
 const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
-async function standInApi<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${standIn()}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+async function standInApi<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${standIn()}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, body: (await response.json()) as T };
 }
 const settle = () => standInApi('POST', '/__test/idle', { timeout_ms: 15_000 });
 
-const deps = (): CompletionDeps => ({ payments: payments(), paymentRecords: paymentRecords(), orders: orders(), vouchers: vouchers(), userVouchers: userVouchers(), coupons: coupons(), settings: settings(), users: users(), companies: companies(), mailer: mailer(), clock: clock(), newId: newId(), appUrl: appUrl() });
+const deps = (): CompletionDeps => ({
+  payments: payments(),
+  paymentRecords: paymentRecords(),
+  orders: orders(),
+  vouchers: vouchers(),
+  userVouchers: userVouchers(),
+  coupons: coupons(),
+  settings: settings(),
+  users: users(),
+  companies: companies(),
+  mailer: mailer(),
+  clock: clock(),
+  newId: newId(),
+  appUrl: appUrl(),
+});
 const crashingMailer = { send: () => Promise.reject(new Error('simulated crash before the mail')) };
 
 /** A buyer who paid with 3-D Secure and approved, with the intent's events held back: answers the succeeded event. */
-async function approvedPayment(): Promise<{ buyer: TestAccount; paymentId: string; intentId: string; event: Stripe.Event; line: string }> {
+async function approvedPayment(): Promise<{
+  buyer: TestAccount;
+  paymentId: string;
+  intentId: string;
+  event: Stripe.Event;
+  line: string;
+}> {
   const seller = await createTestAccount('seller');
-  const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: 4900, price_filter: 4500, expiry_date: 3 });
+  const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
+    qty_val: 4900,
+    price_filter: 4500,
+    expiry_date: 3,
+  });
   await putVouchers(voucher);
   const buyer = await createTestAccount('user');
   const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: voucher.id, qty: 1 } });
   expect(added.status).toBe(201);
-  const answer = await api('POST', 'order/payment', { token: buyer.token, body: { payment_type: 'card', payment_method: 'pm_card_threeDSecure2Required' }, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+  const answer = await api('POST', 'order/payment', {
+    token: buyer.token,
+    body: { payment_type: 'card', payment_method: 'pm_card_threeDSecure2Required' },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  });
   expect(answer.body.data?.status, JSON.stringify(answer.body)).toBe('requires_action');
   const url = new URL(answer.body.data.url as string);
   const intentId = url.pathname.split('/').pop()!;
   await standInApi('POST', '/__test/hold', { object: intentId });
-  await fetch(`${standIn()}/__authorize/${intentId}`, { method: 'POST', body: new URLSearchParams({ token: url.searchParams.get('token')!, decision: 'approve' }), redirect: 'manual' });
-  const events = await standInApi<{ data: Stripe.Event[] }>('GET', `/__test/events?type=payment_intent.succeeded&object=${intentId}`);
-  return { buyer, paymentId: answer.body.data.payment_id as string, intentId, event: events.body.data[0]!, line: added.body.data.id as string };
+  await fetch(`${standIn()}/__authorize/${intentId}`, {
+    method: 'POST',
+    body: new URLSearchParams({ token: url.searchParams.get('token')!, decision: 'approve' }),
+    redirect: 'manual',
+  });
+  const events = await standInApi<{ data: Stripe.Event[] }>(
+    'GET',
+    `/__test/events?type=payment_intent.succeeded&object=${intentId}`,
+  );
+  return {
+    buyer,
+    paymentId: answer.body.data.payment_id as string,
+    intentId,
+    event: events.body.data[0]!,
+    line: added.body.data.id as string,
+  };
 }
 
-const mailsTo = async (email: string, since: number) => (await sentMails(since)).filter((m) => m.destination.to.includes(email) && m.subject === 'Deine Bestellung bei Gutscheinmarkt');
+const mailsTo = async (email: string, since: number) =>
+  (await sentMails(since)).filter(
+    (m) => m.destination.to.includes(email) && m.subject === 'Deine Bestellung bei Gutscheinmarkt',
+  );
 
 describe('confirmation mail at least once', () => {
   it('sends the mail lost by a crash after completion on the re-delivered event, once; 20 concurrent re-deliveries after that send nothing', async () => {
@@ -49,7 +114,9 @@ describe('confirmation mail at least once', () => {
     const since = Math.floor(Date.now() / 1000) - 1;
 
     // The run completes the order, then "dies" before the mail: the consumer fails, Stripe gets no 2xx.
-    await expect(completePaymentOnEvent({ ...deps(), mailer: crashingMailer }, event)).rejects.toThrow('simulated crash');
+    await expect(completePaymentOnEvent({ ...deps(), mailer: crashingMailer }, event)).rejects.toThrow(
+      'simulated crash',
+    );
     expect(await orders().get(line)).toMatchObject({ status: 'completed', payment_id: paymentId });
     const owed = await paymentRecords().get(paymentId);
     expect(owed?.completed_at).toBeTruthy();
@@ -58,7 +125,9 @@ describe('confirmation mail at least once', () => {
     expect(await mailsTo(buyer.email, since)).toHaveLength(0);
 
     // Stripe re-delivers the event: the webhook finds the payment completed with the mail owed and sends it.
-    const first = await standInApi<{ statuses: number[] }>('POST', `/__test/events/${event.id}/redeliver`, { count: 1 });
+    const first = await standInApi<{ statuses: number[] }>('POST', `/__test/events/${event.id}/redeliver`, {
+      count: 1,
+    });
     expect(first.body.statuses).toEqual([200]);
     await settle();
     const mails = await mailsTo(buyer.email, since);
@@ -67,7 +136,9 @@ describe('confirmation mail at least once', () => {
     expect((await paymentRecords().get(paymentId))?.mail_sent_at).toBeTruthy();
 
     // 20 concurrent re-deliveries after success, and 20 runs of the consumer itself: still one mail, still one voucher.
-    const again = await standInApi<{ statuses: number[] }>('POST', `/__test/events/${event.id}/redeliver`, { count: 20 });
+    const again = await standInApi<{ statuses: number[] }>('POST', `/__test/events/${event.id}/redeliver`, {
+      count: 20,
+    });
     expect(again.body.statuses.every((s) => s === 200)).toBe(true);
     const direct = await Promise.all(Array.from({ length: 20 }, () => completePaymentOnEvent(deps(), event)));
     expect(direct.every((o) => o === 'already_completed')).toBe(true);
@@ -80,7 +151,9 @@ describe('confirmation mail at least once', () => {
   it('sends an owed mail exactly once when 20 deliveries race for it', async () => {
     const { buyer, paymentId, intentId, event } = await approvedPayment();
     const since = Math.floor(Date.now() / 1000) - 1;
-    await expect(completePaymentOnEvent({ ...deps(), mailer: crashingMailer }, event)).rejects.toThrow('simulated crash');
+    await expect(completePaymentOnEvent({ ...deps(), mailer: crashingMailer }, event)).rejects.toThrow(
+      'simulated crash',
+    );
     expect(await mailsTo(buyer.email, since)).toHaveLength(0);
 
     // 20 runs at once (no event claim in between): one claims the lease and sends, the others answer 409 or find it sent.
@@ -99,7 +172,9 @@ describe('confirmation mail at least once', () => {
     const since = Math.floor(Date.now() / 1000) - 1;
     // A run that died while sending: completed, lease taken, never released (its process is gone).
     const hanging = { ...deps(), paymentRecords: { ...paymentRecords(), releaseMail: () => Promise.resolve() } };
-    await expect(completePaymentOnEvent({ ...hanging, mailer: crashingMailer }, event)).rejects.toThrow('simulated crash');
+    await expect(completePaymentOnEvent({ ...hanging, mailer: crashingMailer }, event)).rejects.toThrow(
+      'simulated crash',
+    );
     expect((await paymentRecords().get(paymentId))?.mail_lease_until).toBeTruthy();
 
     // While the lease lives, a re-delivery answers 409 (Stripe retries later) and sends nothing.

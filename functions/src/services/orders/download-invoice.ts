@@ -10,10 +10,15 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
  * else (and a number that does not belong to the order) gets a 404. The PDF is rendered from the
  * immutable `INVOICE` item, so every download and the mail attachment show the same document.
  */
-export async function downloadInvoice(deps: Pick<Deps, 'orders'>, actor: Actor, input: DownloadInvoiceRequest): Promise<{ filename: string; pdf: Uint8Array }> {
+export async function downloadInvoice(
+  deps: Pick<Deps, 'orders'>,
+  actor: Actor,
+  input: DownloadInvoiceRequest,
+): Promise<{ filename: string; pdf: Uint8Array }> {
   const order = await deps.orders.get(input.order_id);
   const mine = actor.role === 'admin' || (order?.user_id !== undefined && order.user_id === actor.userId);
-  if (!order || !mine || order.status !== 'completed' || !order.invoice_no || order.invoice_no !== input.invoice_no) throw new NotFoundError();
+  if (!order || !mine || order.status !== 'completed' || !order.invoice_no || order.invoice_no !== input.invoice_no)
+    throw new NotFoundError();
   const invoice = await deps.orders.getInvoice(order.invoice_no);
   if (!invoice || invoice.order_id !== order.id) throw new NotFoundError();
   return { filename: invoiceFilename(invoice.invoice_no), pdf: await renderInvoicePdf(invoice) };

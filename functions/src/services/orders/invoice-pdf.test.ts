@@ -13,7 +13,9 @@ const invoice: InvoiceRecord = {
   seller: { name: 'Alpen Spa GmbH', address: 'Hauptstraße 5, 6020 Innsbruck', vat_number: 'ATU12345678' },
   buyer: { name: 'Anna Käufer', email: 'buyer@example.com' },
   buyer_user_id: 'u1',
-  lines: [{ title: 'Wellness ♥ Tag – „Deluxe“ 🎁', qty: 2, unit: 4500, tax_rate: 20, net: 7500, tax: 1500, gross: 9000 }],
+  lines: [
+    { title: 'Wellness ♥ Tag – „Deluxe“ 🎁', qty: 2, unit: 4500, tax_rate: 20, net: 7500, tax: 1500, gross: 9000 },
+  ],
   discount: 0,
   multi_purpose: false,
   net: 7500,
@@ -24,7 +26,8 @@ const invoice: InvoiceRecord = {
 
 // Windows-1252 0x80–0x9F (the rest is Latin-1); '\0' marks unused codes.
 const CP1252 = '€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ';
-const fromWinAnsi = (bytes: Uint8Array) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? CP1252[b - 0x80] : String.fromCharCode(b))).join('');
+const fromWinAnsi = (bytes: Uint8Array) =>
+  [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? CP1252[b - 0x80] : String.fromCharCode(b))).join('');
 
 /** All text drawn on the pages: pdf-lib writes WinAnsi hex strings `<...> Tj` in (Flate-compressed) content streams. */
 async function drawnText(bytes: Uint8Array): Promise<string> {
@@ -37,7 +40,8 @@ async function drawnText(bytes: Uint8Array): Promise<string> {
       const stream = doc.context.lookup(ref) as unknown as { getContents(): Uint8Array; dict: { toString(): string } };
       const raw = stream.getContents();
       const body = stream.dict.toString().includes('FlateDecode') ? inflateSync(raw) : Buffer.from(raw);
-      for (const match of body.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g)) text += `${fromWinAnsi(Buffer.from(match[1]!, 'hex'))}\n`;
+      for (const match of body.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+        text += `${fromWinAnsi(Buffer.from(match[1]!, 'hex'))}\n`;
     }
   }
   return text;
@@ -69,7 +73,15 @@ describe('renderInvoicePdf', () => {
 
   it('states the multi-purpose voucher and shows a discount', async () => {
     const text = await drawnText(
-      await renderInvoicePdf({ ...invoice, multi_purpose: true, discount: 1000, gross: 8000, tax: 0, net: 8000, lines: [{ ...invoice.lines[0]!, tax_rate: null, tax: 0, net: 8000 }] }),
+      await renderInvoicePdf({
+        ...invoice,
+        multi_purpose: true,
+        discount: 1000,
+        gross: 8000,
+        tax: 0,
+        net: 8000,
+        lines: [{ ...invoice.lines[0]!, tax_rate: null, tax: 0, net: 8000 }],
+      }),
     );
     expect(text).toContain('Mehrzweckgutschein');
     expect(text).toContain('-10,00 €');

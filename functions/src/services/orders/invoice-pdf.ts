@@ -5,7 +5,11 @@ import type { InvoiceRecord } from '../../repositories/order-repository.ts';
 import { winAnsi, wrapWords } from '../pdf-text.ts';
 
 /** The marketplace, named on every customer invoice as the intermediary (the seller is the supplier). */
-export const MARKETPLACE = { name: 'Gutscheinmarkt Demo GmbH', street: 'Musterstraße 1', place: '6020 Innsbruck' } as const;
+export const MARKETPLACE = {
+  name: 'Gutscheinmarkt Demo GmbH',
+  street: 'Musterstraße 1',
+  place: '6020 Innsbruck',
+} as const;
 
 const euro = (cents: number) => `${formatAmount(cents)} €`;
 
@@ -42,7 +46,13 @@ class Writer {
     lines.forEach((line, i) => {
       this.room(size + 4);
       this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
-      if (right && i === 0) this.page.drawText(right, { x: A4[0] - MARGIN - font.widthOfTextAtSize(right, size), y: this.y - size, size, font });
+      if (right && i === 0)
+        this.page.drawText(right, {
+          x: A4[0] - MARGIN - font.widthOfTextAtSize(right, size),
+          y: this.y - size,
+          size,
+          font,
+        });
       this.y -= size + 4;
     });
     this.y -= options.gap ?? 0;
@@ -50,7 +60,12 @@ class Writer {
 
   rule() {
     this.room(8);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y - 3 }, end: { x: A4[0] - MARGIN, y: this.y - 3 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y - 3 },
+      end: { x: A4[0] - MARGIN, y: this.y - 3 },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.6),
+    });
     this.y -= 8;
   }
 }
@@ -66,7 +81,11 @@ export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Arr
   doc.setTitle(winAnsi(`Rechnung ${invoice.invoice_no}`));
   doc.setAuthor(MARKETPLACE.name);
   doc.setCreationDate(new Date(invoice.issued_at));
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
 
   w.text('Rechnung', { size: 20, bold: true, gap: 8 });
   w.text(`Rechnungsnummer: ${invoice.invoice_no}`);
@@ -76,7 +95,9 @@ export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Arr
   w.text('Leistungserbringer', { bold: true });
   w.text(invoice.seller.name);
   if (invoice.seller.address) w.text(invoice.seller.address);
-  w.text(invoice.seller.vat_number ? `UID-Nummer: ${invoice.seller.vat_number}` : 'UID-Nummer: nicht angegeben', { gap: 8 });
+  w.text(invoice.seller.vat_number ? `UID-Nummer: ${invoice.seller.vat_number}` : 'UID-Nummer: nicht angegeben', {
+    gap: 8,
+  });
 
   w.text('Vermittelt durch', { bold: true });
   w.text(MARKETPLACE.name);
@@ -96,11 +117,15 @@ export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Arr
   w.text('Gesamtbetrag', { bold: true, right: euro(invoice.gross), gap: 10 });
 
   if (invoice.multi_purpose) {
-    w.text('Es handelt sich um einen Mehrzweckgutschein. Die Umsatzsteuer wird erst bei der Einlösung des Gutscheins fällig.');
+    w.text(
+      'Es handelt sich um einen Mehrzweckgutschein. Die Umsatzsteuer wird erst bei der Einlösung des Gutscheins fällig.',
+    );
   } else {
     for (const line of invoice.lines) {
       if (line.tax_rate === null) continue;
-      w.text(`Enthaltene USt. ${line.tax_rate} % auf ${euro(line.net + line.tax)} (netto ${euro(line.net)})`, { right: euro(line.tax) });
+      w.text(`Enthaltene USt. ${line.tax_rate} % auf ${euro(line.net + line.tax)} (netto ${euro(line.net)})`, {
+        right: euro(line.tax),
+      });
     }
     w.text('Summe USt.', { right: euro(invoice.tax) });
     w.text('Summe netto', { right: euro(invoice.net) });

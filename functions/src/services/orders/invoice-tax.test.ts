@@ -16,7 +16,13 @@ describe('invoice VAT maths', () => {
   });
 
   it('one rate: one line, VAT of the paid amount after the discount', () => {
-    const { lines, multiPurpose } = invoiceLines({ title: 'Massage', qty: 2, amount: 9000, discount: 900, tax: [{ tax: 20, label: 'Leistung', value: 4500 }] });
+    const { lines, multiPurpose } = invoiceLines({
+      title: 'Massage',
+      qty: 2,
+      amount: 9000,
+      discount: 900,
+      tax: [{ tax: 20, label: 'Leistung', value: 4500 }],
+    });
     expect(multiPurpose).toBe(false);
     expect(lines).toEqual([{ title: 'Massage', qty: 2, unit: 4500, tax_rate: 20, gross: 9000, tax: 1350, net: 6750 }]);
   });

@@ -18,11 +18,30 @@ export function splitCents(total: number, weights: number[]): number[] {
  * the VAT of its share after the discount. Tax 'unsure' (or no entries): one line without a rate, a
  * multi-purpose voucher whose VAT falls due on redemption.
  */
-export function invoiceLines(input: { title: string; qty: number; amount: number; discount: number; tax: Voucher['tax'] }): { lines: InvoiceLine[]; multiPurpose: boolean } {
+export function invoiceLines(input: {
+  title: string;
+  qty: number;
+  amount: number;
+  discount: number;
+  tax: Voucher['tax'];
+}): { lines: InvoiceLine[]; multiPurpose: boolean } {
   const qty = Math.max(1, input.qty);
   const paid = input.amount - input.discount;
   if (input.tax === 'unsure' || input.tax.length === 0) {
-    return { lines: [{ title: input.title, qty, unit: Math.round(input.amount / qty), tax_rate: null, net: paid, tax: 0, gross: input.amount }], multiPurpose: true };
+    return {
+      lines: [
+        {
+          title: input.title,
+          qty,
+          unit: Math.round(input.amount / qty),
+          tax_rate: null,
+          net: paid,
+          tax: 0,
+          gross: input.amount,
+        },
+      ],
+      multiPurpose: true,
+    };
   }
   const byRate = new Map<number, { label: string; value: number }>();
   for (const entry of input.tax) {
@@ -36,7 +55,15 @@ export function invoiceLines(input: { title: string; qty: number; amount: number
   const lines = rates.map(([rate, entry], i): InvoiceLine => {
     const tax = vatOfGross(after[i]!, rate);
     const title = rates.length > 1 ? `${input.title} (${entry.label})` : input.title;
-    return { title, qty, unit: Math.round(gross[i]! / qty), tax_rate: rate, net: after[i]! - tax, tax, gross: gross[i]! };
+    return {
+      title,
+      qty,
+      unit: Math.round(gross[i]! / qty),
+      tax_rate: rate,
+      net: after[i]! - tax,
+      tax,
+      gross: gross[i]!,
+    };
   });
   return { lines, multiPurpose: false };
 }

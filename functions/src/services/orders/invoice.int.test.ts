@@ -12,19 +12,31 @@ import { invoiceKeys } from '../../repositories/order-repository.ts';
 
 /** Customer invoices: gap-free numbers written with the completion, the PDF download and the mail attachment. */
 const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
-const settle = () => fetch(`${standIn()}/__test/idle`, { method: 'POST', body: JSON.stringify({ timeout_ms: 20_000 }) });
+const settle = () =>
+  fetch(`${standIn()}/__test/idle`, { method: 'POST', body: JSON.stringify({ timeout_ms: 20_000 }) });
 const year = () => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date());
 
 async function counterValue(): Promise<number> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: invoiceKeys.counter(year()), ConsistentRead: true }));
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: env().TABLE_NAME, Key: invoiceKeys.counter(year()), ConsistentRead: true }),
+  );
   return (Item?.value as number | undefined) ?? 0;
 }
 
 async function browserCard(): Promise<string> {
   const response = await fetch(`${standIn()}/v1/payment_methods`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${process.env.STRIPE_PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': String(new Date().getFullYear() + 2), 'card[cvc]': '123' }),
+    headers: {
+      authorization: `Bearer ${process.env.STRIPE_PUBLISHABLE_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      type: 'card',
+      'card[number]': '4242424242424242',
+      'card[exp_month]': '12',
+      'card[exp_year]': String(new Date().getFullYear() + 2),
+      'card[cvc]': '123',
+    }),
   });
   return ((await response.json()) as { id: string }).id;
 }
@@ -32,14 +44,22 @@ async function browserCard(): Promise<string> {
 async function buyOne(buyer: TestAccount, voucherId: string, qty = 1): Promise<string> {
   const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: voucherId, qty } });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
-  const paid = await api('POST', 'order/payment', { token: buyer.token, body: { payment_type: 'card', payment_method: await browserCard() }, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+  const paid = await api('POST', 'order/payment', {
+    token: buyer.token,
+    body: { payment_type: 'card', payment_method: await browserCard() },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return added.body.data.id as string;
 }
 
 async function sellerWithProduct(tax: unknown = [{ tax: 20, label: 'Leistung', value: 4500 }]) {
   const seller = await createTestAccount('seller');
-  const product = testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: 4900, price_filter: 4500, tax } as Parameters<typeof testVoucher>[2]);
+  const product = testVoucher(`v-${randomUUID()}`, seller.userId, {
+    qty_val: 4900,
+    price_filter: 4500,
+    tax,
+  } as Parameters<typeof testVoucher>[2]);
   await putVouchers(product);
   return { seller, product };
 }
@@ -62,8 +82,18 @@ describe('customer invoices', () => {
     expect(await counterValue()).toBe(before + 10);
     for (const line of lines) {
       const invoice = await orders().getInvoice(line!.invoice_no!);
-      expect(invoice).toMatchObject({ order_id: line!.id, order_no: line!.order_no, seller_id: product.seller_id, gross: 4500, tax: 750, net: 3750, multi_purpose: false });
-      expect(invoice?.lines).toEqual([{ title: product.title, qty: 1, unit: 4500, tax_rate: 20, net: 3750, tax: 750, gross: 4500 }]);
+      expect(invoice).toMatchObject({
+        order_id: line!.id,
+        order_no: line!.order_no,
+        seller_id: product.seller_id,
+        gross: 4500,
+        tax: 750,
+        net: 3750,
+        multi_purpose: false,
+      });
+      expect(invoice?.lines).toEqual([
+        { title: product.title, qty: 1, unit: 4500, tax_rate: 20, net: 3750, tax: 750, gross: 4500 },
+      ]);
     }
   });
 
@@ -75,27 +105,67 @@ describe('customer invoices', () => {
     await settle();
     const line = await orders().get(lineId);
     const invoiceNo = line!.invoice_no!;
-    expect(await orders().getInvoice(invoiceNo)).toMatchObject({ multi_purpose: true, gross: 9000, tax: 0, buyer: { email: buyer.email } });
+    expect(await orders().getInvoice(invoiceNo)).toMatchObject({
+      multi_purpose: true,
+      gross: 9000,
+      tax: 0,
+      buyer: { email: buyer.email },
+    });
 
-    const own = await api('POST', 'order/download-invoice', { token: buyer.token, body: { order_id: lineId, invoice_no: invoiceNo } });
+    const own = await api('POST', 'order/download-invoice', {
+      token: buyer.token,
+      body: { order_id: lineId, invoice_no: invoiceNo },
+    });
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');
     expect(own.headers.get('content-disposition')).toBe(`attachment; filename="Rechnung-${invoiceNo}.pdf"`);
     expect(String(own.body).startsWith('%PDF-')).toBe(true);
     const admin = await createTestAccount('admin');
-    expect((await api('POST', 'order/download-invoice', { token: admin.token, body: { order_id: lineId, invoice_no: invoiceNo } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', 'order/download-invoice', {
+          token: admin.token,
+          body: { order_id: lineId, invoice_no: invoiceNo },
+        })
+      ).status,
+    ).toBe(200);
 
     const other = await createTestAccount('user');
-    expect(await api('POST', 'order/download-invoice', { token: other.token, body: { order_id: lineId, invoice_no: invoiceNo } })).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+    expect(
+      await api('POST', 'order/download-invoice', {
+        token: other.token,
+        body: { order_id: lineId, invoice_no: invoiceNo },
+      }),
+    ).toMatchObject({ status: 404, body: { message: expect.any(String) } });
     // The number must belong to the order.
-    expect((await api('POST', 'order/download-invoice', { token: buyer.token, body: { order_id: lineId, invoice_no: `${invoiceNo.slice(0, -1)}${(Number(invoiceNo.at(-1)) + 1) % 10}` } })).status).toBe(404);
-    expect((await api('POST', 'order/download-invoice', { token: buyer.token, body: { order_id: randomUUID(), invoice_no: invoiceNo } })).status).toBe(404);
-    expect(await api('POST', 'order/download-invoice', { token: buyer.token, body: {} })).toMatchObject({ status: 422, body: { errors: { order_id: [expect.any(String)], invoice_no: [expect.any(String)] } } });
+    expect(
+      (
+        await api('POST', 'order/download-invoice', {
+          token: buyer.token,
+          body: { order_id: lineId, invoice_no: `${invoiceNo.slice(0, -1)}${(Number(invoiceNo.at(-1)) + 1) % 10}` },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api('POST', 'order/download-invoice', {
+          token: buyer.token,
+          body: { order_id: randomUUID(), invoice_no: invoiceNo },
+        })
+      ).status,
+    ).toBe(404);
+    expect(await api('POST', 'order/download-invoice', { token: buyer.token, body: {} })).toMatchObject({
+      status: 422,
+      body: { errors: { order_id: [expect.any(String)], invoice_no: [expect.any(String)] } },
+    });
 
     const mail = (await sentMails(since)).find((m) => m.destination.to.includes(buyer.email));
     expect(mail?.body.text).toContain('Die Rechnung findest du im Anhang.');
     expect(mail?.attachments).toHaveLength(1);
-    expect(mail?.attachments?.[0]).toMatchObject({ filename: `Rechnung-${invoiceNo}.pdf`, contentType: 'application/pdf' });
+    expect(mail?.attachments?.[0]).toMatchObject({
+      filename: `Rechnung-${invoiceNo}.pdf`,
+      contentType: 'application/pdf',
+    });
     expect(mail!.attachments![0]!.size).toBeGreaterThan(1000);
   });
 });

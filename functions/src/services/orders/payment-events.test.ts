@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createPaymentEventRegistry, paymentEvents } from './payment-events.ts';
 import { statusChangeOf } from './record-payment-status.ts';
 
-const event = (type: string, object: Record<string, unknown>, created = 1000) => ({ id: `evt_${type}`, object: 'event', type, created, data: { object } }) as unknown as Stripe.Event;
+const event = (type: string, object: Record<string, unknown>, created = 1000) =>
+  ({ id: `evt_${type}`, object: 'event', type, created, data: { object } }) as unknown as Stripe.Event;
 
 describe('statusChangeOf', () => {
   it('reads the payment id and the new status off PaymentIntent events', () => {
@@ -22,17 +23,42 @@ describe('statusChangeOf', () => {
   });
 
   it('keeps the decline reason of a failed payment', () => {
-    const pi = { id: 'pi_1', metadata: { payment_id: 'pay-1' }, last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
+    const pi = {
+      id: 'pi_1',
+      metadata: { payment_id: 'pay-1' },
+      last_payment_error: {
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
+    };
     expect(statusChangeOf(event('payment_intent.payment_failed', pi))).toMatchObject({
       status: 'failed',
-      failure: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+      failure: {
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
     });
   });
 
   it('tells full from partial refunds', () => {
-    const charge = { id: 'ch_1', payment_intent: 'pi_1', metadata: { payment_id: 'pay-1' }, amount_refunded: 500, refunded: false };
-    expect(statusChangeOf(event('charge.refunded', charge))).toMatchObject({ paymentId: 'pay-1', paymentIntentId: 'pi_1', status: 'partially_refunded', amountRefundedCents: 500 });
-    expect(statusChangeOf(event('charge.refunded', { ...charge, amount_refunded: 2500, refunded: true }))?.status).toBe('refunded');
+    const charge = {
+      id: 'ch_1',
+      payment_intent: 'pi_1',
+      metadata: { payment_id: 'pay-1' },
+      amount_refunded: 500,
+      refunded: false,
+    };
+    expect(statusChangeOf(event('charge.refunded', charge))).toMatchObject({
+      paymentId: 'pay-1',
+      paymentIntentId: 'pi_1',
+      status: 'partially_refunded',
+      amountRefundedCents: 500,
+    });
+    expect(statusChangeOf(event('charge.refunded', { ...charge, amount_refunded: 2500, refunded: true }))?.status).toBe(
+      'refunded',
+    );
     expect(statusChangeOf(event('charge.refunded', { ...charge, payment_intent: null }))).toBeUndefined();
   });
 
@@ -60,7 +86,14 @@ describe('payment event registry', () => {
 
   it('subscribes the product to the status events', () => {
     expect(paymentEvents.types().sort()).toEqual(
-      ['charge.refunded', 'payment_intent.canceled', 'payment_intent.payment_failed', 'payment_intent.processing', 'payment_intent.requires_action', 'payment_intent.succeeded'].sort(),
+      [
+        'charge.refunded',
+        'payment_intent.canceled',
+        'payment_intent.payment_failed',
+        'payment_intent.processing',
+        'payment_intent.requires_action',
+        'payment_intent.succeeded',
+      ].sort(),
     );
   });
 });

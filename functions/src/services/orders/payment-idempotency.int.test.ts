@@ -14,8 +14,17 @@ const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
 async function browserCard(number = '4242424242424242'): Promise<string> {
   const response = await fetch(`${standIn()}/v1/payment_methods`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${process.env.STRIPE_PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ type: 'card', 'card[number]': number, 'card[exp_month]': '12', 'card[exp_year]': String(new Date().getFullYear() + 2), 'card[cvc]': '123' }),
+    headers: {
+      authorization: `Bearer ${process.env.STRIPE_PUBLISHABLE_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      type: 'card',
+      'card[number]': number,
+      'card[exp_month]': '12',
+      'card[exp_year]': String(new Date().getFullYear() + 2),
+      'card[cvc]': '123',
+    }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { id: string }).id;
@@ -24,7 +33,12 @@ async function browserCard(number = '4242424242424242'): Promise<string> {
 /** The PAYMENT items of a buyer or a guest cart (GSI1, docs/data-model.md "Payment"). */
 async function paymentIds(gsi1pk: string): Promise<string[]> {
   const { Items = [] } = await documentClient().send(
-    new QueryCommand({ TableName: env().TABLE_NAME, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } }),
+    new QueryCommand({
+      TableName: env().TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+    }),
   );
   return Items.map((item) => item.id as string);
 }
@@ -32,13 +46,22 @@ async function paymentIds(gsi1pk: string): Promise<string[]> {
 /** PaymentIntents the Stripe stand-in created for these payments (its `payment_intent.created` events). */
 async function intentsFor(paymentIdList: string[]): Promise<string[]> {
   const response = await fetch(`${standIn()}/__test/events?type=payment_intent.created`);
-  const { data } = (await response.json()) as { data: { data: { object: { id: string; metadata?: { payment_id?: string } } } }[] };
-  return data.map((e) => e.data.object).filter((o) => paymentIdList.includes(o.metadata?.payment_id ?? '')).map((o) => o.id);
+  const { data } = (await response.json()) as {
+    data: { data: { object: { id: string; metadata?: { payment_id?: string } } } }[];
+  };
+  return data
+    .map((e) => e.data.object)
+    .filter((o) => paymentIdList.includes(o.metadata?.payment_id ?? ''))
+    .map((o) => o.id);
 }
 
 async function buyerWithCart(): Promise<TestAccount> {
   const seller = await createTestAccount('seller');
-  const product = testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: 4900, price_filter: 4500, expiry_date: 3 });
+  const product = testVoucher(`v-${randomUUID()}`, seller.userId, {
+    qty_val: 4900,
+    price_filter: 4500,
+    expiry_date: 3,
+  });
   await putVouchers(product);
   const buyer = await createTestAccount('user');
   const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: product.id, qty: 1 } });
@@ -47,7 +70,11 @@ async function buyerWithCart(): Promise<TestAccount> {
 }
 
 const pay = (buyer: TestAccount, key: string | undefined, body: Record<string, unknown>) =>
-  api('POST', 'order/payment', { token: buyer.token, body, headers: key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key } });
+  api('POST', 'order/payment', {
+    token: buyer.token,
+    body,
+    headers: key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key },
+  });
 
 describe('POST order/payment is idempotent by Idempotency-Key', () => {
   it('10 concurrent requests with one key start exactly one payment; the others get the same answer or 409', async () => {
@@ -78,15 +105,24 @@ describe('POST order/payment is idempotent by Idempotency-Key', () => {
     const buyer = await buyerWithCart();
     const body = { payment_type: 'card', payment_method: await browserCard() };
     for (const key of [undefined, '', 'not-a-uuid']) {
-      expect(await pay(buyer, key, body)).toMatchObject({ status: 422, body: { message: IDEMPOTENCY_TEXT.missingKey, errors: { idempotency_key: [IDEMPOTENCY_TEXT.missingKey] } } });
+      expect(await pay(buyer, key, body)).toMatchObject({
+        status: 422,
+        body: { message: IDEMPOTENCY_TEXT.missingKey, errors: { idempotency_key: [IDEMPOTENCY_TEXT.missingKey] } },
+      });
     }
     expect(await paymentIds(`USER#${buyer.userId}#PAYMENTS`)).toEqual([]);
 
     const key = randomUUID();
     const first = await pay(buyer, key, body);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const other = await pay(buyer, key, { payment_type: 'card', payment_method: await browserCard('5555555555554444') });
-    expect(other).toMatchObject({ status: 422, body: { message: IDEMPOTENCY_TEXT.keyReused, errors: { idempotency_key: [IDEMPOTENCY_TEXT.keyReused] } } });
+    const other = await pay(buyer, key, {
+      payment_type: 'card',
+      payment_method: await browserCard('5555555555554444'),
+    });
+    expect(other).toMatchObject({
+      status: 422,
+      body: { message: IDEMPOTENCY_TEXT.keyReused, errors: { idempotency_key: [IDEMPOTENCY_TEXT.keyReused] } },
+    });
     expect(await paymentIds(`USER#${buyer.userId}#PAYMENTS`)).toHaveLength(1);
 
     // Another buyer's record is another record: the same key starts that buyer's own payment.
@@ -103,9 +139,15 @@ describe('POST order/payment is idempotent by Idempotency-Key', () => {
     expect(await pay(buyer, key, body)).toMatchObject({ status: 422, body: { message: ORDER_TEXT.emptyCart } });
 
     const seller = await createTestAccount('seller');
-    const product = testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: 4900, price_filter: 4500, expiry_date: 3 });
+    const product = testVoucher(`v-${randomUUID()}`, seller.userId, {
+      qty_val: 4900,
+      price_filter: 4500,
+      expiry_date: 3,
+    });
     await putVouchers(product);
-    expect((await api('POST', 'order', { token: buyer.token, body: { voucher_id: product.id, qty: 1 } })).status).toBe(201);
+    expect((await api('POST', 'order', { token: buyer.token, body: { voucher_id: product.id, qty: 1 } })).status).toBe(
+      201,
+    );
     const retried = await pay(buyer, key, body);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(await paymentIds(`USER#${buyer.userId}#PAYMENTS`)).toEqual([retried.body.data.payment_id]);
@@ -115,16 +157,44 @@ describe('POST order/payment is idempotent by Idempotency-Key', () => {
 describe('POST order/guest/payment is idempotent per guest cart', () => {
   it('concurrent repeats start one payment; a missing key is 422', async () => {
     const seller = await createTestAccount('seller');
-    const product = testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: 4900, price_filter: 4500, expiry_date: 3 });
+    const product = testVoucher(`v-${randomUUID()}`, seller.userId, {
+      qty_val: 4900,
+      price_filter: 4500,
+      expiry_date: 3,
+    });
     await putVouchers(product);
     const cartId = randomUUID();
-    expect((await api('POST', 'order/guest', { body: { voucher_id: product.id, qty: 1 }, headers: { [CART_ID_HEADER]: cartId } })).status).toBe(201);
-    const body = { payment_type: 'card', payment_method: await browserCard(), guest: { email: `g-${cartId.slice(0, 8)}@test.example`, first_name: 'Gustav', last_name: 'Gast' } };
+    expect(
+      (
+        await api('POST', 'order/guest', {
+          body: { voucher_id: product.id, qty: 1 },
+          headers: { [CART_ID_HEADER]: cartId },
+        })
+      ).status,
+    ).toBe(201);
+    const body = {
+      payment_type: 'card',
+      payment_method: await browserCard(),
+      guest: { email: `g-${cartId.slice(0, 8)}@test.example`, first_name: 'Gustav', last_name: 'Gast' },
+    };
 
-    expect(await api('POST', 'order/guest/payment', { body, headers: { [CART_ID_HEADER]: cartId } })).toMatchObject({ status: 422, body: { message: IDEMPOTENCY_TEXT.missingKey } });
+    expect(await api('POST', 'order/guest/payment', { body, headers: { [CART_ID_HEADER]: cartId } })).toMatchObject({
+      status: 422,
+      body: { message: IDEMPOTENCY_TEXT.missingKey },
+    });
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', 'order/guest/payment', { body, headers: { [CART_ID_HEADER]: cartId, [IDEMPOTENCY_KEY_HEADER]: key } })));
-    expect(answers.every((a) => a.status === 200 || a.status === 409), JSON.stringify(answers.map((a) => a.status))).toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api('POST', 'order/guest/payment', {
+          body,
+          headers: { [CART_ID_HEADER]: cartId, [IDEMPOTENCY_KEY_HEADER]: key },
+        }),
+      ),
+    );
+    expect(
+      answers.every((a) => a.status === 200 || a.status === 409),
+      JSON.stringify(answers.map((a) => a.status)),
+    ).toBe(true);
     const payments = await paymentIds(`GUEST_CART#${cartId}#PAYMENTS`);
     expect(payments).toHaveLength(1);
     expect(await intentsFor(payments)).toHaveLength(1);

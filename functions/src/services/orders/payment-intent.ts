@@ -4,7 +4,14 @@ import type * as z from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
 import { assertSalesOpen } from './app-status.ts';
 import { ensureCustomer } from './saved-card.ts';
-import { createIntentFor, newPaymentRecord, ownerOf, priceCart, type Payer, type StartPaymentDeps } from './start-payment.ts';
+import {
+  createIntentFor,
+  newPaymentRecord,
+  ownerOf,
+  priceCart,
+  type Payer,
+  type StartPaymentDeps,
+} from './start-payment.ts';
 
 /**
  * `POST order/payment/paymentintent` (01 §7): the client_secret flow of Stripe's Payment Element. The
@@ -15,12 +22,34 @@ import { createIntentFor, newPaymentRecord, ownerOf, priceCart, type Payer, type
  * `order/payment` (completed without Stripe), 1–49 ct are refused (priceCart).
  */
 export type PaymentIntentInput = z.output<typeof paymentIntentRequestSchema>;
-export type PaymentIntentDeps = Pick<StartPaymentDeps, 'orders' | 'vouchers' | 'coupons' | 'paymentRecords' | 'payments' | 'appStatus' | 'clock' | 'newId' | 'stripeCustomers' | 'users'>;
+export type PaymentIntentDeps = Pick<
+  StartPaymentDeps,
+  | 'orders'
+  | 'vouchers'
+  | 'coupons'
+  | 'paymentRecords'
+  | 'payments'
+  | 'appStatus'
+  | 'clock'
+  | 'newId'
+  | 'stripeCustomers'
+  | 'users'
+>;
 
 export const FREE_ORDER_NO_INTENT = 'Für eine Bestellung über 0,00 € ist keine Kartenzahlung nötig.';
 
-export async function createCartPaymentIntent(deps: PaymentIntentDeps, payer: Payer, input: PaymentIntentInput, tenant?: string): Promise<PaymentIntentResponse['data']> {
-  if (payer.kind === 'guest' && !input.guest) throw new ValidationError({ 'guest.email': [MSG.required], 'guest.first_name': [MSG.required], 'guest.last_name': [MSG.required] });
+export async function createCartPaymentIntent(
+  deps: PaymentIntentDeps,
+  payer: Payer,
+  input: PaymentIntentInput,
+  tenant?: string,
+): Promise<PaymentIntentResponse['data']> {
+  if (payer.kind === 'guest' && !input.guest)
+    throw new ValidationError({
+      'guest.email': [MSG.required],
+      'guest.first_name': [MSG.required],
+      'guest.last_name': [MSG.required],
+    });
   await assertSalesOpen(deps);
   const now = deps.clock();
   const priced = await priceCart(deps, ownerOf(payer), input.coupon, now, tenant);
@@ -30,8 +59,20 @@ export async function createCartPaymentIntent(deps: PaymentIntentDeps, payer: Pa
   const saving = payer.kind === 'user' && input.is_save === true;
   const customerId = saving ? await ensureCustomer(deps, payer.userId) : undefined;
   const paymentId = deps.newId();
-  await deps.paymentRecords.create(newPaymentRecord(payer, paymentId, priced, { payment_type: 'card', guest: input.guest, is_save: saving }, now.toISOString()));
-  const intent = await createIntentFor(deps, payer, input.guest, paymentId, priced, { paymentMethodType: 'card', customerId, saving });
+  await deps.paymentRecords.create(
+    newPaymentRecord(
+      payer,
+      paymentId,
+      priced,
+      { payment_type: 'card', guest: input.guest, is_save: saving },
+      now.toISOString(),
+    ),
+  );
+  const intent = await createIntentFor(deps, payer, input.guest, paymentId, priced, {
+    paymentMethodType: 'card',
+    customerId,
+    saving,
+  });
   const clientAmount = input.amount;
   return {
     payment_id: paymentId,

@@ -43,12 +43,21 @@ export function statusChangeOf(event: Stripe.Event): PaymentStatusChange | undef
         paymentIntentId: pi.id,
         status,
         ...(status === 'succeeded' ? { amountReceivedCents: pi.amount_received } : {}),
-        ...(status === 'failed' && error ? { failure: { code: error.code ?? null, declineCode: error.decline_code ?? null, message: error.message ?? '' } } : {}),
+        ...(status === 'failed' && error
+          ? {
+              failure: {
+                code: error.code ?? null,
+                declineCode: error.decline_code ?? null,
+                message: error.message ?? '',
+              },
+            }
+          : {}),
       };
     }
     case 'charge.refunded': {
       const charge = event.data.object;
-      const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      const paymentIntentId =
+        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
       if (!paymentIntentId) return undefined;
       return {
         ...base,
@@ -64,7 +73,10 @@ export function statusChangeOf(event: Stripe.Event): PaymentStatusChange | undef
   }
 }
 
-export async function recordPaymentStatus(deps: Pick<Deps, 'paymentRecords' | 'clock'>, event: Stripe.Event): Promise<StatusChangeOutcome | 'not_a_status_change'> {
+export async function recordPaymentStatus(
+  deps: Pick<Deps, 'paymentRecords' | 'clock'>,
+  event: Stripe.Event,
+): Promise<StatusChangeOutcome | 'not_a_status_change'> {
   const change = statusChangeOf(event);
   if (!change) return 'not_a_status_change';
   if (!change.paymentId) return 'unknown_payment';

@@ -17,7 +17,10 @@ const record = {
 
 describe('savedCardView', () => {
   it('shows the saved card, and nothing for a customer without one or a removed card', () => {
-    expect(savedCardView(record)).toEqual({ is_save: true, card: { id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
+    expect(savedCardView(record)).toEqual({
+      is_save: true,
+      card: { id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    });
     expect(savedCardView(undefined)).toEqual({ is_save: false, card: null });
     expect(savedCardView({ ...record, is_save: false })).toEqual({ is_save: false, card: null });
     expect(savedCardView({ ...record, default_payment_method_id: null })).toEqual({ is_save: false, card: null });

@@ -27,7 +27,10 @@ export function savedCardView(record: StripeCustomerRecord | undefined): SavedCa
 }
 
 /** GET user-stripe: the buyer's saved card, if any. */
-export async function getSavedCard(deps: Pick<SavedCardDeps, 'stripeCustomers'>, userId: string): Promise<SavedCardResponse['data']> {
+export async function getSavedCard(
+  deps: Pick<SavedCardDeps, 'stripeCustomers'>,
+  userId: string,
+): Promise<SavedCardResponse['data']> {
   return savedCardView(await deps.stripeCustomers.get(userId));
 }
 
@@ -38,19 +41,39 @@ export async function ensureCustomer(deps: SavedCardDeps, userId: string): Promi
   const user = await deps.users.get(userId);
   if (!user) throw new NotFoundError();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-  const customer = await deps.payments.createCustomer({ email: user.email, ...(name ? { name } : {}), userId, idempotencyKey: `customer-${userId}` });
+  const customer = await deps.payments.createCustomer({
+    email: user.email,
+    ...(name ? { name } : {}),
+    userId,
+    idempotencyKey: `customer-${userId}`,
+  });
   return deps.stripeCustomers.putCustomer(userId, customer.id, deps.clock().toISOString());
 }
 
 /** Saves `paymentMethodId` as the buyer's card (replacing a saved one); answers the card and the customer id. */
-export async function saveCard(deps: SavedCardDeps, userId: string, paymentMethodId: string): Promise<{ customerId: string; card: SavedCardResponse['data'] }> {
+export async function saveCard(
+  deps: SavedCardDeps,
+  userId: string,
+  paymentMethodId: string,
+): Promise<{ customerId: string; card: SavedCardResponse['data'] }> {
   const customerId = await ensureCustomer(deps, userId);
   const before = await deps.stripeCustomers.get(userId);
   const previous = before?.default_payment_method_id ?? null;
   if (previous === paymentMethodId && before?.is_save) return { customerId, card: savedCardView(before) };
   const card = await deps.payments.attachCard(customerId, paymentMethodId);
   try {
-    await deps.stripeCustomers.saveCard(userId, previous, { paymentMethodId: card.id, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }, deps.clock().toISOString());
+    await deps.stripeCustomers.saveCard(
+      userId,
+      previous,
+      {
+        paymentMethodId: card.id,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      },
+      deps.clock().toISOString(),
+    );
   } catch (error) {
     if (!(error instanceof SavedCardConflict)) throw error;
     await deps.payments.detachCard(card.id);
@@ -76,9 +99,15 @@ export async function removeSavedCard(deps: SavedCardDeps, userId: string): Prom
 }
 
 /** The saved card a payment may use: it must be the buyer's current one. */
-export async function savedCardForPayment(deps: Pick<SavedCardDeps, 'stripeCustomers'>, userId: string, requested: string): Promise<{ customerId: string; paymentMethodId: string }> {
+export async function savedCardForPayment(
+  deps: Pick<SavedCardDeps, 'stripeCustomers'>,
+  userId: string,
+  requested: string,
+): Promise<{ customerId: string; paymentMethodId: string }> {
   const record = await deps.stripeCustomers.get(userId);
-  if (!record?.is_save || !record.default_payment_method_id) throw ValidationError.field('saved_card', SAVED_CARD_TEXT.noSavedCard);
-  if (requested !== record.default_payment_method_id) throw ValidationError.field('saved_card', SAVED_CARD_TEXT.replacedMeanwhile);
+  if (!record?.is_save || !record.default_payment_method_id)
+    throw ValidationError.field('saved_card', SAVED_CARD_TEXT.noSavedCard);
+  if (requested !== record.default_payment_method_id)
+    throw ValidationError.field('saved_card', SAVED_CARD_TEXT.replacedMeanwhile);
   return { customerId: record.stripe_customer_id, paymentMethodId: record.default_payment_method_id };
 }

@@ -18,14 +18,23 @@ export function inShop(line: Pick<OrderRecord, 'subdomain'>, subdomain: string |
  * completed list), newest first, filtered by shop (`subdomain`, else the request's tenant host),
  * order id and keyword. Owner-bound partitions only: no Scan.
  */
-export async function searchOrders(deps: Pick<Deps, 'orders' | 'clock'>, owner: OrderOwner, input: OrderSearchInput, tenant: string | undefined, pageUrl: (page: number) => string): Promise<Paged<OrderLine>> {
+export async function searchOrders(
+  deps: Pick<Deps, 'orders' | 'clock'>,
+  owner: OrderOwner,
+  input: OrderSearchInput,
+  tenant: string | undefined,
+  pageUrl: (page: number) => string,
+): Promise<Paged<OrderLine>> {
   const subdomain = input.subdomain || tenant || null;
   const keyword = input.keyword?.toLowerCase();
   const records = (await deps.orders.listByOwner(owner, input.status, deps.clock())).filter(
     (r) =>
       inShop(r, subdomain) &&
       (!input.order_id || r.id === input.order_id) &&
-      (!keyword || [r.voucher.title, r.voucher.seller?.username, r.voucher.seller?.company?.name, r.order_no].some((text) => text?.toLowerCase().includes(keyword))),
+      (!keyword ||
+        [r.voucher.title, r.voucher.seller?.username, r.voucher.seller?.company?.name, r.order_no].some((text) =>
+          text?.toLowerCase().includes(keyword),
+        )),
   );
   return paginate(records.map(toOrderLine), input.page, input.paginate, pageUrl);
 }

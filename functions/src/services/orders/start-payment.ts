@@ -32,11 +32,32 @@ export type Payer = { kind: 'user'; userId: string; email: string } | { kind: 'g
  * Redirect bank payments per country (01 §9): AT EPS, NL iDEAL, BE Bancontact, and DE, IT, ES Klarna,
  * Stripe's successor for the retired Sofort (decisions.md 2026-11-26). Every one redirects to `url`.
  */
-export const BANK_METHOD_BY_COUNTRY: Partial<Record<string, BankMethod>> = { AT: 'eps', DE: 'klarna', IT: 'klarna', NL: 'ideal', BE: 'bancontact', ES: 'klarna' };
+export const BANK_METHOD_BY_COUNTRY: Partial<Record<string, BankMethod>> = {
+  AT: 'eps',
+  DE: 'klarna',
+  IT: 'klarna',
+  NL: 'ideal',
+  BE: 'bancontact',
+  ES: 'klarna',
+};
 export const BANK_COUNTRY_UNAVAILABLE = 'Für dieses Land ist keine Banküberweisung verfügbar. Bitte zahle mit Karte.';
 export const GUEST_CARD_ONLY = 'Gäste können nur mit Karte bezahlen.';
 
-export type StartPaymentDeps = Pick<Deps, 'orders' | 'vouchers' | 'coupons' | 'paymentRecords' | 'payments' | 'appStatus' | 'clock' | 'newId' | 'appUrl' | 'stripeCustomers' | 'users'> & CompletionDeps;
+export type StartPaymentDeps = Pick<
+  Deps,
+  | 'orders'
+  | 'vouchers'
+  | 'coupons'
+  | 'paymentRecords'
+  | 'payments'
+  | 'appStatus'
+  | 'clock'
+  | 'newId'
+  | 'appUrl'
+  | 'stripeCustomers'
+  | 'users'
+> &
+  CompletionDeps;
 
 /** A coupon can be used when it is active, not expired and has uses left (no limit = unlimited). */
 export function couponUsable(coupon: CouponRecord | undefined, now: Date): coupon is CouponRecord {
@@ -83,7 +104,11 @@ async function pricedLines(deps: Pick<StartPaymentDeps, 'vouchers'>, lines: Orde
   for (const line of lines) {
     const current = await deps.vouchers.get(line.voucher_id);
     if (!current || current.deleted_at || !current.is_active) {
-      throw new ValidationError({ cart: [`Der Gutschein „${line.voucher.title}“ ist nicht mehr erhältlich. Bitte entferne ihn aus dem Warenkorb.`] });
+      throw new ValidationError({
+        cart: [
+          `Der Gutschein „${line.voucher.title}“ ist nicht mehr erhältlich. Bitte entferne ihn aus dem Warenkorb.`,
+        ],
+      });
     }
     const totals = priceLine(current, { qty: line.qty, value: line.value });
     out.push({ order_id: line.id, ...totals, discount: 0 });
@@ -121,9 +146,21 @@ export async function priceCart(
   return { lines, amount, discount, coupon };
 }
 
-export const ownerOf = (payer: Payer): OrderOwner => (payer.kind === 'user' ? { kind: 'user', userId: payer.userId } : { kind: 'guest', cartId: payer.cartId });
+export const ownerOf = (payer: Payer): OrderOwner =>
+  payer.kind === 'user' ? { kind: 'user', userId: payer.userId } : { kind: 'guest', cartId: payer.cartId };
 
-export function newPaymentRecord(payer: Payer, paymentId: string, priced: PricedCart, input: { payment_type: NewPayment['payment_type']; guest?: PaymentInput['guest']; country?: string | null; is_save?: boolean }, createdAt: string): NewPayment {
+export function newPaymentRecord(
+  payer: Payer,
+  paymentId: string,
+  priced: PricedCart,
+  input: {
+    payment_type: NewPayment['payment_type'];
+    guest?: PaymentInput['guest'];
+    country?: string | null;
+    is_save?: boolean;
+  },
+  createdAt: string,
+): NewPayment {
   return {
     id: paymentId,
     amount: priced.amount,
@@ -166,10 +203,22 @@ export async function createIntentFor(
   return intent;
 }
 
-export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: PaymentInput, tenant?: string): Promise<PaymentResponse['data']> {
-  if (payer.kind === 'guest' && input.payment_type !== 'card') throw ValidationError.field('payment_type', GUEST_CARD_ONLY);
-  if (payer.kind === 'guest' && !input.guest) throw new ValidationError({ 'guest.email': [MSG.required], 'guest.first_name': [MSG.required], 'guest.last_name': [MSG.required] });
-  if (payer.kind === 'guest' && input.saved_card && !input.payment_method) throw ValidationError.field('saved_card', SAVED_CARD_TEXT.noSavedCard);
+export async function startPayment(
+  deps: StartPaymentDeps,
+  payer: Payer,
+  input: PaymentInput,
+  tenant?: string,
+): Promise<PaymentResponse['data']> {
+  if (payer.kind === 'guest' && input.payment_type !== 'card')
+    throw ValidationError.field('payment_type', GUEST_CARD_ONLY);
+  if (payer.kind === 'guest' && !input.guest)
+    throw new ValidationError({
+      'guest.email': [MSG.required],
+      'guest.first_name': [MSG.required],
+      'guest.last_name': [MSG.required],
+    });
+  if (payer.kind === 'guest' && input.saved_card && !input.payment_method)
+    throw ValidationError.field('saved_card', SAVED_CARD_TEXT.noSavedCard);
   const bankMethod = input.payment_type === 'bank' ? BANK_METHOD_BY_COUNTRY[input.country ?? ''] : undefined;
   if (input.payment_type === 'bank' && !bankMethod) throw ValidationError.field('country', BANK_COUNTRY_UNAVAILABLE);
   await assertSalesOpen(deps);
@@ -178,7 +227,8 @@ export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: 
   const priced = await priceCart(deps, ownerOf(payer), input.coupon, now, tenant);
   const paymentId = deps.newId();
   if (priced.amount === 0) return completeFreeOrder(deps, payer, paymentId, priced, input, now.toISOString());
-  if (input.payment_type === 'card' && !input.payment_method && !input.saved_card) throw ValidationError.field('payment_method', MSG.required);
+  if (input.payment_type === 'card' && !input.payment_method && !input.saved_card)
+    throw ValidationError.field('payment_method', MSG.required);
 
   // Card source: the saved card as is, or a new card (saved first when the buyer ticked is_save).
   let customerId: string | undefined;
@@ -195,23 +245,45 @@ export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: 
     }
   }
 
-  const record = newPaymentRecord(payer, paymentId, priced, { payment_type: input.payment_type, guest: input.guest, country: input.country, is_save: saving }, now.toISOString());
+  const record = newPaymentRecord(
+    payer,
+    paymentId,
+    priced,
+    { payment_type: input.payment_type, guest: input.guest, country: input.country, is_save: saving },
+    now.toISOString(),
+  );
   await deps.paymentRecords.create(record);
 
-  const intent = await createIntentFor(deps, payer, input.guest, paymentId, priced, { paymentMethodType: bankMethod ?? 'card', customerId, saving });
+  const intent = await createIntentFor(deps, payer, input.guest, paymentId, priced, {
+    paymentMethodType: bankMethod ?? 'card',
+    customerId,
+    saving,
+  });
 
   const returnUrl = `${deps.appUrl.replace(/\/+$/, '')}/cart?payment=${paymentId}`;
   const billingName = payer.kind === 'guest' ? `${input.guest!.first_name} ${input.guest!.last_name}` : payer.email;
   const payerEmail = payer.kind === 'guest' ? input.guest!.email : payer.email;
   // Klarna identifies the buyer by e-mail and billing country (the country chosen at checkout).
-  const bank = bankMethod === 'klarna' ? { type: bankMethod, email: payerEmail, country: input.country! } : bankMethod ? { type: bankMethod, billingName } : undefined;
+  const bank =
+    bankMethod === 'klarna'
+      ? { type: bankMethod, email: payerEmail, country: input.country! }
+      : bankMethod
+        ? { type: bankMethod, billingName }
+        : undefined;
   // A declined card throws PaymentDeclinedError: 422 with Stripe's message on `card`; the cart is untouched.
   const confirmed = await deps.payments.confirmPaymentIntent(intent.id, {
     ...(bank ? { bankMethod: bank } : { paymentMethod: paymentMethod! }),
     returnUrl,
     idempotencyKey: `${paymentId}-confirm`,
   });
-  return { payment_id: paymentId, status: INTENT_TO_STATUS[confirmed.status] ?? 'processing', url: confirmed.redirectUrl, amount: priced.amount, completed: false, order_ids: record.order_ids ?? [] };
+  return {
+    payment_id: paymentId,
+    status: INTENT_TO_STATUS[confirmed.status] ?? 'processing',
+    url: confirmed.redirectUrl,
+    amount: priced.amount,
+    completed: false,
+    order_ids: record.order_ids ?? [],
+  };
 }
 
 /**
@@ -220,22 +292,49 @@ export async function startPayment(deps: StartPaymentDeps, payer: Payer, input: 
  * `pending` conditions make it happen once, however often the request is repeated); the lines get
  * p_type `none` and no processing fee (docs/decisions.md 2026-11-26).
  */
-async function completeFreeOrder(deps: StartPaymentDeps, payer: Payer, paymentId: string, priced: PricedCart, input: PaymentInput, createdAt: string): Promise<PaymentResponse['data']> {
-  await deps.paymentRecords.create(newPaymentRecord(payer, paymentId, priced, { payment_type: 'none', guest: input.guest }, createdAt));
+async function completeFreeOrder(
+  deps: StartPaymentDeps,
+  payer: Payer,
+  paymentId: string,
+  priced: PricedCart,
+  input: PaymentInput,
+  createdAt: string,
+): Promise<PaymentResponse['data']> {
+  await deps.paymentRecords.create(
+    newPaymentRecord(payer, paymentId, priced, { payment_type: 'none', guest: input.guest }, createdAt),
+  );
   const stored = await deps.paymentRecords.get(paymentId);
   const outcome = await completePayment(deps, stored!);
   const completed = outcome === 'completed' || outcome === 'already_completed';
-  return { payment_id: paymentId, status: completed ? 'succeeded' : 'processing', url: null, amount: 0, completed, order_ids: priced.lines.map((l) => l.order_id) };
+  return {
+    payment_id: paymentId,
+    status: completed ? 'succeeded' : 'processing',
+    url: null,
+    amount: 0,
+    completed,
+    order_ids: priced.lines.map((l) => l.order_id),
+  };
 }
 
 /** `GET order/payment/{id}`: the payment's state for its payer (the buyer, or the same guest cart); 404 for anyone else. */
-export async function getPayment(deps: Pick<Deps, 'paymentRecords' | 'payments'>, payer: { userId?: string; cartId?: string }, paymentId: string): Promise<PaymentResponse['data']> {
+export async function getPayment(
+  deps: Pick<Deps, 'paymentRecords' | 'payments'>,
+  payer: { userId?: string; cartId?: string },
+  paymentId: string,
+): Promise<PaymentResponse['data']> {
   const record = await deps.paymentRecords.get(paymentId);
-  const mine = record && ((record.payer_user_id && record.payer_user_id === payer.userId) || (record.cart_id && record.cart_id === payer.cartId));
+  const mine =
+    record &&
+    ((record.payer_user_id && record.payer_user_id === payer.userId) ||
+      (record.cart_id && record.cart_id === payer.cartId));
   if (!record || !mine) throw new NotFoundError();
   const view = paymentView(record);
   // Still waiting for 3-D Secure or the bank: the web may have lost the redirect (reload), so hand it out again.
-  if (!record.completed_at && record.stripe_payment_intent_id && (record.status === 'created' || record.status === 'requires_action')) {
+  if (
+    !record.completed_at &&
+    record.stripe_payment_intent_id &&
+    (record.status === 'created' || record.status === 'requires_action')
+  ) {
     const intent = await deps.payments.retrievePaymentIntent(record.stripe_payment_intent_id);
     return { ...view, status: INTENT_TO_STATUS[intent.status] ?? view.status, url: intent.redirectUrl };
   }

@@ -19,7 +19,10 @@ export async function updateCartLine(
 ): Promise<{ data: OrderLine }> {
   const line = await deps.orders.get(orderId);
   if (!line || line.status !== 'pending' || !ownsOrder(line, owner)) throw new NotFoundError(ORDER_NOT_FOUND);
-  const totals = priceLine(line.voucher, { qty: input.qty ?? (line.voucher.type === 'value' ? line.qty : undefined), value: input.value ?? line.value });
+  const totals = priceLine(line.voucher, {
+    qty: input.qty ?? (line.voucher.type === 'value' ? line.qty : undefined),
+    value: input.value ?? line.value,
+  });
   const updated = await deps.orders.updatePending(orderId, owner, totals, deps.clock().toISOString());
   if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
   return { data: toOrderLine(updated) };

@@ -8,7 +8,12 @@ import { assertOwnProfile } from './update-profile.ts';
  * PATCH user/change-password/{id} (01 §5, 02 §5): own account only; the current password is checked by
  * signing in with it at Cognito (a wrong one answers 422 on `current_password`), then the new one is set.
  */
-export async function changePassword(deps: Pick<Deps, 'users' | 'identity'>, actor: Actor, id: string, input: ChangePasswordInput): Promise<{ message: string }> {
+export async function changePassword(
+  deps: Pick<Deps, 'users' | 'identity'>,
+  actor: Actor,
+  id: string,
+  input: ChangePasswordInput,
+): Promise<{ message: string }> {
   assertOwnProfile(actor, id);
   const user = await deps.users.get(id);
   if (!user) throw new NotFoundError('Benutzer nicht gefunden.');

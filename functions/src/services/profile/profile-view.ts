@@ -11,7 +11,11 @@ export type ProfileReadDeps = Pick<Deps, 'users' | 'companies' | 'verifications'
 /** The profile as the tabs edit it: the API user plus version, company details, verification state and payout account. */
 export function toProfile(
   user: UserRecord,
-  extra: { company?: CompanyRecord | undefined; verification?: VerificationRecord | undefined; payout?: PayoutAccountRecord | undefined },
+  extra: {
+    company?: CompanyRecord | undefined;
+    verification?: VerificationRecord | undefined;
+    payout?: PayoutAccountRecord | undefined;
+  },
 ): Profile {
   const base = toApiUser(user, extra.company);
   const { company, verification, payout } = extra;
@@ -35,7 +39,11 @@ export function toProfile(
           firstName: verification.first_name,
           lastName: verification.last_name,
           bday: verification.bday,
-          documents: { id_front: Boolean(verification.id_front_key), id_back: Boolean(verification.id_back_key), id_additional: Boolean(verification.id_additional_key) },
+          documents: {
+            id_front: Boolean(verification.id_front_key),
+            id_back: Boolean(verification.id_back_key),
+            id_additional: Boolean(verification.id_additional_key),
+          },
         }
       : null,
     payout: payout ? { iban: payout.iban, bic: payout.bic, payouts_enabled: payout.payouts_enabled } : null,

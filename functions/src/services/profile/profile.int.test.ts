@@ -17,12 +17,24 @@ import type { VerificationRecord } from '../../repositories/verification-reposit
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ProfileAnswer = Record<string, any>;
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const VALID_IBAN = 'AT611904300234573201';
 
-const profileOf = async (account: TestAccount) => (await api('GET', `user/${account.userId}`, { token: account.token })).body;
+const profileOf = async (account: TestAccount) =>
+  (await api('GET', `user/${account.userId}`, { token: account.token })).body;
 const uniqueOwner = async (email: string) =>
-  (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: `UNIQUE#EMAIL#${email}`, SK: 'UNIQUE' }, ConsistentRead: true }))).Item?.user_id;
+  (
+    await documentClient().send(
+      new GetCommand({
+        TableName: env().TABLE_NAME,
+        Key: { PK: `UNIQUE#EMAIL#${email}`, SK: 'UNIQUE' },
+        ConsistentRead: true,
+      }),
+    )
+  ).Item?.user_id;
 const login = (email: string, password: string) => api('POST', 'auth/login', { body: { email, password } });
 
 /** The buyer form as the web sends it, from the current profile. */
@@ -43,7 +55,10 @@ function buyerForm(profile: ProfileAnswer, changes: Record<string, unknown> = {}
 }
 
 async function uploadDocument(account: TestAccount): Promise<string> {
-  const grant = await api('POST', 'upload/image', { token: account.token, body: { purpose: 'verification-document', content_type: 'image/png', size: PNG.length } });
+  const grant = await api('POST', 'upload/image', {
+    token: account.token,
+    body: { purpose: 'verification-document', content_type: 'image/png', size: PNG.length },
+  });
   expect(grant.status).toBe(201);
   const put = await fetch(grant.body.upload_url, { method: 'PUT', headers: grant.body.headers, body: new Blob([PNG]) });
   expect(put.ok).toBe(true);
@@ -129,17 +144,31 @@ describe('buyer profile (POST user/{id})', () => {
     expect(before.version).toBe(0);
     const res = await api('POST', `user/${buyer.userId}`, {
       token: buyer.token,
-      body: buyerForm(before, { firstName: 'Anna', lastName: 'Berger', address: 'Maria-Theresien-Straße 1', city: 'Innsbruck', zip_code: '6020', order_email: 'Rechnung@Berger.example' }),
+      body: buyerForm(before, {
+        firstName: 'Anna',
+        lastName: 'Berger',
+        address: 'Maria-Theresien-Straße 1',
+        city: 'Innsbruck',
+        zip_code: '6020',
+        order_email: 'Rechnung@Berger.example',
+      }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Info aktualisiert.');
-    expect(res.body.user).toMatchObject({ version: 1, detail: { firstName: 'Anna', lastName: 'Berger', city: 'Innsbruck', zip_code: '6020' }, order_email: 'rechnung@berger.example' });
+    expect(res.body.user).toMatchObject({
+      version: 1,
+      detail: { firstName: 'Anna', lastName: 'Berger', city: 'Innsbruck', zip_code: '6020' },
+      order_email: 'rechnung@berger.example',
+    });
     expect((await profileOf(buyer)).detail.fullname).toBe('Anna Berger');
   });
 
   it('refuses another user’s profile and password with 403 and changes nothing', async () => {
     const before = await profileOf(other);
-    const res = await api('POST', `user/${other.userId}`, { token: buyer.token, body: buyerForm(before, { firstName: 'Eve' }) });
+    const res = await api('POST', `user/${other.userId}`, {
+      token: buyer.token,
+      body: buyerForm(before, { firstName: 'Eve' }),
+    });
     expect(res.status).toBe(403);
     const pw = await api('PATCH', `user/change-password/${other.userId}`, {
       token: buyer.token,
@@ -154,7 +183,10 @@ describe('buyer profile (POST user/{id})', () => {
 
   it('never changes the username once set', async () => {
     const before = await profileOf(buyer);
-    const res = await api('POST', `user/${buyer.userId}`, { token: buyer.token, body: buyerForm(before, { username: 'ganz-neu' }) });
+    const res = await api('POST', `user/${buyer.userId}`, {
+      token: buyer.token,
+      body: buyerForm(before, { username: 'ganz-neu' }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.username).toEqual([PROFILE_TEXT.usernameLocked]);
     expect(await profileOf(buyer)).toEqual(before);
@@ -162,10 +194,16 @@ describe('buyer profile (POST user/{id})', () => {
 
   it('answers 422 in German for missing names and a bad order e-mail, and 409 for a stale version', async () => {
     const before = await profileOf(buyer);
-    const bad = await api('POST', `user/${buyer.userId}`, { token: buyer.token, body: buyerForm(before, { firstName: '', order_email: 'kein-mail' }) });
+    const bad = await api('POST', `user/${buyer.userId}`, {
+      token: buyer.token,
+      body: buyerForm(before, { firstName: '', order_email: 'kein-mail' }),
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({ firstName: [MSG.required], order_email: [MSG.email] });
-    const stale = await api('POST', `user/${buyer.userId}`, { token: buyer.token, body: buyerForm(before, { version: before.version - 1, firstName: 'Alt' }) });
+    const stale = await api('POST', `user/${buyer.userId}`, {
+      token: buyer.token,
+      body: buyerForm(before, { version: before.version - 1, firstName: 'Alt' }),
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(PROFILE_TEXT.changedMeanwhile);
     expect(await profileOf(buyer)).toEqual(before);
@@ -173,7 +211,10 @@ describe('buyer profile (POST user/{id})', () => {
 
   it('refuses an e-mail another user holds (422, German) and writes nothing', async () => {
     const before = await profileOf(buyer);
-    const res = await api('POST', `user/${buyer.userId}`, { token: buyer.token, body: buyerForm(before, { email: other.email.toUpperCase(), firstName: 'Halb' }) });
+    const res = await api('POST', `user/${buyer.userId}`, {
+      token: buyer.token,
+      body: buyerForm(before, { email: other.email.toUpperCase(), firstName: 'Halb' }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.email).toEqual([MSG.emailTaken]);
     expect(await profileOf(buyer)).toEqual(before);
@@ -184,7 +225,10 @@ describe('buyer profile (POST user/{id})', () => {
   it('changes the e-mail: uniqueness items swap, login works with the new address only', async () => {
     const account = await createTestAccount('user');
     const next = `neu-${randomUUID().slice(0, 8)}@test.example`;
-    const res = await api('POST', `user/${account.userId}`, { token: account.token, body: buyerForm(await profileOf(account), { email: next }) });
+    const res = await api('POST', `user/${account.userId}`, {
+      token: account.token,
+      body: buyerForm(await profileOf(account), { email: next }),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.user.email).toBe(next);
     expect(await uniqueOwner(next)).toBe(account.userId);
@@ -202,7 +246,18 @@ describe('buyer profile (POST user/{id})', () => {
     // under its e-mail. Its Cognito user (`Google_<sub>` in AWS) is stood in for by a pool user with
     // another address carrying the profile's `custom:user_id`, so its token acts for the profile.
     const suffix = randomUUID().slice(0, 8);
-    const user = newUserRecord({ id: `test-social-${suffix}`, username: `social-${suffix}`, email: `social-${suffix}@test.example`, role: 'user', first_name: 'Sofia', last_name: 'Sozial', region_id: 1 }, new Date());
+    const user = newUserRecord(
+      {
+        id: `test-social-${suffix}`,
+        username: `social-${suffix}`,
+        email: `social-${suffix}@test.example`,
+        role: 'user',
+        first_name: 'Sofia',
+        last_name: 'Sozial',
+        region_id: 1,
+      },
+      new Date(),
+    );
     await users().create(user);
     const federated = `google-${suffix}@provider.test.example`;
     await identity().createAccount({ userId: user.id, email: federated, password: TEST_PASSWORD, role: 'user' });
@@ -212,7 +267,10 @@ describe('buyer profile (POST user/{id})', () => {
     expect(before.email).toBe(user.email);
 
     const next = `neu-${suffix}@test.example`;
-    const res = await api('POST', `user/${user.id}`, { token, body: buyerForm(before, { email: next, firstName: 'Geändert' }) });
+    const res = await api('POST', `user/${user.id}`, {
+      token,
+      body: buyerForm(before, { email: next, firstName: 'Geändert' }),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body.errors).toEqual({ email: [PROFILE_TEXT.emailSocialLocked] });
     const after = await users().get(user.id);
@@ -253,13 +311,26 @@ describe('profile transaction', () => {
     const [a, b] = await Promise.all([createTestAccount('user'), createTestAccount('user')]);
     const before = await users().get(a.userId);
     await expect(
-      profiles().save({ userId: a.userId, expectedVersion: 0, profile: { email: b.email, first_name: 'X' }, emailChange: { from: a.email, to: b.email }, now: new Date().toISOString() }),
+      profiles().save({
+        userId: a.userId,
+        expectedVersion: 0,
+        profile: { email: b.email, first_name: 'X' },
+        emailChange: { from: a.email, to: b.email },
+        now: new Date().toISOString(),
+      }),
     ).rejects.toMatchObject({ reason: 'email-taken' });
     expect(await users().get(a.userId)).toEqual(before);
     expect(await uniqueOwner(a.email)).toBe(a.userId);
     expect(await uniqueOwner(b.email)).toBe(b.userId);
     // A stale version is refused the same way, also without writing.
-    await expect(profiles().save({ userId: a.userId, expectedVersion: 3, profile: { first_name: 'Y' }, now: new Date().toISOString() })).rejects.toMatchObject({ reason: 'version' });
+    await expect(
+      profiles().save({
+        userId: a.userId,
+        expectedVersion: 3,
+        profile: { first_name: 'Y' },
+        now: new Date().toISOString(),
+      }),
+    ).rejects.toMatchObject({ reason: 'version' });
     expect(await users().get(a.userId)).toEqual(before);
   });
 });
@@ -268,20 +339,35 @@ describe('password change (PATCH user/change-password/{id})', () => {
   it('checks the current password, validates the new one and then signs in only with the new one', async () => {
     const account = await createTestAccount('user');
     const path = `user/change-password/${account.userId}`;
-    const wrong = await api('PATCH', path, { token: account.token, body: { current_password: 'Falsch1234', new_password: 'Neues1234!', repeat_password: 'Neues1234!' } });
+    const wrong = await api('PATCH', path, {
+      token: account.token,
+      body: { current_password: 'Falsch1234', new_password: 'Neues1234!', repeat_password: 'Neues1234!' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.current_password).toEqual([PROFILE_TEXT.wrongPassword]);
 
-    const invalid = await api('PATCH', path, { token: account.token, body: { current_password: account.password, new_password: 'kurz', repeat_password: 'anders123' } });
+    const invalid = await api('PATCH', path, {
+      token: account.token,
+      body: { current_password: account.password, new_password: 'kurz', repeat_password: 'anders123' },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors.new_password).toEqual([MSG.min(8)]);
-    const mismatch = await api('PATCH', path, { token: account.token, body: { current_password: account.password, new_password: 'Neues1234!', repeat_password: 'Neues1234?' } });
+    const mismatch = await api('PATCH', path, {
+      token: account.token,
+      body: { current_password: account.password, new_password: 'Neues1234!', repeat_password: 'Neues1234?' },
+    });
     expect(mismatch.body.errors.repeat_password).toEqual([MSG.passwordMismatch]);
-    const tooLong = await api('PATCH', path, { token: account.token, body: { current_password: account.password, new_password: 'x'.repeat(17), repeat_password: 'x'.repeat(17) } });
+    const tooLong = await api('PATCH', path, {
+      token: account.token,
+      body: { current_password: account.password, new_password: 'x'.repeat(17), repeat_password: 'x'.repeat(17) },
+    });
     expect(tooLong.body.errors.new_password).toEqual([MSG.max(16)]);
     expect((await login(account.email, account.password)).status).toBe(200);
 
-    const ok = await api('PATCH', path, { token: account.token, body: { current_password: account.password, new_password: 'Neues1234!', repeat_password: 'Neues1234!' } });
+    const ok = await api('PATCH', path, {
+      token: account.token,
+      body: { current_password: account.password, new_password: 'Neues1234!', repeat_password: 'Neues1234!' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Erfolgreich! Dein Passwort wurde geändert.');
     expect((await login(account.email, 'Neues1234!')).status).toBe(200);
@@ -296,24 +382,45 @@ describe('seller profile', () => {
     await putVouchers(testVoucher(voucherId, seller.userId));
     const before = await profileOf(seller);
     expect(before.company.name).toMatch(/^Alpenhof/);
-    const badIban = await api('POST', `user/${seller.userId}`, { token: seller.token, body: sellerForm(before, { iban: 'AT61 1904 3002 3457 3202', bic: 'OBKLAT2L' }) });
+    const badIban = await api('POST', `user/${seller.userId}`, {
+      token: seller.token,
+      body: sellerForm(before, { iban: 'AT61 1904 3002 3457 3202', bic: 'OBKLAT2L' }),
+    });
     expect(badIban.status).toBe(422);
     expect(badIban.body.errors.iban).toEqual(['Bitte gib eine gültige IBAN ein.']);
 
     const res = await api('POST', `user/${seller.userId}`, {
       token: seller.token,
-      body: sellerForm(before, { company_name: 'Bergblick GmbH', url: 'www.bergblick.example', city: 'Seefeld', iban: 'AT61 1904 3002 3457 3201', bic: 'obklat2l' }),
+      body: sellerForm(before, {
+        company_name: 'Bergblick GmbH',
+        url: 'www.bergblick.example',
+        city: 'Seefeld',
+        iban: 'AT61 1904 3002 3457 3201',
+        bic: 'obklat2l',
+      }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.user.company).toMatchObject({ name: 'Bergblick GmbH', url: 'https://www.bergblick.example', city: 'Seefeld' });
+    expect(res.body.user.company).toMatchObject({
+      name: 'Bergblick GmbH',
+      url: 'https://www.bergblick.example',
+      city: 'Seefeld',
+    });
     expect(res.body.user.payout).toMatchObject({ iban: VALID_IBAN, bic: 'OBKLAT2L', payouts_enabled: false });
     const stored = await companies().getBySeller(seller.userId);
     expect(stored?.name).toBe('Bergblick GmbH');
     // Fields of the website configuration stay as they were.
     expect(stored?.is_header_show).toBe(false);
     // The seller summary in the seller's vouchers and catalogue entries follows the company (data-model §1).
-    const entry = (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: 'CATALOGUE', SK: `VOUCHER#${voucherId}` } }))).Item;
-    expect(entry?.seller.company).toMatchObject({ name: 'Bergblick GmbH', url: 'https://www.bergblick.example', region: 'Innsbruck und Umgebung' });
+    const entry = (
+      await documentClient().send(
+        new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: 'CATALOGUE', SK: `VOUCHER#${voucherId}` } }),
+      )
+    ).Item;
+    expect(entry?.seller.company).toMatchObject({
+      name: 'Bergblick GmbH',
+      url: 'https://www.bergblick.example',
+      region: 'Innsbruck und Umgebung',
+    });
     expect(entry?.search_text).toContain('bergblick gmbh');
     const voucher = (await api('GET', `voucher/${voucherId}`)).body;
     expect(voucher.seller.company.name).toBe('Bergblick GmbH');
@@ -322,15 +429,27 @@ describe('seller profile', () => {
   it('a verified seller cannot replace a verification file; an unverified one can', async () => {
     const verified = await sellerWithCompany('verified');
     const profile = await profileOf(verified);
-    expect(profile.verification).toMatchObject({ status: 'verified', documents: { id_front: true, id_back: true, id_additional: true } });
+    expect(profile.verification).toMatchObject({
+      status: 'verified',
+      documents: { id_front: true, id_back: true, id_additional: true },
+    });
     const upload = await uploadDocument(verified);
     const res = await api('POST', `user/${verified.userId}`, {
       token: verified.token,
-      body: { section: 'verification', version: profile.version, firstName: 'Maria', lastName: 'Huber', bday: '1980-04-12', id_front_upload_id: upload },
+      body: {
+        section: 'verification',
+        version: profile.version,
+        firstName: 'Maria',
+        lastName: 'Huber',
+        bday: '1980-04-12',
+        id_front_upload_id: upload,
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('You cannot change verification file if an account is verified');
-    expect((await verifications().get(verified.userId))?.id_front_key).toBe(`verification/${verified.userId}/front-old.png`);
+    expect((await verifications().get(verified.userId))?.id_front_key).toBe(
+      `verification/${verified.userId}/front-old.png`,
+    );
     expect(await profileOf(verified)).toEqual(profile);
 
     const open = await sellerWithCompany('rejected');
@@ -338,15 +457,30 @@ describe('seller profile', () => {
     const fresh = await uploadDocument(open);
     const ok = await api('POST', `user/${open.userId}`, {
       token: open.token,
-      body: { section: 'verification', version: openProfile.version, firstName: 'Maria', lastName: 'Huber-Berger', bday: '1980-04-12', id_front_upload_id: fresh },
+      body: {
+        section: 'verification',
+        version: openProfile.version,
+        firstName: 'Maria',
+        lastName: 'Huber-Berger',
+        bday: '1980-04-12',
+        id_front_upload_id: fresh,
+      },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const stored = await verifications().get(open.userId);
-    expect(stored).toMatchObject({ status: 'submitted', last_name: 'Huber-Berger', id_back_key: `verification/${open.userId}/back-old.png` });
+    expect(stored).toMatchObject({
+      status: 'submitted',
+      last_name: 'Huber-Berger',
+      id_back_key: `verification/${open.userId}/back-old.png`,
+    });
     expect(stored?.id_front_key).toMatch(new RegExp(`^verification/${open.userId}/front-[A-Za-z0-9_-]+\\.png$`));
-    const head = await s3Client().send(new HeadObjectCommand({ Bucket: env().PRIVATE_BUCKET, Key: stored!.id_front_key }));
+    const head = await s3Client().send(
+      new HeadObjectCommand({ Bucket: env().PRIVATE_BUCKET, Key: stored!.id_front_key }),
+    );
     expect(head.ContentLength).toBe(PNG.length);
     // Never public.
-    await expect(s3Client().send(new HeadObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: `media/${stored!.id_front_key}` }))).rejects.toMatchObject({ name: 'NotFound' });
+    await expect(
+      s3Client().send(new HeadObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: `media/${stored!.id_front_key}` })),
+    ).rejects.toMatchObject({ name: 'NotFound' });
   });
 });

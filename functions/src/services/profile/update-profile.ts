@@ -14,11 +14,26 @@ import { loadProfile } from './profile-view.ts';
 
 export type UpdateProfileDeps = Pick<
   Deps,
-  'users' | 'companies' | 'verifications' | 'payoutAccounts' | 'profiles' | 'uploads' | 'documents' | 'vouchers' | 'identity' | 'clock' | 'newId' | 'newToken'
+  | 'users'
+  | 'companies'
+  | 'verifications'
+  | 'payoutAccounts'
+  | 'profiles'
+  | 'uploads'
+  | 'documents'
+  | 'vouchers'
+  | 'identity'
+  | 'clock'
+  | 'newId'
+  | 'newToken'
 >;
 
 type Side = 'front' | 'back' | 'additional';
-const DOCUMENT_FIELD: Record<Side, 'id_front' | 'id_back' | 'id_additional'> = { front: 'id_front', back: 'id_back', additional: 'id_additional' };
+const DOCUMENT_FIELD: Record<Side, 'id_front' | 'id_back' | 'id_additional'> = {
+  front: 'id_front',
+  back: 'id_back',
+  additional: 'id_additional',
+};
 
 /** Only the owner edits a profile (the admin's user management comes later and gets its own rule). */
 export function assertOwnProfile(actor: Actor, id: string): void {
@@ -37,7 +52,12 @@ export function assertOwnProfile(actor: Actor, id: string): void {
  *    documents and a replaced cover image are deleted, and the seller summary in the seller's vouchers
  *    is refreshed (a failed commit deletes the logos it had published instead).
  */
-export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: string, body: unknown): Promise<SaveProfileResponse> {
+export async function updateProfile(
+  deps: UpdateProfileDeps,
+  actor: Actor,
+  id: string,
+  body: unknown,
+): Promise<SaveProfileResponse> {
   assertOwnProfile(actor, id);
   const user = await deps.users.get(id);
   if (!user) throw new NotFoundError('Benutzer nicht gefunden.');
@@ -58,7 +78,8 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
     const owner = await deps.users.ownerOf('email', newEmail);
     if (owner && owner !== user.id) throw takenError(['email']);
     // A social-login account has no Cognito user we could move to the new address: refuse before anything is written.
-    if (!(await deps.identity.hasPasswordSignIn(user.email))) throw ValidationError.field('email', PROFILE_TEXT.emailSocialLocked);
+    if (!(await deps.identity.hasPasswordSignIn(user.email)))
+      throw ValidationError.field('email', PROFILE_TEXT.emailSocialLocked);
     save.emailChange = { from: user.email, to: newEmail };
   }
 
@@ -82,7 +103,12 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
       };
       break;
     case 'account':
-      save.profile = { email: input.email, first_name: input.firstName, last_name: input.lastName, order_email: input.order_email ?? null };
+      save.profile = {
+        email: input.email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        order_email: input.order_email ?? null,
+      };
       break;
     case 'seller': {
       company = await deps.companies.getBySeller(user.id);
@@ -96,9 +122,21 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
         zip_code: input.zip_code,
       };
       const random = () => deps.newToken().slice(0, 16);
-      const logo = input.logo_upload_id ? await deps.uploads.publish(actor, input.logo_upload_id, 'company-logo', `companies/${user.id}/logo-${random()}`) : undefined;
+      const logo = input.logo_upload_id
+        ? await deps.uploads.publish(
+            actor,
+            input.logo_upload_id,
+            'company-logo',
+            `companies/${user.id}/logo-${random()}`,
+          )
+        : undefined;
       const headerLogo = input.header_logo_upload_id
-        ? await deps.uploads.publish(actor, input.header_logo_upload_id, 'company-cover', `companies/${user.id}/header-${random()}`)
+        ? await deps.uploads.publish(
+            actor,
+            input.header_logo_upload_id,
+            'company-cover',
+            `companies/${user.id}/header-${random()}`,
+          )
         : undefined;
       save.company = {
         name: input.company_name,
@@ -115,9 +153,11 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
       media.published = [logo, headerLogo].filter((url): url is string => Boolean(url));
       // The logo is copied into every voucher snapshot (cart lines, orders, wallets), so a replaced logo
       // stays; the cover (header_logo) is shown only live on the seller page and can go.
-      if (headerLogo && company?.header_logo && company.header_logo !== headerLogo) media.replaced = [company.header_logo];
+      if (headerLogo && company?.header_logo && company.header_logo !== headerLogo)
+        media.replaced = [company.header_logo];
       if (!company) save.newCompanyId = deps.newId();
-      if (input.iban && input.bic) save.payout = { iban: input.iban, bic: input.bic, account_holder: input.company_name };
+      if (input.iban && input.bic)
+        save.payout = { iban: input.iban, bic: input.bic, account_holder: input.company_name };
       break;
     }
     case 'verification': {
@@ -170,8 +210,10 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
       await deps.identity.changeEmail(save.emailChange.from, save.emailChange.to);
     } catch (error) {
       await deps.profiles.revertEmail(user.id, save.emailChange, deps.clock().toISOString());
-      if ((error as Error).name === 'AliasExistsException' || (error as Error).name === 'UsernameExistsException') throw takenError(['email']);
-      if ((error as Error).name === 'UserNotFoundException') throw ValidationError.field('email', PROFILE_TEXT.emailSocialLocked);
+      if ((error as Error).name === 'AliasExistsException' || (error as Error).name === 'UsernameExistsException')
+        throw takenError(['email']);
+      if ((error as Error).name === 'UserNotFoundException')
+        throw ValidationError.field('email', PROFILE_TEXT.emailSocialLocked);
       throw error;
     }
   }
@@ -184,7 +226,12 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
     await deps.profiles.refreshSellerSummary(await deps.vouchers.listBySeller(user.id), {
       id: user.id,
       username: fresh.username,
-      company: { name: profile.company.name, logo: profile.company.logo, region: regionLabel(profile.company.region_id), url: profile.company.url },
+      company: {
+        name: profile.company.name,
+        logo: profile.company.logo,
+        region: regionLabel(profile.company.region_id),
+        url: profile.company.url,
+      },
     });
   }
   return { message: PROFILE_TEXT.saved, user: profile };
@@ -192,7 +239,11 @@ export async function updateProfile(deps: UpdateProfileDeps, actor: Actor, id: s
 
 function verifiedError(): ValidationError {
   return new ValidationError(
-    { id_front: [PROFILE_TEXT.verifiedLocked], id_back: [PROFILE_TEXT.verifiedLocked], id_additional: [PROFILE_TEXT.verifiedLocked] },
+    {
+      id_front: [PROFILE_TEXT.verifiedLocked],
+      id_back: [PROFILE_TEXT.verifiedLocked],
+      id_additional: [PROFILE_TEXT.verifiedLocked],
+    },
     PROFILE_TEXT.verifiedLocked,
   );
 }
@@ -218,7 +269,8 @@ async function claimDocuments(
     } catch (error) {
       await removeDocuments(deps, Object.values(out));
       // The upload's problem belongs to its field on the form.
-      if (error instanceof ValidationError) throw new ValidationError({ [DOCUMENT_FIELD[side]]: error.errors.upload_id ?? [error.message] }, error.message);
+      if (error instanceof ValidationError)
+        throw new ValidationError({ [DOCUMENT_FIELD[side]]: error.errors.upload_id ?? [error.message] }, error.message);
       throw error;
     }
   }
@@ -227,7 +279,11 @@ async function claimDocuments(
 
 function replacedKeys(stored: VerificationRecord | undefined, documents: Partial<Record<Side, string>>): string[] {
   if (!stored) return [];
-  const old: Record<Side, string | null> = { front: stored.id_front_key, back: stored.id_back_key, additional: stored.id_additional_key };
+  const old: Record<Side, string | null> = {
+    front: stored.id_front_key,
+    back: stored.id_back_key,
+    additional: stored.id_additional_key,
+  };
   return (Object.keys(documents) as Side[]).flatMap((side) => (old[side] ? [old[side]] : []));
 }
 
@@ -235,11 +291,24 @@ function replacedKeys(stored: VerificationRecord | undefined, documents: Partial
 async function removeDocuments(deps: Pick<UpdateProfileDeps, 'documents'>, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await deps.documents.remove(keys).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'error', message: 'could not remove verification documents', error: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'error', message: 'could not remove verification documents', error: String(error) }),
+    );
   });
 }
 
-function summaryChanged(before: CompanyRecord | undefined, after: { name: string; logo: string | null; region_id: number | null; url: string | null }, userBefore: UserRecord, userAfter: UserRecord): boolean {
+function summaryChanged(
+  before: CompanyRecord | undefined,
+  after: { name: string; logo: string | null; region_id: number | null; url: string | null },
+  userBefore: UserRecord,
+  userAfter: UserRecord,
+): boolean {
   if (!before) return true;
-  return before.name !== after.name || before.logo !== after.logo || before.region_id !== after.region_id || before.url !== after.url || userBefore.username !== userAfter.username;
+  return (
+    before.name !== after.name ||
+    before.logo !== after.logo ||
+    before.region_id !== after.region_id ||
+    before.url !== after.url ||
+    userBefore.username !== userAfter.username
+  );
 }

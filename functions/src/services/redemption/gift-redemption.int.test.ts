@@ -19,18 +19,38 @@ import { scanVoucher } from './scan-voucher.ts';
  * einlösbar' (`voucher_usage: once`) and a gift's shorter `expirationDate`, through the real local
  * API (direct sale → gift → scan → redeem).
  */
-const redeem = (who: TestAccount, body: Record<string, unknown>, key: string = randomUUID()) => api('POST', 'redemption', { token: who.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
-const gift = (who: TestAccount, body: Record<string, unknown>) => api('POST', 'order/gift-voucher', { token: who.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+const redeem = (who: TestAccount, body: Record<string, unknown>, key: string = randomUUID()) =>
+  api('POST', 'redemption', { token: who.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+const gift = (who: TestAccount, body: Record<string, unknown>) =>
+  api('POST', 'order/gift-voucher', { token: who.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
 
 /** A seller's direct sale of one voucher, gifted as a PDF with the given options; answers the issued user voucher(s). */
 async function directGift(kind: 'value' | 'quantity', options: Record<string, unknown>) {
   const seller = await createTestAccount('seller');
   const voucher =
     kind === 'value'
-      ? testVoucher(`v-${randomUUID()}`, seller.userId, { type: 'value', qty_val: null, price_filter: 1000, val_min: 1000, val_max: 50000, qty_min: null, qty_max: null, display: 'direktverkauf', expiry_date: 3 })
-      : testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: 2500, price_filter: 2500, display: 'direktverkauf', expiry_date: 3 });
+      ? testVoucher(`v-${randomUUID()}`, seller.userId, {
+          type: 'value',
+          qty_val: null,
+          price_filter: 1000,
+          val_min: 1000,
+          val_max: 50000,
+          qty_min: null,
+          qty_max: null,
+          display: 'direktverkauf',
+          expiry_date: 3,
+        })
+      : testVoucher(`v-${randomUUID()}`, seller.userId, {
+          qty_val: 2500,
+          price_filter: 2500,
+          display: 'direktverkauf',
+          expiry_date: 3,
+        });
   await putVouchers(voucher);
-  const added = await api('POST', 'order/direct-sale', { token: seller.token, body: kind === 'value' ? { voucher_id: voucher.id, value: 5000 } : { voucher_id: voucher.id, qty: 3 } });
+  const added = await api('POST', 'order/direct-sale', {
+    token: seller.token,
+    body: kind === 'value' ? { voucher_id: voucher.id, value: 5000 } : { voucher_id: voucher.id, qty: 3 },
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   const answer = await gift(seller, { order_id: added.body.data.id, giftType: ['pdf'], ...options });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -47,22 +67,34 @@ describe('redeeming a gift with voucher_usage once', () => {
     expect(scanned.body.data).toMatchObject({ id: uv.id, voucher_usage: 'once', remaining_value: 5000 });
 
     const partial = await redeem(seller, { order_id: uv.id, value: 1000 });
-    expect(partial).toMatchObject({ status: 422, body: { errors: { value: [REDEMPTION_TEXT.onceOnlyValue(formatEuro(5000))] } } });
+    expect(partial).toMatchObject({
+      status: 422,
+      body: { errors: { value: [REDEMPTION_TEXT.onceOnlyValue(formatEuro(5000))] } },
+    });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 5000, status: 'active' });
     expect(await redemptions().listByUserVoucher(uv.id)).toEqual([]);
 
     const whole = await redeem(seller, { order_id: uv.id, value: 5000 });
     expect(whole.status, JSON.stringify(whole.body)).toBe(201);
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 0, status: 'redeemed' });
-    expect(await redeem(seller, { order_id: uv.id, value: 5000 })).toMatchObject({ status: 422, body: { message: REDEMPTION_TEXT.fullyRedeemed } });
+    expect(await redeem(seller, { order_id: uv.id, value: 5000 })).toMatchObject({
+      status: 422,
+      body: { message: REDEMPTION_TEXT.fullyRedeemed },
+    });
   });
 
   it('a product voucher takes all its pieces at once; fewer are refused', async () => {
     const { seller, uv } = await directGift('quantity', { voucherUsage: 'once' });
     expect(uv).toMatchObject({ remaining_qty: 3, voucher_usage: 'once' });
-    expect(await redeem(seller, { order_id: uv.id, qty: 2 })).toMatchObject({ status: 422, body: { errors: { qty: [REDEMPTION_TEXT.onceOnlyUnits(3)] } } });
+    expect(await redeem(seller, { order_id: uv.id, qty: 2 })).toMatchObject({
+      status: 422,
+      body: { errors: { qty: [REDEMPTION_TEXT.onceOnlyUnits(3)] } },
+    });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_qty: 3, status: 'active' });
-    expect(await redeem(seller, { order_id: uv.id, qty: 3 })).toMatchObject({ status: 201, body: { data: { qty: 3, redeemed_value: 7500 } } });
+    expect(await redeem(seller, { order_id: uv.id, qty: 3 })).toMatchObject({
+      status: 201,
+      body: { data: { qty: 3, redeemed_value: 7500 } },
+    });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_qty: 0, remaining_value: 0, status: 'redeemed' });
   });
 
@@ -102,8 +134,12 @@ describe('redeeming a gift with voucher_usage once', () => {
     const { seller, uv } = await directGift('value', { voucherUsage: 'once' });
     const scanner = await createTestAccount('scanner', { seller_id: seller.userId, is_active: true });
     const asks = [...Array.from({ length: 12 }, (_, i) => 400 + i * 100), ...Array.from({ length: 6 }, () => 5000)];
-    const answers = await Promise.all(asks.map((value, i) => redeem(i % 2 ? scanner : seller, { order_id: uv.id, value })));
-    expect(answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
+    const answers = await Promise.all(
+      asks.map((value, i) => redeem(i % 2 ? scanner : seller, { order_id: uv.id, value })),
+    );
+    expect(
+      answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => `${a.status} ${JSON.stringify(a.body)}`),
+    ).toEqual([]);
     const ok = answers.filter((a) => a.status === 201);
     expect(ok).toHaveLength(1);
     expect(ok[0]!.body.data).toMatchObject({ value: 5000, redeemed_value: 5000 });
@@ -115,7 +151,9 @@ describe('redeeming a gift with voucher_usage once', () => {
   it('a multiple-use gift (the default) still redeems in parts', async () => {
     const { seller, uv } = await directGift('value', {});
     expect(uv.voucher_usage ?? 'multiple').toBe('multiple');
-    expect((await api('POST', 'qr-code/scan', { token: seller.token, body: { url: uv.qr } })).body.data.voucher_usage).toBe('multiple');
+    expect(
+      (await api('POST', 'qr-code/scan', { token: seller.token, body: { url: uv.qr } })).body.data.voucher_usage,
+    ).toBe('multiple');
     expect((await redeem(seller, { order_id: uv.id, value: 1000 })).status).toBe(201);
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 4000, status: 'active' });
   });
@@ -135,15 +173,25 @@ describe('a gift’s expirationDate before the normal validity', () => {
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
     const actor: Actor = { userId: seller.userId, role: 'seller', roleId: 2, email: seller.email };
     const deps = { users: users(), userVouchers: userVouchers(), redemptions: redemptions(), clock: () => tomorrow };
-    const later = await scanVoucher({ ...deps, rateLimiter: { hit: async () => true } as never }, actor, { url: uv.qr });
+    const later = await scanVoucher({ ...deps, rateLimiter: { hit: async () => true } as never }, actor, {
+      url: uv.qr,
+    });
     expect(later).toMatchObject({ valid_until: today, expired: true });
 
-    const refused = await redeemService(deps, actor, randomUUID(), { order_id: uv.id, value: 1000 }).catch((error: unknown) => error);
+    const refused = await redeemService(deps, actor, randomUUID(), { order_id: uv.id, value: 1000 }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(ValidationError);
-    expect((refused as ValidationError).errors).toEqual({ confirm_expired: [REDEMPTION_TEXT.expired(formatDate(today))] });
+    expect((refused as ValidationError).errors).toEqual({
+      confirm_expired: [REDEMPTION_TEXT.expired(formatDate(today))],
+    });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 5000 });
 
-    const confirmed = await redeemService(deps, actor, randomUUID(), { order_id: uv.id, value: 1000, confirm_expired: true });
+    const confirmed = await redeemService(deps, actor, randomUUID(), {
+      order_id: uv.id,
+      value: 1000,
+      confirm_expired: true,
+    });
     expect(confirmed.redemption).toMatchObject({ value: 1000, redeemed_value: 1000 });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 4000 });
   });

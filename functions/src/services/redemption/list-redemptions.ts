@@ -37,7 +37,12 @@ function decodeCursor(cursor: string, indexName: 'GSI2' | 'GSI3', pk: string): R
  * stats' `redemption_count` leaves revoked rows out, the table shows them). `order_id` lists one
  * order's redemptions (the detail modal) through its user vouchers (GSI1).
  */
-export async function listRedemptions(deps: ListDeps, actor: Actor, query: RedemptionListQuery, apiBaseUrl: string): Promise<Paged<Redemption>> {
+export async function listRedemptions(
+  deps: ListDeps,
+  actor: Actor,
+  query: RedemptionListQuery,
+  apiBaseUrl: string,
+): Promise<Paged<Redemption>> {
   const sellerId = actor.role === 'admin' ? query.seller_id : actor.userId;
   if (query.order_id) return listForOrder(deps, actor, query.order_id);
 
@@ -74,20 +79,43 @@ function page(
   const from = data.length ? (query.page - 1) * perPage + 1 : null;
   let next: string | null = null;
   if (lastKey && query.page < lastPage) {
-    const params = new URLSearchParams({ page: String(query.page + 1), paginate: String(perPage), cursor: encodeCursor(lastKey) });
+    const params = new URLSearchParams({
+      page: String(query.page + 1),
+      paginate: String(perPage),
+      cursor: encodeCursor(lastKey),
+    });
     if (sellerId && query.seller_id) params.set('seller_id', sellerId);
     next = `${apiBaseUrl}redemption?${params.toString()}`;
   }
-  return { data, current_page: query.page, last_page: lastPage, next_page_url: next, total, per_page: perPage, from, to: from === null ? null : from + data.length - 1 };
+  return {
+    data,
+    current_page: query.page,
+    last_page: lastPage,
+    next_page_url: next,
+    total,
+    per_page: perPage,
+    from,
+    to: from === null ? null : from + data.length - 1,
+  };
 }
 
 async function listForOrder(deps: ListDeps, actor: Actor, orderId: string): Promise<Paged<Redemption>> {
   const order = await deps.orders.get(orderId);
-  if (!order || order.status !== 'completed' || (actor.role !== 'admin' && order.seller_id !== actor.userId)) throw new NotFoundError(REDEMPTION_TEXT.notFound);
+  if (!order || order.status !== 'completed' || (actor.role !== 'admin' && order.seller_id !== actor.userId))
+    throw new NotFoundError(REDEMPTION_TEXT.notFound);
   const lists = await Promise.all((order.user_voucher_ids ?? []).map((id) => deps.redemptions.listByUserVoucher(id)));
   const data = lists
     .flat()
     .sort((a, b) => b.created_at.localeCompare(a.created_at))
     .map(toApiRedemption);
-  return { data, current_page: 1, last_page: 1, next_page_url: null, total: data.length, per_page: Math.max(data.length, 1), from: data.length ? 1 : null, to: data.length || null };
+  return {
+    data,
+    current_page: 1,
+    last_page: 1,
+    next_page_url: null,
+    total: data.length,
+    per_page: Math.max(data.length, 1),
+    from: data.length ? 1 : null,
+    to: data.length || null,
+  };
 }

@@ -26,7 +26,8 @@ const MAX_BALANCE_RETRIES = 200;
 /** TransactionConflict (another transaction held an item at that instant): retried with jitter. */
 const MAX_CONFLICT_RETRIES = 25;
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
 
 type Take = { kind: 'value' | 'qty'; qty: number; value: number; final: boolean };
 
@@ -34,17 +35,22 @@ type Take = { kind: 'value' | 'qty'; qty: number; value: number; final: boolean 
 function takeFrom(uv: UserVoucherRecord, input: RedeemInput, today: string): Take {
   if (uv.status === 'reversed') throw ValidationError.field('order_id', REDEMPTION_TEXT.reversed);
   if (uv.status === 'redeemed') throw ValidationError.field('order_id', REDEMPTION_TEXT.fullyRedeemed);
-  if (uv.valid_until < today && input.confirm_expired !== true) throw ValidationError.field('confirm_expired', REDEMPTION_TEXT.expired(formatDate(uv.valid_until)));
+  if (uv.valid_until < today && input.confirm_expired !== true)
+    throw ValidationError.field('confirm_expired', REDEMPTION_TEXT.expired(formatDate(uv.valid_until)));
   if (uv.type === 'quantity') {
     if (input.qty == null) throw ValidationError.field('qty', MSG.required);
-    if (input.qty > uv.remaining_qty) throw ValidationError.field('qty', REDEMPTION_TEXT.tooManyUnits(uv.remaining_qty));
-    if (uv.voucher_usage === 'once' && input.qty !== uv.remaining_qty) throw ValidationError.field('qty', REDEMPTION_TEXT.onceOnlyUnits(uv.remaining_qty));
+    if (input.qty > uv.remaining_qty)
+      throw ValidationError.field('qty', REDEMPTION_TEXT.tooManyUnits(uv.remaining_qty));
+    if (uv.voucher_usage === 'once' && input.qty !== uv.remaining_qty)
+      throw ValidationError.field('qty', REDEMPTION_TEXT.onceOnlyUnits(uv.remaining_qty));
     const final = input.qty === uv.remaining_qty;
     return { kind: 'qty', qty: input.qty, value: final ? uv.remaining_value : input.qty * unitValue(uv), final };
   }
   if (input.value == null) throw ValidationError.field('value', MSG.required);
-  if (input.value > uv.remaining_value) throw ValidationError.field('value', REDEMPTION_TEXT.tooMuchValue(formatEuro(uv.remaining_value)));
-  if (uv.voucher_usage === 'once' && input.value !== uv.remaining_value) throw ValidationError.field('value', REDEMPTION_TEXT.onceOnlyValue(formatEuro(uv.remaining_value)));
+  if (input.value > uv.remaining_value)
+    throw ValidationError.field('value', REDEMPTION_TEXT.tooMuchValue(formatEuro(uv.remaining_value)));
+  if (uv.voucher_usage === 'once' && input.value !== uv.remaining_value)
+    throw ValidationError.field('value', REDEMPTION_TEXT.onceOnlyValue(formatEuro(uv.remaining_value)));
   return { kind: 'value', qty: 0, value: input.value, final: input.value === uv.remaining_value };
 }
 
@@ -63,7 +69,12 @@ function sameRequest(existing: RedemptionRecord, input: RedeemInput): boolean {
  * exactly what is left in one redemption (decisions.md 2026-11-26); the balance part refuses any
  * partial take of such a voucher in the same transaction.
  */
-export async function redeem(deps: RedeemDeps, actor: Actor, idempotencyKey: string, input: RedeemInput): Promise<{ replayed: boolean; redemption: Redemption }> {
+export async function redeem(
+  deps: RedeemDeps,
+  actor: Actor,
+  idempotencyKey: string,
+  input: RedeemInput,
+): Promise<{ replayed: boolean; redemption: Redemption }> {
   const staff: Staff = await staffOf(deps, actor);
   let uv = await deps.userVouchers.get(input.order_id);
   if (!uv || uv.seller_id !== staff.sellerId) throw new NotFoundError(REDEMPTION_TEXT.notFound);
@@ -110,7 +121,13 @@ export async function redeem(deps: RedeemDeps, actor: Actor, idempotencyKey: str
     const outcome = await deps.redemptions.redeem(
       record,
       deps.userVouchers.redeemPart(uv.id, { ...take, at, ...(input.confirm_expired === true ? {} : { today }) }),
-      deps.redemptions.statsParts({ sellerId: uv.seller_id, voucherId: uv.voucher_id, ...(uv.owner_user_id ? { ownerUserId: uv.owner_user_id } : {}), at, redeemedValue: take.value }),
+      deps.redemptions.statsParts({
+        sellerId: uv.seller_id,
+        voucherId: uv.voucher_id,
+        ...(uv.owner_user_id ? { ownerUserId: uv.owner_user_id } : {}),
+        at,
+        redeemedValue: take.value,
+      }),
     );
     if (outcome === 'ok') return { replayed: false, redemption: toApiRedemption(record) };
     if (outcome === 'duplicate') {

@@ -10,7 +10,10 @@ import { MARKETPLACE } from '../orders/invoice-pdf.ts';
 import { winAnsi } from '../pdf-text.ts';
 
 const euro = (cents: number) => `${formatAmount(cents)} €`;
-const timeOf = (iso: string) => new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Vienna', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const timeOf = (iso: string) =>
+  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Vienna', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  );
 
 /** The receipt of one redemption (02 §2 "PDF download per row"), rendered from the immutable ledger entry. */
 export async function renderRedemptionPdf(redemption: RedemptionRecord, sellerName: string): Promise<Uint8Array> {
@@ -35,16 +38,29 @@ export async function renderRedemptionPdf(redemption: RedemptionRecord, sellerNa
   line(redemption.title);
   line(`Einlösender Betrieb: ${sellerName}`);
   line(`Eingelöst von: ${redemption.scanned_by.username}`, { gap: 8 });
-  line(redemption.type === 'quantity' ? `Eingelöst: ${redemption.qty ?? 0} Stück (${euro(redemption.redeemed_value)})` : `Eingelöster Betrag: ${euro(redemption.redeemed_value)}`, { size: 13, bold: true, gap: 8 });
-  if (redemption.is_revoked) line(`${REDEMPTION_TEXT.revoked}${redemption.revoked_at ? ` am ${formatDate(redemption.revoked_at)}` : ''}`, { bold: true });
+  line(
+    redemption.type === 'quantity'
+      ? `Eingelöst: ${redemption.qty ?? 0} Stück (${euro(redemption.redeemed_value)})`
+      : `Eingelöster Betrag: ${euro(redemption.redeemed_value)}`,
+    { size: 13, bold: true, gap: 8 },
+  );
+  if (redemption.is_revoked)
+    line(`${REDEMPTION_TEXT.revoked}${redemption.revoked_at ? ` am ${formatDate(redemption.revoked_at)}` : ''}`, {
+      bold: true,
+    });
   line(`${MARKETPLACE.name}, ${MARKETPLACE.street}, ${MARKETPLACE.place}`, { size: 8 });
   return doc.save({ useObjectStreams: false });
 }
 
 /** POST redemption/download-pdf {id}: the seller's own redemptions, an admin any (else 404). */
-export async function downloadRedemptionPdf(deps: Pick<Deps, 'redemptions' | 'companies'>, actor: Actor, id: string): Promise<{ filename: string; pdf: Uint8Array }> {
+export async function downloadRedemptionPdf(
+  deps: Pick<Deps, 'redemptions' | 'companies'>,
+  actor: Actor,
+  id: string,
+): Promise<{ filename: string; pdf: Uint8Array }> {
   const redemption = await deps.redemptions.get(id);
-  if (!redemption || (actor.role !== 'admin' && redemption.seller_id !== actor.userId)) throw new NotFoundError(REDEMPTION_TEXT.redemptionNotFound);
+  if (!redemption || (actor.role !== 'admin' && redemption.seller_id !== actor.userId))
+    throw new NotFoundError(REDEMPTION_TEXT.redemptionNotFound);
   const company = await deps.companies.getBySeller(redemption.seller_id);
   const pdf = await renderRedemptionPdf(redemption, company?.name ?? '');
   return { filename: `Einloesebeleg-${redemption.redemption_no}.pdf`, pdf };

@@ -20,7 +20,9 @@ import { newVoucherCode, voucherQrUrl } from '../orders/voucher-code.ts';
  * scan, the ledger with its conditional balance, idempotency, revocation and the stats.
  */
 async function item(PK: string, SK: string) {
-  return (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK, SK }, ConsistentRead: true }))).Item;
+  return (
+    await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK, SK }, ConsistentRead: true }))
+  ).Item;
 }
 
 /** A user voucher as the order completion issues it (USER_VOUCHER + CODE# through the repository's parts). */
@@ -31,7 +33,15 @@ async function issueVoucher(
 ): Promise<UserVoucherRecord> {
   const voucher =
     kind.type === 'value'
-      ? testVoucher(`v-${randomUUID()}`, seller.userId, { type: 'value', qty_val: null, price_filter: 1000, val_min: 1000, val_max: 50000, qty_min: null, qty_max: null })
+      ? testVoucher(`v-${randomUUID()}`, seller.userId, {
+          type: 'value',
+          qty_val: null,
+          price_filter: 1000,
+          val_min: 1000,
+          val_max: 50000,
+          qty_min: null,
+          qty_max: null,
+        })
       : testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: kind.unit, price_filter: kind.unit });
   await putVouchers(voucher);
   const owner = await createTestAccount('user');
@@ -64,7 +74,8 @@ async function issueVoucher(
   return record;
 }
 
-const redeem = (who: TestAccount, body: Record<string, unknown>, key: string = randomUUID()) => api('POST', 'redemption', { token: who.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+const redeem = (who: TestAccount, body: Record<string, unknown>, key: string = randomUUID()) =>
+  api('POST', 'redemption', { token: who.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
 
 async function sellerWithScanner() {
   const seller = await createTestAccount('seller');
@@ -79,52 +90,102 @@ describe('redemption', () => {
 
     const byUrl = await api('POST', 'qr-code/scan', { token: scanner.token, body: { url: uv.qr } });
     expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(200);
-    expect(byUrl.body.data).toMatchObject({ id: uv.id, remaining_value: 5000, type: 'value', expired: false, status: 'active' });
-    const typed = await api('POST', 'qr-code/scan', { token: seller.token, body: { url: ` ${uv.code.toLowerCase().slice(0, 10)}-${uv.code.slice(10)} ` } });
+    expect(byUrl.body.data).toMatchObject({
+      id: uv.id,
+      remaining_value: 5000,
+      type: 'value',
+      expired: false,
+      status: 'active',
+    });
+    const typed = await api('POST', 'qr-code/scan', {
+      token: seller.token,
+      body: { url: ` ${uv.code.toLowerCase().slice(0, 10)}-${uv.code.slice(10)} ` },
+    });
     expect(typed.body.data?.id).toBe(uv.id);
 
     const first = await redeem(scanner, { order_id: uv.id, value: 1250 });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toMatchObject({ message: REDEMPTION_TEXT.redeemed, data: { value: 1250, redeemed_value: 1250, is_revoked: false, scanned_by: { user_id: scanner.userId } } });
+    expect(first.body).toMatchObject({
+      message: REDEMPTION_TEXT.redeemed,
+      data: { value: 1250, redeemed_value: 1250, is_revoked: false, scanned_by: { user_id: scanner.userId } },
+    });
     expect(first.body.data.redemption_no).toMatch(/^E-\d{4}-\d{6}$/);
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 3750, status: 'active' });
 
     // Less than 1 € and more than what is left are refused with the field's message; nothing changes.
-    expect(await redeem(scanner, { order_id: uv.id, value: 99 })).toMatchObject({ status: 422, body: { errors: { value: ['Der Wert muss mindestens sein 1,00 €.'] } } });
-    expect(await redeem(scanner, { order_id: uv.id, value: 3751 })).toMatchObject({ status: 422, body: { errors: { value: [REDEMPTION_TEXT.tooMuchValue(formatEuro(3750))] } } });
+    expect(await redeem(scanner, { order_id: uv.id, value: 99 })).toMatchObject({
+      status: 422,
+      body: { errors: { value: ['Der Wert muss mindestens sein 1,00 €.'] } },
+    });
+    expect(await redeem(scanner, { order_id: uv.id, value: 3751 })).toMatchObject({
+      status: 422,
+      body: { errors: { value: [REDEMPTION_TEXT.tooMuchValue(formatEuro(3750))] } },
+    });
 
     const rest = await redeem(seller, { order_id: uv.id, value: 3750 });
     expect(rest.status).toBe(201);
     const after = await userVouchers().get(uv.id);
     expect(after).toMatchObject({ remaining_value: 0, status: 'redeemed' });
     expect((await item(`USER_VOUCHER#${uv.id}`, 'USER_VOUCHER'))?.GSI3PK).toBeUndefined();
-    expect(await redeem(scanner, { order_id: uv.id, value: 100 })).toMatchObject({ status: 422, body: { message: REDEMPTION_TEXT.fullyRedeemed } });
-    expect(await api('POST', 'qr-code/scan', { token: scanner.token, body: { url: uv.qr } })).toMatchObject({ status: 422, body: { message: REDEMPTION_TEXT.fullyRedeemed } });
+    expect(await redeem(scanner, { order_id: uv.id, value: 100 })).toMatchObject({
+      status: 422,
+      body: { message: REDEMPTION_TEXT.fullyRedeemed },
+    });
+    expect(await api('POST', 'qr-code/scan', { token: scanner.token, body: { url: uv.qr } })).toMatchObject({
+      status: 422,
+      body: { message: REDEMPTION_TEXT.fullyRedeemed },
+    });
 
-    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({ redemption_count: 2, redeemed_value: 5000 });
-    expect(await item(`VOUCHER#${uv.voucher_id}`, 'STATS')).toMatchObject({ redemption_count: 2, redeemed_value: 5000 });
+    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
+      redemption_count: 2,
+      redeemed_value: 5000,
+    });
+    expect(await item(`VOUCHER#${uv.voucher_id}`, 'STATS')).toMatchObject({
+      redemption_count: 2,
+      redeemed_value: 5000,
+    });
     expect(await item(`USER#${uv.owner_user_id}`, 'STATS')).toMatchObject({ voucher_used: 2 });
   });
 
   it('redeems product vouchers by units up to the remaining quantity', async () => {
     const { seller, scanner } = await sellerWithScanner();
     const uv = await issueVoucher(seller, { type: 'quantity', qty: 3, unit: 4900 });
-    expect(await redeem(scanner, { order_id: uv.id, value: 100 })).toMatchObject({ status: 422, body: { errors: { qty: ['Dieses Feld muss ausgefüllt werden'] } } });
-    expect(await redeem(scanner, { order_id: uv.id, qty: 4 })).toMatchObject({ status: 422, body: { errors: { qty: [REDEMPTION_TEXT.tooManyUnits(3)] } } });
+    expect(await redeem(scanner, { order_id: uv.id, value: 100 })).toMatchObject({
+      status: 422,
+      body: { errors: { qty: ['Dieses Feld muss ausgefüllt werden'] } },
+    });
+    expect(await redeem(scanner, { order_id: uv.id, qty: 4 })).toMatchObject({
+      status: 422,
+      body: { errors: { qty: [REDEMPTION_TEXT.tooManyUnits(3)] } },
+    });
     const two = await redeem(scanner, { order_id: uv.id, qty: 2 });
-    expect(two).toMatchObject({ status: 201, body: { data: { qty: 2, value: null, redeemed_value: 9800, type: 'quantity' } } });
-    expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_qty: 1, remaining_value: 4900, status: 'active' });
+    expect(two).toMatchObject({
+      status: 201,
+      body: { data: { qty: 2, value: null, redeemed_value: 9800, type: 'quantity' } },
+    });
+    expect(await userVouchers().get(uv.id)).toMatchObject({
+      remaining_qty: 1,
+      remaining_value: 4900,
+      status: 'active',
+    });
     expect(await redeem(scanner, { order_id: uv.id, qty: 1 })).toMatchObject({ status: 201 });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_qty: 0, remaining_value: 0, status: 'redeemed' });
-    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({ redemption_count: 2, redeemed_value: 14700 });
+    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
+      redemption_count: 2,
+      redeemed_value: 14700,
+    });
   });
 
   it('100 concurrent redemptions never take more than the voucher holds', async () => {
     const { seller, scanner } = await sellerWithScanner();
     const uv = await issueVoucher(seller, { type: 'value', value: 5000 });
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => redeem(i % 2 ? scanner : seller, { order_id: uv.id, value: 300 })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => redeem(i % 2 ? scanner : seller, { order_id: uv.id, value: 300 })),
+    );
     const ok = answers.filter((a) => a.status === 201);
-    expect(answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
+    expect(
+      answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => `${a.status} ${JSON.stringify(a.body)}`),
+    ).toEqual([]);
     expect(ok).toHaveLength(16); // floor(5000 / 300)
     const after = await userVouchers().get(uv.id);
     expect(after?.remaining_value).toBe(200);
@@ -133,10 +194,17 @@ describe('redemption', () => {
     expect(ledger).toHaveLength(16);
     expect(ledger.reduce((sum, r) => sum + r.redeemed_value, 0)).toBe(5000 - after!.remaining_value);
     expect(new Set(ledger.map((r) => r.redemption_no)).size).toBe(16);
-    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({ redemption_count: 16, redeemed_value: 4800 });
+    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
+      redemption_count: 16,
+      redeemed_value: 4800,
+    });
 
     // The last 200 cents go too when exactly that much is asked for, at the same time as bigger asks.
-    const last = await Promise.all([redeem(scanner, { order_id: uv.id, value: 200 }), redeem(seller, { order_id: uv.id, value: 300 }), redeem(seller, { order_id: uv.id, value: 200 })]);
+    const last = await Promise.all([
+      redeem(scanner, { order_id: uv.id, value: 200 }),
+      redeem(seller, { order_id: uv.id, value: 300 }),
+      redeem(seller, { order_id: uv.id, value: 200 }),
+    ]);
     expect(last.filter((a) => a.status === 201)).toHaveLength(1);
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 0, status: 'redeemed' });
   }, 120_000);
@@ -145,7 +213,9 @@ describe('redemption', () => {
     const { seller, scanner } = await sellerWithScanner();
     const uv = await issueVoucher(seller, { type: 'value', value: 5000 });
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => redeem(scanner, { order_id: uv.id, value: 700 }, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => redeem(scanner, { order_id: uv.id, value: 700 }, key)),
+    );
     expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 201)).toEqual([]);
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.data.redemption_no)).size).toBe(1);
@@ -154,8 +224,14 @@ describe('redemption', () => {
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 4300 });
     expect(await redemptions().listByUserVoucher(uv.id)).toHaveLength(1);
     // The same key for another amount is a client bug: refused, nothing redeemed.
-    expect(await redeem(scanner, { order_id: uv.id, value: 800 }, key)).toMatchObject({ status: 422, body: { errors: { idempotency_key: [REDEMPTION_TEXT.keyReused] } } });
-    expect(await redeem(scanner, { order_id: uv.id, value: 800 }, 'not-a-uuid')).toMatchObject({ status: 422, body: { errors: { idempotency_key: expect.any(Array) } } });
+    expect(await redeem(scanner, { order_id: uv.id, value: 800 }, key)).toMatchObject({
+      status: 422,
+      body: { errors: { idempotency_key: [REDEMPTION_TEXT.keyReused] } },
+    });
+    expect(await redeem(scanner, { order_id: uv.id, value: 800 }, 'not-a-uuid')).toMatchObject({
+      status: 422,
+      body: { errors: { idempotency_key: expect.any(Array) } },
+    });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 4300 });
   });
 
@@ -163,12 +239,20 @@ describe('redemption', () => {
     const a = await sellerWithScanner();
     const b = await sellerWithScanner();
     const uvB = await issueVoucher(b.seller, { type: 'value', value: 5000 });
-    const unknown = await api('POST', 'qr-code/scan', { token: a.scanner.token, body: { url: `${appUrl()}/qr/${newVoucherCode()}` } });
+    const unknown = await api('POST', 'qr-code/scan', {
+      token: a.scanner.token,
+      body: { url: `${appUrl()}/qr/${newVoucherCode()}` },
+    });
     const foreign = await api('POST', 'qr-code/scan', { token: a.scanner.token, body: { url: uvB.qr } });
     expect(unknown).toMatchObject({ status: 404, body: { message: REDEMPTION_TEXT.notFound } });
     expect({ status: foreign.status, body: foreign.body }).toEqual({ status: unknown.status, body: unknown.body });
-    expect(await api('POST', 'qr-code/scan', { token: a.seller.token, body: { url: uvB.qr } })).toMatchObject({ status: 404 });
-    expect(await redeem(a.scanner, { order_id: uvB.id, value: 100 })).toMatchObject({ status: 404, body: { message: REDEMPTION_TEXT.notFound } });
+    expect(await api('POST', 'qr-code/scan', { token: a.seller.token, body: { url: uvB.qr } })).toMatchObject({
+      status: 404,
+    });
+    expect(await redeem(a.scanner, { order_id: uvB.id, value: 100 })).toMatchObject({
+      status: 404,
+      body: { message: REDEMPTION_TEXT.notFound },
+    });
     expect(await redeem(a.seller, { order_id: uvB.id, value: 100 })).toMatchObject({ status: 404 });
     const buyer = await createTestAccount('user');
     expect((await redeem(buyer, { order_id: uvB.id, value: 100 })).status).toBe(403);
@@ -176,9 +260,17 @@ describe('redemption', () => {
 
     // B deactivates its scanner: it is refused at once (its token is still valid), and cannot sign in again.
     const toggled = await api('DELETE', `scanner-user/${b.scanner.userId}`, { token: b.seller.token });
-    expect(toggled).toMatchObject({ status: 200, body: { message: REDEMPTION_TEXT.scannerDeactivated, data: { status: false } } });
-    expect(await redeem(b.scanner, { order_id: uvB.id, value: 100 })).toMatchObject({ status: 403, body: { message: REDEMPTION_TEXT.scannerInactive } });
-    expect(await api('POST', 'auth/login', { body: { email: b.scanner.email, password: TEST_PASSWORD } })).toMatchObject({ status: 403, body: { message: REDEMPTION_TEXT.scannerInactive } });
+    expect(toggled).toMatchObject({
+      status: 200,
+      body: { message: REDEMPTION_TEXT.scannerDeactivated, data: { status: false } },
+    });
+    expect(await redeem(b.scanner, { order_id: uvB.id, value: 100 })).toMatchObject({
+      status: 403,
+      body: { message: REDEMPTION_TEXT.scannerInactive },
+    });
+    expect(
+      await api('POST', 'auth/login', { body: { email: b.scanner.email, password: TEST_PASSWORD } }),
+    ).toMatchObject({ status: 403, body: { message: REDEMPTION_TEXT.scannerInactive } });
     // A's seller cannot toggle B's scanner.
     expect((await api('DELETE', `scanner-user/${b.scanner.userId}`, { token: a.seller.token })).status).toBe(404);
   });
@@ -188,13 +280,24 @@ describe('redemption', () => {
     const expired = await issueVoucher(seller, { type: 'value', value: 5000 }, { valid_until: '2020-12-31' });
     const scan = await api('POST', 'qr-code/scan', { token: scanner.token, body: { url: expired.qr } });
     expect(scan.body.data).toMatchObject({ expired: true });
-    expect(await redeem(scanner, { order_id: expired.id, value: 500 })).toMatchObject({ status: 422, body: { errors: { confirm_expired: [REDEMPTION_TEXT.expired('31.12.2020')] } } });
-    expect(await redeem(scanner, { order_id: expired.id, value: 500, confirm_expired: true })).toMatchObject({ status: 201 });
+    expect(await redeem(scanner, { order_id: expired.id, value: 500 })).toMatchObject({
+      status: 422,
+      body: { errors: { confirm_expired: [REDEMPTION_TEXT.expired('31.12.2020')] } },
+    });
+    expect(await redeem(scanner, { order_id: expired.id, value: 500, confirm_expired: true })).toMatchObject({
+      status: 201,
+    });
     expect(await userVouchers().get(expired.id)).toMatchObject({ remaining_value: 4500 });
 
     const reversed = await issueVoucher(seller, { type: 'value', value: 5000 }, { status: 'reversed' });
-    expect(await api('POST', 'qr-code/scan', { token: scanner.token, body: { url: reversed.qr } })).toMatchObject({ status: 422, body: { message: REDEMPTION_TEXT.reversed } });
-    expect(await redeem(scanner, { order_id: reversed.id, value: 500 })).toMatchObject({ status: 422, body: { message: REDEMPTION_TEXT.reversed } });
+    expect(await api('POST', 'qr-code/scan', { token: scanner.token, body: { url: reversed.qr } })).toMatchObject({
+      status: 422,
+      body: { message: REDEMPTION_TEXT.reversed },
+    });
+    expect(await redeem(scanner, { order_id: reversed.id, value: 500 })).toMatchObject({
+      status: 422,
+      body: { message: REDEMPTION_TEXT.reversed },
+    });
   });
 
   it('revoking, raced ten times, restores the balance and the stats exactly once', async () => {
@@ -207,22 +310,31 @@ describe('redemption', () => {
     expect((await api('POST', 'redemption/revoke', { token: other.token, body: { id } })).status).toBe(404);
     expect((await api('POST', 'redemption/revoke', { token: scanner.token, body: { id } })).status).toBe(403);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api('POST', 'redemption/revoke', { token: seller.token, body: { id } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api('POST', 'redemption/revoke', { token: seller.token, body: { id } })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 422).every((a) => a.body.message === REDEMPTION_TEXT.alreadyRevoked)).toBe(true);
+    expect(
+      answers.filter((a) => a.status === 422).every((a) => a.body.message === REDEMPTION_TEXT.alreadyRevoked),
+    ).toBe(true);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(9);
     expect(await userVouchers().get(uv.id)).toMatchObject({ status: 'active', remaining_value: 5000 });
     expect((await item(`USER_VOUCHER#${uv.id}`, 'USER_VOUCHER'))?.GSI3PK).toBe('EXPIRY');
     expect(await redemptions().get(id)).toMatchObject({ is_revoked: true });
     expect(await item(`REDEMPTION#${id}`, 'REVOCATION')).toMatchObject({ revoked_by: seller.userId });
-    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({ redemption_count: 0, redeemed_value: 0 });
+    expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
+      redemption_count: 0,
+      redeemed_value: 0,
+    });
 
     // The table shows it as revoked; an admin may revoke any redemption (audited).
     const list = await api('GET', 'redemption', { token: seller.token });
     expect(list.body.data[0]).toMatchObject({ id, is_revoked: true });
     const second = await redeem(scanner, { order_id: uv.id, value: 1000 });
     const admin = await createTestAccount('admin');
-    expect(await api('POST', 'redemption/revoke', { token: admin.token, body: { id: second.body.data.id } })).toMatchObject({ status: 200, body: { data: { is_revoked: true } } });
+    expect(
+      await api('POST', 'redemption/revoke', { token: admin.token, body: { id: second.body.data.id } }),
+    ).toMatchObject({ status: 200, body: { data: { is_revoked: true } } });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 5000 });
   });
 
@@ -245,7 +357,9 @@ describe('redemption', () => {
     expect(second.body.data.map((r: { id: string }) => r.id)).toEqual(made.slice().reverse().slice(9));
     expect(second.body).toMatchObject({ current_page: 2, next_page_url: null, from: 10, to: 11 });
     // Page 2 without a cursor walks from the start and gives the same rows.
-    expect((await api('GET', 'redemption?page=2', { token: seller.token })).body.data.map((r: { id: string }) => r.id)).toEqual(made.slice().reverse().slice(9));
+    expect(
+      (await api('GET', 'redemption?page=2', { token: seller.token })).body.data.map((r: { id: string }) => r.id),
+    ).toEqual(made.slice().reverse().slice(9));
     // Another seller's cursor cannot be used to read this seller's partition.
     expect((await api('GET', `redemption${next.search}`, { token: other.seller.token })).status).toBe(422);
 
@@ -262,8 +376,14 @@ describe('redemption', () => {
     });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await api('POST', 'redemption/download-pdf', { token: other.seller.token, body: { id: made[0] } })).status).toBe(404);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(
+      (await api('POST', 'redemption/download-pdf', { token: other.seller.token, body: { id: made[0] } })).status,
+    ).toBe(404);
   });
 
   it('scanner staff: created in group scanner bound to the seller, unique username and e-mail, password 8–16, status toggles', async () => {
@@ -271,16 +391,45 @@ describe('redemption', () => {
     const suffix = randomUUID().slice(0, 8);
     const body = { username: `kasse-${suffix}`, email: `Kasse-${suffix}@test.example`, password: 'Kasse1234' };
     const created = await api('POST', 'scanner-user', { token: seller.token, body });
-    expect(created).toMatchObject({ status: 201, body: { message: REDEMPTION_TEXT.scannerCreated, data: { scanner: body.username, email: body.email.toLowerCase(), status: true } } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        message: REDEMPTION_TEXT.scannerCreated,
+        data: { scanner: body.username, email: body.email.toLowerCase(), status: true },
+      },
+    });
     expect(await api('POST', 'scanner-user', { token: seller.token, body })).toMatchObject({
       status: 422,
-      body: { errors: { email: ['Diese Emailadresse wird bereits verwendet.'], username: ['Dieser Benutzername ist bereits vergeben.'] } },
+      body: {
+        errors: {
+          email: ['Diese Emailadresse wird bereits verwendet.'],
+          username: ['Dieser Benutzername ist bereits vergeben.'],
+        },
+      },
     });
-    expect(await api('POST', 'scanner-user', { token: seller.token, body: { username: '', email: 'nope', password: 'kurz' } })).toMatchObject({
+    expect(
+      await api('POST', 'scanner-user', {
+        token: seller.token,
+        body: { username: '', email: 'nope', password: 'kurz' },
+      }),
+    ).toMatchObject({
       status: 422,
-      body: { errors: { username: ['Dieses Feld muss ausgefüllt werden'], email: ['Diese Emailadresse ist ungültig.'], password: ['Muss mindestens 8 Zeichen enthalten.'] } },
+      body: {
+        errors: {
+          username: ['Dieses Feld muss ausgefüllt werden'],
+          email: ['Diese Emailadresse ist ungültig.'],
+          password: ['Muss mindestens 8 Zeichen enthalten.'],
+        },
+      },
     });
-    expect((await api('POST', 'scanner-user', { token: seller.token, body: { ...body, username: `x-${suffix}`, email: `x-${suffix}@test.example`, password: 'a'.repeat(17) } })).status).toBe(422);
+    expect(
+      (
+        await api('POST', 'scanner-user', {
+          token: seller.token,
+          body: { ...body, username: `x-${suffix}`, email: `x-${suffix}@test.example`, password: 'a'.repeat(17) },
+        })
+      ).status,
+    ).toBe(422);
 
     const login = await api('POST', 'auth/login', { body: { email: body.email, password: body.password } });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
@@ -288,26 +437,46 @@ describe('redemption', () => {
 
     const list = await api('GET', 'scanner-user', { token: seller.token });
     expect(list.body.data.map((s: { id: string }) => s.id)).toEqual([created.body.data.id]);
-    expect((await api('GET', 'scanner-user', { token: (await createTestAccount('seller')).token })).body.data).toEqual([]);
+    expect((await api('GET', 'scanner-user', { token: (await createTestAccount('seller')).token })).body.data).toEqual(
+      [],
+    );
 
     const off = await api('DELETE', `scanner-user/${created.body.data.id}`, { token: seller.token });
     expect(off.body).toMatchObject({ message: REDEMPTION_TEXT.scannerDeactivated, data: { status: false } });
-    expect((await api('POST', 'auth/login', { body: { email: body.email, password: body.password } }))).toMatchObject({ status: 403, body: { message: REDEMPTION_TEXT.scannerInactive } });
+    expect(await api('POST', 'auth/login', { body: { email: body.email, password: body.password } })).toMatchObject({
+      status: 403,
+      body: { message: REDEMPTION_TEXT.scannerInactive },
+    });
     const on = await api('DELETE', `scanner-user/${created.body.data.id}`, { token: seller.token });
     expect(on.body).toMatchObject({ message: REDEMPTION_TEXT.scannerActivated, data: { status: true } });
-    expect((await api('POST', 'auth/login', { body: { email: body.email, password: body.password } })).status).toBe(200);
+    expect((await api('POST', 'auth/login', { body: { email: body.email, password: body.password } })).status).toBe(
+      200,
+    );
   });
 
   it('property: the stats always equal the ledger after random redemptions and revocations', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.record({ op: fc.constant('redeem' as const), voucher: fc.nat(1), value: fc.integer({ min: 100, max: 2500 }) }), fc.record({ op: fc.constant('revoke' as const), pick: fc.nat(20) })), {
-          minLength: 1,
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.oneof(
+            fc.record({
+              op: fc.constant('redeem' as const),
+              voucher: fc.nat(1),
+              value: fc.integer({ min: 100, max: 2500 }),
+            }),
+            fc.record({ op: fc.constant('revoke' as const), pick: fc.nat(20) }),
+          ),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
         async (ops) => {
           const { seller, scanner } = await sellerWithScanner();
-          const vouchers = [await issueVoucher(seller, { type: 'value', value: 5000 }), await issueVoucher(seller, { type: 'value', value: 3000 })];
+          const vouchers = [
+            await issueVoucher(seller, { type: 'value', value: 5000 }),
+            await issueVoucher(seller, { type: 'value', value: 3000 }),
+          ];
           const made: string[] = [];
           for (const op of ops) {
             if (op.op === 'redeem') {
@@ -315,7 +484,10 @@ describe('redemption', () => {
               expect([201, 422]).toContain(answer.status);
               if (answer.status === 201) made.push(answer.body.data.id);
             } else if (made.length) {
-              const answer = await api('POST', 'redemption/revoke', { token: seller.token, body: { id: made[op.pick % made.length] } });
+              const answer = await api('POST', 'redemption/revoke', {
+                token: seller.token,
+                body: { id: made[op.pick % made.length] },
+              });
               expect([200, 422]).toContain(answer.status);
             }
           }
@@ -329,7 +501,10 @@ describe('redemption', () => {
             expect(now!.remaining_value).toBeGreaterThanOrEqual(0);
             expect(now!.status).toBe(now!.remaining_value === 0 ? 'redeemed' : 'active');
             const stats = await item(`VOUCHER#${uv.voucher_id}`, 'STATS');
-            expect({ count: stats?.redemption_count ?? 0, value: stats?.redeemed_value ?? 0 }).toEqual({ count: ledger.length, value: sum });
+            expect({ count: stats?.redemption_count ?? 0, value: stats?.redeemed_value ?? 0 }).toEqual({
+              count: ledger.length,
+              value: sum,
+            });
             count += ledger.length;
             value += sum;
           }

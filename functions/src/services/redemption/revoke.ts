@@ -7,7 +7,8 @@ import { toApiRedemption } from './view.ts';
 export type RevokeDeps = Pick<Deps, 'redemptions' | 'userVouchers' | 'clock' | 'newId'>;
 
 const MAX_CONFLICT_RETRIES = 25;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
 
 /**
  * POST redemption/revoke (02 §2, 03 §2, data-model §4.5 "Revoke"): a seller revokes its own
@@ -18,7 +19,8 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  */
 export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: string): Promise<Redemption> {
   const redemption = await deps.redemptions.get(id);
-  if (!redemption || (actor.role !== 'admin' && redemption.seller_id !== actor.userId)) throw new NotFoundError(REDEMPTION_TEXT.redemptionNotFound);
+  if (!redemption || (actor.role !== 'admin' && redemption.seller_id !== actor.userId))
+    throw new NotFoundError(REDEMPTION_TEXT.redemptionNotFound);
   if (redemption.is_revoked) throw ValidationError.field('id', REDEMPTION_TEXT.alreadyRevoked);
   const uv = await deps.userVouchers.get(redemption.user_voucher_id);
   if (!uv) throw new NotFoundError(REDEMPTION_TEXT.notFound);
@@ -27,14 +29,33 @@ export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: strin
     const outcome = await deps.redemptions.revoke(
       id,
       { revoked_by: actor.userId, revoked_at: at, reason: actor.role === 'admin' ? 'admin' : 'seller' },
-      deps.userVouchers.restorePart(uv.id, { qty: redemption.qty ?? 0, value: redemption.redeemed_value, validUntil: uv.valid_until, at }),
+      deps.userVouchers.restorePart(uv.id, {
+        qty: redemption.qty ?? 0,
+        value: redemption.redeemed_value,
+        validUntil: uv.valid_until,
+        at,
+      }),
       [
         ...deps.redemptions.statsParts(
-          { sellerId: redemption.seller_id, voucherId: redemption.voucher_id, ...(redemption.owner_user_id ? { ownerUserId: redemption.owner_user_id } : {}), at: redemption.created_at, redeemedValue: redemption.redeemed_value },
+          {
+            sellerId: redemption.seller_id,
+            voucherId: redemption.voucher_id,
+            ...(redemption.owner_user_id ? { ownerUserId: redemption.owner_user_id } : {}),
+            at: redemption.created_at,
+            redeemedValue: redemption.redeemed_value,
+          },
           -1,
         ),
         ...(actor.role === 'admin'
-          ? [deps.redemptions.auditPart({ id: deps.newId(), actorId: actor.userId, targetId: redemption.seller_id, at, details: { redemption_id: id, redemption_no: redemption.redemption_no } })]
+          ? [
+              deps.redemptions.auditPart({
+                id: deps.newId(),
+                actorId: actor.userId,
+                targetId: redemption.seller_id,
+                at,
+                details: { redemption_id: id, redemption_no: redemption.redemption_no },
+              }),
+            ]
           : []),
       ],
     );

@@ -1,4 +1,9 @@
-import { REDEMPTION_TEXT, voucherCodeFrom, type ScanRequest, type ScannedVoucher } from '@gm/shared/redemption/contracts';
+import {
+  REDEMPTION_TEXT,
+  voucherCodeFrom,
+  type ScanRequest,
+  type ScannedVoucher,
+} from '@gm/shared/redemption/contracts';
 import { viennaDay } from '@gm/shared/dates/vienna-range';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
@@ -20,7 +25,8 @@ export type ScanDeps = Pick<Deps, 'users' | 'userVouchers' | 'rateLimiter' | 'cl
 export async function scanVoucher(deps: ScanDeps, actor: Actor, input: ScanRequest): Promise<ScannedVoucher> {
   const staff = await staffOf(deps, actor);
   const now = deps.clock();
-  if (!(await deps.rateLimiter.hit('scan', actor.userId, SCAN_LIMIT_PER_MINUTE, 60, Math.floor(now.getTime() / 1000)))) throw new TooManyRequestsError();
+  if (!(await deps.rateLimiter.hit('scan', actor.userId, SCAN_LIMIT_PER_MINUTE, 60, Math.floor(now.getTime() / 1000))))
+    throw new TooManyRequestsError();
   const code = voucherCodeFrom(input.url);
   if (!code) throw new NotFoundError(REDEMPTION_TEXT.notFound);
   const entry = await deps.userVouchers.getCode(code);

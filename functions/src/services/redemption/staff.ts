@@ -13,7 +13,8 @@ export type Staff = { sellerId: string; userId: string; username: string };
  */
 export async function staffOf(deps: Pick<Deps, 'users'>, actor: Actor): Promise<Staff> {
   const profile = await deps.users.get(actor.userId);
-  if (actor.role === 'seller') return { sellerId: actor.userId, userId: actor.userId, username: profile?.username ?? actor.email };
+  if (actor.role === 'seller')
+    return { sellerId: actor.userId, userId: actor.userId, username: profile?.username ?? actor.email };
   if (actor.role === 'scanner' && profile?.role === 'scanner' && profile.seller_id) {
     if (profile.is_active === false) throw new ForbiddenError(REDEMPTION_TEXT.scannerInactive);
     return { sellerId: profile.seller_id, userId: actor.userId, username: profile.username };

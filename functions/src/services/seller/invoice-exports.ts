@@ -23,14 +23,27 @@ export type ExportFile = { filename: string; contentType: string; data: Uint8Arr
 
 /** An answer must fit a Lambda response (6 MB, base64 adds a third). */
 export const MAX_EXPORT_BYTES = 4_200_000;
-const tooLarge = () => ValidationError.field('to', 'Der Zeitraum enthält zu viele Rechnungen für einen Download. Bitte wähle einen kürzeren Zeitraum.');
+const tooLarge = () =>
+  ValidationError.field(
+    'to',
+    'Der Zeitraum enthält zu viele Rechnungen für einen Download. Bitte wähle einen kürzeren Zeitraum.',
+  );
 
-export async function downloadBuyerPdfInvoices(deps: ExportDeps, actor: Actor, input: ParsedExport): Promise<ExportFile> {
+export async function downloadBuyerPdfInvoices(
+  deps: ExportDeps,
+  actor: Actor,
+  input: ParsedExport,
+): Promise<ExportFile> {
   const sellerId = sellerScope(actor, input.seller_id, { adminMayOmit: true });
   const { start, end } = viennaDayRange(input.from, input.to);
   const invoices = await deps.sellerDashboard.invoicesInRange(sellerId, start, end);
   if (invoices.length === 0) throw new NotFoundError(SELLER_TEXT.noInvoices);
-  const pdfs = await Promise.all(invoices.map(async (invoice) => ({ name: invoiceFilename(invoice.invoice_no), pdf: await renderInvoicePdf(invoice) })));
+  const pdfs = await Promise.all(
+    invoices.map(async (invoice) => ({
+      name: invoiceFilename(invoice.invoice_no),
+      pdf: await renderInvoicePdf(invoice),
+    })),
+  );
   if (input.zip === false) {
     const merged = await PDFDocument.create();
     for (const { pdf } of pdfs) {
@@ -47,11 +60,16 @@ export async function downloadBuyerPdfInvoices(deps: ExportDeps, actor: Actor, i
   return { filename: exportFileName.zip(input.from, input.to), contentType: 'application/zip', data };
 }
 
-const CHANNEL_LABEL: Record<OrderRecord['channel'], string> = { marketplace: 'Marktplatz', subdomain: 'Subdomain', direktverkauf: 'Direktverkauf' };
+const CHANNEL_LABEL: Record<OrderRecord['channel'], string> = {
+  marketplace: 'Marktplatz',
+  subdomain: 'Subdomain',
+  direktverkauf: 'Direktverkauf',
+};
 const TYPE_LABEL: Record<string, string> = { quantity: 'Produktgutschein', value: 'Wertgutschein' };
 
 /** 12,34 (no thousands separator, so spreadsheets read it as a number). */
-const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const money = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** One CSV field: quoted when it holds the separator, a quote or a line break; formula starts neutralised. */
 export function csvField(value: string | number): string {

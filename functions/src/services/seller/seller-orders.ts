@@ -1,4 +1,10 @@
-import { sellerStatistics, type SellerOrder, type SellerOrdersQuery, type SellerOrdersResponse, type SellerStatistics } from '@gm/shared/seller/dashboard';
+import {
+  sellerStatistics,
+  type SellerOrder,
+  type SellerOrdersQuery,
+  type SellerOrdersResponse,
+  type SellerStatistics,
+} from '@gm/shared/seller/dashboard';
 import { effectiveSettings } from '@gm/shared/settings/contracts';
 import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
@@ -14,7 +20,11 @@ import type { Deps } from '../deps.ts';
 export type SellerOrdersDeps = Pick<Deps, 'sellerDashboard' | 'clock'>;
 
 /** Whose data the actor may read: a seller only their own, an admin any seller (`seller_id`). */
-export function sellerScope(actor: Actor, requested: string | null | undefined, options: { adminMayOmit: boolean }): string | undefined {
+export function sellerScope(
+  actor: Actor,
+  requested: string | null | undefined,
+  options: { adminMayOmit: boolean },
+): string | undefined {
   if (actor.role === 'seller') {
     if (requested && requested !== actor.userId) throw new ForbiddenError();
     return actor.userId;
@@ -44,13 +54,16 @@ function decodeCursor(cursor: string | undefined, sellerId: string): Record<stri
   const allowed = ['PK', 'SK', 'GSI2PK', 'GSI2SK'];
   if (!key || typeof key !== 'object' || Array.isArray(key)) throw invalid();
   const entries = Object.entries(key);
-  if (entries.length !== allowed.length || !entries.every(([k, v]) => allowed.includes(k) && typeof v === 'string')) throw invalid();
+  if (entries.length !== allowed.length || !entries.every(([k, v]) => allowed.includes(k) && typeof v === 'string'))
+    throw invalid();
   const typed = key as Record<string, string>;
   if (typed.GSI2PK !== orderKeys.sellerOrders(sellerId) || !typed.PK?.startsWith('ORDER#')) throw invalid();
   return typed;
 }
 
-export function toSellerOrder(order: OrderRecord & { discount?: number; guest?: { first_name: string; last_name: string } }): SellerOrder {
+export function toSellerOrder(
+  order: OrderRecord & { discount?: number; guest?: { first_name: string; last_name: string } },
+): SellerOrder {
   return {
     id: order.id,
     order_no: order.order_no,
@@ -81,10 +94,19 @@ export async function sellerStats(deps: SellerOrdersDeps, sellerId: string): Pro
   const now = deps.clock();
   const items = await deps.sellerDashboard.dashboard(sellerId, now);
   const settings = effectiveSettings(items.global, items.seller);
-  return sellerStatistics(items, { payoutEvery: settings.payout_schedule, isPayoutEnabled: items.payoutsEnabled, registeredAt: items.registeredAt }, now);
+  return sellerStatistics(
+    items,
+    { payoutEvery: settings.payout_schedule, isPayoutEnabled: items.payoutsEnabled, registeredAt: items.registeredAt },
+    now,
+  );
 }
 
-export async function listSellerOrders(deps: SellerOrdersDeps, actor: Actor, query: SellerOrdersQuery, pageUrl: (cursor: string, page: number) => string): Promise<SellerOrdersResponse> {
+export async function listSellerOrders(
+  deps: SellerOrdersDeps,
+  actor: Actor,
+  query: SellerOrdersQuery,
+  pageUrl: (cursor: string, page: number) => string,
+): Promise<SellerOrdersResponse> {
   const sellerId = sellerScope(actor, query.seller_id, { adminMayOmit: false })!;
   const startKey = decodeCursor(query.cursor, sellerId);
   const [page, stats, totals] = await Promise.all([
@@ -99,7 +121,9 @@ export async function listSellerOrders(deps: SellerOrdersDeps, actor: Actor, que
   });
   if (query.withRedemptions) {
     // One Query per user voucher of the page (≤ 9 order lines, one voucher each), in parallel.
-    await Promise.all(data.map(async (order) => (order.redemptions = await deps.sellerDashboard.redemptionsOf(order.user_voucher_ids))));
+    await Promise.all(
+      data.map(async (order) => (order.redemptions = await deps.sellerDashboard.redemptionsOf(order.user_voucher_ids))),
+    );
   }
   const total = stats ? stats.voucher_total : totals!.sold_count;
   // The stats count a sale in the same transaction as the order, so `total` equals the orders in the index.

@@ -1,4 +1,10 @@
-import { IMAGE_CONTENT_TYPES, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, type ImagePurpose, type ImageUploadResponse } from '@gm/shared/uploads/contracts';
+import {
+  IMAGE_CONTENT_TYPES,
+  MAX_PHOTO_BYTES,
+  PHOTO_TOO_LARGE,
+  type ImagePurpose,
+  type ImageUploadResponse,
+} from '@gm/shared/uploads/contracts';
 import { UPLOADS_PREFIX } from '../../adapters/bucket-prefixes.ts';
 import type { PrivateFiles } from '../../adapters/private-files.ts';
 import { mediaUrl, MEDIA_PREFIX, type MediaStorage } from '../../adapters/media-storage.ts';
@@ -23,7 +29,13 @@ export function hasMagic(bytes: Uint8Array, contentType: string): boolean {
   return Boolean(magic) && magic.every((byte, index) => bytes[index] === byte);
 }
 
-type UploadDeps = { uploadRecords: UploadRepository; privateFiles: PrivateFiles; media: Pick<MediaStorage, 'deleteMany'>; clock: () => Date; newToken: () => string };
+type UploadDeps = {
+  uploadRecords: UploadRepository;
+  privateFiles: PrivateFiles;
+  media: Pick<MediaStorage, 'deleteMany'>;
+  clock: () => Date;
+  newToken: () => string;
+};
 
 /**
  * Image uploads in two steps: `grant` hands out a short-lived presigned PUT into the private bucket;
@@ -47,7 +59,10 @@ export function createImageUploads(deps: UploadDeps) {
   }
 
   return {
-    async grant(actor: Actor, input: { purpose: ImagePurpose; content_type: string; size: number }): Promise<ImageUploadResponse> {
+    async grant(
+      actor: Actor,
+      input: { purpose: ImagePurpose; content_type: string; size: number },
+    ): Promise<ImageUploadResponse> {
       const id = deps.newToken().slice(0, 32);
       const now = deps.clock();
       const objectKey = `${UPLOADS_PREFIX}${actor.userId}/${id}.${EXTENSION[input.content_type] ?? 'bin'}`;
@@ -66,7 +81,11 @@ export function createImageUploads(deps: UploadDeps) {
     },
 
     /** Size and type of an uploaded, not yet published file (e.g. for the 2 MB limit of extra images). */
-    async describe(actor: Actor, uploadId: string, purpose: ImagePurpose): Promise<{ size: number; content_type: string }> {
+    async describe(
+      actor: Actor,
+      uploadId: string,
+      purpose: ImagePurpose,
+    ): Promise<{ size: number; content_type: string }> {
       const { upload, size } = await checked(actor, uploadId, purpose);
       return { size, content_type: upload.content_type };
     },
@@ -79,7 +98,8 @@ export function createImageUploads(deps: UploadDeps) {
       const { upload } = await checked(actor, uploadId, purpose);
       const extension = EXTENSION[upload.content_type] ?? 'bin';
       const key = targetKey.replace(/^\/+/, '').replace(/\.(jpe?g|png)$/i, '') + `.${extension}`;
-      if (!(await deps.uploadRecords.consume(upload.id, actor.userId))) throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
+      if (!(await deps.uploadRecords.consume(upload.id, actor.userId)))
+        throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
       await deps.privateFiles.copyToMedia(upload.object_key, `${MEDIA_PREFIX}${key}`, upload.content_type);
       await deps.privateFiles.remove(upload.object_key);
       return mediaUrl(key);
@@ -95,7 +115,15 @@ export function createImageUploads(deps: UploadDeps) {
       const gone = urls.filter((url): url is string => Boolean(url));
       if (gone.length === 0) return;
       await deps.media.deleteMany(gone).catch((error: unknown) => {
-        console.error(JSON.stringify({ level: 'error', message: 'could not delete replaced media', reason, keys: gone, error: String(error) }));
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            message: 'could not delete replaced media',
+            reason,
+            keys: gone,
+            error: String(error),
+          }),
+        );
       });
     },
 
@@ -103,10 +131,16 @@ export function createImageUploads(deps: UploadDeps) {
      * Moves the upload to `keyFor(extension)` inside the private bucket (ID documents: never public)
      * and uses it up; answers the new key. The same checks as `publish` (owner, purpose, size, bytes).
      */
-    async claimPrivate(actor: Actor, uploadId: string, purpose: ImagePurpose, keyFor: (extension: 'jpg' | 'png') => string): Promise<string> {
+    async claimPrivate(
+      actor: Actor,
+      uploadId: string,
+      purpose: ImagePurpose,
+      keyFor: (extension: 'jpg' | 'png') => string,
+    ): Promise<string> {
       const { upload } = await checked(actor, uploadId, purpose);
       const key = keyFor(upload.content_type === 'image/png' ? 'png' : 'jpg');
-      if (!(await deps.uploadRecords.consume(upload.id, actor.userId))) throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
+      if (!(await deps.uploadRecords.consume(upload.id, actor.userId)))
+        throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
       await deps.privateFiles.copyWithin(upload.object_key, key, upload.content_type);
       await deps.privateFiles.remove(upload.object_key);
       return key;

@@ -9,7 +9,22 @@ import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers
 import { createS3PrivateFiles } from '../../adapters/private-files.ts';
 import type { Actor } from '../../lib/auth.ts';
 import { documentClient, s3Client } from '../../lib/clients.ts';
-import { clock, companies, identity, newId, newToken, payoutAccounts, personalisations, profiles, templates, uploads, users, userVouchers, verifications, vouchers } from '../../lib/deps.ts';
+import {
+  clock,
+  companies,
+  identity,
+  newId,
+  newToken,
+  payoutAccounts,
+  personalisations,
+  profiles,
+  templates,
+  uploads,
+  users,
+  userVouchers,
+  verifications,
+  vouchers,
+} from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
 import { ProfileWriteRefused } from '../../repositories/profile-repository.ts';
 import { createUploadRepository } from '../../repositories/upload-repository.ts';
@@ -21,10 +36,22 @@ import { createImageUploads } from './image-uploads.ts';
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-async function upload(account: TestAccount, purpose: string, bytes: Uint8Array<ArrayBuffer> = JPEG, contentType = 'image/jpeg'): Promise<string> {
-  const grant = await api('POST', 'upload/image', { token: account.token, body: { purpose, content_type: contentType, size: bytes.length } });
+async function upload(
+  account: TestAccount,
+  purpose: string,
+  bytes: Uint8Array<ArrayBuffer> = JPEG,
+  contentType = 'image/jpeg',
+): Promise<string> {
+  const grant = await api('POST', 'upload/image', {
+    token: account.token,
+    body: { purpose, content_type: contentType, size: bytes.length },
+  });
   expect(grant.status, JSON.stringify(grant.body)).toBe(201);
-  const put = await fetch(grant.body.upload_url, { method: 'PUT', headers: grant.body.headers, body: new Blob([bytes]) });
+  const put = await fetch(grant.body.upload_url, {
+    method: 'PUT',
+    headers: grant.body.headers,
+    body: new Blob([bytes]),
+  });
   expect(put.ok).toBe(true);
   return grant.body.upload_id as string;
 }
@@ -36,18 +63,26 @@ async function exists(urlPath: string | null | undefined): Promise<boolean> {
     await s3Client().send(new HeadObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: urlPath!.slice(1) }));
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'NotFound' || (error as { name?: string }).name === 'NoSuchKey') return false;
+    if ((error as { name?: string }).name === 'NotFound' || (error as { name?: string }).name === 'NoSuchKey')
+      return false;
     throw error;
   }
 }
 
 /** All media objects under a folder, as URL paths (a handful per test: one page). */
 async function mediaUnder(folder: string): Promise<string[]> {
-  const listed = await s3Client().send(new ListObjectsV2Command({ Bucket: env().MEDIA_BUCKET, Prefix: `media/${folder}/` }));
+  const listed = await s3Client().send(
+    new ListObjectsV2Command({ Bucket: env().MEDIA_BUCKET, Prefix: `media/${folder}/` }),
+  );
   return (listed.Contents ?? []).map((o) => `/${o.Key}`).sort();
 }
 
-const actorOf = (account: TestAccount): Actor => ({ userId: account.userId, role: account.role, roleId: ROLE_IDS[account.role], email: account.email });
+const actorOf = (account: TestAccount): Actor => ({
+  userId: account.userId,
+  role: account.role,
+  roleId: ROLE_IDS[account.role],
+  email: account.email,
+});
 
 describe('replaced personalisation photos', () => {
   let buyer: TestAccount;
@@ -55,16 +90,28 @@ describe('replaced personalisation photos', () => {
     buyer = await createTestAccount('user');
   });
 
-  const form = (overrides: Record<string, unknown>) => ({ background: 'custom', text_color: '#ffffff', note: 'Alles Gute!', price_hidden: true, ...overrides });
+  const form = (overrides: Record<string, unknown>) => ({
+    background: 'custom',
+    text_color: '#ffffff',
+    note: 'Alles Gute!',
+    price_hidden: true,
+    ...overrides,
+  });
 
   it('a new photo deletes the old object and keeps the new one; switching to a template deletes the photo', async () => {
     const uv = await issueOwnedVoucher(buyer.userId);
-    const first = await api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }) });
+    const first = await api('POST', `user-voucher/${uv.id}`, {
+      token: buyer.token,
+      body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }),
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const oldPhoto = first.body.data.personalisation.custom_image as string;
     expect(await exists(oldPhoto)).toBe(true);
 
-    const second = await api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 2 }) });
+    const second = await api('POST', `user-voucher/${uv.id}`, {
+      token: buyer.token,
+      body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 2 }),
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const newPhoto = second.body.data.personalisation.custom_image as string;
     expect(newPhoto).not.toBe(oldPhoto);
@@ -72,21 +119,37 @@ describe('replaced personalisation photos', () => {
     expect(await mediaUnder(`user-vouchers/${uv.id}`)).toEqual([newPhoto]);
 
     // Saving without a new upload keeps the photo.
-    const keep = await api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ note: 'Neu', version: 3 }) });
+    const keep = await api('POST', `user-voucher/${uv.id}`, {
+      token: buyer.token,
+      body: form({ note: 'Neu', version: 3 }),
+    });
     expect(keep.body.data.personalisation.custom_image).toBe(newPhoto);
     expect(await exists(newPhoto)).toBe(true);
 
     const templateId = `t-${randomUUID()}`;
     const now = new Date().toISOString();
-    await templates().create({ id: templateId, name: 'Herbst', image: `/media/templates/${templateId}/bg.jpg`, status: true, created_at: now, updated_at: now });
-    const templ = await api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ background: 'template', template_id: templateId, version: 4 }) });
+    await templates().create({
+      id: templateId,
+      name: 'Herbst',
+      image: `/media/templates/${templateId}/bg.jpg`,
+      status: true,
+      created_at: now,
+      updated_at: now,
+    });
+    const templ = await api('POST', `user-voucher/${uv.id}`, {
+      token: buyer.token,
+      body: form({ background: 'template', template_id: templateId, version: 4 }),
+    });
     expect(templ.status).toBe(200);
     expect(await mediaUnder(`user-vouchers/${uv.id}`)).toEqual([]);
   });
 
   it('a failed save deletes nothing stored: the old photo stays, only the photo it had just published goes', async () => {
     const uv = await issueOwnedVoucher(buyer.userId);
-    const saved = await api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }) });
+    const saved = await api('POST', `user-voucher/${uv.id}`, {
+      token: buyer.token,
+      body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }),
+    });
     const photo = saved.body.data.personalisation.custom_image as string;
     const stored = await userVouchers().get(uv.id);
 
@@ -100,8 +163,13 @@ describe('replaced personalisation photos', () => {
         saveUserVoucherDesign: () => Promise.reject(new Error('DynamoDB unavailable')),
       },
     };
-    const input = { ...form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 2 }), note: 'Neu' } as Parameters<typeof personaliseVoucher>[3];
-    await expect(personaliseVoucher(failing as unknown as Parameters<typeof personaliseVoucher>[0], actorOf(buyer), uv.id, input)).rejects.toThrow('DynamoDB unavailable');
+    const input = {
+      ...form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 2 }),
+      note: 'Neu',
+    } as Parameters<typeof personaliseVoucher>[3];
+    await expect(
+      personaliseVoucher(failing as unknown as Parameters<typeof personaliseVoucher>[0], actorOf(buyer), uv.id, input),
+    ).rejects.toThrow('DynamoDB unavailable');
 
     expect(await userVouchers().get(uv.id)).toEqual(stored);
     expect(await mediaUnder(`user-vouchers/${uv.id}`)).toEqual([photo]);
@@ -109,11 +177,19 @@ describe('replaced personalisation photos', () => {
 
   it('two saves racing on one version: one wins, the old photo and the loser’s photo are gone, the winner’s stays', async () => {
     const uv = await issueOwnedVoucher(buyer.userId);
-    const saved = await api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }) });
+    const saved = await api('POST', `user-voucher/${uv.id}`, {
+      token: buyer.token,
+      body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }),
+    });
     const oldPhoto = saved.body.data.personalisation.custom_image as string;
     const [a, b] = await Promise.all([upload(buyer, 'personalisation'), upload(buyer, 'personalisation')]);
     const answers = await Promise.all(
-      [a, b].map((uploadId) => api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ custom_image_upload_id: uploadId, version: 2 }) })),
+      [a, b].map((uploadId) =>
+        api('POST', `user-voucher/${uv.id}`, {
+          token: buyer.token,
+          body: form({ custom_image_upload_id: uploadId, version: 2 }),
+        }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = answers.find((r) => r.status === 200)!.body.data.personalisation.custom_image as string;
@@ -124,7 +200,10 @@ describe('replaced personalisation photos', () => {
 
   it('a clean-up that fails never fails the save (best effort, logged)', async () => {
     const uv = await issueOwnedVoucher(buyer.userId);
-    const first = await api('POST', `user-voucher/${uv.id}`, { token: buyer.token, body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }) });
+    const first = await api('POST', `user-voucher/${uv.id}`, {
+      token: buyer.token,
+      body: form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 1 }),
+    });
     const oldPhoto = first.body.data.personalisation.custom_image as string;
     const brokenMedia = createImageUploads({
       uploadRecords: createUploadRepository(documentClient(), env().TABLE_NAME),
@@ -133,8 +212,17 @@ describe('replaced personalisation photos', () => {
       clock: clock(),
       newToken: newToken(),
     });
-    const deps = { userVouchers: userVouchers(), personalisations: personalisations(), templates: templates(), uploads: brokenMedia, newToken: newToken(), clock: clock() };
-    const input = form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 2 }) as Parameters<typeof personaliseVoucher>[3];
+    const deps = {
+      userVouchers: userVouchers(),
+      personalisations: personalisations(),
+      templates: templates(),
+      uploads: brokenMedia,
+      newToken: newToken(),
+      clock: clock(),
+    };
+    const input = form({ custom_image_upload_id: await upload(buyer, 'personalisation'), version: 2 }) as Parameters<
+      typeof personaliseVoucher
+    >[3];
     const answer = await personaliseVoucher(deps, actorOf(buyer), uv.id, input);
     expect(answer.data.version).toBe(3);
     expect(answer.data.personalisation.custom_image).not.toBe(oldPhoto);
@@ -169,16 +257,23 @@ describe('replaced seller images (profile save)', () => {
     ...changes,
   });
   const profileOf = async () => (await api('GET', `user/${seller.userId}`, { token: seller.token })).body;
-  const save = async (changes: Record<string, unknown>) => api('POST', `user/${seller.userId}`, { token: seller.token, body: sellerForm(await profileOf(), changes) });
+  const save = async (changes: Record<string, unknown>) =>
+    api('POST', `user/${seller.userId}`, { token: seller.token, body: sellerForm(await profileOf(), changes) });
 
   it('a new cover deletes the old cover; a replaced logo stays because sold voucher snapshots show it', async () => {
-    const first = await save({ logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'), header_logo_upload_id: await upload(seller, 'company-cover') });
+    const first = await save({
+      logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'),
+      header_logo_upload_id: await upload(seller, 'company-cover'),
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const before = await companies().getBySeller(seller.userId);
     expect(await exists(before?.logo)).toBe(true);
     expect(await exists(before?.header_logo)).toBe(true);
 
-    const second = await save({ logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'), header_logo_upload_id: await upload(seller, 'company-cover') });
+    const second = await save({
+      logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'),
+      header_logo_upload_id: await upload(seller, 'company-cover'),
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const after = await companies().getBySeller(seller.userId);
     expect(after?.logo).not.toBe(before?.logo);
@@ -190,7 +285,9 @@ describe('replaced seller images (profile save)', () => {
 
     // A save without new images deletes nothing.
     expect((await save({ city: 'Hall' })).status).toBe(200);
-    expect(await mediaUnder(`companies/${seller.userId}`)).toEqual([before!.logo, after!.logo, after!.header_logo].sort());
+    expect(await mediaUnder(`companies/${seller.userId}`)).toEqual(
+      [before!.logo, after!.logo, after!.header_logo].sort(),
+    );
   });
 
   it('a failed save deletes nothing stored: the current logo and cover stay, the images it had published go', async () => {
@@ -211,8 +308,13 @@ describe('replaced seller images (profile save)', () => {
       newId: newId(),
       newToken: newToken(),
     };
-    const body = sellerForm(await profileOf(), { logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'), header_logo_upload_id: await upload(seller, 'company-cover') });
-    await expect(updateProfile(refusing as Parameters<typeof updateProfile>[0], actorOf(seller), seller.userId, body)).rejects.toMatchObject({ statusCode: 409 });
+    const body = sellerForm(await profileOf(), {
+      logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'),
+      header_logo_upload_id: await upload(seller, 'company-cover'),
+    });
+    await expect(
+      updateProfile(refusing as Parameters<typeof updateProfile>[0], actorOf(seller), seller.userId, body),
+    ).rejects.toMatchObject({ statusCode: 409 });
     expect(await companies().getBySeller(seller.userId)).toEqual(current);
     expect(await mediaUnder(`companies/${seller.userId}`)).toEqual(objects);
   });
@@ -224,7 +326,10 @@ describe('voucher images stay (sold snapshots show them)', () => {
     const voucherId = `v-cleanup-${randomUUID().slice(0, 8)}`;
     await putVouchers(testVoucher(voucherId, seller.userId));
     const set = async () => {
-      const res = await api('POST', `voucher/upload-bg-img/${voucherId}`, { token: seller.token, body: { upload_id: await upload(seller, 'voucher-background', PNG, 'image/png') } });
+      const res = await api('POST', `voucher/upload-bg-img/${voucherId}`, {
+        token: seller.token,
+        body: { upload_id: await upload(seller, 'voucher-background', PNG, 'image/png') },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.background_image as string;
     };
@@ -239,14 +344,23 @@ describe('voucher images stay (sold snapshots show them)', () => {
 describe('replaced template images (admin)', () => {
   it('a new template image deletes the old one (personalisations name the template, not its image)', async () => {
     const admin = await createTestAccount('admin');
-    const created = await api('POST', 'template', { token: admin.token, body: { name: `Herbst ${randomUUID().slice(0, 6)}`, image_upload_id: await upload(admin, 'template') } });
+    const created = await api('POST', 'template', {
+      token: admin.token,
+      body: { name: `Herbst ${randomUUID().slice(0, 6)}`, image_upload_id: await upload(admin, 'template') },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const oldImage = created.body.data.image as string;
     expect(await exists(oldImage)).toBe(true);
-    const renamed = await api('POST', `template/${created.body.data.id}`, { token: admin.token, body: { name: 'Nur umbenannt' } });
+    const renamed = await api('POST', `template/${created.body.data.id}`, {
+      token: admin.token,
+      body: { name: 'Nur umbenannt' },
+    });
     expect(renamed.status).toBe(200);
     expect(await exists(oldImage)).toBe(true);
-    const updated = await api('POST', `template/${created.body.data.id}`, { token: admin.token, body: { name: 'Winter', image_upload_id: await upload(admin, 'template') } });
+    const updated = await api('POST', `template/${created.body.data.id}`, {
+      token: admin.token,
+      body: { name: 'Winter', image_upload_id: await upload(admin, 'template') },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.data.image).not.toBe(oldImage);
     expect(await exists(oldImage)).toBe(false);

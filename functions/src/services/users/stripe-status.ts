@@ -6,7 +6,10 @@ import type { Deps } from '../deps.ts';
  * `payouts_enabled`), else the stored flag (false until the account is connected). Other roles have
  * no payout account: false.
  */
-export async function getStripeStatus(deps: Pick<Deps, 'payoutAccounts' | 'payments'>, actor: { userId: string; role: string }): Promise<{ isPayoutEnabled: boolean }> {
+export async function getStripeStatus(
+  deps: Pick<Deps, 'payoutAccounts' | 'payments'>,
+  actor: { userId: string; role: string },
+): Promise<{ isPayoutEnabled: boolean }> {
   if (actor.role !== 'seller') return { isPayoutEnabled: false };
   const account = await deps.payoutAccounts.get(actor.userId);
   if (!account) return { isPayoutEnabled: false };

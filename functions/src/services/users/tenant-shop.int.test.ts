@@ -17,10 +17,22 @@ describe('tenant shop lookup', () => {
     const seller = await createTestAccount('seller', { subdomain });
     const now = new Date().toISOString();
     await companies().put({
-      id: `company-${seller.userId}`, seller_id: seller.userId, name: 'Bergblick Spa', description: null, url: null,
-      logo: '/media/companies/logo.png', header_logo: '/media/companies/header.jpg', region_id: 1, vat_number: null,
-      background_color: '#ff5563', text_color: '#000', header_1: 'Zeit für dich', header_2: 'Wellness', is_header_show: true,
-      created_at: now, updated_at: now,
+      id: `company-${seller.userId}`,
+      seller_id: seller.userId,
+      name: 'Bergblick Spa',
+      description: null,
+      url: null,
+      logo: '/media/companies/logo.png',
+      header_logo: '/media/companies/header.jpg',
+      region_id: 1,
+      vat_number: null,
+      background_color: '#ff5563',
+      text_color: '#000',
+      header_1: 'Zeit für dich',
+      header_2: 'Wellness',
+      is_header_show: true,
+      created_at: now,
+      updated_at: now,
     });
 
     const found = await api('GET', `user/company/name?subdomain=${encodeURIComponent(` ${subdomain.toUpperCase()} `)}`);
@@ -31,7 +43,13 @@ describe('tenant shop lookup', () => {
       username: expect.any(String),
       subdomain,
       is_custom_auth: false,
-      company: { name: 'Bergblick Spa', logo: '/media/companies/logo.png', header_logo: '/media/companies/header.jpg', background_color: '#ff5563', text_color: '#000' },
+      company: {
+        name: 'Bergblick Spa',
+        logo: '/media/companies/logo.png',
+        header_logo: '/media/companies/header.jpg',
+        background_color: '#ff5563',
+        text_color: '#000',
+      },
     });
     // Public: no e-mail or other private field of the seller leaks into the shop answer.
     expect(JSON.stringify(found.body)).not.toContain(seller.email);
@@ -45,10 +63,16 @@ describe('tenant shop lookup', () => {
   });
 
   it('answers 404 with its message for an unknown subdomain and for a subdomain held by a non-seller', async () => {
-    expect(await api('GET', `user/company/name?subdomain=${name('nix')}`)).toMatchObject({ status: 404, body: { message: TENANT_SHOP_NOT_FOUND } });
+    expect(await api('GET', `user/company/name?subdomain=${name('nix')}`)).toMatchObject({
+      status: 404,
+      body: { message: TENANT_SHOP_NOT_FOUND },
+    });
     const buyerSubdomain = name('buyer');
     await createTestAccount('user', { subdomain: buyerSubdomain });
-    expect(await api('GET', `user/company/name?subdomain=${buyerSubdomain}`)).toMatchObject({ status: 404, body: { message: TENANT_SHOP_NOT_FOUND } });
+    expect(await api('GET', `user/company/name?subdomain=${buyerSubdomain}`)).toMatchObject({
+      status: 404,
+      body: { message: TENANT_SHOP_NOT_FOUND },
+    });
   });
 
   it('answers 422 with a German field message for a missing or overlong subdomain', async () => {

@@ -10,13 +10,22 @@ import type { Deps } from '../deps.ts';
 export async function getTenantShop(deps: Pick<Deps, 'users' | 'companies'>, subdomain: string): Promise<TenantShop> {
   const sellerId = await deps.users.ownerOf('subdomain', subdomain);
   const seller = sellerId ? await deps.users.get(sellerId) : undefined;
-  if (!seller || seller.role !== 'seller' || (seller.subdomain ?? '').toLowerCase() !== subdomain) throw new NotFoundError(TENANT_SHOP_NOT_FOUND);
+  if (!seller || seller.role !== 'seller' || (seller.subdomain ?? '').toLowerCase() !== subdomain)
+    throw new NotFoundError(TENANT_SHOP_NOT_FOUND);
   const company = await deps.companies.getBySeller(seller.id);
   return {
     seller_id: seller.id,
     username: seller.username,
     subdomain,
     is_custom_auth: seller.is_custom_auth === true,
-    company: company ? { name: company.name, logo: company.logo, header_logo: company.header_logo, background_color: company.background_color, text_color: company.text_color } : null,
+    company: company
+      ? {
+          name: company.name,
+          logo: company.logo,
+          header_logo: company.header_logo,
+          background_color: company.background_color,
+          text_color: company.text_color,
+        }
+      : null,
   };
 }

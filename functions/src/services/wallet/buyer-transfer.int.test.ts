@@ -11,14 +11,28 @@ async function designed(owner: TestAccount): Promise<string> {
   const id = randomUUID();
   const saved = await api('POST', `buyer-voucher/${id}`, {
     token: owner.token,
-    body: { title: 'Frühstück im Bett', description: null, from: 'Anna', background: 'default', text_color: '#1f2a2c', note: null, version: 0 },
+    body: {
+      title: 'Frühstück im Bett',
+      description: null,
+      from: 'Anna',
+      background: 'default',
+      text_color: '#1f2a2c',
+      note: null,
+      version: 0,
+    },
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return id;
 }
 
-const createLink = (who: TestAccount, id: string) => api('POST', 'transfer-url', { token: who.token, body: { order_id: id, type: 'buyer' } });
-const receive = (who: TestAccount, code: string) => api('POST', 'buyer-transfer', { token: who.token, body: { id: code }, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+const createLink = (who: TestAccount, id: string) =>
+  api('POST', 'transfer-url', { token: who.token, body: { order_id: id, type: 'buyer' } });
+const receive = (who: TestAccount, code: string) =>
+  api('POST', 'buyer-transfer', {
+    token: who.token,
+    body: { id: code },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  });
 
 describe('buyer-designed voucher transfer', () => {
   it('shares by link; one of two racing receivers gets it, the giver loses it; own link 422; stranger cannot share', async () => {
@@ -32,11 +46,17 @@ describe('buyer-designed voucher transfer', () => {
     const code = link.body.data.transfer_url.url_code as string;
     expect(link.body.data.transfer_url.url).toBe(`${appUrl().replace(/\/+$/, '')}/buyer-voucher/transfer/${code}`);
     expect((await buyerVouchers().get(id))?.transfer_code).toBe(code);
-    expect(await api('GET', `transfer/${code}?type=buyer`)).toMatchObject({ status: 200, body: { data: { kind: 'buyer_voucher', id, title: 'Frühstück im Bett', from_name: 'Anna' } } });
+    expect(await api('GET', `transfer/${code}?type=buyer`)).toMatchObject({
+      status: 200,
+      body: { data: { kind: 'buyer_voucher', id, title: 'Frühstück im Bett', from_name: 'Anna' } },
+    });
     // A user-voucher receive does not accept a buyer link.
     expect((await api('GET', `transfer/${code}`)).status).toBe(404);
 
-    expect(await receive(giver, code)).toMatchObject({ status: 422, body: { errors: { id: [TRANSFER_TEXT.ownLink] } } });
+    expect(await receive(giver, code)).toMatchObject({
+      status: 422,
+      body: { errors: { id: [TRANSFER_TEXT.ownLink] } },
+    });
 
     const [b, c] = await Promise.all([createTestAccount('user'), createTestAccount('user')]);
     const answers = await Promise.all([receive(b, code), receive(c, code)]);
@@ -61,7 +81,12 @@ describe('buyer-designed voucher transfer', () => {
     const id = await designed(giver);
     const stranger = await createTestAccount('user');
     const since = Math.floor(Date.now() / 1000) - 1;
-    const body = { id, email: recipient.email, subject: 'Für dich', text: 'Ein Frühstück im Bett, wann immer du willst.' };
+    const body = {
+      id,
+      email: recipient.email,
+      subject: 'Für dich',
+      text: 'Ein Frühstück im Bett, wann immer du willst.',
+    };
     expect((await api('POST', 'order/send-buyer-voucher-pdf', { token: stranger.token, body })).status).toBe(404);
     const sent = await api('POST', 'order/send-buyer-voucher-pdf', { token: giver.token, body });
     expect(sent, JSON.stringify(sent.body)).toMatchObject({ status: 200, body: { message: TRANSFER_TEXT.mailSent } });

@@ -18,13 +18,22 @@ export type BuyerTransferDeps = Pick<Deps, 'buyerVouchers' | 'transfers' | 'user
 export const BUYER_LINK_DAYS = 365;
 const MAX_ATTEMPTS = 4;
 
-async function ownBuyerVoucher(deps: Pick<Deps, 'buyerVouchers'>, userId: string, id: string): Promise<BuyerVoucherRecord> {
+async function ownBuyerVoucher(
+  deps: Pick<Deps, 'buyerVouchers'>,
+  userId: string,
+  id: string,
+): Promise<BuyerVoucherRecord> {
   const voucher = await deps.buyerVouchers.get(id);
   if (!voucher || voucher.owner_user_id !== userId) throw new NotFoundError();
   return voucher;
 }
 
-export async function openBuyerVoucherLink(deps: BuyerTransferDeps, actor: Pick<Actor, 'userId'>, id: string, email?: string) {
+export async function openBuyerVoucherLink(
+  deps: BuyerTransferDeps,
+  actor: Pick<Actor, 'userId'>,
+  id: string,
+  email?: string,
+) {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const voucher = await ownBuyerVoucher(deps, actor.userId, id);
     const now = deps.clock();
@@ -37,14 +46,23 @@ export async function openBuyerVoucherLink(deps: BuyerTransferDeps, actor: Pick<
       created_at: now.toISOString(),
       expires_at: Math.floor(now.getTime() / 1000) + BUYER_LINK_DAYS * 86_400,
     };
-    const outcome = await deps.transfers.createBuyerVoucherLink({ record, ownerUserId: actor.userId, previousCode: voucher.transfer_code ?? null });
-    if (outcome === 'created') return { code: record.code, url: giftLinkUrl(deps.appUrl, 'buyer_voucher', record.code), voucher };
+    const outcome = await deps.transfers.createBuyerVoucherLink({
+      record,
+      ownerUserId: actor.userId,
+      previousCode: voucher.transfer_code ?? null,
+    });
+    if (outcome === 'created')
+      return { code: record.code, url: giftLinkUrl(deps.appUrl, 'buyer_voucher', record.code), voucher };
   }
   throw new ConflictError(TRANSFER_TEXT.busy);
 }
 
 /** POST transfer-url {order_id, type: 'buyer'}. */
-export async function createBuyerTransferUrl(deps: BuyerTransferDeps, actor: Pick<Actor, 'userId'>, input: { id: string }) {
+export async function createBuyerTransferUrl(
+  deps: BuyerTransferDeps,
+  actor: Pick<Actor, 'userId'>,
+  input: { id: string },
+) {
   const { code, url } = await openBuyerVoucherLink(deps, actor, input.id);
   return { transfer_url: { url_code: code, url } };
 }
@@ -69,7 +87,10 @@ async function openLink(deps: Pick<Deps, 'transfers' | 'clock'>, code: string): 
 }
 
 /** GET buyer-transfer/{id}: the link's card and title (public). */
-export async function previewBuyerGift(deps: Pick<Deps, 'transfers' | 'buyerVouchers' | 'clock'>, code: string): Promise<GiftPreview> {
+export async function previewBuyerGift(
+  deps: Pick<Deps, 'transfers' | 'buyerVouchers' | 'clock'>,
+  code: string,
+): Promise<GiftPreview> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.buyerVouchers.get(transfer.target_id);
   if (!voucher || voucher.transfer_code !== code) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
@@ -77,20 +98,40 @@ export async function previewBuyerGift(deps: Pick<Deps, 'transfers' | 'buyerVouc
 }
 
 /** POST buyer-transfer {id}: the logged-in buyer takes the buyer-designed voucher behind the link, once. */
-export async function receiveBuyerTransfer(deps: BuyerTransferDeps, actor: Pick<Actor, 'userId'>, code: string): Promise<{ message: string; data: GiftPreview }> {
+export async function receiveBuyerTransfer(
+  deps: BuyerTransferDeps,
+  actor: Pick<Actor, 'userId'>,
+  code: string,
+): Promise<{ message: string; data: GiftPreview }> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.buyerVouchers.get(transfer.target_id);
   if (!voucher || voucher.transfer_code !== code) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
-  if (voucher.owner_user_id === actor.userId || transfer.from_user_id === actor.userId) throw ValidationError.field('id', TRANSFER_TEXT.ownLink);
-  const outcome = await deps.transfers.receiveBuyerVoucher({ transferCode: code, buyerVoucherId: voucher.id, receiverUserId: actor.userId, now: deps.clock().toISOString() });
+  if (voucher.owner_user_id === actor.userId || transfer.from_user_id === actor.userId)
+    throw ValidationError.field('id', TRANSFER_TEXT.ownLink);
+  const outcome = await deps.transfers.receiveBuyerVoucher({
+    transferCode: code,
+    buyerVoucherId: voucher.id,
+    receiverUserId: actor.userId,
+    now: deps.clock().toISOString(),
+  });
   if (outcome === 'lost') throw new ConflictError(TRANSFER_TEXT.linkInvalid);
   return { message: TRANSFER_TEXT.received, data: previewOf(voucher) };
 }
 
 /** transfer/transfer-send-mail with type buyer. */
-export async function sendBuyerTransferLinkMail(deps: BuyerTransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>, actor: Pick<Actor, 'userId' | 'email'>, input: { id: string; email: string }) {
+export async function sendBuyerTransferLinkMail(
+  deps: BuyerTransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>,
+  actor: Pick<Actor, 'userId' | 'email'>,
+  input: { id: string; email: string },
+) {
   await ownBuyerVoucher(deps, actor.userId, input.id);
-  const allowed = await deps.rateLimiter.hit('voucher-mail', actor.userId, VOUCHER_MAILS_PER_HOUR, 3600, Math.floor(deps.clock().getTime() / 1000));
+  const allowed = await deps.rateLimiter.hit(
+    'voucher-mail',
+    actor.userId,
+    VOUCHER_MAILS_PER_HOUR,
+    3600,
+    Math.floor(deps.clock().getTime() / 1000),
+  );
   if (!allowed) throw new TooManyRequestsError(TRANSFER_TEXT.tooManyMails);
   const { url, voucher } = await openBuyerVoucherLink(deps, actor, input.id, input.email);
   return mailGiftLink(deps, actor, input.email, voucher.title, url);
@@ -107,7 +148,13 @@ export async function sendBuyerVoucherMail(
 ) {
   // Renders the PDF as the owner (404 for anyone else) before anything is written.
   const { filename, pdf } = await downloadBuyerVoucher(deps, actor, input.id);
-  const allowed = await deps.rateLimiter.hit('voucher-mail', actor.userId, VOUCHER_MAILS_PER_HOUR, 3600, Math.floor(deps.clock().getTime() / 1000));
+  const allowed = await deps.rateLimiter.hit(
+    'voucher-mail',
+    actor.userId,
+    VOUCHER_MAILS_PER_HOUR,
+    3600,
+    Math.floor(deps.clock().getTime() / 1000),
+  );
   if (!allowed) throw new TooManyRequestsError(TRANSFER_TEXT.tooManyMails);
   const { url, voucher } = await openBuyerVoucherLink(deps, actor, input.id, input.email);
   const intro = `${voucher.from_name} schickt dir den Gutschein „${voucher.title}“. Du findest ihn als PDF im Anhang.`;

@@ -1,4 +1,13 @@
-import { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  clip,
+  endPath,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+} from 'pdf-lib';
 import { formatDate } from '@gm/shared/dates/format';
 import type { Actor } from '../../lib/auth.ts';
 import type { BuyerVoucherRecord } from '../../repositories/buyer-voucher-repository.ts';
@@ -40,7 +49,13 @@ export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promis
   const cardH = cardW * CARD_RATIO;
   const cardX = MARGIN;
   const cardY = A4[1] - MARGIN - cardH;
-  page.drawRectangle({ x: cardX, y: cardY, width: cardW, height: cardH, color: hexColor(BUYER_COLOUR, rgb(0.11, 0.47, 0.45)) });
+  page.drawRectangle({
+    x: cardX,
+    y: cardY,
+    width: cardW,
+    height: cardH,
+    color: hexColor(BUYER_COLOUR, rgb(0.11, 0.47, 0.45)),
+  });
   let hasImage = false;
   const kind = imageKind(input.background);
   if (kind && input.background) {
@@ -48,7 +63,12 @@ export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promis
       const image = kind === 'png' ? await doc.embedPng(input.background) : await doc.embedJpg(input.background);
       const scale = Math.max(cardW / image.width, cardH / image.height);
       page.pushOperators(pushGraphicsState(), rectangle(cardX, cardY, cardW, cardH), clip(), endPath());
-      page.drawImage(image, { x: cardX + (cardW - image.width * scale) / 2, y: cardY + (cardH - image.height * scale) / 2, width: image.width * scale, height: image.height * scale });
+      page.drawImage(image, {
+        x: cardX + (cardW - image.width * scale) / 2,
+        y: cardY + (cardH - image.height * scale) / 2,
+        width: image.width * scale,
+        height: image.height * scale,
+      });
       page.pushOperators(popGraphicsState());
       hasImage = true;
     } catch {
@@ -62,7 +82,15 @@ export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promis
 
   const titleLines = wrapText(input.title, bold, 26, inner, 2);
   const headH = pad + titleLines.length * 26 * 1.3 + 24;
-  if (hasImage) page.drawRectangle({ x: cardX, y: cardY + cardH - headH, width: cardW, height: headH, color: shade, opacity: 0.45 });
+  if (hasImage)
+    page.drawRectangle({
+      x: cardX,
+      y: cardY + cardH - headH,
+      width: cardW,
+      height: headH,
+      color: shade,
+      opacity: 0.45,
+    });
   const y = drawLines(page, titleLines, cardX + pad, cardY + cardH - pad, 26, bold, fg);
   drawLines(page, [winAnsi(`Von ${input.from}`)], cardX + pad, y, 13, font, fg);
 
@@ -71,14 +99,37 @@ export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promis
     const lines = wrapText(message, font, 15, inner - 20, 8);
     const blockH = lines.length * 15 * 1.3 + 20;
     const top = cardY + (cardH - headH + blockH) / 2;
-    page.drawRectangle({ x: cardX + pad - 10, y: top - blockH, width: inner + 20, height: blockH, color: shade, opacity: hasImage ? 0.45 : 0.12 });
+    page.drawRectangle({
+      x: cardX + pad - 10,
+      y: top - blockH,
+      width: inner + 20,
+      height: blockH,
+      color: shade,
+      opacity: hasImage ? 0.45 : 0.12,
+    });
     drawLines(page, lines, cardX + pad, top - 10, 15, font, fg, inner);
   }
 
   const grey = rgb(0.4, 0.4, 0.4);
-  const by = drawLines(page, [winAnsi(`Ein persönlicher Gutschein von ${input.from}`)], MARGIN, cardY - 24, 12, bold, rgb(0.12, 0.12, 0.12));
+  const by = drawLines(
+    page,
+    [winAnsi(`Ein persönlicher Gutschein von ${input.from}`)],
+    MARGIN,
+    cardY - 24,
+    12,
+    bold,
+    rgb(0.12, 0.12, 0.12),
+  );
   drawLines(page, [`Gestaltet am ${formatDate(input.createdAt)}`], MARGIN, by - 2, 10, font, grey);
-  drawLines(page, [winAnsi(`Gestaltet mit ${MARKETPLACE.name}, ${MARKETPLACE.street}, ${MARKETPLACE.place}.`)], MARGIN, MARGIN + 12, 8, font, grey);
+  drawLines(
+    page,
+    [winAnsi(`Gestaltet mit ${MARKETPLACE.name}, ${MARKETPLACE.street}, ${MARKETPLACE.place}.`)],
+    MARGIN,
+    MARGIN + 12,
+    8,
+    font,
+    grey,
+  );
   return doc.save({ useObjectStreams: false });
 }
 
@@ -99,6 +150,14 @@ export async function downloadBuyerVoucher(
       break;
     }
   }
-  const pdf = await renderBuyerVoucherPdf({ title: record.title, from: record.from_name, description: record.description, note: p.note, textColor: p.text_color, background, createdAt: record.created_at });
+  const pdf = await renderBuyerVoucherPdf({
+    title: record.title,
+    from: record.from_name,
+    description: record.description,
+    note: p.note,
+    textColor: p.text_color,
+    background,
+    createdAt: record.created_at,
+  });
   return { filename: `Gutschein-${record.id.slice(0, 8)}.pdf`, pdf };
 }

@@ -8,7 +8,8 @@ import { buyerVouchers } from '../../lib/deps.ts';
 let buyer: TestAccount;
 let other: TestAccount;
 
-const save = (account: TestAccount, id: string, body: Record<string, unknown>) => api('POST', `buyer-voucher/${id}`, { token: account.token, body });
+const save = (account: TestAccount, id: string, body: Record<string, unknown>) =>
+  api('POST', `buyer-voucher/${id}`, { token: account.token, body });
 const form = (overrides: Record<string, unknown> = {}) => ({
   title: 'Frühstück im Bett',
   description: 'Ein Sonntag, an dem du nichts tun musst.',
@@ -48,7 +49,10 @@ describe('buyer-designed vouchers', () => {
 
     const updated = await save(buyer, first, form({ title: 'Frühstück am See', version: 1 }));
     expect(updated.body.data).toMatchObject({ version: 2, voucher: { title: 'Frühstück am See' } });
-    expect((await api('GET', `buyer-voucher/${first}`, { token: buyer.token })).body.data).toMatchObject({ version: 2, voucher: { title: 'Frühstück am See' } });
+    expect((await api('GET', `buyer-voucher/${first}`, { token: buyer.token })).body.data).toMatchObject({
+      version: 2,
+      voucher: { title: 'Frühstück am See' },
+    });
     // Creating again under the same id is a conflict, not an overwrite.
     expect((await save(buyer, first, form())).status).toBe(409);
   });
@@ -61,8 +65,14 @@ describe('buyer-designed vouchers', () => {
     expect(change.status).toBe(404);
     expect(change.body.message).toBe(BUYER_VOUCHER_TEXT.notFound);
     expect((await save(other, id, form({ title: 'Gekapert' }))).status).toBe(404);
-    expect((await api('GET', 'buyer-voucher', { token: other.token })).body.data.map((v: { id: string }) => v.id)).not.toContain(id);
-    expect(await buyerVouchers().get(id)).toMatchObject({ title: 'Frühstück im Bett', owner_user_id: buyer.userId, version: 1 });
+    expect(
+      (await api('GET', 'buyer-voucher', { token: other.token })).body.data.map((v: { id: string }) => v.id),
+    ).not.toContain(id);
+    expect(await buyerVouchers().get(id)).toMatchObject({
+      title: 'Frühstück im Bett',
+      owner_user_id: buyer.userId,
+      version: 1,
+    });
   });
 
   it('validates in German: title required, note ≤ 120', async () => {

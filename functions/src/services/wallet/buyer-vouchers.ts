@@ -1,5 +1,10 @@
 import { paginate, type Paged } from '@gm/shared/api/paged';
-import { BUYER_VOUCHER_TEXT, BUYER_VOUCHERS_PER_PAGE, type BuyerVoucher, type SaveBuyerVoucherInput } from '@gm/shared/wallet/buyer-voucher';
+import {
+  BUYER_VOUCHER_TEXT,
+  BUYER_VOUCHERS_PER_PAGE,
+  type BuyerVoucher,
+  type SaveBuyerVoucherInput,
+} from '@gm/shared/wallet/buyer-voucher';
 import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { BuyerVoucherRecord } from '../../repositories/buyer-voucher-repository.ts';
@@ -13,12 +18,20 @@ type BuyerVoucherDeps = Pick<Deps, 'buyerVouchers' | 'templates' | 'uploads' | '
  * creates the voucher (put if new), a later version updates it if the caller owns it and nobody
  * saved since (else 409). Someone else's voucher answers 404, like a missing one.
  */
-export async function saveBuyerVoucher(deps: BuyerVoucherDeps, actor: Actor, id: string, input: SaveBuyerVoucherInput): Promise<BuyerVoucher> {
+export async function saveBuyerVoucher(
+  deps: BuyerVoucherDeps,
+  actor: Actor,
+  id: string,
+  input: SaveBuyerVoucherInput,
+): Promise<BuyerVoucher> {
   const now = deps.clock().toISOString();
   const folder = `buyer-vouchers/${id}`;
   if (input.version === 0) {
     const existing = await deps.buyerVouchers.get(id);
-    if (existing) throw existing.owner_user_id === actor.userId ? new ConflictError(BUYER_VOUCHER_TEXT.stale) : new NotFoundError(BUYER_VOUCHER_TEXT.notFound);
+    if (existing)
+      throw existing.owner_user_id === actor.userId
+        ? new ConflictError(BUYER_VOUCHER_TEXT.stale)
+        : new NotFoundError(BUYER_VOUCHER_TEXT.notFound);
     const design = await resolveDesign(deps, actor, { ...input, price_hidden: true }, undefined, folder, now);
     const record: BuyerVoucherRecord = {
       id,
@@ -44,13 +57,28 @@ export async function saveBuyerVoucher(deps: BuyerVoucherDeps, actor: Actor, id:
   }
   const current = await own(deps, actor, id);
   if (current.version !== input.version) throw new ConflictError(BUYER_VOUCHER_TEXT.stale);
-  const design = await resolveDesign(deps, actor, { ...input, price_hidden: true }, current.personalisation, folder, now);
-  const changes = { from_name: input.from, title: input.title, description: input.description, personalisation: design, updated_at: now };
+  const design = await resolveDesign(
+    deps,
+    actor,
+    { ...input, price_hidden: true },
+    current.personalisation,
+    folder,
+    now,
+  );
+  const changes = {
+    from_name: input.from,
+    title: input.title,
+    description: input.description,
+    personalisation: design,
+    updated_at: now,
+  };
   const { published, replaced } = photoChange(current.personalisation, design);
-  const version = await deps.buyerVouchers.update(id, actor.userId, input.version, changes).catch(async (error: unknown) => {
-    await deps.uploads.discard([published], 'buyer voucher: save failed');
-    throw error;
-  });
+  const version = await deps.buyerVouchers
+    .update(id, actor.userId, input.version, changes)
+    .catch(async (error: unknown) => {
+      await deps.uploads.discard([published], 'buyer voucher: save failed');
+      throw error;
+    });
   if (version === undefined) {
     await deps.uploads.discard([published], 'buyer voucher: save refused');
     await own(deps, actor, id);
@@ -62,7 +90,11 @@ export async function saveBuyerVoucher(deps: BuyerVoucherDeps, actor: Actor, id:
 }
 
 /** GET buyer-voucher/{id}: owner only. */
-export async function getBuyerVoucher(deps: Pick<Deps, 'buyerVouchers' | 'templates'>, actor: Actor, id: string): Promise<BuyerVoucher> {
+export async function getBuyerVoucher(
+  deps: Pick<Deps, 'buyerVouchers' | 'templates'>,
+  actor: Actor,
+  id: string,
+): Promise<BuyerVoucher> {
   return toView(deps, actor, await own(deps, actor, id));
 }
 
@@ -78,7 +110,11 @@ export async function listBuyerVouchers(
   return { ...page, data: await Promise.all(page.data.map((record) => toView(deps, actor, record))) };
 }
 
-export async function ownBuyerVoucher(deps: Pick<Deps, 'buyerVouchers'>, actor: Actor, id: string): Promise<BuyerVoucherRecord> {
+export async function ownBuyerVoucher(
+  deps: Pick<Deps, 'buyerVouchers'>,
+  actor: Actor,
+  id: string,
+): Promise<BuyerVoucherRecord> {
   return own(deps, actor, id);
 }
 

@@ -14,7 +14,12 @@ type PersonaliseDeps = Pick<Deps, 'userVouchers' | 'personalisations' | 'templat
  * two saves of the same version: the first wins, the second answers 409. The write is one
  * conditional UpdateItem, so a refused save changes nothing.
  */
-export async function personaliseVoucher(deps: PersonaliseDeps, actor: Actor, id: string, input: PersonaliseInput): Promise<PersonaliseResponse> {
+export async function personaliseVoucher(
+  deps: PersonaliseDeps,
+  actor: Actor,
+  id: string,
+  input: PersonaliseInput,
+): Promise<PersonaliseResponse> {
   const current = await ownActive(deps, actor, id);
   if (current.version !== input.version) throw new ConflictError(PERSONALISE_TEXT.stale);
   const now = deps.clock().toISOString();
@@ -40,20 +45,46 @@ export async function personaliseVoucher(deps: PersonaliseDeps, actor: Actor, id
 }
 
 /** POST user-voucher/upload-custom-image/{id}: only the photo changes; the rest of the design stays. */
-export async function personaliseCustomImage(deps: PersonaliseDeps, actor: Actor, id: string, input: { upload_id: string; version: number }): Promise<PersonaliseResponse> {
+export async function personaliseCustomImage(
+  deps: PersonaliseDeps,
+  actor: Actor,
+  id: string,
+  input: { upload_id: string; version: number },
+): Promise<PersonaliseResponse> {
   const current = await ownActive(deps, actor, id);
-  return personaliseVoucher(deps, actor, id, { ...keep(current), background: 'custom', custom_image_upload_id: input.upload_id, version: input.version });
+  return personaliseVoucher(deps, actor, id, {
+    ...keep(current),
+    background: 'custom',
+    custom_image_upload_id: input.upload_id,
+    version: input.version,
+  });
 }
 
 /** POST user-voucher/upload-template/{id}: only the template changes; the rest of the design stays. */
-export async function personaliseTemplate(deps: PersonaliseDeps, actor: Actor, id: string, input: { template_id: string; version: number }): Promise<PersonaliseResponse> {
+export async function personaliseTemplate(
+  deps: PersonaliseDeps,
+  actor: Actor,
+  id: string,
+  input: { template_id: string; version: number },
+): Promise<PersonaliseResponse> {
   const current = await ownActive(deps, actor, id);
-  return personaliseVoucher(deps, actor, id, { ...keep(current), background: 'template', template_id: input.template_id, version: input.version });
+  return personaliseVoucher(deps, actor, id, {
+    ...keep(current),
+    background: 'template',
+    template_id: input.template_id,
+    version: input.version,
+  });
 }
 
 function keep(current: UserVoucherRecord): Omit<PersonaliseInput, 'background' | 'version'> {
   const p = current.personalisation;
-  return { template_id: p?.template_id ?? null, text_color: p?.text_color ?? null, note: p?.note ?? null, price_hidden: p?.price_hidden ?? true, custom_image_upload_id: null };
+  return {
+    template_id: p?.template_id ?? null,
+    text_color: p?.text_color ?? null,
+    note: p?.note ?? null,
+    price_hidden: p?.price_hidden ?? true,
+    custom_image_upload_id: null,
+  };
 }
 
 async function ownActive(deps: Pick<Deps, 'userVouchers'>, actor: Actor, id: string): Promise<UserVoucherRecord> {

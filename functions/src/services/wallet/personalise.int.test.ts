@@ -16,21 +16,47 @@ const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0
 let buyer: TestAccount;
 let other: TestAccount;
 
-async function upload(account: TestAccount, bytes: Uint8Array<ArrayBuffer> = JPEG, declaredSize = bytes.length): Promise<string> {
-  const grant = await api('POST', 'upload/image', { token: account.token, body: { purpose: 'personalisation', content_type: 'image/jpeg', size: declaredSize } });
+async function upload(
+  account: TestAccount,
+  bytes: Uint8Array<ArrayBuffer> = JPEG,
+  declaredSize = bytes.length,
+): Promise<string> {
+  const grant = await api('POST', 'upload/image', {
+    token: account.token,
+    body: { purpose: 'personalisation', content_type: 'image/jpeg', size: declaredSize },
+  });
   expect(grant.status, JSON.stringify(grant.body)).toBe(201);
-  const put = await fetch(grant.body.upload_url, { method: 'PUT', headers: grant.body.headers, body: new Blob([bytes]) });
+  const put = await fetch(grant.body.upload_url, {
+    method: 'PUT',
+    headers: grant.body.headers,
+    body: new Blob([bytes]),
+  });
   expect(put.ok).toBe(true);
   return grant.body.upload_id as string;
 }
 
-const personalise = (account: TestAccount, id: string, body: Record<string, unknown>) => api('POST', `user-voucher/${id}`, { token: account.token, body });
-const form = (overrides: Record<string, unknown> = {}) => ({ background: 'default', text_color: '#ffffff', note: 'Alles Gute!', price_hidden: true, version: 1, ...overrides });
+const personalise = (account: TestAccount, id: string, body: Record<string, unknown>) =>
+  api('POST', `user-voucher/${id}`, { token: account.token, body });
+const form = (overrides: Record<string, unknown> = {}) => ({
+  background: 'default',
+  text_color: '#ffffff',
+  note: 'Alles Gute!',
+  price_hidden: true,
+  version: 1,
+  ...overrides,
+});
 
 async function activeTemplate(status = true) {
   const id = `t-${randomUUID()}`;
   const now = new Date().toISOString();
-  await templates().create({ id, name: 'Herbst', image: `/media/templates/${id}/bg.jpg`, status, created_at: now, updated_at: now });
+  await templates().create({
+    id,
+    name: 'Herbst',
+    image: `/media/templates/${id}/bg.jpg`,
+    status,
+    created_at: now,
+    updated_at: now,
+  });
   return id;
 }
 
@@ -43,23 +69,62 @@ describe('personalise a bought voucher', () => {
   it('saves the own photo, message, colour and Preis verstecken; the photo is published and the version goes up', async () => {
     const uv = await issueOwnedVoucher(buyer.userId);
     const uploadId = await upload(buyer);
-    const answer = await personalise(buyer, uv.id, form({ background: 'custom', custom_image_upload_id: uploadId, note: '  Für dich, Mama!  ', text_color: '#ff5563', price_hidden: false }));
+    const answer = await personalise(
+      buyer,
+      uv.id,
+      form({
+        background: 'custom',
+        custom_image_upload_id: uploadId,
+        note: '  Für dich, Mama!  ',
+        text_color: '#ff5563',
+        price_hidden: false,
+      }),
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const saved = answer.body.data;
-    expect(saved).toMatchObject({ id: uv.id, version: 2, personalisation: { note: 'Für dich, Mama!', text_color: '#ff5563', price_hidden: false, template_id: null } });
-    expect(saved.personalisation.custom_image).toMatch(new RegExp(`^/media/user-vouchers/${uv.id}/[A-Za-z0-9_-]+\\.jpg$`));
+    expect(saved).toMatchObject({
+      id: uv.id,
+      version: 2,
+      personalisation: { note: 'Für dich, Mama!', text_color: '#ff5563', price_hidden: false, template_id: null },
+    });
+    expect(saved.personalisation.custom_image).toMatch(
+      new RegExp(`^/media/user-vouchers/${uv.id}/[A-Za-z0-9_-]+\\.jpg$`),
+    );
 
-    const object = await s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: saved.personalisation.custom_image.slice(1) }));
+    const object = await s3Client().send(
+      new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: saved.personalisation.custom_image.slice(1) }),
+    );
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(Buffer.from(JPEG))).toBe(true);
     const stored = await userVouchers().get(uv.id);
-    expect(stored).toMatchObject({ version: 2, personalisation: { custom_image: saved.personalisation.custom_image, note: 'Für dich, Mama!', price_hidden: false } });
+    expect(stored).toMatchObject({
+      version: 2,
+      personalisation: {
+        custom_image: saved.personalisation.custom_image,
+        note: 'Für dich, Mama!',
+        price_hidden: false,
+      },
+    });
 
     // Saving again without a new upload keeps the photo; switching to a template drops it.
     const keep = await personalise(buyer, uv.id, form({ background: 'custom', note: 'Neu', version: 2 }));
-    expect(keep.body.data).toMatchObject({ version: 3, personalisation: { custom_image: saved.personalisation.custom_image, note: 'Neu' } });
+    expect(keep.body.data).toMatchObject({
+      version: 3,
+      personalisation: { custom_image: saved.personalisation.custom_image, note: 'Neu' },
+    });
     const templateId = await activeTemplate();
-    const templ = await personalise(buyer, uv.id, form({ background: 'template', template_id: templateId, version: 3 }));
-    expect(templ.body.data).toMatchObject({ version: 4, personalisation: { template_id: templateId, template_image: `/media/templates/${templateId}/bg.jpg`, custom_image: null } });
+    const templ = await personalise(
+      buyer,
+      uv.id,
+      form({ background: 'template', template_id: templateId, version: 3 }),
+    );
+    expect(templ.body.data).toMatchObject({
+      version: 4,
+      personalisation: {
+        template_id: templateId,
+        template_image: `/media/templates/${templateId}/bg.jpg`,
+        custom_image: null,
+      },
+    });
   });
 
   it('another buyer cannot personalise it: 404, the upload is not used up and nothing changes', async () => {
@@ -69,15 +134,26 @@ describe('personalise a bought voucher', () => {
     expect(answer.status).toBe(404);
     expect(answer.body.message).toBe(PERSONALISE_TEXT.notFound);
     for (const path of [`user-voucher/upload-custom-image/${uv.id}`, `user-voucher/upload-template/${uv.id}`]) {
-      expect((await api('POST', path, { token: other.token, body: { upload_id: uploadId, template_id: await activeTemplate(), version: 1 } })).status).toBe(404);
+      expect(
+        (
+          await api('POST', path, {
+            token: other.token,
+            body: { upload_id: uploadId, template_id: await activeTemplate(), version: 1 },
+          })
+        ).status,
+      ).toBe(404);
     }
-    expect((await api('POST', 'user-voucher', { token: other.token, body: { id: uv.id, ...form() } })).status).toBe(404);
+    expect((await api('POST', 'user-voucher', { token: other.token, body: { id: uv.id, ...form() } })).status).toBe(
+      404,
+    );
     const stored = await userVouchers().get(uv.id);
     expect(stored?.version).toBe(1);
     expect(stored?.personalisation).toBeUndefined();
     // The other buyer's upload is still theirs to use on their own voucher.
     const own = await issueOwnedVoucher(other.userId);
-    expect((await personalise(other, own.id, form({ background: 'custom', custom_image_upload_id: uploadId }))).status).toBe(200);
+    expect(
+      (await personalise(other, own.id, form({ background: 'custom', custom_image_upload_id: uploadId }))).status,
+    ).toBe(200);
     // Guests and sellers are kept out by role.
     expect((await api('POST', `user-voucher/${uv.id}`, { body: form() })).status).toBe(401);
     const seller = await createTestAccount('seller');
@@ -94,7 +170,10 @@ describe('personalise a bought voucher', () => {
   });
 
   it('refuses photos over 10 MB: at the upload grant and when a larger file than declared was put', async () => {
-    const grant = await api('POST', 'upload/image', { token: buyer.token, body: { purpose: 'personalisation', content_type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 } });
+    const grant = await api('POST', 'upload/image', {
+      token: buyer.token,
+      body: { purpose: 'personalisation', content_type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 },
+    });
     expect(grant.status).toBe(422);
     expect(grant.body.errors.size).toEqual([PHOTO_TOO_LARGE]);
 
@@ -112,7 +191,9 @@ describe('personalise a bought voucher', () => {
 
   it('two saves of the same version: exactly one wins, the other gets 409 and the winner’s design stays', async () => {
     const uv = await issueOwnedVoucher(buyer.userId);
-    const answers = await Promise.all(['Erste', 'Zweite', 'Dritte'].map((note) => personalise(buyer, uv.id, form({ note }))));
+    const answers = await Promise.all(
+      ['Erste', 'Zweite', 'Dritte'].map((note) => personalise(buyer, uv.id, form({ note }))),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 409, 409]);
     const winner = answers.find((a) => a.status === 200)!.body.data;
@@ -129,8 +210,12 @@ describe('personalise a bought voucher', () => {
     const gone = await personalise(buyer, uv.id, form({ background: 'template', template_id: deleted }));
     expect(gone.status).toBe(422);
     expect(gone.body.errors.template_id).toEqual([PERSONALISE_TEXT.templateMissing]);
-    expect((await personalise(buyer, uv.id, form({ background: 'template' }))).body.errors.template_id).toEqual(['Dieses Feld muss ausgefüllt werden']);
-    expect((await personalise(buyer, uv.id, form({ background: 'custom' }))).body.errors.custom_image_upload_id).toEqual([PERSONALISE_TEXT.imageMissing]);
+    expect((await personalise(buyer, uv.id, form({ background: 'template' }))).body.errors.template_id).toEqual([
+      'Dieses Feld muss ausgefüllt werden',
+    ]);
+    expect(
+      (await personalise(buyer, uv.id, form({ background: 'custom' }))).body.errors.custom_image_upload_id,
+    ).toEqual([PERSONALISE_TEXT.imageMissing]);
     expect((await personalise(buyer, uv.id, form({ text_color: 'red' }))).status).toBe(422);
 
     const redeemed = await issueOwnedVoucher(buyer.userId, { status: 'redeemed' });
@@ -140,14 +225,36 @@ describe('personalise a bought voucher', () => {
 
   it('upload-custom-image and upload-template change only the background; POST user-voucher takes the id in the body', async () => {
     const uv = await issueOwnedVoucher(buyer.userId);
-    expect((await personalise(buyer, uv.id, form({ note: 'Bleibt', text_color: '#1d7874', price_hidden: false }))).status).toBe(200);
-    const photo = await api('POST', `user-voucher/upload-custom-image/${uv.id}`, { token: buyer.token, body: { upload_id: await upload(buyer), version: 2 } });
+    expect(
+      (await personalise(buyer, uv.id, form({ note: 'Bleibt', text_color: '#1d7874', price_hidden: false }))).status,
+    ).toBe(200);
+    const photo = await api('POST', `user-voucher/upload-custom-image/${uv.id}`, {
+      token: buyer.token,
+      body: { upload_id: await upload(buyer), version: 2 },
+    });
     expect(photo.status, JSON.stringify(photo.body)).toBe(200);
-    expect(photo.body.data).toMatchObject({ version: 3, personalisation: { note: 'Bleibt', text_color: '#1d7874', price_hidden: false, custom_image: expect.stringMatching(/^\/media\/user-vouchers\//) } });
+    expect(photo.body.data).toMatchObject({
+      version: 3,
+      personalisation: {
+        note: 'Bleibt',
+        text_color: '#1d7874',
+        price_hidden: false,
+        custom_image: expect.stringMatching(/^\/media\/user-vouchers\//),
+      },
+    });
     const templateId = await activeTemplate();
-    const templ = await api('POST', `user-voucher/upload-template/${uv.id}`, { token: buyer.token, body: { template_id: templateId, version: 3 } });
-    expect(templ.body.data).toMatchObject({ version: 4, personalisation: { note: 'Bleibt', template_id: templateId, custom_image: null } });
-    const byBody = await api('POST', 'user-voucher', { token: buyer.token, body: { id: uv.id, ...form({ version: 4, note: 'Per Body' }) } });
+    const templ = await api('POST', `user-voucher/upload-template/${uv.id}`, {
+      token: buyer.token,
+      body: { template_id: templateId, version: 3 },
+    });
+    expect(templ.body.data).toMatchObject({
+      version: 4,
+      personalisation: { note: 'Bleibt', template_id: templateId, custom_image: null },
+    });
+    const byBody = await api('POST', 'user-voucher', {
+      token: buyer.token,
+      body: { id: uv.id, ...form({ version: 4, note: 'Per Body' }) },
+    });
     expect(byBody.body.data).toMatchObject({ version: 5, personalisation: { note: 'Per Body' } });
   });
 });

@@ -21,9 +21,18 @@ describe('send by e-mail (POST order/send-voucher-pdf)', () => {
 
     const answer = await api('POST', 'order/send-voucher-pdf', {
       token: giver.token,
-      body: { id: uv.id, email: recipient.email.toUpperCase(), subject: 'Für dich', text: 'Alles Gute zum Geburtstag!', sent_via: 'email' },
+      body: {
+        id: uv.id,
+        email: recipient.email.toUpperCase(),
+        subject: 'Für dich',
+        text: 'Alles Gute zum Geburtstag!',
+        sent_via: 'email',
+      },
     });
-    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { message: TRANSFER_TEXT.mailSent } });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({
+      status: 200,
+      body: { message: TRANSFER_TEXT.mailSent },
+    });
     const after = await userVouchers().get(uv.id);
     expect(after).toMatchObject({ sent_via: 'email', owner_user_id: giver.userId });
     expect(after?.transfer_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -31,7 +40,9 @@ describe('send by e-mail (POST order/send-voucher-pdf)', () => {
     const mail = (await sentMails(since)).find((m) => m.destination.to.includes(recipient.email));
     expect(mail?.subject).toBe('Für dich');
     expect(mail?.body.text).toContain('Alles Gute zum Geburtstag!');
-    expect(mail?.body.text).toContain(`${appUrl().replace(/\/+$/, '')}/ein-liebevolles-geschenk/${after!.transfer_code}`);
+    expect(mail?.body.text).toContain(
+      `${appUrl().replace(/\/+$/, '')}/ein-liebevolles-geschenk/${after!.transfer_code}`,
+    );
     expect(mail?.attachments).toHaveLength(1);
     const attachment = mail!.attachments![0]!;
     expect(attachment).toMatchObject({ contentType: 'application/pdf' });
@@ -42,7 +53,11 @@ describe('send by e-mail (POST order/send-voucher-pdf)', () => {
 
     // The link in the mail moves the voucher into the recipient's wallet.
     const code = linkIn(mail?.body.text)!;
-    const received = await api('POST', 'transfer', { token: recipient.token, body: { id: code }, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+    const received = await api('POST', 'transfer', {
+      token: recipient.token,
+      body: { id: code },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
     expect(await userVouchers().get(uv.id)).toMatchObject({ owner_user_id: recipient.userId, sent_via: 'transferred' });
   });
@@ -52,12 +67,18 @@ describe('send by e-mail (POST order/send-voucher-pdf)', () => {
     const uv = await issueOwnedVoucher(giver.userId);
     const since = nowSeconds();
     const empty = await api('POST', 'order/send-voucher-pdf', { token: giver.token, body: { id: uv.id } });
-    expect(empty).toMatchObject({ status: 422, body: { errors: { email: [MSG.required], subject: [MSG.required], text: [MSG.required] } } });
+    expect(empty).toMatchObject({
+      status: 422,
+      body: { errors: { email: [MSG.required], subject: [MSG.required], text: [MSG.required] } },
+    });
     const long = await api('POST', 'order/send-voucher-pdf', {
       token: giver.token,
       body: { id: uv.id, email: 'kein-mail', subject: 'x', text: 'a'.repeat(SEND_MAIL_TEXT_MAX + 1) },
     });
-    expect(long).toMatchObject({ status: 422, body: { errors: { email: [MSG.email], text: [MSG.max(SEND_MAIL_TEXT_MAX)] } } });
+    expect(long).toMatchObject({
+      status: 422,
+      body: { errors: { email: [MSG.email], text: [MSG.max(SEND_MAIL_TEXT_MAX)] } },
+    });
     const exact = await api('POST', 'order/send-voucher-pdf', {
       token: giver.token,
       body: { id: uv.id, email: 'freund@test.example', subject: 'x', text: 'a'.repeat(SEND_MAIL_TEXT_MAX) },
@@ -72,9 +93,15 @@ describe('send by e-mail (POST order/send-voucher-pdf)', () => {
     const uv = await issueOwnedVoucher(owner.userId);
     const since = nowSeconds();
     const target = `fremd-${randomUUID().slice(0, 8)}@test.example`;
-    const answer = await api('POST', 'order/send-voucher-pdf', { token: stranger.token, body: { id: uv.id, email: target, subject: 'x', text: 'y' } });
+    const answer = await api('POST', 'order/send-voucher-pdf', {
+      token: stranger.token,
+      body: { id: uv.id, email: target, subject: 'x', text: 'y' },
+    });
     expect(answer.status).toBe(404);
-    const link = await api('POST', 'transfer/transfer-send-mail', { token: stranger.token, body: { id: uv.id, email: target } });
+    const link = await api('POST', 'transfer/transfer-send-mail', {
+      token: stranger.token,
+      body: { id: uv.id, email: target },
+    });
     expect(link.status).toBe(404);
     expect(await userVouchers().get(uv.id)).toEqual(uv);
     expect((await sentMails(since)).filter((m) => m.destination.to.includes(target))).toHaveLength(0);
@@ -87,7 +114,10 @@ describe('share link by e-mail (POST transfer/transfer-send-mail)', () => {
     const uv = await issueOwnedVoucher(giver.userId);
     const since = nowSeconds();
     const to = `freundin-${randomUUID().slice(0, 8)}@test.example`;
-    const answer = await api('POST', 'transfer/transfer-send-mail', { token: giver.token, body: { id: uv.id, email: to, link: 'https://evil.example/phish' } });
+    const answer = await api('POST', 'transfer/transfer-send-mail', {
+      token: giver.token,
+      body: { id: uv.id, email: to, link: 'https://evil.example/phish' },
+    });
     expect(answer).toMatchObject({ status: 200, body: { message: TRANSFER_TEXT.mailSent } });
     const after = await userVouchers().get(uv.id);
     expect(after?.sent_via).toBe('email');

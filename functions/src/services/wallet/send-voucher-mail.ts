@@ -26,7 +26,13 @@ export function escapeHtml(text: string): string {
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 async function checkRate(deps: Pick<Deps, 'rateLimiter' | 'clock'>, userId: string): Promise<void> {
-  const allowed = await deps.rateLimiter.hit('voucher-mail', userId, VOUCHER_MAILS_PER_HOUR, 3600, Math.floor(deps.clock().getTime() / 1000));
+  const allowed = await deps.rateLimiter.hit(
+    'voucher-mail',
+    userId,
+    VOUCHER_MAILS_PER_HOUR,
+    3600,
+    Math.floor(deps.clock().getTime() / 1000),
+  );
   if (!allowed) throw new TooManyRequestsError(TRANSFER_TEXT.tooManyMails);
 }
 
@@ -37,7 +43,11 @@ async function senderName(deps: Pick<Deps, 'users'>, actor: Pick<Actor, 'userId'
 }
 
 /** POST order/send-voucher-pdf: the voucher as PDF plus a link that loads it into the recipient's wallet. */
-export async function sendVoucherMail(deps: SendVoucherMailDeps, actor: Pick<Actor, 'userId' | 'email'>, input: MailInput & Pick<SendVoucherMailRequest, 'sent_via'>) {
+export async function sendVoucherMail(
+  deps: SendVoucherMailDeps,
+  actor: Pick<Actor, 'userId' | 'email'>,
+  input: MailInput & Pick<SendVoucherMailRequest, 'sent_via'>,
+) {
   const voucher = await ownActiveUserVoucher(deps, actor.userId, input.id);
   await checkRate(deps, actor.userId);
   // The PDF first: a render failure must not leave a link behind.
@@ -45,7 +55,8 @@ export async function sendVoucherMail(deps: SendVoucherMailDeps, actor: Pick<Act
   const { url } = await openUserVoucherLink(deps, actor, voucher.id, { email: input.email, sentVia: 'email' });
   const from = await senderName(deps, actor);
   const intro = `${from} schickt dir den Gutschein „${voucher.voucher.title}“. Du findest ihn als PDF im Anhang.`;
-  const walletLine = 'Mit diesem Link lädst du ihn in deine Wallet (danach bekommt er dort einen neuen Code und der QR-Code im PDF gilt nicht mehr):';
+  const walletLine =
+    'Mit diesem Link lädst du ihn in deine Wallet (danach bekommt er dort einen neuen Code und der QR-Code im PDF gilt nicht mehr):';
   await deps.mailer.send({
     to: input.email,
     subject: oneLine(input.subject),
@@ -54,20 +65,32 @@ export async function sendVoucherMail(deps: SendVoucherMailDeps, actor: Pick<Act
     html:
       `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
       `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
-    attachments: [{ filename: voucherPdfFilename(voucher.order_no, voucher.code), contentType: 'application/pdf', content: pdf }],
+    attachments: [
+      { filename: voucherPdfFilename(voucher.order_no, voucher.code), contentType: 'application/pdf', content: pdf },
+    ],
   });
   return { message: TRANSFER_TEXT.mailSent };
 }
 
 /** POST transfer/transfer-send-mail: mails the share link with the fixed gift text (no PDF). The link is built here, never taken from the client. */
-export async function sendTransferLinkMail(deps: TransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>, actor: Pick<Actor, 'userId' | 'email'>, input: { id: string; email: string }) {
+export async function sendTransferLinkMail(
+  deps: TransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>,
+  actor: Pick<Actor, 'userId' | 'email'>,
+  input: { id: string; email: string },
+) {
   const voucher = await ownActiveUserVoucher(deps, actor.userId, input.id);
   await checkRate(deps, actor.userId);
   const { url } = await openUserVoucherLink(deps, actor, voucher.id, { email: input.email, sentVia: 'email' });
   return mailGiftLink(deps, actor, input.email, voucher.voucher.title, url);
 }
 
-export async function mailGiftLink(deps: Pick<Deps, 'mailer' | 'users'>, actor: Pick<Actor, 'userId' | 'email'>, to: string, title: string, url: string) {
+export async function mailGiftLink(
+  deps: Pick<Deps, 'mailer' | 'users'>,
+  actor: Pick<Actor, 'userId' | 'email'>,
+  to: string,
+  title: string,
+  url: string,
+) {
   const from = await senderName(deps, actor);
   const intro = `${from} hat dir den Gutschein „${title}“ geschenkt.`;
   await deps.mailer.send({

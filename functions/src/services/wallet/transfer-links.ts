@@ -27,7 +27,11 @@ export function linkExpiry(validUntil: string): number {
 const MAX_ATTEMPTS = 4;
 
 /** The caller's active voucher, else 404 (someone else's voucher looks like a missing one). */
-export async function ownActiveUserVoucher(deps: Pick<Deps, 'userVouchers'>, userId: string, id: string): Promise<UserVoucherRecord> {
+export async function ownActiveUserVoucher(
+  deps: Pick<Deps, 'userVouchers'>,
+  userId: string,
+  id: string,
+): Promise<UserVoucherRecord> {
   const voucher = await deps.userVouchers.get(id);
   if (!voucher || voucher.owner_user_id !== userId) throw new NotFoundError();
   if (voucher.status !== 'active') throw ValidationError.field('id', TRANSFER_TEXT.notTransferable);
@@ -62,7 +66,8 @@ export async function openUserVoucherLink(
       previousCode: voucher.transfer_code ?? null,
       ...(options.sentVia ? { sentVia: options.sentVia } : {}),
     });
-    if (outcome === 'created') return { code: record.code, url: giftLinkUrl(deps.appUrl, 'user_voucher', record.code), voucher };
+    if (outcome === 'created')
+      return { code: record.code, url: giftLinkUrl(deps.appUrl, 'user_voucher', record.code), voucher };
   }
   throw new ConflictError(TRANSFER_TEXT.busy);
 }
@@ -94,14 +99,20 @@ async function openLink(deps: Pick<Deps, 'transfers' | 'clock'>, code: string): 
 }
 
 /** GET transfer/{id}: what the gift page shows before receiving (card and title only, public). */
-export async function previewGift(deps: Pick<Deps, 'transfers' | 'userVouchers' | 'clock'>, code: string): Promise<GiftPreview> {
+export async function previewGift(
+  deps: Pick<Deps, 'transfers' | 'userVouchers' | 'clock'>,
+  code: string,
+): Promise<GiftPreview> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.userVouchers.get(transfer.target_id);
-  if (!voucher || voucher.transfer_code !== code || voucher.status !== 'active') throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
+  if (!voucher || voucher.transfer_code !== code || voucher.status !== 'active')
+    throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
   return previewOf(voucher);
 }
 
-function displayName(user: { first_name: string | null; last_name?: string | null; username: string } | undefined): string | null {
+function displayName(
+  user: { first_name: string | null; last_name?: string | null; username: string } | undefined,
+): string | null {
   if (!user) return null;
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
   return name || user.username || null;
@@ -112,11 +123,16 @@ function displayName(user: { first_name: string | null; last_name?: string | nul
  * "Receive"); the loser of a race, a second opener and a replaced link all get `linkInvalid` and
  * nothing changes. The giver opening their own link gets a 422.
  */
-export async function receiveTransfer(deps: TransferDeps, actor: Pick<Actor, 'userId'>, code: string): Promise<{ message: string; data: GiftPreview }> {
+export async function receiveTransfer(
+  deps: TransferDeps,
+  actor: Pick<Actor, 'userId'>,
+  code: string,
+): Promise<{ message: string; data: GiftPreview }> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.userVouchers.get(transfer.target_id);
   if (!voucher || voucher.transfer_code !== code) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
-  if (voucher.owner_user_id === actor.userId || transfer.from_user_id === actor.userId) throw ValidationError.field('id', TRANSFER_TEXT.ownLink);
+  if (voucher.owner_user_id === actor.userId || transfer.from_user_id === actor.userId)
+    throw ValidationError.field('id', TRANSFER_TEXT.ownLink);
   if (voucher.status !== 'active') throw ValidationError.field('id', TRANSFER_TEXT.notTransferable);
 
   const giverId = transfer.from_user_id ?? voucher.owner_user_id;
@@ -133,5 +149,8 @@ export async function receiveTransfer(deps: TransferDeps, actor: Pick<Actor, 'us
     now,
   });
   if (outcome === 'lost') throw new ConflictError(TRANSFER_TEXT.linkInvalid);
-  return { message: TRANSFER_TEXT.received, data: { ...previewOf(voucher), from_name: fromName ?? voucher.from_name ?? null } };
+  return {
+    message: TRANSFER_TEXT.received,
+    data: { ...previewOf(voucher), from_name: fromName ?? voucher.from_name ?? null },
+  };
 }

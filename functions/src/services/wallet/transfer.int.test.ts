@@ -19,7 +19,10 @@ import { newVoucherCode, voucherQrUrl } from '../orders/voucher-code.ts';
  */
 
 /** Issues a user voucher into `owner`'s wallet through the repository's own completion parts. */
-async function issueTestUserVoucher(owner: TestAccount | null, overrides: Partial<UserVoucherRecord> = {}): Promise<UserVoucherRecord> {
+async function issueTestUserVoucher(
+  owner: TestAccount | null,
+  overrides: Partial<UserVoucherRecord> = {},
+): Promise<UserVoucherRecord> {
   const sellerId = `seller-${randomUUID().slice(0, 8)}`;
   const voucher = testVoucher(`v-${randomUUID()}`, sellerId);
   const code = newVoucherCode();
@@ -52,10 +55,13 @@ async function issueTestUserVoucher(owner: TestAccount | null, overrides: Partia
 }
 
 async function rawItem(PK: string, SK: string) {
-  return (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK, SK }, ConsistentRead: true }))).Item;
+  return (
+    await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK, SK }, ConsistentRead: true }))
+  ).Item;
 }
 
-const createLink = (who: TestAccount, id: string) => api('POST', 'transfer-url', { token: who.token, body: { order_id: id } });
+const createLink = (who: TestAccount, id: string) =>
+  api('POST', 'transfer-url', { token: who.token, body: { order_id: id } });
 const receive = (who: TestAccount, code: string, key: string = randomUUID()) =>
   api('POST', 'transfer', { token: who.token, body: { id: code }, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
 
@@ -71,11 +77,19 @@ describe('share link (POST transfer-url)', () => {
     expect(first.body.data.transfer_url.url).toBe(`${appUrl().replace(/\/+$/, '')}/ein-liebevolles-geschenk/${code}`);
     expect((await userVouchers().get(uv.id))?.transfer_code).toBe(code);
     const stored = await rawItem(`TRANSFER#${code}`, 'TRANSFER');
-    expect(stored).toMatchObject({ entity: 'Transfer', kind: 'user_voucher', target_id: uv.id, from_user_id: giver.userId });
+    expect(stored).toMatchObject({
+      entity: 'Transfer',
+      kind: 'user_voucher',
+      target_id: uv.id,
+      from_user_id: giver.userId,
+    });
     expect(stored?.ttl).toBe(Math.floor(Date.parse(`${uv.valid_until}T23:59:59.000Z`) / 1000));
 
     const preview = await api('GET', `transfer/${code}`);
-    expect(preview).toMatchObject({ status: 200, body: { data: { kind: 'user_voucher', id: uv.id, title: uv.voucher.title } } });
+    expect(preview).toMatchObject({
+      status: 200,
+      body: { data: { kind: 'user_voucher', id: uv.id, title: uv.voucher.title } },
+    });
 
     const second = await createLink(giver, uv.id);
     expect(second.status).toBe(200);
@@ -115,10 +129,18 @@ describe('receiving a gift (POST transfer)', () => {
 
     const answer = await receive(receiver, code);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ message: TRANSFER_TEXT.received, data: { id: uv.id, title: uv.voucher.title, from_name: 'Test user' } });
+    expect(answer.body).toMatchObject({
+      message: TRANSFER_TEXT.received,
+      data: { id: uv.id, title: uv.voucher.title, from_name: 'Test user' },
+    });
 
     const after = await userVouchers().get(uv.id);
-    expect(after).toMatchObject({ owner_user_id: receiver.userId, sent_via: 'transferred', status: 'active', version: uv.version + 1 });
+    expect(after).toMatchObject({
+      owner_user_id: receiver.userId,
+      sent_via: 'transferred',
+      status: 'active',
+      version: uv.version + 1,
+    });
     expect(after?.transfer_code).toBeUndefined();
     expect(after?.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(after?.code).not.toBe(uv.code);
@@ -145,7 +167,9 @@ describe('receiving a gift (POST transfer)', () => {
     const giver = await createTestAccount('user');
     const receiver = await createTestAccount('user');
     const uv = await issueTestUserVoucher(giver, { seller_id: seller.userId });
-    expect((await api('POST', 'qr-code/scan', { token: seller.token, body: { url: uv.qr } })).body.data?.id).toBe(uv.id);
+    expect((await api('POST', 'qr-code/scan', { token: seller.token, body: { url: uv.qr } })).body.data?.id).toBe(
+      uv.id,
+    );
     const code = (await createLink(giver, uv.id)).body.data.transfer_url.url_code as string;
     expect((await receive(receiver, code)).status).toBe(200);
     const after = (await userVouchers().get(uv.id))!;
@@ -212,7 +236,10 @@ describe('receiving a gift (POST transfer)', () => {
       }),
     );
     const receiver = await createTestAccount('user');
-    expect(await receive(receiver, code)).toMatchObject({ status: 422, body: { errors: { id: [TRANSFER_TEXT.notTransferable] } } });
+    expect(await receive(receiver, code)).toMatchObject({
+      status: 422,
+      body: { errors: { id: [TRANSFER_TEXT.notTransferable] } },
+    });
     expect((await userVouchers().get(uv.id))?.owner_user_id).toBe(giver.userId);
     expect(await userVouchers().getCode(uv.code)).toEqual({ user_voucher_id: uv.id, seller_id: uv.seller_id });
   });
@@ -224,7 +251,9 @@ describe('receiving a gift (POST transfer)', () => {
     const code = (await createLink(giver, uv.id)).body.data.transfer_url.url_code as string;
     const key = randomUUID();
 
-    expect((await api('POST', 'transfer', { body: { id: code }, headers: { [IDEMPOTENCY_KEY_HEADER]: key } })).status).toBe(401);
+    expect(
+      (await api('POST', 'transfer', { body: { id: code }, headers: { [IDEMPOTENCY_KEY_HEADER]: key } })).status,
+    ).toBe(401);
     expect((await api('POST', 'transfer', { token: receiver.token, body: { id: code } })).status).toBe(422);
 
     const first = await receive(receiver, code, key);
@@ -237,8 +266,14 @@ describe('receiving a gift (POST transfer)', () => {
 
   it('answers unknown or malformed codes with 404 and the message', async () => {
     const receiver = await createTestAccount('user');
-    expect(await api('GET', 'transfer/not-a-code')).toMatchObject({ status: 404, body: { message: TRANSFER_TEXT.linkInvalid } });
-    expect(await receive(receiver, 'AAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({ status: 404, body: { message: TRANSFER_TEXT.linkInvalid } });
+    expect(await api('GET', 'transfer/not-a-code')).toMatchObject({
+      status: 404,
+      body: { message: TRANSFER_TEXT.linkInvalid },
+    });
+    expect(await receive(receiver, 'AAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({
+      status: 404,
+      body: { message: TRANSFER_TEXT.linkInvalid },
+    });
     expect((await receive(receiver, 'short')).status).toBe(422);
   });
 });

@@ -34,11 +34,17 @@ export async function resolveDesign(
   if (input.background === 'template') {
     const template = input.template_id ? await deps.templates.get(input.template_id) : undefined;
     // A template deleted meanwhile stays usable only for vouchers that already use it (decisions.md, templates).
-    if (!template || (!template.status && current?.template_id !== template.id)) throw ValidationError.field('template_id', PERSONALISE_TEXT.templateMissing);
+    if (!template || (!template.status && current?.template_id !== template.id))
+      throw ValidationError.field('template_id', PERSONALISE_TEXT.templateMissing);
     templateId = template.id;
   } else if (input.background === 'custom') {
     customImage = input.custom_image_upload_id
-      ? await deps.uploads.publish(actor, input.custom_image_upload_id, 'personalisation', `${mediaFolder}/${deps.newToken().slice(0, 24)}`)
+      ? await deps.uploads.publish(
+          actor,
+          input.custom_image_upload_id,
+          'personalisation',
+          `${mediaFolder}/${deps.newToken().slice(0, 24)}`,
+        )
       : (current?.custom_image ?? null);
     if (!customImage) throw ValidationError.field('custom_image_upload_id', PERSONALISE_TEXT.imageMissing);
   }
@@ -59,14 +65,20 @@ export async function resolveDesign(
  * bucket (delete it when the save fails), `replaced` the stored photo the design no longer uses (delete
  * it after the save succeeded). A photo lives only in its own voucher's design — no snapshot copies it.
  */
-export function photoChange(before: UserVoucherPersonalisation | undefined, after: UserVoucherPersonalisation): { published: string | null; replaced: string | null } {
+export function photoChange(
+  before: UserVoucherPersonalisation | undefined,
+  after: UserVoucherPersonalisation,
+): { published: string | null; replaced: string | null } {
   const old = before?.custom_image ?? null;
   const next = after.custom_image;
   return { published: next && next !== old ? next : null, replaced: old && old !== next ? old : null };
 }
 
 /** The design as answered: the template's image resolved (one read of the small TEMPLATE partition item). */
-export async function designView(deps: Pick<Deps, 'templates'>, design: UserVoucherPersonalisation | undefined): Promise<Personalisation | null> {
+export async function designView(
+  deps: Pick<Deps, 'templates'>,
+  design: UserVoucherPersonalisation | undefined,
+): Promise<Personalisation | null> {
   if (!design) return null;
   const template = design.template_id ? await deps.templates.get(design.template_id) : undefined;
   return {

@@ -1,7 +1,15 @@
 import jsQR from 'jsqr';
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { amountLine, daysLabel, imageKind, monthsLabel, qrMatrix, renderVoucherPdf, type VoucherPdfInput } from './voucher-pdf.ts';
+import {
+  amountLine,
+  daysLabel,
+  imageKind,
+  monthsLabel,
+  qrMatrix,
+  renderVoucherPdf,
+  type VoucherPdfInput,
+} from './voucher-pdf.ts';
 
 const QR_URL = 'http://localhost:5173/qr/0123456789ABCDEFGHJKMNPQRS';
 
@@ -77,7 +85,9 @@ describe('voucher PDF', () => {
   it('labels amounts, days and months', () => {
     expect(amountLine({ type: 'value', qty: 1, value: 5000, totalValue: 5000, title: 'x' })).toBe('50,00 €');
     expect(amountLine({ type: 'value', qty: 3, value: 2000, totalValue: 6000, title: 'x' })).toBe('3 × 20,00 €');
-    expect(amountLine({ type: 'quantity', qty: 2, value: null, totalValue: 15800, title: 'Massage' })).toBe('2 × Massage');
+    expect(amountLine({ type: 'quantity', qty: 2, value: null, totalValue: 15800, title: 'Massage' })).toBe(
+      '2 × Massage',
+    );
     expect(daysLabel([])).toBe('jederzeit zu den Öffnungszeiten');
     expect(daysLabel(['Sa', 'Mo', 'Feiertag'])).toBe('Mo, Sa, Feiertag');
     expect(monthsLabel([12, 1])).toBe('Jänner, Dezember');

@@ -66,7 +66,20 @@ const MARGIN = 40;
 /** The personalised background's aspect ratio (crop output 730 × 676.34, 01 §5). */
 const CARD_RATIO = 676.34 / 730;
 const WEEK = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
-const MONTH_NAMES = ['Jänner', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'] as const;
+const MONTH_NAMES = [
+  'Jänner',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;
 
 const euro = (cents: number) => `${formatAmount(cents)} €`;
 
@@ -89,19 +102,26 @@ export function imageKind(bytes: Uint8Array | null | undefined): 'png' | 'jpg' |
 /** 'jederzeit zu den Öffnungszeiten' for none or all days; else the days in week order. */
 export function daysLabel(days: readonly string[]): string {
   const set = new Set(days);
-  if (set.size === 0 || (WEEK.every((d) => set.has(d)) && set.has('Feiertag'))) return 'jederzeit zu den Öffnungszeiten';
+  if (set.size === 0 || (WEEK.every((d) => set.has(d)) && set.has('Feiertag')))
+    return 'jederzeit zu den Öffnungszeiten';
   return [...WEEK.filter((d) => set.has(d)), ...(set.has('Feiertag') ? ['Feiertag'] : [])].join(', ');
 }
 
 export function monthsLabel(months: readonly number[]): string {
   const set = new Set(months.filter((m) => m >= 1 && m <= 12));
   if (set.size === 0 || set.size === 12) return 'ganzjährig';
-  return [...set].sort((a, b) => a - b).map((m) => MONTH_NAMES[m - 1]).join(', ');
+  return [...set]
+    .sort((a, b) => a - b)
+    .map((m) => MONTH_NAMES[m - 1])
+    .join(', ');
 }
 
 // winAnsi maps line breaks to spaces; keep paragraph breaks of the note and terms.
 function paragraphs(text: string): string[] {
-  return text.split(/\r?\n/).map((p) => p.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 function drawCover(page: PDFPage, image: PDFImage, x: number, y: number, w: number, h: number) {
@@ -127,7 +147,8 @@ export function qrMatrix(text: string): { size: number; dark: (x: number, y: num
   const quiet = 4;
   return {
     size: n + 2 * quiet,
-    dark: (x, y) => x >= quiet && y >= quiet && x < n + quiet && y < n + quiet && qr.modules.get(y - quiet, x - quiet) === 1,
+    dark: (x, y) =>
+      x >= quiet && y >= quiet && x < n + quiet && y < n + quiet && qr.modules.get(y - quiet, x - quiet) === 1,
   };
 }
 
@@ -139,7 +160,8 @@ export function qrMatrix(text: string): { size: number; dark: (x: number, y: num
 function drawQr(doc: PDFDocument, page: PDFPage, text: string, x: number, y: number, size: number) {
   const m = qrMatrix(text);
   const pixels = new Uint8Array(m.size * m.size);
-  for (let row = 0; row < m.size; row++) for (let col = 0; col < m.size; col++) pixels[row * m.size + col] = m.dark(col, row) ? 0 : 255;
+  for (let row = 0; row < m.size; row++)
+    for (let col = 0; col < m.size; col++) pixels[row * m.size + col] = m.dark(col, row) ? 0 : 255;
   const stream = doc.context.flateStream(pixels, {
     Type: 'XObject',
     Subtype: 'Image',
@@ -151,7 +173,12 @@ function drawQr(doc: PDFDocument, page: PDFPage, text: string, x: number, y: num
   });
   const ref = doc.context.register(stream);
   const name = page.node.newXObject('QR', ref);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(size, 0, 0, size, x, y), drawObject(name), popGraphicsState());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(size, 0, 0, size, x, y),
+    drawObject(name),
+    popGraphicsState(),
+  );
 }
 
 /**
@@ -198,7 +225,15 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   // Header band: title and seller.
   const titleLines = wrapText(input.title, bold, 24, inner, 2);
   const headH = pad + titleLines.length * 24 * 1.3 + 16 + 8;
-  if (hasImage) page.drawRectangle({ x: cardX, y: cardY + cardH - headH, width: cardW, height: headH, color: shade, opacity: 0.45 });
+  if (hasImage)
+    page.drawRectangle({
+      x: cardX,
+      y: cardY + cardH - headH,
+      width: cardW,
+      height: headH,
+      color: shade,
+      opacity: 0.45,
+    });
   const y = drawLines(page, titleLines, cardX + pad, cardY + cardH - pad, 24, bold, fg);
   drawLines(page, [winAnsi(input.sellerName)], cardX + pad, y, 13, font, fg);
 
@@ -216,7 +251,14 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
     const lines = message.flatMap((p) => wrapText(p, font, 15, inner - 20, 4)).slice(0, 6);
     const blockH = lines.length * 15 * 1.3 + 20;
     const midTop = cardY + footH + (cardH - headH - footH + blockH) / 2;
-    page.drawRectangle({ x: cardX + pad - 10, y: midTop - blockH, width: inner + 20, height: blockH, color: shade, opacity: hasImage ? 0.45 : 0.12 });
+    page.drawRectangle({
+      x: cardX + pad - 10,
+      y: midTop - blockH,
+      width: inner + 20,
+      height: blockH,
+      color: shade,
+      opacity: hasImage ? 0.45 : 0.12,
+    });
     drawLines(page, lines, cardX + pad, midTop - 10, 15, font, fg, inner);
   }
 
@@ -236,8 +278,10 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
     dy = drawLines(page, wrapText(value, font, 11, colW, 3), colX, dy, 11, font, dark) - 6;
   };
   field('Gutschein', input.title);
-  if (!input.priceHidden && input.type !== 'quantity' && input.remainingValue < input.totalValue) field('Restwert', euro(input.remainingValue));
-  if (input.type === 'quantity' && input.remainingQty < input.qty) field('Noch einlösbar', `${input.remainingQty} Stück`);
+  if (!input.priceHidden && input.type !== 'quantity' && input.remainingValue < input.totalValue)
+    field('Restwert', euro(input.remainingValue));
+  if (input.type === 'quantity' && input.remainingQty < input.qty)
+    field('Noch einlösbar', `${input.remainingQty} Stück`);
   field('Gültig bis', formatDate(`${input.validUntil}T12:00:00Z`));
   field('Einlösbar', daysLabel(input.validDays));
   field('Monate', monthsLabel(input.months));
@@ -276,7 +320,12 @@ export async function voucherPdfFor(deps: VoucherPdfDeps, userVoucher: UserVouch
   ]);
   const profile = company?.address ? undefined : await deps.users.get(userVoucher.seller_id);
   const street = company?.address ?? profile?.address ?? null;
-  const place = [company?.address ? company.zip_code : profile?.zip_code, company?.address ? company.city : profile?.city].filter(Boolean).join(' ');
+  const place = [
+    company?.address ? company.zip_code : profile?.zip_code,
+    company?.address ? company.city : profile?.city,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const card = userVoucher.voucher;
 
   let background: Uint8Array | null = null;
@@ -289,7 +338,10 @@ export async function voucherPdfFor(deps: VoucherPdfDeps, userVoucher: UserVouch
     }
   }
 
-  const total = userVoucher.type === 'value' && userVoucher.value !== null ? userVoucher.value * userVoucher.qty : Math.max(userVoucher.remaining_value, 0);
+  const total =
+    userVoucher.type === 'value' && userVoucher.value !== null
+      ? userVoucher.value * userVoucher.qty
+      : Math.max(userVoucher.remaining_value, 0);
   return renderVoucherPdf({
     title: card.title,
     sellerName: company?.name || card.seller.company?.name || card.seller.username,

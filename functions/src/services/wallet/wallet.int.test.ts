@@ -23,9 +23,14 @@ import { GUEST_RETRIEVAL_LIMITS } from './wallet.ts';
 const BACKGROUND = new URL('../../../../scripts/bench/fixtures/voucher-background.jpg', import.meta.url);
 
 /** Issues a user voucher through the repository's own completion parts (what a sale writes). */
-async function issue(owner: TestAccount | { guestEmail: string }, overrides: Partial<UserVoucherRecord> = {}): Promise<UserVoucherRecord> {
+async function issue(
+  owner: TestAccount | { guestEmail: string },
+  overrides: Partial<UserVoucherRecord> = {},
+): Promise<UserVoucherRecord> {
   const sellerId = `seller-${randomUUID().slice(0, 8)}`;
-  const voucher = testVoucher(`v-${randomUUID()}`, sellerId, { title: overrides.voucher?.title ?? 'Wellness-Tag für zwei' });
+  const voucher = testVoucher(`v-${randomUUID()}`, sellerId, {
+    title: overrides.voucher?.title ?? 'Wellness-Tag für zwei',
+  });
   await putVouchers(voucher);
   const code = newVoucherCode();
   const now = new Date().toISOString();
@@ -57,16 +62,25 @@ async function issue(owner: TestAccount | { guestEmail: string }, overrides: Par
 }
 
 /** The raw answer of a file download (api() reads bodies as text). */
-async function download(token: string | undefined, id: string): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Uint8Array }> {
+async function download(
+  token: string | undefined,
+  id: string,
+): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Uint8Array }> {
   const response = await fetch(new URL('order/download-voucher', inject('apiUrl')), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ id }),
   });
-  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: new Uint8Array(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
 }
 
-const search = (who: TestAccount, body: Record<string, unknown> = {}) => api('POST', 'user-voucher/search/user-vouchers', { token: who.token, body });
+const search = (who: TestAccount, body: Record<string, unknown> = {}) =>
+  api('POST', 'user-voucher/search/user-vouchers', { token: who.token, body });
 
 describe('wallet list (POST user-voucher/search/user-vouchers)', () => {
   it('lists only the caller’s vouchers, newest first, 9 per page with next_page_url, and filters by keyword', async () => {
@@ -75,7 +89,13 @@ describe('wallet list (POST user-voucher/search/user-vouchers)', () => {
     const mine: UserVoucherRecord[] = [];
     for (let i = 0; i < 10; i++) {
       const at = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
-      mine.push(await issue(buyer, { acquired_at: at, created_at: at, ...(i === 3 ? { voucher: { ...toVoucherCard(testVoucher('x', 's')), title: 'Alpaka-Wanderung' } } : {}) }));
+      mine.push(
+        await issue(buyer, {
+          acquired_at: at,
+          created_at: at,
+          ...(i === 3 ? { voucher: { ...toVoucherCard(testVoucher('x', 's')), title: 'Alpaka-Wanderung' } } : {}),
+        }),
+      );
     }
     const foreign = await issue(other);
 
@@ -85,10 +105,23 @@ describe('wallet list (POST user-voucher/search/user-vouchers)', () => {
     expect(page1.data).toHaveLength(9);
     expect(page1.total).toBe(10);
     expect(page1.per_page).toBe(9);
-    expect(page1.data.map((v: { id: string }) => v.id)).toEqual(mine.slice(1).reverse().map((v) => v.id));
+    expect(page1.data.map((v: { id: string }) => v.id)).toEqual(
+      mine
+        .slice(1)
+        .reverse()
+        .map((v) => v.id),
+    );
     expect(page1.data.map((v: { id: string }) => v.id)).not.toContain(foreign.id);
     expect(page1.next_page_url).toMatch(/user-voucher\/search\/user-vouchers\?page=2&paginate=9$/);
-    expect(page1.data[0]).toMatchObject({ code: mine[9]!.code, qr: mine[9]!.qr, sent_via: null, status: 'active', remaining_value: 5000, valid_until: mine[9]!.valid_until, has_transfer_link: false });
+    expect(page1.data[0]).toMatchObject({
+      code: mine[9]!.code,
+      qr: mine[9]!.qr,
+      sent_via: null,
+      status: 'active',
+      remaining_value: 5000,
+      valid_until: mine[9]!.valid_until,
+      has_transfer_link: false,
+    });
 
     const second = await search(buyer, { page: 2 });
     expect(second.body.user_vouchers.data.map((v: { id: string }) => v.id)).toEqual([mine[0]!.id]);
@@ -110,12 +143,16 @@ describe('wallet list (POST user-voucher/search/user-vouchers)', () => {
     const subdomain = `shop${randomUUID().slice(0, 8)}`;
     const shop = await createTestAccount('seller', { subdomain });
     const buyer = await createTestAccount('user');
-    const at = (day: number) => ({ acquired_at: new Date(Date.UTC(2026, 1, day)).toISOString(), created_at: new Date(Date.UTC(2026, 1, day)).toISOString() });
+    const at = (day: number) => ({
+      acquired_at: new Date(Date.UTC(2026, 1, day)).toISOString(),
+      created_at: new Date(Date.UTC(2026, 1, day)).toISOString(),
+    });
     const card = (title: string) => ({ voucher: { ...toVoucherCard(testVoucher('x', shop.userId)), title } });
     const shopSauna = await issue(buyer, { seller_id: shop.userId, ...card('Sauna-Abend'), ...at(1) });
     const shopDinner = await issue(buyer, { seller_id: shop.userId, ...card('Dinner für zwei'), ...at(2) });
     const elsewhere = await issue(buyer, { ...card('Sauna anderswo'), ...at(3) });
-    const ids = (answer: { body: { user_vouchers: { data: { id: string }[] } } }) => answer.body.user_vouchers.data.map((v) => v.id);
+    const ids = (answer: { body: { user_vouchers: { data: { id: string }[] } } }) =>
+      answer.body.user_vouchers.data.map((v) => v.id);
 
     // Marketplace: everything.
     expect(ids(await search(buyer))).toEqual([elsewhere.id, shopDinner.id, shopSauna.id]);
@@ -125,7 +162,11 @@ describe('wallet list (POST user-voucher/search/user-vouchers)', () => {
     expect(ids(inShop)).toEqual([shopDinner.id, shopSauna.id]);
     expect(inShop.body.user_vouchers.total).toBe(2);
     // The tenant host (Origin) alone filters the same way.
-    const byHost = await api('POST', 'user-voucher/search/user-vouchers', { token: buyer.token, body: {}, headers: { origin: `https://${subdomain}.gutscheine.example` } });
+    const byHost = await api('POST', 'user-voucher/search/user-vouchers', {
+      token: buyer.token,
+      body: {},
+      headers: { origin: `https://${subdomain}.gutscheine.example` },
+    });
     expect(ids(byHost)).toEqual([shopDinner.id, shopSauna.id]);
     // Keyword and shop together: 'sauna' on the shop finds the shop's sauna, not the other seller's.
     expect(ids(await search(buyer, { subdomain, keyword: 'sauna' }))).toEqual([shopSauna.id]);
@@ -152,7 +193,13 @@ describe('wallet voucher detail (GET user-voucher/{id})', () => {
 
     const mine = await api('GET', `user-voucher/${uv.id}`, { token: buyer.token });
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
-    expect(mine.body.user_voucher).toMatchObject({ id: uv.id, code: uv.code, qr: uv.qr, seller: { id: uv.seller_id }, voucher_info: { long_description: expect.any(String) } });
+    expect(mine.body.user_voucher).toMatchObject({
+      id: uv.id,
+      code: uv.code,
+      qr: uv.qr,
+      seller: { id: uv.seller_id },
+      voucher_info: { long_description: expect.any(String) },
+    });
 
     const theirs = await api('GET', `user-voucher/${uv.id}`, { token: other.token });
     expect(theirs.status).toBe(404);
@@ -166,7 +213,11 @@ describe('voucher PDF (POST order/download-voucher)', () => {
   it('refuses another buyer (404, sent_via unchanged), gives the owner a PDF whose QR decodes to the voucher URL, and sets sent_via once', async () => {
     const buyer = await createTestAccount('user');
     const other = await createTestAccount('user');
-    const background = await media().put(`user-vouchers/${randomUUID()}/${randomUUID()}.jpg`, new Uint8Array(await readFile(BACKGROUND)), 'image/jpeg');
+    const background = await media().put(
+      `user-vouchers/${randomUUID()}/${randomUUID()}.jpg`,
+      new Uint8Array(await readFile(BACKGROUND)),
+      'image/jpeg',
+    );
     const uv = await issue(buyer, {
       personalisation: {
         template_id: null,
@@ -212,12 +263,17 @@ describe('guest retrieval (POST retrieve/guest-vouchers)', () => {
   it('mails the guest’s active vouchers as PDFs and answers an unknown address identically', async () => {
     const email = `guest-${randomUUID().slice(0, 8)}@test.example`;
     const one = await issue({ guestEmail: email });
-    const two = await issue({ guestEmail: email }, { type: 'quantity', value: null, qty: 2, remaining_qty: 2, remaining_value: 9800 });
+    const two = await issue(
+      { guestEmail: email },
+      { type: 'quantity', value: null, qty: 2, remaining_qty: 2, remaining_value: 9800 },
+    );
     await issue({ guestEmail: email }, { status: 'reversed' });
     const since = Math.floor(Date.now() / 1000) - 1;
 
     const known = await api('POST', 'retrieve/guest-vouchers', { body: { email: email.toUpperCase() } });
-    const unknown = await api('POST', 'retrieve/guest-vouchers', { body: { email: `nobody-${randomUUID().slice(0, 8)}@test.example` } });
+    const unknown = await api('POST', 'retrieve/guest-vouchers', {
+      body: { email: `nobody-${randomUUID().slice(0, 8)}@test.example` },
+    });
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ message: WALLET_TEXT.guestRetrievalSent });
     expect(unknown.status).toBe(known.status);
@@ -229,9 +285,13 @@ describe('guest retrieval (POST retrieve/guest-vouchers)', () => {
     expect(mail.body.text).toContain(one.code);
     expect(mail.body.text).toContain(two.code);
     expect(mail.attachments?.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
-    const decoded = await Promise.all((mail.attachments ?? []).map((a) => qrTextsInPdf(new Uint8Array(Buffer.from(a.content, 'base64')))));
+    const decoded = await Promise.all(
+      (mail.attachments ?? []).map((a) => qrTextsInPdf(new Uint8Array(Buffer.from(a.content, 'base64')))),
+    );
     expect(decoded.flat().sort()).toEqual([one.qr, two.qr].sort());
-    expect((await sentMails(since)).filter((m) => m.destination.to.some((to) => to.startsWith('nobody-')))).toHaveLength(0);
+    expect(
+      (await sentMails(since)).filter((m) => m.destination.to.some((to) => to.startsWith('nobody-'))),
+    ).toHaveLength(0);
   });
 
   it('rejects an invalid address with the German message and rate-limits repeated requests per address', async () => {
@@ -241,7 +301,8 @@ describe('guest retrieval (POST retrieve/guest-vouchers)', () => {
 
     const email = `limit-${randomUUID().slice(0, 8)}@test.example`;
     const statuses: number[] = [];
-    for (let i = 0; i <= GUEST_RETRIEVAL_LIMITS.perAddress; i++) statuses.push((await api('POST', 'retrieve/guest-vouchers', { body: { email } })).status);
+    for (let i = 0; i <= GUEST_RETRIEVAL_LIMITS.perAddress; i++)
+      statuses.push((await api('POST', 'retrieve/guest-vouchers', { body: { email } })).status);
     expect(statuses).toEqual([...Array(GUEST_RETRIEVAL_LIMITS.perAddress).fill(200), 429]);
   });
 });

@@ -24,7 +24,10 @@ export function mediaPath(value: string | null | undefined): string | null {
 }
 
 /** The API shape of a user voucher (01 §3), for its owner. `templates` resolves the chosen template's image. */
-export function toUserVoucher(record: UserVoucherRecord, templates: ReadonlyMap<string, Pick<TemplateRecord, 'image'>> = new Map()): UserVoucher {
+export function toUserVoucher(
+  record: UserVoucherRecord,
+  templates: ReadonlyMap<string, Pick<TemplateRecord, 'image'>> = new Map(),
+): UserVoucher {
   const p = record.personalisation;
   const personalisation: UserVoucherPersonalisationView | null = p
     ? {
@@ -65,7 +68,10 @@ export function toUserVoucher(record: UserVoucherRecord, templates: ReadonlyMap<
   };
 }
 
-async function templateImages(deps: Pick<Deps, 'templates'>, records: readonly UserVoucherRecord[]): Promise<Map<string, TemplateRecord>> {
+async function templateImages(
+  deps: Pick<Deps, 'templates'>,
+  records: readonly UserVoucherRecord[],
+): Promise<Map<string, TemplateRecord>> {
   const ids = new Set(records.map((r) => r.personalisation?.template_id).filter((id): id is string => Boolean(id)));
   if (ids.size === 0) return new Map();
   const all = await deps.templates.listAll();
@@ -75,7 +81,15 @@ async function templateImages(deps: Pick<Deps, 'templates'>, records: readonly U
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 function matches(record: UserVoucherRecord, keyword: string): boolean {
-  const haystack = fold([record.voucher.title, record.voucher.seller.company?.name ?? '', record.voucher.seller.username, record.code, record.order_no].join(' '));
+  const haystack = fold(
+    [
+      record.voucher.title,
+      record.voucher.seller.company?.name ?? '',
+      record.voucher.seller.username,
+      record.code,
+      record.order_no,
+    ].join(' '),
+  );
   return fold(keyword)
     .split(/\s+/)
     .filter(Boolean)
@@ -92,12 +106,21 @@ function matches(record: UserVoucherRecord, keyword: string): boolean {
 export async function searchWallet(
   deps: Pick<Deps, 'userVouchers' | 'templates' | 'users'>,
   actor: Actor,
-  input: { keyword?: string | null | undefined; page: number; paginate: number; isNewest?: boolean | null | undefined; subdomain?: string | null | undefined },
+  input: {
+    keyword?: string | null | undefined;
+    page: number;
+    paginate: number;
+    isNewest?: boolean | null | undefined;
+    subdomain?: string | null | undefined;
+  },
   pageUrl: (page: number) => string,
   tenant?: string | undefined,
 ): Promise<{ user_vouchers: Paged<UserVoucher> }> {
   const subdomain = (input.subdomain || tenant || '').toLowerCase();
-  const [all, shopSeller] = await Promise.all([deps.userVouchers.listByOwner({ userId: actor.userId }), subdomain ? deps.users.ownerOf('subdomain', subdomain) : undefined]);
+  const [all, shopSeller] = await Promise.all([
+    deps.userVouchers.listByOwner({ userId: actor.userId }),
+    subdomain ? deps.users.ownerOf('subdomain', subdomain) : undefined,
+  ]);
   let records = subdomain ? all.filter((r) => shopSeller !== undefined && r.seller_id === shopSeller) : all;
   const keyword = input.keyword?.trim();
   if (keyword) records = records.filter((r) => matches(r, keyword));
@@ -108,14 +131,21 @@ export async function searchWallet(
 }
 
 /** The caller's own user voucher, or 404 (never 403: whether another buyer's id exists is not told). */
-export async function ownUserVoucher(deps: Pick<Deps, 'userVouchers'>, actor: Actor, id: string): Promise<UserVoucherRecord> {
+export async function ownUserVoucher(
+  deps: Pick<Deps, 'userVouchers'>,
+  actor: Actor,
+  id: string,
+): Promise<UserVoucherRecord> {
   const record = await deps.userVouchers.get(id);
   if (!record || !record.owner_user_id || record.owner_user_id !== actor.userId) throw new NotFoundError();
   return record;
 }
 
 async function sellerInfo(deps: Pick<Deps, 'companies' | 'users'>, record: UserVoucherRecord): Promise<WalletSeller> {
-  const [company, profile] = await Promise.all([deps.companies.getBySeller(record.seller_id), deps.users.get(record.seller_id)]);
+  const [company, profile] = await Promise.all([
+    deps.companies.getBySeller(record.seller_id),
+    deps.users.get(record.seller_id),
+  ]);
   const ownAddress = Boolean(company?.address);
   return {
     id: record.seller_id,
@@ -125,7 +155,10 @@ async function sellerInfo(deps: Pick<Deps, 'companies' | 'users'>, record: UserV
     address: (ownAddress ? company?.address : profile?.address) ?? null,
     zip_code: (ownAddress ? company?.zip_code : profile?.zip_code) ?? null,
     city: (ownAddress ? company?.city : profile?.city) ?? null,
-    region: regionLabel(company?.region_id ?? profile?.region_id ?? record.voucher.region_id) ?? record.voucher.seller.company?.region ?? null,
+    region:
+      regionLabel(company?.region_id ?? profile?.region_id ?? record.voucher.region_id) ??
+      record.voucher.seller.company?.region ??
+      null,
     phone: profile?.phone_number ?? null,
     email: profile?.order_email || profile?.email || null,
     url: company?.url ?? record.voucher.seller.company?.url ?? null,
@@ -133,9 +166,17 @@ async function sellerInfo(deps: Pick<Deps, 'companies' | 'users'>, record: UserV
 }
 
 /** GET user-voucher/{id}: the wallet voucher detail with seller info and the voucher's current texts and images; owner only. */
-export async function getUserVoucher(deps: Pick<Deps, 'userVouchers' | 'templates' | 'companies' | 'users' | 'vouchers'>, actor: Actor, id: string): Promise<{ user_voucher: UserVoucherDetail }> {
+export async function getUserVoucher(
+  deps: Pick<Deps, 'userVouchers' | 'templates' | 'companies' | 'users' | 'vouchers'>,
+  actor: Actor,
+  id: string,
+): Promise<{ user_voucher: UserVoucherDetail }> {
   const record = await ownUserVoucher(deps, actor, id);
-  const [templates, seller, voucher] = await Promise.all([templateImages(deps, [record]), sellerInfo(deps, record), deps.vouchers.get(record.voucher_id)]);
+  const [templates, seller, voucher] = await Promise.all([
+    templateImages(deps, [record]),
+    sellerInfo(deps, record),
+    deps.vouchers.get(record.voucher_id),
+  ]);
   const live = voucher && !voucher.deleted_at ? voucher : undefined;
   return {
     user_voucher: {
@@ -162,11 +203,16 @@ export async function getUserVoucher(deps: Pick<Deps, 'userVouchers' | 'template
  * reversed voucher is no longer valid: 404 as well. After rendering, `sent_via` becomes
  * `voucher_download` if it was still unset (01 §4).
  */
-export async function downloadVoucher(deps: Pick<Deps, 'userVouchers'> & VoucherPdfDeps, actor: Actor, id: string): Promise<{ filename: string; pdf: Uint8Array }> {
+export async function downloadVoucher(
+  deps: Pick<Deps, 'userVouchers'> & VoucherPdfDeps,
+  actor: Actor,
+  id: string,
+): Promise<{ filename: string; pdf: Uint8Array }> {
   const record = await ownUserVoucher(deps, actor, id);
   if (record.status === 'reversed') throw new NotFoundError();
   const pdf = await voucherPdfFor(deps, record);
-  if (record.sent_via === null || record.sent_via === undefined) await deps.userVouchers.setSentViaIfUnset(record.id, actor.userId, 'voucher_download');
+  if (record.sent_via === null || record.sent_via === undefined)
+    await deps.userVouchers.setSentViaIfUnset(record.id, actor.userId, 'voucher_download');
   return { filename: voucherPdfFilename(record.order_no, record.code), pdf };
 }
 
@@ -175,11 +221,18 @@ export async function downloadVoucher(deps: Pick<Deps, 'userVouchers'> & Voucher
  * the catalogue voucher to show, plus the user voucher id when the caller is its owner. The code is a
  * 128-bit bearer credential, so answering for it reveals nothing a holder does not already have.
  */
-export async function resolveQr(deps: Pick<Deps, 'userVouchers'>, actor: Actor | undefined, code: string): Promise<QrResolveResponse> {
+export async function resolveQr(
+  deps: Pick<Deps, 'userVouchers'>,
+  actor: Actor | undefined,
+  code: string,
+): Promise<QrResolveResponse> {
   const entry = /^[0-9A-Z]{20,40}$/i.test(code) ? await deps.userVouchers.getCode(code.toUpperCase()) : undefined;
   const record = entry ? await deps.userVouchers.get(entry.user_voucher_id) : undefined;
   if (!record || record.code !== code.toUpperCase()) throw new NotFoundError();
-  return { voucher_id: record.voucher_id, user_voucher_id: actor && record.owner_user_id === actor.userId ? record.id : null };
+  return {
+    voucher_id: record.voucher_id,
+    user_voucher_id: actor && record.owner_user_id === actor.userId ? record.id : null,
+  };
 }
 
 /** Per address and per caller IP, per hour (forgot-password uses the same pattern). */
@@ -201,13 +254,22 @@ export async function retrieveGuestVouchers(
   const email = input.email.trim().toLowerCase();
   const now = Math.floor(deps.clock().getTime() / 1000);
   const { perAddress, perIp, windowSeconds } = GUEST_RETRIEVAL_LIMITS;
-  if (!(await deps.rateLimiter.hit('guest-retrieval-ip', ip, perIp, windowSeconds, now))) throw new TooManyRequestsError();
-  if (!(await deps.rateLimiter.hit('guest-retrieval', email, perAddress, windowSeconds, now))) throw new TooManyRequestsError();
+  if (!(await deps.rateLimiter.hit('guest-retrieval-ip', ip, perIp, windowSeconds, now)))
+    throw new TooManyRequestsError();
+  if (!(await deps.rateLimiter.hit('guest-retrieval', email, perAddress, windowSeconds, now)))
+    throw new TooManyRequestsError();
 
-  const vouchers = (await deps.userVouchers.listByOwner({ guestEmail: email })).filter((v) => v.status === 'active' && v.owner_guest_email === email).slice(0, MAX_ATTACHMENTS);
+  const vouchers = (await deps.userVouchers.listByOwner({ guestEmail: email }))
+    .filter((v) => v.status === 'active' && v.owner_guest_email === email)
+    .slice(0, MAX_ATTACHMENTS);
   if (vouchers.length > 0) {
     const attachments = [];
-    for (const v of vouchers) attachments.push({ filename: voucherPdfFilename(v.order_no, v.code), contentType: 'application/pdf', content: await voucherPdfFor(deps, v) });
+    for (const v of vouchers)
+      attachments.push({
+        filename: voucherPdfFilename(v.order_no, v.code),
+        contentType: 'application/pdf',
+        content: await voucherPdfFor(deps, v),
+      });
     const lines = vouchers.map((v) => `- ${v.voucher.title} (Bestellung ${v.order_no}): Code ${v.code}, ${v.qr}`);
     const base = deps.appUrl.replace(/\/+$/, '');
     await deps.mailer.send({

@@ -4,7 +4,12 @@ import * as z from 'zod';
 import { browserStorage, createPersistedStore } from '../../lib/persisted-store.ts';
 import { paths } from '../../config/paths.ts';
 
-const consent = createPersistedStore({ key: 'gm.cookies-accepted', schema: z.boolean(), initial: false, storage: browserStorage() });
+const consent = createPersistedStore({
+  key: 'gm.cookies-accepted',
+  schema: z.boolean(),
+  initial: false,
+  storage: browserStorage(),
+});
 
 /** Cookie notice with 'Akzeptieren' and a link to the privacy page; the choice is remembered. */
 export function CookieNotice() {
@@ -13,8 +18,8 @@ export function CookieNotice() {
   return (
     <section className="cookie-notice" aria-label="Cookie-Hinweis" data-testid="cookie-notice">
       <p className="cookie-notice__text">
-        Wir verwenden nur technisch notwendige Cookies und lokalen Speicher, damit Anmeldung und Warenkorb funktionieren. Mehr dazu
-        in unserer <Link to={paths.datenschutz}>Datenschutzerklärung</Link>.
+        Wir verwenden nur technisch notwendige Cookies und lokalen Speicher, damit Anmeldung und Warenkorb
+        funktionieren. Mehr dazu in unserer <Link to={paths.datenschutz}>Datenschutzerklärung</Link>.
       </p>
       <button type="button" className="button button--primary button--small" onClick={() => consent.set(true)}>
         Akzeptieren

@@ -37,7 +37,13 @@ export function Footer() {
           <ul className="site-footer__social">
             {SOCIAL_LINKS.map((s) => (
               <li key={s.id}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} (öffnet in neuem Tab)`} className="icon-button icon-button--on-dark">
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${s.label} (öffnet in neuem Tab)`}
+                  className="icon-button icon-button--on-dark"
+                >
                   {s.id === 'facebook' ? <FacebookIcon /> : <InstagramIcon />}
                 </a>
               </li>

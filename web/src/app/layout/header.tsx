@@ -28,7 +28,11 @@ export function Header() {
   const hiddenByScroll = useHideOnScroll(52);
   const drawerId = useId();
   const tenantBrand = useTenantBrand();
-  const categoriesEmpty = categories.error ? 'Kategorien konnten nicht geladen werden.' : categories.isLoading ? 'Wird geladen…' : 'Noch keine Daten vorhanden.';
+  const categoriesEmpty = categories.error
+    ? 'Kategorien konnten nicht geladen werden.'
+    : categories.isLoading
+      ? 'Wird geladen…'
+      : 'Noch keine Daten vorhanden.';
 
   return (
     <>
@@ -38,7 +42,11 @@ export function Header() {
         data-testid="site-header"
       >
         <div className="container site-header__inner">
-          <Link to={paths.home} className="site-header__logo" aria-label={`${tenantBrand?.name ?? 'Gutscheinmarkt'} – zur Startseite`}>
+          <Link
+            to={paths.home}
+            className="site-header__logo"
+            aria-label={`${tenantBrand?.name ?? 'Gutscheinmarkt'} – zur Startseite`}
+          >
             {tenantBrand ? <TenantBrand brand={tenantBrand} /> : <Logo />}
           </Link>
 
@@ -86,17 +94,33 @@ export function entryKey(entry: MenuEntry): string {
   return entry.kind === 'link' ? `l:${entry.to}` : entry.kind === 'group' ? `g:${entry.id}` : 'logout';
 }
 
-function DesktopEntry({ entry, onLogout, categoriesEmpty }: { entry: MenuEntry; onLogout: () => void; categoriesEmpty: string }) {
+function DesktopEntry({
+  entry,
+  onLogout,
+  categoriesEmpty,
+}: {
+  entry: MenuEntry;
+  onLogout: () => void;
+  categoriesEmpty: string;
+}) {
   switch (entry.kind) {
     case 'link':
       return (
-        <MenuNavLink entry={entry} className={`site-nav__link${entry.to === paths.login ? ' site-nav__link--cta' : ''}`} />
+        <MenuNavLink
+          entry={entry}
+          className={`site-nav__link${entry.to === paths.login ? ' site-nav__link--cta' : ''}`}
+        />
       );
     case 'group':
       return <NavDropdown group={entry} emptyText={entry.id === 'categories' ? categoriesEmpty : undefined} />;
     case 'logout':
       return (
-        <button type="button" className="site-nav__link site-nav__logout" onClick={onLogout} data-testid="logout-button">
+        <button
+          type="button"
+          className="site-nav__link site-nav__logout"
+          onClick={onLogout}
+          data-testid="logout-button"
+        >
           {entry.label}
         </button>
       );
@@ -107,13 +131,23 @@ function ShopIcons() {
   const counts = useBadgeCounts();
   return (
     <>
-      <Link to={paths.wishList} className="icon-button badge-host" aria-label={`Meine Wunschliste, ${counts.wishlist} Gutscheine`} data-testid="wishlist-link">
+      <Link
+        to={paths.wishList}
+        className="icon-button badge-host"
+        aria-label={`Meine Wunschliste, ${counts.wishlist} Gutscheine`}
+        data-testid="wishlist-link"
+      >
         <HeartIcon />
         <span className="badge" aria-hidden="true" data-testid="wishlist-count">
           {counts.wishlist}
         </span>
       </Link>
-      <Link to={paths.cart} className="icon-button badge-host" aria-label={`Warenkorb, ${counts.cart} Gutscheine`} data-testid="cart-link">
+      <Link
+        to={paths.cart}
+        className="icon-button badge-host"
+        aria-label={`Warenkorb, ${counts.cart} Gutscheine`}
+        data-testid="cart-link"
+      >
         <CartIcon />
         <span className="badge" aria-hidden="true" data-testid="cart-count">
           {counts.cart}

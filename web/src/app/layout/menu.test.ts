@@ -51,7 +51,10 @@ describe('menuForRole', () => {
       'Ausloggen',
     ]);
     expect(labels(group(seller, 'profile').items)).not.toContain('Zahlungsmethoden');
-    const partner = menuForRole('seller', { categories, user: makeUser('seller', { is_partner: true, can_generate: true }) });
+    const partner = menuForRole('seller', {
+      categories,
+      user: makeUser('seller', { is_partner: true, can_generate: true }),
+    });
     expect(labels(partner)).toContain('Employee codes');
   });
 
@@ -95,7 +98,15 @@ describe('isMenuLinkActive', () => {
 
   it("highlights the buyer's 'Meine Wallet' on /wallet and on the wallet's sub-pages, not elsewhere", () => {
     const wallet = buyerLink('Meine Wallet');
-    for (const path of ['/wallet', '/wallet/', '/wallet/vouchers', '/voucher/abc', '/vouchers/personalized/abc', '/vouchers/transfer/abc', '/buyer/voucher/abc']) {
+    for (const path of [
+      '/wallet',
+      '/wallet/',
+      '/wallet/vouchers',
+      '/voucher/abc',
+      '/vouchers/personalized/abc',
+      '/vouchers/transfer/abc',
+      '/buyer/voucher/abc',
+    ]) {
       expect(isMenuLinkActive(wallet, path), path).toBe(true);
     }
     for (const path of ['/home', '/wallets', '/vouchers/abc', '/search', '/orders']) {

@@ -14,10 +14,19 @@ type MenuContext = {
   user?: Pick<ApiUser, 'is_partner' | 'can_generate'> | null;
 };
 
-const link = (label: string, to: string, activeUnder?: string[]): MenuLink => (activeUnder ? { kind: 'link', label, to, activeUnder } : { kind: 'link', label, to });
+const link = (label: string, to: string, activeUnder?: string[]): MenuLink =>
+  activeUnder ? { kind: 'link', label, to, activeUnder } : { kind: 'link', label, to };
 
 /** The buyer wallet's sub-pages: the buyer-designed list, a voucher's detail, personalise, share/send and the designer. */
-const WALLET_SUB_PAGES = ['/wallet/', '/voucher/', '/vouchers/personalized/', '/vouchers/transfer/', '/vouchers/send/', '/vouchers/send-email/', '/buyer/'];
+const WALLET_SUB_PAGES = [
+  '/wallet/',
+  '/voucher/',
+  '/vouchers/personalized/',
+  '/vouchers/transfer/',
+  '/vouchers/send/',
+  '/vouchers/send-email/',
+  '/buyer/',
+];
 
 /** Whether a top-level menu link is the current page: its own path exactly, or one of its sub-pages. */
 export function isMenuLinkActive(entry: MenuLink, pathname: string): boolean {
@@ -54,7 +63,12 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
           kind: 'group',
           id: 'profile',
           label: 'Profil & Einstellungen',
-          items: [link('Info', '/profile-info'), link('Einstellungen', '/profile-settings'), link('Zahlungsmethoden', '/profile-payment'), link('Bestellungen', paths.orders)],
+          items: [
+            link('Info', '/profile-info'),
+            link('Einstellungen', '/profile-settings'),
+            link('Zahlungsmethoden', '/profile-payment'),
+            link('Bestellungen', paths.orders),
+          ],
         },
         LOGOUT,
       ];
@@ -74,7 +88,8 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
         link('Verwalten', '/orders-earnings'),
         link('Voucher website', '/website-configuration'),
       ];
-      if (context.user?.is_partner && context.user.can_generate) entries.push(link('Employee codes', '/employee-codes'));
+      if (context.user?.is_partner && context.user.can_generate)
+        entries.push(link('Employee codes', '/employee-codes'));
       entries.push(LOGOUT);
       return entries;
     }

@@ -33,9 +33,7 @@ export function MobileDrawer({ id, open, onClose, entries, onLogout, categoriesE
         <ul className="drawer__list">
           {entries.map((entry) => (
             <li key={entry.kind === 'link' ? entry.to : entry.kind === 'group' ? entry.id : 'logout'}>
-              {entry.kind === 'link' && (
-                <MenuNavLink entry={entry} className="drawer__link" onClick={onClose} />
-              )}
+              {entry.kind === 'link' && <MenuNavLink entry={entry} className="drawer__link" onClick={onClose} />}
               {entry.kind === 'group' && <DrawerGroup group={entry} onNavigate={onClose} emptyText={categoriesEmpty} />}
               {entry.kind === 'logout' && (
                 <button
@@ -57,12 +55,26 @@ export function MobileDrawer({ id, open, onClose, entries, onLogout, categoriesE
   );
 }
 
-function DrawerGroup({ group, onNavigate, emptyText }: { group: MenuGroup; onNavigate: () => void; emptyText: string }) {
+function DrawerGroup({
+  group,
+  onNavigate,
+  emptyText,
+}: {
+  group: MenuGroup;
+  onNavigate: () => void;
+  emptyText: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   return (
     <>
-      <button type="button" className="drawer__link drawer__group-button" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
+      <button
+        type="button"
+        className="drawer__link drawer__group-button"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((e) => !e)}
+      >
         {group.label}
         <ChevronDownIcon size={18} className="drawer__chevron" />
       </button>

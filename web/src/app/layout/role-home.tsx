@@ -7,7 +7,12 @@ import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { SalesPauseSwitch } from '../../features/checkout/components/sales-pause-switch.tsx';
 
-const ROLE_LABEL: Record<RoleName, string> = { admin: 'Administration', seller: 'Verkäuferbereich', user: 'Käuferbereich', scanner: 'Einlösestelle' };
+const ROLE_LABEL: Record<RoleName, string> = {
+  admin: 'Administration',
+  seller: 'Verkäuferbereich',
+  user: 'Käuferbereich',
+  scanner: 'Einlösestelle',
+};
 
 /** Home for admins and scanner users until their dashboards arrive (a greeting and the menu's pages); sellers get their dashboard (02 §2). */
 export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {

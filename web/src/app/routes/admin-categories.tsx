@@ -30,7 +30,11 @@ export default function AdminCategoriesPage() {
           label: 'Bild',
           cell: (category) => (
             <span className="admin-table__thumb admin-table__thumb--wide">
-              {category.logo ? <img src={mediaUrl(category.logo)} alt="" loading="lazy" /> : <span aria-label="Kein Bild">–</span>}
+              {category.logo ? (
+                <img src={mediaUrl(category.logo)} alt="" loading="lazy" />
+              ) : (
+                <span aria-label="Kein Bild">–</span>
+              )}
             </span>
           ),
         },

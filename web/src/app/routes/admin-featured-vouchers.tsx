@@ -19,7 +19,11 @@ export default function AdminFeaturedVouchersPage() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [changed, setChanged] = useState<Record<string, VoucherCard>>({});
-  const { data, error, isLoading, reload } = useAllVouchers({ page, paginate: PAGE_SIZE.admin, ...(keyword ? { keyword } : {}) });
+  const { data, error, isLoading, reload } = useAllVouchers({
+    page,
+    paginate: PAGE_SIZE.admin,
+    ...(keyword ? { keyword } : {}),
+  });
   const action = useAdminAction();
 
   useEffect(() => {
@@ -41,7 +45,11 @@ export default function AdminFeaturedVouchersPage() {
   const vouchers = (data?.data ?? []).map((voucher) => changed[voucher.id] ?? voucher);
   const offset = data ? (data.current_page - 1) * data.per_page : 0;
   return (
-    <AdminPage title="Gesponserte Gutscheine" lead="Gesponserte Gutscheine erscheinen auf der Startseite unter „Unsere Lieblinge“." testId="admin-featured">
+    <AdminPage
+      title="Gesponserte Gutscheine"
+      lead="Gesponserte Gutscheine erscheinen auf der Startseite unter „Unsere Lieblinge“."
+      testId="admin-featured"
+    >
       <div className="admin-toolbar">
         <label className="admin-search">
           <SearchIcon size={18} />
@@ -63,7 +71,12 @@ export default function AdminFeaturedVouchersPage() {
         )}
       </div>
 
-      <TableState loading={!data && isLoading} failed={Boolean(error && !data)} empty={Boolean(data && vouchers.length === 0)} onRetry={reload} />
+      <TableState
+        loading={!data && isLoading}
+        failed={Boolean(error && !data)}
+        empty={Boolean(data && vouchers.length === 0)}
+        onRetry={reload}
+      />
       {vouchers.length > 0 && (
         <div className={`admin-table__wrap${isLoading ? ' is-busy' : ''}`} aria-busy={isLoading}>
           <table className="admin-table" data-testid="featured-table">
@@ -90,7 +103,10 @@ export default function AdminFeaturedVouchersPage() {
                     </span>
                   </th>
                   <td data-label="Status">
-                    <span className={`admin-status${voucher.is_featured ? ' admin-status--on' : ''}`} data-testid="featured-status">
+                    <span
+                      className={`admin-status${voucher.is_featured ? ' admin-status--on' : ''}`}
+                      data-testid="featured-status"
+                    >
                       {voucher.is_featured ? CATALOGUE_ADMIN_TEXT.featured : CATALOGUE_ADMIN_TEXT.notFeatured}
                     </span>
                   </td>
@@ -112,7 +128,15 @@ export default function AdminFeaturedVouchersPage() {
           </table>
         </div>
       )}
-      {data && <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} label="Seiten der Gutscheinliste" />}
+      {data && (
+        <Pagination
+          page={data.current_page}
+          lastPage={data.last_page}
+          onPageChange={setPage}
+          busy={isLoading}
+          label="Seiten der Gutscheinliste"
+        />
+      )}
       <LoadingOverlay show={action.busy} />
     </AdminPage>
   );

@@ -28,9 +28,15 @@ export default function AdminSubcategoriesPage() {
       ]}
       rowKey={({ sub }) => sub.id}
       item={({ sub }) => sub}
-      onDelete={(sub) => void crud.remove(`Möchtest du die Unterkategorie „${sub.name}“ wirklich löschen?`, () => deleteSubcategory(sub.id))}
+      onDelete={(sub) =>
+        void crud.remove(`Möchtest du die Unterkategorie „${sub.name}“ wirklich löschen?`, () =>
+          deleteSubcategory(sub.id),
+        )
+      }
       crud={crud}
-      modal={(sub) => <SubcategoryModal subcategory={sub} categories={categories} onClose={crud.close} onSaved={crud.saved} />}
+      modal={(sub) => (
+        <SubcategoryModal subcategory={sub} categories={categories} onClose={crud.close} onSaved={crud.saved} />
+      )}
     />
   );
 }

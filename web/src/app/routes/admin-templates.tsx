@@ -19,7 +19,11 @@ export default function AdminTemplatesPage() {
       rows={data ?? []}
       table={{ testId: 'template-table', caption: 'Templates', rowTestId: 'template-row' }}
       columns={[
-        { label: 'Name', rowHeader: true, cell: (template) => <span className="admin-table__name">{template.name}</span> },
+        {
+          label: 'Name',
+          rowHeader: true,
+          cell: (template) => <span className="admin-table__name">{template.name}</span>,
+        },
         {
           label: 'Bild',
           cell: (template) => (
@@ -32,7 +36,10 @@ export default function AdminTemplatesPage() {
       rowKey={(template) => template.id}
       item={(template) => template}
       onDelete={(template) =>
-        void crud.remove(`Möchtest du das Template „${template.name}“ wirklich löschen? Bereits gestaltete Gutscheine behalten ihren Hintergrund.`, () => deleteTemplate(template.id))
+        void crud.remove(
+          `Möchtest du das Template „${template.name}“ wirklich löschen? Bereits gestaltete Gutscheine behalten ihren Hintergrund.`,
+          () => deleteTemplate(template.id),
+        )
       }
       crud={crud}
       modal={(template) => <TemplateModal template={template} onClose={crud.close} onSaved={crud.saved} />}

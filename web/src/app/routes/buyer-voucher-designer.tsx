@@ -19,6 +19,22 @@ export default function BuyerVoucherDesignerPage() {
   const query = useApiQuery(fresh ? null : `buyer-voucher:${id}`, () => getBuyerVoucher(id), { staleMs: 0 });
   const isNew = fresh || query.error?.status === 404;
   const defaultFrom = auth.isAuth ? (auth.data.detail.firstName ?? auth.data.username) : '';
-  if (!query.data && !isNew) return <PersonaliseStatus error={query.error} onRetry={query.reload} backTo={paths.walletBuyerVouchers} backLabel="Zu meinen Gutscheinen" />;
-  return <BuyerVoucherEditor key={query.data ? `${id}:${query.data.version}` : `${id}:new`} id={id} voucher={query.data ?? null} mode="designer" defaultFrom={defaultFrom} />;
+  if (!query.data && !isNew)
+    return (
+      <PersonaliseStatus
+        error={query.error}
+        onRetry={query.reload}
+        backTo={paths.walletBuyerVouchers}
+        backLabel="Zu meinen Gutscheinen"
+      />
+    );
+  return (
+    <BuyerVoucherEditor
+      key={query.data ? `${id}:${query.data.version}` : `${id}:new`}
+      id={id}
+      voucher={query.data ?? null}
+      mode="designer"
+      defaultFrom={defaultFrom}
+    />
+  );
 }

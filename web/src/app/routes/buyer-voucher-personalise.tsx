@@ -9,6 +9,22 @@ import { PersonaliseStatus } from '../../features/personalise/components/persona
 export default function BuyerVoucherPersonalisePage() {
   const { id = '' } = useParams();
   const query = useApiQuery(`buyer-voucher:${id}`, () => getBuyerVoucher(id), { staleMs: 0 });
-  if (!query.data) return <PersonaliseStatus error={query.error} onRetry={query.reload} backTo={paths.walletBuyerVouchers} backLabel="Zu meinen Gutscheinen" />;
-  return <BuyerVoucherEditor key={`${id}:${query.data.version}`} id={id} voucher={query.data} mode="personalise" defaultFrom={query.data.from} />;
+  if (!query.data)
+    return (
+      <PersonaliseStatus
+        error={query.error}
+        onRetry={query.reload}
+        backTo={paths.walletBuyerVouchers}
+        backLabel="Zu meinen Gutscheinen"
+      />
+    );
+  return (
+    <BuyerVoucherEditor
+      key={`${id}:${query.data.version}`}
+      id={id}
+      voucher={query.data}
+      mode="personalise"
+      defaultFrom={query.data.from}
+    />
+  );
 }

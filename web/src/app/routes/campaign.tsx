@@ -17,7 +17,11 @@ export default function CampaignPage() {
   const campaign = campaignOf(pathname.replace(/^\/+|\/+$/g, ''));
   const modals = useDiscoveryModals();
   if (!campaign) return <NotFoundPage />;
-  const theme = { '--campaign-from': campaign.theme.from, '--campaign-to': campaign.theme.to, '--campaign-accent': campaign.theme.accent } as CSSProperties;
+  const theme = {
+    '--campaign-from': campaign.theme.from,
+    '--campaign-to': campaign.theme.to,
+    '--campaign-accent': campaign.theme.accent,
+  } as CSSProperties;
 
   return (
     <div className={`campaign campaign--${campaign.slug}`} style={theme} data-testid={`campaign-${campaign.slug}`}>
@@ -28,7 +32,11 @@ export default function CampaignPage() {
             <p className="campaign__eyebrow">{campaign.eyebrow}</p>
             <h1 className="campaign__title">{campaign.title}</h1>
             <p className="campaign__lead">{campaign.lead}</p>
-            <Link to={paths.search(campaign.searchQuery)} className="button campaign__cta" data-testid="campaign-search-link">
+            <Link
+              to={paths.search(campaign.searchQuery)}
+              className="button campaign__cta"
+              data-testid="campaign-search-link"
+            >
               <SearchIcon size={20} />
               Alle Gutscheine entdecken
             </Link>
@@ -39,7 +47,14 @@ export default function CampaignPage() {
 
       <div className="container campaign__body">
         {campaign.carousels.map((carousel) => (
-          <VoucherCarousel key={carousel.id} title={carousel.title} lead={carousel.lead} voucherIds={carousel.voucherIds} onOpenVoucher={modals.openVoucher} onOpenSeller={modals.openSeller} />
+          <VoucherCarousel
+            key={carousel.id}
+            title={carousel.title}
+            lead={carousel.lead}
+            voucherIds={carousel.voucherIds}
+            onOpenVoucher={modals.openVoucher}
+            onOpenSeller={modals.openSeller}
+          />
         ))}
         {campaign.explainer && <Explainer explainer={campaign.explainer} />}
         <p className="campaign__more">

@@ -108,7 +108,13 @@ export default function CartPage() {
         <div className="cart-page__layout">
           <ul className="cart-lines" aria-label="Gutscheine im Warenkorb" data-testid="cart-lines">
             {lines.map((line) => (
-              <CartLine key={line.id} line={line} busy={busy} onStep={(l, r) => void step(l, r)} onRemove={(l) => void remove(l)} />
+              <CartLine
+                key={line.id}
+                line={line}
+                busy={busy}
+                onStep={(l, r) => void step(l, r)}
+                onRemove={(l) => void remove(l)}
+              />
             ))}
           </ul>
           <aside className="cart-summary card" aria-label="Summe">
@@ -120,7 +126,13 @@ export default function CartPage() {
               <strong data-testid="cart-total">{formatEuro(cartTotal(lines))}</strong>
             </p>
             <p className="cart-summary__vat">inkl. MwSt.</p>
-            <button type="button" className="button button--accent button--block" onClick={checkout} disabled={busy} data-testid="cart-checkout">
+            <button
+              type="button"
+              className="button button--accent button--block"
+              onClick={checkout}
+              disabled={busy}
+              data-testid="cart-checkout"
+            >
               Zur Kasse
             </button>
           </aside>

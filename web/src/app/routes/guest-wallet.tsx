@@ -13,8 +13,8 @@ export default function GuestWalletPage() {
         </span>
         <h1>Meine Wallet</h1>
         <p>
-          In deiner Wallet findest du alle gekauften Gutscheine an einem Ort – zum Personalisieren, Herunterladen, Verschenken und
-          Einlösen. Dafür brauchst du ein Konto.
+          In deiner Wallet findest du alle gekauften Gutscheine an einem Ort – zum Personalisieren, Herunterladen,
+          Verschenken und Einlösen. Dafür brauchst du ein Konto.
         </p>
         <div className="button-row button-row--center">
           <Link to={paths.login} className="button button--primary">
@@ -25,7 +25,11 @@ export default function GuestWalletPage() {
           </Link>
         </div>
         <p>
-          Als Gast bestellt? <Link to={paths.guestRetrieval} data-testid="guest-retrieval-link">Gutschein verloren?</Link> Wir schicken dir deine Gutscheine noch einmal per Email.
+          Als Gast bestellt?{' '}
+          <Link to={paths.guestRetrieval} data-testid="guest-retrieval-link">
+            Gutschein verloren?
+          </Link>{' '}
+          Wir schicken dir deine Gutscheine noch einmal per Email.
         </p>
       </div>
     </section>

@@ -9,7 +9,11 @@ import '../../styles/imprint.css';
 export default function ImpressumPage() {
   return (
     <>
-      <LegalPage title="Impressum" intro="Angaben gemäß § 5 E-Commerce-Gesetz und § 25 Mediengesetz." testId="impressum-page">
+      <LegalPage
+        title="Impressum"
+        intro="Angaben gemäß § 5 E-Commerce-Gesetz und § 25 Mediengesetz."
+        testId="impressum-page"
+      >
         <h2>Betreiberin</h2>
         <address>
           {OPERATOR.name}
@@ -46,22 +50,22 @@ export default function ImpressumPage() {
 
         <h2>Gutscheine und Verkäufer</h2>
         <p>
-          Die auf dem Marktplatz angebotenen Gutscheine werden von den jeweiligen Partnerunternehmen ausgegeben und eingelöst.
-          Vertragspartner für die Leistung ist das Unternehmen, dessen Name auf dem Gutschein steht. Angaben zu den Unternehmen
-          findest du auf der jeweiligen Gutscheinseite.
+          Die auf dem Marktplatz angebotenen Gutscheine werden von den jeweiligen Partnerunternehmen ausgegeben und
+          eingelöst. Vertragspartner für die Leistung ist das Unternehmen, dessen Name auf dem Gutschein steht. Angaben
+          zu den Unternehmen findest du auf der jeweiligen Gutscheinseite.
         </p>
 
         <h2>Online-Streitbeilegung</h2>
         <p>
-          Verbraucher haben die Möglichkeit, Beschwerden an die Online-Streitbeilegungsplattform der EU zu richten. Du kannst
-          allfällige Beschwerden auch an die oben angegebene E-Mail-Adresse richten.
+          Verbraucher haben die Möglichkeit, Beschwerden an die Online-Streitbeilegungsplattform der EU zu richten. Du
+          kannst allfällige Beschwerden auch an die oben angegebene E-Mail-Adresse richten.
         </p>
 
         <h2>Haftung für Inhalte und Links</h2>
         <p>
           Wir erstellen die Inhalte dieser Seiten mit größter Sorgfalt. Für die Richtigkeit der von Partnerunternehmen
-          eingestellten Gutscheinbeschreibungen sind diese selbst verantwortlich. Für Inhalte verlinkter externer Seiten sind
-          ausschließlich deren Betreiber verantwortlich.
+          eingestellten Gutscheinbeschreibungen sind diese selbst verantwortlich. Für Inhalte verlinkter externer Seiten
+          sind ausschließlich deren Betreiber verantwortlich.
         </p>
 
         <p>
@@ -71,7 +75,10 @@ export default function ImpressumPage() {
 
         <section className="contact-section" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Schreib uns</h2>
-          <p>Fragen zum Marktplatz, zu einem Gutschein oder zur Partnerschaft? Wir antworten in der Regel innerhalb von zwei Werktagen.</p>
+          <p>
+            Fragen zum Marktplatz, zu einem Gutschein oder zur Partnerschaft? Wir antworten in der Regel innerhalb von
+            zwei Werktagen.
+          </p>
           <ContactForm />
         </section>
       </LegalPage>

@@ -25,15 +25,22 @@ export default function LoginPage() {
     if (!verified || verifiedShown.current) return;
     verifiedShown.current = true;
     void dialog.success('Dein Konto wurde bestätigt. Viel Spaß beim Entdecken und Verschenken!').then(() => {
-      setParams((p) => {
-        p.delete('status');
-        return p;
-      }, { replace: true });
+      setParams(
+        (p) => {
+          p.delete('status');
+          return p;
+        },
+        { replace: true },
+      );
     });
   }, [verified, dialog, setParams]);
 
   return (
-    <AuthLayout title="Anmelden" subtitle="Willkommen zurück! Melde dich mit deiner E-Mail-Adresse an." testId="login-page">
+    <AuthLayout
+      title="Anmelden"
+      subtitle="Willkommen zurück! Melde dich mit deiner E-Mail-Adresse an."
+      testId="login-page"
+    >
       <DiscontinuationNotice />
       <LoginForm
         onSuccess={(session) => {
@@ -43,7 +50,9 @@ export default function LoginPage() {
           const toCart = cartReturnFlag.take() && session.user.user_role.role.name === 'user';
           // A gift link sends guests here with ?next=<the gift page> (01 §2 "Receiving a gift").
           const next = safeReturnPath(params.get('next'));
-          void navigate(next ?? (toCart ? paths.cart : pathAfterLogin(session.user.user_role.role.name)), { replace: true });
+          void navigate(next ?? (toCart ? paths.cart : pathAfterLogin(session.user.user_role.role.name)), {
+            replace: true,
+          });
         }}
       />
       {cartReturnFlag.isSet() && (

@@ -6,9 +6,13 @@ import '../../styles/cart.css';
 import '../../styles/seller-dashboard.css';
 
 /** The redemptions table of the redemption feature, mounted here when it exists (02 §2 'Bestellungen': orders and redemptions). */
-const redemptionModules = import.meta.glob<{ RedemptionsTable: ComponentType<{ scope: 'seller' | 'admin' }> }>('../../features/redemption/components/redemptions-table.tsx');
+const redemptionModules = import.meta.glob<{ RedemptionsTable: ComponentType<{ scope: 'seller' | 'admin' }> }>(
+  '../../features/redemption/components/redemptions-table.tsx',
+);
 const loadRedemptions = Object.values(redemptionModules)[0];
-const RedemptionsTable = loadRedemptions ? lazy(async () => ({ default: (await loadRedemptions()).RedemptionsTable })) : null;
+const RedemptionsTable = loadRedemptions
+  ? lazy(async () => ({ default: (await loadRedemptions()).RedemptionsTable }))
+  : null;
 
 /** /orders-earnings 'Bestellungen' (02 §2): invoice download by date range, the seller's orders, their redemptions. */
 export default function OrdersEarningsPage() {

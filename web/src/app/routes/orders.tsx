@@ -102,7 +102,13 @@ export default function OrdersPage() {
                 </tbody>
               </table>
             </div>
-            <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} label="Bestellungen" />
+            <Pagination
+              page={data.current_page}
+              lastPage={data.last_page}
+              onPageChange={setPage}
+              busy={isLoading}
+              label="Bestellungen"
+            />
           </>
         )}
         <LoadingOverlay show={downloading} label="Rechnung wird erstellt…" />

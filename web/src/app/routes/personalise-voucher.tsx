@@ -16,14 +16,19 @@ import { sellerNameOf } from '../../features/wallet/wallet-format.ts';
 export default function PersonaliseVoucherPage() {
   const { id = '' } = useParams();
   const query = useApiQuery(`personalise:${id}`, () => getUserVoucher(id), { staleMs: 0 });
-  if (!query.data) return <PersonaliseStatus error={query.error} onRetry={query.reload} backTo={paths.wallet} backLabel="Zur Wallet" />;
+  if (!query.data)
+    return (
+      <PersonaliseStatus error={query.error} onRetry={query.reload} backTo={paths.wallet} backLabel="Zur Wallet" />
+    );
   return <PersonaliseForm key={`${query.data.id}:${query.data.version}`} voucher={query.data} />;
 }
 
 const defaultTextColor = (voucher: UserVoucherDetail) => textColourFor(voucher.voucher.styling.text_color);
 
 function PersonaliseForm({ voucher }: { voucher: UserVoucherDetail }) {
-  const { design, update, dirty, requestFields, markSaved } = useDesign(initialDesign(voucher.personalisation, defaultTextColor(voucher)));
+  const { design, update, dirty, requestFields, markSaved } = useDesign(
+    initialDesign(voucher.personalisation, defaultTextColor(voucher)),
+  );
   const flow = useSaveFlow();
   const templates = useTemplates();
 
@@ -32,7 +37,11 @@ function PersonaliseForm({ voucher }: { voucher: UserVoucherDetail }) {
   const save = (to: string | null) =>
     flow.run(async () => {
       const fields = await requestFields();
-      const saved = await savePersonalisation(voucher.id, { ...fields, price_hidden: design.priceHidden, version: voucher.version });
+      const saved = await savePersonalisation(voucher.id, {
+        ...fields,
+        price_hidden: design.priceHidden,
+        version: voucher.version,
+      });
       markSaved(initialDesign(saved.personalisation, defaultTextColor(voucher)));
     }, to);
 

@@ -18,7 +18,11 @@ export default function ProfileInfoPage() {
   const tab = Number(search.get('currentTab') ?? PROFILE_TABS.info);
   const userId = auth.isAuth ? auth.data.id : null;
   const role = auth.isAuth ? auth.role.name : undefined;
-  const { data: profile, error, reload } = useApiQuery(userId ? `profile:${userId}` : null, () => getProfile(userId!), { staleMs: 0 });
+  const {
+    data: profile,
+    error,
+    reload,
+  } = useApiQuery(userId ? `profile:${userId}` : null, () => getProfile(userId!), { staleMs: 0 });
 
   if (!role) return null;
   if (tab === PROFILE_TABS.password) return <Navigate to={paths.profileSettings} replace />;
@@ -35,7 +39,11 @@ export default function ProfileInfoPage() {
       ) : role === 'seller' ? (
         <SellerProfileForm key={`s${profile.version}`} profile={profile} />
       ) : (
-        <BuyerProfileForm key={`b${profile.version}`} profile={profile} variant={role === 'user' ? 'buyer' : 'account'} />
+        <BuyerProfileForm
+          key={`b${profile.version}`}
+          profile={profile}
+          variant={role === 'user' ? 'buyer' : 'account'}
+        />
       )}
     </ProfileLayout>
   );

@@ -18,11 +18,17 @@ export default function QrRedirectPage() {
   const role = useRole();
   const staff = role === 'seller' || role === 'scanner';
   const navigate = useNavigate();
-  const query = useApiQuery(staff ? null : `qr:${code}`, () => api.request(`user-voucher/qr/${encodeURIComponent(code)}`, { schema: qrResolveResponseSchema }), { staleMs: 0 });
+  const query = useApiQuery(
+    staff ? null : `qr:${code}`,
+    () => api.request(`user-voucher/qr/${encodeURIComponent(code)}`, { schema: qrResolveResponseSchema }),
+    { staleMs: 0 },
+  );
 
   useEffect(() => {
     if (!query.data) return;
-    const target = query.data.user_voucher_id ? paths.walletVoucher(query.data.user_voucher_id) : paths.voucher(query.data.voucher_id);
+    const target = query.data.user_voucher_id
+      ? paths.walletVoucher(query.data.user_voucher_id)
+      : paths.voucher(query.data.voucher_id);
     void navigate(target, { replace: true });
   }, [query.data, navigate]);
 

@@ -6,7 +6,11 @@ import { RegisterBuyerForm } from '../../features/auth/components/register-buyer
 export default function RegisterBuyerPage() {
   const navigate = useNavigate();
   return (
-    <AuthLayout title="Als Käufer registrieren" subtitle="Erstelle dein Konto – kostenlos und in einer Minute." testId="register-buyer-page">
+    <AuthLayout
+      title="Als Käufer registrieren"
+      subtitle="Erstelle dein Konto – kostenlos und in einer Minute."
+      testId="register-buyer-page"
+    >
       {/* 01 §4: a new buyer lands on home (a login lands on /wallet). */}
       <RegisterBuyerForm onRegistered={() => void navigate(paths.home, { replace: true })} />
       <p className="auth-layout__switch">

@@ -24,7 +24,11 @@ export default function RegisterSellerPage() {
           Wir prüfen deine Angaben und melden uns innerhalb von 24 Stunden.
         </p>
       </header>
-      <RegisterSellerWizard key={mode} mode={mode} onRegistered={() => void navigate(pathAfterLogin('seller'), { replace: true })} />
+      <RegisterSellerWizard
+        key={mode}
+        mode={mode}
+        onRegistered={() => void navigate(pathAfterLogin('seller'), { replace: true })}
+      />
       <p className="auth-layout__switch seller-register__switch">
         Schon registriert? <Link to={paths.login}>Anmelden</Link>
       </p>

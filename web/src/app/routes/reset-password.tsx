@@ -7,7 +7,11 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   return (
-    <AuthLayout title="Neues Passwort" subtitle="Wähle ein neues Passwort mit 8 bis 16 Zeichen." testId="reset-password-page">
+    <AuthLayout
+      title="Neues Passwort"
+      subtitle="Wähle ein neues Passwort mit 8 bis 16 Zeichen."
+      testId="reset-password-page"
+    >
       <ResetPasswordForm token={token} onDone={() => void navigate(paths.login, { replace: true })} />
       <p className="auth-layout__switch">
         <Link to={paths.login}>Zurück zur Anmeldung</Link>

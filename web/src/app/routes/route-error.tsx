@@ -9,7 +9,9 @@ export function RouteError() {
   return (
     <main className="status-page container" role="alert">
       <h1 className="status-page__title">{notFound ? 'Seite nicht verfügbar' : TEXT.attention}</h1>
-      <p className="status-page__text">{notFound ? 'Die aufgerufene Seite ist leider nicht verfügbar.' : TEXT.genericError}</p>
+      <p className="status-page__text">
+        {notFound ? 'Die aufgerufene Seite ist leider nicht verfügbar.' : TEXT.genericError}
+      </p>
       <div className="status-page__actions">
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           Seite neu laden

@@ -40,7 +40,10 @@ export default function SellerPage() {
   return (
     <div className="seller-page" data-testid="seller-page">
       <title>{`${sellerName(seller)} – Gutscheinmarkt`}</title>
-      <div className={`seller-page__cover${cover ? '' : ' seller-page__cover--plain'}`} style={cover ? undefined : { background: seller.company?.background_color ?? undefined }}>
+      <div
+        className={`seller-page__cover${cover ? '' : ' seller-page__cover--plain'}`}
+        style={cover ? undefined : { background: seller.company?.background_color ?? undefined }}
+      >
         {cover && <img src={cover} alt="" />}
         {headline && (
           <p className="seller-page__headline" style={{ color: seller.company?.text_color ?? undefined }}>
@@ -53,8 +56,20 @@ export default function SellerPage() {
         <div className="seller-page__card">
           <SellerInfo seller={seller} headingLevel={1} />
         </div>
-        <StepList steps={STEPS} heading="h2" iconSize={24} className="seller-page__steps" label="So funktioniert’s" testId="seller-steps" />
-        <SellerVouchers sellerId={seller.id} headingLevel={2} onOpenVoucher={modals.openVoucher} paused={Boolean(modals.sellerId || modals.voucherId)} />
+        <StepList
+          steps={STEPS}
+          heading="h2"
+          iconSize={24}
+          className="seller-page__steps"
+          label="So funktioniert’s"
+          testId="seller-steps"
+        />
+        <SellerVouchers
+          sellerId={seller.id}
+          headingLevel={2}
+          onOpenVoucher={modals.openVoucher}
+          paused={Boolean(modals.sellerId || modals.voucherId)}
+        />
       </div>
       <DiscoveryModals modals={modals} />
     </div>

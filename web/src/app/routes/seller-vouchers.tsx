@@ -47,24 +47,56 @@ export default function SellerVouchersPage() {
         <div>
           <p className="page-header__eyebrow">Verkäuferbereich</p>
           <h1>Meine Gutscheine</h1>
-          <p className="seller-vouchers__lead">Tippe auf eine Karte, um sie zu bearbeiten, ihre Statistik zu sehen, sie zu deaktivieren oder zu löschen.</p>
+          <p className="seller-vouchers__lead">
+            Tippe auf eine Karte, um sie zu bearbeiten, ihre Statistik zu sehen, sie zu deaktivieren oder zu löschen.
+          </p>
         </div>
-        <Link to={paths.newVoucher} className="add-button" aria-label="Gutschein erstellen" title="Gutschein erstellen" data-testid="add-voucher">
+        <Link
+          to={paths.newVoucher}
+          className="add-button"
+          aria-label="Gutschein erstellen"
+          title="Gutschein erstellen"
+          data-testid="add-voucher"
+        >
           <span aria-hidden="true">+</span>
         </Link>
       </header>
 
-      <VoucherListState failed={Boolean(error && !data)} failedText="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={reload} loaded={Boolean(data)} empty={vouchers.length === 0}>
-        <ul className={`voucher-grid seller-vouchers__grid${isLoading ? ' is-busy' : ''}`} aria-busy={isLoading} aria-label="Meine Gutscheine" data-testid="seller-voucher-grid">
+      <VoucherListState
+        failed={Boolean(error && !data)}
+        failedText="Deine Gutscheine konnten gerade nicht geladen werden."
+        onRetry={reload}
+        loaded={Boolean(data)}
+        empty={vouchers.length === 0}
+      >
+        <ul
+          className={`voucher-grid seller-vouchers__grid${isLoading ? ' is-busy' : ''}`}
+          aria-busy={isLoading}
+          aria-label="Meine Gutscheine"
+          data-testid="seller-voucher-grid"
+        >
           {vouchers.map((voucher) => (
             <li key={voucher.id}>
-              <FlipVoucherCard voucher={voucher} busy={actions.busy} onToggle={() => void toggle(voucher)} onDelete={() => void remove(voucher)} />
+              <FlipVoucherCard
+                voucher={voucher}
+                busy={actions.busy}
+                onToggle={() => void toggle(voucher)}
+                onDelete={() => void remove(voucher)}
+              />
             </li>
           ))}
         </ul>
       </VoucherListState>
 
-      {data && <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={goTo} busy={isLoading} label="Seiten meiner Gutscheine" />}
+      {data && (
+        <Pagination
+          page={data.current_page}
+          lastPage={data.last_page}
+          onPageChange={goTo}
+          busy={isLoading}
+          label="Seiten meiner Gutscheine"
+        />
+      )}
     </div>
   );
 }

@@ -58,16 +58,26 @@ export default function VoucherBuilderPage() {
       </section>
     );
   }
-  if (!user || !categories.data || (id && !current?.voucher)) return <PageLoader label="Gutschein-Editor wird geladen…" />;
+  if (!user || !categories.data || (id && !current?.voucher))
+    return <PageLoader label="Gutschein-Editor wird geladen…" />;
 
   const voucher = current?.voucher;
   const preview: PreviewContext = voucher
-    ? { id: voucher.id, seller: voucher.seller, seller_id: voucher.seller_id, region_id: voucher.region_id, is_active: voucher.is_active, created_at: voucher.created_at }
+    ? {
+        id: voucher.id,
+        seller: voucher.seller,
+        seller_id: voucher.seller_id,
+        region_id: voucher.region_id,
+        is_active: voucher.is_active,
+        created_at: voucher.created_at,
+      }
     : {
         seller: {
           id: user.id,
           username: user.username,
-          company: user.company ? { name: user.company.name, logo: user.company.logo, region: user.company.region, url: user.company.url } : null,
+          company: user.company
+            ? { name: user.company.name, logo: user.company.logo, region: user.company.region, url: user.company.url }
+            : null,
         },
         seller_id: user.id,
         region_id: user.company?.region_id ?? user.region_id,
@@ -76,7 +86,13 @@ export default function VoucherBuilderPage() {
   return (
     <div className="container builder-page">
       <title>{voucher ? `${voucher.title} bearbeiten – Gutscheinmarkt` : 'Gutschein erstellen – Gutscheinmarkt'}</title>
-      <VoucherBuilder key={voucher?.id ?? 'new'} voucher={voucher} categories={categories.data} minimumCents={minimum.data ?? 0} preview={preview} />
+      <VoucherBuilder
+        key={voucher?.id ?? 'new'}
+        voucher={voucher}
+        categories={categories.data}
+        minimumCents={minimum.data ?? 0}
+        preview={preview}
+      />
     </div>
   );
 }

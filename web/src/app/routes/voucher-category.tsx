@@ -40,7 +40,9 @@ export default function VoucherCategoryPage() {
             <h1 className="category-banner__title" data-testid="category-title">
               {category.name}
             </h1>
-            {category.subcategories.length > 0 && <p className="category-banner__subs">{category.subcategories.map((s) => s.name).join(' · ')}</p>}
+            {category.subcategories.length > 0 && (
+              <p className="category-banner__subs">{category.subcategories.map((s) => s.name).join(' · ')}</p>
+            )}
           </div>
         </div>
       </header>

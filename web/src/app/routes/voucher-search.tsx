@@ -8,7 +8,9 @@ export default function VoucherSearchPage() {
       <title>Gutscheine entdecken – Gutscheinmarkt</title>
       <header className="page-header discovery-page__header">
         <h1 className="section__title">Gutscheine entdecken</h1>
-        <p className="section__lead">Erlebnisse, Genuss und Geschenke aus ganz Tirol – filtere nach Region, Anlass und Budget.</p>
+        <p className="section__lead">
+          Erlebnisse, Genuss und Geschenke aus ganz Tirol – filtere nach Region, Anlass und Budget.
+        </p>
       </header>
       <VoucherDiscovery resultsLabel="Suchergebnisse" />
     </div>

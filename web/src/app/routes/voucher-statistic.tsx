@@ -67,7 +67,12 @@ export default function VoucherStatisticPage() {
     ...(tourism
       ? []
       : [
-          { label: 'Verkauft', value: count.format(stats.sold_count), note: voucher.type === 'quantity' ? `${count.format(stats.sold_qty)} Stück` : undefined, testId: 'stat-sold' },
+          {
+            label: 'Verkauft',
+            value: count.format(stats.sold_count),
+            note: voucher.type === 'quantity' ? `${count.format(stats.sold_qty)} Stück` : undefined,
+            testId: 'stat-sold',
+          },
           { label: 'Umsatz', value: formatEuro(stats.gross), note: 'inkl. MwSt.', testId: 'stat-gross' },
         ]),
     { label: 'Einlösungen', value: count.format(stats.redemption_count), testId: 'stat-redemptions' },
@@ -122,7 +127,9 @@ export default function VoucherStatisticPage() {
                 </div>
               ))}
             </dl>
-            {tourism && <p className="field__hint">Bei Tourismus-Gutscheinen werden Verkäufe und Umsatz nicht angezeigt.</p>}
+            {tourism && (
+              <p className="field__hint">Bei Tourismus-Gutscheinen werden Verkäufe und Umsatz nicht angezeigt.</p>
+            )}
           </section>
 
           <div className="button-row">
@@ -130,11 +137,21 @@ export default function VoucherStatisticPage() {
               Gutschein bearbeiten
             </Link>
             {!tourism && (
-              <button type="button" className="button button--danger" onClick={() => void remove()} disabled={actions.busy || deleted}>
+              <button
+                type="button"
+                className="button button--danger"
+                onClick={() => void remove()}
+                disabled={actions.busy || deleted}
+              >
                 Gutschein löschen
               </button>
             )}
-            <button type="button" className="button button--outline" onClick={() => void toggle()} disabled={actions.busy || deleted}>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => void toggle()}
+              disabled={actions.busy || deleted}
+            >
               {voucher.is_active ? 'Deaktivieren' : 'Aktivieren'}
             </button>
           </div>

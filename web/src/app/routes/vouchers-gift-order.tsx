@@ -68,7 +68,11 @@ export default function VouchersGiftOrderPage() {
   }
 
   const gift = data?.gift;
-  const ids = done ? (Array.isArray(done.answer.user_voucher) ? done.answer.user_voucher.map((u) => u.id) : [done.answer.user_voucher.id]) : (gift?.user_voucher_ids ?? []);
+  const ids = done
+    ? Array.isArray(done.answer.user_voucher)
+      ? done.answer.user_voucher.map((u) => u.id)
+      : [done.answer.user_voucher.id]
+    : (gift?.user_voucher_ids ?? []);
   const printed = done ? done.types.includes('pdf') : gift?.state === 'done' && gift.gift_types.includes('pdf');
   const given = Boolean(done || gift);
 
@@ -76,7 +80,9 @@ export default function VouchersGiftOrderPage() {
     <div className="container gift-page" data-testid="gift-page">
       <title>{`${GIFT_TEXT.title} – Gutscheinmarkt`}</title>
       <header className="page-header">
-        <p className="page-header__eyebrow">{data?.order.channel === 'direktverkauf' ? GIFT_TEXT.directSaleLabel : 'Geschenk'}</p>
+        <p className="page-header__eyebrow">
+          {data?.order.channel === 'direktverkauf' ? GIFT_TEXT.directSaleLabel : 'Geschenk'}
+        </p>
         <h1>{GIFT_TEXT.title}</h1>
       </header>
       {error && !data ? (
@@ -134,7 +140,13 @@ export default function VouchersGiftOrderPage() {
                     <ul className="gift-done__downloads">
                       {ids.map((id, index) => (
                         <li key={id}>
-                          <button type="button" className="button button--outline button--small" onClick={() => void download(id, index)} disabled={downloading} data-testid="gift-pdf-download">
+                          <button
+                            type="button"
+                            className="button button--outline button--small"
+                            onClick={() => void download(id, index)}
+                            disabled={downloading}
+                            data-testid="gift-pdf-download"
+                          >
                             {GIFT_TEXT.pdfDownload(index + 1)}
                           </button>
                         </li>

@@ -34,7 +34,11 @@ export default function VouchersGiftPage() {
     if (!data?.gift_locked || asked.current) return;
     asked.current = true;
     void (async () => {
-      const more = await dialog.confirm(GIFT_TEXT.giftLockedText, { title: GIFT_TEXT.giftLockedTitle, confirmLabel: GIFT_TEXT.learnMore, cancelLabel: 'Schließen' });
+      const more = await dialog.confirm(GIFT_TEXT.giftLockedText, {
+        title: GIFT_TEXT.giftLockedTitle,
+        confirmLabel: GIFT_TEXT.learnMore,
+        cancelLabel: 'Schließen',
+      });
       if (more) window.open(GIFT_LEARN_MORE_URL, '_blank', 'noopener');
       void navigate(paths.home, { replace: true });
     })();
@@ -43,12 +47,18 @@ export default function VouchersGiftPage() {
   async function sell(voucher: Voucher, amount: number) {
     setBusy(true);
     try {
-      const answer = await addDirectSale({ voucher_id: voucher.id, ...(voucher.type === 'value' ? { value: amount, qty: 1 } : { qty: amount }) });
+      const answer = await addDirectSale({
+        voucher_id: voucher.id,
+        ...(voucher.type === 'value' ? { value: amount, qty: 1 } : { qty: amount }),
+      });
       setBusy(false);
       void navigate(paths.giftOrder(answer.data.id));
     } catch (err) {
       setBusy(false);
-      await dialog.warning(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : TEXT.genericError, { title: TEXT.warning });
+      await dialog.warning(
+        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : TEXT.genericError,
+        { title: TEXT.warning },
+      );
     }
   }
 
@@ -70,7 +80,12 @@ export default function VouchersGiftPage() {
       ) : (
         <ul className="direct-sale__list" aria-label="Gutscheine für den Direktverkauf">
           {vouchers.map((voucher) => (
-            <li key={voucher.id} className="direct-sale__item card" data-testid="direct-sale-item" data-voucher-id={voucher.id}>
+            <li
+              key={voucher.id}
+              className="direct-sale__item card"
+              data-testid="direct-sale-item"
+              data-voucher-id={voucher.id}
+            >
               <VoucherCard voucher={voucher} interactive={false} headingLevel={2} />
               <p className="direct-sale__badge">
                 <span className="gift-badge">{GIFT_TEXT.directSaleLabel}</span> provisionsfrei
@@ -78,7 +93,13 @@ export default function VouchersGiftPage() {
               <VoucherPurchasePanel
                 voucher={voucher}
                 action={(choice) => (
-                  <button type="button" className="button button--primary button--block" disabled={!choice || busy} onClick={() => choice && void sell(voucher, choice.amount)} data-testid="direct-sale-add">
+                  <button
+                    type="button"
+                    className="button button--primary button--block"
+                    disabled={!choice || busy}
+                    onClick={() => choice && void sell(voucher, choice.amount)}
+                    data-testid="direct-sale-add"
+                  >
                     {GIFT_TEXT.directSaleAdd}
                   </button>
                 )}

@@ -53,8 +53,17 @@ export default function WalletVoucherPage() {
       </p>
       <div className="wallet-detail">
         <div className="wallet-detail__card">
-          <WalletCard voucher={voucher} headingLevel={2} qrSize={180} back={<p className="wallet-detail__hint">Zeige diesen QR-Code beim Einlösen vor oder nenne den Code.</p>} />
-          <VoucherActions voucher={voucher} downloading={busyId === voucher.id} onDownload={() => void download(voucher)} />
+          <WalletCard
+            voucher={voucher}
+            headingLevel={2}
+            qrSize={180}
+            back={<p className="wallet-detail__hint">Zeige diesen QR-Code beim Einlösen vor oder nenne den Code.</p>}
+          />
+          <VoucherActions
+            voucher={voucher}
+            downloading={busyId === voucher.id}
+            onDownload={() => void download(voucher)}
+          />
         </div>
         <div className="wallet-detail__info">
           <h1 className="visually-hidden">{voucher.voucher.title}</h1>
@@ -78,7 +87,9 @@ export default function WalletVoucherPage() {
 
 function VoucherFacts({ voucher }: { voucher: UserVoucherDetail }) {
   const info = voucher.voucher_info;
-  const images = info ? [info.image_1, info.image_2, info.image_3].map((i) => mediaUrl(i)).filter((i): i is string => Boolean(i)) : [];
+  const images = info
+    ? [info.image_1, info.image_2, info.image_3].map((i) => mediaUrl(i)).filter((i): i is string => Boolean(i))
+    : [];
   return (
     <section aria-labelledby="wallet-facts-title">
       <h2 id="wallet-facts-title">Gutschein Info</h2>
@@ -133,9 +144,24 @@ function SellerInfo({ voucher }: { voucher: UserVoucherDetail }) {
       <h2 id="wallet-seller-title">Verkäufer Info</h2>
       <address>
         <strong>{s.company_name}</strong>
-        {s.address && <span><br />{s.address}</span>}
-        {place && <span><br />{place}</span>}
-        {s.region && <span><br />{s.region}</span>}
+        {s.address && (
+          <span>
+            <br />
+            {s.address}
+          </span>
+        )}
+        {place && (
+          <span>
+            <br />
+            {place}
+          </span>
+        )}
+        {s.region && (
+          <span>
+            <br />
+            {s.region}
+          </span>
+        )}
         {s.phone && (
           <span>
             <br />

@@ -26,7 +26,14 @@ export default function WalletPage() {
   const keywordId = useId();
   const wallet = useWalletPages(keyword);
   const { download, busyId } = useVoucherDownload();
-  useInfiniteScroll({ enabled: true, threshold: LOAD_MORE_THRESHOLD, loading: wallet.loading, sellerModalOpen: false, hasNextPage: wallet.hasNextPage, onLoadMore: wallet.loadMore });
+  useInfiniteScroll({
+    enabled: true,
+    threshold: LOAD_MORE_THRESHOLD,
+    loading: wallet.loading,
+    sellerModalOpen: false,
+    hasNextPage: wallet.hasNextPage,
+    onLoadMore: wallet.loadMore,
+  });
 
   return (
     <div className="container wallet-page" data-testid="wallet-page">
@@ -69,7 +76,11 @@ export default function WalletPage() {
       {wallet.error && wallet.items.length === 0 ? (
         <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={wallet.retry} />
       ) : wallet.items.length === 0 ? (
-        wallet.loading ? <PageLoader label="Gutscheine werden geladen…" /> : <EmptyState />
+        wallet.loading ? (
+          <PageLoader label="Gutscheine werden geladen…" />
+        ) : (
+          <EmptyState />
+        )
       ) : (
         <>
           <ul className="wallet-grid" data-testid="wallet-list" aria-busy={wallet.loading}>
@@ -84,9 +95,15 @@ export default function WalletPage() {
                         voucher={voucher}
                         compact
                         downloading={busyId === voucher.id}
-                        onDownload={() => void download(voucher).then((saved) => saved && wallet.markDownloaded(voucher.id))}
+                        onDownload={() =>
+                          void download(voucher).then((saved) => saved && wallet.markDownloaded(voucher.id))
+                        }
                       />
-                      <Link className="wallet-card__detail-link" to={paths.walletVoucher(voucher.id)} data-testid="wallet-card-details">
+                      <Link
+                        className="wallet-card__detail-link"
+                        to={paths.walletVoucher(voucher.id)}
+                        data-testid="wallet-card-details"
+                      >
                         Details ansehen
                       </Link>
                     </>
@@ -95,7 +112,13 @@ export default function WalletPage() {
               </li>
             ))}
           </ul>
-          <LoadMore hasNextPage={wallet.hasNextPage} loading={wallet.loading} error={wallet.error} onLoadMore={wallet.loadMore} onRetry={wallet.retry} />
+          <LoadMore
+            hasNextPage={wallet.hasNextPage}
+            loading={wallet.loading}
+            error={wallet.error}
+            onLoadMore={wallet.loadMore}
+            onRetry={wallet.retry}
+          />
         </>
       )}
     </div>

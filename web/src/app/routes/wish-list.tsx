@@ -40,7 +40,8 @@ export default function WishListPage() {
           <div className="wish-list__empty">
             <EmptyState />
             <p className="wish-list__hint">
-              Tippe auf das Herz eines Gutscheins, um ihn hier zu merken. <Link to={paths.searchPage}>Gutscheine entdecken</Link>
+              Tippe auf das Herz eines Gutscheins, um ihn hier zu merken.{' '}
+              <Link to={paths.searchPage}>Gutscheine entdecken</Link>
             </p>
           </div>
         }

@@ -16,7 +16,19 @@ type CountedFieldProps = {
 };
 
 /** A text input or textarea with a live "n / max" counter; going over the limit marks the counter, the contract says why. */
-export function CountedField({ name, label, value, max, onValueChange, error, hint, multiline, rows = 3, required, placeholder }: CountedFieldProps) {
+export function CountedField({
+  name,
+  label,
+  value,
+  max,
+  onValueChange,
+  error,
+  hint,
+  multiline,
+  rows = 3,
+  required,
+  placeholder,
+}: CountedFieldProps) {
   const counterId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -35,7 +47,11 @@ export function CountedField({ name, label, value, max, onValueChange, error, hi
     <FieldFrame
       {...{ name, label, error, required, hint, hintId, errorId }}
       labelExtra={
-        <span id={counterId} className={`counter${length > max ? ' counter--over' : ''}`} data-testid={`counter-${name}`}>
+        <span
+          id={counterId}
+          className={`counter${length > max ? ' counter--over' : ''}`}
+          data-testid={`counter-${name}`}
+        >
           <span className="visually-hidden">Zeichen: </span>
           {length} / {max}
         </span>
@@ -57,7 +73,19 @@ export function sixDigitHex(colour: string): string {
   return /^#[0-9a-f]{6}$/i.test(colour) ? colour.toLowerCase() : '#000000';
 }
 
-export function ColourField({ name, label, value, onValueChange, error }: { name: string; label: string; value: string; onValueChange: (value: string) => void; error?: string }) {
+export function ColourField({
+  name,
+  label,
+  value,
+  onValueChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+}) {
   const errorId = useId();
   const hex = sixDigitHex(value);
   return (
@@ -89,7 +117,10 @@ type ChipGroupProps<T extends string | number> = {
   error?: string;
   hint?: ReactNode;
   required?: boolean;
-} & ({ multiple: true; value: readonly T[]; onToggle: (value: T) => void } | { multiple?: false; value: T | ''; onSelect: (value: T) => void });
+} & (
+  | { multiple: true; value: readonly T[]; onToggle: (value: T) => void }
+  | { multiple?: false; value: T | ''; onSelect: (value: T) => void }
+);
 
 /**
  * Pill-shaped radio buttons ("exactly one", 02 §5) or checkboxes (weekdays, months, tax rates) in a fieldset.
@@ -100,12 +131,16 @@ export function ChipGroup<T extends string | number>(props: ChipGroupProps<T>) {
   const errorId = useId();
   const hintId = useId();
   return (
-    <fieldset className={`field chip-group${error ? ' field--invalid' : ''}`} aria-describedby={describedBy(hint ? hintId : null, errorId)}>
+    <fieldset
+      className={`field chip-group${error ? ' field--invalid' : ''}`}
+      aria-describedby={describedBy(hint ? hintId : null, errorId)}
+    >
       <legend className="field__label">
         {legend}
         {required && (
           <span className="field__required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </legend>
@@ -139,7 +174,19 @@ export function ChipGroup<T extends string | number>(props: ChipGroupProps<T>) {
 }
 
 /** An on/off switch (a checkbox with role switch), for the validity limit. */
-export function SwitchField({ name, label, checked, onCheckedChange, hint }: { name: string; label: string; checked: boolean; onCheckedChange: (checked: boolean) => void; hint?: ReactNode }) {
+export function SwitchField({
+  name,
+  label,
+  checked,
+  onCheckedChange,
+  hint,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  hint?: ReactNode;
+}) {
   const hintId = useId();
   return (
     <div className="switch-field">

@@ -41,7 +41,16 @@ export function DocumentField({ name, label, file, error, required, busy, onSele
   }
 
   return (
-    <FieldFrame name={name} label={label} error={error} required={required} markOptional errorId={errorId} className="document-field" testId={`document-${name}`}>
+    <FieldFrame
+      name={name}
+      label={label}
+      error={error}
+      required={required}
+      markOptional
+      errorId={errorId}
+      className="document-field"
+      testId={`document-${name}`}
+    >
       <input
         id={id}
         name={name}
@@ -82,7 +91,9 @@ export function DocumentField({ name, label, file, error, required, busy, onSele
                 <span className="document-field__size">{formatFileSize(file.size)}</span>
               </>
             ) : (
-              <span className="document-field__hint">JPEG oder PNG, höchstens 10 MB. Alle Angaben müssen gut lesbar sein.</span>
+              <span className="document-field__hint">
+                JPEG oder PNG, höchstens 10 MB. Alle Angaben müssen gut lesbar sein.
+              </span>
             )}
           </span>
           <span className="button button--outline button--small document-field__choose" aria-hidden="true">

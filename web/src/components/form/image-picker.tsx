@@ -68,8 +68,15 @@ export function ImagePicker({ name, label, current, value, onChange, crop, hint,
         )}
       </div>
       <div className="image-picker__body">
-        <div className={`image-picker__preview${crop ? '' : ' image-picker__preview--free'}`} style={crop ? { aspectRatio: `${crop.output.width} / ${crop.output.height}` } : undefined}>
-          {shown ? <img src={shown} alt={`Vorschau: ${label}`} data-testid={`${name}-preview`} /> : <span className="image-picker__empty">Kein Bild</span>}
+        <div
+          className={`image-picker__preview${crop ? '' : ' image-picker__preview--free'}`}
+          style={crop ? { aspectRatio: `${crop.output.width} / ${crop.output.height}` } : undefined}
+        >
+          {shown ? (
+            <img src={shown} alt={`Vorschau: ${label}`} data-testid={`${name}-preview`} />
+          ) : (
+            <span className="image-picker__empty">Kein Bild</span>
+          )}
         </div>
         <div className="image-picker__actions">
           <button
@@ -90,7 +97,16 @@ export function ImagePicker({ name, label, current, value, onChange, crop, hint,
           )}
         </div>
       </div>
-      <input ref={inputRef} type="file" accept={ACCEPT} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} data-testid={`${name}-input`} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onFile}
+        data-testid={`${name}-input`}
+      />
       <FieldError id={errorId} error={error} />
       {toCrop && crop && (
         <ImageCropDialog

@@ -16,7 +16,17 @@ type TextAreaFieldProps = {
 };
 
 /** A multi-line field in the look of TextField, with a live character count. */
-export function TextAreaField({ name, label, value, onValueChange, error, hint, maxLength, rows = 5, required }: TextAreaFieldProps) {
+export function TextAreaField({
+  name,
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  maxLength,
+  rows = 5,
+  required,
+}: TextAreaFieldProps) {
   const hintId = useId();
   const countId = useId();
   const errorId = useId();

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function LegalPage({ title, intro, children, testId }: { title: string; intro?: ReactNode; children: ReactNode; testId: string }) {
+export function LegalPage({
+  title,
+  intro,
+  children,
+  testId,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <article className="container legal-page" data-testid={testId}>
       <title>{`${title} – Gutscheinmarkt`}</title>

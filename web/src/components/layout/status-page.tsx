@@ -5,7 +5,17 @@ import { paths } from '../../config/paths.ts';
 import { ChevronLeftIcon } from '../ui/icons.tsx';
 
 /** 404 and not-allowed share this frame; Back goes to /home when logged in, otherwise /login (01 §2). */
-export function StatusPage({ code, title, children, testId }: { code: string; title: string; children: ReactNode; testId: string }) {
+export function StatusPage({
+  code,
+  title,
+  children,
+  testId,
+}: {
+  code: string;
+  title: string;
+  children: ReactNode;
+  testId: string;
+}) {
   const { isAuth } = useAuth();
   return (
     <section className="status-page container" data-testid={testId}>

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { TEXT } from '@gm/shared/validation/messages';
 import { Modal } from './modal.tsx';
 import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons.tsx';
@@ -44,16 +54,34 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const api = useMemo<DialogApi>(
     () => ({
       success: async (text, o) => {
-        await open({ tone: 'success', title: o?.title ?? TEXT.success, text, confirmLabel: o?.confirmLabel ?? 'OK', autoCloseMs: o?.autoCloseMs });
+        await open({
+          tone: 'success',
+          title: o?.title ?? TEXT.success,
+          text,
+          confirmLabel: o?.confirmLabel ?? 'OK',
+          autoCloseMs: o?.autoCloseMs,
+        });
       },
       warning: async (text, o) => {
-        await open({ tone: 'warning', title: o?.title ?? TEXT.attention, text, confirmLabel: o?.confirmLabel ?? TEXT.confirm, autoCloseMs: o?.autoCloseMs });
+        await open({
+          tone: 'warning',
+          title: o?.title ?? TEXT.attention,
+          text,
+          confirmLabel: o?.confirmLabel ?? TEXT.confirm,
+          autoCloseMs: o?.autoCloseMs,
+        });
       },
       info: async (title, text, o) => {
         await open({ tone: 'info', title, text, confirmLabel: o?.confirmLabel ?? 'OK', autoCloseMs: o?.autoCloseMs });
       },
       confirm: (text, o) =>
-        open({ tone: 'info', title: o?.title ?? TEXT.attention, text, confirmLabel: o?.confirmLabel ?? TEXT.confirm, cancelLabel: o?.cancelLabel ?? TEXT.cancel }),
+        open({
+          tone: 'info',
+          title: o?.title ?? TEXT.attention,
+          text,
+          confirmLabel: o?.confirmLabel ?? TEXT.confirm,
+          cancelLabel: o?.cancelLabel ?? TEXT.cancel,
+        }),
     }),
     [open],
   );

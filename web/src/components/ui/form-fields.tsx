@@ -50,7 +50,20 @@ type FieldFrameProps = {
 };
 
 /** The frame every labelled field shares: label row (label, required star), the control, hint and error line. */
-export function FieldFrame({ name, label, error, required, markOptional, labelExtra, hint, hintId, errorId, className, testId, children }: FieldFrameProps) {
+export function FieldFrame({
+  name,
+  label,
+  error,
+  required,
+  markOptional,
+  labelExtra,
+  hint,
+  hintId,
+  errorId,
+  className,
+  testId,
+  children,
+}: FieldFrameProps) {
   return (
     <div className={`field${className ? ` ${className}` : ''}${error ? ' field--invalid' : ''}`} data-testid={testId}>
       <div className="field__label-row">
@@ -89,7 +102,10 @@ function FieldShell({
   children,
 }: BaseFieldProps & { hintId: string; errorId: string; children: ReactNode }) {
   return (
-    <FieldFrame {...{ name, label, error, required, hint, hintId, errorId }} labelExtra={tooltip && <InfoTip label={`Hinweis zu ${label}`} text={tooltip} />}>
+    <FieldFrame
+      {...{ name, label, error, required, hint, hintId, errorId }}
+      labelExtra={tooltip && <InfoTip label={`Hinweis zu ${label}`} text={tooltip} />}
+    >
       {children}
     </FieldFrame>
   );
@@ -106,7 +122,19 @@ type TextFieldProps = BaseFieldProps &
     onValueChange: (value: string) => void;
   };
 
-export function TextField({ name, label, error, hint, tooltip, required, busy, value, onValueChange, type = 'text', ...input }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  tooltip,
+  required,
+  busy,
+  value,
+  onValueChange,
+  type = 'text',
+  ...input
+}: TextFieldProps) {
   const hintId = useId();
   const errorId = useId();
   return (
@@ -177,7 +205,19 @@ type SelectFieldProps = BaseFieldProps & {
   onBlur?: () => void;
 };
 
-export function SelectField({ name, label, error, hint, tooltip, required, value, onValueChange, options, placeholder, onBlur }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  error,
+  hint,
+  tooltip,
+  required,
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  onBlur,
+}: SelectFieldProps) {
   const hintId = useId();
   const errorId = useId();
   return (
@@ -303,7 +343,11 @@ export function FormMessage({ message, tone = 'error' }: { message?: string; ton
   return (
     <div aria-live="assertive" className="form-message-slot">
       {message && (
-        <div className={`notice ${tone === 'error' ? 'notice--error' : 'notice--info'}`} role={tone === 'error' ? 'alert' : 'status'} data-testid="form-message">
+        <div
+          className={`notice ${tone === 'error' ? 'notice--error' : 'notice--info'}`}
+          role={tone === 'error' ? 'alert' : 'status'}
+          data-testid="form-message"
+        >
           {tone === 'error' ? <AlertIcon size={20} /> : <InfoIcon size={20} />}
           <p>{message}</p>
         </div>

@@ -40,7 +40,14 @@ const PAN_STEP_LARGE = 40;
 const ZOOM_STEP = 0.1;
 
 /** Draws the image at its crop position, dims what falls outside the frame, and shows a thirds grid. */
-function drawPreview(canvas: HTMLCanvasElement, image: HTMLImageElement, imageSize: Size, viewport: Size, frame: Rect, crop: CropState) {
+function drawPreview(
+  canvas: HTMLCanvasElement,
+  image: HTMLImageElement,
+  imageSize: Size,
+  viewport: Size,
+  frame: Rect,
+  crop: CropState,
+) {
   const ratio = window.devicePixelRatio || 1;
   const width = Math.round(viewport.width * ratio);
   const height = Math.round(viewport.height * ratio);
@@ -75,7 +82,13 @@ function drawPreview(canvas: HTMLCanvasElement, image: HTMLImageElement, imageSi
 }
 
 /** Renders the chosen part of the image into a canvas of the output size and encodes it as JPEG. */
-function renderCrop(image: HTMLImageElement, imageSize: Size, frame: Rect, crop: CropState, spec: CropSpec): Promise<Blob> {
+function renderCrop(
+  image: HTMLImageElement,
+  imageSize: Size,
+  frame: Rect,
+  crop: CropState,
+  spec: CropSpec,
+): Promise<Blob> {
   const size = outputCanvasSize(spec.output);
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
@@ -88,7 +101,9 @@ function renderCrop(image: HTMLImageElement, imageSize: Size, frame: Rect, crop:
   ctx.imageSmoothingQuality = 'high';
   const source = sourceRect(crop, imageSize, frame);
   ctx.drawImage(image, source.x, source.y, source.width, source.height, 0, 0, size.width, size.height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('encoding failed'))), 'image/jpeg', spec.quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('encoding failed'))), 'image/jpeg', spec.quality),
+  );
 }
 
 /**
@@ -133,7 +148,8 @@ export function ImageCropDialog({ file, title, output, viewport, quality, onCanc
   }, [file]);
 
   useEffect(() => {
-    if (canvasRef.current && image && crop) drawPreview(canvasRef.current, image.element, image.size, viewport, frame, crop);
+    if (canvasRef.current && image && crop)
+      drawPreview(canvasRef.current, image.element, image.size, viewport, frame, crop);
   });
 
   /** Pointer deltas are in CSS pixels of the (possibly shrunk) canvas; the geometry works in viewport units. */
@@ -159,7 +175,9 @@ export function ImageCropDialog({ file, title, output, viewport, quality, onCanc
       const rect = canvas.getBoundingClientRect();
       const factor = viewport.width / rect.width;
       const anchor = { x: (event.clientX - rect.left) * factor, y: (event.clientY - rect.top) * factor };
-      update((current, size) => zoomTo(current, current.zoom * (event.deltaY < 0 ? 1.08 : 1 / 1.08), size, cropFrame(viewport, output), anchor));
+      update((current, size) =>
+        zoomTo(current, current.zoom * (event.deltaY < 0 ? 1.08 : 1 / 1.08), size, cropFrame(viewport, output), anchor),
+      );
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);
@@ -187,7 +205,12 @@ export function ImageCropDialog({ file, title, output, viewport, quality, onCanc
 
   function onKeyDown(event: KeyboardEvent<HTMLCanvasElement>) {
     const step = event.shiftKey ? PAN_STEP_LARGE : PAN_STEP;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
@@ -218,14 +241,26 @@ export function ImageCropDialog({ file, title, output, viewport, quality, onCanc
   }
 
   return (
-    <Modal open onClose={onCancel} labelledBy={titleId} describedBy={helpId} className="crop-dialog" closeOnBackdrop={false} testId="crop-dialog">
+    <Modal
+      open
+      onClose={onCancel}
+      labelledBy={titleId}
+      describedBy={helpId}
+      className="crop-dialog"
+      closeOnBackdrop={false}
+      testId="crop-dialog"
+    >
       <h2 id={titleId} className="crop-dialog__title">
         {title}
       </h2>
       <p id={helpId} className="crop-dialog__help">
-        Ziehe das Bild oder nutze die Pfeiltasten, um den Ausschnitt zu wählen. Mit dem Regler, dem Mausrad oder + und − zoomst du.
+        Ziehe das Bild oder nutze die Pfeiltasten, um den Ausschnitt zu wählen. Mit dem Regler, dem Mausrad oder + und −
+        zoomst du.
       </p>
-      <div className="crop-dialog__stage" style={{ maxWidth: viewport.width, aspectRatio: `${viewport.width} / ${viewport.height}` }}>
+      <div
+        className="crop-dialog__stage"
+        style={{ maxWidth: viewport.width, aspectRatio: `${viewport.width} / ${viewport.height}` }}
+      >
         <canvas
           ref={canvasRef}
           className="crop-dialog__canvas"

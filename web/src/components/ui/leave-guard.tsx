@@ -17,7 +17,9 @@ export function LeaveGuard({ dirty, onSave }: { dirty: boolean; onSave: () => Pr
   }, [dirty]);
 
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
   const blocker = useBlocker(shouldBlock);
@@ -47,7 +49,14 @@ export function LeaveGuard({ dirty, onSave }: { dirty: boolean; onSave: () => Pr
   }
 
   return (
-    <Modal open onClose={() => reset()} labelledBy={titleId} className="message-dialog message-dialog--info" closeOnBackdrop={!saving} testId="leave-dialog">
+    <Modal
+      open
+      onClose={() => reset()}
+      labelledBy={titleId}
+      className="message-dialog message-dialog--info"
+      closeOnBackdrop={!saving}
+      testId="leave-dialog"
+    >
       <div className="message-dialog__icon">
         <InfoIcon size={40} />
       </div>

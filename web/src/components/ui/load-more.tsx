@@ -2,7 +2,19 @@ import type { ApiError } from '../../lib/api-client.ts';
 import { Spinner } from './spinner.tsx';
 
 /** The button under an infinitely scrolling list, for keyboards and short pages; hidden once all is loaded. */
-export function LoadMore({ hasNextPage, loading, error, onLoadMore, onRetry }: { hasNextPage: boolean; loading: boolean; error?: ApiError | undefined; onLoadMore: () => void; onRetry: () => void }) {
+export function LoadMore({
+  hasNextPage,
+  loading,
+  error,
+  onLoadMore,
+  onRetry,
+}: {
+  hasNextPage: boolean;
+  loading: boolean;
+  error?: ApiError | undefined;
+  onLoadMore: () => void;
+  onRetry: () => void;
+}) {
   if (error)
     return (
       <div className="load-more" role="alert">

@@ -22,7 +22,16 @@ let openModals = 0;
  * A modal on the native <dialog>: showModal() makes the rest of the page inert, Escape closes it,
  * Tab cycles inside it, the body does not scroll behind it, and focus returns to the opener.
  */
-export function Modal({ open, onClose, labelledBy, describedBy, className, closeOnBackdrop = true, children, testId }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  className,
+  closeOnBackdrop = true,
+  children,
+  testId,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -52,7 +61,9 @@ export function Modal({ open, onClose, labelledBy, describedBy, className, close
 
   function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== 'Tab') return;
-    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null,
+    );
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) return;

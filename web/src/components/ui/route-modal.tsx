@@ -23,7 +23,13 @@ export function RouteModal({ onClose, titleId, className, testId, pageLink, chil
     <Modal open onClose={onClose} labelledBy={titleId} className={`modal--wide ${className}`} testId={testId}>
       <div className="modal__toolbar">
         {pageLink ?? <span />}
-        <button type="button" className="icon-button" onClick={onClose} aria-label="Schließen" data-testid="modal-close">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onClose}
+          aria-label="Schließen"
+          data-testid="modal-close"
+        >
           <CloseIcon />
         </button>
       </div>
@@ -46,7 +52,16 @@ type RouteModalStatusProps = {
 };
 
 /** Body of a RouteModal before its record is there: the load failure (retry unless 404) or the spinner. */
-export function RouteModalStatus({ titleId, error, onRetry, notFound, failed, name, loading, loadingLabel }: RouteModalStatusProps) {
+export function RouteModalStatus({
+  titleId,
+  error,
+  onRetry,
+  notFound,
+  failed,
+  name,
+  loading,
+  loadingLabel,
+}: RouteModalStatusProps) {
   if (error)
     return (
       <div className="modal__message" role="alert">

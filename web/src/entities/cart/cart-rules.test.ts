@@ -3,7 +3,8 @@ import { applyCoupon } from '@gm/shared/orders/pricing';
 import { cartItemCount, cartTotal, lineAmount, stepLine, usableCoupon } from './cart-rules.ts';
 
 const product = (qty: number) => lineAmount({ qty, value: null, voucher: { type: 'quantity', val_max: null } });
-const value = (cents: number, max: number | null = 50_000) => lineAmount({ qty: 1, value: cents, voucher: { type: 'value', val_max: max } });
+const value = (cents: number, max: number | null = 50_000) =>
+  lineAmount({ qty: 1, value: cents, voucher: { type: 'value', val_max: max } });
 
 describe('cart line steppers', () => {
   it('steps a product voucher by one piece', () => {
@@ -39,10 +40,23 @@ describe('cart totals', () => {
 });
 
 describe('coupon', () => {
-  const entry = (over: Partial<{ active: boolean; expires_at: string | null; limit: number | null; percent_off: number | null; amount_off: number | null }>) => ({
+  const entry = (
+    over: Partial<{
+      active: boolean;
+      expires_at: string | null;
+      limit: number | null;
+      percent_off: number | null;
+      amount_off: number | null;
+    }>,
+  ) => ({
     active: over.active ?? true,
     expires_at: over.expires_at ?? null,
-    coupon: { id: 'WILLKOMMEN10', percent_off: 'percent_off' in over ? (over.percent_off ?? null) : 10, amount_off: over.amount_off ?? null, metadata: { limit: over.limit ?? null } },
+    coupon: {
+      id: 'WILLKOMMEN10',
+      percent_off: 'percent_off' in over ? (over.percent_off ?? null) : 10,
+      amount_off: over.amount_off ?? null,
+      metadata: { limit: over.limit ?? null },
+    },
   });
   const now = new Date('2026-11-25T12:00:00Z');
 

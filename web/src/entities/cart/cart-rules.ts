@@ -13,14 +13,24 @@ export type LineAmount = { kind: 'quantity' | 'value'; amount: number; step: num
 
 const ONE_EURO = 100;
 
-export function lineAmount(line: Pick<OrderLine, 'qty' | 'value'> & { voucher: Pick<OrderLine['voucher'], 'type' | 'val_max'> }): LineAmount {
+export function lineAmount(
+  line: Pick<OrderLine, 'qty' | 'value'> & { voucher: Pick<OrderLine['voucher'], 'type' | 'val_max'> },
+): LineAmount {
   if (line.voucher.type === 'value' && line.value !== null) {
-    return { kind: 'value', amount: line.value, step: ONE_EURO, max: Math.max(line.value, line.voucher.val_max ?? line.value) };
+    return {
+      kind: 'value',
+      amount: line.value,
+      step: ONE_EURO,
+      max: Math.max(line.value, line.voucher.val_max ?? line.value),
+    };
   }
   return { kind: 'quantity', amount: line.qty, step: 1, max: Math.max(line.qty, DEFAULT_MAX_QUANTITY) };
 }
 
-export type StepResult = { kind: 'update'; amount: number; patch: { qty: number } | { value: number } } | { kind: 'confirm-remove' } | { kind: 'none' };
+export type StepResult =
+  | { kind: 'update'; amount: number; patch: { qty: number } | { value: number } }
+  | { kind: 'confirm-remove' }
+  | { kind: 'none' };
 
 export function stepLine(current: LineAmount, direction: 1 | -1): StepResult {
   const next = current.amount + direction * current.step;
@@ -54,7 +64,10 @@ export function usableCoupon(entries: readonly CouponEntry[], now: Date = new Da
     if (!entry.active) continue;
     if (entry.expires_at && new Date(entry.expires_at).getTime() < now.getTime()) continue;
     if (entry.coupon.metadata.limit === 0) continue;
-    return { id: entry.coupon.id, terms: { percent_off: entry.coupon.percent_off, amount_off: entry.coupon.amount_off } };
+    return {
+      id: entry.coupon.id,
+      terms: { percent_off: entry.coupon.percent_off, amount_off: entry.coupon.amount_off },
+    };
   }
   return null;
 }

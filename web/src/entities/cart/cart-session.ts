@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import { CART_ID_HEADER } from '@gm/shared/orders/contracts';
-import { browserStorage, createPersistedStore, syncAcrossTabs, type KeyValueStorage, type PersistedStore } from '../../lib/persisted-store.ts';
+import {
+  browserStorage,
+  createPersistedStore,
+  syncAcrossTabs,
+  type KeyValueStorage,
+  type PersistedStore,
+} from '../../lib/persisted-store.ts';
 
 /**
  * The guest cart's id (01 §3, contracts CART_ID_HEADER): a random UUID kept in localStorage and sent as

@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { amountBounds, amountError, formatAmountInput, parseAmount, stepAmount, voucherTotal } from './purchase.ts';
 
 const product = { type: 'quantity' as const, qty_min: 2, qty_max: 5, val_min: null, val_max: null, price_filter: 4900 };
-const value = { type: 'value' as const, qty_min: null, qty_max: null, val_min: 2000, val_max: 20000, price_filter: 2000 };
+const value = {
+  type: 'value' as const,
+  qty_min: null,
+  qty_max: null,
+  val_min: 2000,
+  val_max: 20000,
+  price_filter: 2000,
+};
 
 describe('amount picker rules', () => {
   it('takes the bounds from qty_min..qty_max or val_min..val_max, never below 1', () => {
     expect(amountBounds(product)).toEqual({ kind: 'quantity', min: 2, max: 5, step: 1 });
-    expect(amountBounds({ ...product, qty_min: 0, qty_max: null })).toEqual({ kind: 'quantity', min: 1, max: 99, step: 1 });
+    expect(amountBounds({ ...product, qty_min: 0, qty_max: null })).toEqual({
+      kind: 'quantity',
+      min: 1,
+      max: 99,
+      step: 1,
+    });
     expect(amountBounds(value)).toEqual({ kind: 'value', min: 2000, max: 20000, step: 100 });
     expect(amountBounds({ ...value, val_min: 0, val_max: 50 })).toMatchObject({ min: 100, max: 100 });
   });

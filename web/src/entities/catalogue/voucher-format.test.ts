@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeVoucher } from '../../testing/fixtures.ts';
-import { ANY_TIME_LABEL, monthsLabel, redeemableDaysLabel, validityLabel, voucherPriceLabel, voucherTypeLabel } from './voucher-format.ts';
+import {
+  ANY_TIME_LABEL,
+  monthsLabel,
+  redeemableDaysLabel,
+  validityLabel,
+  voucherPriceLabel,
+  voucherTypeLabel,
+} from './voucher-format.ts';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 

@@ -67,7 +67,9 @@ export function voucherTypeLabel(type: Voucher['type']): string {
 /** Price of a quantity voucher, or the range 'val_min – val_max' of a value voucher. */
 export function voucherPriceLabel(voucher: Pick<Voucher, 'type' | 'price_filter' | 'val_min' | 'val_max'>): string {
   if (voucher.type === 'value' && voucher.val_min !== null && voucher.val_max !== null) {
-    return voucher.val_min === voucher.val_max ? formatEuro(voucher.val_min) : `${formatEuro(voucher.val_min)} – ${formatEuro(voucher.val_max)}`;
+    return voucher.val_min === voucher.val_max
+      ? formatEuro(voucher.val_min)
+      : `${formatEuro(voucher.val_min)} – ${formatEuro(voucher.val_max)}`;
   }
   return formatEuro(voucher.price_filter);
 }

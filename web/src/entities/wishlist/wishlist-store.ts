@@ -15,7 +15,12 @@ type StoredWishlist = z.infer<typeof wishlistSchema>;
 const EMPTY: StoredWishlist = { userId: null, ids: [] };
 const NO_IDS: readonly string[] = [];
 
-export const wishlistStore = createPersistedStore<StoredWishlist>({ key: 'gm.wishlist', schema: wishlistSchema, initial: EMPTY, storage: browserStorage() });
+export const wishlistStore = createPersistedStore<StoredWishlist>({
+  key: 'gm.wishlist',
+  schema: wishlistSchema,
+  initial: EMPTY,
+  storage: browserStorage(),
+});
 syncAcrossTabs(wishlistStore);
 
 function syncCount(count: number): void {

@@ -3,7 +3,9 @@ import { base64url, codeChallengeS256, createCodeVerifier, randomToken } from '.
 
 describe('PKCE helpers', () => {
   it('computes the S256 challenge of RFC 7636 appendix B', async () => {
-    expect(await codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(await codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('encodes base64url without padding or + and /', () => {

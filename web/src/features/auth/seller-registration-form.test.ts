@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SELLER_TEXT } from '@gm/shared/auth/seller-registration';
 import { MSG } from '@gm/shared/validation/messages';
-import { fieldsOfStep, firstStepWithError, INITIAL_SELLER_VALUES, sellerFormData, validateStep, type SellerFormValues } from './seller-registration-form.ts';
+import {
+  fieldsOfStep,
+  firstStepWithError,
+  INITIAL_SELLER_VALUES,
+  sellerFormData,
+  validateStep,
+  type SellerFormValues,
+} from './seller-registration-form.ts';
 
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
@@ -28,7 +35,15 @@ const complete: SellerFormValues = {
 
 describe('seller registration wizard', () => {
   it('validates only the current step’s fields', () => {
-    const values = { ...INITIAL_SELLER_VALUES, username: 'Alpenhof', email: 'office@alpenhof.at', phone_number: '0512123456', region_id: '1', password: 'Geheim123!', confirmPassword: 'Geheim123!' };
+    const values = {
+      ...INITIAL_SELLER_VALUES,
+      username: 'Alpenhof',
+      email: 'office@alpenhof.at',
+      phone_number: '0512123456',
+      region_id: '1',
+      password: 'Geheim123!',
+      confirmPassword: 'Geheim123!',
+    };
     expect(validateStep('account', values, 'seller')).toEqual({});
     const verification = validateStep('verification', values, 'seller');
     expect(Object.keys(verification)).toEqual(['firstName', 'lastName', 'bday', 'id_front', 'id_back']);

@@ -38,7 +38,9 @@ export type SellerFormValues = {
   commission: boolean;
 } & Partial<Record<DocumentField, File>>;
 
-export type TextFieldName = { [K in keyof SellerFormValues]-?: SellerFormValues[K] extends string ? K : never }[keyof SellerFormValues];
+export type TextFieldName = {
+  [K in keyof SellerFormValues]-?: SellerFormValues[K] extends string ? K : never;
+}[keyof SellerFormValues];
 
 export const INITIAL_SELLER_VALUES: SellerFormValues = {
   username: '',
@@ -108,7 +110,9 @@ export function stepTitle(step: SellerStepId, mode: SellerRegistrationMode): str
 /** The fields a step shows, in form order (partner mode has no payout fields and no commission). */
 export function fieldsOfStep(step: SellerStepId, mode: SellerRegistrationMode): string[] {
   const fields: readonly string[] = SELLER_STEP_FIELDS[step];
-  return step === 'payout' && mode === 'partner' ? fields.filter((f) => f === 'dataPrivacy' || f === 'terms') : [...fields];
+  return step === 'payout' && mode === 'partner'
+    ? fields.filter((f) => f === 'dataPrivacy' || f === 'terms')
+    : [...fields];
 }
 
 /** Validates one step with its shared schema; empty object when the step is fine. */

@@ -35,7 +35,15 @@ const user: ApiUser = makeUser('user', {
   username: 'flo.egger-3f9a',
   email: 'flo@gmail.example',
   region_id: null,
-  detail: { firstName: 'Florian', lastName: 'Egger', fullname: 'Florian Egger', address: null, city: null, zip_code: null, phone_number: null },
+  detail: {
+    firstName: 'Florian',
+    lastName: 'Egger',
+    fullname: 'Florian Egger',
+    address: null,
+    city: null,
+    zip_code: null,
+    phone_number: null,
+  },
   created_at: '2026-11-25T10:00:00.000Z',
 });
 
@@ -44,14 +52,25 @@ type Call = { url: string; init: RequestInit | undefined };
 /** Cognito's token endpoint and our API, as far as the flow needs them. */
 function fakeNetwork(options: { tokenStatus?: number; idToken?: string; userStatus?: number } = {}) {
   const calls: Call[] = [];
-  const idToken = options.idToken ?? jwt({ token_use: 'id', aud: hostedUi.clientId, 'custom:user_id': 'u-42', email: 'flo@gmail.example' });
+  const idToken =
+    options.idToken ??
+    jwt({ token_use: 'id', aud: hostedUi.clientId, 'custom:user_id': 'u-42', email: 'flo@gmail.example' });
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, init });
     if (url === `${hostedUi.baseUrl}/oauth2/token`) {
-      return new Response(JSON.stringify({ id_token: idToken, access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'Bearer' }), {
-        status: options.tokenStatus ?? 200,
-      });
+      return new Response(
+        JSON.stringify({
+          id_token: idToken,
+          access_token: 'a',
+          refresh_token: 'r',
+          expires_in: 3600,
+          token_type: 'Bearer',
+        }),
+        {
+          status: options.tokenStatus ?? 200,
+        },
+      );
     }
     if (url === '/api/v1/user/u-42') return new Response(JSON.stringify(user), { status: options.userStatus ?? 200 });
     return new Response('{}', { status: 404 });
@@ -89,7 +108,12 @@ describe('completeSocialSignIn', () => {
     const { storage, state } = await started();
     const verifier = (JSON.parse(storage.map.get(SOCIAL_FLOW_KEY)!) as { verifier: string }).verifier;
     const net = fakeNetwork();
-    const result = await completeSocialSignIn(new URLSearchParams({ code: 'abc', state }), { hostedUi, storage, fetch: net.fetch, now: () => 2_000 });
+    const result = await completeSocialSignIn(new URLSearchParams({ code: 'abc', state }), {
+      hostedUi,
+      storage,
+      fetch: net.fetch,
+      now: () => 2_000,
+    });
     expect(result).toEqual({ kind: 'signed-in', token: net.idToken, user });
 
     const [token, me] = net.calls;
@@ -104,13 +128,20 @@ describe('completeSocialSignIn', () => {
     });
     expect((me!.init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${net.idToken}`);
     // Single use: the same callback a second time is refused.
-    expect((await completeSocialSignIn(new URLSearchParams({ code: 'abc', state }), { hostedUi, storage, fetch: net.fetch })).kind).toBe('failed');
+    expect(
+      (await completeSocialSignIn(new URLSearchParams({ code: 'abc', state }), { hostedUi, storage, fetch: net.fetch }))
+        .kind,
+    ).toBe('failed');
   });
 
   it('refuses a callback whose state this tab did not start, without calling the token endpoint', async () => {
     const { storage } = await started();
     const net = fakeNetwork();
-    const result = await completeSocialSignIn(new URLSearchParams({ code: 'abc', state: 'forged' }), { hostedUi, storage, fetch: net.fetch });
+    const result = await completeSocialSignIn(new URLSearchParams({ code: 'abc', state: 'forged' }), {
+      hostedUi,
+      storage,
+      fetch: net.fetch,
+    });
     expect(result.kind).toBe('failed');
     expect(net.calls).toHaveLength(0);
     expect(storage.map.has(SOCIAL_FLOW_KEY)).toBe(false);
@@ -118,7 +149,11 @@ describe('completeSocialSignIn', () => {
 
   it('refuses a callback when no sign-in was started in this tab', async () => {
     const net = fakeNetwork();
-    const result = await completeSocialSignIn(new URLSearchParams({ code: 'abc', state: 'x' }), { hostedUi, storage: memoryStorage(), fetch: net.fetch });
+    const result = await completeSocialSignIn(new URLSearchParams({ code: 'abc', state: 'x' }), {
+      hostedUi,
+      storage: memoryStorage(),
+      fetch: net.fetch,
+    });
     expect(result.kind).toBe('failed');
     expect(net.calls).toHaveLength(0);
   });
@@ -126,13 +161,22 @@ describe('completeSocialSignIn', () => {
   it('reports error=access_denied as cancelled and every other error as failed', async () => {
     const { storage, state } = await started();
     const net = fakeNetwork();
-    expect(await completeSocialSignIn(new URLSearchParams({ error: 'access_denied', state }), { hostedUi, storage, fetch: net.fetch })).toEqual({ kind: 'cancelled' });
+    expect(
+      await completeSocialSignIn(new URLSearchParams({ error: 'access_denied', state }), {
+        hostedUi,
+        storage,
+        fetch: net.fetch,
+      }),
+    ).toEqual({ kind: 'cancelled' });
     expect(storage.map.has(SOCIAL_FLOW_KEY)).toBe(false);
-    const other = await completeSocialSignIn(new URLSearchParams({ error: 'invalid_request', error_description: 'PreTokenGeneration failed' }), {
-      hostedUi,
-      storage,
-      fetch: net.fetch,
-    });
+    const other = await completeSocialSignIn(
+      new URLSearchParams({ error: 'invalid_request', error_description: 'PreTokenGeneration failed' }),
+      {
+        hostedUi,
+        storage,
+        fetch: net.fetch,
+      },
+    );
     expect(other.kind).toBe('failed');
     expect(net.calls).toHaveLength(0);
   });
@@ -140,12 +184,26 @@ describe('completeSocialSignIn', () => {
   it('fails when the flow is too old, the token endpoint refuses, the token is not ours, or the user cannot be loaded', async () => {
     const run = async (network: ReturnType<typeof fakeNetwork>, now = () => 2_000) => {
       const { storage, state } = await started();
-      return completeSocialSignIn(new URLSearchParams({ code: 'abc', state }), { hostedUi, storage, fetch: network.fetch, now });
+      return completeSocialSignIn(new URLSearchParams({ code: 'abc', state }), {
+        hostedUi,
+        storage,
+        fetch: network.fetch,
+        now,
+      });
     };
     expect((await run(fakeNetwork(), () => 1_000 + FLOW_MAX_AGE_MS + 1)).kind).toBe('failed');
     expect((await run(fakeNetwork({ tokenStatus: 400 }))).kind).toBe('failed');
-    expect((await run(fakeNetwork({ idToken: jwt({ token_use: 'id', aud: 'other-client', 'custom:user_id': 'u-42' }) }))).kind).toBe('failed');
-    expect((await run(fakeNetwork({ idToken: jwt({ token_use: 'access', aud: hostedUi.clientId, 'custom:user_id': 'u-42' }) }))).kind).toBe('failed');
+    expect(
+      (await run(fakeNetwork({ idToken: jwt({ token_use: 'id', aud: 'other-client', 'custom:user_id': 'u-42' }) })))
+        .kind,
+    ).toBe('failed');
+    expect(
+      (
+        await run(
+          fakeNetwork({ idToken: jwt({ token_use: 'access', aud: hostedUi.clientId, 'custom:user_id': 'u-42' }) }),
+        )
+      ).kind,
+    ).toBe('failed');
     expect((await run(fakeNetwork({ idToken: jwt({ token_use: 'id', aud: hostedUi.clientId }) }))).kind).toBe('failed');
     expect((await run(fakeNetwork({ userStatus: 401 }))).kind).toBe('failed');
   });
@@ -159,14 +217,21 @@ describe('helpers', () => {
   });
 
   it('sends tenant shops to the main site, which alone is a registered callback', () => {
-    expect(mainSiteOrigin({ protocol: 'https:', host: 'alpenspa.gutscheinmarkt.at' })).toBe('https://gutscheinmarkt.at');
-    expect(mainSiteOrigin({ protocol: 'http:', host: 'alpenspa.gutscheinmarkt.localhost:5173' })).toBe('http://gutscheinmarkt.localhost:5173');
+    expect(mainSiteOrigin({ protocol: 'https:', host: 'alpenspa.gutscheinmarkt.at' })).toBe(
+      'https://gutscheinmarkt.at',
+    );
+    expect(mainSiteOrigin({ protocol: 'http:', host: 'alpenspa.gutscheinmarkt.localhost:5173' })).toBe(
+      'http://gutscheinmarkt.localhost:5173',
+    );
     expect(mainSiteOrigin({ protocol: 'https:', host: 'gutscheinmarkt.at' })).toBeNull();
     expect(mainSiteOrigin({ protocol: 'https:', host: 'www.gutscheinmarkt.at' })).toBeNull();
   });
 
   it('reads JWT claims, including non-ASCII names, and rejects what is not a JWT', () => {
-    expect(idTokenClaims(jwt({ given_name: 'Jürgen', 'custom:user_id': 'u-1' }))).toEqual({ given_name: 'Jürgen', 'custom:user_id': 'u-1' });
+    expect(idTokenClaims(jwt({ given_name: 'Jürgen', 'custom:user_id': 'u-1' }))).toEqual({
+      given_name: 'Jürgen',
+      'custom:user_id': 'u-1',
+    });
     expect(idTokenClaims('not-a-token')).toBeUndefined();
     expect(idTokenClaims('a.!!!.c')).toBeUndefined();
   });

@@ -21,7 +21,12 @@ export const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
 /** The hosted UI's parameters on the way back; removed from the address bar once read. */
 export const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description'] as const;
 
-const pendingFlowSchema = z.object({ state: z.string().min(1), verifier: z.string().min(43), redirectUri: z.string().min(1), startedAt: z.number() });
+const pendingFlowSchema = z.object({
+  state: z.string().min(1),
+  verifier: z.string().min(43),
+  redirectUri: z.string().min(1),
+  startedAt: z.number(),
+});
 type PendingFlow = z.infer<typeof pendingFlowSchema>;
 
 const tokenAnswerSchema = z.object({ id_token: z.string().min(1) });
@@ -51,9 +56,18 @@ export function mainSiteOrigin(location: { protocol: string; host: string }): st
 }
 
 /** Remembers verifier and state in the tab and returns the hosted UI address to send the browser to. */
-export async function startSocialSignIn(provider: SocialProvider, origin: string, deps: SocialFlowDeps): Promise<string> {
+export async function startSocialSignIn(
+  provider: SocialProvider,
+  origin: string,
+  deps: SocialFlowDeps,
+): Promise<string> {
   const verifier = createCodeVerifier(deps.random);
-  const flow: PendingFlow = { state: randomToken(32, deps.random), verifier, redirectUri: callbackUrl(origin), startedAt: (deps.now ?? Date.now)() };
+  const flow: PendingFlow = {
+    state: randomToken(32, deps.random),
+    verifier,
+    redirectUri: callbackUrl(origin),
+    startedAt: (deps.now ?? Date.now)(),
+  };
   const challenge = await codeChallengeS256(verifier);
   deps.storage.setItem(SOCIAL_FLOW_KEY, JSON.stringify(flow));
   const url = new URL('/oauth2/authorize', deps.hostedUi.baseUrl);
@@ -89,10 +103,16 @@ const failed = (reason: string): SocialSignInResult => ({ kind: 'failed', reason
  * trades the code and verifier for tokens at /oauth2/token, reads our user id from the ID token and
  * loads the user with it (`GET user/{id}`), as the session needs the same user record auth/login returns.
  */
-export async function completeSocialSignIn(params: URLSearchParams, deps: SocialFlowDeps & { fetch: typeof fetch }): Promise<SocialSignInResult> {
+export async function completeSocialSignIn(
+  params: URLSearchParams,
+  deps: SocialFlowDeps & { fetch: typeof fetch },
+): Promise<SocialSignInResult> {
   const flow = takePendingFlow(deps.storage);
   const error = params.get('error');
-  if (error) return error === 'access_denied' ? { kind: 'cancelled' } : failed(`hosted UI answered ${error}: ${params.get('error_description') ?? ''}`);
+  if (error)
+    return error === 'access_denied'
+      ? { kind: 'cancelled' }
+      : failed(`hosted UI answered ${error}: ${params.get('error_description') ?? ''}`);
 
   const code = params.get('code');
   const state = params.get('state');
@@ -123,7 +143,13 @@ export async function completeSocialSignIn(params: URLSearchParams, deps: Social
 
   const claims = idTokenClaims(idToken);
   const userId = claims?.['custom:user_id'];
-  if (!claims || claims.token_use !== 'id' || claims.aud !== deps.hostedUi.clientId || typeof userId !== 'string' || !userId) {
+  if (
+    !claims ||
+    claims.token_use !== 'id' ||
+    claims.aud !== deps.hostedUi.clientId ||
+    typeof userId !== 'string' ||
+    !userId
+  ) {
     return failed('ID token is not ours or carries no user id');
   }
   try {
@@ -154,10 +180,15 @@ export function idTokenClaims(token: string): Record<string, unknown> | undefine
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof claims === 'object' && claims !== null && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

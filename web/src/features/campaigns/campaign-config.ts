@@ -52,8 +52,25 @@ export const CAMPAIGNS: Record<CampaignSlug, Campaign> = {
       ['Regional verschenken', 'Von über 200 Betrieben aus deiner Region.'],
     ]),
     carousels: [
-      { id: 'fruehling', title: 'Frühlingserlebnisse', lead: 'Raus ins Grüne, sobald die Sonne lacht.', voucherIds: ['v-reit-ponyreiten', 'v-reit-alpaka', 'v-genuss-brunch', 'v-kurs-toepfern', 'v-genuss-genusskorb', 'v-reit-ausritt'] },
-      { id: 'familie', title: 'Für die ganze Familie', lead: 'Gemeinsame Zeit ist das schönste Geschenk.', voucherIds: ['v-kurs-ukulele', 'v-alm-kurzurlaub', 'v-berg-canyoning', 'v-reit-wert', 'v-kurs-wert'] },
+      {
+        id: 'fruehling',
+        title: 'Frühlingserlebnisse',
+        lead: 'Raus ins Grüne, sobald die Sonne lacht.',
+        voucherIds: [
+          'v-reit-ponyreiten',
+          'v-reit-alpaka',
+          'v-genuss-brunch',
+          'v-kurs-toepfern',
+          'v-genuss-genusskorb',
+          'v-reit-ausritt',
+        ],
+      },
+      {
+        id: 'familie',
+        title: 'Für die ganze Familie',
+        lead: 'Gemeinsame Zeit ist das schönste Geschenk.',
+        voucherIds: ['v-kurs-ukulele', 'v-alm-kurzurlaub', 'v-berg-canyoning', 'v-reit-wert', 'v-kurs-wert'],
+      },
     ],
     searchQuery: {},
   },
@@ -69,8 +86,32 @@ export const CAMPAIGNS: Record<CampaignSlug, Campaign> = {
       ['Persönlich verschenken', 'Mit eigenem Foto und persönlicher Nachricht.'],
     ]),
     carousels: [
-      { id: 'zu-zweit', title: 'Zu zweit', lead: 'Erlebnisse für Paare.', voucherIds: ['v-alpenspa-day-spa', 'v-genuss-menue', 'v-berg-tandemflug', 'v-alm-wellnessabend', 'v-alm-kurzurlaub', 'v-genuss-kochkurs'] },
-      { id: 'aufmerksamkeiten', title: 'Kleine Aufmerksamkeiten', lead: 'Damit es von Herzen kommt.', voucherIds: ['v-alpenspa-kosmetik', 'v-alpenspa-massage', 'v-genuss-edelbrand', 'v-kurs-fotografie', 'v-genuss-wert', 'v-alpenspa-wert'] },
+      {
+        id: 'zu-zweit',
+        title: 'Zu zweit',
+        lead: 'Erlebnisse für Paare.',
+        voucherIds: [
+          'v-alpenspa-day-spa',
+          'v-genuss-menue',
+          'v-berg-tandemflug',
+          'v-alm-wellnessabend',
+          'v-alm-kurzurlaub',
+          'v-genuss-kochkurs',
+        ],
+      },
+      {
+        id: 'aufmerksamkeiten',
+        title: 'Kleine Aufmerksamkeiten',
+        lead: 'Damit es von Herzen kommt.',
+        voucherIds: [
+          'v-alpenspa-kosmetik',
+          'v-alpenspa-massage',
+          'v-genuss-edelbrand',
+          'v-kurs-fotografie',
+          'v-genuss-wert',
+          'v-alpenspa-wert',
+        ],
+      },
     ],
     searchQuery: {},
   },
@@ -86,8 +127,33 @@ export const CAMPAIGNS: Record<CampaignSlug, Campaign> = {
       ['Mit Herz personalisiert', 'Dein Foto und deine Worte auf dem Gutschein.'],
     ]),
     carousels: [
-      { id: 'auszeit', title: 'Auszeit für Mama', lead: 'Entspannen, durchatmen, genießen.', voucherIds: ['v-alpenspa-day-spa', 'v-alpenspa-kosmetik', 'v-alpenspa-massage', 'v-alpenspa-sauna', 'v-alm-wellnessabend', 'v-kurs-yoga', 'v-kurs-pilates'] },
-      { id: 'gemeinsam', title: 'Gemeinsam genießen', lead: 'Zeit miteinander verbringen.', voucherIds: ['v-genuss-brunch', 'v-genuss-menue', 'v-kurs-toepfern', 'v-reit-alpaka', 'v-genuss-genusskorb', 'v-alpenspa-wert'] },
+      {
+        id: 'auszeit',
+        title: 'Auszeit für Mama',
+        lead: 'Entspannen, durchatmen, genießen.',
+        voucherIds: [
+          'v-alpenspa-day-spa',
+          'v-alpenspa-kosmetik',
+          'v-alpenspa-massage',
+          'v-alpenspa-sauna',
+          'v-alm-wellnessabend',
+          'v-kurs-yoga',
+          'v-kurs-pilates',
+        ],
+      },
+      {
+        id: 'gemeinsam',
+        title: 'Gemeinsam genießen',
+        lead: 'Zeit miteinander verbringen.',
+        voucherIds: [
+          'v-genuss-brunch',
+          'v-genuss-menue',
+          'v-kurs-toepfern',
+          'v-reit-alpaka',
+          'v-genuss-genusskorb',
+          'v-alpenspa-wert',
+        ],
+      },
     ],
     searchQuery: {},
   },
@@ -107,13 +173,30 @@ export const CAMPAIGNS: Record<CampaignSlug, Campaign> = {
         id: 'abenteuer',
         title: 'Für Abenteurer',
         lead: 'Adrenalin und Bergluft.',
-        voucherIds: ['v-berg-klettersteig', 'v-berg-tandemflug', 'v-berg-canyoning', 'v-berg-skitour', 'v-berg-wert', 'v-reit-ausritt', 'v-kurs-fotografie', 'v-alm-kurzurlaub'],
+        voucherIds: [
+          'v-berg-klettersteig',
+          'v-berg-tandemflug',
+          'v-berg-canyoning',
+          'v-berg-skitour',
+          'v-berg-wert',
+          'v-reit-ausritt',
+          'v-kurs-fotografie',
+          'v-alm-kurzurlaub',
+        ],
       },
       {
         id: 'geniesser',
         title: 'Für Genießer',
         lead: 'Gutes Essen, feine Tropfen.',
-        voucherIds: ['v-genuss-edelbrand', 'v-genuss-menue', 'v-genuss-kochkurs', 'v-genuss-brunch', 'v-genuss-genusskorb', 'v-genuss-wert', 'v-alm-wellnessabend'],
+        voucherIds: [
+          'v-genuss-edelbrand',
+          'v-genuss-menue',
+          'v-genuss-kochkurs',
+          'v-genuss-brunch',
+          'v-genuss-genusskorb',
+          'v-genuss-wert',
+          'v-alm-wellnessabend',
+        ],
       },
       {
         id: 'entspannen',
@@ -138,9 +221,21 @@ export const CAMPAIGNS: Record<CampaignSlug, Campaign> = {
       title: 'So funktioniert’s',
       text: 'In drei Schritten zum Vatertagsgeschenk – in einer Minute erledigt.',
       frames: [
-        { image: '/campaigns/explainer-1.svg', title: '1. Gutschein wählen', text: 'Such dir ein Erlebnis aus und lege es in den Warenkorb.' },
-        { image: '/campaigns/explainer-2.svg', title: '2. Personalisieren', text: 'Motiv, Foto und eine persönliche Nachricht – ganz nach deinem Geschmack.' },
-        { image: '/campaigns/explainer-3.svg', title: '3. Verschenken', text: 'Per E-Mail, als Link, ausgedruckt oder direkt in Papas Wallet.' },
+        {
+          image: '/campaigns/explainer-1.svg',
+          title: '1. Gutschein wählen',
+          text: 'Such dir ein Erlebnis aus und lege es in den Warenkorb.',
+        },
+        {
+          image: '/campaigns/explainer-2.svg',
+          title: '2. Personalisieren',
+          text: 'Motiv, Foto und eine persönliche Nachricht – ganz nach deinem Geschmack.',
+        },
+        {
+          image: '/campaigns/explainer-3.svg',
+          title: '3. Verschenken',
+          text: 'Per E-Mail, als Link, ausgedruckt oder direkt in Papas Wallet.',
+        },
       ],
       videoUrl: null,
       poster: '/campaigns/explainer-1.svg',
@@ -152,4 +247,3 @@ export const CAMPAIGNS: Record<CampaignSlug, Campaign> = {
 export function campaignOf(slug: string): Campaign | undefined {
   return (CAMPAIGN_SLUGS as readonly string[]).includes(slug) ? CAMPAIGNS[slug as CampaignSlug] : undefined;
 }
-

@@ -14,7 +14,10 @@ export function useAdminAction() {
   const dialog = useDialog();
   const [busy, setBusy] = useState(false);
 
-  async function run<T extends { message: string }>(question: string, action: () => Promise<T>): Promise<T | undefined> {
+  async function run<T extends { message: string }>(
+    question: string,
+    action: () => Promise<T>,
+  ): Promise<T | undefined> {
     if (!(await dialog.confirm(question))) return undefined;
     setBusy(true);
     try {
@@ -25,7 +28,9 @@ export function useAdminAction() {
     } catch (error) {
       setBusy(false);
       console.error('Admin action failed', error);
-      void dialog.warning(error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : TEXT.genericError);
+      void dialog.warning(
+        error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : TEXT.genericError,
+      );
       return undefined;
     }
   }

@@ -14,7 +14,8 @@ export function createAttemptTracker(newKey: () => string = () => crypto.randomU
   return {
     /** The attempt for this submit: the open one if its fingerprint is unchanged, else a new one. */
     begin(fingerprint: string): Attempt {
-      if (!current || current.fingerprint !== fingerprint) current = { key: newKey(), fingerprint, paymentMethod: null };
+      if (!current || current.fingerprint !== fingerprint)
+        current = { key: newKey(), fingerprint, paymentMethod: null };
       return current;
     },
     /** Remembers the card PaymentMethod made for this attempt, so a retry sends the same body. */

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cardErrors, createLocalPaymentMethod, formatCardNumber, formatExpiry, paymentMethodForm } from './local-card.ts';
+import {
+  cardErrors,
+  createLocalPaymentMethod,
+  formatCardNumber,
+  formatExpiry,
+  paymentMethodForm,
+} from './local-card.ts';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const visa = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
@@ -13,26 +19,46 @@ describe('local card form', () => {
 
   it('checks number, expiry and CVC', () => {
     expect(cardErrors(visa, now)).toEqual({});
-    expect(Object.keys(cardErrors({ number: '4242 4242 4242 4241', expiry: '13/30', cvc: '12' }, now)).sort()).toEqual(['cvc', 'expiry', 'number']);
+    expect(Object.keys(cardErrors({ number: '4242 4242 4242 4241', expiry: '13/30', cvc: '12' }, now)).sort()).toEqual([
+      'cvc',
+      'expiry',
+      'number',
+    ]);
     expect(cardErrors({ ...visa, expiry: '10/26' }, now).expiry).toBe('Die Karte ist abgelaufen.');
     expect(cardErrors({ ...visa, expiry: '11/26' }, now)).toEqual({});
   });
 
   it('encodes the request like Stripe.js', () => {
-    expect(paymentMethodForm(visa).toString()).toBe('type=card&card%5Bnumber%5D=4242424242424242&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2030&card%5Bcvc%5D=123');
+    expect(paymentMethodForm(visa).toString()).toBe(
+      'type=card&card%5Bnumber%5D=4242424242424242&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2030&card%5Bcvc%5D=123',
+    );
   });
 
   it('answers the PaymentMethod id, or the provider message', async () => {
-    const ok = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify({ id: 'pm_1', object: 'payment_method' }), { status: 200 }));
-    expect(await createLocalPaymentMethod(visa, { fetch: ok, publishableKey: 'pk_test_local' })).toEqual({ id: 'pm_1' });
+    const ok = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(new Response(JSON.stringify({ id: 'pm_1', object: 'payment_method' }), { status: 200 }));
+    expect(await createLocalPaymentMethod(visa, { fetch: ok, publishableKey: 'pk_test_local' })).toEqual({
+      id: 'pm_1',
+    });
     const [url, init] = ok.mock.calls[0]!;
     expect(url).toBe('/stripe-local/v1/payment_methods');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer pk_test_local');
 
-    const declined = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify({ error: { type: 'card_error', message: 'Your card number is incorrect.' } }), { status: 402 }));
-    expect(await createLocalPaymentMethod(visa, { fetch: declined, publishableKey: 'pk' })).toEqual({ error: 'Your card number is incorrect.' });
+    const declined = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(
+        new Response(JSON.stringify({ error: { type: 'card_error', message: 'Your card number is incorrect.' } }), {
+          status: 402,
+        }),
+      );
+    expect(await createLocalPaymentMethod(visa, { fetch: declined, publishableKey: 'pk' })).toEqual({
+      error: 'Your card number is incorrect.',
+    });
 
     const down = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('network'));
-    expect(await createLocalPaymentMethod(visa, { fetch: down, publishableKey: 'pk' })).toEqual({ error: 'Der Zahlungsanbieter ist gerade nicht erreichbar.' });
+    expect(await createLocalPaymentMethod(visa, { fetch: down, publishableKey: 'pk' })).toEqual({
+      error: 'Der Zahlungsanbieter ist gerade nicht erreichbar.',
+    });
   });
 });

@@ -38,7 +38,8 @@ export function cardErrors(card: CardDraft, now: Date = new Date()): CardErrors 
   if (!passesLuhn(card.number)) errors.number = 'Die Kartennummer ist ungültig.';
   const expiry = parseExpiry(card.expiry);
   if (!expiry) errors.expiry = 'Bitte gib das Ablaufdatum als MM/JJ ein.';
-  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) errors.expiry = 'Die Karte ist abgelaufen.';
+  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1))
+    errors.expiry = 'Die Karte ist abgelaufen.';
   if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = 'Die Prüfnummer hat 3 oder 4 Ziffern.';
   return errors;
 }
@@ -57,7 +58,10 @@ export function paymentMethodForm(card: CardDraft): URLSearchParams {
 export type PaymentMethodResult = { id: string } | { error: string };
 
 /** POST /stripe-local/v1/payment_methods → the PaymentMethod id, or the provider's message. */
-export async function createLocalPaymentMethod(card: CardDraft, deps: { fetch: typeof fetch; publishableKey: string; base?: string }): Promise<PaymentMethodResult> {
+export async function createLocalPaymentMethod(
+  card: CardDraft,
+  deps: { fetch: typeof fetch; publishableKey: string; base?: string },
+): Promise<PaymentMethodResult> {
   let response: Response;
   try {
     response = await deps.fetch(`${deps.base ?? LOCAL_STRIPE_BASE}/v1/payment_methods`, {

@@ -31,20 +31,21 @@ describe('waitForPayment', () => {
 
   it('retries after a network error and stops at a 404', async () => {
     let calls = 0;
-    const outcome = await waitForPayment(
-      async () => {
-        calls++;
-        if (calls === 1) throw Object.assign(new Error('offline'), { status: 0 });
-        throw Object.assign(new Error('not found'), { status: 404 });
-      },
-      clock(),
-    );
+    const outcome = await waitForPayment(async () => {
+      calls++;
+      if (calls === 1) throw Object.assign(new Error('offline'), { status: 0 });
+      throw Object.assign(new Error('not found'), { status: 404 });
+    }, clock());
     expect(outcome).toBe('failed');
     expect(calls).toBe(2);
   });
 
   it('gives up after the timeout', async () => {
-    const outcome = await waitForPayment(async () => ({ status: 'processing' as const, completed: false }), { ...clock(), intervalMs: 1000, timeoutMs: 3000 });
+    const outcome = await waitForPayment(async () => ({ status: 'processing' as const, completed: false }), {
+      ...clock(),
+      intervalMs: 1000,
+      timeoutMs: 3000,
+    });
     expect(outcome).toBe('timeout');
   });
 });

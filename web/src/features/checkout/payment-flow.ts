@@ -28,7 +28,8 @@ export async function waitForPayment(
       if (outcome) return outcome;
     } catch (error) {
       // A passing network error is retried; a 404 (not this payer's payment) ends it.
-      if (typeof error === 'object' && error && 'status' in error && (error as { status: number }).status === 404) return 'failed';
+      if (typeof error === 'object' && error && 'status' in error && (error as { status: number }).status === 404)
+        return 'failed';
     }
     if (now() - started >= timeoutMs) return 'timeout';
     await sleep(intervalMs);

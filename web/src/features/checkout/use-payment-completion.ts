@@ -23,7 +23,9 @@ export function usePaymentCompletion() {
   const confirm = useCallback(
     async (paymentId: string, alreadyCompleted = false): Promise<PaymentOutcome> => {
       setConfirming(true);
-      const outcome = alreadyCompleted ? 'completed' : await waitForPayment(() => getPayment(paymentId).then((answer) => answer.data));
+      const outcome = alreadyCompleted
+        ? 'completed'
+        : await waitForPayment(() => getPayment(paymentId).then((answer) => answer.data));
       setConfirming(false);
       if (outcome !== 'completed') return outcome;
       const guest = !authStore.getSnapshot().isAuth;

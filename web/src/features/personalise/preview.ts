@@ -19,10 +19,14 @@ export function backgroundUrl(
 ): string | null {
   if (design.background === 'custom' && design.photo) return design.photo.url;
   if (design.background === 'template' && design.templateId) {
-    return templates?.find((t) => t.id === design.templateId)?.image ?? (saved?.template_id === design.templateId ? saved.template_image : null);
+    return (
+      templates?.find((t) => t.id === design.templateId)?.image ??
+      (saved?.template_id === design.templateId ? saved.template_image : null)
+    );
   }
   return fallback;
 }
 
 /** Default message colour: the voucher's own text colour (dark or light). */
-export const textColourFor = (tone: 'dark' | 'light' | string | null | undefined) => (tone === 'dark' ? '#1f2a2c' : '#ffffff');
+export const textColourFor = (tone: 'dark' | 'light' | string | null | undefined) =>
+  tone === 'dark' ? '#1f2a2c' : '#ffffff';

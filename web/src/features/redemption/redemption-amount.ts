@@ -4,7 +4,8 @@ import { MSG } from '@gm/shared/validation/messages';
 
 export type RedemptionAmount = { value?: number; qty?: number };
 
-type AmountVoucher = Pick<ScannedVoucher, 'type' | 'remaining_value' | 'remaining_qty'> & Partial<Pick<ScannedVoucher, 'voucher_usage'>>;
+type AmountVoucher = Pick<ScannedVoucher, 'type' | 'remaining_value' | 'remaining_qty'> &
+  Partial<Pick<ScannedVoucher, 'voucher_usage'>>;
 
 /** The amount field's start: empty, or everything left for a 'Nur auf einmal einlösbar' gift (then locked). */
 export function initialAmountText(voucher: AmountVoucher): string {
@@ -20,14 +21,16 @@ export function checkAmount(voucher: AmountVoucher, text: string): { amount?: Re
     const qty = Number(text.trim());
     if (qty < 1) return { error: MSG.minValue(1) };
     if (qty > voucher.remaining_qty) return { error: REDEMPTION_TEXT.tooManyUnits(voucher.remaining_qty) };
-    if (voucher.voucher_usage === 'once' && qty !== voucher.remaining_qty) return { error: REDEMPTION_TEXT.onceOnlyUnits(voucher.remaining_qty) };
+    if (voucher.voucher_usage === 'once' && qty !== voucher.remaining_qty)
+      return { error: REDEMPTION_TEXT.onceOnlyUnits(voucher.remaining_qty) };
     return { amount: { qty } };
   }
   const value = parseEuroInput(text);
   if (value === undefined) return { error: MSG.numeric };
   if (value < REDEMPTION_MIN_VALUE) return { error: MSG.minValue(formatEuro(REDEMPTION_MIN_VALUE)) };
-  if (value > voucher.remaining_value) return { error: REDEMPTION_TEXT.tooMuchValue(formatEuro(voucher.remaining_value)) };
-  if (voucher.voucher_usage === 'once' && value !== voucher.remaining_value) return { error: REDEMPTION_TEXT.onceOnlyValue(formatEuro(voucher.remaining_value)) };
+  if (value > voucher.remaining_value)
+    return { error: REDEMPTION_TEXT.tooMuchValue(formatEuro(voucher.remaining_value)) };
+  if (voucher.voucher_usage === 'once' && value !== voucher.remaining_value)
+    return { error: REDEMPTION_TEXT.onceOnlyValue(formatEuro(voucher.remaining_value)) };
   return { amount: { value } };
 }
-

@@ -16,7 +16,9 @@ import {
 
 describe('search state in the URL', () => {
   it('reads what the home banner sends: keyword and region (also isRegion and targets)', () => {
-    const state = searchStateFromParams(new URLSearchParams('keyword=%20Yoga%20&region=2&targets=Paare,Hunde&targets=Kinder'));
+    const state = searchStateFromParams(
+      new URLSearchParams('keyword=%20Yoga%20&region=2&targets=Paare,Hunde&targets=Kinder'),
+    );
     expect(state).toMatchObject({ keyword: 'Yoga', region: '2', targets: ['Paare', 'Kinder'] });
     expect(searchStateFromParams(new URLSearchParams('isRegion=4')).region).toBe('4');
     expect(searchStateFromParams(new URLSearchParams('region=&keyword=')).region).toBe('');
@@ -25,7 +27,15 @@ describe('search state in the URL', () => {
   });
 
   it('round-trips and keeps the modal parameters', () => {
-    const state = { ...EMPTY_SEARCH, keyword: 'Sauna', region: '1', seasons: ['Winter', 'Immer'], priceFrom: '10', priceTo: '50', sort: 'price' as const };
+    const state = {
+      ...EMPTY_SEARCH,
+      keyword: 'Sauna',
+      region: '1',
+      seasons: ['Winter', 'Immer'],
+      priceFrom: '10',
+      priceTo: '50',
+      sort: 'price' as const,
+    };
     const params = searchStateToParams(state, new URLSearchParams('voucher=v1&keyword=alt'));
     expect(params.get('voucher')).toBe('v1');
     expect(params.get('keyword')).toBe('Sauna');
@@ -51,7 +61,10 @@ describe('sorting (01 §4)', () => {
     const twice = applySearchUpdate(once, (s) => toggleSort(s, 'price'));
     expect(twice.state).toEqual(EMPTY_SEARCH);
     expect(twice.params.toString()).toBe('voucher=v1');
-    const chips = applySearchUpdate(applySearchUpdate(start, (s) => ({ ...s, targets: toggleListValue(s.targets, 'Paare') })), (s) => ({ ...s, targets: toggleListValue(s.targets, 'Kinder') }));
+    const chips = applySearchUpdate(
+      applySearchUpdate(start, (s) => ({ ...s, targets: toggleListValue(s.targets, 'Paare') })),
+      (s) => ({ ...s, targets: toggleListValue(s.targets, 'Kinder') }),
+    );
     expect(chips.state.targets).toEqual(['Paare', 'Kinder']);
     expect(start.params.toString()).toBe('keyword=massage&voucher=v1');
   });
@@ -80,15 +93,54 @@ describe('price filter (01 §5)', () => {
 
 describe('request body', () => {
   it('maps the state to POST voucher/search, nine per page', () => {
-    const body = searchRequestOf({ ...EMPTY_SEARCH, keyword: ' Kräuter ', region: '3', category: 'genuss', subcategory: 'sub-x', targets: ['Paare'], seasons: ['Winter'], priceFrom: '10', priceTo: '30', sort: 'popular' });
-    expect(body).toEqual({ paginate: 9, keyword: 'Kräuter', isRegion: 3, isCategory: 'genuss', subcategory: 'sub-x', targets: ['Paare'], seasons: ['Winter'], isPrice: { from: 1000, to: 3000 }, isMostPopular: true });
+    const body = searchRequestOf({
+      ...EMPTY_SEARCH,
+      keyword: ' Kräuter ',
+      region: '3',
+      category: 'genuss',
+      subcategory: 'sub-x',
+      targets: ['Paare'],
+      seasons: ['Winter'],
+      priceFrom: '10',
+      priceTo: '30',
+      sort: 'popular',
+    });
+    expect(body).toEqual({
+      paginate: 9,
+      keyword: 'Kräuter',
+      isRegion: 3,
+      isCategory: 'genuss',
+      subcategory: 'sub-x',
+      targets: ['Paare'],
+      seasons: ['Winter'],
+      isPrice: { from: 1000, to: 3000 },
+      isMostPopular: true,
+    });
     expect(searchRequestOf(EMPTY_SEARCH)).toEqual({ paginate: 9 });
-    expect(searchRequestOf({ ...EMPTY_SEARCH, category: 'x', priceFrom: '30', priceTo: '10' }, { fixedCategory: 'cat-genuss' })).toEqual({ paginate: 9, isCategory: 'cat-genuss' });
+    expect(
+      searchRequestOf(
+        { ...EMPTY_SEARCH, category: 'x', priceFrom: '30', priceTo: '10' },
+        { fixedCategory: 'cat-genuss' },
+      ),
+    ).toEqual({ paginate: 9, isCategory: 'cat-genuss' });
   });
 
   it('counts active filters for the mobile filter button', () => {
     expect(activeFilterCount(EMPTY_SEARCH)).toBe(0);
-    expect(activeFilterCount({ ...EMPTY_SEARCH, region: '1', targets: ['Paare', 'Kinder'], priceFrom: '1', priceTo: '2', sort: 'newest', category: 'x' }, { fixedCategory: true })).toBe(5);
+    expect(
+      activeFilterCount(
+        {
+          ...EMPTY_SEARCH,
+          region: '1',
+          targets: ['Paare', 'Kinder'],
+          priceFrom: '1',
+          priceTo: '2',
+          sort: 'newest',
+          category: 'x',
+        },
+        { fixedCategory: true },
+      ),
+    ).toBe(5);
   });
 });
 

@@ -24,7 +24,17 @@ export type SearchState = {
   sort: SortKey | null;
 };
 
-export const EMPTY_SEARCH: SearchState = { keyword: '', region: '', category: '', subcategory: '', priceFrom: '', priceTo: '', targets: [], seasons: [], sort: null };
+export const EMPTY_SEARCH: SearchState = {
+  keyword: '',
+  region: '',
+  category: '',
+  subcategory: '',
+  priceFrom: '',
+  priceTo: '',
+  targets: [],
+  seasons: [],
+  sort: null,
+};
 
 export const SORT_OPTIONS: ReadonlyArray<{ key: SortKey; label: string; flag: SortFlag }> = [
   { key: 'newest', label: 'Neueste', flag: 'isNewest' },
@@ -33,7 +43,18 @@ export const SORT_OPTIONS: ReadonlyArray<{ key: SortKey; label: string; flag: So
 ];
 
 /** Query parameters the page writes; `voucher` and `seller` (the modals) are left alone. */
-const STATE_PARAMS = ['keyword', 'region', 'isRegion', 'category', 'subcategory', 'from', 'to', 'targets', 'seasons', 'sort'] as const;
+const STATE_PARAMS = [
+  'keyword',
+  'region',
+  'isRegion',
+  'category',
+  'subcategory',
+  'from',
+  'to',
+  'targets',
+  'seasons',
+  'sort',
+] as const;
 
 function listParam(params: URLSearchParams, name: string, allowed: readonly string[]): string[] {
   const values = params.getAll(name).flatMap((v) => v.split(','));
@@ -58,7 +79,10 @@ export function searchStateFromParams(params: URLSearchParams): SearchState {
 }
 
 /** Writes the state into a copy of `current`, dropping empty values and keeping the other parameters. */
-export function searchStateToParams(state: SearchState, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
+export function searchStateToParams(
+  state: SearchState,
+  current: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const name of STATE_PARAMS) next.delete(name);
   const set = (name: string, value: string) => {
@@ -120,7 +144,10 @@ export function priceFilterOf(fromText: string, toText: string): PriceFilter {
 }
 
 /** The request body for one page of results; `fixedCategory` is the category page's own category. */
-export function searchRequestOf(state: SearchState, options: { fixedCategory?: string; paginate?: number } = {}): VoucherSearchRequest {
+export function searchRequestOf(
+  state: SearchState,
+  options: { fixedCategory?: string; paginate?: number } = {},
+): VoucherSearchRequest {
   const body: VoucherSearchRequest = { paginate: options.paginate ?? PAGE_SIZE.search };
   const keyword = state.keyword.trim();
   if (keyword) body.keyword = keyword;
@@ -159,6 +186,9 @@ export function categorySlugFor(routeSlug: string): string {
 
 /** `?vouchers=id1,id2` (/wp): trimmed, without blanks and repeats, at most `max`. */
 export function parseVoucherIds(param: string | null, max: number): string[] {
-  const ids = (param ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  const ids = (param ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   return [...new Set(ids)].slice(0, max);
 }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
-import { TENANT_DEFAULT_COLOURS, TENANT_DEFAULT_STEPS, heroTexts, mainSiteUrl, safeColour, tenantColours } from './tenant-rules.ts';
+import {
+  TENANT_DEFAULT_COLOURS,
+  TENANT_DEFAULT_STEPS,
+  heroTexts,
+  mainSiteUrl,
+  safeColour,
+  tenantColours,
+} from './tenant-rules.ts';
 
 describe('tenant colours', () => {
   it('uses the company colours and falls back to #1D4F55 / #fff (03 §9)', () => {
-    expect(tenantColours({ background_color: '#ff5563', text_color: '#000' })).toEqual({ background: '#ff5563', text: '#000' });
+    expect(tenantColours({ background_color: '#ff5563', text_color: '#000' })).toEqual({
+      background: '#ff5563',
+      text: '#000',
+    });
     expect(tenantColours(null)).toEqual({ background: '#1D4F55', text: '#fff' });
     expect(tenantColours({ background_color: null, text_color: ' ' })).toEqual(TENANT_DEFAULT_COLOURS);
   });
@@ -18,20 +28,34 @@ describe('tenant colours', () => {
 
 describe('hero texts', () => {
   it('shows Titel 1 and Titel 2, else the company name and a fixed line', () => {
-    expect(heroTexts({ name: 'Alpen Spa', header_1: 'Zeit für dich', header_2: 'Wellness' }, 'alpenspa')).toEqual({ first: 'Zeit für dich', second: 'Wellness' });
-    expect(heroTexts({ name: 'Alpen Spa', header_1: ' ', header_2: null }, 'alpenspa')).toEqual({ first: 'Alpen Spa', second: 'Gutscheine online kaufen und verschenken' });
+    expect(heroTexts({ name: 'Alpen Spa', header_1: 'Zeit für dich', header_2: 'Wellness' }, 'alpenspa')).toEqual({
+      first: 'Zeit für dich',
+      second: 'Wellness',
+    });
+    expect(heroTexts({ name: 'Alpen Spa', header_1: ' ', header_2: null }, 'alpenspa')).toEqual({
+      first: 'Alpen Spa',
+      second: 'Gutscheine online kaufen und verschenken',
+    });
     expect(heroTexts(null, 'alpenspa').first).toBe('alpenspa');
   });
 
   it('has the spec default step titles in order', () => {
-    expect(TENANT_DEFAULT_STEPS.map((s) => s.title)).toEqual(['Gutschein wählen', 'Gutschein personalisieren', 'Als Geschenk versenden']);
+    expect(TENANT_DEFAULT_STEPS.map((s) => s.title)).toEqual([
+      'Gutschein wählen',
+      'Gutschein personalisieren',
+      'Als Geschenk versenden',
+    ]);
   });
 });
 
 describe('main site of a tenant host', () => {
   it('drops the tenant label and keeps scheme and port', () => {
-    expect(mainSiteUrl({ protocol: 'https:', hostname: 'alpenspa.gutscheinmarkt.at', port: '' })).toBe('https://gutscheinmarkt.at/home');
-    expect(mainSiteUrl({ protocol: 'http:', hostname: 'nix.gutscheinmarkt.localhost', port: '5173' })).toBe('http://gutscheinmarkt.localhost:5173/home');
+    expect(mainSiteUrl({ protocol: 'https:', hostname: 'alpenspa.gutscheinmarkt.at', port: '' })).toBe(
+      'https://gutscheinmarkt.at/home',
+    );
+    expect(mainSiteUrl({ protocol: 'http:', hostname: 'nix.gutscheinmarkt.localhost', port: '5173' })).toBe(
+      'http://gutscheinmarkt.localhost:5173/home',
+    );
   });
 
   it('lands on a host that is no tenant any more, so the redirect cannot loop', () => {

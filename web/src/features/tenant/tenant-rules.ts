@@ -19,7 +19,9 @@ export function safeColour(value: string | null | undefined, fallback: string): 
 }
 
 /** The company's background and text colour on its shop, with the spec's defaults. */
-export function tenantColours(company: Pick<NonNullable<TenantShop['company']>, 'background_color' | 'text_color'> | null | undefined) {
+export function tenantColours(
+  company: Pick<NonNullable<TenantShop['company']>, 'background_color' | 'text_color'> | null | undefined,
+) {
   return {
     background: safeColour(company?.background_color, TENANT_DEFAULT_COLOURS.background),
     text: safeColour(company?.text_color, TENANT_DEFAULT_COLOURS.text),
@@ -30,7 +32,10 @@ export function tenantColours(company: Pick<NonNullable<TenantShop['company']>, 
  * The hero's two header texts (website configuration Titel 1 and Titel 2). Without them the company
  * name and a fixed line stand in, so the hero is never empty (decisions 2026-11-26).
  */
-export function heroTexts(company: { name?: string | null; header_1?: string | null; header_2?: string | null } | null | undefined, username: string) {
+export function heroTexts(
+  company: { name?: string | null; header_1?: string | null; header_2?: string | null } | null | undefined,
+  username: string,
+) {
   const first = company?.header_1?.trim() || company?.name?.trim() || username;
   const second = company?.header_2?.trim() || 'Gutscheine online kaufen und verschenken';
   return { first, second };

@@ -5,7 +5,11 @@
  */
 const PREFIX = 'gm.gift-key.';
 
-export function giftIdempotencyKey(code: string, storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeSession(), newId: () => string = () => crypto.randomUUID()): string {
+export function giftIdempotencyKey(
+  code: string,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeSession(),
+  newId: () => string = () => crypto.randomUUID(),
+): string {
   try {
     const stored = storage?.getItem(PREFIX + code);
     if (stored) return stored;

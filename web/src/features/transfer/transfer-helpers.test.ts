@@ -17,7 +17,10 @@ describe('safeReturnPath', () => {
 describe('giftIdempotencyKey', () => {
   it('keeps one key per link for the tab session', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     let n = 0;
     const next = () => `key-${++n}`;
     expect(giftIdempotencyKey('a', storage, next)).toBe('key-1');
@@ -29,6 +32,8 @@ describe('giftIdempotencyKey', () => {
 
 describe('shareText', () => {
   it('is the fixed gift message followed by the link', () => {
-    expect(shareText('Für dich:', 'https://x/ein-liebevolles-geschenk/c')).toBe('Für dich: https://x/ein-liebevolles-geschenk/c');
+    expect(shareText('Für dich:', 'https://x/ein-liebevolles-geschenk/c')).toBe(
+      'Für dich: https://x/ein-liebevolles-geschenk/c',
+    );
   });
 });

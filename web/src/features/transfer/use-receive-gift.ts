@@ -5,7 +5,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { receiveGift, type GiftKind } from './api/transfer.ts';
 import { giftIdempotencyKey } from './gift-key.ts';
 
-type ReceiveState = { status: 'idle' | 'receiving' } | { status: 'received'; gift: GiftPreview; message: string } | { status: 'failed'; message: string };
+type ReceiveState =
+  | { status: 'idle' | 'receiving' }
+  | { status: 'received'; gift: GiftPreview; message: string }
+  | { status: 'failed'; message: string };
 
 /** One receive per link and page session, even when React runs the effect twice. */
 const inFlight = new Map<string, Promise<{ gift: GiftPreview; message: string }>>();
@@ -14,7 +17,10 @@ function receiveOnce(kind: GiftKind, code: string) {
   const id = `${kind}:${code}`;
   let promise = inFlight.get(id);
   if (!promise) {
-    promise = receiveGift(kind, code, giftIdempotencyKey(`${kind}.${code}`)).then((answer) => ({ gift: answer.data, message: answer.message }));
+    promise = receiveGift(kind, code, giftIdempotencyKey(`${kind}.${code}`)).then((answer) => ({
+      gift: answer.data,
+      message: answer.message,
+    }));
     inFlight.set(id, promise);
     promise.catch(() => inFlight.delete(id));
   }
@@ -30,7 +36,9 @@ export function useReceiveGift(kind: GiftKind, code: string, enabled: boolean): 
     setState({ status: 'receiving' });
     receiveOnce(kind, code).then(
       (result) => active && setState({ status: 'received', ...result }),
-      (error: unknown) => active && setState({ status: 'failed', message: error instanceof ApiError ? error.message : TEXT.genericError }),
+      (error: unknown) =>
+        active &&
+        setState({ status: 'failed', message: error instanceof ApiError ? error.message : TEXT.genericError }),
     );
     return () => {
       active = false;

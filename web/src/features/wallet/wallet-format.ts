@@ -4,7 +4,9 @@ import { WALLET_TEXT, type UserVoucher } from '@gm/shared/wallet/contracts';
 import { mediaUrl } from '../../lib/media.ts';
 
 /** Value (× units) of a value voucher, or (quantity ×) unit price of a product voucher, as the personalise preview; null when 'Preis verstecken' is on. */
-export function walletAmountLabel(v: Pick<UserVoucher, 'type' | 'qty' | 'value' | 'remaining_value' | 'voucher' | 'personalisation'>): string | null {
+export function walletAmountLabel(
+  v: Pick<UserVoucher, 'type' | 'qty' | 'value' | 'remaining_value' | 'voucher' | 'personalisation'>,
+): string | null {
   const hidden = v.personalisation ? v.personalisation.price_hidden : v.voucher.price_hidden;
   if (hidden) return null;
   if (v.type === 'quantity') {
@@ -20,7 +22,8 @@ export function remainingLabel(v: Pick<UserVoucher, 'type' | 'remaining_value' |
   return v.type === 'quantity' ? `${v.remaining_qty} Stück` : formatEuro(v.remaining_value);
 }
 
-export const validUntilLabel = (v: Pick<UserVoucher, 'valid_until'>) => `${WALLET_TEXT.validUntil} ${formatDate(`${v.valid_until}T12:00:00Z`)}`;
+export const validUntilLabel = (v: Pick<UserVoucher, 'valid_until'>) =>
+  `${WALLET_TEXT.validUntil} ${formatDate(`${v.valid_until}T12:00:00Z`)}`;
 
 export function statusLabel(status: UserVoucher['status']): string | null {
   return status === 'redeemed' ? 'Eingelöst' : status === 'reversed' ? 'Storniert' : null;
@@ -36,7 +39,8 @@ export function cardTextColor(v: Pick<UserVoucher, 'personalisation' | 'voucher'
   return v.personalisation?.text_color ?? (v.voucher.styling.text_color === 'dark' ? '#1f2a2c' : '#ffffff');
 }
 
-export const sellerNameOf = (v: Pick<UserVoucher, 'voucher'>) => v.voucher.seller.company?.name || v.voucher.seller.username;
+export const sellerNameOf = (v: Pick<UserVoucher, 'voucher'>) =>
+  v.voucher.seller.company?.name || v.voucher.seller.username;
 
 /** Whether a `#rrggbb` text colour is light (then the card puts a dark band behind it, else a light one). */
 export function isLightColor(hex: string): boolean {

@@ -25,27 +25,52 @@ export const CART_PAGE_SIZE = 100;
 /** POST order (buyer) or order/guest (guest). */
 export function addToCart(input: AddToCartRequest) {
   const body = addToCartRequestSchema.parse(input);
-  return api.request(isGuest() ? 'order/guest' : 'order', { method: 'POST', body, headers: cartHeaders(), schema: orderLineResponseSchema });
+  return api.request(isGuest() ? 'order/guest' : 'order', {
+    method: 'POST',
+    body,
+    headers: cartHeaders(),
+    schema: orderLineResponseSchema,
+  });
 }
 
 /** PATCH order/{id}: the new quantity (product vouchers) or value in cents (value vouchers). */
 export function updateCartLine(id: string, amount: { qty?: number; value?: number }) {
   const body = updateCartLineRequestSchema.parse(amount);
-  return api.request(`order/${encodeURIComponent(id)}`, { method: 'PATCH', body, headers: cartHeaders(), schema: orderLineResponseSchema });
+  return api.request(`order/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+    headers: cartHeaders(),
+    schema: orderLineResponseSchema,
+  });
 }
 
 /** DELETE order/{id}: the answer carries nothing the page needs. */
 export function removeCartLine(id: string) {
-  return api.request(`order/${encodeURIComponent(id)}`, { method: 'DELETE', headers: cartHeaders(), schema: z.unknown() });
+  return api.request(`order/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    headers: cartHeaders(),
+    schema: z.unknown(),
+  });
 }
 
 /** GET order?status=pending: the cart lines; on a tenant shop POST order/search with its subdomain (that shop's lines only). */
 export function getCart(signal?: AbortSignal) {
   if (currentTenant) {
     const body = { status: 'pending', subdomain: currentTenant, page: 1, paginate: CART_PAGE_SIZE };
-    return api.request('order/search', { method: 'POST', body, headers: cartHeaders(), schema: orderListSchema, signal });
+    return api.request('order/search', {
+      method: 'POST',
+      body,
+      headers: cartHeaders(),
+      schema: orderListSchema,
+      signal,
+    });
   }
-  return api.request('order', { query: { status: 'pending', page: 1, paginate: CART_PAGE_SIZE }, headers: cartHeaders(), schema: orderListSchema, signal });
+  return api.request('order', {
+    query: { status: 'pending', page: 1, paginate: CART_PAGE_SIZE },
+    headers: cartHeaders(),
+    schema: orderListSchema,
+    signal,
+  });
 }
 
 export function useCart(key: string) {
@@ -59,10 +84,20 @@ export function useCart(key: string) {
 export async function getCartCount(signal?: AbortSignal): Promise<{ total: number }> {
   if (currentTenant) {
     const body = { status: 'pending', subdomain: currentTenant, page: 1, paginate: 1 };
-    const answer = await api.request('order/search', { method: 'POST', body, headers: cartHeaders(), schema: orderListSchema, signal });
+    const answer = await api.request('order/search', {
+      method: 'POST',
+      body,
+      headers: cartHeaders(),
+      schema: orderListSchema,
+      signal,
+    });
     return { total: answer.total };
   }
-  return api.request(isGuest() ? 'order/guest/total-user-cart' : 'order/total-user-cart', { headers: cartHeaders(), schema: cartTotalSchema, signal });
+  return api.request(isGuest() ? 'order/guest/total-user-cart' : 'order/total-user-cart', {
+    headers: cartHeaders(),
+    schema: cartTotalSchema,
+    signal,
+  });
 }
 
 /** POST check-coupon: the coupon entries for the code (upper-cased by the contract). */

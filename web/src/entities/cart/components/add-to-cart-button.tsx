@@ -55,8 +55,15 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
     if (!choice) return;
     setBusy(true);
     try {
-      const amount = voucher.type === 'value' ? { value: choice.amount, qty: null } : { qty: choice.amount, value: null };
-      const answer = await addToCart({ voucher_id: voucher.id, ...amount, is_gift: auth.isAuth && asGift, isSubdomain: Boolean(currentTenant), subdomain: currentTenant ?? null });
+      const amount =
+        voucher.type === 'value' ? { value: choice.amount, qty: null } : { qty: choice.amount, value: null };
+      const answer = await addToCart({
+        voucher_id: voucher.id,
+        ...amount,
+        is_gift: auth.isAuth && asGift,
+        isSubdomain: Boolean(currentTenant),
+        subdomain: currentTenant ?? null,
+      });
       setLineId(answer.data.id);
       adjustCartCount(1);
       setBusy(false);
@@ -92,17 +99,35 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
     <>
       {auth.isAuth && !lineId && (
         <label className="checkbox" style={{ marginBottom: 'var(--space-3)' }} data-testid="add-to-cart-gift">
-          <input type="checkbox" className="checkbox__input" checked={asGift} onChange={(e) => setAsGift(e.target.checked)} disabled={busy} />
+          <input
+            type="checkbox"
+            className="checkbox__input"
+            checked={asGift}
+            onChange={(e) => setAsGift(e.target.checked)}
+            disabled={busy}
+          />
           <span className="checkbox__label">Als Geschenk kaufen</span>
         </label>
       )}
       {lineId ? (
-        <button type="button" className="button button--primary button--block add-to-cart add-to-cart--added" aria-pressed="true" onClick={() => void remove()} data-testid="add-to-cart">
+        <button
+          type="button"
+          className="button button--primary button--block add-to-cart add-to-cart--added"
+          aria-pressed="true"
+          onClick={() => void remove()}
+          data-testid="add-to-cart"
+        >
           <CheckCircleIcon size={20} />
           Im Warenkorb
         </button>
       ) : (
-        <button type="button" className="button button--accent button--block add-to-cart" disabled={!choice || busy} onClick={() => void add()} data-testid="add-to-cart">
+        <button
+          type="button"
+          className="button button--accent button--block add-to-cart"
+          disabled={!choice || busy}
+          onClick={() => void add()}
+          data-testid="add-to-cart"
+        >
           <CartIcon size={20} />
           In den Warenkorb
         </button>

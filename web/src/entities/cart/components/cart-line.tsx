@@ -24,7 +24,11 @@ export function CartLine({ line, busy, onStep, onRemove }: Props) {
   return (
     <li className="cart-line" data-testid="cart-line" data-line-id={line.id} data-voucher-id={voucher.id}>
       <div className="cart-line__thumb" aria-hidden="true">
-        {background ? <img src={background} alt="" loading="lazy" decoding="async" /> : <span className="cart-line__thumb-fallback">{voucher.title.slice(0, 1)}</span>}
+        {background ? (
+          <img src={background} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="cart-line__thumb-fallback">{voucher.title.slice(0, 1)}</span>
+        )}
       </div>
       <div className="cart-line__body">
         <p className="cart-line__type">{voucherTypeLabel(voucher.type)}</p>
@@ -59,7 +63,13 @@ export function CartLine({ line, busy, onStep, onRemove }: Props) {
       <p className="cart-line__total" data-testid="cart-line-total">
         {formatEuro(line.total_amount)}
       </p>
-      <button type="button" className="button button--ghost button--small cart-line__remove" onClick={() => onRemove(line)} disabled={busy} data-testid="cart-line-remove">
+      <button
+        type="button"
+        className="button button--ghost button--small cart-line__remove"
+        onClick={() => onRemove(line)}
+        disabled={busy}
+        data-testid="cart-line-remove"
+      >
         Entfernen
       </button>
     </li>

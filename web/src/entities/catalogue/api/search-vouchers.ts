@@ -6,5 +6,10 @@ import { api } from '../../../lib/api.ts';
  * `page` (the answer's next_page_url is this endpoint with `?page=`).
  */
 export function searchVouchers(body: VoucherSearchRequest, signal?: AbortSignal) {
-  return api.request('voucher/search', { method: 'POST', body, schema: voucherSearchPageSchema, ...(signal ? { signal } : {}) });
+  return api.request('voucher/search', {
+    method: 'POST',
+    body,
+    schema: voucherSearchPageSchema,
+    ...(signal ? { signal } : {}),
+  });
 }

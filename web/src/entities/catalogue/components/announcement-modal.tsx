@@ -39,7 +39,14 @@ export function AnnouncementModal() {
   }, [open]);
 
   return (
-    <Modal open={open} onClose={() => setOpen(false)} labelledBy={titleId} describedBy={textId} className="announcement" testId="announcement-modal">
+    <Modal
+      open={open}
+      onClose={() => setOpen(false)}
+      labelledBy={titleId}
+      describedBy={textId}
+      className="announcement"
+      testId="announcement-modal"
+    >
       <div className="announcement__body" onClick={() => setOpen(false)} role="presentation">
         <span className="feature-icon" aria-hidden="true">
           <SparkIcon size={28} />
@@ -48,7 +55,8 @@ export function AnnouncementModal() {
           Wir sind in der Testphase!
         </h2>
         <p id={textId} className="announcement__text">
-          Der Gutscheinmarkt startet gerade: Teilnehmende Unternehmen erhalten Early-Bird-Konditionen, und von jedem Kauf geht 1&nbsp;€ an regionale soziale Projekte.
+          Der Gutscheinmarkt startet gerade: Teilnehmende Unternehmen erhalten Early-Bird-Konditionen, und von jedem
+          Kauf geht 1&nbsp;€ an regionale soziale Projekte.
         </p>
         <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
           Los geht’s

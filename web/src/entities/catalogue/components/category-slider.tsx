@@ -14,7 +14,8 @@ export function CategorySlider() {
   const [edges, setEdges] = useState({ start: true, end: true });
   const measure = useCallback(() => {
     const track = trackRef.current;
-    if (track) setEdges({ start: track.scrollLeft <= 2, end: track.scrollLeft + track.clientWidth >= track.scrollWidth - 2 });
+    if (track)
+      setEdges({ start: track.scrollLeft <= 2, end: track.scrollLeft + track.clientWidth >= track.scrollWidth - 2 });
   }, []);
   useEffect(() => {
     measure();
@@ -23,7 +24,8 @@ export function CategorySlider() {
   }, [measure, categories]);
 
   if (!categories?.length) return null;
-  const scroll = (direction: 1 | -1) => trackRef.current?.scrollBy({ left: direction * trackRef.current.clientWidth * 0.8, behavior: 'smooth' });
+  const scroll = (direction: 1 | -1) =>
+    trackRef.current?.scrollBy({ left: direction * trackRef.current.clientWidth * 0.8, behavior: 'smooth' });
   return (
     <section className="section container category-slider" aria-labelledby={titleId} data-testid="category-slider">
       <div className="voucher-carousel__header">
@@ -34,10 +36,22 @@ export function CategorySlider() {
           <p className="section__lead">Vom Wellnesstag bis zum Kochkurs.</p>
         </div>
         <div className="voucher-carousel__buttons">
-          <button type="button" className="icon-button voucher-carousel__button" onClick={() => scroll(-1)} disabled={edges.start} aria-label="Kategorien zurück">
+          <button
+            type="button"
+            className="icon-button voucher-carousel__button"
+            onClick={() => scroll(-1)}
+            disabled={edges.start}
+            aria-label="Kategorien zurück"
+          >
             <ChevronLeftIcon />
           </button>
-          <button type="button" className="icon-button voucher-carousel__button" onClick={() => scroll(1)} disabled={edges.end} aria-label="Kategorien weiter">
+          <button
+            type="button"
+            className="icon-button voucher-carousel__button"
+            onClick={() => scroll(1)}
+            disabled={edges.end}
+            aria-label="Kategorien weiter"
+          >
             <ChevronRightIcon />
           </button>
         </div>
@@ -50,10 +64,16 @@ export function CategorySlider() {
             <li key={category.id} className="category-slider__item">
               <Link to={paths.category(slug)} className="category-slide">
                 <span className="category-slide__image" aria-hidden="true">
-                  {image ? <img src={image} alt="" loading="lazy" decoding="async" /> : <CategoryIcon slug={slug} size={40} />}
+                  {image ? (
+                    <img src={image} alt="" loading="lazy" decoding="async" />
+                  ) : (
+                    <CategoryIcon slug={slug} size={40} />
+                  )}
                 </span>
                 <span className="category-slide__name">{category.name}</span>
-                <span className="category-slide__count">{category.subcategories.length > 0 ? `${category.subcategories.length} Themen` : 'Alle Gutscheine'}</span>
+                <span className="category-slide__count">
+                  {category.subcategories.length > 0 ? `${category.subcategories.length} Themen` : 'Alle Gutscheine'}
+                </span>
               </Link>
             </li>
           );

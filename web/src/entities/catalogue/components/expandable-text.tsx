@@ -13,7 +13,13 @@ export function ExpandableText({ text }: { text: string }) {
         {text}
       </p>
       {long && (
-        <button type="button" className="link-button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? 'Lese weniger' : 'Mehr lesen'}
         </button>
       )}

@@ -24,7 +24,11 @@ export function ExperienceCategories() {
           ))}
         </div>
       ) : !data || data.length === 0 ? (
-        error ? <p className="empty-state">Die Kategorien konnten gerade nicht geladen werden.</p> : <EmptyState />
+        error ? (
+          <p className="empty-state">Die Kategorien konnten gerade nicht geladen werden.</p>
+        ) : (
+          <EmptyState />
+        )
       ) : (
         <ul className="category-grid" data-testid="experiences-list">
           {data.map((category) => {

@@ -5,7 +5,10 @@ import { useVouchers } from '../api/get-vouchers.ts';
 import { VoucherGrid, VoucherGridSkeleton } from './voucher-grid.tsx';
 
 /** 'Unsere Lieblinge': featured vouchers, 9 per page; when nothing is featured, all vouchers. */
-export function FeaturedVouchers({ onOpenVoucher, onOpenSeller }: { onOpenVoucher?: (id: string) => void; onOpenSeller?: (sellerId: string) => void } = {}) {
+export function FeaturedVouchers({
+  onOpenVoucher,
+  onOpenSeller,
+}: { onOpenVoucher?: (id: string) => void; onOpenSeller?: (sellerId: string) => void } = {}) {
   const [page, setPage] = useState(1);
   const [featuredOnly, setFeaturedOnly] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -35,7 +38,11 @@ export function FeaturedVouchers({ onOpenVoucher, onOpenSeller }: { onOpenVouche
         <p className="section__lead">Handverlesene Gutscheine, die wir selbst gern verschenken.</p>
       </div>
       {!data || waitingForFallback ? (
-        error ? <p className="empty-state">Die Gutscheine konnten gerade nicht geladen werden.</p> : <VoucherGridSkeleton />
+        error ? (
+          <p className="empty-state">Die Gutscheine konnten gerade nicht geladen werden.</p>
+        ) : (
+          <VoucherGridSkeleton />
+        )
       ) : (
         <>
           <VoucherGrid
@@ -46,7 +53,13 @@ export function FeaturedVouchers({ onOpenVoucher, onOpenSeller }: { onOpenVouche
             onOpen={onOpenVoucher ? (v) => onOpenVoucher(v.id) : undefined}
             onOpenSeller={onOpenSeller}
           />
-          <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={goTo} busy={isLoading} label="Seiten von Unsere Lieblinge" />
+          <Pagination
+            page={data.current_page}
+            lastPage={data.last_page}
+            onPageChange={goTo}
+            busy={isLoading}
+            label="Seiten von Unsere Lieblinge"
+          />
         </>
       )}
     </section>

@@ -2,10 +2,26 @@ import { GiftIcon, QrIcon, SearchIcon, SparkIcon } from '../../../components/ui/
 import { StepList } from './step-list.tsx';
 
 const STEPS = [
-  { icon: SearchIcon, title: 'Gutschein finden', text: 'Stöbere durch Erlebnisse, Genuss und Geschenke aus deiner Region.' },
-  { icon: SparkIcon, title: 'Personalisieren', text: 'Wähle ein Motiv, lade ein eigenes Foto hoch und schreib eine persönliche Nachricht.' },
-  { icon: GiftIcon, title: 'Verschenken', text: 'Per E-Mail, als Link, ausgedruckt oder direkt in die Wallet einer lieben Person.' },
-  { icon: QrIcon, title: 'Einlösen', text: 'Das Unternehmen scannt den QR-Code – fertig. Von jedem Kauf geht 1 € an soziale Projekte.' },
+  {
+    icon: SearchIcon,
+    title: 'Gutschein finden',
+    text: 'Stöbere durch Erlebnisse, Genuss und Geschenke aus deiner Region.',
+  },
+  {
+    icon: SparkIcon,
+    title: 'Personalisieren',
+    text: 'Wähle ein Motiv, lade ein eigenes Foto hoch und schreib eine persönliche Nachricht.',
+  },
+  {
+    icon: GiftIcon,
+    title: 'Verschenken',
+    text: 'Per E-Mail, als Link, ausgedruckt oder direkt in die Wallet einer lieben Person.',
+  },
+  {
+    icon: QrIcon,
+    title: 'Einlösen',
+    text: 'Das Unternehmen scannt den QR-Code – fertig. Von jedem Kauf geht 1 € an soziale Projekte.',
+  },
 ] as const;
 
 export function HowItWorks() {

@@ -24,7 +24,10 @@ export function SearchBanner() {
         <h1 id="hero-title" className="hero__title">
           Entdecke Gutscheine
         </h1>
-        <p className="hero__lead">Erlebnisse, Genuss und Geschenke von über 200 Unternehmen aus deiner Region – und 1&nbsp;€ jedes Kaufs geht an soziale Projekte.</p>
+        <p className="hero__lead">
+          Erlebnisse, Genuss und Geschenke von über 200 Unternehmen aus deiner Region – und 1&nbsp;€ jedes Kaufs geht an
+          soziale Projekte.
+        </p>
         <form className="search-form" role="search" onSubmit={submit} aria-label="Gutscheine suchen">
           <div className="search-form__field search-form__field--keyword">
             <label htmlFor={keywordId} className="visually-hidden">
@@ -47,7 +50,13 @@ export function SearchBanner() {
               Region
             </label>
             <MapPinIcon size={20} className="search-form__icon" />
-            <select id={regionId} className="search-form__input search-form__select" value={region} onChange={(e) => setRegion(e.target.value)} data-testid="search-region">
+            <select
+              id={regionId}
+              className="search-form__input search-form__select"
+              value={region}
+              onChange={(e) => setRegion(e.target.value)}
+              data-testid="search-region"
+            >
               <option value="">Alle Regionen</option>
               {REGIONS.map((r) => (
                 <option key={r.id} value={String(r.id)}>

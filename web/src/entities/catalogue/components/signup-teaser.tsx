@@ -24,7 +24,10 @@ export function SignupTeaser() {
         </span>
         <div className="signup-card__body">
           <h2 className="signup-card__title">Du hast ein Unternehmen?</h2>
-          <p>Verkaufe deine Erlebnisse und Produkte als Gutschein – wir prüfen deine Registrierung innerhalb von 24 Stunden.</p>
+          <p>
+            Verkaufe deine Erlebnisse und Produkte als Gutschein – wir prüfen deine Registrierung innerhalb von 24
+            Stunden.
+          </p>
         </div>
         <Link to={paths.registerSeller} className="button button--primary" data-testid="signup-seller-link">
           Als Verkäufer registrieren

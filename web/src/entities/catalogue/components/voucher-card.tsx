@@ -58,10 +58,17 @@ export function VoucherCard({
   const background = mediaUrl(voucher.background_image);
   const seller = sellerDisplayName(voucher);
   const description = cutText(voucher.description, descriptionMax);
-  const region = showsRegionOnCards(voucher.seller_id) ? (voucher.seller.company?.region ?? regionLabel(voucher.region_id)) : null;
+  const region = showsRegionOnCards(voucher.seller_id)
+    ? (voucher.seller.company?.region ?? regionLabel(voucher.region_id))
+    : null;
 
   return (
-    <article className={`voucher-card voucher-card--${voucher.styling.text_color}${interactive ? ' voucher-card--interactive' : ''}`} style={cardStyle(voucher)} data-testid="voucher-card" data-voucher-id={voucher.id}>
+    <article
+      className={`voucher-card voucher-card--${voucher.styling.text_color}${interactive ? ' voucher-card--interactive' : ''}`}
+      style={cardStyle(voucher)}
+      data-testid="voucher-card"
+      data-voucher-id={voucher.id}
+    >
       <header className="voucher-card__band voucher-card__head">
         <div className="voucher-card__titles">
           <Heading className="voucher-card__title">
@@ -83,7 +90,13 @@ export function VoucherCard({
             )}
           </Heading>
           {interactive && onOpenSeller ? (
-            <button type="button" className="voucher-card__seller voucher-card__seller-button" title={seller} onClick={() => onOpenSeller(voucher.seller_id)} aria-label={`Verkäufer ${seller} ansehen`}>
+            <button
+              type="button"
+              className="voucher-card__seller voucher-card__seller-button"
+              title={seller}
+              onClick={() => onOpenSeller(voucher.seller_id)}
+              aria-label={`Verkäufer ${seller} ansehen`}
+            >
               {cutText(seller, SELLER_NAME_MAX)}
             </button>
           ) : (

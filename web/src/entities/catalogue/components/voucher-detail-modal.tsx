@@ -6,7 +6,15 @@ import { useVoucher } from '../api/get-voucher.ts';
 import { VoucherDetailView } from './voucher-detail-view.tsx';
 
 /** The voucher detail as a dialog over a list (01 §2): Escape closes it, the page behind does not scroll. */
-export function VoucherDetailModal({ id, onClose, onOpenSeller }: { id: string; onClose: () => void; onOpenSeller: (sellerId: string) => void }) {
+export function VoucherDetailModal({
+  id,
+  onClose,
+  onOpenSeller,
+}: {
+  id: string;
+  onClose: () => void;
+  onOpenSeller: (sellerId: string) => void;
+}) {
   const titleId = useId();
   const { data: voucher, error, isLoading, reload } = useVoucher(id);
   return (
@@ -24,7 +32,13 @@ export function VoucherDetailModal({ id, onClose, onOpenSeller }: { id: string; 
       }
     >
       {voucher ? (
-        <VoucherDetailView voucher={voucher} variant="modal" titleId={titleId} onOpenSeller={onOpenSeller} onClose={onClose} />
+        <VoucherDetailView
+          voucher={voucher}
+          variant="modal"
+          titleId={titleId}
+          onOpenSeller={onOpenSeller}
+          onClose={onClose}
+        />
       ) : (
         <RouteModalStatus
           titleId={titleId}

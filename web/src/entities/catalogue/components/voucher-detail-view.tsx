@@ -30,8 +30,12 @@ type DetailProps = {
  */
 export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onClose }: DetailProps) {
   const { isAuth } = useAuth();
-  const images = [voucher.image_1, voucher.image_2, voucher.image_3].map(mediaUrl).filter((src): src is string => Boolean(src));
-  const region = showsRegionOnCards(voucher.seller_id) ? (voucher.seller.company?.region ?? regionLabel(voucher.region_id)) : null;
+  const images = [voucher.image_1, voucher.image_2, voucher.image_3]
+    .map(mediaUrl)
+    .filter((src): src is string => Boolean(src));
+  const region = showsRegionOnCards(voucher.seller_id)
+    ? (voucher.seller.company?.region ?? regionLabel(voucher.region_id))
+    : null;
   const seller = sellerDisplayName(voucher);
   const Title = variant === 'page' ? 'h1' : 'h2';
   const Sub = variant === 'page' ? 'h2' : 'h3';
@@ -60,7 +64,12 @@ export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onC
           <span>
             <StoreIcon size={18} />
             {onOpenSeller ? (
-              <button type="button" className="link-button" onClick={() => onOpenSeller(voucher.seller_id)} data-testid="detail-seller-button">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onOpenSeller(voucher.seller_id)}
+                data-testid="detail-seller-button"
+              >
                 {seller}
               </button>
             ) : (
@@ -83,17 +92,23 @@ export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onC
           <div className="notice notice--info" data-testid="guest-hint">
             <InfoIcon size={20} />
             <p>
-              <Link to={paths.login}>Melde dich an</Link> oder <Link to={paths.registerBuyer}>registriere dich</Link>, um Gutscheine zu personalisieren und in deiner
-              Wallet zu sammeln.
+              <Link to={paths.login}>Melde dich an</Link> oder <Link to={paths.registerBuyer}>registriere dich</Link>,
+              um Gutscheine zu personalisieren und in deiner Wallet zu sammeln.
             </p>
           </div>
         )}
 
-        <VoucherPurchasePanel voucher={voucher} action={(choice) => <AddToCartButton voucher={voucher} choice={choice} variant={variant} onDone={onClose} />} />
+        <VoucherPurchasePanel
+          voucher={voucher}
+          action={(choice) => <AddToCartButton voucher={voucher} choice={choice} variant={variant} onDone={onClose} />}
+        />
 
         <p className="voucher-detail__personalise" data-testid="personalise-hint">
           <SparkIcon size={18} />
-          <span>Nach dem Kauf kannst du den Gutschein in deiner Wallet personalisieren: mit eigenem Motiv, Foto und persönlicher Nachricht.</span>
+          <span>
+            Nach dem Kauf kannst du den Gutschein in deiner Wallet personalisieren: mit eigenem Motiv, Foto und
+            persönlicher Nachricht.
+          </span>
         </p>
 
         {voucher.description && <p className="voucher-detail__lead">{voucher.description}</p>}
@@ -108,7 +123,11 @@ export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onC
         {voucher.note && <p className="voucher-detail__note">{voucher.note}</p>}
 
         <p className="voucher-detail__seller-link">
-          <Link to={paths.seller(voucher.seller_id)} className="button button--ghost button--small" data-testid="seller-info-link">
+          <Link
+            to={paths.seller(voucher.seller_id)}
+            className="button button--ghost button--small"
+            data-testid="seller-info-link"
+          >
             <StoreIcon size={18} />
             Verkäufer Info
           </Link>

@@ -53,7 +53,15 @@ type VoucherListStateProps = {
 };
 
 /** The body of a page listing vouchers: load failure, skeleton, empty state, or the list itself. */
-export function VoucherListState({ failed, failedText, onRetry, loaded, empty, emptyView = <EmptyState />, children }: VoucherListStateProps) {
+export function VoucherListState({
+  failed,
+  failedText,
+  onRetry,
+  loaded,
+  empty,
+  emptyView = <EmptyState />,
+  children,
+}: VoucherListStateProps) {
   if (failed) return <LoadFailed text={failedText} onRetry={onRetry} />;
   if (!loaded) return <VoucherGridSkeleton count={3} />;
   return empty ? emptyView : children;

@@ -2,7 +2,15 @@ import { useId, useState, type ReactNode } from 'react';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { formatEuro } from '@gm/shared/money/money';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { amountBounds, amountError, formatAmountInput, parseAmount, stepAmount, voucherTotal, type AmountBounds } from '../purchase.ts';
+import {
+  amountBounds,
+  amountError,
+  formatAmountInput,
+  parseAmount,
+  stepAmount,
+  voucherTotal,
+  type AmountBounds,
+} from '../purchase.ts';
 
 /** A valid choice: the quantity (pieces) or value (cents) and its total in cents. */
 export type PurchaseChoice = { amount: number; total: number };
@@ -11,7 +19,13 @@ export type PurchaseChoice = { amount: number; total: number };
  * What the buyer chooses before buying (01 §2 "Voucher detail"): the quantity or value with steppers
  * and the total including VAT. `action` renders below the total with the current valid choice.
  */
-export function VoucherPurchasePanel({ voucher, action }: { voucher: Voucher; action?: (choice: PurchaseChoice | undefined) => ReactNode }) {
+export function VoucherPurchasePanel({
+  voucher,
+  action,
+}: {
+  voucher: Voucher;
+  action?: (choice: PurchaseChoice | undefined) => ReactNode;
+}) {
   const bounds = amountBounds(voucher);
   const [text, setText] = useState(() => formatAmountInput(bounds.min, bounds.kind));
   const amount = parseAmount(text, bounds.kind);
@@ -31,19 +45,37 @@ export function VoucherPurchasePanel({ voucher, action }: { voucher: Voucher; ac
   );
 }
 
-function AmountPicker({ bounds, text, onTextChange, error }: { bounds: AmountBounds; text: string; onTextChange: (text: string) => void; error: string | undefined }) {
+function AmountPicker({
+  bounds,
+  text,
+  onTextChange,
+  error,
+}: {
+  bounds: AmountBounds;
+  text: string;
+  onTextChange: (text: string) => void;
+  error: string | undefined;
+}) {
   const id = useId();
   const amount = parseAmount(text, bounds.kind);
   const label = bounds.kind === 'quantity' ? 'Anzahl' : 'Wert in €';
   const show = (n: number) => (bounds.kind === 'quantity' ? `${n} Stück` : formatEuro(n));
-  const step = (direction: 1 | -1) => onTextChange(formatAmountInput(stepAmount(amount, direction, bounds), bounds.kind));
+  const step = (direction: 1 | -1) =>
+    onTextChange(formatAmountInput(stepAmount(amount, direction, bounds), bounds.kind));
   return (
     <div className={`field amount-picker${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={`${id}-amount`}>
         {label}
       </label>
       <div className="amount-picker__row">
-        <button type="button" className="amount-picker__step" onClick={() => step(-1)} disabled={amount !== undefined && amount <= bounds.min} aria-label={`${label} verringern`} data-testid="amount-decrease">
+        <button
+          type="button"
+          className="amount-picker__step"
+          onClick={() => step(-1)}
+          disabled={amount !== undefined && amount <= bounds.min}
+          aria-label={`${label} verringern`}
+          data-testid="amount-decrease"
+        >
           −
         </button>
         <input
@@ -56,12 +88,23 @@ function AmountPicker({ bounds, text, onTextChange, error }: { bounds: AmountBou
           aria-describedby={`${id}-hint ${id}-error`}
           data-testid="amount-input"
         />
-        <button type="button" className="amount-picker__step" onClick={() => step(1)} disabled={amount !== undefined && amount >= bounds.max} aria-label={`${label} erhöhen`} data-testid="amount-increase">
+        <button
+          type="button"
+          className="amount-picker__step"
+          onClick={() => step(1)}
+          disabled={amount !== undefined && amount >= bounds.max}
+          aria-label={`${label} erhöhen`}
+          data-testid="amount-increase"
+        >
           +
         </button>
       </div>
       <p id={`${id}-hint`} className="field__hint">
-        {bounds.min === bounds.max ? show(bounds.min) : bounds.kind === 'quantity' ? `${bounds.min} bis ${bounds.max} Stück` : `${show(bounds.min)} bis ${show(bounds.max)}`}
+        {bounds.min === bounds.max
+          ? show(bounds.min)
+          : bounds.kind === 'quantity'
+            ? `${bounds.min} bis ${bounds.max} Stück`
+            : `${show(bounds.min)} bis ${show(bounds.max)}`}
       </p>
       <p id={`${id}-error`} className="field__error" aria-live="polite">
         {error && (

@@ -26,7 +26,10 @@ export function useDiscoveryModals() {
       next.delete(SELLER_PARAM);
       next.set(name, id);
       // A modal replacing another keeps one history entry, so Back returns to the list.
-      void navigate({ search: `?${next.toString()}` }, { replace: Boolean(voucherId || sellerId), state: { discoveryModal: true }, preventScrollReset: true });
+      void navigate(
+        { search: `?${next.toString()}` },
+        { replace: Boolean(voucherId || sellerId), state: { discoveryModal: true }, preventScrollReset: true },
+      );
     },
     [params, navigate, voucherId, sellerId],
   );

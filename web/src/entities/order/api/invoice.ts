@@ -10,7 +10,11 @@ export async function fetchInvoicePdf(orderId: string, invoiceNo: string): Promi
   const token = authStore.getSnapshot().token;
   const response = await fetch(buildUrl(API_BASE, 'order/download-invoice'), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/pdf',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));

@@ -1,5 +1,10 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
-import { orderListSchema, paymentRequestSchema, paymentResponseSchema, type PaymentRequest } from '@gm/shared/orders/contracts';
+import {
+  orderListSchema,
+  paymentRequestSchema,
+  paymentResponseSchema,
+  type PaymentRequest,
+} from '@gm/shared/orders/contracts';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
@@ -14,21 +19,36 @@ export function pay(request: PaymentRequest, idempotencyKey: string) {
   const body = paymentRequestSchema.parse(request);
   const guest = !authStore.getSnapshot().isAuth;
   const headers = { ...cartHeaders(), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
-  return api.request(guest ? 'order/guest/payment' : 'order/payment', { method: 'POST', body, headers, schema: paymentResponseSchema });
+  return api.request(guest ? 'order/guest/payment' : 'order/payment', {
+    method: 'POST',
+    body,
+    headers,
+    schema: paymentResponseSchema,
+  });
 }
 
 /** GET order/payment/{id}: the payment's status for its payer (buyer session or guest cart id). */
 export function getPayment(id: string, signal?: AbortSignal) {
-  return api.request(`order/payment/${encodeURIComponent(id)}`, { headers: cartHeaders(), schema: paymentResponseSchema, signal });
+  return api.request(`order/payment/${encodeURIComponent(id)}`, {
+    headers: cartHeaders(),
+    schema: paymentResponseSchema,
+    signal,
+  });
 }
 
 /** GET order?status=completed&page&paginate=9: the buyer's order history (01 §7 "Order-history fetch"). */
 export function getOrders(page: number) {
-  return api.request('order', { query: { status: 'completed', page, paginate: PAGE_SIZE.orders }, schema: orderListSchema });
+  return api.request('order', {
+    query: { status: 'completed', page, paginate: PAGE_SIZE.orders },
+    schema: orderListSchema,
+  });
 }
 
 export function useOrders(userId: string | null, page: number) {
-  return useApiQuery(userId ? `orders:${userId}:${page}` : null, () => getOrders(page), { staleMs: 0, keepPrevious: true });
+  return useApiQuery(userId ? `orders:${userId}:${page}` : null, () => getOrders(page), {
+    staleMs: 0,
+    keepPrevious: true,
+  });
 }
 
 /** The gift lines a completed payment paid for (buyer): where the checkout goes next. */
@@ -36,6 +56,9 @@ export async function giftOrderIdsOfPayment(paymentId: string): Promise<string[]
   const payment = await getPayment(paymentId);
   const ids = new Set(payment.data.order_ids);
   if (ids.size === 0) return [];
-  const orders = await api.request('order', { query: { status: 'completed', page: 1, paginate: 100 }, schema: orderListSchema });
+  const orders = await api.request('order', {
+    query: { status: 'completed', page: 1, paginate: 100 },
+    schema: orderListSchema,
+  });
   return orders.data.filter((line) => ids.has(line.id) && line.is_gift).map((line) => line.id);
 }

@@ -23,7 +23,15 @@ export function websiteHref(url: string): string {
  * Company name, logo, username, address, zip and city, region, website and the expandable
  * description (01 §2 seller modal, 02 §2 public seller page).
  */
-export function SellerInfo({ seller, titleId, headingLevel }: { seller: SellerProfile; titleId?: string; headingLevel: 1 | 2 }) {
+export function SellerInfo({
+  seller,
+  titleId,
+  headingLevel,
+}: {
+  seller: SellerProfile;
+  titleId?: string;
+  headingLevel: 1 | 2;
+}) {
   const Heading = `h${headingLevel}` as const;
   const company = seller.company;
   const logo = mediaUrl(company?.logo);
@@ -31,7 +39,9 @@ export function SellerInfo({ seller, titleId, headingLevel }: { seller: SellerPr
   return (
     <div className="seller-info" data-testid="seller-info">
       <div className="seller-info__head">
-        <span className="seller-info__logo">{logo ? <img src={logo} alt={`Logo ${sellerName(seller)}`} /> : <StoreIcon size={32} />}</span>
+        <span className="seller-info__logo">
+          {logo ? <img src={logo} alt={`Logo ${sellerName(seller)}`} /> : <StoreIcon size={32} />}
+        </span>
         <div className="seller-info__names">
           <Heading id={titleId} className="seller-info__name">
             {sellerName(seller)}

@@ -7,7 +7,15 @@ import { SellerInfo } from './seller-info.tsx';
 import { SellerVouchers } from './seller-vouchers.tsx';
 
 /** Seller modal (01 §2): company facts and 'Alle Gutscheine', loading more as its body scrolls; Escape closes it. */
-export function SellerModal({ id, onClose, onOpenVoucher }: { id: string; onClose: () => void; onOpenVoucher: (voucherId: string) => void }) {
+export function SellerModal({
+  id,
+  onClose,
+  onOpenVoucher,
+}: {
+  id: string;
+  onClose: () => void;
+  onOpenVoucher: (voucherId: string) => void;
+}) {
   const titleId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const { data: seller, error, reload } = useSeller(id);

@@ -18,7 +18,14 @@ type Props = {
 };
 
 /** 'Alle Gutscheine' of a seller: nine at a time, more within 25 px of the bottom (01 §9) or with 'Mehr laden'. */
-export function SellerVouchers({ sellerId, headingLevel, container, onOpenVoucher, paused = false, title = 'Alle Gutscheine' }: Props) {
+export function SellerVouchers({
+  sellerId,
+  headingLevel,
+  container,
+  onOpenVoucher,
+  paused = false,
+  title = 'Alle Gutscheine',
+}: Props) {
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
   const body = useMemo(() => ({ seller_id: sellerId, paginate: PAGE_SIZE.seller }), [sellerId]);
@@ -27,7 +34,15 @@ export function SellerVouchers({ sellerId, headingLevel, container, onOpenVouche
   const results = useSearchResults(body, current, true);
   const hasNextPage = Boolean(results.meta?.next_page_url) && !results.isStale;
   const loadMore = () => setPage({ sellerId, page: current + 1 });
-  useInfiniteScroll({ enabled: true, threshold: SELLER_LIST_THRESHOLD, loading: results.isLoading, sellerModalOpen: paused, hasNextPage, onLoadMore: loadMore, ...(container ? { container } : {}) });
+  useInfiniteScroll({
+    enabled: true,
+    threshold: SELLER_LIST_THRESHOLD,
+    loading: results.isLoading,
+    sellerModalOpen: paused,
+    hasNextPage,
+    onLoadMore: loadMore,
+    ...(container ? { container } : {}),
+  });
 
   return (
     <section className="seller-vouchers" aria-labelledby={titleId} data-testid="seller-vouchers">
@@ -45,9 +60,21 @@ export function SellerVouchers({ sellerId, headingLevel, container, onOpenVouche
           </button>
         </p>
       ) : (
-        <VoucherGrid vouchers={results.vouchers} busy={results.isStale} label={title} testId="seller-voucher-list" {...(onOpenVoucher ? { onOpen: (v) => onOpenVoucher(v.id) } : {})} />
+        <VoucherGrid
+          vouchers={results.vouchers}
+          busy={results.isStale}
+          label={title}
+          testId="seller-voucher-list"
+          {...(onOpenVoucher ? { onOpen: (v) => onOpenVoucher(v.id) } : {})}
+        />
       )}
-      <LoadMore hasNextPage={hasNextPage} loading={results.isLoading && results.vouchers.length > 0} error={results.error} onLoadMore={loadMore} onRetry={results.retry} />
+      <LoadMore
+        hasNextPage={hasNextPage}
+        loading={results.isLoading && results.vouchers.length > 0}
+        error={results.error}
+        onLoadMore={loadMore}
+        onRetry={results.retry}
+      />
     </section>
   );
 }

@@ -9,5 +9,7 @@ export function getTenantShop(subdomain: string, signal?: AbortSignal) {
 }
 
 export function useTenantShop() {
-  return useApiQuery(currentTenant ? `tenant-shop:${currentTenant}` : null, () => getTenantShop(currentTenant!), { staleMs: 10 * 60_000 });
+  return useApiQuery(currentTenant ? `tenant-shop:${currentTenant}` : null, () => getTenantShop(currentTenant!), {
+    staleMs: 10 * 60_000,
+  });
 }

@@ -20,7 +20,10 @@ export function WishlistSync() {
     getWishlist(buyerId, controller.signal)
       .then((answer) => {
         syncedFor = buyerId;
-        setWishlist(buyerId, answer.data.map((entry) => entry.voucher_id));
+        setWishlist(
+          buyerId,
+          answer.data.map((entry) => entry.voucher_id),
+        );
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.error('Could not load the wishlist', error);

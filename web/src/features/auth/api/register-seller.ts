@@ -5,5 +5,9 @@ import { sellerFormData, type SellerFormValues } from '../seller-registration-fo
 
 /** POST auth/register as seller or partner (role 2), multipart with the ID photos → token, user, message (02 §7). */
 export function registerSeller(values: SellerFormValues, mode: SellerRegistrationMode) {
-  return api.request('auth/register', { method: 'POST', body: sellerFormData(values, mode), schema: authResponseSchema });
+  return api.request('auth/register', {
+    method: 'POST',
+    body: sellerFormData(values, mode),
+    schema: authResponseSchema,
+  });
 }

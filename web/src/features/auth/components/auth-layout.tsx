@@ -1,10 +1,24 @@
 import type { ReactNode } from 'react';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 
-const BENEFITS = ['Regionale Erlebnisse von über 200 lokalen Unternehmen', 'Gutscheine personalisieren und verschenken', '1 € jedes Kaufs für soziale Projekte'];
+const BENEFITS = [
+  'Regionale Erlebnisse von über 200 lokalen Unternehmen',
+  'Gutscheine personalisieren und verschenken',
+  '1 € jedes Kaufs für soziale Projekte',
+];
 
 /** Frame of the auth screens: a brand panel beside the form card (stacked on mobile). */
-export function AuthLayout({ title, subtitle, children, testId }: { title: string; subtitle?: ReactNode; children: ReactNode; testId: string }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  testId,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="auth-layout container" data-testid={testId}>
       <title>{`${title} – Gutscheinmarkt`}</title>

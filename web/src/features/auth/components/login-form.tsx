@@ -33,7 +33,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: AuthResponse) =>
           Passwort vergessen?
         </Link>
       </p>
-      <button type="submit" className="button button--primary button--block" disabled={form.submitting} data-testid="login-submit">
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={form.submitting}
+        data-testid="login-submit"
+      >
         Anmelden
       </button>
       <LoadingOverlay show={form.submitting} label="Anmeldung läuft…" />

@@ -8,7 +8,14 @@ import { useForm } from '../../../lib/use-form.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { CheckboxField, FormErrorSummary, FormMessage, PasswordField, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import {
+  CheckboxField,
+  FormErrorSummary,
+  FormMessage,
+  PasswordField,
+  SelectField,
+  TextField,
+} from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { registerBuyer, registerBuyerRequestSchema } from '../api/register-buyer.ts';
 import { checkUnique, type UniqueField } from '../../../entities/user/api/check-unique.ts';
@@ -126,14 +133,26 @@ export function RegisterBuyerForm({ onRegistered }: { onRegistered: (role: 'user
 
       <fieldset className="form__fieldset">
         <legend className="visually-hidden">Zustimmungen</legend>
-        <CheckboxField name="dataPrivacy" checked={form.values.dataPrivacy} onCheckedChange={(v) => form.setValue('dataPrivacy', v)} error={form.errors.dataPrivacy} required>
+        <CheckboxField
+          name="dataPrivacy"
+          checked={form.values.dataPrivacy}
+          onCheckedChange={(v) => form.setValue('dataPrivacy', v)}
+          error={form.errors.dataPrivacy}
+          required
+        >
           Ich habe die{' '}
           <Link to={paths.datenschutz} target="_blank" rel="noopener">
             Datenschutzerklärung
           </Link>{' '}
           gelesen und stimme ihr zu.
         </CheckboxField>
-        <CheckboxField name="terms" checked={form.values.terms} onCheckedChange={(v) => form.setValue('terms', v)} error={form.errors.terms} required>
+        <CheckboxField
+          name="terms"
+          checked={form.values.terms}
+          onCheckedChange={(v) => form.setValue('terms', v)}
+          error={form.errors.terms}
+          required
+        >
           Ich akzeptiere die{' '}
           <Link to={paths.agb} target="_blank" rel="noopener">
             AGB
@@ -142,7 +161,12 @@ export function RegisterBuyerForm({ onRegistered }: { onRegistered: (role: 'user
         </CheckboxField>
       </fieldset>
 
-      <button type="submit" className="button button--primary button--block" disabled={form.submitting} data-testid="register-submit">
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={form.submitting}
+        data-testid="register-submit"
+      >
         Konto erstellen
       </button>
       <LoadingOverlay show={form.submitting} label="Konto wird erstellt…" />

@@ -26,7 +26,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { downscalePhoto, NotAnImageError } from '../../../lib/downscale-image.ts';
 import { firstMessages, validateForm, type FormErrors } from '../../../lib/form.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { CheckboxField, fieldId, FormErrorSummary, PasswordField, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import {
+  CheckboxField,
+  fieldId,
+  FormErrorSummary,
+  PasswordField,
+  SelectField,
+  TextField,
+} from '../../../components/ui/form-fields.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { checkUnique, type UniqueField } from '../../../entities/user/api/check-unique.ts';
@@ -66,7 +73,13 @@ function latestAdultBirthDate(): string {
  * partner mode (`registrationType=partner`) goes from step 1 straight to the consents. The last
  * step sends everything as multipart form data with the downscaled ID photos.
  */
-export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegistrationMode; onRegistered: () => void }) {
+export function RegisterSellerWizard({
+  mode,
+  onRegistered,
+}: {
+  mode: SellerRegistrationMode;
+  onRegistered: () => void;
+}) {
   const dialog = useDialog();
   const steps = sellerRegistrationSteps(mode);
   const [index, setIndex] = useState(0);
@@ -273,7 +286,12 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
   return (
     <div className="seller-wizard">
       <WizardSteps titles={titles} current={index} />
-      <form className="form card seller-wizard__card" onSubmit={handleNext} noValidate data-testid={`seller-step-${step}`}>
+      <form
+        className="form card seller-wizard__card"
+        onSubmit={handleNext}
+        noValidate
+        data-testid={`seller-step-${step}`}
+      >
         <h2 className="seller-wizard__title" ref={headingRef} tabIndex={-1}>
           {stepHeading(step, mode)}
         </h2>
@@ -291,10 +309,30 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
               onBlur={() => scheduleUniqueCheck('username')}
               busy={checking.username}
             />
-            <TextField {...text('email')} type="email" inputMode="email" autoComplete="email" required onBlur={() => scheduleUniqueCheck('email')} busy={checking.email} />
+            <TextField
+              {...text('email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              onBlur={() => scheduleUniqueCheck('email')}
+              busy={checking.email}
+            />
             <div className="form__row">
-              <TextField {...text('phone_number')} type="tel" inputMode="tel" autoComplete="tel" required placeholder="+43 512 123456" />
-              <SelectField {...text('region_id')} required options={REGIONS.map((r) => ({ value: String(r.id), label: r.label }))} placeholder="Region wählen" />
+              <TextField
+                {...text('phone_number')}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                required
+                placeholder="+43 512 123456"
+              />
+              <SelectField
+                {...text('region_id')}
+                required
+                options={REGIONS.map((r) => ({ value: String(r.id), label: r.label }))}
+                placeholder="Region wählen"
+              />
             </div>
             <div className="form__row">
               <PasswordField {...text('password')} autoComplete="new-password" required hint="8 bis 16 Zeichen" />
@@ -306,14 +344,23 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
         {step === 'verification' && (
           <>
             <p className="seller-wizard__intro">
-              Wir prüfen jedes Unternehmen, bevor es Gutscheine verkauft. Bitte gib die Daten der Inhaberin oder des Inhabers an und lade beide Seiten
-              eines gültigen Lichtbildausweises hoch. Die Dokumente speichern wir verschlüsselt und nur für die Prüfung.
+              Wir prüfen jedes Unternehmen, bevor es Gutscheine verkauft. Bitte gib die Daten der Inhaberin oder des
+              Inhabers an und lade beide Seiten eines gültigen Lichtbildausweises hoch. Die Dokumente speichern wir
+              verschlüsselt und nur für die Prüfung.
             </p>
             <div className="form__row">
               <TextField {...text('firstName')} autoComplete="given-name" required />
               <TextField {...text('lastName')} autoComplete="family-name" required />
             </div>
-            <TextField {...text('bday')} type="date" autoComplete="bday" required min="1900-01-01" max={latestAdultBirthDate()} hint={`Du musst mindestens ${SELLER_MIN_AGE} Jahre alt sein.`} />
+            <TextField
+              {...text('bday')}
+              type="date"
+              autoComplete="bday"
+              required
+              min="1900-01-01"
+              max={latestAdultBirthDate()}
+              hint={`Du musst mindestens ${SELLER_MIN_AGE} Jahre alt sein.`}
+            />
             <div className="form__row seller-wizard__documents">
               {(['id_front', 'id_back'] as const).map((field) => (
                 <DocumentField
@@ -341,9 +388,20 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
 
         {step === 'company' && (
           <>
-            <p className="seller-wizard__intro">So erscheint dein Unternehmen im Gutscheinmarkt und auf deinen Rechnungen.</p>
-            <TextField {...text('company_name')} autoComplete="organization" required hint="Erscheint auf deinen Rechnungen." />
-            <TextAreaField {...text('description')} maxLength={COMPANY_DESCRIPTION_MAX} hint="Was macht dein Unternehmen besonders?" />
+            <p className="seller-wizard__intro">
+              So erscheint dein Unternehmen im Gutscheinmarkt und auf deinen Rechnungen.
+            </p>
+            <TextField
+              {...text('company_name')}
+              autoComplete="organization"
+              required
+              hint="Erscheint auf deinen Rechnungen."
+            />
+            <TextAreaField
+              {...text('description')}
+              maxLength={COMPANY_DESCRIPTION_MAX}
+              hint="Was macht dein Unternehmen besonders?"
+            />
             <div className="form__row">
               <TextField {...text('url')} type="url" inputMode="url" autoComplete="url" placeholder="www.beispiel.at" />
               <TextField {...text('vat_number')} placeholder="ATU12345678" />
@@ -360,7 +418,9 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
           <>
             {mode === 'seller' ? (
               <>
-                <p className="seller-wizard__intro">Auf dieses Konto überweisen wir deine Einnahmen, sobald wir dein Konto geprüft haben.</p>
+                <p className="seller-wizard__intro">
+                  Auf dieses Konto überweisen wir deine Einnahmen, sobald wir dein Konto geprüft haben.
+                </p>
                 <div className="form__row seller-wizard__bank">
                   <TextField
                     {...text('iban')}
@@ -385,14 +445,26 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
             )}
             <fieldset className="form__fieldset seller-wizard__consents">
               <legend className="visually-hidden">Zustimmungen</legend>
-              <CheckboxField name="dataPrivacy" checked={values.dataPrivacy} onCheckedChange={(v) => setValue('dataPrivacy', v)} error={errors.dataPrivacy} required>
+              <CheckboxField
+                name="dataPrivacy"
+                checked={values.dataPrivacy}
+                onCheckedChange={(v) => setValue('dataPrivacy', v)}
+                error={errors.dataPrivacy}
+                required
+              >
                 Ich habe die{' '}
                 <Link to={paths.datenschutz} target="_blank" rel="noopener">
                   Datenschutzerklärung
                 </Link>{' '}
                 gelesen und stimme ihr zu.
               </CheckboxField>
-              <CheckboxField name="terms" checked={values.terms} onCheckedChange={(v) => setValue('terms', v)} error={errors.terms} required>
+              <CheckboxField
+                name="terms"
+                checked={values.terms}
+                onCheckedChange={(v) => setValue('terms', v)}
+                error={errors.terms}
+                required
+              >
                 Ich akzeptiere die{' '}
                 <Link to={paths.agb} target="_blank" rel="noopener">
                   AGB
@@ -400,9 +472,17 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
                 .
               </CheckboxField>
               {mode === 'seller' && (
-                <CheckboxField name="commission" checked={values.commission} onCheckedChange={(v) => setValue('commission', v)} error={errors.commission} required>
-                  Ich akzeptiere die Verkaufsprovision von {DEFAULT_SETTINGS.sales_commission_percentage.toLocaleString('de-DE')} % zuzüglich{' '}
-                  {formatEuro(DEFAULT_SETTINGS.sales_commission_euro)} je verkauftem Gutschein (jeweils zzgl. 20 % USt.).
+                <CheckboxField
+                  name="commission"
+                  checked={values.commission}
+                  onCheckedChange={(v) => setValue('commission', v)}
+                  error={errors.commission}
+                  required
+                >
+                  Ich akzeptiere die Verkaufsprovision von{' '}
+                  {DEFAULT_SETTINGS.sales_commission_percentage.toLocaleString('de-DE')} % zuzüglich{' '}
+                  {formatEuro(DEFAULT_SETTINGS.sales_commission_euro)} je verkauftem Gutschein (jeweils zzgl. 20 %
+                  USt.).
                 </CheckboxField>
               )}
             </fieldset>
@@ -411,14 +491,25 @@ export function RegisterSellerWizard({ mode, onRegistered }: { mode: SellerRegis
 
         <div className="seller-wizard__actions">
           {index > 0 ? (
-            <button type="button" className="button button--ghost" onClick={() => goTo(index - 1)} disabled={submitting} data-testid="wizard-back">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => goTo(index - 1)}
+              disabled={submitting}
+              data-testid="wizard-back"
+            >
               <ChevronLeftIcon size={18} />
               Zurück
             </button>
           ) : (
             <span />
           )}
-          <button type="submit" className="button button--primary" disabled={advancing || submitting || photoPending} data-testid="wizard-next">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={advancing || submitting || photoPending}
+            data-testid="wizard-next"
+          >
             {isLast ? (
               'Abschließen'
             ) : (

@@ -31,25 +31,34 @@ function SocialLoginPanel({ hostedUi, providers }: { hostedUi: HostedUi; provide
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // Busy from the first render when arriving with an answer of the hosted UI or a hand-over from a tenant shop.
-  const [busy, setBusy] = useState(() => isSocialCallback(params) || providers.some((p) => p.id === params.get(SOCIAL_START_PARAM)));
+  const [busy, setBusy] = useState(
+    () => isSocialCallback(params) || providers.some((p) => p.id === params.get(SOCIAL_START_PARAM)),
+  );
   const handled = useRef(false);
 
-  const start = useCallback(async (provider: SocialProvider) => {
-    // Cognito accepts no wildcard callback: tenant shops hand over to the main site's /login, which starts the flow.
-    const mainSite = mainSiteOrigin(window.location);
-    if (mainSite) {
-      window.location.assign(`${mainSite}${paths.login}?${new URLSearchParams({ [SOCIAL_START_PARAM]: provider.id }).toString()}`);
-      return;
-    }
-    setBusy(true);
-    try {
-      window.location.assign(await startSocialSignIn(provider, window.location.origin, { hostedUi, storage: window.sessionStorage }));
-    } catch (error) {
-      console.error('Social sign-in could not start', error);
-      setBusy(false);
-      void dialog.warning(TEXT.socialFailed);
-    }
-  }, [dialog, hostedUi]);
+  const start = useCallback(
+    async (provider: SocialProvider) => {
+      // Cognito accepts no wildcard callback: tenant shops hand over to the main site's /login, which starts the flow.
+      const mainSite = mainSiteOrigin(window.location);
+      if (mainSite) {
+        window.location.assign(
+          `${mainSite}${paths.login}?${new URLSearchParams({ [SOCIAL_START_PARAM]: provider.id }).toString()}`,
+        );
+        return;
+      }
+      setBusy(true);
+      try {
+        window.location.assign(
+          await startSocialSignIn(provider, window.location.origin, { hostedUi, storage: window.sessionStorage }),
+        );
+      } catch (error) {
+        console.error('Social sign-in could not start', error);
+        setBusy(false);
+        void dialog.warning(TEXT.socialFailed);
+      }
+    },
+    [dialog, hostedUi],
+  );
 
   useEffect(() => {
     // Once per visit: the flow's state is single use, so a second run (StrictMode) would fail it.
@@ -71,7 +80,11 @@ function SocialLoginPanel({ hostedUi, providers }: { hostedUi: HostedUi; provide
       if (provider) void start(provider);
       return;
     }
-    void completeSocialSignIn(answer, { hostedUi, storage: window.sessionStorage, fetch: (input, init) => fetch(input, init) }).then((result) => {
+    void completeSocialSignIn(answer, {
+      hostedUi,
+      storage: window.sessionStorage,
+      fetch: (input, init) => fetch(input, init),
+    }).then((result) => {
       if (result.kind === 'signed-in') {
         authStore.signIn(result);
         void navigate(pathAfterLogin(result.user.user_role.role.name), { replace: true });

@@ -11,7 +11,11 @@ export function WizardSteps({ titles, current }: { titles: readonly string[]; cu
         {titles.map((title, index) => {
           const state = index < current ? 'done' : index === current ? 'current' : 'upcoming';
           return (
-            <li key={title} className={`wizard-steps__item is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={title}
+              className={`wizard-steps__item is-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className="wizard-steps__marker" aria-hidden="true">
                 {state === 'done' ? <CheckCircleIcon size={18} /> : index + 1}
               </span>

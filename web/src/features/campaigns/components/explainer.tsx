@@ -28,7 +28,12 @@ export function Explainer({ explainer }: { explainer: CampaignExplainer }) {
           <source src={explainer.videoUrl} />
         </video>
       ) : (
-        <ImageSlider slides={explainer.frames} label={`${explainer.title}: Erklärung in drei Schritten`} testId="explainer-slider" className="image-slider--explainer" />
+        <ImageSlider
+          slides={explainer.frames}
+          label={`${explainer.title}: Erklärung in drei Schritten`}
+          testId="explainer-slider"
+          className="image-slider--explainer"
+        />
       )}
     </section>
   );

@@ -7,7 +7,17 @@ import { SLIDE_INTERVAL_MS, type CampaignSlide } from '../campaign-config.ts';
  * An image slider that advances every 3000 ms (01 §9). It pauses while hovered or focused and when
  * the visitor pauses it; with reduced motion it never advances on its own.
  */
-export function ImageSlider({ slides, label, testId = 'image-slider', className = '' }: { slides: readonly CampaignSlide[]; label: string; testId?: string; className?: string }) {
+export function ImageSlider({
+  slides,
+  label,
+  testId = 'image-slider',
+  className = '',
+}: {
+  slides: readonly CampaignSlide[];
+  label: string;
+  testId?: string;
+  className?: string;
+}) {
   const id = useId();
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const [index, setIndex] = useState(0);
@@ -60,7 +70,12 @@ export function ImageSlider({ slides, label, testId = 'image-slider', className 
       </div>
       {slides.length > 1 && (
         <div className="image-slider__controls">
-          <button type="button" className="icon-button icon-button--on-dark" onClick={() => go(index - 1)} aria-label="Vorherige Folie">
+          <button
+            type="button"
+            className="icon-button icon-button--on-dark"
+            onClick={() => go(index - 1)}
+            aria-label="Vorherige Folie"
+          >
             <ChevronLeftIcon />
           </button>
           <div className="image-slider__dots">
@@ -76,11 +91,22 @@ export function ImageSlider({ slides, label, testId = 'image-slider', className 
               />
             ))}
           </div>
-          <button type="button" className="icon-button icon-button--on-dark" onClick={() => go(index + 1)} aria-label="Nächste Folie">
+          <button
+            type="button"
+            className="icon-button icon-button--on-dark"
+            onClick={() => go(index + 1)}
+            aria-label="Nächste Folie"
+          >
             <ChevronRightIcon />
           </button>
           {!reducedMotion && (
-            <button type="button" className="icon-button icon-button--on-dark" onClick={() => setStopped((s) => !s)} aria-label={stopped ? 'Automatisch weiterblättern' : 'Anhalten'} data-testid={`${testId}-toggle`}>
+            <button
+              type="button"
+              className="icon-button icon-button--on-dark"
+              onClick={() => setStopped((s) => !s)}
+              aria-label={stopped ? 'Automatisch weiterblättern' : 'Anhalten'}
+              data-testid={`${testId}-toggle`}
+            >
               {stopped ? <PlayIcon /> : <PauseIcon />}
             </button>
           )}

@@ -9,14 +9,35 @@ import { VoucherGridSkeleton } from '../../../entities/catalogue/components/vouc
 /** The named vouchers in their order (POST voucher/search with ids); unlisted ones drop out. */
 export function useVouchersByIds(ids: readonly string[]) {
   const key = ids.length ? `voucher/search#ids=${ids.join(',')}` : null;
-  return useApiQuery(key, () => api.request('voucher/search', { method: 'POST', body: { ids, paginate: Math.min(100, ids.length) }, schema: voucherSearchPageSchema }), { staleMs: 5 * 60_000 });
+  return useApiQuery(
+    key,
+    () =>
+      api.request('voucher/search', {
+        method: 'POST',
+        body: { ids, paginate: Math.min(100, ids.length) },
+        schema: voucherSearchPageSchema,
+      }),
+    { staleMs: 5 * 60_000 },
+  );
 }
 
 /**
  * A row of voucher cards: 4 per view, 2 under 1024 px, 1 under 640 px (01 §2), scrolled with
  * buttons (disabled at the ends), swipe or keyboard; scroll-snap keeps cards aligned.
  */
-export function VoucherCarousel({ title, lead, voucherIds, onOpenVoucher, onOpenSeller }: { title: string; lead?: string; voucherIds: readonly string[]; onOpenVoucher: (id: string) => void; onOpenSeller: (id: string) => void }) {
+export function VoucherCarousel({
+  title,
+  lead,
+  voucherIds,
+  onOpenVoucher,
+  onOpenSeller,
+}: {
+  title: string;
+  lead?: string;
+  voucherIds: readonly string[];
+  onOpenVoucher: (id: string) => void;
+  onOpenSeller: (id: string) => void;
+}) {
   const titleId = useId();
   const trackRef = useRef<HTMLUListElement>(null);
   const { data, isLoading, error } = useVouchersByIds(voucherIds);
@@ -51,10 +72,22 @@ export function VoucherCarousel({ title, lead, voucherIds, onOpenVoucher, onOpen
           {lead && <p className="section__lead">{lead}</p>}
         </div>
         <div className="voucher-carousel__buttons">
-          <button type="button" className="icon-button voucher-carousel__button" onClick={() => scrollBy(-1)} disabled={edges.start} aria-label={`${title}: zurück`}>
+          <button
+            type="button"
+            className="icon-button voucher-carousel__button"
+            onClick={() => scrollBy(-1)}
+            disabled={edges.start}
+            aria-label={`${title}: zurück`}
+          >
             <ChevronLeftIcon />
           </button>
-          <button type="button" className="icon-button voucher-carousel__button" onClick={() => scrollBy(1)} disabled={edges.end} aria-label={`${title}: weiter`}>
+          <button
+            type="button"
+            className="icon-button voucher-carousel__button"
+            onClick={() => scrollBy(1)}
+            disabled={edges.end}
+            aria-label={`${title}: weiter`}
+          >
             <ChevronRightIcon />
           </button>
         </div>
@@ -62,7 +95,13 @@ export function VoucherCarousel({ title, lead, voucherIds, onOpenVoucher, onOpen
       {isLoading && !data ? (
         <VoucherGridSkeleton count={4} />
       ) : (
-        <ul className="voucher-carousel__track" ref={trackRef} onScroll={measure} aria-label={title} data-testid="carousel-track">
+        <ul
+          className="voucher-carousel__track"
+          ref={trackRef}
+          onScroll={measure}
+          aria-label={title}
+          data-testid="carousel-track"
+        >
           {vouchers.map((v) => (
             <li key={v.id} className="voucher-carousel__item">
               <VoucherCard voucher={v} onOpen={() => onOpenVoucher(v.id)} onOpenSeller={onOpenSeller} />

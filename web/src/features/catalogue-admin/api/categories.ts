@@ -1,4 +1,8 @@
-import { categoryResponseSchema, deletedResponseSchema, subcategoryResponseSchema } from '@gm/shared/catalogue-admin/contracts';
+import {
+  categoryResponseSchema,
+  deletedResponseSchema,
+  subcategoryResponseSchema,
+} from '@gm/shared/catalogue-admin/contracts';
 import { getCategories } from '../../../entities/catalogue/api/get-categories.ts';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
@@ -22,10 +26,17 @@ export function deleteCategory(id: string) {
 /** POST voucher-sub-category / PUT voucher-sub-category/{id}: parent category and name. */
 export function saveSubcategory(id: string | null, body: { category_id: string; name: string }) {
   return id
-    ? api.request(`voucher-sub-category/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: subcategoryResponseSchema })
+    ? api.request(`voucher-sub-category/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body,
+        schema: subcategoryResponseSchema,
+      })
     : api.request('voucher-sub-category', { method: 'POST', body, schema: subcategoryResponseSchema });
 }
 
 export function deleteSubcategory(id: string) {
-  return api.request(`voucher-sub-category/${encodeURIComponent(id)}`, { method: 'DELETE', schema: deletedResponseSchema });
+  return api.request(`voucher-sub-category/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: deletedResponseSchema,
+  });
 }

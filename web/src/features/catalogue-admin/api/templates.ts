@@ -14,7 +14,11 @@ export function useAdminTemplates() {
 
 /** POST template (create) / POST template/{id} (update): name and, on create required, the image's upload id. */
 export function saveTemplate(id: string | null, body: { name: string; image_upload_id?: string | null }) {
-  return api.request(id ? `template/${encodeURIComponent(id)}` : 'template', { method: 'POST', body, schema: templateResponseSchema });
+  return api.request(id ? `template/${encodeURIComponent(id)}` : 'template', {
+    method: 'POST',
+    body,
+    schema: templateResponseSchema,
+  });
 }
 
 export function deleteTemplate(id: string) {

@@ -68,12 +68,23 @@ export function AdminCrudPage<Row, Item>(props: AdminCrudPageProps<Row, Item>) {
       lead={props.lead}
       testId={props.testId}
       action={
-        <button type="button" className="button button--primary" onClick={crud.add} disabled={props.add.disabled} data-testid={props.add.testId}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={crud.add}
+          disabled={props.add.disabled}
+          data-testid={props.add.testId}
+        >
           {props.add.label}
         </button>
       }
     >
-      <TableState loading={!list.loaded && list.isLoading} failed={Boolean(list.error && !list.loaded)} empty={list.loaded && rows.length === 0} onRetry={list.reload} />
+      <TableState
+        loading={!list.loaded && list.isLoading}
+        failed={Boolean(list.error && !list.loaded)}
+        empty={list.loaded && rows.length === 0}
+        onRetry={list.reload}
+      />
       {rows.length > 0 && (
         <div className="admin-table__wrap">
           <table className="admin-table" data-testid={table.testId}>
@@ -109,7 +120,12 @@ export function AdminCrudPage<Row, Item>(props: AdminCrudPageProps<Row, Item>) {
                       ),
                     )}
                     <td className="admin-table__cell--actions">
-                      <RowActions name={item.name} onEdit={() => crud.edit(item)} onDelete={() => props.onDelete(item)} disabled={crud.busy} />
+                      <RowActions
+                        name={item.name}
+                        onEdit={() => crud.edit(item)}
+                        onDelete={() => props.onDelete(item)}
+                        disabled={crud.busy}
+                      />
                     </td>
                   </tr>
                 );

@@ -5,7 +5,19 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import '../../../styles/catalogue-admin.css';
 
 /** Frame of the admin catalogue screens: eyebrow 'Verwalten', the spec's title, an action on the right. */
-export function AdminPage({ title, lead, action, children, testId }: { title: string; lead?: string; action?: ReactNode; children: ReactNode; testId: string }) {
+export function AdminPage({
+  title,
+  lead,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  lead?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="container admin-page" data-testid={testId}>
       <title>{`${title} – Gutscheinmarkt`}</title>
@@ -23,7 +35,17 @@ export function AdminPage({ title, lead, action, children, testId }: { title: st
 }
 
 /** Loading, failure and empty states shared by the admin tables. */
-export function TableState({ loading, failed, empty, onRetry }: { loading: boolean; failed: boolean; empty: boolean; onRetry: () => void }) {
+export function TableState({
+  loading,
+  failed,
+  empty,
+  onRetry,
+}: {
+  loading: boolean;
+  failed: boolean;
+  empty: boolean;
+  onRetry: () => void;
+}) {
   if (failed) return <LoadFailed text="Die Daten konnten gerade nicht geladen werden." onRetry={onRetry} />;
   if (loading)
     return (

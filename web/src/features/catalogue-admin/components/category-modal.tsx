@@ -16,24 +16,42 @@ const CATEGORY_CROP: CropSpec = { output: CATEGORY_IMAGE, viewport: { width: 400
 const LABELS = { name: 'Name', image_upload_id: 'Bild' };
 
 /** Add / edit a category: name (required) and an optional image, cropped to 400 × 300 before upload. */
-export function CategoryModal({ category, onClose, onSaved }: { category: Category | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function CategoryModal({
+  category,
+  onClose,
+  onSaved,
+}: {
+  category: Category | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const [image, setImage] = useState<Blob | null>(null);
   const form = useForm({
     initial: { name: category?.name ?? '', image_upload_id: '' },
     schema: categoryFormSchema,
     labels: LABELS,
     // The image is uploaded only once the form is valid; until then a placeholder id stands in for it.
-    prepare: (values) => ({ name: values.name, image_upload_id: values.image_upload_id ? 'pending-upload' : undefined }),
+    prepare: (values) => ({
+      name: values.name,
+      image_upload_id: values.image_upload_id ? 'pending-upload' : undefined,
+    }),
     submit: async (data) => {
       const uploadId = image ? await uploadImage(image, 'category') : undefined;
       const answer = await saveCategory(category?.id ?? null, { name: data.name, image_upload_id: uploadId });
       onSaved(answer.message);
     },
-    onServerError: (error: ApiError): boolean => uploadErrorOnImage(error, (field, message) => form.setFieldError(field, message)),
+    onServerError: (error: ApiError): boolean =>
+      uploadErrorOnImage(error, (field, message) => form.setFieldError(field, message)),
   });
 
   return (
-    <FormModal title={category ? 'Kategorie bearbeiten' : 'Kategorie hinzufügen'} onClose={onClose} onSubmit={form.handleSubmit} submitting={form.submitting} testId="category-modal">
+    <FormModal
+      title={category ? 'Kategorie bearbeiten' : 'Kategorie hinzufügen'}
+      onClose={onClose}
+      onSubmit={form.handleSubmit}
+      submitting={form.submitting}
+      testId="category-modal"
+    >
       <FormMessage message={form.message} />
       <FormErrorSummary fields={form.summary} />
       <TextField {...form.text('name')} required autoComplete="off" maxLength={80} />

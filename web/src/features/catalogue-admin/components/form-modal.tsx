@@ -16,7 +16,14 @@ type Props = {
 export function FormModal({ title, onClose, onSubmit, submitting, children, testId }: Props) {
   const titleId = useId();
   return (
-    <Modal open onClose={() => !submitting && onClose()} labelledBy={titleId} className="form-modal" closeOnBackdrop={false} testId={testId}>
+    <Modal
+      open
+      onClose={() => !submitting && onClose()}
+      labelledBy={titleId}
+      className="form-modal"
+      closeOnBackdrop={false}
+      testId={testId}
+    >
       <div className="form-modal__header">
         <h2 id={titleId} className="form-modal__title">
           {title}
@@ -31,7 +38,12 @@ export function FormModal({ title, onClose, onSubmit, submitting, children, test
           <button type="button" className="button button--ghost" onClick={onClose} disabled={submitting}>
             Abbrechen
           </button>
-          <button type="submit" className="button button--primary" disabled={submitting} data-testid="form-modal-submit">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={submitting}
+            data-testid="form-modal-submit"
+          >
             {submitting && <Spinner size="sm" />}
             Speichern
           </button>

@@ -31,10 +31,21 @@ export function SubcategoryModal({
   });
 
   return (
-    <FormModal title={subcategory ? 'Unterkategorie bearbeiten' : 'Unterkategorie hinzufügen'} onClose={onClose} onSubmit={form.handleSubmit} submitting={form.submitting} testId="subcategory-modal">
+    <FormModal
+      title={subcategory ? 'Unterkategorie bearbeiten' : 'Unterkategorie hinzufügen'}
+      onClose={onClose}
+      onSubmit={form.handleSubmit}
+      submitting={form.submitting}
+      testId="subcategory-modal"
+    >
       <FormMessage message={form.message} />
       <FormErrorSummary fields={form.summary} />
-      <SelectField {...form.text('category_id')} required placeholder="Kategorie wählen" options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+      <SelectField
+        {...form.text('category_id')}
+        required
+        placeholder="Kategorie wählen"
+        options={categories.map((c) => ({ value: c.id, label: c.name }))}
+      />
       <TextField {...form.text('name')} required autoComplete="off" maxLength={80} />
     </FormModal>
   );

@@ -13,24 +13,42 @@ import { uploadErrorOnImage } from './upload-errors.ts';
 const LABELS = { name: 'Name', image_upload_id: 'Bild' };
 
 /** Add / edit a personalisation template: name, and an image (.jpeg/.png/.jpg) that is required when creating (03 §5). */
-export function TemplateModal({ template, onClose, onSaved }: { template: Template | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function TemplateModal({
+  template,
+  onClose,
+  onSaved,
+}: {
+  template: Template | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const [image, setImage] = useState<Blob | null>(null);
   const form = useForm({
     initial: { name: template?.name ?? '', image_upload_id: '' },
     schema: template ? templateUpdateSchema : templateCreateSchema,
     labels: LABELS,
     // The chosen file is uploaded after validation; a placeholder id lets the shared schema check "required".
-    prepare: (values) => ({ name: values.name, image_upload_id: values.image_upload_id ? 'pending-upload' : template ? undefined : '' }),
+    prepare: (values) => ({
+      name: values.name,
+      image_upload_id: values.image_upload_id ? 'pending-upload' : template ? undefined : '',
+    }),
     submit: async (data) => {
       const uploadId = image ? await uploadImage(image, 'template') : undefined;
       const answer = await saveTemplate(template?.id ?? null, { name: data.name, image_upload_id: uploadId });
       onSaved(answer.message);
     },
-    onServerError: (error: ApiError): boolean => uploadErrorOnImage(error, (field, message) => form.setFieldError(field, message)),
+    onServerError: (error: ApiError): boolean =>
+      uploadErrorOnImage(error, (field, message) => form.setFieldError(field, message)),
   });
 
   return (
-    <FormModal title={template ? 'Template bearbeiten' : 'Add Template'} onClose={onClose} onSubmit={form.handleSubmit} submitting={form.submitting} testId="template-modal">
+    <FormModal
+      title={template ? 'Template bearbeiten' : 'Add Template'}
+      onClose={onClose}
+      onSubmit={form.handleSubmit}
+      submitting={form.submitting}
+      testId="template-modal"
+    >
       <FormMessage message={form.message} />
       <FormErrorSummary fields={form.summary} />
       <TextField {...form.text('name')} required autoComplete="off" maxLength={120} />

@@ -1,5 +1,9 @@
 import { appStatusResponseSchema } from '@gm/shared/orders/contracts';
-import { saveCardRequestSchema, savedCardResponseSchema, setAppStatusRequestSchema } from '@gm/shared/orders/checkout-extras';
+import {
+  saveCardRequestSchema,
+  savedCardResponseSchema,
+  setAppStatusRequestSchema,
+} from '@gm/shared/orders/checkout-extras';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 

@@ -2,7 +2,15 @@ import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } fro
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { TEST_CARDS } from '@gm/shared/payments/test-cards';
 import { FieldError, FieldFrame, fieldId } from '../../../components/ui/form-fields.tsx';
-import { cardErrors, createLocalPaymentMethod, formatCardNumber, formatExpiry, type CardDraft, type CardErrors, type PaymentMethodResult } from '../local-card.ts';
+import {
+  cardErrors,
+  createLocalPaymentMethod,
+  formatCardNumber,
+  formatExpiry,
+  type CardDraft,
+  type CardErrors,
+  type PaymentMethodResult,
+} from '../local-card.ts';
 
 /** What the checkout asks of the card entry, whichever implementation is behind it. */
 export type CardInputHandle = { createPaymentMethod: () => Promise<PaymentMethodResult> };
@@ -56,9 +64,15 @@ function LiveCardInput({ ref, error, disabled, onCardChange, amount, purpose = '
       .then((loaded) => {
         if (cancelled || !mount.current) return;
         if (!loaded) return setState('failed');
-        const common = { currency: 'eur', paymentMethodCreation: 'manual' as const, allowedPaymentMethodTypes: ['card'] };
+        const common = {
+          currency: 'eur',
+          paymentMethodCreation: 'manual' as const,
+          allowedPaymentMethodTypes: ['card'],
+        };
         const elements =
-          initial.current.purpose === 'setup' ? loaded.elements({ mode: 'setup', ...common }) : loaded.elements({ mode: 'payment', amount: initial.current.amount, ...common });
+          initial.current.purpose === 'setup'
+            ? loaded.elements({ mode: 'setup', ...common })
+            : loaded.elements({ mode: 'payment', amount: initial.current.amount, ...common });
         const payment = elements.create('payment', { layout: 'tabs' });
         payment.on('change', () => changed.current?.());
         payment.on('ready', () => setState('ready'));
@@ -97,7 +111,12 @@ function LiveCardInput({ ref, error, disabled, onCardChange, amount, purpose = '
   );
 
   return (
-    <fieldset className="card-input" disabled={disabled} data-testid="card-input" aria-describedby={`${id}-provider-error`}>
+    <fieldset
+      className="card-input"
+      disabled={disabled}
+      data-testid="card-input"
+      aria-describedby={`${id}-provider-error`}
+    >
       <legend className="field__label">Kartendaten</legend>
       {state === 'failed' ? (
         <p className="notice notice--error" role="alert">
@@ -124,7 +143,10 @@ function LocalCardInput({ ref, error, disabled, onCardChange }: Props) {
         const found = cardErrors(card);
         setErrors(found);
         if (Object.keys(found).length > 0) return { error: Object.values(found)[0]! };
-        return createLocalPaymentMethod(card, { fetch: (input, init) => fetch(input, init), publishableKey: PUBLISHABLE_KEY });
+        return createLocalPaymentMethod(card, {
+          fetch: (input, init) => fetch(input, init),
+          publishableKey: PUBLISHABLE_KEY,
+        });
       },
     }),
     [card],
@@ -204,7 +226,18 @@ type CardFieldProps = {
 };
 
 /** One numeric input of the local card form: label, input and its error line (FieldFrame). */
-function CardField({ name, label, error, describedBy, autoComplete, placeholder, maxLength, value, onValueChange, testId }: CardFieldProps) {
+function CardField({
+  name,
+  label,
+  error,
+  describedBy,
+  autoComplete,
+  placeholder,
+  maxLength,
+  value,
+  onValueChange,
+  testId,
+}: CardFieldProps) {
   const errorId = `${name}-error`;
   return (
     <FieldFrame name={name} label={label} error={error} errorId={errorId}>

@@ -75,7 +75,19 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
-    const attempt = attempts.current.begin(JSON.stringify({ lines, total, coupon: coupon?.id ?? null, type, country, save, guestData, cardRevision, savedCard: useSaved ? saved?.id : null }));
+    const attempt = attempts.current.begin(
+      JSON.stringify({
+        lines,
+        total,
+        coupon: coupon?.id ?? null,
+        type,
+        country,
+        save,
+        guestData,
+        cardRevision,
+        savedCard: useSaved ? saved?.id : null,
+      }),
+    );
     try {
       let paymentMethod: string | null = null;
       if (type === 'card' && !free && !useSaved) {
@@ -106,7 +118,12 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
       if (payment.url) return window.location.assign(payment.url);
       setSubmitting(false);
       const outcome = await confirm(payment.payment_id, payment.completed);
-      if (outcome !== 'completed') setCardError(outcome === 'failed' ? 'Die Zahlung wurde abgelehnt.' : 'Die Zahlung konnte noch nicht bestätigt werden. Bitte prüfe später deine Bestellungen.');
+      if (outcome !== 'completed')
+        setCardError(
+          outcome === 'failed'
+            ? 'Die Zahlung wurde abgelehnt.'
+            : 'Die Zahlung konnte noch nicht bestätigt werden. Bitte prüfe später deine Bestellungen.',
+        );
     } catch (error) {
       if (endsAttempt(error)) attempts.current.finish();
       await showPaymentError(error);
@@ -128,9 +145,18 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
       const paused = error instanceof ApiError && error.message === ORDER_TEXT.salesPaused;
       return dialog.warning(paused ? ORDER_TEXT.salesPaused : TEXT.genericError);
     }
-    const onCard = error.fieldError('card') ?? error.fieldError('payment_method') ?? error.fieldError('saved_card') ?? error.fieldError('country') ?? error.fieldError('payment_type');
+    const onCard =
+      error.fieldError('card') ??
+      error.fieldError('payment_method') ??
+      error.fieldError('saved_card') ??
+      error.fieldError('country') ??
+      error.fieldError('payment_type');
     if (guest) {
-      const guestErrors = { email: error.fieldError('guest.email'), first_name: error.fieldError('guest.first_name'), last_name: error.fieldError('guest.last_name') };
+      const guestErrors = {
+        email: error.fieldError('guest.email'),
+        first_name: error.fieldError('guest.first_name'),
+        last_name: error.fieldError('guest.last_name'),
+      };
       if (Object.values(guestErrors).some(Boolean)) return setGuestErrors(guestErrors);
     }
     if (onCard) return setCardError(onCard);
@@ -181,12 +207,26 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
           </h2>
           <div className="checkout__types" role="radiogroup" aria-labelledby="checkout-method">
             <label className={`choice${type === 'card' ? ' is-selected' : ''}`}>
-              <input type="radio" name="payment_type" value="card" checked={type === 'card'} onChange={() => setType('card')} data-testid="payment-type-card" />
+              <input
+                type="radio"
+                name="payment_type"
+                value="card"
+                checked={type === 'card'}
+                onChange={() => setType('card')}
+                data-testid="payment-type-card"
+              />
               <span>Kreditkarte</span>
             </label>
             {!guest && (
               <label className={`choice${type === 'bank' ? ' is-selected' : ''}`}>
-                <input type="radio" name="payment_type" value="bank" checked={type === 'bank'} onChange={() => setType('bank')} data-testid="payment-type-bank" />
+                <input
+                  type="radio"
+                  name="payment_type"
+                  value="bank"
+                  checked={type === 'bank'}
+                  onChange={() => setType('bank')}
+                  data-testid="payment-type-bank"
+                />
                 <span>Banküberweisung</span>
               </label>
             )}
@@ -202,9 +242,20 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
           )}
           {type === 'card' && !free && !useSaved && (
             <>
-              <CardInput ref={card} error={cardError} disabled={busy} amount={total} onCardChange={() => setCardRevision((n) => n + 1)} />
+              <CardInput
+                ref={card}
+                error={cardError}
+                disabled={busy}
+                amount={total}
+                onCardChange={() => setCardRevision((n) => n + 1)}
+              />
               {saved && (
-                <button type="button" className="link-button" onClick={() => setNewCard(false)} data-testid="use-saved-card">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setNewCard(false)}
+                  data-testid="use-saved-card"
+                >
                   Gespeicherte Karte verwenden
                 </button>
               )}
@@ -251,7 +302,12 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
           </div>
         </dl>
         <p className="cart-summary__vat">inkl. MwSt.</p>
-        <button type="submit" className="button button--accent button--block" disabled={lines.length === 0 || guestEmpty || busy} data-testid="checkout-submit">
+        <button
+          type="submit"
+          className="button button--accent button--block"
+          disabled={lines.length === 0 || guestEmpty || busy}
+          data-testid="checkout-submit"
+        >
           Zur Kasse
         </button>
       </aside>

@@ -9,7 +9,15 @@ import { usableCoupon, type AppliedCoupon } from '../../../entities/cart/cart-ru
  * Optional discount coupon (01 §2, §4, §5): shown upper-case; unapplied → 'Checking...' → applied or
  * 'This coupon does not exist'. The apply button is disabled while empty or checking.
  */
-export function CouponField({ applied, onApplied, disabled }: { applied: AppliedCoupon | null; onApplied: (coupon: AppliedCoupon | null) => void; disabled?: boolean }) {
+export function CouponField({
+  applied,
+  onApplied,
+  disabled,
+}: {
+  applied: AppliedCoupon | null;
+  onApplied: (coupon: AppliedCoupon | null) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
@@ -64,12 +72,25 @@ export function CouponField({ applied, onApplied, disabled }: { applied: Applied
           disabled={disabled}
           data-testid="coupon-input"
         />
-        <button type="button" className="button button--ghost" onClick={() => void apply()} disabled={disabled || checking || !code.trim()} data-testid="coupon-apply">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void apply()}
+          disabled={disabled || checking || !code.trim()}
+          data-testid="coupon-apply"
+        >
           {checking ? 'Checking...' : 'Einlösen'}
         </button>
       </div>
-      <p id={`${id}-coupon-status`} className="field__hint coupon-field__status" aria-live="polite" data-testid="coupon-status">
-        {checking ? 'Checking...' : applied ? (
+      <p
+        id={`${id}-coupon-status`}
+        className="field__hint coupon-field__status"
+        aria-live="polite"
+        data-testid="coupon-status"
+      >
+        {checking ? (
+          'Checking...'
+        ) : applied ? (
           <>
             <CheckCircleIcon size={16} /> Gutschein {applied.id} angewendet
           </>

@@ -65,7 +65,8 @@ export function PaymentMethods({ userId }: { userId: string }) {
     }
   }
 
-  if (error && !data) return <LoadFailed text="Deine Zahlungsmethoden konnten gerade nicht geladen werden." onRetry={reload} />;
+  if (error && !data)
+    return <LoadFailed text="Deine Zahlungsmethoden konnten gerade nicht geladen werden." onRetry={reload} />;
   if (!data) return isLoading ? <PageLoader label="Zahlungsmethoden werden geladen…" /> : null;
 
   return (
@@ -79,17 +80,31 @@ export function PaymentMethods({ userId }: { userId: string }) {
           </p>
           {!editing && (
             <div className="button-row">
-              <button type="button" className="button button--primary" onClick={() => setEditing(true)} disabled={busy} data-testid="replace-card">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setEditing(true)}
+                disabled={busy}
+                data-testid="replace-card"
+              >
                 Karte ersetzen
               </button>
-              <button type="button" className="button button--outline" onClick={() => void remove()} disabled={busy} data-testid="remove-card">
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => void remove()}
+                disabled={busy}
+                data-testid="remove-card"
+              >
                 Karte entfernen
               </button>
             </div>
           )}
         </div>
       ) : (
-        <p data-testid="no-saved-card">Noch keine Karte gespeichert. Speichere eine Karte, um beim nächsten Einkauf schneller zu bezahlen.</p>
+        <p data-testid="no-saved-card">
+          Noch keine Karte gespeichert. Speichere eine Karte, um beim nächsten Einkauf schneller zu bezahlen.
+        </p>
       )}
       {showForm && (
         <form
@@ -100,13 +115,24 @@ export function PaymentMethods({ userId }: { userId: string }) {
             void save();
           }}
         >
-          <CardInput ref={card} error={cardError} disabled={busy} purpose="setup" onCardChange={() => setCardError(undefined)} />
+          <CardInput
+            ref={card}
+            error={cardError}
+            disabled={busy}
+            purpose="setup"
+            onCardChange={() => setCardError(undefined)}
+          />
           <div className="button-row">
             <button type="submit" className="button button--accent" disabled={busy} data-testid="save-card">
               Speichern
             </button>
             {editing && (
-              <button type="button" className="button button--outline" onClick={() => setEditing(false)} disabled={busy}>
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => setEditing(false)}
+                disabled={busy}
+              >
                 Abbrechen
               </button>
             )}

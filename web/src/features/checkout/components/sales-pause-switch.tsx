@@ -29,7 +29,9 @@ export function SalesPauseSwitch() {
       await setSalesPaused(next);
       status.reload();
       setBusy(false);
-      await dialog.success(next ? 'Die Verkäufe sind pausiert.' : 'Die Verkäufe sind wieder geöffnet.', { autoCloseMs: 1000 });
+      await dialog.success(next ? 'Die Verkäufe sind pausiert.' : 'Die Verkäufe sind wieder geöffnet.', {
+        autoCloseMs: 1000,
+      });
     } catch {
       setBusy(false);
       await dialog.warning(TEXT.genericError);
@@ -41,11 +43,25 @@ export function SalesPauseSwitch() {
       <h2 id="sales-pause-title" className="sales-pause__title">
         Verkaufspause
       </h2>
-      <p className={`notice ${paused ? 'notice--warning' : 'notice--info'}`} role="status" data-testid="sales-pause-state">
+      <p
+        className={`notice ${paused ? 'notice--warning' : 'notice--info'}`}
+        role="status"
+        data-testid="sales-pause-state"
+      >
         {paused ? <AlertIcon size={20} /> : <InfoIcon size={20} />}
-        <span>{paused ? 'Verkäufe sind pausiert: Neue Gutscheinkäufe sind nicht möglich, der Hinweis zur Einstellung wird angezeigt.' : 'Verkäufe sind geöffnet.'}</span>
+        <span>
+          {paused
+            ? 'Verkäufe sind pausiert: Neue Gutscheinkäufe sind nicht möglich, der Hinweis zur Einstellung wird angezeigt.'
+            : 'Verkäufe sind geöffnet.'}
+        </span>
       </p>
-      <button type="button" className={`button ${paused ? 'button--primary' : 'button--accent'}`} disabled={busy || status.isLoading} onClick={() => void toggle()} data-testid="sales-pause-toggle">
+      <button
+        type="button"
+        className={`button ${paused ? 'button--primary' : 'button--accent'}`}
+        disabled={busy || status.isLoading}
+        onClick={() => void toggle()}
+        data-testid="sales-pause-toggle"
+      >
         {paused ? 'Verkäufe wieder aufnehmen' : 'Verkäufe pausieren'}
       </button>
       <LoadingOverlay show={busy} label="Wird gespeichert…" />

@@ -3,7 +3,12 @@ import type { SavedCard } from '@gm/shared/orders/checkout-extras';
 import { FieldError } from '../../../components/ui/form-fields.tsx';
 import '../../../styles/checkout-extras.css';
 
-const BRAND: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', maestro: 'Maestro' };
+const BRAND: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  maestro: 'Maestro',
+};
 
 /** "Visa •••• 4242, gültig bis 12/28" */
 export function savedCardLabel(card: Pick<SavedCard, 'brand' | 'last4' | 'exp_month' | 'exp_year'>): string {
@@ -12,7 +17,17 @@ export function savedCardLabel(card: Pick<SavedCard, 'brand' | 'last4' | 'exp_mo
 }
 
 /** The saved card the checkout pays with (01 §4 "With a saved card it is used directly") and the 'New Card' button. */
-export function SavedCardChoice({ card, error, disabled, onNewCard }: { card: SavedCard; error?: string | undefined; disabled?: boolean; onNewCard: () => void }) {
+export function SavedCardChoice({
+  card,
+  error,
+  disabled,
+  onNewCard,
+}: {
+  card: SavedCard;
+  error?: string | undefined;
+  disabled?: boolean;
+  onNewCard: () => void;
+}) {
   const id = useId();
   return (
     <div className="saved-card" data-testid="saved-card">
@@ -23,7 +38,13 @@ export function SavedCardChoice({ card, error, disabled, onNewCard }: { card: Sa
         {savedCardLabel(card)}
       </p>
       <FieldError id={`${id}-error`} error={error} />
-      <button type="button" className="button button--outline button--small" onClick={onNewCard} disabled={disabled} data-testid="new-card">
+      <button
+        type="button"
+        className="button button--outline button--small"
+        onClick={onNewCard}
+        disabled={disabled}
+        data-testid="new-card"
+      >
         New Card
       </button>
     </div>

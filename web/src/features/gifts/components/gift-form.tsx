@@ -1,7 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDate } from '@gm/shared/dates/format';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
-import { GIFT_TEXT, GIFT_TYPES, VOUCHER_USAGES, type GiftOrderAnswer, type GiftType, type GiftVoucherAnswer, type UserFilterEntry, type VoucherUsage } from '@gm/shared/wallet/gift';
+import {
+  GIFT_TEXT,
+  GIFT_TYPES,
+  VOUCHER_USAGES,
+  type GiftOrderAnswer,
+  type GiftType,
+  type GiftVoucherAnswer,
+  type UserFilterEntry,
+  type VoucherUsage,
+} from '@gm/shared/wallet/gift';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
@@ -30,7 +39,13 @@ export function isGiftTypeDisabled(chosen: readonly GiftType[], type: GiftType):
  * 'Bestellung abgeben' checks a type is chosen, asks for confirmation, then gives once (its
  * Idempotency-Key stays the same for every retry of this form).
  */
-export function GiftForm({ data, onDone }: { data: GiftOrderAnswer; onDone: (answer: GiftVoucherAnswer, types: GiftType[]) => void }) {
+export function GiftForm({
+  data,
+  onDone,
+}: {
+  data: GiftOrderAnswer;
+  onDone: (answer: GiftVoucherAnswer, types: GiftType[]) => void;
+}) {
   const id = useId();
   const dialog = useDialog();
   const order = data.order;
@@ -44,7 +59,12 @@ export function GiftForm({ data, onDone }: { data: GiftOrderAnswer; onDone: (ans
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [attemptKey] = useState(() => crypto.randomUUID());
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Vienna',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
   function check(): Errors {
     const found: Errors = {};
@@ -54,7 +74,8 @@ export function GiftForm({ data, onDone }: { data: GiftOrderAnswer; onDone: (ans
       else if (!EMAIL_PATTERN.test(email.trim())) found.email = MSG.email;
     }
     if (types.includes('wallet') && !user) found.user_id = MSG.required;
-    if (expirationDate && (expirationDate < today || expirationDate > data.valid_until)) found.expirationDate = MSG.invalidDate;
+    if (expirationDate && (expirationDate < today || expirationDate > data.valid_until))
+      found.expirationDate = MSG.invalidDate;
     return found;
   }
 
@@ -67,7 +88,10 @@ export function GiftForm({ data, onDone }: { data: GiftOrderAnswer; onDone: (ans
       return;
     }
     if (Object.keys(found).length > 0) return;
-    if (!(await dialog.confirm(GIFT_TEXT.confirmText, { title: GIFT_TEXT.confirmTitle, confirmLabel: GIFT_TEXT.submit }))) return;
+    if (
+      !(await dialog.confirm(GIFT_TEXT.confirmText, { title: GIFT_TEXT.confirmTitle, confirmLabel: GIFT_TEXT.submit }))
+    )
+      return;
     setBusy(true);
     try {
       const answer = await giveGift(
@@ -97,7 +121,10 @@ export function GiftForm({ data, onDone }: { data: GiftOrderAnswer; onDone: (ans
         if (Object.keys(next).length === 0) await dialog.warning(error.message, { title: TEXT.warning });
         return;
       }
-      await dialog.warning(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : TEXT.genericError, { title: TEXT.warning });
+      await dialog.warning(
+        error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : TEXT.genericError,
+        { title: TEXT.warning },
+      );
     }
   }
 
@@ -110,7 +137,11 @@ export function GiftForm({ data, onDone }: { data: GiftOrderAnswer; onDone: (ans
           {GIFT_TYPES.map((type) => {
             const disabled = isGiftTypeDisabled(types, type);
             return (
-              <label key={type} className={`gift-type${types.includes(type) ? ' gift-type--on' : ''}${disabled ? ' gift-type--disabled' : ''}`} data-testid={`gift-type-${type}`}>
+              <label
+                key={type}
+                className={`gift-type${types.includes(type) ? ' gift-type--on' : ''}${disabled ? ' gift-type--disabled' : ''}`}
+                data-testid={`gift-type-${type}`}
+              >
                 <input
                   type="checkbox"
                   className="checkbox__input"
@@ -134,9 +165,21 @@ export function GiftForm({ data, onDone }: { data: GiftOrderAnswer; onDone: (ans
       </fieldset>
 
       {types.includes('email') && (
-        <TextField name="gift-email" label={GIFT_TEXT.emailLabel} type="email" required value={email} onValueChange={setEmail} error={errors.email} autoComplete="email" data-testid="gift-email" />
+        <TextField
+          name="gift-email"
+          label={GIFT_TEXT.emailLabel}
+          type="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          error={errors.email}
+          autoComplete="email"
+          data-testid="gift-email"
+        />
       )}
-      {types.includes('wallet') && <UserPicker value={user} onChange={setUser} disabled={busy} error={errors.user_id} />}
+      {types.includes('wallet') && (
+        <UserPicker value={user} onChange={setUser} disabled={busy} error={errors.user_id} />
+      )}
 
       <div className="form__row gift-form__options">
         <div className="field">

@@ -4,7 +4,14 @@ import { CONTACT_MESSAGE_MAX, CONTACT_SUCCESS_MS } from '@gm/shared/contact/cont
 import { useForm } from '../../../lib/use-form.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { CheckboxField, FieldFrame, FormErrorSummary, FormMessage, TextField, fieldId } from '../../../components/ui/form-fields.tsx';
+import {
+  CheckboxField,
+  FieldFrame,
+  FormErrorSummary,
+  FormMessage,
+  TextField,
+  fieldId,
+} from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { contactRequestSchema, sendContact } from '../api/send-contact.ts';
 
@@ -12,7 +19,15 @@ const LABELS = { name: 'Name', phone: 'Telefon', email: 'E-Mail', message: 'Nach
 const INITIAL = { name: '', phone: '', email: '', message: '', consent: false };
 
 /** The message with a live count towards its 2000 characters; the shared contract gives the limit's message. */
-function MessageField({ value, onValueChange, error }: { value: string; onValueChange: (value: string) => void; error?: string }) {
+function MessageField({
+  value,
+  onValueChange,
+  error,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+}) {
   const countId = useId();
   const errorId = useId();
   return (
@@ -53,15 +68,37 @@ function ContactFields({ onSent }: { onSent: (message: string) => void }) {
       <FormErrorSummary fields={form.summary} />
       <div className="form__row">
         <TextField {...form.text('name')} required autoComplete="name" maxLength={120} />
-        <TextField {...form.text('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={50} hint="Optional" />
+        <TextField
+          {...form.text('phone')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={50}
+          hint="Optional"
+        />
       </div>
       <TextField {...form.text('email')} type="email" autoComplete="email" inputMode="email" required />
-      <MessageField value={String(form.values.message)} onValueChange={(value) => form.setValue('message', value)} error={form.errors.message} />
-      <CheckboxField name="consent" checked={Boolean(form.values.consent)} onCheckedChange={(checked) => form.setValue('consent', checked)} error={form.errors.consent} required>
+      <MessageField
+        value={String(form.values.message)}
+        onValueChange={(value) => form.setValue('message', value)}
+        error={form.errors.message}
+      />
+      <CheckboxField
+        name="consent"
+        checked={Boolean(form.values.consent)}
+        onCheckedChange={(checked) => form.setValue('consent', checked)}
+        error={form.errors.consent}
+        required
+      >
         Ich bin einverstanden, dass meine Angaben zur Beantwortung meiner Anfrage verarbeitet werden. Mehr dazu in der{' '}
         <Link to={paths.datenschutz}>Datenschutzerklärung</Link>.
       </CheckboxField>
-      <button type="submit" className="button button--primary contact-form__submit" disabled={form.submitting} data-testid="contact-submit">
+      <button
+        type="submit"
+        className="button button--primary contact-form__submit"
+        disabled={form.submitting}
+        data-testid="contact-submit"
+      >
         Nachricht senden
       </button>
       <LoadingOverlay show={form.submitting} label="Nachricht wird gesendet…" />

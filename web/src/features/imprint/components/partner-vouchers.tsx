@@ -23,9 +23,12 @@ function useNearViewport<T extends Element>() {
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -33,14 +36,28 @@ function useNearViewport<T extends Element>() {
 }
 
 /** A horizontal list that snaps card by card: 4 cards wide, 2 under 1024 px, 1 under 640 px; buttons page through it. */
-function Carousel({ label, header, children, count }: { label: string; header: ReactNode; children: ReactNode; count: number }) {
+function Carousel({
+  label,
+  header,
+  children,
+  count,
+}: {
+  label: string;
+  header: ReactNode;
+  children: ReactNode;
+  count: number;
+}) {
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 
   useEffect(() => {
     const element = track.current;
     if (!element) return;
-    const update = () => setEdges({ start: element.scrollLeft <= 4, end: element.scrollLeft + element.clientWidth >= element.scrollWidth - 4 });
+    const update = () =>
+      setEdges({
+        start: element.scrollLeft <= 4,
+        end: element.scrollLeft + element.clientWidth >= element.scrollWidth - 4,
+      });
     update();
     element.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
@@ -50,17 +67,30 @@ function Carousel({ label, header, children, count }: { label: string; header: R
     };
   }, [count]);
 
-  const page = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: 'smooth' });
+  const page = (direction: 1 | -1) =>
+    track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: 'smooth' });
   return (
     <div className="voucher-carousel">
       <div className="voucher-carousel__bar">
         {header}
         {!(edges.start && edges.end) && (
           <div className="voucher-carousel__buttons">
-            <button type="button" className="icon-button voucher-carousel__nav" onClick={() => page(-1)} disabled={edges.start} aria-label={`Vorherige Gutscheine: ${label}`}>
+            <button
+              type="button"
+              className="icon-button voucher-carousel__nav"
+              onClick={() => page(-1)}
+              disabled={edges.start}
+              aria-label={`Vorherige Gutscheine: ${label}`}
+            >
               <ChevronLeftIcon />
             </button>
-            <button type="button" className="icon-button voucher-carousel__nav" onClick={() => page(1)} disabled={edges.end} aria-label={`Weitere Gutscheine: ${label}`}>
+            <button
+              type="button"
+              className="icon-button voucher-carousel__nav"
+              onClick={() => page(1)}
+              disabled={edges.end}
+              aria-label={`Weitere Gutscheine: ${label}`}
+            >
               <ChevronRightIcon />
             </button>
           </div>
@@ -124,15 +154,25 @@ export function PartnerVouchers() {
   const { data, error } = useCompanies();
   const partners = useMemo(() => partnersWithLogos(data ?? []), [data]);
   return (
-    <section className="container section partner-vouchers" aria-labelledby="partner-vouchers-title" data-testid="partner-vouchers">
+    <section
+      className="container section partner-vouchers"
+      aria-labelledby="partner-vouchers-title"
+      data-testid="partner-vouchers"
+    >
       <div className="section__header">
         <h2 id="partner-vouchers-title" className="section__title">
           Unsere Partner
         </h2>
-        <p className="section__lead">Diese Unternehmen aus der Region geben ihre Gutscheine über den Marktplatz aus und lösen sie ein.</p>
+        <p className="section__lead">
+          Diese Unternehmen aus der Region geben ihre Gutscheine über den Marktplatz aus und lösen sie ein.
+        </p>
       </div>
       {!data ? (
-        error ? <p className="empty-state">Die Partner konnten gerade nicht geladen werden.</p> : <Spinner label="Partner werden geladen…" />
+        error ? (
+          <p className="empty-state">Die Partner konnten gerade nicht geladen werden.</p>
+        ) : (
+          <Spinner label="Partner werden geladen…" />
+        )
       ) : partners.length === 0 ? (
         <p className="empty-state">Noch keine Daten vorhanden.</p>
       ) : (

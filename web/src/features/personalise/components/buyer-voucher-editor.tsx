@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { BUYER_VOUCHER_DESCRIPTION_MAX, BUYER_VOUCHER_FROM_MAX, BUYER_VOUCHER_TITLE_MAX, type BuyerVoucher } from '@gm/shared/wallet/buyer-voucher';
+import {
+  BUYER_VOUCHER_DESCRIPTION_MAX,
+  BUYER_VOUCHER_FROM_MAX,
+  BUYER_VOUCHER_TITLE_MAX,
+  type BuyerVoucher,
+} from '@gm/shared/wallet/buyer-voucher';
 import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { paths } from '../../../config/paths.ts';
 import { CountedField } from '../../../components/form/builder-inputs.tsx';
@@ -25,12 +30,19 @@ type Props = {
 
 /** Designer (/buyer/voucher/{id}) and personalise page (/buyer/vouchers/personalized/{id}) of a buyer-designed voucher; both return to /wallet/vouchers. */
 export function BuyerVoucherEditor({ id, voucher, mode, defaultFrom }: Props) {
-  const [texts, setTexts] = useState({ title: voucher?.voucher.title ?? '', description: voucher?.voucher.description ?? '', from: voucher?.from ?? defaultFrom });
+  const [texts, setTexts] = useState({
+    title: voucher?.voucher.title ?? '',
+    description: voucher?.voucher.description ?? '',
+    from: voucher?.from ?? defaultFrom,
+  });
   const [startTexts] = useState(texts);
-  const { design, update, dirty, requestFields, markSaved } = useDesign(initialDesign(voucher?.personalisation, '#ffffff'));
+  const { design, update, dirty, requestFields, markSaved } = useDesign(
+    initialDesign(voucher?.personalisation, '#ffffff'),
+  );
   const flow = useSaveFlow();
   const templates = useTemplates();
-  const textsDirty = texts.title !== startTexts.title || texts.description !== startTexts.description || texts.from !== startTexts.from;
+  const textsDirty =
+    texts.title !== startTexts.title || texts.description !== startTexts.description || texts.from !== startTexts.from;
 
   const save = (to: string | null) =>
     flow.run(async () => {
@@ -42,7 +54,13 @@ export function BuyerVoucherEditor({ id, voucher, mode, defaultFrom }: Props) {
   return (
     <PersonaliseLayout
       eyebrow={WALLET_TEXT.title}
-      title={mode === 'designer' ? (voucher ? 'Gutschein bearbeiten' : 'Gutschein selbst gestalten') : 'Gutschein personalisieren'}
+      title={
+        mode === 'designer'
+          ? voucher
+            ? 'Gutschein bearbeiten'
+            : 'Gutschein selbst gestalten'
+          : 'Gutschein personalisieren'
+      }
       testId={mode === 'designer' ? 'buyer-voucher-designer' : 'buyer-personalise-page'}
       backTo={paths.walletBuyerVouchers}
       saving={flow.saving}
@@ -63,7 +81,16 @@ export function BuyerVoucherEditor({ id, voucher, mode, defaultFrom }: Props) {
     >
       {mode === 'designer' && (
         <>
-          <CountedField name="title" label="Titel" required value={texts.title} max={BUYER_VOUCHER_TITLE_MAX} onValueChange={(title) => setTexts((t) => ({ ...t, title }))} error={flow.errors.title} placeholder="Frühstück im Bett" />
+          <CountedField
+            name="title"
+            label="Titel"
+            required
+            value={texts.title}
+            max={BUYER_VOUCHER_TITLE_MAX}
+            onValueChange={(title) => setTexts((t) => ({ ...t, title }))}
+            error={flow.errors.title}
+            placeholder="Frühstück im Bett"
+          />
           <CountedField
             name="description"
             label="Beschreibung"
@@ -73,7 +100,15 @@ export function BuyerVoucherEditor({ id, voucher, mode, defaultFrom }: Props) {
             onValueChange={(description) => setTexts((t) => ({ ...t, description }))}
             error={flow.errors.description}
           />
-          <CountedField name="from" label="Von" required value={texts.from} max={BUYER_VOUCHER_FROM_MAX} onValueChange={(from) => setTexts((t) => ({ ...t, from }))} error={flow.errors.from} />
+          <CountedField
+            name="from"
+            label="Von"
+            required
+            value={texts.from}
+            max={BUYER_VOUCHER_FROM_MAX}
+            onValueChange={(from) => setTexts((t) => ({ ...t, from }))}
+            error={flow.errors.from}
+          />
         </>
       )}
       <DesignFields design={design} onChange={update} errors={flow.errors} showPriceHidden={false} />

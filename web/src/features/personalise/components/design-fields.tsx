@@ -1,6 +1,12 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from '@gm/shared/uploads/contracts';
-import { NOTE_MAX, PERSONALISE_CROP, PERSONALISE_TEXT, TEXT_COLOURS, type BackgroundKind } from '@gm/shared/wallet/personalisation';
+import {
+  NOTE_MAX,
+  PERSONALISE_CROP,
+  PERSONALISE_TEXT,
+  TEXT_COLOURS,
+  type BackgroundKind,
+} from '@gm/shared/wallet/personalisation';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { CheckboxField, FieldError } from '../../../components/ui/form-fields.tsx';
@@ -14,8 +20,18 @@ import type { DesignState } from '../hooks/use-design.ts';
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';
 const UNREADABLE = 'Das Bild konnte nicht gelesen werden. Bitte wähle eine andere Datei.';
-const COLOUR_NAMES: Record<string, string> = { '#ffffff': 'Weiß', '#1f2a2c': 'Dunkel', '#ff5563': 'Rot', '#f5b700': 'Gelb', '#1d7874': 'Petrol' };
-const BACKGROUND_LABELS: Record<BackgroundKind, string> = { default: 'Standard', template: 'Vorlage', custom: 'Eigenes Foto' };
+const COLOUR_NAMES: Record<string, string> = {
+  '#ffffff': 'Weiß',
+  '#1f2a2c': 'Dunkel',
+  '#ff5563': 'Rot',
+  '#f5b700': 'Gelb',
+  '#1d7874': 'Petrol',
+};
+const BACKGROUND_LABELS: Record<BackgroundKind, string> = {
+  default: 'Standard',
+  template: 'Vorlage',
+  custom: 'Eigenes Foto',
+};
 
 type Props = {
   design: DesignState;
@@ -84,9 +100,17 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
             {templates.isLoading && !templates.data && <Spinner label="Vorlagen werden geladen…" />}
             {templates.data && templates.data.length === 0 && <p className="field__hint">{TEXT.empty}</p>}
             {templates.data && templates.data.length > 0 && (
-              <div className="template-grid" role="radiogroup" aria-label="Vorlage wählen" aria-describedby={templateError}>
+              <div
+                className="template-grid"
+                role="radiogroup"
+                aria-label="Vorlage wählen"
+                aria-describedby={templateError}
+              >
                 {templates.data.map((template) => (
-                  <label key={template.id} className={`template-grid__item${design.templateId === template.id ? ' is-active' : ''}`}>
+                  <label
+                    key={template.id}
+                    className={`template-grid__item${design.templateId === template.id ? ' is-active' : ''}`}
+                  >
                     <input
                       type="radio"
                       name="template_id"
@@ -107,9 +131,18 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
 
         {design.background === 'custom' && (
           <div className="design-fields__photo">
-            <div className="design-fields__thumb">{photoSrc ? <img src={photoSrc} alt="Dein Foto" /> : <span>Kein Foto</span>}</div>
+            <div className="design-fields__thumb">
+              {photoSrc ? <img src={photoSrc} alt="Dein Foto" /> : <span>Kein Foto</span>}
+            </div>
             <div>
-              <button type="button" id="field-custom_image_upload_id" className="button button--outline button--small" onClick={() => fileRef.current?.click()} data-testid="photo-pick" aria-describedby={photoError}>
+              <button
+                type="button"
+                id="field-custom_image_upload_id"
+                className="button button--outline button--small"
+                onClick={() => fileRef.current?.click()}
+                data-testid="photo-pick"
+                aria-describedby={photoError}
+              >
                 {photoSrc ? 'Foto ändern' : 'Foto hochladen'}
               </button>
               <p className="field__hint">JPEG oder PNG, höchstens 10 MB. Du wählst danach den Ausschnitt.</p>
@@ -117,10 +150,29 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
             </div>
           </div>
         )}
-        <input ref={fileRef} type="file" accept={ACCEPT} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onFile} data-testid="photo-input" />
+        <input
+          ref={fileRef}
+          type="file"
+          accept={ACCEPT}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={onFile}
+          data-testid="photo-input"
+        />
       </fieldset>
 
-      <CountedField name="note" label="Persönliche Nachricht" value={design.note} max={NOTE_MAX} multiline rows={3} onValueChange={(note) => onChange({ note })} error={errors.note} placeholder="Alles Liebe zum Geburtstag!" />
+      <CountedField
+        name="note"
+        label="Persönliche Nachricht"
+        value={design.note}
+        max={NOTE_MAX}
+        multiline
+        rows={3}
+        onValueChange={(note) => onChange({ note })}
+        error={errors.note}
+        placeholder="Alles Liebe zum Geburtstag!"
+      />
 
       <fieldset className="design-fields__group">
         <legend id={colourLabel} className="field__label">
@@ -128,22 +180,41 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
         </legend>
         <div className="swatches" role="radiogroup" aria-labelledby={colourLabel}>
           {TEXT_COLOURS.map((colour) => (
-            <label key={colour} className={`swatches__item${design.textColor === colour ? ' is-active' : ''}`} title={COLOUR_NAMES[colour]}>
-              <input type="radio" name="text_color" className="visually-hidden" checked={design.textColor === colour} onChange={() => onChange({ textColor: colour })} />
+            <label
+              key={colour}
+              className={`swatches__item${design.textColor === colour ? ' is-active' : ''}`}
+              title={COLOUR_NAMES[colour]}
+            >
+              <input
+                type="radio"
+                name="text_color"
+                className="visually-hidden"
+                checked={design.textColor === colour}
+                onChange={() => onChange({ textColor: colour })}
+              />
               <span className="swatches__dot" style={{ backgroundColor: colour }} aria-hidden="true" />
               <span className="visually-hidden">{COLOUR_NAMES[colour]}</span>
             </label>
           ))}
           <label className="swatches__custom">
             <span className="visually-hidden">Eigene Farbe</span>
-            <input type="color" value={design.textColor} onChange={(event) => onChange({ textColor: event.target.value })} aria-label="Eigene Farbe" />
+            <input
+              type="color"
+              value={design.textColor}
+              onChange={(event) => onChange({ textColor: event.target.value })}
+              aria-label="Eigene Farbe"
+            />
           </label>
         </div>
         <FieldError id={`${colourLabel}-error`} error={errors.text_color} />
       </fieldset>
 
       {showPriceHidden && (
-        <CheckboxField name="price_hidden" checked={design.priceHidden} onCheckedChange={(priceHidden) => onChange({ priceHidden })}>
+        <CheckboxField
+          name="price_hidden"
+          checked={design.priceHidden}
+          onCheckedChange={(priceHidden) => onChange({ priceHidden })}
+        >
           {PERSONALISE_TEXT.hidePrice}
         </CheckboxField>
       )}

@@ -13,7 +13,11 @@ async function fetchBuyerVoucherPdf(id: string): Promise<Blob> {
   const token = authStore.getSnapshot().token;
   const response = await fetch(buildUrl(API_BASE, 'order/download-buyer-voucher'), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/pdf',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(downloadBuyerVoucherRequestSchema.parse({ id })),
   });
   if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
@@ -36,7 +40,13 @@ export function DownloadBuyerVoucherButton({ id }: { id: string }) {
     }
   }
   return (
-    <button type="button" className="button button--ghost button--small" onClick={download} disabled={busy} data-testid="buyer-voucher-download">
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      onClick={download}
+      disabled={busy}
+      data-testid="buyer-voucher-download"
+    >
       {busy && <Spinner size="sm" />}
       {WALLET_TEXT.download}
     </button>

@@ -10,7 +10,14 @@ export function NewsletterPopup() {
   const textId = useId();
   if (!open) return null;
   return (
-    <Modal open onClose={() => setOpen(false)} labelledBy={titleId} describedBy={textId} className="message-dialog message-dialog--info newsletter-popup" testId="newsletter-popup">
+    <Modal
+      open
+      onClose={() => setOpen(false)}
+      labelledBy={titleId}
+      describedBy={textId}
+      className="message-dialog message-dialog--info newsletter-popup"
+      testId="newsletter-popup"
+    >
       <div className="message-dialog__icon">
         <GiftIcon size={40} />
       </div>
@@ -21,7 +28,12 @@ export function NewsletterPopup() {
         {BUYER_VOUCHER_TEXT.newsletterText}
       </p>
       <div className="message-dialog__actions">
-        <button type="button" className="button button--primary" onClick={() => setOpen(false)} data-testid="newsletter-close">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setOpen(false)}
+          data-testid="newsletter-close"
+        >
           Weiter gestalten
         </button>
       </div>

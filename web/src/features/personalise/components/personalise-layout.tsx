@@ -21,7 +21,17 @@ type Props = {
 };
 
 /** Preview beside (desktop) or above (mobile) the form, Abbrechen / Speichern, and the leave prompt. */
-export function PersonaliseLayout({ eyebrow, title, preview, children, backTo, saving, guard, onSubmit, testId }: Props) {
+export function PersonaliseLayout({
+  eyebrow,
+  title,
+  preview,
+  children,
+  backTo,
+  saving,
+  guard,
+  onSubmit,
+  testId,
+}: Props) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!saving) onSubmit();
@@ -56,7 +66,17 @@ export function PersonaliseLayout({ eyebrow, title, preview, children, backTo, s
 }
 
 /** Loading, not found (the shared 404 frame with its h1) and failed states of the personalise pages. */
-export function PersonaliseStatus({ error, onRetry, backTo, backLabel }: { error: ApiError | undefined; onRetry: () => void; backTo: string; backLabel: string }) {
+export function PersonaliseStatus({
+  error,
+  onRetry,
+  backTo,
+  backLabel,
+}: {
+  error: ApiError | undefined;
+  onRetry: () => void;
+  backTo: string;
+  backLabel: string;
+}) {
   if (!error) return <PageLoader />;
   if (error.status === 404) {
     return (

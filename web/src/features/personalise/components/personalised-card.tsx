@@ -17,11 +17,27 @@ type Props = {
 };
 
 /** The live preview of a personalised voucher (same proportions as the crop, 730 × 676). */
-export function PersonalisedCard({ title, byline, priceLabel, background, fallbackColor, textColor, note, compact = false, testId }: Props) {
+export function PersonalisedCard({
+  title,
+  byline,
+  priceLabel,
+  background,
+  fallbackColor,
+  textColor,
+  note,
+  compact = false,
+  testId,
+}: Props) {
   const src = mediaUrl(background);
   return (
-    <figure className={`personal-card${compact ? ' personal-card--compact' : ''}`} style={{ color: textColor, backgroundColor: fallbackColor }} data-testid={testId}>
-      {src && <img className="personal-card__bg" src={src} alt="" data-testid={testId ? `${testId}-background` : undefined} />}
+    <figure
+      className={`personal-card${compact ? ' personal-card--compact' : ''}`}
+      style={{ color: textColor, backgroundColor: fallbackColor }}
+      data-testid={testId}
+    >
+      {src && (
+        <img className="personal-card__bg" src={src} alt="" data-testid={testId ? `${testId}-background` : undefined} />
+      )}
       {src && <div className="personal-card__shade" aria-hidden="true" />}
       <div className="personal-card__content">
         <p className="personal-card__byline">{byline}</p>

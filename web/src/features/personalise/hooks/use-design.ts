@@ -45,15 +45,24 @@ export function useDesign(initial: DesignState) {
 
   // New photos are object URLs; release them when replaced or when the page goes.
   const photoUrl = design.photo?.kind === 'new' ? design.photo.url : null;
-  useEffect(() => () => {
-    if (photoUrl) URL.revokeObjectURL(photoUrl);
-  }, [photoUrl]);
+  useEffect(
+    () => () => {
+      if (photoUrl) URL.revokeObjectURL(photoUrl);
+    },
+    [photoUrl],
+  );
 
-  const update = useCallback((changes: Partial<DesignState>) => setDesign((current) => ({ ...current, ...changes })), []);
+  const update = useCallback(
+    (changes: Partial<DesignState>) => setDesign((current) => ({ ...current, ...changes })),
+    [],
+  );
 
   /** The design fields of the request; a new photo is uploaded now. */
   const requestFields = useCallback(async () => {
-    const uploadId = design.background === 'custom' && design.photo?.kind === 'new' ? await uploadImage(design.photo.blob, 'personalisation') : null;
+    const uploadId =
+      design.background === 'custom' && design.photo?.kind === 'new'
+        ? await uploadImage(design.photo.blob, 'personalisation')
+        : null;
     return {
       background: design.background,
       template_id: design.background === 'template' ? design.templateId : null,

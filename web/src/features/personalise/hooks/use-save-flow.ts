@@ -40,7 +40,9 @@ export function useSaveFlow() {
         return true;
       } catch (error) {
         if (error instanceof ApiError && error.status === 422) {
-          const messages: FieldMessages = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, list]) => [field, list[0]]));
+          const messages: FieldMessages = Object.fromEntries(
+            Object.entries(error.fieldErrors).map(([field, list]) => [field, list[0]]),
+          );
           setErrors(messages);
           if (Object.values(messages).includes(PHOTO_TOO_LARGE)) await dialog.warning(PHOTO_TOO_LARGE);
           return false;

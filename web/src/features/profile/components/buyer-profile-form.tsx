@@ -71,7 +71,15 @@ export function BuyerProfileForm({ profile, variant = 'buyer' }: { profile: Prof
         <TextField {...form.text('firstName')} autoComplete="given-name" required={buyer} />
         <TextField {...form.text('lastName')} autoComplete="family-name" required={buyer} />
       </div>
-      <TextField {...form.text('email')} type="email" inputMode="email" autoComplete="email" required onBlur={email.check} busy={email.checking} />
+      <TextField
+        {...form.text('email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        onBlur={email.check}
+        busy={email.checking}
+      />
       {buyer && (
         <>
           <TextField {...form.text('address')} autoComplete="street-address" />
@@ -81,9 +89,19 @@ export function BuyerProfileForm({ profile, variant = 'buyer' }: { profile: Prof
           </div>
         </>
       )}
-      <TextField {...form.text('order_email')} type="email" inputMode="email" hint="Bestellbestätigungen gehen zusätzlich an diese Adresse." />
+      <TextField
+        {...form.text('order_email')}
+        type="email"
+        inputMode="email"
+        hint="Bestellbestätigungen gehen zusätzlich an diese Adresse."
+      />
       <div className="profile-form__actions">
-        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="profile-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.submitting}
+          data-testid="profile-submit"
+        >
           Speichern
         </button>
       </div>

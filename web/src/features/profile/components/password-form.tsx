@@ -40,7 +40,12 @@ export function PasswordForm({ userId }: { userId: string }) {
       <PasswordField {...form.text('new_password')} autoComplete="new-password" required hint="8 bis 16 Zeichen" />
       <PasswordField {...form.text('repeat_password')} autoComplete="new-password" required />
       <div className="profile-form__actions">
-        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="password-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.submitting}
+          data-testid="password-submit"
+        >
           Speichern
         </button>
       </div>

@@ -26,7 +26,19 @@ export function profileTabs(role: RoleName): TabLink[] {
 }
 
 /** The card 'Profil & Einstellungen' with the tab strip above the active tab's form. */
-export function ProfileLayout({ role, active, children, pageTitle = PROFILE_TEXT.title, wide = false }: { role: RoleName; active: ProfileTab; children: ReactNode; pageTitle?: string; wide?: boolean }) {
+export function ProfileLayout({
+  role,
+  active,
+  children,
+  pageTitle = PROFILE_TEXT.title,
+  wide = false,
+}: {
+  role: RoleName;
+  active: ProfileTab;
+  children: ReactNode;
+  pageTitle?: string;
+  wide?: boolean;
+}) {
   const { logout, busy } = useLogout();
   return (
     <div className={`container profile-page${wide ? ' profile-page--wide' : ''}`} data-testid="profile-page">
@@ -38,7 +50,11 @@ export function ProfileLayout({ role, active, children, pageTitle = PROFILE_TEXT
         <ul className="profile-tabs__list">
           {profileTabs(role).map((tab) => (
             <li key={tab.id}>
-              <Link to={tab.to} className={`profile-tabs__tab${tab.id === active ? ' is-active' : ''}`} aria-current={tab.id === active ? 'page' : undefined}>
+              <Link
+                to={tab.to}
+                className={`profile-tabs__tab${tab.id === active ? ' is-active' : ''}`}
+                aria-current={tab.id === active ? 'page' : undefined}
+              >
                 {tab.label}
               </Link>
             </li>

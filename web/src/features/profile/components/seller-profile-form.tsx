@@ -74,14 +74,19 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
         try {
           logoUploadId = await uploadImage(logo, 'company-logo');
         } catch (error) {
-          setLogoError(error instanceof ApiError ? error.message : 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es erneut.');
+          setLogoError(
+            error instanceof ApiError
+              ? error.message
+              : 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es erneut.',
+          );
           return;
         }
       }
       try {
         await saveProfile(profile.id, { ...data, ...(logoUploadId ? { logo_upload_id: logoUploadId } : {}) });
       } catch (error) {
-        if (error instanceof ApiError && error.fieldError('logo_upload_id')) setLogoError(error.fieldError('logo_upload_id'));
+        if (error instanceof ApiError && error.fieldError('logo_upload_id'))
+          setLogoError(error.fieldError('logo_upload_id'));
         throw error;
       }
       leave.markSaved();
@@ -99,18 +104,47 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
 
       <fieldset className="profile-form__section">
         <legend className="profile-form__legend">Konto</legend>
-        <TextField {...form.text('username')} disabled readOnly tooltip={SELLER_TEXT.usernameTooltip} hint={PROFILE_TEXT.usernameLocked} />
-        <TextField {...form.text('email')} type="email" inputMode="email" autoComplete="email" required onBlur={email.check} busy={email.checking} />
+        <TextField
+          {...form.text('username')}
+          disabled
+          readOnly
+          tooltip={SELLER_TEXT.usernameTooltip}
+          hint={PROFILE_TEXT.usernameLocked}
+        />
+        <TextField
+          {...form.text('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          onBlur={email.check}
+          busy={email.checking}
+        />
         <div className="form__row">
           <TextField {...form.text('phone_number')} type="tel" autoComplete="tel" required />
-          <SelectField {...form.text('region_id')} required options={REGIONS.map((r) => ({ value: String(r.id), label: r.label }))} placeholder="Region wählen" />
+          <SelectField
+            {...form.text('region_id')}
+            required
+            options={REGIONS.map((r) => ({ value: String(r.id), label: r.label }))}
+            placeholder="Region wählen"
+          />
         </div>
-        <TextField {...form.text('order_email')} type="email" inputMode="email" hint="Bestellbenachrichtigungen gehen zusätzlich an diese Adresse." />
+        <TextField
+          {...form.text('order_email')}
+          type="email"
+          inputMode="email"
+          hint="Bestellbenachrichtigungen gehen zusätzlich an diese Adresse."
+        />
       </fieldset>
 
       <fieldset className="profile-form__section">
         <legend className="profile-form__legend">Unternehmen</legend>
-        <TextField {...form.text('company_name')} autoComplete="organization" required hint="Erscheint auf den Rechnungen." />
+        <TextField
+          {...form.text('company_name')}
+          autoComplete="organization"
+          required
+          hint="Erscheint auf den Rechnungen."
+        />
         <ImagePicker
           name="logo"
           label="Logo"
@@ -126,7 +160,13 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
         />
         <TextAreaField {...form.text('description')} maxLength={COMPANY_DESCRIPTION_MAX} rows={4} />
         <div className="form__row">
-          <TextField {...form.text('url')} type="url" inputMode="url" autoComplete="url" placeholder="www.beispiel.at" />
+          <TextField
+            {...form.text('url')}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="www.beispiel.at"
+          />
           <TextField {...form.text('vat_number')} />
         </div>
         <TextField {...form.text('address')} autoComplete="street-address" />
@@ -145,7 +185,12 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
       </fieldset>
 
       <div className="profile-form__actions">
-        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="profile-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.submitting}
+          data-testid="profile-submit"
+        >
           Speichern
         </button>
       </div>

@@ -25,7 +25,12 @@ export function useEmailCheck(form: EmailForm, userId: string, storedEmail: stri
       checkUnique('email', value, userId)
         .then((result) => {
           // Only the answer for the value still in the field counts.
-          if (String(form.valuesRef.current.email ?? '').trim().toLowerCase() !== value) return;
+          if (
+            String(form.valuesRef.current.email ?? '')
+              .trim()
+              .toLowerCase() !== value
+          )
+            return;
           form.setFieldError('email', result.free ? undefined : result.message);
         })
         .catch((error: unknown) => console.error('Uniqueness check failed', error))

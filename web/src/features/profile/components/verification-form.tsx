@@ -54,7 +54,13 @@ export function VerificationForm({ profile }: { profile: Profile }) {
     initial,
     schema: verificationProfileSchema,
     labels: LABELS,
-    prepare: (values) => ({ firstName: values.firstName, lastName: values.lastName, bday: values.bday, section: 'verification', version: profile.version }),
+    prepare: (values) => ({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      bday: values.bday,
+      section: 'verification',
+      version: profile.version,
+    }),
     submit: async (data) => {
       // All three documents are required in the profile (02 §5): on file already, or chosen now.
       const missing = DOCUMENTS.filter((d) => !files[d.field] && !stored?.documents[d.field]);
@@ -69,7 +75,12 @@ export function VerificationForm({ profile }: { profile: Profile }) {
         try {
           uploads[`${d.field}_upload_id`] = await uploadImage(file, 'verification-document');
         } catch (error) {
-          form.setFieldError(d.field, error instanceof ApiError ? error.message : 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es erneut.');
+          form.setFieldError(
+            d.field,
+            error instanceof ApiError
+              ? error.message
+              : 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es erneut.',
+          );
           return;
         }
       }
@@ -98,7 +109,11 @@ export function VerificationForm({ profile }: { profile: Profile }) {
       <FormMessage message={form.message} />
       <FormErrorSummary fields={form.summary} />
       {stored && (
-        <div className={`notice ${stored.status === 'rejected' ? 'notice--warning' : 'notice--info'}`} role="status" data-testid="verification-status">
+        <div
+          className={`notice ${stored.status === 'rejected' ? 'notice--warning' : 'notice--info'}`}
+          role="status"
+          data-testid="verification-status"
+        >
           <p>{STATUS_TEXT[stored.status]}</p>
         </div>
       )}
@@ -110,13 +125,27 @@ export function VerificationForm({ profile }: { profile: Profile }) {
       <div className="profile-form__documents">
         {DOCUMENTS.map((d) => (
           <div key={d.field}>
-            <DocumentField name={d.field} label={d.label} file={files[d.field]} error={form.errors[d.field]} required onSelect={(file) => choose(d.field, file)} />
-            {stored?.documents[d.field] && !files[d.field] && <p className="field__hint profile-form__on-file">Bereits hochgeladen.</p>}
+            <DocumentField
+              name={d.field}
+              label={d.label}
+              file={files[d.field]}
+              error={form.errors[d.field]}
+              required
+              onSelect={(file) => choose(d.field, file)}
+            />
+            {stored?.documents[d.field] && !files[d.field] && (
+              <p className="field__hint profile-form__on-file">Bereits hochgeladen.</p>
+            )}
           </div>
         ))}
       </div>
       <div className="profile-form__actions">
-        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="verification-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.submitting}
+          data-testid="verification-submit"
+        >
           Speichern
         </button>
       </div>

@@ -14,7 +14,9 @@ import { authStore } from '../../../lib/auth.ts';
 
 /** POST qr-code/scan: the scanned QR URL or a typed code → the voucher for the redemption form. */
 export function scanCode(url: string) {
-  return api.request('qr-code/scan', { method: 'POST', body: { url }, schema: z.object({ data: scannedVoucherSchema }) }).then((answer) => answer.data);
+  return api
+    .request('qr-code/scan', { method: 'POST', body: { url }, schema: z.object({ data: scannedVoucherSchema }) })
+    .then((answer) => answer.data);
 }
 
 /** POST redemption; `idempotencyKey` stays the same for every retry of one redemption attempt. */
@@ -30,11 +32,18 @@ export function redeem(request: RedeemRequest, idempotencyKey: string) {
 export type RedemptionListParams = { page: number; cursor?: string | undefined; order_id?: string | undefined };
 
 export function listRedemptions(params: RedemptionListParams) {
-  return api.request('redemption', { query: { page: params.page, paginate: 9, cursor: params.cursor, order_id: params.order_id }, schema: redemptionPageSchema });
+  return api.request('redemption', {
+    query: { page: params.page, paginate: 9, cursor: params.cursor, order_id: params.order_id },
+    schema: redemptionPageSchema,
+  });
 }
 
 export function revokeRedemption(id: string) {
-  return api.request('redemption/revoke', { method: 'POST', body: { id }, schema: z.object({ message: z.string(), data: redemptionSchema }) });
+  return api.request('redemption/revoke', {
+    method: 'POST',
+    body: { id },
+    schema: z.object({ message: z.string(), data: redemptionSchema }),
+  });
 }
 
 /** POST redemption/download-pdf → the receipt as a Blob (the JSON client only reads JSON). */
@@ -42,7 +51,11 @@ export async function fetchRedemptionPdf(id: string): Promise<Blob> {
   const token = authStore.getSnapshot().token;
   const response = await fetch(buildUrl(API_BASE, 'redemption/download-pdf'), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/pdf',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ id }),
   });
   if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
@@ -50,13 +63,22 @@ export async function fetchRedemptionPdf(id: string): Promise<Blob> {
 }
 
 export function listScannerUsers() {
-  return api.request('scanner-user', { schema: z.object({ data: z.array(scannerUserSchema) }) }).then((answer) => answer.data);
+  return api
+    .request('scanner-user', { schema: z.object({ data: z.array(scannerUserSchema) }) })
+    .then((answer) => answer.data);
 }
 
 export function createScannerUser(input: CreateScannerUserInput) {
-  return api.request('scanner-user', { method: 'POST', body: input, schema: z.object({ message: z.string(), data: scannerUserSchema }) });
+  return api.request('scanner-user', {
+    method: 'POST',
+    body: input,
+    schema: z.object({ message: z.string(), data: scannerUserSchema }),
+  });
 }
 
 export function toggleScannerUser(id: string) {
-  return api.request(`scanner-user/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.object({ message: z.string(), data: scannerUserSchema }) });
+  return api.request(`scanner-user/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: z.object({ message: z.string(), data: scannerUserSchema }),
+  });
 }

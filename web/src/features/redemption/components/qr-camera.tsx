@@ -6,7 +6,10 @@ import { CAMERA_ERROR_TEXT, cameraErrorKind, type CameraErrorKind } from '@gm/sh
 const SCAN_INTERVAL_MS = 150;
 
 /** What blocks the camera before getUserMedia is even asked (02 §2 camera errors). */
-export function cameraPrecondition(win: { isSecureContext?: boolean; navigator?: { mediaDevices?: { getUserMedia?: unknown } } }): CameraErrorKind | undefined {
+export function cameraPrecondition(win: {
+  isSecureContext?: boolean;
+  navigator?: { mediaDevices?: { getUserMedia?: unknown } };
+}): CameraErrorKind | undefined {
   if (win.isSecureContext === false) return 'secureContext';
   if (typeof win.navigator?.mediaDevices?.getUserMedia !== 'function') return 'unsupported';
   return undefined;
@@ -85,7 +88,13 @@ export function QrCamera({ onResult, onClose }: { onResult: (text: string) => vo
         </div>
       ) : (
         <div className="qr-camera__frame">
-          <video ref={videoRef} className="qr-camera__video" muted playsInline aria-label="Kamerabild zum Scannen des QR-Codes" />
+          <video
+            ref={videoRef}
+            className="qr-camera__video"
+            muted
+            playsInline
+            aria-label="Kamerabild zum Scannen des QR-Codes"
+          />
           <span className="qr-camera__target" aria-hidden="true" />
           {!ready && <p className="qr-camera__hint">Kamera wird gestartet…</p>}
         </div>

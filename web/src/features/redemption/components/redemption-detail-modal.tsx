@@ -9,9 +9,21 @@ import { listRedemptions } from '../api/redemption.ts';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';
 
 /** One order's redemptions (02 §2 "a modal listing one order's redemptions, with a PDF download per row"). */
-export function RedemptionDetailModal({ redemption, onClose, onDownload }: { redemption: Redemption; onClose: () => void; onDownload: (r: Redemption) => Promise<void> }) {
+export function RedemptionDetailModal({
+  redemption,
+  onClose,
+  onDownload,
+}: {
+  redemption: Redemption;
+  onClose: () => void;
+  onDownload: (r: Redemption) => Promise<void>;
+}) {
   const titleId = useId();
-  const query = useApiQuery(`redemptions:order:${redemption.order_id}`, () => listRedemptions({ page: 1, order_id: redemption.order_id }), { staleMs: 0 });
+  const query = useApiQuery(
+    `redemptions:order:${redemption.order_id}`,
+    () => listRedemptions({ page: 1, order_id: redemption.order_id }),
+    { staleMs: 0 },
+  );
   const rows = query.data?.data ?? [];
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="redemption-detail" testId="redemption-detail">
@@ -37,7 +49,12 @@ export function RedemptionDetailModal({ redemption, onClose, onDownload }: { red
               <div className="redemption-detail__side">
                 <span>{redemptionAmount(row)}</span>
                 {row.is_revoked && <span className="redemptions__revoked">{REDEMPTION_TEXT.revoked}</span>}
-                <button type="button" className="button button--small button--ghost" onClick={() => void onDownload(row)} aria-label={`Beleg ${row.redemption_no} als PDF herunterladen`}>
+                <button
+                  type="button"
+                  className="button button--small button--ghost"
+                  onClick={() => void onDownload(row)}
+                  aria-label={`Beleg ${row.redemption_no} als PDF herunterladen`}
+                >
                   PDF
                 </button>
               </div>

@@ -9,7 +9,17 @@ import { checkAmount, initialAmountText, type RedemptionAmount } from '../redemp
 export type { RedemptionAmount };
 
 /** The redemption panel (02 §2 "code loaded shows the redemption panel"): the voucher, what is left, the amount. */
-export function RedemptionForm({ voucher, busy, onSubmit, onCancel }: { voucher: ScannedVoucher; busy: boolean; onSubmit: (amount: RedemptionAmount) => void; onCancel: () => void }) {
+export function RedemptionForm({
+  voucher,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  voucher: ScannedVoucher;
+  busy: boolean;
+  onSubmit: (amount: RedemptionAmount) => void;
+  onCancel: () => void;
+}) {
   // A 'Nur auf einmal einlösbar' gift is redeemed whole: the amount is everything left, pre-filled and locked.
   const once = voucher.voucher_usage === 'once';
   const [text, setText] = useState(() => initialAmountText(voucher));
@@ -24,7 +34,13 @@ export function RedemptionForm({ voucher, busy, onSubmit, onCancel }: { voucher:
   }
 
   return (
-    <form className="card redemption-form" onSubmit={submit} noValidate aria-labelledby="redemption-form-title" data-testid="redemption-form">
+    <form
+      className="card redemption-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="redemption-form-title"
+      data-testid="redemption-form"
+    >
       <h2 id="redemption-form-title" className="redemption-form__title">
         {voucher.title}
       </h2>
@@ -35,7 +51,9 @@ export function RedemptionForm({ voucher, busy, onSubmit, onCancel }: { voucher:
         </div>
         <div>
           <dt>{isProduct ? 'Noch einlösbar' : 'Restwert'}</dt>
-          <dd data-testid="redemption-remaining">{isProduct ? `${voucher.remaining_qty} Stück` : formatEuro(voucher.remaining_value)}</dd>
+          <dd data-testid="redemption-remaining">
+            {isProduct ? `${voucher.remaining_qty} Stück` : formatEuro(voucher.remaining_value)}
+          </dd>
         </div>
         <div>
           <dt>Gültig bis</dt>
@@ -59,7 +77,13 @@ export function RedemptionForm({ voucher, busy, onSubmit, onCancel }: { voucher:
           setError(undefined);
         }}
         error={error}
-        hint={once ? REDEMPTION_TEXT.onceOnlyNote : isProduct ? `Höchstens ${voucher.remaining_qty} Stück.` : `Mindestens ${formatEuro(REDEMPTION_MIN_VALUE)}, höchstens ${formatEuro(voucher.remaining_value)}.`}
+        hint={
+          once
+            ? REDEMPTION_TEXT.onceOnlyNote
+            : isProduct
+              ? `Höchstens ${voucher.remaining_qty} Stück.`
+              : `Mindestens ${formatEuro(REDEMPTION_MIN_VALUE)}, höchstens ${formatEuro(voucher.remaining_value)}.`
+        }
         readOnly={once}
         aria-readonly={once || undefined}
         data-testid="redemption-value"
@@ -69,7 +93,13 @@ export function RedemptionForm({ voucher, busy, onSubmit, onCancel }: { voucher:
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
           {TEXT.cancel}
         </button>
-        <button type="submit" className="button button--primary" disabled={busy} data-testid="redemption-submit" autoFocus={once}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          data-testid="redemption-submit"
+          autoFocus={once}
+        >
           {busy ? 'Wird eingelöst…' : 'Einlösen'}
         </button>
       </div>

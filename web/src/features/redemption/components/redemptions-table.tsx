@@ -42,7 +42,11 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
   const [busy, setBusy] = useState<string | null>(null);
   const [detail, setDetail] = useState<Redemption | null>(null);
   const cursor = cursors[page];
-  const query = useApiQuery(`redemptions:${scope}:${refreshKey}:${page}:${cursor ?? ''}`, () => listRedemptions({ page, cursor }), { staleMs: 0, keepPrevious: true });
+  const query = useApiQuery(
+    `redemptions:${scope}:${refreshKey}:${page}:${cursor ?? ''}`,
+    () => listRedemptions({ page, cursor }),
+    { staleMs: 0, keepPrevious: true },
+  );
   const rows = (query.data?.data ?? []).map((row) => revoked[row.id] ?? row);
 
   function goTo(next: number) {
@@ -55,7 +59,10 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
   }
 
   async function revoke(redemption: Redemption) {
-    const confirmed = await dialog.confirm(REDEMPTION_TEXT.revokeConfirm, { title: scope === 'admin' ? 'Einlösung widerrufen?' : REDEMPTION_TEXT.revoke, confirmLabel: scope === 'admin' ? 'Widerrufen' : 'Rückgängig machen' });
+    const confirmed = await dialog.confirm(REDEMPTION_TEXT.revokeConfirm, {
+      title: scope === 'admin' ? 'Einlösung widerrufen?' : REDEMPTION_TEXT.revoke,
+      confirmLabel: scope === 'admin' ? 'Widerrufen' : 'Rückgängig machen',
+    });
     if (!confirmed) return;
     setBusy(redemption.id);
     try {
@@ -70,7 +77,8 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
     }
   }
 
-  if (query.error && !query.data) return <LoadFailed text="Die Einlösungen konnten gerade nicht geladen werden." onRetry={query.reload} />;
+  if (query.error && !query.data)
+    return <LoadFailed text="Die Einlösungen konnten gerade nicht geladen werden." onRetry={query.reload} />;
   if (!query.data) return <PageLoader label="Einlösungen werden geladen…" />;
   if (rows.length === 0) return <EmptyState />;
 
@@ -94,12 +102,23 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} data-testid="redemption-row" data-redemption-id={row.id} className={row.is_revoked ? 'is-reversed' : undefined}>
+              <tr
+                key={row.id}
+                data-testid="redemption-row"
+                data-redemption-id={row.id}
+                className={row.is_revoked ? 'is-reversed' : undefined}
+              >
                 <td data-label="Einlösenummer">{row.redemption_no}</td>
                 <td data-label="Datum">{redemptionTime(row.created_at)}</td>
                 <td data-label="Gutschein">{row.title}</td>
                 <td data-label="Bestellung">
-                  <button type="button" className="link-button" onClick={() => setDetail(row)} aria-label={`Einlösungen der Bestellung ${row.order_no} anzeigen`} data-testid="redemption-order">
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setDetail(row)}
+                    aria-label={`Einlösungen der Bestellung ${row.order_no} anzeigen`}
+                    data-testid="redemption-order"
+                  >
                     {row.order_no}
                   </button>
                 </td>
@@ -109,7 +128,13 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
                 <td data-label="Eingelöst von">{row.scanned_by.username}</td>
                 <td data-label="Aktionen">
                   <div className="redemptions__actions">
-                    <button type="button" className="button button--small button--ghost" onClick={() => void download(row)} aria-label={`Beleg ${row.redemption_no} als PDF herunterladen`} data-testid="redemption-pdf">
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      onClick={() => void download(row)}
+                      aria-label={`Beleg ${row.redemption_no} als PDF herunterladen`}
+                      data-testid="redemption-pdf"
+                    >
                       PDF
                     </button>
                     {row.is_revoked ? (
@@ -135,7 +160,13 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
           </tbody>
         </table>
       </div>
-      <Pagination page={query.data.current_page} lastPage={query.data.last_page} onPageChange={goTo} busy={query.isLoading} label="Seiten der Einlösungen" />
+      <Pagination
+        page={query.data.current_page}
+        lastPage={query.data.last_page}
+        onPageChange={goTo}
+        busy={query.isLoading}
+        label="Seiten der Einlösungen"
+      />
       {detail && <RedemptionDetailModal redemption={detail} onClose={() => setDetail(null)} onDownload={download} />}
     </div>
   );

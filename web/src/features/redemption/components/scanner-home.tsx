@@ -99,7 +99,10 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
     if (!voucher) return;
     setBusy(true);
     try {
-      await redeem({ order_id: voucher.id, ...amount, ...(confirmExpired ? { confirm_expired: true } : {}) }, attemptKey.current);
+      await redeem(
+        { order_id: voucher.id, ...amount, ...(confirmExpired ? { confirm_expired: true } : {}) },
+        attemptKey.current,
+      );
       onRedeemed?.();
       const back = window.setTimeout(reset, REDEMPTION_REDIRECT_MS);
       await dialog.success(REDEMPTION_TEXT.redeemed, { autoCloseMs: REDEMPTION_REDIRECT_MS });
@@ -108,7 +111,10 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.fieldError('confirm_expired') && !confirmExpired) {
         setBusy(false);
-        const confirmed = await dialog.confirm(error.fieldError('confirm_expired'), { title: TEXT.warning, confirmLabel: 'Trotzdem einlösen' });
+        const confirmed = await dialog.confirm(error.fieldError('confirm_expired'), {
+          title: TEXT.warning,
+          confirmLabel: 'Trotzdem einlösen',
+        });
         if (confirmed) await submitRedemption(amount, true);
         return;
       }
@@ -123,7 +129,16 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
     }
   }
 
-  if (voucher) return <RedemptionForm key={voucher.id} voucher={voucher} busy={busy} onSubmit={(amount) => void submitRedemption(amount)} onCancel={reset} />;
+  if (voucher)
+    return (
+      <RedemptionForm
+        key={voucher.id}
+        voucher={voucher}
+        busy={busy}
+        onSubmit={(amount) => void submitRedemption(amount)}
+        onCancel={reset}
+      />
+    );
 
   return (
     <div className="card scanner-home" data-testid="scanner-home">
@@ -154,7 +169,13 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
       {camera ? (
         <QrCamera onResult={(text) => void lookUp(text)} onClose={() => setCamera(false)} />
       ) : (
-        <button type="button" className="button button--outline scanner-home__camera" onClick={() => setCamera(true)} disabled={busy} data-testid="scanner-open-camera">
+        <button
+          type="button"
+          className="button button--outline scanner-home__camera"
+          onClick={() => setCamera(true)}
+          disabled={busy}
+          data-testid="scanner-open-camera"
+        >
           Kamera öffnen und QR-Code scannen
         </button>
       )}

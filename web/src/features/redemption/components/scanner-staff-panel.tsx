@@ -88,7 +88,9 @@ export function ScannerStaffPanel() {
                 <strong>{user.scanner}</strong>
                 <span>{user.email}</span>
               </div>
-              <span className={`scanner-status${user.status ? ' scanner-status--on' : ''}`}>{user.status ? 'Aktiv' : 'Inaktiv'}</span>
+              <span className={`scanner-status${user.status ? ' scanner-status--on' : ''}`}>
+                {user.status ? 'Aktiv' : 'Inaktiv'}
+              </span>
               <button
                 type="button"
                 className="button button--small button--outline"
@@ -106,9 +108,35 @@ export function ScannerStaffPanel() {
         <h3 id="scanner-staff-form-title" className="scanner-staff__form-title">
           Neuen Scanner-Benutzer anlegen
         </h3>
-        <TextField name="scanner_username" label="Benutzername" required autoComplete="off" value={form.username} onValueChange={set('username')} error={error('username')} />
-        <TextField name="scanner_email" label="E-Mail" type="email" required autoComplete="off" value={form.email} onValueChange={set('email')} error={error('email')} />
-        <PasswordField name="scanner_password" label="Passwort" required autoComplete="new-password" value={form.password} onValueChange={set('password')} error={error('password')} hint="8 bis 16 Zeichen." />
+        <TextField
+          name="scanner_username"
+          label="Benutzername"
+          required
+          autoComplete="off"
+          value={form.username}
+          onValueChange={set('username')}
+          error={error('username')}
+        />
+        <TextField
+          name="scanner_email"
+          label="E-Mail"
+          type="email"
+          required
+          autoComplete="off"
+          value={form.email}
+          onValueChange={set('email')}
+          error={error('email')}
+        />
+        <PasswordField
+          name="scanner_password"
+          label="Passwort"
+          required
+          autoComplete="new-password"
+          value={form.password}
+          onValueChange={set('password')}
+          error={error('password')}
+          hint="8 bis 16 Zeichen."
+        />
         <button type="submit" className="button button--primary" disabled={busy} data-testid="scanner-user-submit">
           {busy ? 'Wird angelegt…' : 'Anlegen'}
         </button>

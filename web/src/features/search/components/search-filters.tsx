@@ -3,7 +3,15 @@ import type { Category } from '@gm/shared/catalogue/contracts';
 import { REGIONS, SEASONS, TARGET_GROUPS } from '@gm/shared/catalogue/reference-data';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { useDebouncedDraft } from '../../../lib/use-debounced-draft.ts';
-import { SORT_OPTIONS, cleanPriceInput, priceFilterOf, toggleListValue, toggleSort, type SearchState, type SearchUpdate } from '../search-state.ts';
+import {
+  SORT_OPTIONS,
+  cleanPriceInput,
+  priceFilterOf,
+  toggleListValue,
+  toggleSort,
+  type SearchState,
+  type SearchUpdate,
+} from '../search-state.ts';
 
 type FiltersProps = {
   state: SearchState;
@@ -43,7 +51,13 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
       </fieldset>
 
       {!fixedCategory && (
-        <FilterSelect id={`${id}-category`} label="Kategorie" value={chosenCategory?.id ?? ''} onChange={(category) => set({ category, subcategory: '' })} testId="filter-category">
+        <FilterSelect
+          id={`${id}-category`}
+          label="Kategorie"
+          value={chosenCategory?.id ?? ''}
+          onChange={(category) => set({ category, subcategory: '' })}
+          testId="filter-category"
+        >
           <option value="">Alle Kategorien</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
@@ -53,7 +67,13 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
         </FilterSelect>
       )}
 
-      <FilterSelect id={`${id}-sub`} label="Unterkategorie" value={state.subcategory} onChange={(subcategory) => set({ subcategory })} testId="filter-subcategory">
+      <FilterSelect
+        id={`${id}-sub`}
+        label="Unterkategorie"
+        value={state.subcategory}
+        onChange={(subcategory) => set({ subcategory })}
+        testId="filter-subcategory"
+      >
         <option value="">Alle Unterkategorien</option>
         {subcategoryGroups.map((c) =>
           chosenCategory ? (
@@ -74,7 +94,13 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
         )}
       </FilterSelect>
 
-      <FilterSelect id={`${id}-region`} label="Region" value={state.region} onChange={(region) => set({ region })} testId="filter-region">
+      <FilterSelect
+        id={`${id}-region`}
+        label="Region"
+        value={state.region}
+        onChange={(region) => set({ region })}
+        testId="filter-region"
+      >
         <option value="">Alle Regionen</option>
         {REGIONS.map((r) => (
           <option key={r.id} value={String(r.id)}>
@@ -85,8 +111,20 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
 
       <PriceFilter state={state} onChange={onChange} />
 
-      <ChipGroup legend="Für wen" values={TARGET_GROUPS} chosen={state.targets} onToggle={(v) => onChange((s) => ({ ...s, targets: toggleListValue(s.targets, v) }))} testId="filter-targets" />
-      <ChipGroup legend="Saison" values={SEASONS} chosen={state.seasons} onToggle={(v) => onChange((s) => ({ ...s, seasons: toggleListValue(s.seasons, v) }))} testId="filter-seasons" />
+      <ChipGroup
+        legend="Für wen"
+        values={TARGET_GROUPS}
+        chosen={state.targets}
+        onToggle={(v) => onChange((s) => ({ ...s, targets: toggleListValue(s.targets, v) }))}
+        testId="filter-targets"
+      />
+      <ChipGroup
+        legend="Saison"
+        values={SEASONS}
+        chosen={state.seasons}
+        onToggle={(v) => onChange((s) => ({ ...s, seasons: toggleListValue(s.seasons, v) }))}
+        testId="filter-seasons"
+      />
 
       <button type="button" className="link-button search-filters__reset" onClick={onReset} data-testid="filter-reset">
         Filter zurücksetzen
@@ -96,27 +134,64 @@ export function SearchFilters({ state, onChange, categories, fixedCategory, onRe
 }
 
 /** One labelled select of the sidebar: the label above it in the legend style, the options as children. */
-function FilterSelect({ id, label, value, onChange, testId, children }: { id: string; label: string; value: string; onChange: (value: string) => void; testId: string; children: ReactNode }) {
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  testId,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <div className="search-filters__group">
       <label className="search-filters__legend" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      <select
+        id={id}
+        className="input select"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      >
         {children}
       </select>
     </div>
   );
 }
 
-function ChipGroup({ legend, values, chosen, onToggle, testId }: { legend: string; values: readonly string[]; chosen: readonly string[]; onToggle: (value: string) => void; testId: string }) {
+function ChipGroup({
+  legend,
+  values,
+  chosen,
+  onToggle,
+  testId,
+}: {
+  legend: string;
+  values: readonly string[];
+  chosen: readonly string[];
+  onToggle: (value: string) => void;
+  testId: string;
+}) {
   return (
     <fieldset className="search-filters__group">
       <legend className="search-filters__legend">{legend}</legend>
       <div className="search-filters__chips" data-testid={testId}>
         {values.map((value) => (
           <label key={value} className={`chip chip--check${chosen.includes(value) ? ' is-active' : ''}`}>
-            <input type="checkbox" className="visually-hidden" checked={chosen.includes(value)} onChange={() => onToggle(value)} />
+            <input
+              type="checkbox"
+              className="visually-hidden"
+              checked={chosen.includes(value)}
+              onChange={() => onToggle(value)}
+            />
             {value}
           </label>
         ))}
@@ -146,7 +221,15 @@ function PriceFilter({ state, onChange }: { state: SearchState; onChange: (updat
       <div className="search-filters__price">
         <PriceInput id={`${id}-from`} label="Preis von (€)" placeholder="von" draft={from} testId="filter-price-from" />
         <span aria-hidden="true">–</span>
-        <PriceInput id={`${id}-to`} label="Preis bis (€)" placeholder="bis" draft={to} invalid={Boolean(error)} describedBy={`${id}-price-hint`} testId="filter-price-to" />
+        <PriceInput
+          id={`${id}-to`}
+          label="Preis bis (€)"
+          placeholder="bis"
+          draft={to}
+          invalid={Boolean(error)}
+          describedBy={`${id}-price-hint`}
+          testId="filter-price-to"
+        />
       </div>
       <p id={`${id}-price-hint`} className={error ? 'field__error' : 'field__hint'} aria-live="polite">
         {error ? (

@@ -49,7 +49,14 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
   const keyword = useDebouncedDraft(state.keyword, (value) => update((s) => ({ ...s, keyword: value })));
 
   const loadMore = () => setPaging({ key, page: page + 1 });
-  useInfiniteScroll({ enabled: isMobile, threshold: LOAD_MORE_THRESHOLD, loading: results.isLoading, sellerModalOpen: Boolean(modals.sellerId), hasNextPage, onLoadMore: loadMore });
+  useInfiniteScroll({
+    enabled: isMobile,
+    threshold: LOAD_MORE_THRESHOLD,
+    loading: results.isLoading,
+    sellerModalOpen: Boolean(modals.sellerId),
+    hasNextPage,
+    onLoadMore: loadMore,
+  });
 
   const goToPage = (next: number) => {
     setPaging({ key, page: next });
@@ -97,7 +104,13 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
           />
         </form>
         {isMobile && (
-          <button type="button" className="button button--ghost discovery__filter-button" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="open-filters">
+          <button
+            type="button"
+            className="button button--ghost discovery__filter-button"
+            onClick={() => setDrawerOpen(true)}
+            aria-haspopup="dialog"
+            data-testid="open-filters"
+          >
             <SlidersIcon size={20} />
             Filter &amp; Sortierung{count > 0 ? ` (${count})` : ''}
           </button>
@@ -111,7 +124,12 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
           </aside>
         )}
 
-        <section className="discovery__results" ref={resultsRef} aria-label={resultsLabel} aria-busy={results.isLoading}>
+        <section
+          className="discovery__results"
+          ref={resultsRef}
+          aria-label={resultsLabel}
+          aria-busy={results.isLoading}
+        >
           <p className="discovery__count" aria-live="polite" data-testid="result-count">
             {total === undefined ? '\u00a0' : total === 1 ? '1 Gutschein gefunden' : `${total} Gutscheine gefunden`}
           </p>
@@ -135,25 +153,55 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
             />
           )}
           {isMobile ? (
-            <LoadMore hasNextPage={hasNextPage} loading={results.isLoading && results.vouchers.length > 0 && !results.isStale} error={results.vouchers.length ? results.error : undefined} onLoadMore={loadMore} onRetry={results.retry} />
+            <LoadMore
+              hasNextPage={hasNextPage}
+              loading={results.isLoading && results.vouchers.length > 0 && !results.isStale}
+              error={results.vouchers.length ? results.error : undefined}
+              onLoadMore={loadMore}
+              onRetry={results.retry}
+            />
           ) : (
-            results.meta && <Pagination page={page} lastPage={results.meta.last_page} onPageChange={goToPage} busy={results.isLoading} label={`Seiten von ${resultsLabel}`} />
+            results.meta && (
+              <Pagination
+                page={page}
+                lastPage={results.meta.last_page}
+                onPageChange={goToPage}
+                busy={results.isLoading}
+                label={`Seiten von ${resultsLabel}`}
+              />
+            )
           )}
         </section>
       </div>
 
       {isMobile && (
-        <Modal open={drawerOpen} onClose={() => setDrawerOpen(false)} labelledBy={drawerTitleId} className="drawer filter-drawer" testId="filter-drawer">
+        <Modal
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          labelledBy={drawerTitleId}
+          className="drawer filter-drawer"
+          testId="filter-drawer"
+        >
           <div className="drawer__header">
             <h2 id={drawerTitleId} className="filter-drawer__title">
               Filter &amp; Sortierung
             </h2>
-            <button type="button" className="icon-button" onClick={() => setDrawerOpen(false)} aria-label="Filter schließen">
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => setDrawerOpen(false)}
+              aria-label="Filter schließen"
+            >
               <CloseIcon />
             </button>
           </div>
           {filters}
-          <button type="button" className="button button--primary button--block filter-drawer__apply" onClick={() => setDrawerOpen(false)} data-testid="apply-filters">
+          <button
+            type="button"
+            className="button button--primary button--block filter-drawer__apply"
+            onClick={() => setDrawerOpen(false)}
+            data-testid="apply-filters"
+          >
             {total === undefined ? 'Ergebnisse anzeigen' : `${total} Ergebnisse anzeigen`}
           </button>
         </Modal>

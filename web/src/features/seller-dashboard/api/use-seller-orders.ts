@@ -32,7 +32,11 @@ export function useSellerOrders(options: { withStat?: boolean; withRedemptions?:
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Loading the seller orders failed', error);
-        setState((prev) => ({ ...prev, error: error instanceof ApiError ? error : new ApiError(0, String(error)), loading: false }));
+        setState((prev) => ({
+          ...prev,
+          error: error instanceof ApiError ? error : new ApiError(0, String(error)),
+          loading: false,
+        }));
       },
     );
     return () => controller.abort();

@@ -57,10 +57,21 @@ export function InvoiceExport() {
         <DateField name="export-from" label="Von" value={from} max={to} onValueChange={setFrom} error={fromError} />
         <DateField name="export-to" label="Bis" value={to} min={from} onValueChange={setTo} error={toError} />
         <div className="invoice-export__actions">
-          <button type="submit" className="button button--primary" disabled={!ready || busy !== null} data-testid="export-pdf">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!ready || busy !== null}
+            data-testid="export-pdf"
+          >
             {SELLER_TEXT.invoicesPdf}
           </button>
-          <button type="button" className="button button--outline" disabled={!ready || busy !== null} onClick={() => void run('csv')} data-testid="export-csv">
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={!ready || busy !== null}
+            onClick={() => void run('csv')}
+            data-testid="export-csv"
+          >
             {SELLER_TEXT.invoicesCsv}
           </button>
         </div>
@@ -70,7 +81,10 @@ export function InvoiceExport() {
           {error.message}
         </p>
       )}
-      <LoadingOverlay show={busy !== null} label={busy === 'csv' ? 'CSV wird erstellt…' : 'Rechnungen werden erstellt…'} />
+      <LoadingOverlay
+        show={busy !== null}
+        label={busy === 'csv' ? 'CSV wird erstellt…' : 'Rechnungen werden erstellt…'}
+      />
     </section>
   );
 }

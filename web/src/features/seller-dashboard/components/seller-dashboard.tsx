@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import type { ApiUser } from '@gm/shared/auth/contracts';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
-import { SELLER_TEXT, SELLER_ORDERS_PAGE_SIZE, type SellerOrdersResponse, type SellerStatistics } from '@gm/shared/seller/dashboard';
+import {
+  SELLER_TEXT,
+  SELLER_ORDERS_PAGE_SIZE,
+  type SellerOrdersResponse,
+  type SellerStatistics,
+} from '@gm/shared/seller/dashboard';
 import { paths } from '../../../config/paths.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -25,7 +30,11 @@ const count = new Intl.NumberFormat('de-DE');
  * not enabled shows the documents banner; can_generate shows the team card portal welcome once per session.
  */
 export function SellerDashboard({ user, links }: { user: ApiUser; links: ReactNode }) {
-  const { data, error, isLoading, reload } = useApiQuery<SellerOrdersResponse>(`seller-dashboard:${user.id}`, () => getSellerOrders({ cursor: null, page: 1, withStat: true }), { staleMs: 0 });
+  const { data, error, isLoading, reload } = useApiQuery<SellerOrdersResponse>(
+    `seller-dashboard:${user.id}`,
+    () => getSellerOrders({ cursor: null, page: 1, withStat: true }),
+    { staleMs: 0 },
+  );
   const stats = data?.stats;
   return (
     <section className="container role-home seller-dashboard" data-testid="seller-dashboard">
@@ -57,8 +66,16 @@ function PayoutSummary({ stats }: { stats: SellerStatistics }) {
   const items = [
     { label: 'Verkaufte Gutscheine', value: count.format(stats.voucher_total), testId: 'dash-sold-total' },
     { label: 'Auszahlung gesamt', value: formatEuro(stats.payout.total_seller_earnings), testId: 'dash-total-payout' },
-    { label: 'Wartet auf Auszahlung', value: formatEuro(stats.payout.waiting_for_payout), testId: 'dash-waiting-payout' },
-    { label: 'Nächste Auszahlung', value: stats.payout.days_until_next_payout === 1 ? 'in 1 Tag' : `in ${stats.payout.days_until_next_payout} Tagen`, testId: 'dash-next-payout' },
+    {
+      label: 'Wartet auf Auszahlung',
+      value: formatEuro(stats.payout.waiting_for_payout),
+      testId: 'dash-waiting-payout',
+    },
+    {
+      label: 'Nächste Auszahlung',
+      value: stats.payout.days_until_next_payout === 1 ? 'in 1 Tag' : `in ${stats.payout.days_until_next_payout} Tagen`,
+      testId: 'dash-next-payout',
+    },
     { label: 'Auszahlung', value: `alle ${stats.payout.payout_every} Tage`, testId: 'dash-payout-every' },
   ];
   return (
@@ -75,14 +92,37 @@ function PayoutSummary({ stats }: { stats: SellerStatistics }) {
 
 function PeriodCards({ stats }: { stats: SellerStatistics }) {
   const periods = [
-    { key: 'today', title: 'Heute', sales: stats.voucher_daily, earnings: stats.seller_daily_earnings, redemptions: stats.daily_redemptions },
-    { key: 'week', title: 'Diese Woche', sales: stats.voucher_week, earnings: stats.seller_weekly_earnings, redemptions: stats.weekly_redemptions },
-    { key: 'month', title: 'Dieser Monat', sales: stats.voucher_month, earnings: stats.seller_monthly_earnings, redemptions: stats.monthly_redemptions },
+    {
+      key: 'today',
+      title: 'Heute',
+      sales: stats.voucher_daily,
+      earnings: stats.seller_daily_earnings,
+      redemptions: stats.daily_redemptions,
+    },
+    {
+      key: 'week',
+      title: 'Diese Woche',
+      sales: stats.voucher_week,
+      earnings: stats.seller_weekly_earnings,
+      redemptions: stats.weekly_redemptions,
+    },
+    {
+      key: 'month',
+      title: 'Dieser Monat',
+      sales: stats.voucher_month,
+      earnings: stats.seller_monthly_earnings,
+      redemptions: stats.monthly_redemptions,
+    },
   ];
   return (
     <div className="seller-periods">
       {periods.map((p) => (
-        <section key={p.key} className="card seller-period" aria-labelledby={`period-${p.key}`} data-testid={`dash-period-${p.key}`}>
+        <section
+          key={p.key}
+          className="card seller-period"
+          aria-labelledby={`period-${p.key}`}
+          data-testid={`dash-period-${p.key}`}
+        >
           <h2 id={`period-${p.key}`} className="seller-period__title">
             {p.title}
           </h2>
@@ -163,8 +203,9 @@ export function PayoutBanner() {
       <div>
         <p className="notice__title">{SELLER_TEXT.payoutBannerTitle}</p>
         <p>
-          Damit wir dein Konto prüfen und Auszahlungen freischalten können, brauchen wir deine Ausweisdokumente. Lade sie bitte in deinem Profil unter
-          „Verifizierung“ hoch – nach der Prüfung melden wir uns innerhalb von 24 Stunden.
+          Damit wir dein Konto prüfen und Auszahlungen freischalten können, brauchen wir deine Ausweisdokumente. Lade
+          sie bitte in deinem Profil unter „Verifizierung“ hoch – nach der Prüfung melden wir uns innerhalb von 24
+          Stunden.
         </p>
         <p className="role-home__banner-action">
           <Link to={paths.profileVerification}>Dokumente hochladen</Link>
@@ -194,13 +235,21 @@ function WelcomeModal({ userId }: { userId: string }) {
     setOpen(false);
   };
   return (
-    <Modal open={open} onClose={close} labelledBy="welcome-title" describedBy="welcome-text" className="message-dialog message-dialog--info" testId="welcome-modal">
+    <Modal
+      open={open}
+      onClose={close}
+      labelledBy="welcome-title"
+      describedBy="welcome-text"
+      className="message-dialog message-dialog--info"
+      testId="welcome-modal"
+    >
       <div className="modal__surface">
         <h2 id="welcome-title" className="message-dialog__title">
           {SELLER_TEXT.welcomeTitle}
         </h2>
         <p id="welcome-text" className="message-dialog__text">
-          Als Partner kannst du für dein Team Mitarbeiter-Codes erzeugen. Deine Mitarbeiter lösen damit ihre Team-Karten bei den teilnehmenden Betrieben ein.
+          Als Partner kannst du für dein Team Mitarbeiter-Codes erzeugen. Deine Mitarbeiter lösen damit ihre Team-Karten
+          bei den teilnehmenden Betrieben ein.
         </p>
         <div className="message-dialog__actions">
           <button type="button" className="button button--primary" onClick={close}>

@@ -9,7 +9,11 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { useSellerOrders } from '../api/use-seller-orders.ts';
 
-export const CHANNEL_LABEL: Record<SellerOrder['channel'], string> = { marketplace: 'Marktplatz', subdomain: 'Subdomain', direktverkauf: 'Direktverkauf' };
+export const CHANNEL_LABEL: Record<SellerOrder['channel'], string> = {
+  marketplace: 'Marktplatz',
+  subdomain: 'Subdomain',
+  direktverkauf: 'Direktverkauf',
+};
 
 /** The seller's orders (02 §2 'Bestellungen'): 9 per page, newest first, 'storniert' when reversed, redemptions per order in a modal. */
 export function SellerOrdersTable() {
@@ -52,7 +56,11 @@ export function SellerOrdersTable() {
               </thead>
               <tbody>
                 {rows.map((order) => (
-                  <tr key={order.id} data-testid="seller-order-row" className={order.reversed ? 'is-reversed' : undefined}>
+                  <tr
+                    key={order.id}
+                    data-testid="seller-order-row"
+                    className={order.reversed ? 'is-reversed' : undefined}
+                  >
                     <td data-label="Bestellung">
                       <span>
                         <span className="seller-orders__no">{order.order_no ?? '–'}</span>
@@ -78,9 +86,20 @@ export function SellerOrdersTable() {
                     <td data-label="Auszahlung" className="orders-table__amount">
                       {formatEuro(order.seller_net)}
                     </td>
-                    <td data-label="Status">{order.reversed ? <span className="seller-badge seller-badge--reversed">{SELLER_TEXT.reversed}</span> : 'abgeschlossen'}</td>
+                    <td data-label="Status">
+                      {order.reversed ? (
+                        <span className="seller-badge seller-badge--reversed">{SELLER_TEXT.reversed}</span>
+                      ) : (
+                        'abgeschlossen'
+                      )}
+                    </td>
                     <td data-label="Einlösungen">
-                      <button type="button" className="button button--small button--outline" onClick={() => setOpen(order)} aria-label={`Einlösungen der Bestellung ${order.order_no ?? ''} anzeigen`}>
+                      <button
+                        type="button"
+                        className="button button--small button--outline"
+                        onClick={() => setOpen(order)}
+                        aria-label={`Einlösungen der Bestellung ${order.order_no ?? ''} anzeigen`}
+                      >
                         {order.redemptions?.length ?? 0}
                       </button>
                     </td>
@@ -89,10 +108,22 @@ export function SellerOrdersTable() {
               </tbody>
             </table>
           </div>
-          <Pagination page={orders.page} lastPage={orders.lastPage} onPageChange={orders.goTo} busy={orders.loading} label="Bestellungen" />
+          <Pagination
+            page={orders.page}
+            lastPage={orders.lastPage}
+            onPageChange={orders.goTo}
+            busy={orders.loading}
+            label="Bestellungen"
+          />
         </>
       )}
-      <Modal open={open !== null} onClose={() => setOpen(null)} labelledBy="order-redemptions-title" className="seller-modal" testId="order-redemptions-modal">
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        labelledBy="order-redemptions-title"
+        className="seller-modal"
+        testId="order-redemptions-modal"
+      >
         {open && <OrderRedemptions order={open} onClose={() => setOpen(null)} />}
       </Modal>
     </section>

@@ -8,5 +8,9 @@ export function getOwnVoucher(id: string, signal?: AbortSignal) {
 
 /** GET voucher/{id}?with_stat=1: the voucher with its sales and redemption numbers (statistics page). */
 export function getVoucherWithStats(id: string, signal?: AbortSignal) {
-  return api.request(`voucher/${encodeURIComponent(id)}`, { query: { with_stat: 1 }, schema: voucherWithStatsSchema, signal });
+  return api.request(`voucher/${encodeURIComponent(id)}`, {
+    query: { with_stat: 1 },
+    schema: voucherWithStatsSchema,
+    signal,
+  });
 }

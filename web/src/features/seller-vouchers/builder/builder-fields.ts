@@ -6,7 +6,7 @@ export type TabIndex = 0 | 1 | 2;
 
 /** Previous/next wrap around: 0 → 2 and 2 → 0. */
 export function cycleTab(tab: TabIndex, step: 1 | -1): TabIndex {
-  return (((tab + step) % 3) + 3) % 3 as TabIndex;
+  return ((((tab + step) % 3) + 3) % 3) as TabIndex;
 }
 
 type FieldInfo = { label: string; tab: TabIndex };
@@ -59,7 +59,10 @@ export const fieldOfKey = (key: string) => key.split('.')[0] ?? key;
  * The failed-save warning (02 §2, 'Dieses Feld muss ausgefüllt werden!'): one entry per failing field in
  * form order; `key` is the exact error key, so the link can focus the precise input.
  */
-export function errorSummary(errors: FormErrors, type: 'quantity' | 'value'): Array<{ key: string; label: string; tab: TabIndex }> {
+export function errorSummary(
+  errors: FormErrors,
+  type: 'quantity' | 'value',
+): Array<{ key: string; label: string; tab: TabIndex }> {
   const fields = builderFields(type);
   const keys = Object.keys(errors).filter((key) => errors[key]);
   const out: Array<{ key: string; label: string; tab: TabIndex }> = [];

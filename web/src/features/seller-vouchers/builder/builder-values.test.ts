@@ -34,17 +34,32 @@ const filled = (overrides: Partial<BuilderValues> = {}): BuilderValues => ({
 
 const categories: Category[] = [
   { id: 'c-1', name: 'Wellness', slug: 'wellness', icon: null, logo: null, subcategories: [] },
-  { id: 'c-2', name: 'Sport', slug: 'sport', icon: null, logo: null, subcategories: [{ id: 's-1', name: 'Klettern', category_id: 'c-2' }] },
+  {
+    id: 'c-2',
+    name: 'Sport',
+    slug: 'sport',
+    icon: null,
+    logo: null,
+    subcategories: [{ id: 's-1', name: 'Klettern', category_id: 'c-2' }],
+  },
 ];
 
-const validate = (values: BuilderValues, minimumCents = 0, isUpdate = false) => validateBuilder(values, { minimumCents, isUpdate, categories });
+const validate = (values: BuilderValues, minimumCents = 0, isUpdate = false) =>
+  validateBuilder(values, { minimumCents, isUpdate, categories });
 
 describe('builder values → form body', () => {
   it('sends a product voucher in cents and whole units', () => {
     const result = validate(filled());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(priceFieldsOf(result.data)).toEqual({ qty_val: 4990, qty_min: 1, qty_max: 5, val_min: null, val_max: null, price_filter: 4990 });
+    expect(priceFieldsOf(result.data)).toEqual({
+      qty_val: 4990,
+      qty_min: 1,
+      qty_max: 5,
+      val_min: null,
+      val_max: null,
+      price_filter: 4990,
+    });
     expect(result.data.tax).toEqual([{ tax: 20, value: null }]);
     expect(result.data.display).toBe('all');
   });
@@ -53,7 +68,12 @@ describe('builder values → form body', () => {
     const result = validate(filled({ type: 'value', val_min: '25', val_max: '1.000' }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(priceFieldsOf(result.data)).toMatchObject({ val_min: 2500, val_max: 100000, qty_val: null, price_filter: 2500 });
+    expect(priceFieldsOf(result.data)).toMatchObject({
+      val_min: 2500,
+      val_max: 100000,
+      qty_val: null,
+      price_filter: 2500,
+    });
   });
 
   it('says "must be a number" for text that is no amount', () => {
@@ -64,7 +84,10 @@ describe('builder values → form body', () => {
   });
 
   it('shows cross-field errors together with plain field errors in one go', () => {
-    const result = validate(filled({ title: '', validity_reason: 'kurz', qty_val: '4', qty_min: '3', qty_max: '2' }), 500);
+    const result = validate(
+      filled({ title: '', validity_reason: 'kurz', qty_val: '4', qty_min: '3', qty_max: '2' }),
+      500,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.title).toBe('Dieses Feld muss ausgefüllt werden');
@@ -72,16 +95,36 @@ describe('builder values → form body', () => {
     expect(result.errors.qty_val).toBe('Der Wert muss mindestens sein 5,00 €.');
     expect(result.errors.max).toBe('Der Wert muss mindestens sein 3.');
     const noTax = validate(filled({ tax: [], qty_val: '' }));
-    expect(!noTax.ok && noTax.errors).toEqual({ tax: 'Dieses Feld muss ausgefüllt werden', qty_val: 'Dieses Feld muss ausgefüllt werden' });
+    expect(!noTax.ok && noTax.errors).toEqual({
+      tax: 'Dieses Feld muss ausgefüllt werden',
+      qty_val: 'Dieses Feld muss ausgefüllt werden',
+    });
   });
 
   it('needs a subcategory when the category has some, and an amount per rate with several rates', () => {
-    const result = validate(filled({ voucher_category_id: 'c-2', tax: [{ tax: 10, value: '20' }, { tax: 20, value: '' }] }));
+    const result = validate(
+      filled({
+        voucher_category_id: 'c-2',
+        tax: [
+          { tax: 10, value: '20' },
+          { tax: 20, value: '' },
+        ],
+      }),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.subcategory_id).toBe('Dieses Feld muss ausgefüllt werden');
     expect(result.errors['tax.1.value']).toBe('Dieses Feld muss ausgefüllt werden');
-    const fixed = validate(filled({ voucher_category_id: 'c-2', subcategory_id: 's-1', tax: [{ tax: 10, value: '20' }, { tax: 20, value: '29,90' }] }));
+    const fixed = validate(
+      filled({
+        voucher_category_id: 'c-2',
+        subcategory_id: 's-1',
+        tax: [
+          { tax: 10, value: '20' },
+          { tax: 20, value: '29,90' },
+        ],
+      }),
+    );
     expect(fixed.ok && fixed.data.tax).toEqual([
       { tax: 10, value: 2000 },
       { tax: 20, value: 2990 },
@@ -97,13 +140,23 @@ describe('builder values → form body', () => {
 
   it('requires display on update', () => {
     const { input } = toFormInput(filled());
-    expect(voucherFormSchema({ minimumCents: 0, isUpdate: true }).safeParse({ ...input, display: undefined }).success).toBe(false);
+    expect(
+      voucherFormSchema({ minimumCents: 0, isUpdate: true }).safeParse({ ...input, display: undefined }).success,
+    ).toBe(false);
     expect(validate(filled({ display: 'direktverkauf' }), 0, true).ok).toBe(true);
   });
 
   it('keeps tax rows in rate order', () => {
     expect(toggleTaxRate(toggleTaxRate([], 20), 5).map((r) => r.tax)).toEqual([5, 20]);
-    expect(toggleTaxRate([{ tax: 5, value: '' }, { tax: 20, value: '' }], 5).map((r) => r.tax)).toEqual([20]);
+    expect(
+      toggleTaxRate(
+        [
+          { tax: 5, value: '' },
+          { tax: 20, value: '' },
+        ],
+        5,
+      ).map((r) => r.tax),
+    ).toEqual([20]);
   });
 });
 
@@ -127,12 +180,22 @@ describe('stored voucher → builder values', () => {
       long_description: 'Lang',
     });
     const values = fromVoucher(voucher);
-    expect(values).toMatchObject({ type: 'value', val_min: '25,50', val_max: '300', tax_unsure: false, validity_reason: 'Saisonbetrieb im Sommer' });
+    expect(values).toMatchObject({
+      type: 'value',
+      val_min: '25,50',
+      val_max: '300',
+      tax_unsure: false,
+      validity_reason: 'Saisonbetrieb im Sommer',
+    });
     expect(values.tax).toEqual([
       { tax: 10, value: '10' },
       { tax: 20, value: '15,50' },
     ]);
-    expect(values.validity).toEqual({ limit_validity: true, choices: { valid_day: ['Sa', 'So'], valid_date: [], months: [1, 2, 12] }, stash: null });
+    expect(values.validity).toEqual({
+      limit_validity: true,
+      choices: { valid_day: ['Sa', 'So'], valid_date: [], months: [1, 2, 12] },
+      stash: null,
+    });
     const result = validate(values, 0, true);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -154,12 +217,16 @@ describe('images', () => {
   const blob = new Blob(['x'], { type: 'image/jpeg' });
 
   it('sends new uploads by id and removals only for stored images taken out', () => {
-    const initial = imagesFromVoucher(makeVoucher({ background_image: '/media/bg.jpg', image_1: '/media/1.jpg', image_2: '/media/2.jpg' }));
+    const initial = imagesFromVoucher(
+      makeVoucher({ background_image: '/media/bg.jpg', image_1: '/media/1.jpg', image_2: '/media/2.jpg' }),
+    );
     const current: BuilderImages = {
       background: { kind: 'new', blob, url: 'blob:bg' },
       extras: [{ kind: 'none' }, { kind: 'existing', url: '/media/2.jpg' }, { kind: 'new', blob, url: 'blob:3' }],
     };
-    expect(imageFieldsOf(initial, current, { background: 'up-bg-123', extras: [undefined, undefined, 'up-3-1234'] })).toEqual({
+    expect(
+      imageFieldsOf(initial, current, { background: 'up-bg-123', extras: [undefined, undefined, 'up-3-1234'] }),
+    ).toEqual({
       background_upload_id: 'up-bg-123',
       remove_bg: false,
       image_1_upload_id: null,
@@ -172,8 +239,22 @@ describe('images', () => {
 
   it('previews the card from the inputs', () => {
     const seller = { id: 's-1', username: 'spa', company: null };
-    const card = previewCard(filled({ type: 'value', val_min: '10', val_max: '200', title: '  ' }), { background: { kind: 'new', blob, url: 'blob:bg' }, extras: [{ kind: 'none' }, { kind: 'none' }, { kind: 'none' }] }, { seller, seller_id: 's-1', region_id: 2 });
-    expect(card).toMatchObject({ title: 'Dein Gutscheintitel', val_min: 1000, val_max: 20000, price_filter: 1000, background_image: 'blob:bg', seller });
+    const card = previewCard(
+      filled({ type: 'value', val_min: '10', val_max: '200', title: '  ' }),
+      {
+        background: { kind: 'new', blob, url: 'blob:bg' },
+        extras: [{ kind: 'none' }, { kind: 'none' }, { kind: 'none' }],
+      },
+      { seller, seller_id: 's-1', region_id: 2 },
+    );
+    expect(card).toMatchObject({
+      title: 'Dein Gutscheintitel',
+      val_min: 1000,
+      val_max: 20000,
+      price_filter: 1000,
+      background_image: 'blob:bg',
+      seller,
+    });
   });
 });
 

@@ -102,13 +102,18 @@ export function fromVoucher(voucher: Voucher): BuilderValues {
     target: voucher.target,
     season: voucher.season,
     display: voucher.display,
-    validity: limited ? { limit_validity: true, choices, stash: null } : { limit_validity: false, choices: openValidity(), stash: null },
+    validity: limited
+      ? { limit_validity: true, choices, stash: null }
+      : { limit_validity: false, choices: openValidity(), stash: null },
     expiry_date: voucher.expiry_date,
     validity_reason: voucher.validity_reason ?? '',
     isReserve: voucher.isReserve,
     price_hidden: voucher.price_hidden,
     tax_unsure: voucher.tax === 'unsure',
-    tax: rows.map((entry) => ({ tax: entry.tax as TaxRate, value: rows.length > 1 ? centsToEuroInput(entry.value) : '' })),
+    tax: rows.map((entry) => ({
+      tax: entry.tax as TaxRate,
+      value: rows.length > 1 ? centsToEuroInput(entry.value) : '',
+    })),
     styling: { ...voucher.styling },
   };
 }
@@ -215,7 +220,11 @@ export function validateBuilder(
   }
   errors = { ...errors, ...numberErrors };
   const category = options.categories?.find((c) => c.id === values.voucher_category_id);
-  if (category && category.subcategories.length > 0 && !category.subcategories.some((s) => s.id === values.subcategory_id)) {
+  if (
+    category &&
+    category.subcategories.length > 0 &&
+    !category.subcategories.some((s) => s.id === values.subcategory_id)
+  ) {
     errors.subcategory_id = MSG.required;
   }
   if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
@@ -230,7 +239,9 @@ export const EXTRA_IMAGE_KEYS = ['image_1', 'image_2', 'image_3'] as const;
 
 const slotOf = (url: string | null | undefined): ImageSlot => (url ? { kind: 'existing', url } : { kind: 'none' });
 
-export function imagesFromVoucher(voucher?: Pick<Voucher, 'background_image' | 'image_1' | 'image_2' | 'image_3'>): BuilderImages {
+export function imagesFromVoucher(
+  voucher?: Pick<Voucher, 'background_image' | 'image_1' | 'image_2' | 'image_3'>,
+): BuilderImages {
   return {
     background: slotOf(voucher?.background_image),
     extras: [slotOf(voucher?.image_1), slotOf(voucher?.image_2), slotOf(voucher?.image_3)],
@@ -248,11 +259,14 @@ export function imageFieldsOf(initial: BuilderImages, current: BuilderImages, up
     image_1_upload_id: uploads.extras[0] ?? null,
     image_2_upload_id: uploads.extras[1] ?? null,
     image_3_upload_id: uploads.extras[2] ?? null,
-    remove_images: EXTRA_IMAGE_KEYS.filter((_, i) => removed(initial.extras[i] ?? { kind: 'none' }, current.extras[i] ?? { kind: 'none' })),
+    remove_images: EXTRA_IMAGE_KEYS.filter((_, i) =>
+      removed(initial.extras[i] ?? { kind: 'none' }, current.extras[i] ?? { kind: 'none' }),
+    ),
   };
 }
 
-export type PreviewContext = Pick<VoucherCard, 'seller' | 'seller_id' | 'region_id'> & Partial<Pick<VoucherCard, 'id' | 'is_active' | 'created_at' | 'sold_count' | 'is_featured'>>;
+export type PreviewContext = Pick<VoucherCard, 'seller' | 'seller_id' | 'region_id'> &
+  Partial<Pick<VoucherCard, 'id' | 'is_active' | 'created_at' | 'sold_count' | 'is_featured'>>;
 
 export const PREVIEW_TITLE = 'Dein Gutscheintitel';
 

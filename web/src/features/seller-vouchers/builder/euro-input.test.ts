@@ -31,7 +31,8 @@ describe('euro inputs ↔ cents', () => {
     expect(centsToEuroInput(5)).toBe('0,05');
     expect(centsToEuroInput(123456)).toBe('1234,56');
     expect(centsToEuroInput(null)).toBe('');
-    for (const cents of [1, 99, 100, 1999, 100000, 123456]) expect(euroInputToCents(centsToEuroInput(cents))).toBe(cents);
+    for (const cents of [1, 99, 100, 1999, 100000, 123456])
+      expect(euroInputToCents(centsToEuroInput(cents))).toBe(cents);
   });
 
   it('reads whole-unit inputs and leaves fractions for the contract to reject', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '@gm/shared/catalogue/reference-data';
-import { ALL_MONTHS, isLimited, openValidity, toggleIn, toggleValidityLimit, type ValidityState } from './validity-switch.ts';
+import {
+  ALL_MONTHS,
+  isLimited,
+  openValidity,
+  toggleIn,
+  toggleValidityLimit,
+  type ValidityState,
+} from './validity-switch.ts';
 
 const limited: ValidityState = {
   limit_validity: true,

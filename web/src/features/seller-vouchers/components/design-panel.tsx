@@ -16,7 +16,8 @@ type Props = PanelProps & { images: BuilderImages; onImagesChange: (images: Buil
 
 /** Tab 1 'Gestaltung': texts, colours, background image and extra images. */
 export function DesignPanel({ values, errors, update, images, onImagesChange }: Props) {
-  const setStyling = (key: keyof Styling, value: string) => update({ styling: { ...values.styling, [key]: value } }, [key]);
+  const setStyling = (key: keyof Styling, value: string) =>
+    update({ styling: { ...values.styling, [key]: value } }, [key]);
   return (
     <div className="builder-panel__body">
       <CountedField
@@ -54,13 +55,24 @@ export function DesignPanel({ values, errors, update, images, onImagesChange }: 
         onValueChange={(long_description) => update({ long_description })}
       />
 
-      <BackgroundImageField slot={images.background} error={errors.background_upload_id} onChange={(background) => onImagesChange({ ...images, background })} />
+      <BackgroundImageField
+        slot={images.background}
+        error={errors.background_upload_id}
+        onChange={(background) => onImagesChange({ ...images, background })}
+      />
 
       <fieldset className="field builder-colours">
         <legend className="field__label">Farben</legend>
         <div className="builder-colours__grid">
           {COLOURS.map(({ key, label }) => (
-            <ColourField key={key} name={key} label={label} value={values.styling[key]} error={errors[key]} onValueChange={(value) => setStyling(key, value)} />
+            <ColourField
+              key={key}
+              name={key}
+              label={label}
+              value={values.styling[key]}
+              error={errors[key]}
+              onValueChange={(value) => setStyling(key, value)}
+            />
           ))}
         </div>
       </fieldset>

@@ -60,16 +60,27 @@ export function FlipVoucherCard({ voucher, busy = false, onToggle, onDelete }: P
             onClick={() => turn(true)}
           />
         </div>
-        <div id={backId} className="flip-card__face flip-card__back" inert={!flipped} onKeyDown={(e) => e.key === 'Escape' && turn(false)}>
+        <div
+          id={backId}
+          className="flip-card__face flip-card__back"
+          inert={!flipped}
+          onKeyDown={(e) => e.key === 'Escape' && turn(false)}
+        >
           <div className="flip-card__back-head">
             <p className="flip-card__back-title">{voucher.title}</p>
             <p className="flip-card__back-meta">
               {voucherTypeLabel(voucher.type)} · {voucherPriceLabel(voucher)}
             </p>
-            <p className={`status-pill${voucher.is_active ? ' status-pill--active' : ''}`}>{voucher.is_active ? 'Aktiv' : 'Inaktiv'}</p>
+            <p className={`status-pill${voucher.is_active ? ' status-pill--active' : ''}`}>
+              {voucher.is_active ? 'Aktiv' : 'Inaktiv'}
+            </p>
           </div>
           <div className="flip-card__actions">
-            <Link ref={firstAction} to={paths.updateVoucher(voucher.id)} className="button button--primary button--small">
+            <Link
+              ref={firstAction}
+              to={paths.updateVoucher(voucher.id)}
+              className="button button--primary button--small"
+            >
               Bearbeiten
             </Link>
             <Link to={paths.voucherStatistic(voucher.id)} className="button button--outline button--small">

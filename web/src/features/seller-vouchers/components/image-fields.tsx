@@ -8,8 +8,16 @@ import type { ExtraSlots, ImageSlot } from '../builder/builder-values.ts';
 import { ImageCropDialog, type CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
 
 /** Crops of 02 §9. */
-export const BACKGROUND_CROP: CropSpec = { output: { width: 730, height: 676.34 }, viewport: { width: 328, height: 305 }, quality: 0.6 };
-export const EXTRA_IMAGE_CROP: CropSpec = { output: { width: 200, height: 200 }, viewport: { width: 280, height: 280 }, quality: 0.6 };
+export const BACKGROUND_CROP: CropSpec = {
+  output: { width: 730, height: 676.34 },
+  viewport: { width: 328, height: 305 },
+  quality: 0.6,
+};
+export const EXTRA_IMAGE_CROP: CropSpec = {
+  output: { width: 200, height: 200 },
+  viewport: { width: 280, height: 280 },
+  quality: 0.6,
+};
 
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';
@@ -40,7 +48,17 @@ function useCroppedPicker(spec: CropSpec, title: string, onCropped: (blob: Blob)
     setFile(chosen);
   }
 
-  const input = <input ref={inputRef} type="file" accept={ACCEPT} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onChange} />;
+  const input = (
+    <input
+      ref={inputRef}
+      type="file"
+      accept={ACCEPT}
+      className="visually-hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+      onChange={onChange}
+    />
+  );
   const cropper = file && (
     <ImageCropDialog
       {...spec}
@@ -67,7 +85,15 @@ function releaseSlot(slot: ImageSlot | undefined) {
 }
 
 /** Background image of the card, cropped to 730 × 676.34 (JPEG 0.6); the preview shows it right away. */
-export function BackgroundImageField({ slot, onChange, error }: { slot: ImageSlot; onChange: (slot: ImageSlot) => void; error?: string }) {
+export function BackgroundImageField({
+  slot,
+  onChange,
+  error,
+}: {
+  slot: ImageSlot;
+  onChange: (slot: ImageSlot) => void;
+  error?: string;
+}) {
   const picker = useCroppedPicker(BACKGROUND_CROP, 'Hintergrundbild zuschneiden', (blob) => {
     releaseSlot(slot);
     onChange(newSlot(blob));
@@ -80,9 +106,17 @@ export function BackgroundImageField({ slot, onChange, error }: { slot: ImageSlo
         Hintergrundbild
       </span>
       <div className="image-field__body">
-        <div className="image-field__thumb">{src ? <img src={src} alt="Aktuelles Hintergrundbild" /> : <span>Kein Bild</span>}</div>
+        <div className="image-field__thumb">
+          {src ? <img src={src} alt="Aktuelles Hintergrundbild" /> : <span>Kein Bild</span>}
+        </div>
         <div className="image-field__actions">
-          <button type="button" id="field-background_upload_id" className="button button--outline button--small" onClick={picker.open} data-testid="background-pick">
+          <button
+            type="button"
+            id="field-background_upload_id"
+            className="button button--outline button--small"
+            onClick={picker.open}
+            data-testid="background-pick"
+          >
             {src ? 'Bild ändern' : 'Bild auswählen'}
           </button>
           {src && (
@@ -97,7 +131,9 @@ export function BackgroundImageField({ slot, onChange, error }: { slot: ImageSlo
               Entfernen
             </button>
           )}
-          <p className="field__hint">JPEG oder PNG, höchstens 10 MB. Das Bild wird auf 730 × 676 Pixel zugeschnitten.</p>
+          <p className="field__hint">
+            JPEG oder PNG, höchstens 10 MB. Das Bild wird auf 730 × 676 Pixel zugeschnitten.
+          </p>
         </div>
       </div>
       {error && <p className="field__error">{error}</p>}
@@ -173,7 +209,9 @@ export function ExtraImagesField({ slots, onChange }: { slots: ExtraSlots; onCha
           );
         })}
       </ul>
-      <p className="field__hint">Bis zu drei Bilder, quadratisch zugeschnitten, zusammen höchstens 2 MB. Sie erscheinen in der Gutscheinansicht.</p>
+      <p className="field__hint">
+        Bis zu drei Bilder, quadratisch zugeschnitten, zusammen höchstens 2 MB. Sie erscheinen in der Gutscheinansicht.
+      </p>
       {picker.input}
       {picker.cropper}
     </div>

@@ -27,7 +27,10 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
         <legend className="field__label">Gutscheinart</legend>
         <div className="type-switch__options">
           {TYPES.map((option, index) => (
-            <label key={option.value} className={`type-switch__option${values.type === option.value ? ' is-checked' : ''}`}>
+            <label
+              key={option.value}
+              className={`type-switch__option${values.type === option.value ? ' is-checked' : ''}`}
+            >
               <input
                 id={index === 0 ? fieldId('type') : undefined}
                 type="radio"
@@ -56,8 +59,24 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
             onValueChange={(qty_val) => update({ qty_val })}
           />
           <div className="form__row">
-            <UnitField name="min" label={labels.min?.label ?? ''} unit="Stück" required value={values.qty_min} error={errors.min} onValueChange={(qty_min) => update({ qty_min }, ['min'])} />
-            <UnitField name="max" label={labels.max?.label ?? ''} unit="Stück" required value={values.qty_max} error={errors.max} onValueChange={(qty_max) => update({ qty_max }, ['max'])} />
+            <UnitField
+              name="min"
+              label={labels.min?.label ?? ''}
+              unit="Stück"
+              required
+              value={values.qty_min}
+              error={errors.min}
+              onValueChange={(qty_min) => update({ qty_min }, ['min'])}
+            />
+            <UnitField
+              name="max"
+              label={labels.max?.label ?? ''}
+              unit="Stück"
+              required
+              value={values.qty_max}
+              error={errors.max}
+              onValueChange={(qty_max) => update({ qty_max }, ['max'])}
+            />
           </div>
         </>
       ) : (
@@ -72,7 +91,15 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
             hint={`Mindestens ${minimum}.`}
             onValueChange={(val_min) => update({ val_min }, ['min'])}
           />
-          <UnitField name="max" label={labels.max?.label ?? ''} unit="€" required value={values.val_max} error={errors.max} onValueChange={(val_max) => update({ val_max }, ['max'])} />
+          <UnitField
+            name="max"
+            label={labels.max?.label ?? ''}
+            unit="€"
+            required
+            value={values.val_max}
+            error={errors.max}
+            onValueChange={(val_max) => update({ val_max }, ['max'])}
+          />
         </div>
       )}
 
@@ -85,7 +112,11 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
           options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))}
           value={values.tax_unsure ? [] : values.tax.map((row) => row.tax)}
           error={errors.tax}
-          hint={several ? 'Mehrere Steuersätze: gib an, welcher Teil des Preises mit welchem Satz besteuert wird.' : 'Mehrere Sätze möglich, z. B. für Übernachtung und Essen.'}
+          hint={
+            several
+              ? 'Mehrere Steuersätze: gib an, welcher Teil des Preises mit welchem Satz besteuert wird.'
+              : 'Mehrere Sätze möglich, z. B. für Übernachtung und Essen.'
+          }
           onToggle={(rate) => update({ tax: toggleTaxRate(values.tax, rate), tax_unsure: false }, ['tax'])}
         />
         {several && !values.tax_unsure && (
@@ -99,17 +130,27 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
                 required
                 value={row.value}
                 error={errors[`tax.${index}.value`]}
-                onValueChange={(value) => update({ tax: values.tax.map((r, i) => (i === index ? { ...r, value } : r)) }, [`tax.${index}.value`])}
+                onValueChange={(value) =>
+                  update({ tax: values.tax.map((r, i) => (i === index ? { ...r, value } : r)) }, [`tax.${index}.value`])
+                }
               />
             ))}
           </div>
         )}
-        <CheckboxField name="tax_unsure" checked={values.tax_unsure} onCheckedChange={(tax_unsure) => update({ tax_unsure, tax: tax_unsure ? [] : values.tax }, ['tax'])}>
+        <CheckboxField
+          name="tax_unsure"
+          checked={values.tax_unsure}
+          onCheckedChange={(tax_unsure) => update({ tax_unsure, tax: tax_unsure ? [] : values.tax }, ['tax'])}
+        >
           Steuersatz kann noch nicht bestimmt werden
         </CheckboxField>
       </div>
 
-      <CheckboxField name="price_hidden" checked={values.price_hidden} onCheckedChange={(price_hidden) => update({ price_hidden })}>
+      <CheckboxField
+        name="price_hidden"
+        checked={values.price_hidden}
+        onCheckedChange={(price_hidden) => update({ price_hidden })}
+      >
         Preis auf dem Gutschein ausblenden
       </CheckboxField>
     </div>

@@ -5,7 +5,13 @@ import { formatDate, validUntil } from '@gm/shared/dates/format';
 import { CheckboxField, SelectField, fieldId } from '../../../components/ui/form-fields.tsx';
 import { CloseIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import type { DisplayOption } from '../builder/builder-values.ts';
-import { ALL_MONTHS, toggleIn, toggleValidityLimit, type DateRange, type ValidityChoices } from '../builder/validity-switch.ts';
+import {
+  ALL_MONTHS,
+  toggleIn,
+  toggleValidityLimit,
+  type DateRange,
+  type ValidityChoices,
+} from '../builder/validity-switch.ts';
 import { ChipGroup, CountedField, SwitchField } from '../../../components/form/builder-inputs.tsx';
 import type { PanelProps } from './panel-props.ts';
 
@@ -27,7 +33,11 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
   const setChoices = (patch: Partial<ValidityChoices>, touched: string[]) =>
     update({ validity: { ...values.validity, choices: { ...choices, ...patch } } }, touched);
   const setRange = (index: number, patch: Partial<DateRange>) =>
-    setChoices({ valid_date: choices.valid_date.map((range, i) => (i === index ? { ...range, ...patch } : range)) }, [`valid_date.${index}.start`, `valid_date.${index}.end`, 'valid_date']);
+    setChoices({ valid_date: choices.valid_date.map((range, i) => (i === index ? { ...range, ...patch } : range)) }, [
+      `valid_date.${index}.start`,
+      `valid_date.${index}.end`,
+      'valid_date',
+    ]);
   const lastDay = formatDate(`${validUntil(new Date(), values.expiry_date)}T12:00:00Z`);
 
   return (
@@ -41,7 +51,9 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
           value={values.voucher_category_id}
           error={errors.voucher_category_id}
           options={categories.map((c) => ({ value: c.id, label: c.name }))}
-          onValueChange={(voucher_category_id) => update({ voucher_category_id, subcategory_id: '' }, ['voucher_category_id', 'subcategory_id'])}
+          onValueChange={(voucher_category_id) =>
+            update({ voucher_category_id, subcategory_id: '' }, ['voucher_category_id', 'subcategory_id'])
+          }
         />
         {category && category.subcategories.length > 0 && (
           <SelectField
@@ -129,8 +141,14 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
           name="limit_validity"
           label="Einlösbarkeit einschränken"
           checked={limit_validity}
-          hint={limit_validity ? 'Wähle Tage, Monate und bei Bedarf Zeiträume.' : 'Ausgeschaltet: jederzeit zu den Öffnungszeiten einlösbar.'}
-          onCheckedChange={(on) => update({ validity: toggleValidityLimit(values.validity, on) }, ['valid_day', 'months', 'valid_date'])}
+          hint={
+            limit_validity
+              ? 'Wähle Tage, Monate und bei Bedarf Zeiträume.'
+              : 'Ausgeschaltet: jederzeit zu den Öffnungszeiten einlösbar.'
+          }
+          onCheckedChange={(on) =>
+            update({ validity: toggleValidityLimit(values.validity, on) }, ['valid_day', 'months', 'valid_date'])
+          }
         />
         {limit_validity && (
           <div className="builder-validity" data-testid="validity-choices">
@@ -154,14 +172,22 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
             />
             <fieldset className="field date-ranges">
               <legend className="field__label">Zeiträume (optional)</legend>
-              {choices.valid_date.length === 0 && <p className="field__hint">Keine Zeiträume: einlösbar in den gewählten Monaten.</p>}
+              {choices.valid_date.length === 0 && (
+                <p className="field__hint">Keine Zeiträume: einlösbar in den gewählten Monaten.</p>
+              )}
               <ul className="date-ranges__list">
                 {choices.valid_date.map((range, index) => {
                   const startError = errors[`valid_date.${index}.start`];
                   const endError = errors[`valid_date.${index}.end`];
                   return (
                     <li key={index} className="date-ranges__row">
-                      <RangeDate name={`valid_date.${index}.start`} label="Von" value={range.start} invalid={Boolean(startError)} onValueChange={(start) => setRange(index, { start })} />
+                      <RangeDate
+                        name={`valid_date.${index}.start`}
+                        label="Von"
+                        value={range.start}
+                        invalid={Boolean(startError)}
+                        onValueChange={(start) => setRange(index, { start })}
+                      />
                       <RangeDate
                         name={`valid_date.${index}.end`}
                         label="Bis"
@@ -174,11 +200,15 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
                         type="button"
                         className="icon-button"
                         aria-label={`Zeitraum ${index + 1} entfernen`}
-                        onClick={() => setChoices({ valid_date: choices.valid_date.filter((_, i) => i !== index) }, ['valid_date'])}
+                        onClick={() =>
+                          setChoices({ valid_date: choices.valid_date.filter((_, i) => i !== index) }, ['valid_date'])
+                        }
                       >
                         <CloseIcon size={18} />
                       </button>
-                      {(startError || endError) && <p className="field__error date-ranges__error">{startError ?? endError}</p>}
+                      {(startError || endError) && (
+                        <p className="field__error date-ranges__error">{startError ?? endError}</p>
+                      )}
                     </li>
                   );
                 })}
@@ -188,7 +218,9 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
                   type="button"
                   id={choices.valid_date.length === 0 ? fieldId('valid_date') : undefined}
                   className="button button--outline button--small date-ranges__add"
-                  onClick={() => setChoices({ valid_date: [...choices.valid_date, { start: '', end: '' }] }, ['valid_date'])}
+                  onClick={() =>
+                    setChoices({ valid_date: [...choices.valid_date, { start: '', end: '' }] }, ['valid_date'])
+                  }
                 >
                   Zeitraum hinzufügen
                 </button>
@@ -218,14 +250,29 @@ export function SettingsPanel({ values, errors, update, categories, isUpdate }: 
   );
 }
 
-type RangeDateProps = { name: string; label: string; value: string; min?: string | undefined; invalid: boolean; onValueChange: (value: string) => void };
+type RangeDateProps = {
+  name: string;
+  label: string;
+  value: string;
+  min?: string | undefined;
+  invalid: boolean;
+  onValueChange: (value: string) => void;
+};
 
 /** One date of a range row, labelled by the word before it ('Von', 'Bis'); the row shows the error under both. */
 function RangeDate({ name, label, value, min, invalid, onValueChange }: RangeDateProps) {
   return (
     <label className="date-ranges__input">
       <span>{label}</span>
-      <input id={fieldId(name)} type="date" className="input" value={value} min={min} aria-invalid={invalid || undefined} onChange={(e) => onValueChange(e.target.value)} />
+      <input
+        id={fieldId(name)}
+        type="date"
+        className="input"
+        value={value}
+        min={min}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => onValueChange(e.target.value)}
+      />
     </label>
   );
 }

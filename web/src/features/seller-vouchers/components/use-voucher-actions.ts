@@ -45,7 +45,10 @@ export function useVoucherActions() {
 
   /** Resolves true once the voucher is deleted. */
   async function remove(voucher: Pick<VoucherCard, 'id'>): Promise<boolean> {
-    const confirmed = await dialog.confirm(VOUCHER_TEXT.confirmDelete, { title: VOUCHER_TEXT.deleteTitle, confirmLabel: 'Löschen' });
+    const confirmed = await dialog.confirm(VOUCHER_TEXT.confirmDelete, {
+      title: VOUCHER_TEXT.deleteTitle,
+      confirmLabel: 'Löschen',
+    });
     if (!confirmed) return false;
     const answer = await run(() => deleteVoucher(voucher.id));
     if (!answer) return false;

@@ -12,7 +12,15 @@ import { uploadImage } from '../../../lib/upload-image.ts';
 import { paths } from '../../../config/paths.ts';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { saveVoucher } from '../api/save-voucher.ts';
-import { BUILDER_TABS, builderFields, cycleTab, errorSummary, fieldOfKey, unplacedMessages, type TabIndex } from '../builder/builder-fields.ts';
+import {
+  BUILDER_TABS,
+  builderFields,
+  cycleTab,
+  errorSummary,
+  fieldOfKey,
+  unplacedMessages,
+  type TabIndex,
+} from '../builder/builder-fields.ts';
 import {
   emptyBuilderValues,
   fromVoucher,
@@ -97,14 +105,18 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
       if (!first) return;
       setTab(first.tab);
       requestAnimationFrame(() => {
-        const target = document.getElementById(fieldId(first.key)) ?? document.getElementById(fieldId(fieldOfKey(first.key)));
+        const target =
+          document.getElementById(fieldId(first.key)) ?? document.getElementById(fieldId(fieldOfKey(first.key)));
         target?.focus();
       });
     },
     [values.type],
   );
 
-  async function uploadSlot(slot: ImageSlot, purpose: 'voucher-background' | 'voucher-image'): Promise<string | undefined> {
+  async function uploadSlot(
+    slot: ImageSlot,
+    purpose: 'voucher-background' | 'voucher-image',
+  ): Promise<string | undefined> {
     if (slot.kind !== 'new') return undefined;
     const known = uploaded.current.get(slot.blob);
     if (known) return known;
@@ -133,7 +145,9 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
       await saveVoucher(voucher?.id, { ...result.data, ...imageFieldsOf(initialImages, images, uploads) });
       setSaved({ values, images });
       setSaving(false);
-      await dialog.success(isUpdate ? 'Dein Gutschein wurde aktualisiert.' : 'Dein Gutschein wurde erstellt.', { autoCloseMs: 1000 });
+      await dialog.success(isUpdate ? 'Dein Gutschein wurde aktualisiert.' : 'Dein Gutschein wurde erstellt.', {
+        autoCloseMs: 1000,
+      });
       return true;
     } catch (error) {
       setSaving(false);
@@ -169,13 +183,16 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
   function step(direction: 1 | -1) {
     setTab(cycleTab(tab, direction));
     const tabs = tabsRef.current;
-    if (tabs && tabs.getBoundingClientRect().top < (parseFloat(getComputedStyle(tabs).scrollMarginTop) || 0)) tabs.scrollIntoView({ block: 'start' });
+    if (tabs && tabs.getBoundingClientRect().top < (parseFloat(getComputedStyle(tabs).scrollMarginTop) || 0))
+      tabs.scrollIntoView({ block: 'start' });
   }
 
   const summary = showSummary ? errorSummary(errors, values.type) : [];
   const card = previewCard(values, images, preview);
   const fields = builderFields(values.type);
-  const tabErrors = [0, 1, 2].map((index) => Object.keys(errors).some((key) => errors[key] && fields[fieldOfKey(key)]?.tab === index));
+  const tabErrors = [0, 1, 2].map((index) =>
+    Object.keys(errors).some((key) => errors[key] && fields[fieldOfKey(key)]?.tab === index),
+  );
 
   return (
     <form className="builder" onSubmit={onSubmit} noValidate aria-labelledby={headingId} data-testid="voucher-builder">
@@ -258,25 +275,59 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
             ))}
           </div>
 
-          <section id={`${TAB_IDS[0]}-panel`} role="tabpanel" aria-labelledby={TAB_IDS[0]} hidden={tab !== 0} className="builder-panel">
+          <section
+            id={`${TAB_IDS[0]}-panel`}
+            role="tabpanel"
+            aria-labelledby={TAB_IDS[0]}
+            hidden={tab !== 0}
+            className="builder-panel"
+          >
             <DesignPanel values={values} errors={errors} update={update} images={images} onImagesChange={setImages} />
           </section>
-          <section id={`${TAB_IDS[1]}-panel`} role="tabpanel" aria-labelledby={TAB_IDS[1]} hidden={tab !== 1} className="builder-panel">
-            <SettingsPanel values={values} errors={errors} update={update} categories={categories} isUpdate={isUpdate} />
+          <section
+            id={`${TAB_IDS[1]}-panel`}
+            role="tabpanel"
+            aria-labelledby={TAB_IDS[1]}
+            hidden={tab !== 1}
+            className="builder-panel"
+          >
+            <SettingsPanel
+              values={values}
+              errors={errors}
+              update={update}
+              categories={categories}
+              isUpdate={isUpdate}
+            />
           </section>
-          <section id={`${TAB_IDS[2]}-panel`} role="tabpanel" aria-labelledby={TAB_IDS[2]} hidden={tab !== 2} className="builder-panel">
+          <section
+            id={`${TAB_IDS[2]}-panel`}
+            role="tabpanel"
+            aria-labelledby={TAB_IDS[2]}
+            hidden={tab !== 2}
+            className="builder-panel"
+          >
             <PricePanel values={values} errors={errors} update={update} minimumCents={minimumCents} />
           </section>
 
           <div className="builder__bar">
-            <button type="button" className="button button--ghost builder__step" onClick={() => step(-1)} aria-label={`Zurück zu ${BUILDER_TABS[cycleTab(tab, -1)]}`}>
+            <button
+              type="button"
+              className="button button--ghost builder__step"
+              onClick={() => step(-1)}
+              aria-label={`Zurück zu ${BUILDER_TABS[cycleTab(tab, -1)]}`}
+            >
               <ChevronLeftIcon size={20} />
               <span className="builder__step-text">Zurück</span>
             </button>
             <span className="builder__position" aria-live="polite">
               {BUILDER_TABS[tab]}
             </span>
-            <button type="button" className="button button--ghost builder__step" onClick={() => step(1)} aria-label={`Weiter zu ${BUILDER_TABS[cycleTab(tab, 1)]}`}>
+            <button
+              type="button"
+              className="button button--ghost builder__step"
+              onClick={() => step(1)}
+              aria-label={`Weiter zu ${BUILDER_TABS[cycleTab(tab, 1)]}`}
+            >
               <span className="builder__step-text">Weiter</span>
               <ChevronRightIcon size={20} />
             </button>

@@ -35,7 +35,10 @@ export function TenantLanding() {
   const tenant = shop.data.data;
   const company = seller.data?.company ?? null;
   const colours = tenantColours(company ?? tenant.company);
-  const hero = heroTexts({ name: company?.name ?? tenant.company?.name ?? null, header_1: company?.header_1, header_2: company?.header_2 }, tenant.username);
+  const hero = heroTexts(
+    { name: company?.name ?? tenant.company?.name ?? null, header_1: company?.header_1, header_2: company?.header_2 },
+    tenant.username,
+  );
   const cover = mediaUrl(company?.header_logo ?? tenant.company?.header_logo);
   const logo = mediaUrl(company?.logo ?? tenant.company?.logo);
   const style = { '--tenant-bg': colours.background, '--tenant-fg': colours.text } as CSSProperties;
@@ -43,10 +46,16 @@ export function TenantLanding() {
   return (
     <div className="tenant-landing" data-testid="tenant-landing" style={style}>
       <title>{`${tenant.company?.name ?? tenant.username} – Gutscheine`}</title>
-      <section className={`tenant-hero${cover ? ' tenant-hero--cover' : ''}`} aria-labelledby="tenant-hero-title" data-testid="tenant-hero">
+      <section
+        className={`tenant-hero${cover ? ' tenant-hero--cover' : ''}`}
+        aria-labelledby="tenant-hero-title"
+        data-testid="tenant-hero"
+      >
         {cover && <img className="tenant-hero__image" src={cover} alt="" />}
         <div className="container tenant-hero__inner">
-          {logo && <img className="tenant-hero__logo" src={logo} alt={`Logo ${tenant.company?.name ?? tenant.username}`} />}
+          {logo && (
+            <img className="tenant-hero__logo" src={logo} alt={`Logo ${tenant.company?.name ?? tenant.username}`} />
+          )}
           <h1 id="tenant-hero-title" className="tenant-hero__title">
             {hero.first}
           </h1>
@@ -57,9 +66,22 @@ export function TenantLanding() {
         </div>
       </section>
       <div className="container tenant-landing__body">
-        <StepList steps={STEPS} heading="h2" iconSize={24} className="seller-page__steps tenant-landing__steps" label="So funktioniert’s" testId="tenant-steps" />
+        <StepList
+          steps={STEPS}
+          heading="h2"
+          iconSize={24}
+          className="seller-page__steps tenant-landing__steps"
+          label="So funktioniert’s"
+          testId="tenant-steps"
+        />
         <div id="tenant-vouchers" className="tenant-landing__vouchers">
-          <SellerVouchers sellerId={sellerId} headingLevel={2} title="Unsere Gutscheine" onOpenVoucher={modals.openVoucher} paused={Boolean(modals.sellerId || modals.voucherId)} />
+          <SellerVouchers
+            sellerId={sellerId}
+            headingLevel={2}
+            title="Unsere Gutscheine"
+            onOpenVoucher={modals.openVoucher}
+            paused={Boolean(modals.sellerId || modals.voucherId)}
+          />
         </div>
       </div>
       <DiscoveryModals modals={modals} />

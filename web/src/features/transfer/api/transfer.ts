@@ -16,9 +16,13 @@ export type GiftKind = 'user' | 'buyer';
 
 /** What the share and send pages show of the voucher: only the title (and whether it is still active). */
 const voucherTitleSchema = z.object({
-  user_voucher: z.object({ id: z.string(), status: z.string(), voucher: z.object({ title: z.string() }).loose() }).loose(),
+  user_voucher: z
+    .object({ id: z.string(), status: z.string(), voucher: z.object({ title: z.string() }).loose() })
+    .loose(),
 });
-const buyerVoucherTitleSchema = z.object({ data: z.object({ id: z.string(), voucher: z.object({ title: z.string() }).loose() }).loose() });
+const buyerVoucherTitleSchema = z.object({
+  data: z.object({ id: z.string(), voucher: z.object({ title: z.string() }).loose() }).loose(),
+});
 
 export async function fetchVoucherTitle(kind: GiftKind, id: string): Promise<{ title: string; active: boolean }> {
   if (kind === 'buyer') {
@@ -39,7 +43,10 @@ export async function createShareLink(kind: GiftKind, id: string): Promise<{ cod
 }
 
 export async function fetchGift(kind: GiftKind, code: string): Promise<GiftPreview> {
-  const answer = await api.request(`transfer/${encodeURIComponent(code)}`, { query: { type: kind === 'buyer' ? 'buyer' : undefined }, schema: giftPreviewAnswerSchema });
+  const answer = await api.request(`transfer/${encodeURIComponent(code)}`, {
+    query: { type: kind === 'buyer' ? 'buyer' : undefined },
+    schema: giftPreviewAnswerSchema,
+  });
   return answer.data;
 }
 

@@ -9,9 +9,13 @@ export function GiftCard({ gift }: { gift: GiftPreview }) {
   return (
     <article className="gift-card" data-testid="gift-card">
       <div className="gift-card__media" aria-hidden="true">
-        {image ? <img src={image} alt="" /> : <span className="gift-card__placeholder">
+        {image ? (
+          <img src={image} alt="" />
+        ) : (
+          <span className="gift-card__placeholder">
             <GiftIcon size={64} />
-          </span>}
+          </span>
+        )}
       </div>
       <div className="gift-card__body">
         <h2 className="gift-card__title" data-testid="gift-title">

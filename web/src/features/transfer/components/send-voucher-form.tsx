@@ -1,5 +1,10 @@
 import { useNavigate } from 'react-router';
-import { SEND_MAIL_SUBJECT_MAX, SEND_MAIL_TEXT_MAX, TRANSFER_TEXT, sendVoucherMailRequestSchema } from '@gm/shared/wallet/transfer';
+import {
+  SEND_MAIL_SUBJECT_MAX,
+  SEND_MAIL_TEXT_MAX,
+  TRANSFER_TEXT,
+  sendVoucherMailRequestSchema,
+} from '@gm/shared/wallet/transfer';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui/form-fields.tsx';

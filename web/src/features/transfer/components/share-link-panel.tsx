@@ -11,7 +11,15 @@ import { copyText, shareText } from '../copy-text.ts';
  * 'Link teilen' (01 §2 "Share as link"): confirm 'Bestätige die Übertragung', then the read-only gift
  * link with a copy button (confirmation closes after 2 s, 01 §9) and the fixed gift text to share.
  */
-export function ShareLinkPanel({ kind, voucherId, disabled }: { kind: GiftKind; voucherId: string; disabled?: boolean }) {
+export function ShareLinkPanel({
+  kind,
+  voucherId,
+  disabled,
+}: {
+  kind: GiftKind;
+  voucherId: string;
+  disabled?: boolean;
+}) {
   const dialog = useDialog();
   const inputId = useId();
   const textId = useId();
@@ -60,7 +68,13 @@ export function ShareLinkPanel({ kind, voucherId, disabled }: { kind: GiftKind; 
     <div className="share-link" data-testid="share-link-panel">
       <FormMessage message={error} />
       {!link ? (
-        <button type="button" className="button button--primary" onClick={() => void create()} disabled={busy || disabled} data-testid="create-link">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void create()}
+          disabled={busy || disabled}
+          data-testid="create-link"
+        >
           {busy ? <Spinner size="sm" /> : null}
           {TRANSFER_TEXT.createLink}
         </button>
@@ -71,8 +85,20 @@ export function ShareLinkPanel({ kind, voucherId, disabled }: { kind: GiftKind; 
               Dein Geschenk-Link
             </label>
             <div className="share-link__row">
-              <input id={inputId} className="input share-link__input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="share-link" />
-              <button type="button" className="button button--primary" onClick={() => void copy()} data-testid="copy-link">
+              <input
+                id={inputId}
+                className="input share-link__input"
+                readOnly
+                value={link}
+                onFocus={(e) => e.currentTarget.select()}
+                data-testid="share-link"
+              />
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void copy()}
+                data-testid="copy-link"
+              >
                 {copied ? TRANSFER_TEXT.copied : TRANSFER_TEXT.copy}
               </button>
             </div>
@@ -84,7 +110,12 @@ export function ShareLinkPanel({ kind, voucherId, disabled }: { kind: GiftKind; 
             <blockquote aria-labelledby={textId} data-testid="share-text">
               {TRANSFER_TEXT.giftMessage} <span className="share-link__url">{link}</span>
             </blockquote>
-            <button type="button" className="button button--outline" onClick={() => void share()} data-testid="share-button">
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => void share()}
+              data-testid="share-button"
+            >
               {TRANSFER_TEXT.share}
             </button>
           </div>

@@ -24,7 +24,12 @@ export function GuestRetrievalForm() {
       <FormMessage message={form.message} />
       <FormErrorSummary fields={form.summary} />
       <TextField {...form.text('email')} type="email" inputMode="email" autoComplete="email" required />
-      <button type="submit" className="button button--primary button--block" disabled={form.submitting || !form.values.email.trim()} data-testid="guest-retrieval-submit">
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={form.submitting || !form.values.email.trim()}
+        data-testid="guest-retrieval-submit"
+      >
         {WALLET_TEXT.guestRetrievalButton}
       </button>
       <LoadingOverlay show={form.submitting} />

@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 
 /** The voucher's QR code, rendered in the browser from its `qr` URL (what the scanner reads). */
-export function VoucherQr({ value, size = 220, label = 'QR-Code zum Einlösen' }: { value: string; size?: number; label?: string }) {
+export function VoucherQr({
+  value,
+  size = 220,
+  label = 'QR-Code zum Einlösen',
+}: {
+  value: string;
+  size?: number;
+  label?: string;
+}) {
   const [src, setSrc] = useState<{ value: string; url: string } | null>(null);
   useEffect(() => {
     let active = true;
@@ -17,7 +25,11 @@ export function VoucherQr({ value, size = 220, label = 'QR-Code zum Einlösen' }
   const current = src?.value === value ? src.url : null;
   return (
     <span className="voucher-qr" style={{ width: size, height: size }}>
-      {current ? <img src={current} width={size} height={size} alt={label} data-testid="voucher-qr" data-qr-value={value} /> : <span className="voucher-qr__placeholder" aria-hidden="true" />}
+      {current ? (
+        <img src={current} width={size} height={size} alt={label} data-testid="voucher-qr" data-qr-value={value} />
+      ) : (
+        <span className="voucher-qr__placeholder" aria-hidden="true" />
+      )}
     </span>
   );
 }

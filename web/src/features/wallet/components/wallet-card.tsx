@@ -1,7 +1,15 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { WALLET_TEXT, type UserVoucher } from '@gm/shared/wallet/contracts';
 import { QrIcon } from '../../../components/ui/icons.tsx';
-import { cardBackground, cardTextColor, isLightColor, sellerNameOf, statusLabel, validUntilLabel, walletAmountLabel } from '../wallet-format.ts';
+import {
+  cardBackground,
+  cardTextColor,
+  isLightColor,
+  sellerNameOf,
+  statusLabel,
+  validUntilLabel,
+  walletAmountLabel,
+} from '../wallet-format.ts';
 import { VoucherQr } from './voucher-qr.tsx';
 
 type Props = {
@@ -42,9 +50,18 @@ export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, head
   const textColor = cardTextColor(voucher);
 
   return (
-    <article className={`wallet-card wallet-card--text-${isLightColor(textColor) ? 'light' : 'dark'}${background ? ' wallet-card--image' : ''}${flipped ? ' wallet-card--flipped' : ''}`} aria-labelledby={titleId} data-testid="wallet-card" data-user-voucher-id={voucher.id}>
+    <article
+      className={`wallet-card wallet-card--text-${isLightColor(textColor) ? 'light' : 'dark'}${background ? ' wallet-card--image' : ''}${flipped ? ' wallet-card--flipped' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="wallet-card"
+      data-user-voucher-id={voucher.id}
+    >
       <div className="wallet-card__flipper">
-        <div className="wallet-card__face wallet-card__front" inert={flipped} style={{ color: textColor, backgroundColor: voucher.voucher.styling.background_color || undefined }}>
+        <div
+          className="wallet-card__face wallet-card__front"
+          inert={flipped}
+          style={{ color: textColor, backgroundColor: voucher.voucher.styling.background_color || undefined }}
+        >
           {background && <img className="wallet-card__bg" src={background} alt="" loading="lazy" decoding="async" />}
           <div className="wallet-card__content">
             <div className="wallet-card__band wallet-card__head">
@@ -59,7 +76,14 @@ export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, head
                 {amount && <p className="wallet-card__amount">{amount}</p>}
                 <p className="wallet-card__valid">{validUntilLabel(voucher)}</p>
               </div>
-              <button ref={flipRef} type="button" className="wallet-card__flip" onClick={() => turn(true)} aria-label={`${flipLabel}: QR-Code von ${voucher.voucher.title} zeigen`} data-testid="wallet-card-flip">
+              <button
+                ref={flipRef}
+                type="button"
+                className="wallet-card__flip"
+                onClick={() => turn(true)}
+                aria-label={`${flipLabel}: QR-Code von ${voucher.voucher.title} zeigen`}
+                data-testid="wallet-card-flip"
+              >
                 <QrIcon size={18} /> <span>{flipLabel}</span>
               </button>
             </div>
@@ -81,7 +105,13 @@ export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, head
                 <span className="wallet-card__code-label">Code</span>
                 <code data-testid="wallet-card-code">{voucher.code}</code>
               </p>
-              <button ref={unflipRef} type="button" className="button button--ghost button--small wallet-card__unflip" onClick={() => turn(false)} data-testid="wallet-card-unflip">
+              <button
+                ref={unflipRef}
+                type="button"
+                className="button button--ghost button--small wallet-card__unflip"
+                onClick={() => turn(false)}
+                data-testid="wallet-card-unflip"
+              >
                 Zurück
               </button>
             </div>

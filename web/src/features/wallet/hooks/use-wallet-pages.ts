@@ -5,7 +5,13 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 import { pageOf, searchWallet } from '../api/wallet.ts';
 
-type State = { items: UserVoucher[]; nextPage: number | null; total: number | null; loading: boolean; error: ApiError | undefined };
+type State = {
+  items: UserVoucher[];
+  nextPage: number | null;
+  total: number | null;
+  loading: boolean;
+  error: ApiError | undefined;
+};
 
 /**
  * The wallet, nine at a time (01 §2, §9): page 1 on mount and whenever the (debounced) keyword
@@ -27,13 +33,27 @@ export function useWalletPages(keyword = '') {
     inFlight.current = controller;
     // A new keyword: the shown cards stay until its answer comes, but cannot load more of the old one.
     setState((s) => ({ ...s, loading: true, error: undefined, ...(page === 1 ? { nextPage: null } : {}) }));
-    searchWallet({ page, paginate: PAGE_SIZE.wallet, ...(term ? { keyword: term } : {}), ...(currentTenant ? { subdomain: currentTenant } : {}) }, controller.signal).then(
+    searchWallet(
+      {
+        page,
+        paginate: PAGE_SIZE.wallet,
+        ...(term ? { keyword: term } : {}),
+        ...(currentTenant ? { subdomain: currentTenant } : {}),
+      },
+      controller.signal,
+    ).then(
       (answer) => {
         if (inFlight.current !== controller) return;
         inFlight.current = null;
         setState((s) => {
           const known = new Set(s.items.map((v) => v.id));
-          return { items: [...(page === 1 ? [] : s.items), ...answer.data.filter((v) => page === 1 || !known.has(v.id))], nextPage: pageOf(answer.next_page_url), total: answer.total, loading: false, error: undefined };
+          return {
+            items: [...(page === 1 ? [] : s.items), ...answer.data.filter((v) => page === 1 || !known.has(v.id))],
+            nextPage: pageOf(answer.next_page_url),
+            total: answer.total,
+            loading: false,
+            error: undefined,
+          };
         });
       },
       (error: unknown) => {
@@ -41,7 +61,12 @@ export function useWalletPages(keyword = '') {
         inFlight.current = null;
         // 01 §8: list failures are logged; the list shows its error state with a retry.
         console.error('wallet search failed', error);
-        setState((s) => ({ ...s, ...(page === 1 ? { items: [], nextPage: 1 } : { nextPage: page }), loading: false, error: error instanceof ApiError ? error : new ApiError(0, String(error)) }));
+        setState((s) => ({
+          ...s,
+          ...(page === 1 ? { items: [], nextPage: 1 } : { nextPage: page }),
+          loading: false,
+          error: error instanceof ApiError ? error : new ApiError(0, String(error)),
+        }));
       },
     );
   }, []);
@@ -56,10 +81,16 @@ export function useWalletPages(keyword = '') {
   const loadMore = useCallback(() => {
     if (state.nextPage && state.nextPage > 1) load(state.nextPage, keywordRef.current);
   }, [load, state.nextPage]);
-  const retry = useCallback(() => load(state.items.length === 0 ? 1 : (state.nextPage ?? 1), keywordRef.current), [load, state.items.length, state.nextPage]);
+  const retry = useCallback(
+    () => load(state.items.length === 0 ? 1 : (state.nextPage ?? 1), keywordRef.current),
+    [load, state.items.length, state.nextPage],
+  );
   /** After a download: the card shows the new sent_via without reloading the list. */
   const markDownloaded = useCallback((id: string) => {
-    setState((s) => ({ ...s, items: s.items.map((v) => (v.id === id && v.sent_via === null ? { ...v, sent_via: 'voucher_download' } : v)) }));
+    setState((s) => ({
+      ...s,
+      items: s.items.map((v) => (v.id === id && v.sent_via === null ? { ...v, sent_via: 'voucher_download' } : v)),
+    }));
   }, []);
 
   return { ...state, hasNextPage: state.nextPage !== null && state.nextPage > 1, loadMore, retry, markDownloaded };
