@@ -252,13 +252,11 @@ describe('seller registration', () => {
       .setInputFiles({ name: 'vorne.png', mimeType: 'image/png', buffer: png(600, 380, [29, 79, 85]) });
     await page.getByTestId('document-id_front').locator('img').waitFor();
     // A .gif is refused right away with the spec's message.
-    await page
-      .locator('#field-id_back')
-      .setInputFiles({
-        name: 'hinten.gif',
-        mimeType: 'image/gif',
-        buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
-      });
+    await page.locator('#field-id_back').setInputFiles({
+      name: 'hinten.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+    });
     await page.getByTestId('document-id_back').getByText(SELLER_TEXT.documentType).waitFor();
     await next(page);
     await page.getByTestId('form-error-summary').waitFor();

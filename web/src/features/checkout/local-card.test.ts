@@ -45,13 +45,11 @@ describe('local card form', () => {
     expect(url).toBe('/stripe-local/v1/payment_methods');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer pk_test_local');
 
-    const declined = vi
-      .fn<typeof fetch>()
-      .mockResolvedValue(
-        new Response(JSON.stringify({ error: { type: 'card_error', message: 'Your card number is incorrect.' } }), {
-          status: 402,
-        }),
-      );
+    const declined = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response(JSON.stringify({ error: { type: 'card_error', message: 'Your card number is incorrect.' } }), {
+        status: 402,
+      }),
+    );
     expect(await createLocalPaymentMethod(visa, { fetch: declined, publishableKey: 'pk' })).toEqual({
       error: 'Your card number is incorrect.',
     });
