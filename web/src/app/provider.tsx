@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { DialogProvider } from '../components/ui/dialog-provider.tsx';
 import { authStore } from '../lib/auth.ts';
 import { getUser } from '../entities/user/api/get-user.ts';
-import { WishlistSync } from '../entities/wishlist/components/wishlist-sync.tsx';
-import { CartCountSync } from '../entities/cart/components/cart-count-sync.tsx';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client.ts';
 import { ToastRegion } from '../components/ui/toast.tsx';
 import { TenantRedirect } from '../features/tenant/components/tenant-redirect.tsx';
 
@@ -25,13 +25,13 @@ function SessionRefresh() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <DialogProvider>
-      <SessionRefresh />
-      <WishlistSync />
-      <CartCountSync />
-      <TenantRedirect />
-      {children}
-      <ToastRegion />
-    </DialogProvider>
+    <QueryClientProvider client={queryClient}>
+      <DialogProvider>
+        <SessionRefresh />
+        <TenantRedirect />
+        {children}
+        <ToastRegion />
+      </DialogProvider>
+    </QueryClientProvider>
   );
 }

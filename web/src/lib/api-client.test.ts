@@ -133,3 +133,36 @@ describe('createApiClient', () => {
     await expect(api.request('voucher', { schema: okSchema })).rejects.toBe(abort);
   });
 });
+
+describe('download', () => {
+  it('posts with the token and answers the file as a Blob', async () => {
+    const pdf = new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+      status: 200,
+      headers: { 'Content-Type': 'application/pdf' },
+    });
+    const { api, fetch } = client(pdf, 'token-1');
+    const blob = await api.download('order/download-invoice', { accept: 'application/pdf', body: { order_id: 'o1' } });
+    expect(blob.size).toBe(4);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/v1/order/download-invoice');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toMatchObject({ Accept: 'application/pdf', Authorization: 'Bearer token-1' });
+  });
+
+  it('maps a 422 answer to field errors like request does', async () => {
+    const { api } = client(
+      jsonResponse(422, { message: 'Ungültig', errors: { to: ['Bitte gib ein gültiges Datum ein'] } }),
+    );
+    const error = await api.download('order/export', { accept: 'text/csv' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldError('to')).toBe('Bitte gib ein gültiges Datum ein');
+  });
+
+  it('signs out when a request with a token answers 401', async () => {
+    const { api, onUnauthorized } = client(jsonResponse(401, { message: 'Unauthenticated.' }), 'stale');
+    await expect(api.download('order/download-voucher', { accept: 'application/pdf' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});

@@ -60,8 +60,15 @@ export type ApiClientDeps = {
   logError?: (message: string, detail: unknown) => void;
 };
 
+export type DownloadOptions = Omit<RequestOptions<z.ZodType>, 'schema'> & {
+  /** The media type asked for (Accept), e.g. application/pdf, application/zip, text/csv. */
+  accept: string;
+};
+
 export type ApiClient = {
   request: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => Promise<z.output<S>>;
+  /** A file answer (PDF, zip, CSV) as a Blob, with the same token, 401 and 422 handling as `request`. */
+  download: (path: string, options: DownloadOptions) => Promise<Blob>;
 };
 
 export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
@@ -78,9 +85,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const base = deps.base ?? API_BASE;
   const logError = deps.logError ?? ((message, detail) => console.error(message, detail));
 
-  async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  async function send(path: string, options: Omit<RequestOptions<z.ZodType>, 'schema'>, accept: string) {
     const token = deps.getToken();
-    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: accept };
     if (token) headers.Authorization = `Bearer ${token}`;
     // FormData (file uploads) is sent as multipart; the browser sets the boundary in the content type.
     const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
@@ -99,12 +106,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (isAbort(error)) throw error;
       throw new ApiError(0, TEXT.genericError);
     }
-
-    const body = await readJson(response);
     if (!response.ok) {
       if (response.status === 401 && token && !path.startsWith('auth/')) deps.onUnauthorized?.();
-      throw toApiError(response.status, body);
+      throw toApiError(response.status, await readJson(response));
     }
+    return response;
+  }
+
+  async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+    const response = await send(path, options, 'application/json');
+    const body = await readJson(response);
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {
       logError(`Unexpected answer from ${path}`, parsed.error.issues);
@@ -113,7 +124,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return parsed.data;
   }
 
-  return { request };
+  async function download(path: string, { accept, ...options }: DownloadOptions): Promise<Blob> {
+    const response = await send(path, { method: 'POST', ...options }, accept);
+    try {
+      return await response.blob();
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError(0, TEXT.genericError);
+    }
+  }
+
+  return { request, download };
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { MenuNavLink } from './menu-link.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { roleOf } from '../../lib/auth-store.ts';
-import { useBadgeCounts } from '../../lib/badge-counts.ts';
+import { useCartCount } from '../../entities/cart/api/cart.ts';
+import { useWishlistIds } from '../../entities/wishlist/api/wishlist.ts';
 import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
 import { useLogout } from '../../entities/user/use-logout.ts';
 import { paths } from '../../config/paths.ts';
@@ -128,7 +129,7 @@ function DesktopEntry({
 }
 
 function ShopIcons() {
-  const counts = useBadgeCounts();
+  const counts = { cart: useCartCount(), wishlist: useWishlistIds().length };
   return (
     <>
       <Link

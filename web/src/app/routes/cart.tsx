@@ -5,7 +5,6 @@ import { formatEuro } from '@gm/shared/money/money';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useAuth } from '../../lib/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { setCartCount } from '../../lib/badge-counts.ts';
 import { paths } from '../../config/paths.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -13,7 +12,7 @@ import { AlertIcon, InfoIcon } from '../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { removeCartLine, updateCartLine, useCart } from '../../entities/cart/api/cart.ts';
+import { useCart, useRemoveCartLine, useUpdateCartLine } from '../../entities/cart/api/cart.ts';
 import { CartLine } from '../../entities/cart/components/cart-line.tsx';
 import { cartItemCount, cartTotal, type StepResult } from '../../entities/cart/cart-rules.ts';
 import { cartReturnFlag } from '../../entities/cart/cart-session.ts';
@@ -31,15 +30,13 @@ export default function CartPage() {
   const dialog = useDialog();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data, error, isLoading, reload } = useCart(auth.isAuth ? auth.data.id : 'guest');
+  const { data, error, isLoading, refetch } = useCart();
+  const removeLine = useRemoveCartLine();
+  const updateLine = useUpdateCartLine();
   const tenantShop = useTenantShop().data?.data;
   const [busy, setBusy] = useState(false);
   const lines = data?.data ?? [];
   const returningPayment = params.get('payment');
-
-  useEffect(() => {
-    if (data) setCartCount(data.total);
-  }, [data]);
 
   async function run(action: () => Promise<unknown>) {
     setBusy(true);
@@ -49,19 +46,18 @@ export default function CartPage() {
       await dialog.warning(failure instanceof ApiError && failure.isValidation ? failure.message : TEXT.genericError);
     } finally {
       setBusy(false);
-      reload();
     }
   }
 
   async function remove(line: OrderLine) {
     if (!(await dialog.confirm('Möchtest du diesen Gutschein aus dem Warenkorb entfernen?'))) return;
-    await run(() => removeCartLine(line.id));
+    await run(() => removeLine.mutateAsync(line.id));
   }
 
   async function step(line: OrderLine, result: StepResult) {
     if (result.kind === 'none') return;
     if (result.kind === 'confirm-remove') return remove(line);
-    await run(() => updateCartLine(line.id, result.patch));
+    await run(() => updateLine.mutateAsync({ id: line.id, amount: result.patch }));
   }
 
   function checkout() {
@@ -94,7 +90,7 @@ export default function CartPage() {
       </div>
 
       {error && !data ? (
-        <LoadFailed text="Dein Warenkorb konnte gerade nicht geladen werden." onRetry={reload} />
+        <LoadFailed text="Dein Warenkorb konnte gerade nicht geladen werden." onRetry={() => void refetch()} />
       ) : !data ? (
         isLoading && <PageLoader label="Warenkorb wird geladen…" />
       ) : lines.length === 0 ? (

@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pathAfterLogin, paths, safeReturnPath } from '../../config/paths.ts';
-import { resetCartCount } from '../../lib/badge-counts.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { SocialLogin } from '../../features/auth/components/social-login.tsx';
 import { DiscontinuationNotice } from '../../features/auth/components/discontinuation-notice.tsx';
-import { setWishlist } from '../../entities/wishlist/wishlist-store.ts';
 import { cartReturnFlag } from '../../entities/cart/cart-session.ts';
 
 export default function LoginPage() {
@@ -16,10 +14,6 @@ export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   const verified = params.has('status');
   const verifiedShown = useRef(false);
-
-  useEffect(() => {
-    resetCartCount();
-  }, []);
 
   useEffect(() => {
     if (!verified || verifiedShown.current) return;
@@ -44,8 +38,6 @@ export default function LoginPage() {
       <DiscontinuationNotice />
       <LoginForm
         onSuccess={(session) => {
-          // The login answer carries the buyer's wishlist (01 §3, §4): hearts and header count are right at once.
-          if (session.user_voucher_wishlist) setWishlist(session.user.id, session.user_voucher_wishlist);
           // A guest who pressed 'Zur Kasse' comes back to the cart (01 §4 "Login").
           const toCart = cartReturnFlag.take() && session.user.user_role.role.name === 'user';
           // A gift link sends guests here with ?next=<the gift page> (01 §2 "Receiving a gift").

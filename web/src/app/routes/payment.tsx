@@ -13,7 +13,7 @@ import '../../styles/cart.css';
 export default function PaymentPage() {
   const auth = useAuth();
   const guest = !auth.isAuth;
-  const { data, error, isLoading, reload } = useCart(auth.isAuth ? auth.data.id : 'guest');
+  const { data, error, isLoading, refetch } = useCart();
   const title = guest ? 'Als Gast bestellen' : 'Kasse';
   // An empty cart shows only the empty state, unless a payment is being completed: the form stays
   // once it had lines (the cart empties as the orders complete) or when back from the provider (?payment=).
@@ -30,7 +30,7 @@ export default function PaymentPage() {
         <h1>{title}</h1>
       </header>
       {error && !data ? (
-        <LoadFailed text="Dein Warenkorb konnte gerade nicht geladen werden." onRetry={reload} />
+        <LoadFailed text="Dein Warenkorb konnte gerade nicht geladen werden." onRetry={() => void refetch()} />
       ) : !data ? (
         isLoading && <PageLoader label="Warenkorb wird geladen…" />
       ) : showEmpty ? (

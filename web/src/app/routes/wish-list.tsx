@@ -1,19 +1,14 @@
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/auth.ts';
 import { paths } from '../../config/paths.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { VoucherGrid, VoucherListState } from '../../entities/catalogue/components/voucher-grid.tsx';
 import { useWishlist } from '../../entities/wishlist/api/wishlist.ts';
-import { useWishlistIds } from '../../entities/wishlist/wishlist-store.ts';
 import '../../styles/wishlist.css';
 
 /** /wish-list 'Meine Wunschliste' (01 §2): the buyer's wishlisted vouchers; a heart removes a card at once. */
 export default function WishListPage() {
-  const auth = useAuth();
-  const userId = auth.isAuth ? auth.data.id : null;
-  const { data, error, isLoading, reload } = useWishlist(userId);
-  const ids = useWishlistIds(userId);
-  const vouchers = (data?.data ?? []).filter((entry) => ids.includes(entry.voucher_id)).map((entry) => entry.voucher);
+  const { data, error, isFetching, refetch } = useWishlist();
+  const vouchers = (data?.data ?? []).map((entry) => entry.voucher);
 
   return (
     <div className="container wish-list" data-testid="wish-list-page">
@@ -33,7 +28,7 @@ export default function WishListPage() {
       <VoucherListState
         failed={Boolean(error && !data)}
         failedText="Deine Wunschliste konnte gerade nicht geladen werden."
-        onRetry={reload}
+        onRetry={() => void refetch()}
         loaded={Boolean(data)}
         empty={vouchers.length === 0}
         emptyView={
@@ -46,7 +41,7 @@ export default function WishListPage() {
           </div>
         }
       >
-        <VoucherGrid vouchers={vouchers} busy={isLoading} label="Meine Wunschliste" testId="wish-list" />
+        <VoucherGrid vouchers={vouchers} busy={isFetching} label="Meine Wunschliste" testId="wish-list" />
       </VoucherListState>
     </div>
   );

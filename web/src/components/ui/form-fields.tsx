@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { MSG } from '@gm/shared/validation/messages';
 import { AlertIcon, EyeIcon, EyeOffIcon, InfoIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
@@ -120,6 +120,8 @@ type TextFieldProps = BaseFieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'id'> & {
     value: string;
     onValueChange: (value: string) => void;
+    /** React 19 passes ref as a prop: forms focus the first failing field through it. */
+    ref?: Ref<HTMLInputElement>;
   };
 
 export function TextField({

@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authStore } from '../../lib/auth.ts';
-import { badgeCounts } from '../../lib/badge-counts.ts';
 import { paths } from '../../config/paths.ts';
 import { logout } from './api/logout.ts';
 
-/** Logout: tell the server, then always clear local auth and counts and go to /login, even on error (01 §4). */
+/** Logout: tell the server, then always clear local auth (and with it the query cache) and go to /login, even on error (01 §4). */
 export function useLogout() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -17,7 +16,6 @@ export function useLogout() {
       console.error('Logout request failed; signing out locally', error);
     } finally {
       authStore.clear();
-      badgeCounts.reset();
       setBusy(false);
       void navigate(paths.login, { replace: true });
     }

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { authStore } from '../../lib/auth.ts';
-import { resetCartCount } from '../../lib/badge-counts.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { cartKeys } from '../../entities/cart/api/cart.ts';
 import { pathAfterPayment, paths } from '../../config/paths.ts';
 import { giftOrderIdsOfPayment } from '../../entities/order/api/payment.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
@@ -19,6 +20,7 @@ export function usePaymentCompletion() {
   const dialog = useDialog();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
 
   const confirm = useCallback(
     async (paymentId: string, alreadyCompleted = false): Promise<PaymentOutcome> => {
@@ -29,8 +31,8 @@ export function usePaymentCompletion() {
       setConfirming(false);
       if (outcome !== 'completed') return outcome;
       const guest = !authStore.getSnapshot().isAuth;
-      resetCartCount();
       if (guest) cartId.renew();
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
       // Gift lines (is_gift) go on to their gift form, one after another (issues 5/6).
       const gifts = guest ? [] : await giftOrderIdsOfPayment(paymentId).catch(() => [] as string[]);
       await dialog.success(ORDER_TEXT.paymentDone, { title: ORDER_TEXT.paymentDoneTitle, autoCloseMs: 1000 });
@@ -39,7 +41,7 @@ export function usePaymentCompletion() {
       else void navigate(pathAfterPayment(guest), { replace: true });
       return outcome;
     },
-    [dialog, navigate],
+    [dialog, navigate, queryClient],
   );
 
   return { confirm, confirming };

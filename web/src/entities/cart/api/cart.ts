@@ -9,11 +9,12 @@ import {
   updateCartLineRequestSchema,
   type AddToCartRequest,
 } from '@gm/shared/orders/contracts';
-import { appStatusSchema } from '@gm/shared/settings/contracts';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
-import { cartHeaders } from '../cart-session.ts';
+import { useSyncExternalStore } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../lib/auth.ts';
+import { cartHeaders, cartId } from '../cart-session.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 
 /** Cart calls (01 §7): buyers use their session, guests the `x-cart-id` header; both carry the header. */
@@ -73,8 +74,66 @@ export function getCart(signal?: AbortSignal) {
   });
 }
 
-export function useCart(key: string) {
-  return useApiQuery(`cart:${key}`, () => getCart(), { staleMs: 0 });
+/**
+ * Query keys of the cart: every cart mutation invalidates `cartKeys.all`, so the lines and the header
+ * count follow without any sync code. The session is not part of the key: signing in or out resets
+ * the whole cache (lib/query-client.ts).
+ */
+export const cartKeys = {
+  all: ['cart'] as const,
+  lines: () => [...cartKeys.all, 'lines', currentTenant ?? null] as const,
+  count: () => [...cartKeys.all, 'count', currentTenant ?? null] as const,
+};
+
+export const cartLinesQuery = () =>
+  queryOptions({ queryKey: cartKeys.lines(), queryFn: ({ signal }) => getCart(signal), staleTime: 0 });
+
+export function useCart() {
+  return useQuery(cartLinesQuery());
+}
+
+/** Who has a cart: buyers (not tourism employees, 03 §9) and guests once they have a cart id. */
+function useHasCart(): boolean {
+  const auth = useAuth();
+  const guestCart = useSyncExternalStore(cartId.store.subscribe, cartId.store.getSnapshot, cartId.store.getSnapshot);
+  if (auth.isAuth) return auth.role.name === 'user' && !auth.data.is_tourism;
+  return guestCart !== null;
+}
+
+/** The header's cart count (01 §4 "cart total loaded at login"): 0 for anyone without a cart. */
+export function useCartCount(): number {
+  const enabled = useHasCart();
+  const query = useQuery({
+    queryKey: cartKeys.count(),
+    queryFn: ({ signal }) => getCartCount(signal),
+    enabled,
+    select: (answer) => answer.total,
+  });
+  return enabled ? (query.data ?? 0) : 0;
+}
+
+function useInvalidateCart() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: cartKeys.all });
+}
+
+export function useAddToCart() {
+  const onSettled = useInvalidateCart();
+  return useMutation({ mutationFn: addToCart, onSettled });
+}
+
+export function useUpdateCartLine() {
+  const onSettled = useInvalidateCart();
+  return useMutation({
+    mutationFn: ({ id, amount }: { id: string; amount: { qty?: number; value?: number } }) =>
+      updateCartLine(id, amount),
+    onSettled,
+  });
+}
+
+export function useRemoveCartLine() {
+  const onSettled = useInvalidateCart();
+  return useMutation({ mutationFn: removeCartLine, onSettled });
 }
 
 /**
@@ -104,13 +163,4 @@ export async function getCartCount(signal?: AbortSignal): Promise<{ total: numbe
 export function checkCoupon(coupon: string, signal?: AbortSignal) {
   const body = checkCouponRequestSchema.parse({ coupon });
   return api.request('check-coupon', { method: 'POST', body, schema: checkCouponResponseSchema, signal });
-}
-
-/** GET app-status: whether new sales are paused. */
-export function getAppStatus(signal?: AbortSignal) {
-  return api.request('app-status', { schema: appStatusSchema, signal });
-}
-
-export function useAppStatus() {
-  return useApiQuery('app-status', () => getAppStatus(), { staleMs: 60_000 });
 }

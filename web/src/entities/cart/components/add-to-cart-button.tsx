@@ -5,13 +5,13 @@ import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.ts';
-import { adjustCartCount } from '../../../lib/badge-counts.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { CartIcon, CheckCircleIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { addToCart, removeCartLine, useAppStatus } from '../api/cart.ts';
+import { useSalesPause } from '../../sales-pause/api/sales-pause.ts';
+import { useAddToCart, useRemoveCartLine } from '../api/cart.ts';
 
 /** The success dialog closes after 1 s, then the page goes to the cart or the modal closes (01 §4, §9). */
 const SUCCESS_MS = 1000;
@@ -39,7 +39,9 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
   // Buyers may buy as a gift: after paying they choose how to give it (/vouchers-gift/{orderId}, issues 5/6).
   const [asGift, setAsGift] = useState(false);
   // While sales are paused (app-status) the button is replaced by the notice before anyone tries.
-  const paused = useAppStatus().data?.sales_paused ?? false;
+  const { paused } = useSalesPause();
+  const addLine = useAddToCart();
+  const removeLine = useRemoveCartLine();
 
   if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_tourism)) return null;
   if (paused && !lineId) {
@@ -57,7 +59,7 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
     try {
       const amount =
         voucher.type === 'value' ? { value: choice.amount, qty: null } : { qty: choice.amount, value: null };
-      const answer = await addToCart({
+      const answer = await addLine.mutateAsync({
         voucher_id: voucher.id,
         ...amount,
         is_gift: auth.isAuth && asGift,
@@ -65,7 +67,6 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
         subdomain: currentTenant ?? null,
       });
       setLineId(answer.data.id);
-      adjustCartCount(1);
       setBusy(false);
       await dialog.success(ORDER_TEXT.addedToCart, { autoCloseMs: SUCCESS_MS });
       if (variant === 'modal') onDone?.();
@@ -84,9 +85,8 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
     if (!(await dialog.confirm('Möchtest du den Gutschein aus dem Warenkorb entfernen?'))) return;
     setBusy(true);
     try {
-      await removeCartLine(lineId);
+      await removeLine.mutateAsync(lineId);
       setLineId(null);
-      adjustCartCount(-1);
       setBusy(false);
       await dialog.success(ORDER_TEXT.removedFromCart, { autoCloseMs: SUCCESS_MS });
     } catch {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WISHLIST_TEXT, WISHLIST_TOAST_MS } from '@gm/shared/wishlist/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
@@ -6,8 +5,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { paths } from '../../../config/paths.ts';
 import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { addToWishlist, removeFromWishlist } from '../api/wishlist.ts';
-import { markWishlisted, useWishlistIds } from '../wishlist-store.ts';
+import { useToggleWishlist, useWishlistIds } from '../api/wishlist.ts';
 import '../../../styles/wishlist.css';
 
 /**
@@ -18,8 +16,9 @@ export function WishlistHeart({ voucherId, title }: { voucherId: string; title: 
   const auth = useAuth();
   const navigate = useNavigate();
   const userId = auth.isAuth ? auth.data.id : null;
-  const on = useWishlistIds(userId).includes(voucherId);
-  const [busy, setBusy] = useState(false);
+  const on = useWishlistIds().includes(voucherId);
+  const toggleWishlist = useToggleWishlist();
+  const busy = toggleWishlist.isPending;
 
   if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_tourism)) return null;
 
@@ -28,22 +27,12 @@ export function WishlistHeart({ voucherId, title }: { voucherId: string; title: 
       void navigate(paths.login);
       return;
     }
-    setBusy(true);
     try {
-      if (on) {
-        await removeFromWishlist(voucherId);
-        markWishlisted(userId, voucherId, false);
-        showToast(WISHLIST_TEXT.removed, { durationMs: WISHLIST_TOAST_MS });
-      } else {
-        await addToWishlist(userId, voucherId);
-        markWishlisted(userId, voucherId, true);
-        showToast(WISHLIST_TEXT.added, { durationMs: WISHLIST_TOAST_MS });
-      }
+      await toggleWishlist.mutateAsync({ voucherId, on: !on });
+      showToast(on ? WISHLIST_TEXT.removed : WISHLIST_TEXT.added, { durationMs: WISHLIST_TOAST_MS });
     } catch (error) {
       console.error('Wishlist change failed', error);
       showToast(TEXT.genericError, { durationMs: 4000, tone: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,10 +1,10 @@
 import { TEXT } from '@gm/shared/validation/messages';
 import { InfoIcon } from '../../../components/ui/icons.tsx';
-import { useAppStatus } from '../../../entities/cart/api/cart.ts';
+import { useSalesPause } from '../../../entities/sales-pause/api/sales-pause.ts';
 
 /** Whether new sales are paused: the server's GET app-status (false while loading or when it fails). */
 export function useSalesPaused(): boolean {
-  return useAppStatus().data?.sales_paused ?? false;
+  return useSalesPause().paused;
 }
 
 export function DiscontinuationNotice() {

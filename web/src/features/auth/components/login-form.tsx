@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import type { AuthResponse } from '@gm/shared/auth/contracts';
-import { useForm } from '../../../lib/use-form.ts';
+import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { authStore } from '../../../lib/auth.ts';
 import { paths } from '../../../config/paths.ts';
-import { FormErrorSummary, FormMessage, PasswordField, TextField } from '../../../components/ui/form-fields.tsx';
+import { FormErrorSummary, FormMessage } from '../../../components/ui/form-fields.tsx';
+import { FormPasswordField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { login, loginRequestSchema } from '../api/login.ts';
 
@@ -11,9 +12,8 @@ const LABELS = { email: 'E-Mail', password: 'Passwort' };
 
 /** Email and password; 401/404 show the server message above the form, 422 the field errors (01 §8). */
 export function LoginForm({ onSuccess }: { onSuccess: (session: AuthResponse) => void }) {
-  const form = useForm({
-    initial: { email: '', password: '' },
-    schema: loginRequestSchema,
+  const form = useZodForm(loginRequestSchema, { defaultValues: { email: '', password: '' } });
+  const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
     labels: LABELS,
     submit: async (input) => {
       const session = await login(input);
@@ -23,11 +23,25 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: AuthResponse) =>
   });
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate data-testid="login-form">
-      <FormMessage message={form.message} />
-      <FormErrorSummary fields={form.summary} />
-      <TextField {...form.text('email')} type="email" autoComplete="email" inputMode="email" required />
-      <PasswordField {...form.text('password')} autoComplete="current-password" required />
+    <form className="form" onSubmit={onSubmit} noValidate data-testid="login-form">
+      <FormMessage message={message} />
+      <FormErrorSummary fields={summary} />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={LABELS.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+      />
+      <FormPasswordField
+        control={form.control}
+        name="password"
+        label={LABELS.password}
+        autoComplete="current-password"
+        required
+      />
       <p className="form__aside">
         <Link to={paths.forgotPassword} data-testid="forgot-password-link">
           Passwort vergessen?
@@ -36,12 +50,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: AuthResponse) =>
       <button
         type="submit"
         className="button button--primary button--block"
-        disabled={form.submitting}
+        disabled={submitting}
         data-testid="login-submit"
       >
         Anmelden
       </button>
-      <LoadingOverlay show={form.submitting} label="Anmeldung läuft…" />
+      <LoadingOverlay show={submitting} label="Anmeldung läuft…" />
     </form>
   );
 }

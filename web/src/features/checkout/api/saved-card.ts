@@ -1,9 +1,4 @@
-import { appStatusResponseSchema } from '@gm/shared/orders/contracts';
-import {
-  saveCardRequestSchema,
-  savedCardResponseSchema,
-  setAppStatusRequestSchema,
-} from '@gm/shared/orders/checkout-extras';
+import { saveCardRequestSchema, savedCardResponseSchema } from '@gm/shared/orders/checkout-extras';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 
@@ -26,10 +21,4 @@ export function saveCard(paymentMethodId: string) {
 /** POST user-stripe { is_save: false }: removes the saved card. */
 export function removeSavedCard() {
   return api.request('user-stripe', { method: 'POST', body: { is_save: false }, schema: savedCardResponseSchema });
-}
-
-/** PUT app-status (admin): switches the sales pause. */
-export function setSalesPaused(paused: boolean) {
-  const body = setAppStatusRequestSchema.parse({ sales_paused: paused });
-  return api.request('app-status', { method: 'PUT', body, schema: appStatusResponseSchema });
 }

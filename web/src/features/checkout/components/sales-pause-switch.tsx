@@ -3,8 +3,7 @@ import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { AlertIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { useAppStatus } from '../../../entities/cart/api/cart.ts';
-import { setSalesPaused } from '../api/saved-card.ts';
+import { useSalesPause, useSetSalesPause } from '../../../entities/sales-pause/api/sales-pause.ts';
 import '../../../styles/checkout-extras.css';
 
 /**
@@ -14,9 +13,10 @@ import '../../../styles/checkout-extras.css';
  */
 export function SalesPauseSwitch() {
   const dialog = useDialog();
-  const status = useAppStatus();
+  const status = useSalesPause();
+  const setSalesPause = useSetSalesPause();
   const [busy, setBusy] = useState(false);
-  const paused = status.data?.sales_paused ?? false;
+  const paused = status.paused;
 
   async function toggle() {
     const next = !paused;
@@ -26,8 +26,7 @@ export function SalesPauseSwitch() {
     if (!(await dialog.confirm(question, { title: next ? 'Verkäufe pausieren' : 'Verkäufe wieder aufnehmen' }))) return;
     setBusy(true);
     try {
-      await setSalesPaused(next);
-      status.reload();
+      await setSalesPause.mutateAsync(next);
       setBusy(false);
       await dialog.success(next ? 'Die Verkäufe sind pausiert.' : 'Die Verkäufe sind wieder geöffnet.', {
         autoCloseMs: 1000,

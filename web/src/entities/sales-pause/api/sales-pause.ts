@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { appStatusSchema } from '@gm/shared/settings/contracts';
+import { appStatusResponseSchema } from '@gm/shared/orders/contracts';
+import { setAppStatusRequestSchema } from '@gm/shared/orders/checkout-extras';
+import { api } from '../../../lib/api.ts';
+
+/**
+ * The sales pause (03 §9; the API calls it app-status): while on, new purchases are refused, the
+ * login page shows the discontinuation notice and the add-to-cart buttons give way to a notice.
+ */
+export const salesPauseKeys = { all: ['sales-pause'] as const };
+
+/** GET app-status. */
+export function getSalesPause(signal?: AbortSignal) {
+  return api.request('app-status', { schema: appStatusSchema, signal });
+}
+
+/** Whether new sales are paused (false while loading or when the request fails). */
+export function useSalesPause() {
+  const query = useQuery({
+    queryKey: salesPauseKeys.all,
+    queryFn: ({ signal }) => getSalesPause(signal),
+    staleTime: 60_000,
+  });
+  return { paused: query.data?.sales_paused ?? false, isLoading: query.isLoading };
+}
+
+/** PUT app-status (admin): switches the sales pause. */
+export function setSalesPaused(paused: boolean) {
+  const body = setAppStatusRequestSchema.parse({ sales_paused: paused });
+  return api.request('app-status', { method: 'PUT', body, schema: appStatusResponseSchema });
+}
+
+export function useSetSalesPause() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setSalesPaused,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesPauseKeys.all }),
+  });
+}
