@@ -15,7 +15,6 @@ import { DiscoveryModals } from '../../entities/catalogue/components/discovery-m
 import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery-modals.ts';
 import { TenantLanding } from '../../features/tenant/components/tenant-landing.tsx';
 import { currentTenant } from '../../lib/tenant.ts';
-import '../../styles/discovery.css';
 
 /** /home by role: guests and buyers get the marketplace home, other roles a greeting with their menu. */
 export default function HomePage() {

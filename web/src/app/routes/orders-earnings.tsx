@@ -2,8 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import { InvoiceExport } from '../../features/seller-dashboard/components/invoice-export.tsx';
 import { SellerOrdersTable } from '../../features/seller-dashboard/components/seller-orders-table.tsx';
-import '../../styles/cart.css';
-import '../../styles/seller-dashboard.css';
 
 /** The redemptions table of the redemption feature, mounted here when it exists (02 §2 'Bestellungen': orders and redemptions). */
 const redemptionModules = import.meta.glob<{ RedemptionsTable: ComponentType<{ scope: 'seller' | 'admin' }> }>(

@@ -12,7 +12,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
 import { fetchInvoicePdf, invoiceFilename, saveBlob } from '../../entities/order/api/invoice.ts';
 import { useOrders } from '../../entities/order/api/payment.ts';
-import '../../styles/cart.css';
+import './orders.css';
 
 /** /orders: the buyer's order history, 9 per page (01 §2 profile tab 'Bestellungen', §7), inside the profile tab strip. */
 export default function OrdersPage() {

@@ -9,7 +9,6 @@ import { useApiQuery } from '../../lib/use-api-query.ts';
 import { fetchGift, type GiftKind } from '../../features/transfer/api/transfer.ts';
 import { GiftCard } from '../../features/transfer/components/gift-card.tsx';
 import { useReceiveGift } from '../../features/transfer/use-receive-gift.ts';
-import '../../styles/transfer.css';
 
 /**
  * /ein-liebevolles-geschenk/{code} and /buyer-voucher/transfer/{code} (01 §2 "Receiving a gift"):

@@ -10,7 +10,7 @@ import { useMinimumVoucherValue } from '../../features/seller-vouchers/api/get-m
 import { VoucherBuilder } from '../../features/seller-vouchers/components/voucher-builder.tsx';
 import type { PreviewContext } from '../../features/seller-vouchers/builder/builder-values.ts';
 import NotFoundPage from './not-found.tsx';
-import '../../styles/seller-vouchers.css';
+import './voucher-builder.css';
 
 type Loaded = { id: string; voucher?: Voucher; error?: ApiError };
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FieldFrame, describedBy, fieldId } from '../ui/form-fields.tsx';
+import './text-area-field.css';
 
 type TextAreaFieldProps = {
   name: string;

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { CalendarIcon, ClockIcon, MapPinIcon, StoreIcon } from '../../../components/ui/icons.tsx';
 import { monthsLabel, redeemableDaysLabel, voucherPriceLabel, voucherTypeLabel } from '../voucher-format.ts';
 import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
-import '../../../styles/discovery.css';
+import './voucher-card.css';
 
 type CardStyle = CSSProperties & Record<`--${string}`, string>;
 

@@ -11,6 +11,7 @@ import { VoucherCard, sellerDisplayName } from './voucher-card.tsx';
 import { VoucherInfo } from './voucher-info.tsx';
 import { VoucherPurchasePanel } from './voucher-purchase.tsx';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
+import './voucher-detail-view.css';
 
 type DetailProps = {
   voucher: Voucher;

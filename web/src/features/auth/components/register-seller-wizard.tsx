@@ -53,6 +53,7 @@ import {
 import { DocumentField } from '../../../components/form/document-field.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { WizardSteps } from './wizard-steps.tsx';
+import './register-seller-wizard.css';
 
 const UNIQUE_DEBOUNCE_MS = 300;
 

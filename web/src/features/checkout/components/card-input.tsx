@@ -11,6 +11,7 @@ import {
   type CardErrors,
   type PaymentMethodResult,
 } from '../local-card.ts';
+import './card-input.css';
 
 /** What the checkout asks of the card entry, whichever implementation is behind it. */
 export type CardInputHandle = { createPaymentMethod: () => Promise<PaymentMethodResult> };

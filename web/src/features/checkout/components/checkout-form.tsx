@@ -20,6 +20,7 @@ import { usePaymentCompletion } from '../use-payment-completion.ts';
 import { CardInput, type CardInputHandle } from './card-input.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { SavedCardChoice } from './saved-card-choice.tsx';
+import './checkout-form.css';
 
 type PaymentType = 'card' | 'bank';
 type Guest = { email: string; first_name: string; last_name: string };

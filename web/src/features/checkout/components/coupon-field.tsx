@@ -4,6 +4,7 @@ import { FieldError } from '../../../components/ui/form-fields.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { checkCoupon } from '../../../entities/cart/api/cart.ts';
 import { usableCoupon, type AppliedCoupon } from '../../../entities/cart/cart-rules.ts';
+import './coupon-field.css';
 
 /**
  * Optional discount coupon (01 §2, §4, §5): shown upper-case; unapplied → 'Checking...' → applied or

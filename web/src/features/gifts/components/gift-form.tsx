@@ -17,6 +17,7 @@ import { CheckboxField, FieldError, SelectField, TextField } from '../../../comp
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { giveGift } from '../api/gifts.ts';
 import { UserPicker } from './user-picker.tsx';
+import './gift-form.css';
 
 type Errors = Partial<Record<'giftType' | 'email' | 'user_id' | 'expirationDate' | '_', string>>;
 

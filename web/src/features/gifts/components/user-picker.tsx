@@ -3,6 +3,7 @@ import { GIFT_TEXT, USER_FILTER_DEBOUNCE_MS, type UserFilterEntry } from '@gm/sh
 import { FieldError } from '../../../components/ui/form-fields.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { filterUsers } from '../api/gifts.ts';
+import './user-picker.css';
 
 type Props = {
   value: UserFilterEntry | null;

@@ -14,6 +14,7 @@ import {
 } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { contactRequestSchema, sendContact } from '../api/send-contact.ts';
+import './contact-form.css';
 
 const LABELS = { name: 'Name', phone: 'Telefon', email: 'E-Mail', message: 'Nachricht', consent: 'Datenschutz' };
 const INITIAL = { name: '', phone: '', email: '', message: '', consent: false };

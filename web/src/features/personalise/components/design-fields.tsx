@@ -16,6 +16,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { CountedField } from '../../../components/form/builder-inputs.tsx';
 import { useTemplates } from '../api/personalise.ts';
 import type { DesignState } from '../hooks/use-design.ts';
+import './design-fields.css';
 
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';

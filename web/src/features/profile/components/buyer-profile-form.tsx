@@ -7,6 +7,7 @@ import { saveProfile } from '../api/profile.ts';
 import { useEmailCheck } from './use-email-check.ts';
 import { isDirty, useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
+import './profile-form.css';
 
 const LABELS = {
   username: 'Benutzername',

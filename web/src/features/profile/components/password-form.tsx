@@ -6,6 +6,7 @@ import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { changePassword } from '../api/profile.ts';
 import { isDirty, useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
+import './profile-form.css';
 
 const LABELS = {
   current_password: 'Aktuelles Passwort',

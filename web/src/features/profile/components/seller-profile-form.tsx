@@ -14,7 +14,7 @@ import { saveProfile } from '../api/profile.ts';
 import { useEmailCheck } from './use-email-check.ts';
 import { isDirty, useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
-import '../../../styles/catalogue-admin.css';
+import './profile-form.css';
 
 const LABELS = {
   username: 'Name auf Gutschein',

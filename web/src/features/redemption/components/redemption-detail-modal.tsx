@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { listRedemptions } from '../api/redemption.ts';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';
+import './redemption-detail-modal.css';
 
 /** One order's redemptions (02 §2 "a modal listing one order's redemptions, with a PDF download per row"). */
 export function RedemptionDetailModal({

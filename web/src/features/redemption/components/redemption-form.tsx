@@ -5,6 +5,8 @@ import { REDEMPTION_MIN_VALUE, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/
 import { TEXT } from '@gm/shared/validation/messages';
 import { TextField } from '../../../components/ui/form-fields.tsx';
 import { checkAmount, initialAmountText, type RedemptionAmount } from '../redemption-amount.ts';
+import './redemption-form.css';
+import './scanner-card.css';
 
 export type { RedemptionAmount };
 

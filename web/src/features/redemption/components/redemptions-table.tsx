@@ -12,8 +12,7 @@ import { saveBlob } from '../../../entities/order/api/invoice.ts';
 import { fetchRedemptionPdf, listRedemptions, revokeRedemption } from '../api/redemption.ts';
 import { RedemptionDetailModal } from './redemption-detail-modal.tsx';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';
-import '../../../styles/cart.css';
-import '../../../styles/redemption.css';
+import './redemptions-table.css';
 
 /** Downloads one redemption's receipt; failures show the spec's download warning. */
 export function useReceiptDownload() {

@@ -10,6 +10,8 @@ import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { createScannerUser, listScannerUsers, toggleScannerUser } from '../api/redemption.ts';
+import './scanner-staff-panel.css';
+import './scanner-card.css';
 
 const EMPTY = { username: '', email: '', password: '' };
 

@@ -5,6 +5,8 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../entities/order/api/invoice.ts';
 import { fetchExport, type ExportKind } from '../api/seller-orders.ts';
+import './invoice-export.css';
+import './seller-section.css';
 
 /**
  * Invoice download by date range (02 §2, §5): both buttons stay disabled until 'Von' and 'Bis' are

@@ -18,8 +18,9 @@ import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { getSellerOrders } from '../api/seller-orders.ts';
 import { CHANNEL_LABEL } from './seller-orders-table.tsx';
-import '../../../styles/cart.css';
-import '../../../styles/seller-dashboard.css';
+import './seller-dashboard.css';
+import './seller-section.css';
+import './seller-orders.css';
 
 const count = new Intl.NumberFormat('de-DE');
 

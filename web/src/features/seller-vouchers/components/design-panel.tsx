@@ -3,6 +3,7 @@ import type { BuilderImages, Styling } from '../builder/builder-values.ts';
 import { ChipGroup, ColourField, CountedField } from '../../../components/form/builder-inputs.tsx';
 import { BackgroundImageField, ExtraImagesField } from './image-fields.tsx';
 import type { PanelProps } from './panel-props.ts';
+import './design-panel.css';
 
 const COLOURS: Array<{ key: Exclude<keyof Styling, 'text_color'>; label: string }> = [
   { key: 'background_color', label: 'Hintergrund' },

@@ -6,6 +6,7 @@ import { toggleTaxRate, type BuilderValues } from '../builder/builder-values.ts'
 import { builderFields } from '../builder/builder-fields.ts';
 import { ChipGroup, UnitField } from '../../../components/form/builder-inputs.tsx';
 import type { PanelProps } from './panel-props.ts';
+import './price-panel.css';
 
 type Props = PanelProps & { minimumCents: number };
 

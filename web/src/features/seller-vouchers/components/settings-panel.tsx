@@ -14,6 +14,7 @@ import {
 } from '../builder/validity-switch.ts';
 import { ChipGroup, CountedField, SwitchField } from '../../../components/form/builder-inputs.tsx';
 import type { PanelProps } from './panel-props.ts';
+import './settings-panel.css';
 
 export const DISPLAY_LABELS: Record<DisplayOption, string> = {
   all: 'Alle Kanäle',

@@ -2,6 +2,7 @@ import type { GiftPreview } from '@gm/shared/wallet/transfer';
 import { formatDate } from '@gm/shared/dates/format';
 import { GiftIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
+import './gift-card.css';
 
 /** The gifted voucher as the gift page shows it: card and title only (docs/data-model.md §5.4). */
 export function GiftCard({ gift }: { gift: GiftPreview }) {

@@ -5,7 +5,6 @@ import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { fetchVoucherTitle, type GiftKind } from '../api/transfer.ts';
-import '../../../styles/transfer.css';
 
 export interface TransferVoucher {
   kind: GiftKind;
