@@ -5,6 +5,7 @@ import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { VoucherGridSkeleton } from '../../../entities/catalogue/components/voucher-grid.tsx';
+import './voucher-carousel.css';
 
 /** The named vouchers in their order (POST voucher/search with ids); unlisted ones drop out. */
 export function useVouchersByIds(ids: readonly string[]) {
