@@ -55,6 +55,17 @@ type FieldName = Path<SellerFormValues>;
 
 const DOCUMENTS = ['id_front', 'id_back', 'id_additional'] as const;
 
+/**
+ * Focuses a field and brings it whole (label, tip and message) to the middle of the screen: scrolled
+ * only as far as the input, its label would sit under the sticky header.
+ */
+function focusField(name: string) {
+  const input = document.getElementById(fieldId(name));
+  if (!input) return;
+  input.focus({ preventScroll: true });
+  (input.closest('.field') ?? input).scrollIntoView?.({ block: 'center' });
+}
+
 /** Latest birth date of an adult today, for the date picker's `max`. */
 function latestAdultBirthDate(): string {
   const [y, m, d] = todayInVienna().split('-');
@@ -102,7 +113,8 @@ export function RegisterSellerWizard({
     window.scrollTo({ top: 0 });
     const target = pendingFocus.current;
     pendingFocus.current = undefined;
-    (target ? document.getElementById(fieldId(target)) : headingRef.current)?.focus();
+    if (target) focusField(target);
+    else headingRef.current?.focus();
   }, [index]);
 
   // 'Weiter' validates with trigger, which does not switch the form to re-validating on change as a
@@ -159,7 +171,7 @@ export function RegisterSellerWizard({
     const first = failing[0];
     if (!first) return;
     if (stepChanges) pendingFocus.current = first;
-    else requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+    else requestAnimationFrame(() => focusField(first));
   }
 
   /** Validates the shown step's fields only (uniqueness answers first, so they count). */
@@ -249,7 +261,7 @@ export function RegisterSellerWizard({
       setSummary([]);
       const first = fields.find((f) => found[f]);
       if (targetIndex !== index) pendingFocus.current = first;
-      else if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+      else if (first) requestAnimationFrame(() => focusField(first));
     }
     setIndex(targetIndex);
   }
