@@ -23,6 +23,8 @@ export const ORDER_TEXT = {
     'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
   emptyCart: 'Dein Warenkorb ist leer.',
   cartNote: 'Du kannst deinen Gutschein nach dem Kauf personalisieren.',
+  /** A tenant shop sells only its own seller's vouchers (422 on `voucher_id`). */
+  notInThisShop: 'Dieser Gutschein ist in diesem Shop nicht erhältlich.',
 } as const;
 
 /** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */

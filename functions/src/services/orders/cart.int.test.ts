@@ -187,6 +187,42 @@ describe('adding to the cart', () => {
     await api('DELETE', `order/${own.body.data.id}`, { token: buyer.token });
     await api('DELETE', `order/${foreign.body.data.id}`, { token: buyer.token });
   });
+
+  it('refuses a voucher of another seller in a tenant shop (422 on voucher_id) and writes nothing', async () => {
+    const otherShop = `other${tag}`;
+    const otherSeller = await createTestAccount('seller', { subdomain: otherShop });
+    const foreignId = `cart-foreign-${tag}`;
+    await putVouchers(testVoucher(foreignId, otherSeller.userId, { type: 'quantity', qty_val: 2500, qty_min: 1 }));
+    const account = await createTestAccount('user');
+    const cartId = randomUUID();
+    const onShop = { origin: `https://${subdomain}.gutscheine.example` };
+    const body = { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain };
+    const refused = [
+      await add(account, body, onShop),
+      // The body alone names the shop too (a client on a host the API cannot see).
+      await add(account, body),
+      await api('POST', 'order/guest', { body, headers: { [CART_ID_HEADER]: cartId, ...onShop } }),
+      await addGuest(cartId, body),
+    ];
+    for (const res of refused) {
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body).toEqual({
+        message: ORDER_TEXT.notInThisShop,
+        errors: { voucher_id: [ORDER_TEXT.notInThisShop] },
+      });
+    }
+    expect((await api('GET', 'order/total-user-cart', { token: account.token })).body).toEqual({ total: 0 });
+    expect((await guestList(cartId)).body.data).toEqual([]);
+    // The same voucher is sold on its own seller's shop and on the marketplace.
+    const ownShop = await add(
+      account,
+      { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain: otherShop },
+      { origin: `https://${otherShop}.gutscheine.example` },
+    );
+    expect(ownShop.body.data).toMatchObject({ channel: 'subdomain', subdomain: otherShop });
+    const marketplace = await add(account, { voucher_id: foreignId, qty: 1, isSubdomain: false });
+    expect(marketplace.body.data).toMatchObject({ channel: 'marketplace', subdomain: null });
+  });
 });
 
 describe('the buyer cart', () => {
