@@ -150,3 +150,25 @@ export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(
     [K in keyof P]: P[K] extends Provider<infer T> ? T : never;
   };
 }
+
+/**
+ * What completing a paid order needs (lines, vouchers, invoices, the confirmation mail with the
+ * guest's voucher PDFs): the Stripe webhook and both payment routes (a 0 € cart completes at once).
+ */
+export const completionProviders = {
+  payments,
+  paymentRecords,
+  orders,
+  vouchers,
+  userVouchers,
+  coupons,
+  settings,
+  users,
+  companies,
+  mailer,
+  templates,
+  mediaReader,
+  clock,
+  newId,
+  appUrl,
+};

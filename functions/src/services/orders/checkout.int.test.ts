@@ -16,11 +16,13 @@ import {
   companies,
   coupons,
   mailer,
+  mediaReader,
   newId,
   orders,
   paymentRecords,
   payments,
   settings,
+  templates,
   users,
   userVouchers,
   vouchers,
@@ -261,6 +263,8 @@ describe('checkout and order completion', () => {
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
+      templates: templates(),
+      mediaReader: mediaReader(),
     };
     const since = Math.floor(Date.now() / 1000) - 1;
     const settled = await Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
@@ -424,6 +428,8 @@ describe('checkout and order completion', () => {
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
+      templates: templates(),
+      mediaReader: mediaReader(),
     };
     let calls = 0;
     const crashing = {
