@@ -142,10 +142,13 @@ describe('cart and checkout', () => {
     await page.getByLabel('E-Mail', { exact: true }).fill('gast@example.com');
     await page.getByLabel('Vorname', { exact: true }).fill('Gerda');
     await page.getByLabel('Nachname', { exact: true }).fill('Gast');
-    // A declined card: the provider's message under the card field, the cart stays.
+    // A declined card: the German text for the provider's decline code under the card field, the cart stays.
     await payWithCoupon(page, '4000000000000002');
     await page.getByTestId('checkout-submit').click();
-    await page.getByTestId('card-input').getByText('Your card was declined.').waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('card-input')
+      .getByText('Deine Karte wurde abgelehnt. Bitte versuche es mit einer anderen Karte.')
+      .waitFor({ timeout: 20_000 });
     await saveScreenshot(page, 'checkout-payment-declined-mobile');
     await page.getByTestId('card-number').fill('4242424242424242');
     await saveScreenshot(page, 'checkout-payment-guest-mobile');
