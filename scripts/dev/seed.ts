@@ -29,6 +29,7 @@ import {
   buildWalletVouchers,
   demoMediaFiles,
 } from './demo-data.ts';
+import { readDemoImage } from './demo-images.ts';
 
 export type DemoLogin = { email: string; password: string; role: string };
 
@@ -81,7 +82,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
 
   const urls = new Map<string, string>();
   await inBatches(demoMediaFiles(), 10, async (file) => {
-    urls.set(file.key, await media.put(file.key, file.svg, 'image/svg+xml'));
+    urls.set(file.key, await media.put(file.key, await readDemoImage(file.key), file.contentType));
   });
   const urlOf = (key: string) => {
     const url = urls.get(key);
