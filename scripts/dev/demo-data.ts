@@ -1,7 +1,7 @@
 import type { RoleName } from '@gm/shared/auth/roles';
 import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
 import { DEFAULT_VALIDITY_YEARS, WEEKDAYS, categorySlug, regionLabel } from '@gm/shared/catalogue/reference-data';
-import type { AppStatus, Settings } from '@gm/shared/settings/contracts';
+import type { SalesPause, Settings } from '@gm/shared/settings/contracts';
 import type { CategoryRecord, SubcategoryRecord } from '../../functions/src/repositories/category-repository.ts';
 import type { CompanyRecord } from '../../functions/src/repositories/company-repository.ts';
 import type { CouponRecord } from '../../functions/src/repositories/coupon-repository.ts';
@@ -440,8 +440,8 @@ export const DEMO_GLOBAL_SETTINGS: Settings = {
   minimum_voucher_value: 500,
 };
 
-/** Platform switches: sales are open in the demo (the sales pause is off). */
-export const DEMO_APP_STATUS: AppStatus = { sales_paused: false };
+/** The sales pause is off in the demo: sales are open. */
+export const DEMO_SALES_PAUSE: SalesPause = { sales_paused: false };
 
 // --- Coupons ------------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import { createVoucherRepository } from '../../functions/src/repositories/vouche
 import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  DEMO_APP_STATUS,
+  DEMO_SALES_PAUSE,
   DEMO_GLOBAL_SETTINGS,
   DEMO_PASSWORD,
   buildCategories,
@@ -104,7 +104,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
     inBatches(buildCompanies(now, urlOf), 6, (company) => companies.put(company)),
     inBatches(voucherList, 8, (voucher) => vouchers.put(voucher)),
     settings.putGlobal(DEMO_GLOBAL_SETTINGS, now.toISOString()),
-    settings.putAppStatus(DEMO_APP_STATUS, now.toISOString()),
+    settings.putSalesPause(DEMO_SALES_PAUSE, now.toISOString()),
     inBatches(buildCoupons(now), 3, (coupon) => coupons.put(coupon)),
     inBatches(buildTemplates(now, urlOf), 4, (template) => templates.put(template)),
   ]);

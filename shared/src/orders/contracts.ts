@@ -189,7 +189,7 @@ export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export const removeCartLineResponseSchema = z.object({ message: z.string() });
 
 /** GET app-status (public). */
-export const appStatusResponseSchema = z.object({ sales_paused: z.boolean() });
+export const salesPauseResponseSchema = z.object({ sales_paused: z.boolean() });
 
 /** POST order/download-invoice (01 §7) → the invoice PDF (`Rechnung-<invoice_no>.pdf`). */
 export const downloadInvoiceRequestSchema = z.object({ order_id: requiredString(64), invoice_no: requiredString(32) });

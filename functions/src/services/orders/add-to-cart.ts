@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { OrderChannel, OrderOwner } from '../../repositories/order-repository.ts';
 import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
 import type { Deps } from '../deps.ts';
-import { assertSalesOpen } from './app-status.ts';
+import { assertSalesOpen } from './sales-pause.ts';
 import { priceLine, toOrderLine } from './cart-line.ts';
 
 type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift' | 'isSubdomain' | 'subdomain'> & {
@@ -23,7 +23,7 @@ type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift' | 'isSubdomain' 
  * before anything is written, because the shop's cart (`order/search`) would never show it.
  */
 export async function addToCart(
-  deps: Pick<Deps, 'orders' | 'vouchers' | 'users' | 'appStatus' | 'clock' | 'newId'>,
+  deps: Pick<Deps, 'orders' | 'vouchers' | 'users' | 'salesPause' | 'clock' | 'newId'>,
   owner: OrderOwner,
   input: AddInput,
   tenant: string | undefined,

@@ -386,14 +386,14 @@ describe('sales pause', () => {
   const settings = createSettingsRepository(documentClient(), env().TABLE_NAME);
   let before = false;
   beforeAll(async () => {
-    before = (await settings.getAppStatus()).sales_paused;
+    before = (await settings.getSalesPause()).sales_paused;
   });
   afterAll(async () => {
-    await settings.putAppStatus({ sales_paused: before }, new Date().toISOString());
+    await settings.putSalesPause({ sales_paused: before }, new Date().toISOString());
   });
 
   it('blocks adding to any cart with the German notice and shows in app-status; wallets are not involved', async () => {
-    await settings.putAppStatus({ sales_paused: true }, new Date().toISOString());
+    await settings.putSalesPause({ sales_paused: true }, new Date().toISOString());
     expect(await api('GET', 'app-status')).toMatchObject({ status: 200, body: { sales_paused: true } });
     const buyerAdd = await add(buyer, { voucher_id: ids.product, qty: 2 });
     expect(buyerAdd.status).toBe(422);
@@ -403,7 +403,7 @@ describe('sales pause', () => {
     // Reading the cart still works.
     expect((await list(buyer)).status).toBe(200);
 
-    await settings.putAppStatus({ sales_paused: false }, new Date().toISOString());
+    await settings.putSalesPause({ sales_paused: false }, new Date().toISOString());
     expect((await api('GET', 'app-status')).body).toEqual({ sales_paused: false });
     const open = await add(buyer, { voucher_id: ids.product, qty: 2 });
     expect(open.status).toBe(201);

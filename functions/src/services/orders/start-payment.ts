@@ -11,7 +11,7 @@ import type { CouponRecord } from '../../repositories/coupon-repository.ts';
 import type { OrderOwner, OrderRecord } from '../../repositories/order-repository.ts';
 import type { NewPayment, PaymentLine, PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { Deps } from '../deps.ts';
-import { assertSalesOpen } from './app-status.ts';
+import { assertSalesOpen } from './sales-pause.ts';
 import { priceLine } from './cart-line.ts';
 import { completePayment, type CompletionDeps } from './complete-payment.ts';
 import { saveCard, savedCardForPayment } from './saved-card.ts';
@@ -50,7 +50,7 @@ export type StartPaymentDeps = Pick<
   | 'coupons'
   | 'paymentRecords'
   | 'payments'
-  | 'appStatus'
+  | 'salesPause'
   | 'clock'
   | 'newId'
   | 'appUrl'
