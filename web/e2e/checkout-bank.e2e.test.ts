@@ -4,7 +4,7 @@ import { saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
- * Bank transfer from Germany (01 §9; decisions.md 2026-11-26): the country select offers all six
+ * Bank transfer from Germany (01 §9; docs/decisions/payments.md): the country select offers all six
  * countries, DE goes to Klarna at the Stripe stand-in, 'Authorisieren' brings the buyer back to
  * 'Danke!' and the wallet; 'Ablehnen' brings them back to the cart with the cancelled warning.
  */
