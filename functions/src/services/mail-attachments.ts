@@ -10,9 +10,8 @@ export type MailAttachment = NonNullable<Mail['attachments']>[number];
 export const MAIL_ATTACHMENT_BUDGET = 7 * 1024 * 1024;
 
 /**
- * Takes attachments in the given order while their sum stays within the budget; the rest are left
- * for the caller to link. The first one is always taken, so a mail never goes out without its most
- * important file because that file alone is large.
+ * Takes attachments in the given order while their sum stays within the budget (a later small one
+ * may still fit after a large one was left); the rest are left for the caller to link.
  */
 export function fitAttachments(
   attachments: readonly MailAttachment[],
@@ -22,7 +21,7 @@ export function fitAttachments(
   const left: MailAttachment[] = [];
   let used = 0;
   for (const a of attachments) {
-    if (attached.length === 0 || used + a.content.byteLength <= budget) {
+    if (used + a.content.byteLength <= budget) {
       attached.push(a);
       used += a.content.byteLength;
     } else left.push(a);
@@ -42,6 +41,12 @@ export function chunkAttachments(
   let rest = [...attachments];
   while (rest.length) {
     const { attached, left } = fitAttachments(rest, budget);
+    // Nothing fits: the first file alone is over the budget and goes by itself.
+    if (!attached.length) {
+      chunks.push(rest.slice(0, 1));
+      rest = rest.slice(1);
+      continue;
+    }
     chunks.push(attached);
     rest = left;
   }

@@ -378,23 +378,25 @@ async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, pa
     payment.guest?.email ?? (payment.payer_user_id ? (await deps.users.get(payment.payer_user_id))?.email : undefined);
   if (!to) return;
 
-  // Guests only: buyers find (and download) their vouchers in the wallet.
-  const voucherPdfs: MailAttachment[] = [];
+  // Guests only: buyers find (and download) their vouchers in the wallet. The number rendered is
+  // bounded so the webhook's run stays short; the rest are named with the retrieval page.
+  const voucherPdfs = new Map<(typeof issued)[number], MailAttachment>();
   if (payment.guest) {
     // Vouchers of one offer share their background: read each image once per mail.
     const pdfDeps = { ...deps, mediaReader: memoisedMediaReader(deps.mediaReader) };
-    for (const i of issued)
-      voucherPdfs.push({
+    for (const i of issued.slice(0, MAX_VOUCHER_PDFS))
+      voucherPdfs.set(i, {
         filename: voucherPdfFilename(i.orderNo, i.code),
         contentType: 'application/pdf',
         content: await voucherPdfFor(pdfDeps, i.pdf),
       });
   }
   // Invoices first: they are small and the buyer must get them; voucher PDFs fill the rest.
-  const { attached, left } = fitAttachments([...invoices, ...voucherPdfs]);
-  const missing = new Set(left.map((a) => a.filename));
-  const notAttached = issued.filter((i) => missing.has(voucherPdfFilename(i.orderNo, i.code)));
-  const attachedVouchers = voucherPdfs.length - notAttached.length;
+  const { attached } = fitAttachments([...invoices, ...voucherPdfs.values()]);
+  const sent = new Set(attached);
+  const isSent = (i: (typeof issued)[number]) => sent.has(voucherPdfs.get(i) as MailAttachment);
+  const notAttached = payment.guest ? issued.filter((i) => !isSent(i)) : [];
+  const attachedVouchers = [...voucherPdfs.values()].filter((a) => sent.has(a)).length;
   const attachedInvoices = attached.length - attachedVouchers;
 
   const base = deps.appUrl.replace(/\/+$/, '');
@@ -430,6 +432,9 @@ async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, pa
     ...(attached.length ? { attachments: attached } : {}),
   });
 }
+
+/** Voucher PDFs rendered for one confirmation mail at most (a few hundred ms each). */
+export const MAX_VOUCHER_PDFS = 10;
 
 /** The web's "Gutschein verloren?" page (web/src/config/paths.ts `guestRetrieval`): it mails a guest's voucher PDFs. */
 export const GUEST_RETRIEVAL_PATH = '/gast-bestellung/abrufen';
