@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { GiftPreview } from '@gm/shared/wallet/transfer';
+import type { ShareLinkPreview } from '@gm/shared/wallet/transfer';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ApiError } from '../../lib/api-client.ts';
 import { receiveGift, type GiftKind } from './api/transfer.ts';
@@ -7,11 +7,11 @@ import { giftIdempotencyKey } from './gift-key.ts';
 
 type ReceiveState =
   | { status: 'idle' | 'receiving' }
-  | { status: 'received'; gift: GiftPreview; message: string }
+  | { status: 'received'; gift: ShareLinkPreview; message: string }
   | { status: 'failed'; message: string };
 
 /** One receive per link and page session, even when React runs the effect twice. */
-const inFlight = new Map<string, Promise<{ gift: GiftPreview; message: string }>>();
+const inFlight = new Map<string, Promise<{ gift: ShareLinkPreview; message: string }>>();
 
 function receiveOnce(kind: GiftKind, code: string) {
   const id = `${kind}:${code}`;

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import {
-  giftPreviewAnswerSchema,
+  shareLinkPreviewAnswerSchema,
   messageAnswerSchema,
   receiveTransferAnswerSchema,
   transferUrlAnswerSchema,
-  type GiftPreview,
+  type ShareLinkPreview,
   type ReceiveTransferAnswer,
   type SendVoucherMailRequest,
 } from '@gm/shared/wallet/transfer';
@@ -42,10 +42,10 @@ export async function createShareLink(kind: GiftKind, id: string): Promise<{ cod
   return { code: answer.data.transfer_url.url_code, url: answer.data.transfer_url.url };
 }
 
-export async function fetchGift(kind: GiftKind, code: string): Promise<GiftPreview> {
+export async function fetchGift(kind: GiftKind, code: string): Promise<ShareLinkPreview> {
   const answer = await api.request(`transfer/${encodeURIComponent(code)}`, {
     query: { type: kind === 'buyer' ? 'buyer' : undefined },
-    schema: giftPreviewAnswerSchema,
+    schema: shareLinkPreviewAnswerSchema,
   });
   return answer.data;
 }

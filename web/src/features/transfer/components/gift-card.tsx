@@ -1,10 +1,10 @@
-import type { GiftPreview } from '@gm/shared/wallet/transfer';
+import type { ShareLinkPreview } from '@gm/shared/wallet/transfer';
 import { formatDate } from '@gm/shared/dates/format';
 import { GiftIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 
 /** The gifted voucher as the gift page shows it: card and title only (docs/data-model.md §5.4). */
-export function GiftCard({ gift }: { gift: GiftPreview }) {
+export function GiftCard({ gift }: { gift: ShareLinkPreview }) {
   const image = mediaUrl(gift.background_image);
   return (
     <article className="gift-card" data-testid="gift-card">

@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { TransferRecord } from '../../repositories/transfer-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
-import { TRANSFER_TEXT, giftLinkUrl, type GiftPreview } from '@gm/shared/wallet/transfer';
+import { TRANSFER_TEXT, shareLinkUrl, type ShareLinkPreview } from '@gm/shared/wallet/transfer';
 import { newVoucherCode, voucherQrUrl } from '../orders/voucher-code.ts';
 import type { Deps } from '../deps.ts';
 
@@ -67,18 +67,18 @@ export async function openUserVoucherLink(
       ...(options.sentVia ? { sentVia: options.sentVia } : {}),
     });
     if (outcome === 'created')
-      return { code: record.code, url: giftLinkUrl(deps.appUrl, 'user_voucher', record.code), voucher };
+      return { code: record.code, url: shareLinkUrl(deps.appUrl, 'user_voucher', record.code), voucher };
   }
   throw new ConflictError(TRANSFER_TEXT.busy);
 }
 
 /** POST transfer-url: a fresh share link for the caller's voucher. */
-export async function createTransferUrl(deps: TransferDeps, actor: Pick<Actor, 'userId'>, input: { id: string }) {
+export async function createShareLink(deps: TransferDeps, actor: Pick<Actor, 'userId'>, input: { id: string }) {
   const { code, url } = await openUserVoucherLink(deps, actor, input.id);
   return { transfer_url: { url_code: code, url } };
 }
 
-function previewOf(voucher: UserVoucherRecord): GiftPreview {
+function previewOf(voucher: UserVoucherRecord): ShareLinkPreview {
   const seller = voucher.voucher.seller;
   return {
     kind: 'user_voucher',
@@ -98,11 +98,11 @@ async function openLink(deps: Pick<Deps, 'transfers' | 'clock'>, code: string): 
   return transfer;
 }
 
-/** GET transfer/{id}: what the gift page shows before receiving (card and title only, public). */
-export async function previewGift(
+/** GET transfer/{id}: what the share link's page shows before receiving (card and title only, public). */
+export async function previewShareLink(
   deps: Pick<Deps, 'transfers' | 'userVouchers' | 'clock'>,
   code: string,
-): Promise<GiftPreview> {
+): Promise<ShareLinkPreview> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.userVouchers.get(transfer.target_id);
   if (!voucher || voucher.transfer_code !== code || voucher.status !== 'active')
@@ -127,7 +127,7 @@ export async function receiveTransfer(
   deps: TransferDeps,
   actor: Pick<Actor, 'userId'>,
   code: string,
-): Promise<{ message: string; data: GiftPreview }> {
+): Promise<{ message: string; data: ShareLinkPreview }> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.userVouchers.get(transfer.target_id);
   if (!voucher || voucher.transfer_code !== code) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { ValidationError } from '../../lib/errors.ts';
-import { assertSalesOpen, createAppStatusCache } from './app-status.ts';
+import { assertSalesOpen, createSalesPauseCache } from './sales-pause.ts';
 
-describe('app status', () => {
+describe('sales pause', () => {
   it('caches the switch for the TTL and re-reads after it or after invalidate()', async () => {
     let stored = false;
     let reads = 0;
     let clock = 0;
-    const cache = createAppStatusCache(
-      { getAppStatus: async () => (reads++, { sales_paused: stored }) },
+    const cache = createSalesPauseCache(
+      { getSalesPause: async () => (reads++, { sales_paused: stored }) },
       1000,
       () => clock,
     );
@@ -27,7 +27,7 @@ describe('app status', () => {
 
   it('assertSalesOpen refuses with the German notice only while paused', async () => {
     const reader = (paused: boolean) => ({
-      appStatus: { get: async () => ({ sales_paused: paused }), invalidate: () => undefined },
+      salesPause: { get: async () => ({ sales_paused: paused }), invalidate: () => undefined },
     });
     await expect(assertSalesOpen(reader(false))).resolves.toBeUndefined();
     const error = await assertSalesOpen(reader(true)).catch((e: unknown) => e);
