@@ -2,7 +2,7 @@ import type { Paged } from '@gm/shared/api/paged';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import type { VoucherSearchRequest } from '@gm/shared/catalogue/search-contracts';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { useVoucherSearchPage, useVoucherSearchPages } from '../api/vouchers.ts';
+import { useVoucherSearchPage, useVoucherSearchPages } from '../api/voucher-search.ts';
 
 /** What a list of search results shows, the same for numbered paging and for lists that load on. */
 export type SearchList = {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { useVouchersByIds } from '../../../entities/catalogue/api/vouchers.ts';
+import { useVouchersByIds } from '../../../entities/catalogue/api/voucher-search.ts';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { VoucherGridSkeleton } from '../../../entities/catalogue/components/voucher-grid.tsx';
 
