@@ -8,7 +8,7 @@ import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.
 
 /**
  * Issue 4 extras in the browser: the save-card checkbox really saves the card, the next checkout
- * pays with it directly ('New Card' switches back to the card form), /profile-payment replaces and
+ * pays with it directly ('Neue Karte' switches back to the card form), /profile-payment replaces and
  * removes it; the admin's sales pause hides 'In den Warenkorb' and shows the notice.
  */
 const browser = useBrowser();
@@ -60,7 +60,7 @@ describe('saved cards', () => {
     expect(await page.getByTestId('saved-card-label').textContent()).toBe('Visa •••• 4242, gültig bis 12/30');
     expect(await page.getByTestId('card-number').count()).toBe(0);
     await saveScreenshot(page, 'saved-card-checkout-desktop');
-    // 'New Card' opens the card form; back to the saved card.
+    // 'Neue Karte' opens the card form; back to the saved card.
     await page.getByTestId('new-card').click();
     await page.getByTestId('card-number').waitFor();
     await page.getByTestId('use-saved-card').click();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { statsBuckets } from '@gm/shared/dates/stats-buckets';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { CART_ID_HEADER, ORDER_TEXT } from '@gm/shared/orders/contracts';
+import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
@@ -200,12 +201,12 @@ describe('checkout and order completion', () => {
     expect((await api('GET', `order/payment/${paymentId}`, { token: other.token })).status).toBe(404);
   });
 
-  it('declines 4000000000000002 with the provider message on card, issues nothing and keeps the cart', async () => {
+  it('declines 4000000000000002 with the German refusal on card, issues nothing and keeps the cart', async () => {
     const { product } = await sellerWithVouchers();
     const buyer = await createTestAccount('user');
     const line = await addLine({ token: buyer.token }, { voucher_id: product.id, qty: 1 });
     const answer = await pay(buyer, { payment_type: 'card', payment_method: await browserCard('4000000000000002') });
-    expect(answer).toMatchObject({ status: 422, body: { errors: { card: ['Your card was declined.'] } } });
+    expect(answer).toMatchObject({ status: 422, body: { errors: { card: [CARD_ERROR_TEXT.declined] } } });
     await settle();
     expect(await orders().get(line)).toMatchObject({ status: 'pending' });
     expect((await orders().get(line))?.user_voucher_ids).toBeUndefined();

@@ -270,7 +270,7 @@ export async function startPayment(
       : bankMethod
         ? { type: bankMethod, billingName }
         : undefined;
-  // A declined card throws PaymentDeclinedError: 422 with Stripe's message on `card`; the cart is untouched.
+  // A declined card throws PaymentDeclinedError: 422 with the German refusal on `card`; the cart is untouched.
   const confirmed = await deps.payments.confirmPaymentIntent(intent.id, {
     ...(bank ? { bankMethod: bank } : { paymentMethod: paymentMethod! }),
     returnUrl,
