@@ -20,9 +20,25 @@ const logInAsBuyer = (page: Page) => logIn(page, 'buyer@example.com', 'Demo1234!
 const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').first().textContent());
 const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 
+/** The cart count the server has for this browser's session or guest cart (what the badge must come to show). */
+function serverCartCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const auth = JSON.parse(localStorage.getItem('gm.auth') ?? '{}') as { token?: string | null };
+    const cart = JSON.parse(localStorage.getItem('gm.cart-id') ?? 'null') as { id?: string } | null;
+    if (!auth.token && !cart?.id) return 0;
+    const headers: Record<string, string> = cart?.id ? { 'x-cart-id': cart.id } : {};
+    if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+    const path = auth.token ? 'order/total-user-cart' : 'order/guest/total-user-cart';
+    const answer = await fetch(`/api/v1/${path}`, { headers });
+    return ((await answer.json()) as { total: number }).total;
+  });
+}
+
 async function addToCart(page: Page, voucherId: string, amount?: string) {
   await page.goto(at(`/vouchers/${voucherId}`));
-  const before = await cartCount(page);
+  // The badge shows 0 until its count has arrived: wait for the server's count before adding.
+  const before = await serverCartCount(page);
+  await expect.poll(() => cartCount(page)).toBe(before);
   if (amount) await page.getByTestId('amount-input').fill(amount);
   await page.getByTestId('add-to-cart').click();
   const dialog = page.getByTestId('message-dialog');
