@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { authStore } from '../../lib/auth.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { cartKeys, useEmptiedCart } from '../../entities/cart/api/cart.ts';
 import { pathAfterPayment, paths } from '../../config/paths.ts';
 import { getPayment, giftOrderIdsOfPayment } from '../../entities/order/api/payment.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
@@ -18,6 +19,7 @@ export function usePaymentCompletion() {
   const dialog = useDialog();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const emptied = useEmptiedCart();
   const queryClient = useQueryClient();
 
   const confirm = useCallback(
@@ -30,10 +32,11 @@ export function usePaymentCompletion() {
       if (outcome !== 'completed') return outcome;
       const guest = !authStore.getSnapshot().isAuth;
       if (guest) cartId.renew();
-      // A completed payment changes the cart (and its header count), the orders, the wallet, a card saved
-      // with it and the vouchers' stock, which other features cache under their own keys: everything
-      // cached is marked stale, and what is on screen loads again.
-      void queryClient.invalidateQueries();
+      emptied();
+      // Besides the cart (stepped to 0 above), a completed payment changes the orders, the wallet, a card
+      // saved with it and the vouchers' stock, which other features cache under their own keys: all of
+      // that is marked stale, and what is on screen loads again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== cartKeys.all[0] });
       // Gift lines (is_gift) go on to their gift form, one after another (issues 5/6).
       const gifts = guest ? [] : await giftOrderIdsOfPayment(paymentId).catch(() => [] as string[]);
       await dialog.success(ORDER_TEXT.paymentDone, { title: ORDER_TEXT.paymentDoneTitle, autoCloseMs: 1000 });
@@ -42,7 +45,7 @@ export function usePaymentCompletion() {
       else void navigate(pathAfterPayment(guest), { replace: true });
       return outcome;
     },
-    [dialog, navigate, queryClient],
+    [dialog, navigate, emptied, queryClient],
   );
 
   return { confirm, confirming };
