@@ -6,7 +6,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { API_BASE, buildUrl, toApiError } from '../../../lib/api-client.ts';
 import { authStore } from '../../../lib/auth.ts';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /** POST order/download-buyer-voucher → the PDF as a Blob (the JSON API client only reads JSON answers). */
 async function fetchBuyerVoucherPdf(id: string): Promise<Blob> {

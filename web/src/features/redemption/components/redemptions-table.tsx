@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { fetchRedemptionPdf, listRedemptions, revokeRedemption } from '../api/redemption.ts';
 import { RedemptionDetailModal } from './redemption-detail-modal.tsx';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';

@@ -3,7 +3,7 @@ import { invoiceExportRequestSchema, SELLER_TEXT } from '@gm/shared/seller/dashb
 import { describedBy, FieldFrame, fieldId } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { fetchExport, type ExportKind } from '../api/seller-orders.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { fetchVoucherPdf, pdfFilenameOf } from '../api/wallet.ts';
 
 /** Downloads a voucher PDF; on failure the 'Achtung!' dialog of 01 §8. `onDone` refreshes sent_via. */
