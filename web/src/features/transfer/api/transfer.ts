@@ -62,9 +62,16 @@ export async function createShareLink(kind: OwnedVoucherKind, id: string): Promi
   return { code: answer.data.transfer_url.url_code, url: answer.data.transfer_url.url };
 }
 
-/** Creating a link changes nothing the pages show (the voucher moves only when the link is received). */
+/**
+ * A bought voucher records that it has an open link (`has_transfer_link`), so its cached card and
+ * detail are asked again; a buyer-designed voucher keeps nothing of it (it moves only when received).
+ */
 export function useCreateShareLink(kind: OwnedVoucherKind) {
-  return useMutation({ mutationFn: (id: string) => createShareLink(kind, id) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => createShareLink(kind, id),
+    onSuccess: () => (kind === 'user' ? queryClient.invalidateQueries({ queryKey: walletKeys.all }) : undefined),
+  });
 }
 
 /** GET transfer/{code}: the voucher behind a share link, for a guest who opens it. */
