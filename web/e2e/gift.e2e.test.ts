@@ -8,6 +8,7 @@ import { createOrderRepository } from '../../functions/src/repositories/order-re
 import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
 import { createTestAccount, type TestAccount } from '../../scripts/test/accounts.ts';
 import { sentMails } from '../../scripts/test/api.ts';
+import { expectAccessible } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 import { putVouchers, testVoucher } from '../../scripts/test/test-vouchers.ts';
 
@@ -69,6 +70,7 @@ describe('gifts', () => {
     const orderId = page.url().split('/').pop()!;
     await page.getByTestId('gift-form').waitFor();
     expect(await page.getByTestId('gift-qty').textContent()).toBe('2 Stück');
+    await expectAccessible(page, 'gift form');
 
     // At least one type before the confirmation.
     await page.getByTestId('gift-submit').click();
@@ -79,6 +81,7 @@ describe('gifts', () => {
     await page.getByTestId('gift-type-email').click();
     expect(await page.getByTestId('gift-type-wallet').getByRole('checkbox').isDisabled()).toBe(true);
     await page.getByTestId('gift-email').fill(to);
+    await expectAccessible(page, 'gift form (e-mail)');
     await page.screenshot({ path: '/tmp/gift-form-desktop.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: '/tmp/gift-form-375.png', fullPage: true });
@@ -128,6 +131,7 @@ describe('gifts', () => {
     const item = page.locator(`[data-testid="direct-sale-item"][data-voucher-id="${voucher.id}"]`);
     await item.waitFor();
     expect(await item.getByText(GIFT_TEXT.directSaleLabel, { exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'direct sale');
     await page.screenshot({ path: '/tmp/direct-sale-desktop.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: '/tmp/direct-sale-375.png', fullPage: true });
@@ -142,6 +146,7 @@ describe('gifts', () => {
     await page.getByTestId('gift-user-search').pressSequentially(username.slice(0, 10));
     await page.getByTestId('gift-user-option').filter({ hasText: username }).click();
     expect(await page.getByTestId('gift-user-chosen').textContent()).toBe(username);
+    await expectAccessible(page, 'gift form (wallet, direct sale)');
     await page.screenshot({ path: '/tmp/gift-wallet-desktop.png', fullPage: true });
     await giveViaForm(page);
     await page.waitForURL(/\/vouchers-gift$/, { timeout: 10_000 });

@@ -6,7 +6,7 @@ import { env } from '../../functions/src/lib/env.ts';
 import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
 import { createTestAccount, type TestAccount } from '../../scripts/test/accounts.ts';
 import { sentMails } from '../../scripts/test/api.ts';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 import { issueOwnedVoucher } from '../../scripts/test/owned-voucher.ts';
 
@@ -40,6 +40,7 @@ describe('share as link and receive', () => {
     await pageA.waitForURL(new RegExp(`/vouchers/transfer/${uv.id}$`));
     expect(await pageA.getByTestId('share-voucher-title').textContent()).toBe(title);
     expect(await pageA.getByTestId('share-note').textContent()).toBe(TRANSFER_TEXT.shareNote);
+    await expectAccessible(pageA, 'share');
     await pageA.getByTestId('create-link').click();
     const confirm = pageA.getByTestId('message-dialog');
     await confirm.getByRole('heading', { name: TRANSFER_TEXT.confirmTitle }).waitFor();
@@ -52,6 +53,7 @@ describe('share as link and receive', () => {
     expect(link).toMatch(/\/ein-liebevolles-geschenk\/[A-Za-z0-9_-]{22}$/);
     expect(await linkField.getAttribute('readonly')).not.toBeNull();
     expect(await pageA.getByTestId('share-text').textContent()).toBe(`${TRANSFER_TEXT.giftMessage} ${link}`);
+    await expectAccessible(pageA, 'share (link created)');
 
     // Copy: the link is on the clipboard and 'Link kopiert!' closes on its own after 2 s.
     await pageA.getByTestId('copy-link').click();
@@ -71,6 +73,7 @@ describe('share as link and receive', () => {
     expect(await pageB.getByTestId('gift-title').textContent()).toBe(title);
     const loginDialog = pageB.getByTestId('message-dialog');
     await loginDialog.getByRole('heading', { name: TRANSFER_TEXT.loginToReceive }).waitFor();
+    await expectAccessible(pageB, 'receive (guest, login dialog)');
     await saveScreenshot(pageB, 'transfer-receive-guest-375');
     await loginDialog.getByRole('button', { name: 'Anmelden' }).click();
     await pageB.waitForURL(/\/login\?next=/);
@@ -86,6 +89,7 @@ describe('share as link and receive', () => {
     expect(failures).toEqual([]);
     await pageB.getByTestId('gift-received').getByText(TRANSFER_TEXT.received).waitFor();
     expect(await pageB.getByTestId('gift-title').textContent()).toBe(title);
+    await expectAccessible(pageB, 'receive');
     await saveScreenshot(pageB, 'transfer-received-375');
     await expect.poll(async () => (await userVouchers().get(uv.id))?.owner_user_id).toBe(receiver.userId);
     const after = await userVouchers().get(uv.id);
@@ -115,10 +119,13 @@ describe('share as link and receive', () => {
     await page.goto(at(`/voucher/${uv.id}`));
     await page.getByTestId('action-send').first().click();
     await page.waitForURL(new RegExp(`/vouchers/send/${uv.id}$`));
+    await page.getByTestId('send-voucher-form').waitFor();
+    await expectAccessible(page, 'send');
     await page.getByRole('button', { name: TRANSFER_TEXT.sendButton }).click();
     expect(await page.getByText('Dieses Feld muss ausgefüllt werden', { exact: true }).count()).toBeGreaterThanOrEqual(
       3,
     );
+    await expectAccessible(page, 'send (field messages)');
     await saveScreenshot(page, 'transfer-send-errors-375');
 
     const to = `freund-${uv.id.slice(0, 8)}@test.example`;

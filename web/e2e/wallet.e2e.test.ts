@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { toVoucherCard } from '@gm/shared/catalogue/contracts';
 import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { createTestAccount } from '../../scripts/test/accounts.ts';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 import { issueOwnedVoucher } from '../../scripts/test/owned-voucher.ts';
 import { testVoucher } from '../../scripts/test/test-vouchers.ts';
@@ -48,6 +48,7 @@ describe('wallet', () => {
     const cards = page.getByTestId('wallet-list').getByTestId('wallet-card');
     await expect.poll(() => cards.count()).toBe(9);
     expect(await cards.first().getAttribute('data-user-voucher-id')).toBe(newest.id);
+    await expectAccessible(page, 'wallet');
     await saveScreenshot(page, 'wallet-desktop');
 
     // Infinite loading: near the bottom the next page (from next_page_url) arrives; then no more.
@@ -82,6 +83,7 @@ describe('wallet', () => {
     expect(await detail.getByTestId('valid-until').textContent()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     await detail.getByTestId('wallet-seller').waitFor();
     expect(await detail.getByTestId('sent-via-warning').count()).toBe(0);
+    await expectAccessible(page, 'voucher page');
     const flip = detail.getByTestId('wallet-card-flip');
     expect(await flip.textContent()).toContain(WALLET_TEXT.redeem);
     await flip.click();
@@ -184,6 +186,7 @@ describe('wallet', () => {
     const submit = page.getByTestId('guest-retrieval-submit');
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('E-Mail', { exact: true }).fill('niemand-wallet-e2e@example.com');
+    await expectAccessible(page, 'guest retrieval');
     await saveScreenshot(page, 'wallet-guest-retrieval-375');
     await submit.click();
     const dialog = page.getByTestId('message-dialog');
