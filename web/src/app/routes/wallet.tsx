@@ -1,8 +1,7 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
@@ -13,7 +12,7 @@ import { LoadMore } from '../../components/ui/load-more.tsx';
 import { VoucherActions } from '../../features/wallet/components/voucher-actions.tsx';
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
 import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-download.ts';
-import { useWalletList, walletItems } from '../../features/wallet/api/wallet.ts';
+import { useWalletPages } from '../../features/wallet/hooks/use-wallet-pages.ts';
 import '../../styles/wallet.css';
 
 /**
@@ -25,24 +24,15 @@ export default function WalletPage() {
   const [keyword, setKeyword] = useState('');
   const draft = useDebouncedDraft(keyword, setKeyword);
   const keywordId = useId();
-  const query = useWalletList(keyword);
-  const items = useMemo(() => walletItems(query.data?.pages), [query.data]);
-  const loading = query.isFetching;
-  // The cards of the previous keyword (shown until the new answer comes) cannot load more of it.
-  const hasNextPage = query.hasNextPage && !query.isPlaceholderData;
-  const loadMore = () => {
-    if (hasNextPage && !query.isFetching) void query.fetchNextPage();
-  };
-  const retry = () => void (items.length === 0 ? query.refetch() : query.fetchNextPage());
+  const wallet = useWalletPages(keyword);
   const { download, busyId } = useVoucherDownload();
   useInfiniteScroll({
     enabled: true,
     threshold: LOAD_MORE_THRESHOLD,
-    loading,
+    loading: wallet.loading,
     sellerModalOpen: false,
-    // After a failed page the button offers the retry; scrolling does not repeat the request.
-    hasNextPage: hasNextPage && !query.isFetchNextPageError,
-    onLoadMore: loadMore,
+    hasNextPage: wallet.canScrollForMore,
+    onLoadMore: wallet.loadMore,
   });
 
   return (
@@ -83,18 +73,18 @@ export default function WalletPage() {
           data-testid="wallet-keyword"
         />
       </form>
-      {query.error && items.length === 0 ? (
-        <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={retry} />
-      ) : items.length === 0 ? (
-        loading ? (
+      {wallet.error ? (
+        <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={wallet.retry} />
+      ) : wallet.items.length === 0 ? (
+        wallet.loading ? (
           <PageLoader label="Gutscheine werden geladen…" />
         ) : (
           <EmptyState />
         )
       ) : (
         <>
-          <ul className="wallet-grid" data-testid="wallet-list" aria-busy={loading}>
-            {items.map((voucher) => (
+          <ul className="wallet-grid" data-testid="wallet-list" aria-busy={wallet.loading}>
+            {wallet.items.map((voucher) => (
               <li key={voucher.id}>
                 <WalletCard
                   voucher={voucher}
@@ -121,11 +111,11 @@ export default function WalletPage() {
             ))}
           </ul>
           <LoadMore
-            hasNextPage={hasNextPage}
-            loading={loading}
-            error={query.isFetchNextPageError && query.error instanceof ApiError ? query.error : undefined}
-            onLoadMore={loadMore}
-            onRetry={retry}
+            hasNextPage={wallet.hasNextPage}
+            loading={wallet.loading}
+            error={wallet.loadMoreError}
+            onLoadMore={wallet.loadMore}
+            onRetry={wallet.retry}
           />
         </>
       )}

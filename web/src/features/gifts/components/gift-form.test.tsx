@@ -153,6 +153,7 @@ describe('GiftForm (01 §2 "Gift cart", §4 gift types, §5)', () => {
     expect(onDone.mock.calls[0]?.[1]).toEqual(['email']);
 
     const [first, second] = fetch.mock.calls as Array<[string, RequestInit]>;
+    if (!first || !second) throw new Error('two requests expected');
     expect(first[0]).toMatch(/order\/gift-voucher$/);
     expect(JSON.parse(String(first[1].body))).toEqual({
       order_id: 'order-1',
@@ -166,6 +167,6 @@ describe('GiftForm (01 §2 "Gift cart", §4 gift types, §5)', () => {
     });
     const key = (init: RequestInit) => (init.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER];
     expect(key(first[1])).toBeTruthy();
-    expect(key(second![1])).toBe(key(first[1]));
+    expect(key(second[1])).toBe(key(first[1]));
   });
 });
