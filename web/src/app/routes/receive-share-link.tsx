@@ -5,30 +5,29 @@ import { paths } from '../../config/paths.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useRole } from '../../lib/auth.ts';
-import { useApiQuery } from '../../lib/use-api-query.ts';
-import { fetchGift, type GiftKind } from '../../features/transfer/api/transfer.ts';
-import { GiftCard } from '../../features/transfer/components/gift-card.tsx';
-import { useReceiveGift } from '../../features/transfer/use-receive-gift.ts';
+import { useShareLinkPreview, type OwnedVoucherKind } from '../../features/transfer/api/transfer.ts';
+import { SharedVoucherCard } from '../../features/transfer/components/shared-voucher-card.tsx';
+import { useReceiveShareLink } from '../../features/transfer/hooks/use-receive-share-link.ts';
 import '../../styles/transfer.css';
 
 /**
- * /ein-liebevolles-geschenk/{code} and /buyer-voucher/transfer/{code} (01 §2 "Receiving a gift"):
- * guests see the gift and 'Anmelden und Geschenk erhalten!' (login, then back here); a logged-in
- * buyer receives it at once and sees the card, its title and a button to the wallet. On failure the
- * server's message is shown on the page (01 §8).
+ * /ein-liebevolles-geschenk/{code} and /buyer-voucher/transfer/{code}: a share link opened (01 §2
+ * "Receiving a gift"). Guests see the voucher and 'Anmelden und Geschenk erhalten!' (login, then back
+ * here); a logged-in buyer receives it at once and sees the card, its title and a button to the
+ * wallet. On failure the server's message is shown on the page (01 §8).
  */
-export default function ReceiveGiftPage() {
+export default function ReceiveShareLinkPage() {
   const { id: code = '' } = useParams();
   const { pathname } = useLocation();
-  const kind: GiftKind = pathname.startsWith('/buyer-voucher/') ? 'buyer' : 'user';
+  const kind: OwnedVoucherKind = pathname.startsWith('/buyer-voucher/') ? 'buyer' : 'user';
   const role = useRole();
   const guest = role === undefined;
   const navigate = useNavigate();
   const dialog = useDialog();
   const loginPath = paths.loginReturningTo(pathname);
 
-  const preview = useApiQuery(guest ? `gift:${kind}:${code}` : null, () => fetchGift(kind, code), { staleMs: 0 });
-  const received = useReceiveGift(kind, code, !guest);
+  const preview = useShareLinkPreview(kind, code, guest);
+  const received = useReceiveShareLink(kind, code, !guest);
 
   const asked = useRef(false);
   useEffect(() => {
@@ -40,9 +39,9 @@ export default function ReceiveGiftPage() {
   }, [guest, preview.data, dialog, navigate, loginPath]);
 
   const walletPath = kind === 'buyer' ? paths.walletBuyerVouchers : paths.wallet;
-  const loading = guest ? preview.isLoading : received.status === 'idle' || received.status === 'receiving';
+  const loading = guest ? preview.isPending : received.status === 'idle' || received.status === 'receiving';
   const failure = guest ? preview.error?.message : received.status === 'failed' ? received.message : undefined;
-  const gift = guest ? preview.data : received.status === 'received' ? received.gift : undefined;
+  const voucher = guest ? preview.data : received.status === 'received' ? received.voucher : undefined;
 
   return (
     <section className="container narrow-page transfer-page" data-testid="receive-gift-page">
@@ -55,9 +54,9 @@ export default function ReceiveGiftPage() {
           <p className="notice notice--error" role="alert" data-testid="gift-error">
             {failure}
           </p>
-        ) : gift ? (
+        ) : voucher ? (
           <>
-            <GiftCard gift={gift} />
+            <SharedVoucherCard voucher={voucher} />
             {guest ? (
               <>
                 <p>{TRANSFER_TEXT.loginToReceiveText}</p>

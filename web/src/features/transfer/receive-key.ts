@@ -1,11 +1,11 @@
 /**
- * The Idempotency-Key of receiving one gift link (docs/data-model.md "Idempotency"): made once per
+ * The Idempotency-Key of receiving one share link (docs/data-model.md "Idempotency"): made once per
  * link and browser tab session, so a reload or double render repeats the same request and gets the
  * first answer instead of the "already received" message.
  */
-const PREFIX = 'gm.gift-key.';
+const PREFIX = 'gm.share-link-key.';
 
-export function giftIdempotencyKey(
+export function receiveIdempotencyKey(
   code: string,
   storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeSession(),
   newId: () => string = () => crypto.randomUUID(),
