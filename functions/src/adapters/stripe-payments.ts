@@ -11,7 +11,7 @@ import type { SecretParameters } from './ssm-parameters.ts';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
 
-/** Redirect methods: EPS (AT), iDEAL (NL), Bancontact (BE), Klarna (DE, IT, ES; decisions.md 2026-11-26). */
+/** Redirect methods: EPS (AT), iDEAL (NL), Bancontact (BE), Klarna (DE, IT, ES; docs/decisions/payments.md). */
 export type BankMethod = 'eps' | 'ideal' | 'bancontact' | 'klarna';
 export type PaymentMethodType = 'card' | BankMethod;
 

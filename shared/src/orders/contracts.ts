@@ -108,7 +108,7 @@ export const couponEntrySchema = z.object({
 });
 export const checkCouponResponseSchema = z.object({ data: z.array(couponEntrySchema) });
 
-/** Bank transfer countries (01 §9) and the redirect method that serves each (decisions.md 2026-11-26: Klarna for DE, IT, ES). */
+/** Bank transfer countries (01 §9) and the redirect method that serves each (Klarna for DE, IT, ES: docs/decisions/payments.md). */
 export const BANK_COUNTRIES = [
   { code: 'AT', label: 'Österreich', method: 'EPS' },
   { code: 'DE', label: 'Deutschland', method: 'Klarna' },

@@ -217,7 +217,7 @@ export async function downloadVoucher(
 }
 
 /**
- * GET user-voucher/qr/{code}: resolves a QR URL for a browser (docs/decisions.md 2026-11-26 "QR URL"):
+ * GET user-voucher/qr/{code}: resolves a QR URL for a browser (docs/decisions/wallet.md "The QR URL opened in a browser"):
  * the catalogue voucher to show, plus the user voucher id when the caller is its owner. The code is a
  * 128-bit bearer credential, so answering for it reveals nothing a holder does not already have.
  */

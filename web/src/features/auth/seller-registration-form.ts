@@ -142,7 +142,7 @@ export function sellerFormData(values: SellerFormValues, mode: SellerRegistratio
   return form;
 }
 
-/** ID photos: downscaled in the browser so a whole registration fits one Lambda request (decisions.md). */
+/** ID photos: downscaled in the browser so a whole registration fits one Lambda request (docs/decisions/accounts.md). */
 export const ID_PHOTO_ENCODINGS: readonly Encoding[] = [
   { maxSide: ID_PHOTO_MAX_SIDE, quality: ID_PHOTO_QUALITY },
   { maxSide: 1600, quality: 0.75 },
