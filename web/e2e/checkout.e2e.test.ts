@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -21,13 +22,15 @@ const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, ''
 
 async function addToCart(page: Page, voucherId: string, amount?: string) {
   await page.goto(at(`/vouchers/${voucherId}`));
+  // The badge has no number until the count is known; reading it waits for it.
   const before = await cartCount(page);
   if (amount) await page.getByTestId('amount-input').fill(amount);
   await page.getByTestId('add-to-cart').click();
   const dialog = page.getByTestId('message-dialog');
   await dialog.getByText(ADDED).waitFor();
   expect(await dialog.getByRole('heading').textContent()).toBe('Erfolgreich!');
-  await expect.poll(() => cartCount(page)).toBe(before + 1);
+  // The header count is the server's answer after the add: poll until it arrives.
+  await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(before + 1);
   // The dialog closes after 1 s and the page goes to the cart.
   await page.waitForURL(/\/cart$/);
 }
@@ -65,9 +68,10 @@ describe('cart and checkout', () => {
 
     const lines = page.getByTestId('cart-line');
     await expect.poll(() => lines.count()).toBeGreaterThanOrEqual(2);
-    const product = page.locator(`[data-testid="cart-line"][data-voucher-id="${PRODUCT_VOUCHER}"]`);
+    // Other browser tests may leave lines in the demo buyer's cart (a declined bank payment keeps its line).
+    const product = page.locator(`[data-testid="cart-line"][data-voucher-id="${PRODUCT_VOUCHER}"]`).first();
     expect(await product.getByTestId('cart-line-amount').textContent()).toBe('1 Stück');
-    const value = page.locator(`[data-testid="cart-line"][data-voucher-id="${VALUE_VOUCHER}"]`);
+    const value = page.locator(`[data-testid="cart-line"][data-voucher-id="${VALUE_VOUCHER}"]`).first();
     expect(euros(await value.getByTestId('cart-line-amount').textContent())).toBe(50);
 
     // The stepper changes the quantity on the server; the totals follow.
@@ -79,17 +83,19 @@ describe('cart and checkout', () => {
       .toBeCloseTo(totalBefore + 79, 2);
     expect(await page.getByText('Du kannst deinen Gutschein nach dem Kauf personalisieren.').count()).toBe(1);
     await saveScreenshot(page, 'checkout-cart-desktop');
+    await expectAccessible(page, 'cart (buyer)');
 
     await page.getByTestId('cart-checkout').click();
     await page.waitForURL(/\/payment$/);
     await page.getByRole('heading', { level: 1, name: 'Kasse' }).waitFor();
     await payWithCoupon(page);
     await saveScreenshot(page, 'checkout-payment-desktop');
+    await expectAccessible(page, 'payment (buyer)');
     await page.getByTestId('checkout-submit').click();
     await expectThanks(page);
     // 01 §4: a buyer's card payment lands on /wallet, where the new vouchers come first (newest first).
     await page.waitForURL(/\/wallet$/);
-    expect(await cartCount(page)).toBe(0);
+    await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(0);
     const newest = page.getByTestId('wallet-list').getByTestId('wallet-card');
     await expect
       .poll(async () => (await newest.allTextContents()).slice(0, 2).join(' | '))
@@ -111,6 +117,7 @@ describe('cart and checkout', () => {
     ).toBe('Bestellungen');
     expect(await page.getByTestId('orders-table').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
     await saveScreenshot(page, 'checkout-orders-desktop');
+    await expectAccessible(page, 'orders');
     // Each line's invoice downloads as a PDF.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -129,6 +136,7 @@ describe('cart and checkout', () => {
     await addToCart(page, VALUE_VOUCHER, '25');
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
     await saveScreenshot(page, 'checkout-cart-mobile');
+    await expectAccessible(page, 'cart (guest)');
 
     // 'Zur Kasse' sends a guest to the login, which offers the guest checkout.
     await page.getByTestId('cart-checkout').click();
@@ -136,16 +144,22 @@ describe('cart and checkout', () => {
     await page.getByTestId('guest-checkout-link').click();
     await page.waitForURL(/\/payment$/);
     await page.getByRole('heading', { level: 1, name: 'Als Gast bestellen' }).waitFor();
+    // The header badge shows the guest's cart on /payment (the login page zeroes it only while it is open).
+    await expect.poll(() => cartCount(page)).toBe(2);
+    expect(await page.getByTestId('cart-link').getAttribute('aria-label')).toBe('Warenkorb, 2 Gutscheine');
+    await expectAccessible(page, 'payment (guest)');
     // No bank transfer for guests; the button waits for the buyer data.
     expect(await page.getByTestId('payment-type-bank').count()).toBe(0);
     expect(await page.getByTestId('checkout-submit').isDisabled()).toBe(true);
     await page.getByLabel('E-Mail', { exact: true }).fill('gast@example.com');
     await page.getByLabel('Vorname', { exact: true }).fill('Gerda');
     await page.getByLabel('Nachname', { exact: true }).fill('Gast');
-    // A declined card: the provider's message under the card field, the cart stays.
+    // A declined card: the refusal in German under the card field (not the provider's English), the cart stays.
     await payWithCoupon(page, '4000000000000002');
     await page.getByTestId('checkout-submit').click();
-    await page.getByTestId('card-input').getByText('Your card was declined.').waitFor({ timeout: 20_000 });
+    await page.getByTestId('card-input').getByText(CARD_ERROR_TEXT.declined).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Your card was declined.').count()).toBe(0);
+    expect(await cartCount(page)).toBe(2);
     await saveScreenshot(page, 'checkout-payment-declined-mobile');
     await page.getByTestId('card-number').fill('4242424242424242');
     await saveScreenshot(page, 'checkout-payment-guest-mobile');
@@ -153,8 +167,9 @@ describe('cart and checkout', () => {
     await expectThanks(page);
     await page.waitForURL(/\/thank-you$/);
     await page.getByText('Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.').waitFor();
-    expect(await cartCount(page)).toBe(0);
+    await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(0);
     await saveScreenshot(page, 'checkout-thank-you-mobile');
+    await expectAccessible(page, 'thank-you');
     await page.context().close();
   });
 
@@ -173,7 +188,7 @@ describe('cart and checkout', () => {
     await page.waitForURL(/\/cart\?payment=/);
     await expectThanks(page);
     await page.waitForURL(/\/wallet$/);
-    expect(await cartCount(page)).toBe(0);
+    await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(0);
     await page.context().close();
   });
 
@@ -186,7 +201,7 @@ describe('cart and checkout', () => {
     await page.getByTestId('message-dialog').getByText(ADDED).waitFor();
     await modal.waitFor({ state: 'detached', timeout: 4000 });
     expect(new URL(page.url()).pathname).toBe('/vouchers/search');
-    expect(await cartCount(page)).toBe(1);
+    await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(1);
 
     await page.goto(at('/login'));
     // Opening the login resets the cart count (and no late answer brings it back).
@@ -199,6 +214,7 @@ describe('cart and checkout', () => {
     await page.waitForURL(/\/home$/);
     await page.goto(at(`/vouchers/${PRODUCT_VOUCHER}`));
     await page.getByTestId('purchase-panel').waitFor();
+    expect(await page.getByTestId('cart-count').count()).toBe(0);
     expect(await page.getByTestId('add-to-cart').count()).toBe(0);
     await page.context().close();
   });
@@ -212,6 +228,7 @@ describe('cart and checkout', () => {
       .waitFor();
     await page.getByTestId('empty-state').waitFor();
     expect(await page.getByTestId('empty-state').textContent()).toBe('Noch keine Daten vorhanden.');
+    await expectAccessible(page, 'cart (empty, payment cancelled)');
     await page.context().close();
   });
 });

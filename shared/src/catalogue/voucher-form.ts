@@ -24,8 +24,8 @@ export const VOUCHER_LIMITS = {
 } as const;
 
 /**
- * Why every voucher needs a recorded reason for its limited validity (docs/decisions.md, 2026-11-25
- * "Legal validity"): the builder shows this next to the validity choice; the reason is printed in the terms.
+ * Why every voucher needs a recorded reason for its limited validity (docs/decisions/catalogue.md
+ * "Every voucher records why its validity is limited"): the builder shows this next to the validity choice; the reason is printed in the terms.
  */
 export const VALIDITY_REASON_HINT =
   'In Österreich ist eine Befristung unter 30 Jahren nur mit sachlicher Rechtfertigung wirksam (OGH 7 Ob 22/12d); in Deutschland gilt mindestens die dreijährige Verjährungsfrist ab Ende des Kaufjahres. Gib deshalb an, warum dein Gutschein befristet ist (z. B. saisonabhängige Preiskalkulation, begrenzte Kapazitäten). Der Grund wird in die Gutscheinbedingungen gedruckt.';
@@ -37,9 +37,13 @@ const hexColour = z
   .string()
   .regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, { error: 'Bitte gib eine gültige Farbe ein.' });
 
+/**
+ * The builder's starting colours. The description band is the strong coral: white text on it reads at
+ * 5.3:1 (WCAG AA); the decorative #ff5563 gave 3.1:1 on every new voucher's card.
+ */
 export const DEFAULT_STYLING = {
   background_color: '#1D4F55',
-  background_description_color: '#ff5563',
+  background_description_color: '#c83246',
   header_and_footer_background_color: '#ffffff',
   header_and_footer_color: '#1D4F55',
   description_color: '#ffffff',
@@ -107,7 +111,7 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
         .int()
         .refine((years) => (VALIDITY_YEARS as readonly number[]).includes(years), { error: MSG.required })
         .default(DEFAULT_VALIDITY_YEARS),
-      /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions.md "Legal validity"). */
+      /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions/catalogue.md). */
       validity_reason: requiredString(VOUCHER_LIMITS.validityReason).refine(
         (reason) => reason.length === 0 || reason.length >= VOUCHER_LIMITS.validityReasonMin,
         {

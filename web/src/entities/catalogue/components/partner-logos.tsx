@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { mediaUrl } from '../../../lib/media.ts';
-import { useCompanies } from '../api/get-companies.ts';
+import { useCompanies } from '../api/companies.ts';
 import { partnersWithLogos } from '../partners.ts';
 import './partner-logos.css';
 
