@@ -29,6 +29,10 @@ async function dialogWith(page: Page, text: string | RegExp): Promise<Locator> {
   return dialog;
 }
 
+/** Waits until CSS transitions are over (a chip just ticked fades to its colours), so axe sees the end state. */
+const transitionsDone = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
 const cardOf = (page: Page, title: string) => page.getByTestId('seller-voucher').filter({ hasText: title });
 
 describe('seller vouchers', () => {
@@ -214,6 +218,7 @@ describe('seller vouchers', () => {
     await page.getByRole('radio', { name: /Wertgutschein/ }).check();
     await page.getByRole('checkbox', { name: '10 %' }).check();
     await page.getByRole('checkbox', { name: '20 %' }).check();
+    await transitionsDone(page);
     await expectAccessible(page, 'voucher builder, 3. Preis & MwSt. (phone, two tax rates)');
     await page.context().close();
   });
