@@ -14,8 +14,9 @@ export const ORDER_TEXT = {
   addedToCart: 'Die Gutscheine wurden in den Warenkorb gelegt.',
   removedFromCart: 'Der Gutschein wurde aus dem Warenkorb entfernt.',
   paymentCancelled: 'Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.',
-  selectPaymentMethod: 'Select a payment method first.',
-  couponInvalid: 'This coupon does not exist',
+  // The spec quotes the original's English 'Select a payment method first.' and 'This coupon does not exist'.
+  selectPaymentMethod: 'Bitte wähle zuerst eine Zahlungsart.',
+  couponInvalid: 'Diesen Gutscheincode gibt es nicht.',
   paymentDoneTitle: 'Danke!',
   paymentDone: 'Die Zahlung wurde erfolgreich durchgeführt.',
   guestThankYou: 'Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.',
@@ -23,6 +24,8 @@ export const ORDER_TEXT = {
     'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
   emptyCart: 'Dein Warenkorb ist leer.',
   cartNote: 'Du kannst deinen Gutschein nach dem Kauf personalisieren.',
+  /** A tenant shop sells only its own seller's vouchers (422 on `voucher_id`). */
+  notInThisShop: 'Dieser Gutschein ist in diesem Shop nicht erhältlich.',
 } as const;
 
 /** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */
@@ -130,7 +133,7 @@ export const guestSchema = z.object({
  */
 export const paymentRequestSchema = z
   .object({
-    payment_type: z.enum(['card', 'bank'], { error: 'Select a payment method first.' }),
+    payment_type: z.enum(['card', 'bank'], { error: ORDER_TEXT.selectPaymentMethod }),
     payment_method: z.string().max(200).optional().nullable(),
     saved_card: z.string().max(200).optional().nullable(),
     is_save: z.boolean().optional(),
@@ -187,7 +190,7 @@ export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export const removeCartLineResponseSchema = z.object({ message: z.string() });
 
 /** GET app-status (public). */
-export const appStatusResponseSchema = z.object({ sales_paused: z.boolean() });
+export const salesPauseResponseSchema = z.object({ sales_paused: z.boolean() });
 
 /** POST order/download-invoice (01 §7) → the invoice PDF (`Rechnung-<invoice_no>.pdf`). */
 export const downloadInvoiceRequestSchema = z.object({ order_id: requiredString(64), invoice_no: requiredString(32) });

@@ -216,7 +216,6 @@ describe('buildVoucher', () => {
       validity_reason: 'Preise sind saisonal kalkuliert',
       note: null,
       tax: [{ tax: 20, label: '20 %', value: 4900 }],
-      // The builder's defaults fill what the form left out.
       styling: { background_description_color: DEFAULT_STYLING.background_description_color, text_color: 'dark' },
       sold_count: 0,
       created_at: ctx.now,

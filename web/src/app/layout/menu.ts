@@ -113,7 +113,7 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
             link('Auszahlung', '/payout'),
             link('Kategorien', '/category'),
             link('Unterkategorien', '/sub-category'),
-            link('Templates', '/template'),
+            link('Vorlagen', '/template'),
             link('Gesponserte Gutscheine', '/featured-vouchers'),
             link('Subdomain', '/subdomain'),
           ],

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
+import { useCategories } from '../../entities/catalogue/api/categories.ts';
 import { useOwnVoucher } from '../../features/seller-vouchers/api/seller-vouchers.ts';
 import { useMinimumVoucherValue } from '../../features/seller-vouchers/api/minimum-value.ts';
 import { VoucherBuilder } from '../../features/seller-vouchers/components/voucher-builder.tsx';
@@ -30,7 +30,7 @@ export default function VoucherBuilderPage() {
           className="button button--primary"
           onClick={() => {
             if (own.error) void own.refetch();
-            if (categories.error) categories.reload();
+            if (categories.error) void categories.refetch();
           }}
         >
           Erneut versuchen

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { useReceiptPdf, useRedemptionPages, useRevokeRedemption } from '../api/redemption.ts';
 import { RedemptionDetailModal } from './redemption-detail-modal.tsx';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError, useZodForm, type ZodForm } from '../../../lib/use-zod-form.ts';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { useExport, type ExportKind } from '../api/seller-orders.ts';
 
 type ExportForm = ZodForm<typeof invoiceExportRequestSchema>;
