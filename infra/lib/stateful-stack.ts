@@ -33,7 +33,7 @@ export class StatefulStack extends Stack {
   readonly webClient: cognito.UserPoolClient;
   /** The domain SES sends from, when one is configured. */
   readonly mailIdentity: ses.EmailIdentity | undefined;
-  /** Only with social sign-in: maps federated users to our profiles (see docs/decisions.md). */
+  /** Only with social sign-in: maps federated users to our profiles (docs/decisions/accounts.md). */
   readonly preTokenGeneration: ApiFunction | undefined;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {

@@ -4,7 +4,7 @@ import { saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
- * Bank transfer from Germany (01 §9; decisions.md 2026-11-26): the country select offers all six
+ * Bank transfer from Germany (01 §9; docs/decisions/payments.md): the country select offers all six
  * countries, DE goes to Klarna at the Stripe stand-in, 'Authorisieren' brings the buyer back to
  * 'Danke!' and the wallet; 'Ablehnen' brings them back to the cart with the cancelled warning.
  */
@@ -23,9 +23,9 @@ async function toBankCheckout(page: Page) {
     });
     return ((await answer.json()) as { total: number }).total;
   });
-  await expect.poll(() => cartCount(page)).toBe(before);
+  await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(before);
   await page.getByTestId('add-to-cart').click();
-  await expect.poll(() => cartCount(page)).toBe(before + 1);
+  await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(before + 1);
   await page.waitForURL(/\/cart$/);
   await page.getByTestId('cart-checkout').click();
   await page.waitForURL(/\/payment$/);
@@ -59,7 +59,7 @@ describe('bank transfer from Germany (Klarna)', () => {
     const dialog = page.getByTestId('message-dialog');
     await dialog.getByText('Die Zahlung wurde erfolgreich durchgeführt.').waitFor({ timeout: 30_000 });
     await page.waitForURL(/\/wallet$/);
-    expect(await cartCount(page)).toBe(0);
+    await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(0);
     await page.context().close();
   });
 
@@ -74,7 +74,7 @@ describe('bank transfer from Germany (Klarna)', () => {
     await page.waitForURL(/\/cart\?status=failed/, { timeout: 30_000 });
     await page.getByTestId('payment-cancelled').waitFor();
     await expect.poll(() => page.getByTestId('cart-line').count()).toBeGreaterThanOrEqual(1);
-    expect(await cartCount(page)).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => cartCount(page), { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     await page.context().close();
   });
 });

@@ -22,7 +22,7 @@ export type Identity = {
   /**
    * Whether a password user of the pool signs in with this e-mail (so `changeEmail` can move it).
    * False for a social-login account: its Cognito user is the federated `<Provider>_<id>`, which
-   * Cognito does not let us rename (decisions.md 2026-11-26).
+   * Cognito does not let us rename (docs/decisions/accounts.md).
    */
   hasPasswordSignIn(email: string): Promise<boolean>;
 };

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { declineMessage } from '@gm/shared/payments/decline-messages';
 import { NotFoundError } from '../lib/errors.ts';
 import {
   createStripePayments,
@@ -17,7 +18,7 @@ describe('Stripe adapter', () => {
     expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 
-  it('maps a card error to a 422 on the card field with Stripe’s message', () => {
+  it('maps a card error to a 422 on the card field with the German text for its decline code', () => {
     const error = mapStripeError(
       new Stripe.errors.StripeCardError({
         message: 'Your card was declined.',
@@ -29,7 +30,9 @@ describe('Stripe adapter', () => {
     expect(error).toBeInstanceOf(PaymentDeclinedError);
     expect(error).toMatchObject({
       statusCode: 422,
-      errors: { card: ['Your card was declined.'] },
+      message: declineMessage('card_declined', 'generic_decline'),
+      errors: { card: [declineMessage('card_declined', 'generic_decline')] },
+      providerMessage: 'Your card was declined.',
       code: 'card_declined',
       declineCode: 'generic_decline',
       paymentIntentId: 'pi_1',

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { declineMessage } from '@gm/shared/payments/decline-messages';
 import type { SecretSource, StripeEnv } from '../lib/env.ts';
 import { HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { SecretParameters } from './ssm-parameters.ts';
@@ -11,7 +12,7 @@ import type { SecretParameters } from './ssm-parameters.ts';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
 
-/** Redirect methods: EPS (AT), iDEAL (NL), Bancontact (BE), Klarna (DE, IT, ES; decisions.md 2026-11-26). */
+/** Redirect methods: EPS (AT), iDEAL (NL), Bancontact (BE), Klarna (DE, IT, ES; docs/decisions/payments.md). */
 export type BankMethod = 'eps' | 'ideal' | 'bancontact' | 'klarna';
 export type PaymentMethodType = 'card' | BankMethod;
 
@@ -43,7 +44,11 @@ export type ConnectedAccountView = {
 };
 export type TransferView = { id: string; amountCents: number; destination: string; transferGroup: string | null };
 
-/** A card the bank refused (Stripe's 402): 422 with Stripe's message on the `card` field (01 §8 "provider message under the card field"). */
+/**
+ * A card the bank refused (Stripe's 402): 422 on the `card` field (01 §8 "provider message under the
+ * card field"). Stripe's message is English, so the buyer gets the German text for its decline code
+ * (shared/src/payments/decline-messages.ts); `providerMessage` keeps Stripe's for logs.
+ */
 export class PaymentDeclinedError extends ValidationError {
   constructor(
     readonly providerMessage: string,
@@ -51,7 +56,8 @@ export class PaymentDeclinedError extends ValidationError {
     readonly declineCode: string | undefined,
     readonly paymentIntentId: string | undefined,
   ) {
-    super({ card: [providerMessage] }, providerMessage);
+    const message = declineMessage(code, declineCode);
+    super({ card: [message] }, message);
   }
 }
 

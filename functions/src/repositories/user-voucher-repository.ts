@@ -145,7 +145,7 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
      * removing the `EXPIRY` keys. Value vouchers take `value` cents; product vouchers take `qty`
      * units and their face value (`value`). `today` (Vienna date) refuses an expired voucher unless
      * the staff confirmed it (then undefined). Never touches `version` (personalisation's lock).
-     * A partial take is refused on a `voucher_usage = once` gift (decisions.md 2026-11-26).
+     * A partial take is refused on a `voucher_usage = once` gift (docs/decisions/seller.md).
      */
     redeemPart(
       id: string,
@@ -159,7 +159,7 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
         values[':today'] = take.today;
       }
       if (!take.final) {
-        // Gift option 'Nur auf einmal einlösbar' (decisions.md 2026-11-26): only a final take may touch a `once` voucher.
+        // Gift option 'Nur auf einmal einlösbar' (docs/decisions/seller.md): only a final take may touch a `once` voucher.
         conditions.push('(attribute_not_exists(voucher_usage) OR voucher_usage <> :once)');
         values[':once'] = 'once';
       }

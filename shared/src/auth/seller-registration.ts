@@ -108,7 +108,7 @@ const optionalDocument = <F extends DocumentFile>() => z.preprocess(emptyToUndef
 
 // ---------------------------------------------------------------------------------------------
 // Birth date: required, a real date, and the owner must be of age (a contract partner must be able
-// to sign one; docs/decisions.md 2026-11-25).
+// to sign one; docs/decisions/accounts.md "Sellers must be adults").
 
 /** Today's calendar date in Europe/Vienna as YYYY-MM-DD. */
 export function todayInVienna(now: Date = new Date()): string {

@@ -45,7 +45,7 @@ export const voucherStylingSchema = z.object({
 });
 
 /**
- * A voucher as the API answers it (02 §3). Money fields are integer cents (see docs/decisions.md):
+ * A voucher as the API answers it (02 §3). Money fields are integer cents (docs/decisions/platform.md):
  * qty_val and price_filter per unit, val_min/val_max for value vouchers.
  */
 export const voucherSchema = z.object({

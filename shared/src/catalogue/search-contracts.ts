@@ -87,7 +87,7 @@ export type PriceRange = z.infer<typeof priceRangeSchema>;
  * POST voucher/search (01 §7). Every parameter is optional; lists accept an array or a
  * comma-separated string. The sort flags are mutually exclusive: more than one set is a 422.
  * Paging: `page` may also come in the query string, which is how `next_page_url` works for a POST
- * (the client re-POSTs the same body to `next_page_url`; docs/decisions.md).
+ * (the client re-POSTs the same body to `next_page_url`; docs/decisions/catalogue.md).
  */
 export const voucherSearchSchema = z
   .object(

@@ -24,8 +24,8 @@ export const VOUCHER_LIMITS = {
 } as const;
 
 /**
- * Why every voucher needs a recorded reason for its limited validity (docs/decisions.md, 2026-11-25
- * "Legal validity"): the builder shows this next to the validity choice; the reason is printed in the terms.
+ * Why every voucher needs a recorded reason for its limited validity (docs/decisions/catalogue.md
+ * "Every voucher records why its validity is limited"): the builder shows this next to the validity choice; the reason is printed in the terms.
  */
 export const VALIDITY_REASON_HINT =
   'In Österreich ist eine Befristung unter 30 Jahren nur mit sachlicher Rechtfertigung wirksam (OGH 7 Ob 22/12d); in Deutschland gilt mindestens die dreijährige Verjährungsfrist ab Ende des Kaufjahres. Gib deshalb an, warum dein Gutschein befristet ist (z. B. saisonabhängige Preiskalkulation, begrenzte Kapazitäten). Der Grund wird in die Gutscheinbedingungen gedruckt.';
@@ -107,7 +107,7 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
         .int()
         .refine((years) => (VALIDITY_YEARS as readonly number[]).includes(years), { error: MSG.required })
         .default(DEFAULT_VALIDITY_YEARS),
-      /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions.md "Legal validity"). */
+      /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions/catalogue.md). */
       validity_reason: requiredString(VOUCHER_LIMITS.validityReason).refine(
         (reason) => reason.length === 0 || reason.length >= VOUCHER_LIMITS.validityReasonMin,
         {

@@ -23,6 +23,8 @@ export const ORDER_TEXT = {
     'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
   emptyCart: 'Dein Warenkorb ist leer.',
   cartNote: 'Du kannst deinen Gutschein nach dem Kauf personalisieren.',
+  /** A tenant shop sells only its own seller's vouchers (422 on `voucher_id`). */
+  notInThisShop: 'Dieser Gutschein ist in diesem Shop nicht erhältlich.',
 } as const;
 
 /** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */
@@ -108,7 +110,7 @@ export const couponEntrySchema = z.object({
 });
 export const checkCouponResponseSchema = z.object({ data: z.array(couponEntrySchema) });
 
-/** Bank transfer countries (01 §9) and the redirect method that serves each (decisions.md 2026-11-26: Klarna for DE, IT, ES). */
+/** Bank transfer countries (01 §9) and the redirect method that serves each (Klarna for DE, IT, ES: docs/decisions/payments.md). */
 export const BANK_COUNTRIES = [
   { code: 'AT', label: 'Österreich', method: 'EPS' },
   { code: 'DE', label: 'Deutschland', method: 'Klarna' },
@@ -187,7 +189,7 @@ export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export const removeCartLineResponseSchema = z.object({ message: z.string() });
 
 /** GET app-status (public). */
-export const appStatusResponseSchema = z.object({ sales_paused: z.boolean() });
+export const salesPauseResponseSchema = z.object({ sales_paused: z.boolean() });
 
 /** POST order/download-invoice (01 §7) → the invoice PDF (`Rechnung-<invoice_no>.pdf`). */
 export const downloadInvoiceRequestSchema = z.object({ order_id: requiredString(64), invoice_no: requiredString(32) });

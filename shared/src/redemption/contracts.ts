@@ -122,7 +122,7 @@ export const scannedVoucherSchema = z.object({
   status: z.enum(['active', 'redeemed', 'reversed']),
   owner_name: z.string().nullable(),
   image: z.string().nullable(),
-  /** Gift option (issue 6): `once` must be redeemed whole in one redemption (decisions.md 2026-11-26). */
+  /** Gift option (issue 6): `once` must be redeemed whole in one redemption (docs/decisions/seller.md "Once-gifts are redeemed whole"). */
   voucher_usage: z.enum(['multiple', 'once']),
 });
 export type ScannedVoucher = z.infer<typeof scannedVoucherSchema>;

@@ -29,7 +29,7 @@ export const PROFILE_TEXT = {
   verifiedLocked: 'You cannot change verification file if an account is verified',
   changedMeanwhile: 'Dein Profil wurde inzwischen geändert. Bitte lade die Seite neu und versuche es erneut.',
   wrongPassword: 'Das aktuelle Passwort ist falsch.',
-  /** A social-login account (Google, Facebook) keeps the provider's e-mail (decisions.md 2026-11-26). */
+  /** A social-login account (Google, Facebook) keeps the provider's e-mail (docs/decisions/accounts.md "Social-login accounts cannot change their e-mail"). */
   emailSocialLocked:
     'Du meldest dich über Google oder Facebook an. Deine E-Mail-Adresse kann deshalb hier nicht geändert werden.',
   leaveQuestion: 'Möchten Sie Änderungen speichern?',

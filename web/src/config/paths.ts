@@ -38,7 +38,7 @@ export const paths = {
   /** Wallet voucher detail and guest retrieval (issue 5 wallet). */
   walletVoucher: (userVoucherId: string) => `/voucher/${encodeURIComponent(userVoucherId)}`,
   guestRetrieval: '/gast-bestellung/abrufen',
-  /** What a voucher's QR code encodes: `<APP_URL>/qr/<code>` (docs/decisions.md, 2026-11-26 wallet). */
+  /** What a voucher's QR code encodes: `<APP_URL>/qr/<code>` (docs/decisions/wallet.md "The QR URL opened in a browser"). */
   qr: (code: string) => `/qr/${encodeURIComponent(code)}`,
   /** Share link, send by e-mail, receiving a share link (issue 5 transfer; ?type=buyer for buyer-designed vouchers). */
   shareVoucher: (userVoucherId: string) => `/vouchers/transfer/${encodeURIComponent(userVoucherId)}`,

@@ -13,7 +13,7 @@ export const handler = http('POST order/search', async ({ actor, body, headers, 
     ...(body && typeof body === 'object' ? body : {}),
     ...(query.page ? { page: query.page } : {}),
   });
-  // A POST search has no query to page with: the page's URL carries the page only (docs/decisions.md "next_page_url of a POST search").
+  // A POST search has no query to page with: the page's URL carries the page only (docs/decisions/catalogue.md, next_page_url of a POST search).
   const pageUrl = (page: number) => `${apiBaseUrl}order/search?page=${page}`;
   return json(200, await searchOrders(resolve({ orders, clock }), owner, input, tenant, pageUrl));
 });

@@ -9,7 +9,7 @@ import { imageTargetKey } from './voucher-builder.ts';
 /**
  * POST voucher/upload-bg-img/{id} {upload_id}: the builder's separate background step. The image was
  * uploaded through POST upload/image (purpose voucher-background) instead of the spec's chunk protocol
- * (docs/decisions.md); here it is checked, published and set on the voucher and its catalogue card.
+ * (docs/decisions/platform.md); here it is checked, published and set on the voucher and its catalogue card.
  */
 export async function setVoucherBackground(
   deps: Pick<Deps, 'vouchers' | 'catalogue' | 'uploads' | 'clock'>,

@@ -7,7 +7,7 @@ import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers
 import { orders, paymentRecords, payments, userVouchers } from '../../lib/deps.ts';
 
 /**
- * Bank transfer for DE, IT and ES: a Klarna redirect PaymentIntent (decisions.md 2026-11-26), through
+ * Bank transfer for DE, IT and ES: a Klarna redirect PaymentIntent (docs/decisions/payments.md), through
  * the real handlers, the Stripe stand-in's authorisation page and the signed webhook.
  */
 const standIn = () => process.env.STRIPE_STAND_IN_URL as string;

@@ -16,11 +16,13 @@ import {
   companies,
   coupons,
   mailer,
+  mediaReader,
   newId,
   orders,
   paymentRecords,
   payments,
   settings,
+  templates,
   users,
   userVouchers,
   vouchers,
@@ -200,12 +202,23 @@ describe('checkout and order completion', () => {
     expect((await api('GET', `order/payment/${paymentId}`, { token: other.token })).status).toBe(404);
   });
 
-  it('declines 4000000000000002 with the provider message on card, issues nothing and keeps the cart', async () => {
+  it('declines 4000000000000002 with a German text on card (no English provider text), issues nothing and keeps the cart', async () => {
     const { product } = await sellerWithVouchers();
     const buyer = await createTestAccount('user');
     const line = await addLine({ token: buyer.token }, { voucher_id: product.id, qty: 1 });
     const answer = await pay(buyer, { payment_type: 'card', payment_method: await browserCard('4000000000000002') });
-    expect(answer).toMatchObject({ status: 422, body: { errors: { card: ['Your card was declined.'] } } });
+    expect(answer).toMatchObject({
+      status: 422,
+      body: {
+        message: 'Deine Karte wurde abgelehnt. Bitte versuche es mit einer anderen Karte.',
+        errors: { card: ['Deine Karte wurde abgelehnt. Bitte versuche es mit einer anderen Karte.'] },
+      },
+    });
+    // Insufficient funds has its own text.
+    const poor = await pay(buyer, { payment_type: 'card', payment_method: await browserCard('4000000000009995') });
+    expect(poor.body.errors).toEqual({
+      card: ['Deine Karte ist nicht ausreichend gedeckt. Bitte versuche es mit einer anderen Karte.'],
+    });
     await settle();
     expect(await orders().get(line)).toMatchObject({ status: 'pending' });
     expect((await orders().get(line))?.user_voucher_ids).toBeUndefined();
@@ -261,6 +274,8 @@ describe('checkout and order completion', () => {
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
+      templates: templates(),
+      mediaReader: mediaReader(),
     };
     const since = Math.floor(Date.now() / 1000) - 1;
     const settled = await Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
@@ -424,6 +439,8 @@ describe('checkout and order completion', () => {
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
+      templates: templates(),
+      mediaReader: mediaReader(),
     };
     let calls = 0;
     const crashing = {

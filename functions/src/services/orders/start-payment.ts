@@ -11,7 +11,7 @@ import type { CouponRecord } from '../../repositories/coupon-repository.ts';
 import type { OrderOwner, OrderRecord } from '../../repositories/order-repository.ts';
 import type { NewPayment, PaymentLine, PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { Deps } from '../deps.ts';
-import { assertSalesOpen } from './app-status.ts';
+import { assertSalesOpen } from './sales-pause.ts';
 import { priceLine } from './cart-line.ts';
 import { completePayment, type CompletionDeps } from './complete-payment.ts';
 import { saveCard, savedCardForPayment } from './saved-card.ts';
@@ -30,7 +30,7 @@ export type Payer = { kind: 'user'; userId: string; email: string } | { kind: 'g
 
 /**
  * Redirect bank payments per country (01 §9): AT EPS, NL iDEAL, BE Bancontact, and DE, IT, ES Klarna,
- * Stripe's successor for the retired Sofort (decisions.md 2026-11-26). Every one redirects to `url`.
+ * Stripe's successor for the retired Sofort (docs/decisions/payments.md). Every one redirects to `url`.
  */
 export const BANK_METHOD_BY_COUNTRY: Partial<Record<string, BankMethod>> = {
   AT: 'eps',
@@ -50,7 +50,7 @@ export type StartPaymentDeps = Pick<
   | 'coupons'
   | 'paymentRecords'
   | 'payments'
-  | 'appStatus'
+  | 'salesPause'
   | 'clock'
   | 'newId'
   | 'appUrl'
@@ -270,7 +270,7 @@ export async function startPayment(
       : bankMethod
         ? { type: bankMethod, billingName }
         : undefined;
-  // A declined card throws PaymentDeclinedError: 422 with Stripe's message on `card`; the cart is untouched.
+  // A declined card throws PaymentDeclinedError: 422 with the German decline text on `card`; the cart is untouched.
   const confirmed = await deps.payments.confirmPaymentIntent(intent.id, {
     ...(bank ? { bankMethod: bank } : { paymentMethod: paymentMethod! }),
     returnUrl,
@@ -290,7 +290,7 @@ export async function startPayment(
  * A total of 0 € (a 100 % coupon): nothing to charge, so no PaymentIntent. The Payment is written
  * with payment_type `none` and completed at once by the same completion the webhook runs (the lines'
  * `pending` conditions make it happen once, however often the request is repeated); the lines get
- * p_type `none` and no processing fee (docs/decisions.md 2026-11-26).
+ * p_type `none` and no processing fee (docs/decisions/payments.md "Orders of 0 euro complete without Stripe").
  */
 async function completeFreeOrder(
   deps: StartPaymentDeps,

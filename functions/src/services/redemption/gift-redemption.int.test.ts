@@ -15,7 +15,7 @@ import { redeem as redeemService } from './redeem.ts';
 import { scanVoucher } from './scan-voucher.ts';
 
 /**
- * Redemption of gifted vouchers (issue 6 gift options, decisions.md 2026-11-26): 'Nur auf einmal
+ * Redemption of gifted vouchers (issue 6 gift options, docs/decisions/wallet.md): 'Nur auf einmal
  * einlösbar' (`voucher_usage: once`) and a gift's shorter `expirationDate`, through the real local
  * API (direct sale → gift → scan → redeem).
  */

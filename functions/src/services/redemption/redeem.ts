@@ -64,9 +64,9 @@ function sameRequest(existing: RedemptionRecord, input: RedeemInput): boolean {
  * condition (a partial take needs more left than it takes, the final take exactly what is left)
  * and ADDs the stats. A retry with the same key finds its entry and answers it again; a lost race
  * re-reads the voucher and tries again against the new balance, so concurrent redemptions never
- * take more than the voucher holds. Expired vouchers need `confirm_expired` (decisions.md,
- * validity); reversed or fully redeemed ones are refused. A gift with `voucher_usage: once` takes
- * exactly what is left in one redemption (decisions.md 2026-11-26); the balance part refuses any
+ * take more than the voucher holds. Expired vouchers need `confirm_expired` (docs/decisions/seller.md,
+ * expired vouchers); reversed or fully redeemed ones are refused. A gift with `voucher_usage: once` takes
+ * exactly what is left in one redemption (docs/decisions/seller.md); the balance part refuses any
  * partial take of such a voucher in the same transaction.
  */
 export async function redeem(

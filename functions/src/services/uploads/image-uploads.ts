@@ -109,7 +109,7 @@ export function createImageUploads(deps: UploadDeps) {
      * Best effort: deletes published images that nothing references any more — the image a SUCCESSFUL
      * save replaced, or the one a failed save had just published. Never throws (a left-over object is
      * harmless, a failed save answer must not be hidden); null/undefined entries are skipped.
-     * Callers decide what may go: images that sold snapshots can show stay (docs/decisions.md 2026-11-26).
+     * Callers decide what may go: images that sold snapshots can show stay (docs/decisions/platform.md).
      */
     async discard(urls: ReadonlyArray<string | null | undefined>, reason: string): Promise<void> {
       const gone = urls.filter((url): url is string => Boolean(url));

@@ -84,7 +84,7 @@ export async function saveBuyerVoucher(
     await own(deps, actor, id);
     throw new ConflictError(BUYER_VOUCHER_TEXT.stale);
   }
-  // Saved against the version read: the replaced photo is referenced nowhere else (decisions.md 2026-11-26).
+  // Saved against the version read: the replaced photo is referenced nowhere else (docs/decisions/platform.md, replaced images).
   await deps.uploads.discard([replaced], 'buyer voucher: photo replaced');
   return toView(deps, actor, { ...current, ...changes, version });
 }

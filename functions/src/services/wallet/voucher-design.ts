@@ -33,7 +33,7 @@ export async function resolveDesign(
   let customImage: string | null = null;
   if (input.background === 'template') {
     const template = input.template_id ? await deps.templates.get(input.template_id) : undefined;
-    // A template deleted meanwhile stays usable only for vouchers that already use it (decisions.md, templates).
+    // A template deleted meanwhile stays usable only for vouchers that already use it (docs/decisions/catalogue.md, templates).
     if (!template || (!template.status && current?.template_id !== template.id))
       throw ValidationError.field('template_id', PERSONALISE_TEXT.templateMissing);
     templateId = template.id;

@@ -4,8 +4,8 @@ import { MenuNavLink } from './menu-link.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { roleOf } from '../../lib/auth-store.ts';
 import { useCartCount } from '../../entities/cart/api/cart.ts';
-import { useWishlistIds } from '../../entities/wishlist/api/wishlist.ts';
-import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
+import { useWishlist } from '../../entities/wishlist/api/wishlist.ts';
+import { useCategories } from '../../entities/catalogue/api/categories.ts';
 import { useLogout } from '../../entities/user/use-logout.ts';
 import { paths } from '../../config/paths.ts';
 import { menuForRole, showsShopIcons, type MenuEntry } from './menu.ts';
@@ -129,30 +129,37 @@ function DesktopEntry({
 }
 
 function ShopIcons() {
-  const counts = { cart: useCartCount(), wishlist: useWishlistIds().length };
+  const wishlist = useWishlist();
+  const counts = { cart: useCartCount(), wishlist: wishlist.isEnabled ? wishlist.data?.data.length : 0 };
   return (
     <>
       <Link
         to={paths.wishList}
         className="icon-button badge-host"
-        aria-label={`Meine Wunschliste, ${counts.wishlist} Gutscheine`}
+        aria-label={
+          counts.wishlist === undefined ? 'Meine Wunschliste' : `Meine Wunschliste, ${counts.wishlist} Gutscheine`
+        }
         data-testid="wishlist-link"
       >
         <HeartIcon />
-        <span className="badge" aria-hidden="true" data-testid="wishlist-count">
-          {counts.wishlist}
-        </span>
+        {counts.wishlist !== undefined && (
+          <span className="badge" aria-hidden="true" data-testid="wishlist-count">
+            {counts.wishlist}
+          </span>
+        )}
       </Link>
       <Link
         to={paths.cart}
         className="icon-button badge-host"
-        aria-label={`Warenkorb, ${counts.cart} Gutscheine`}
+        aria-label={counts.cart === undefined ? 'Warenkorb' : `Warenkorb, ${counts.cart} Gutscheine`}
         data-testid="cart-link"
       >
         <CartIcon />
-        <span className="badge" aria-hidden="true" data-testid="cart-count">
-          {counts.cart}
-        </span>
+        {counts.cart !== undefined && (
+          <span className="badge" aria-hidden="true" data-testid="cart-count">
+            {counts.cart}
+          </span>
+        )}
       </Link>
     </>
   );

@@ -7,6 +7,7 @@ import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { SocialLogin } from '../../features/auth/components/social-login.tsx';
 import { DiscontinuationNotice } from '../../features/auth/components/discontinuation-notice.tsx';
 import { cartReturnFlag } from '../../entities/cart/cart-session.ts';
+import { useZeroCartCountWhileMounted } from '../../entities/cart/api/cart.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -14,6 +15,7 @@ export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   const verified = params.has('status');
   const verifiedShown = useRef(false);
+  useZeroCartCountWhileMounted();
 
   useEffect(() => {
     if (!verified || verifiedShown.current) return;

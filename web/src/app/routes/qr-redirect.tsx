@@ -7,7 +7,7 @@ import { useQrTarget } from '../../features/wallet/api/wallet.ts';
 import NotFoundPage from './not-found.tsx';
 
 /**
- * /qr/{code}: what a voucher's QR code opens in a browser (docs/decisions.md 2026-11-26 "QR URL").
+ * /qr/{code}: what a voucher's QR code opens in a browser (docs/decisions/wallet.md "The QR URL opened in a browser").
  * Sellers and scanner users go to the scanner with the code; the voucher's owner to its wallet
  * detail; anyone else to the voucher's public page. An unknown code shows the 404 page.
  */

@@ -8,7 +8,7 @@ import { codeChallengeS256, createCodeVerifier, randomToken } from './pkce.ts';
 
 /**
  * Social sign-in through Cognito federation: the authorization-code flow with PKCE against the
- * hosted UI, which sends the user on to Google or Facebook and back to /login (01 §4, docs/decisions.md).
+ * hosted UI, which sends the user on to Google or Facebook and back to /login (01 §4, docs/decisions/accounts.md).
  * The ID token it returns is the session token, exactly like the one from auth/login.
  */
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
- * One `Idempotency-Key` per checkout attempt (docs/decisions.md "Starting a payment is idempotent"):
+ * One `Idempotency-Key` per checkout attempt (docs/decisions/payments.md "The web keeps one key per checkout attempt"):
  * a double click, a repeated submit after a lost answer or a server hiccup re-sends the same key and
  * the same card PaymentMethod, so the server starts at most one payment. A new attempt (new key) begins
  * when anything the payment depends on changed (cart, amount, coupon, payment type, country, guest

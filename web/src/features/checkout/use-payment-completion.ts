@@ -2,8 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { authStore } from '../../lib/auth.ts';
-import { useQueryClient } from '@tanstack/react-query';
-import { cartKeys } from '../../entities/cart/api/cart.ts';
+import { useEmptiedCart } from '../../entities/cart/api/cart.ts';
 import { pathAfterPayment, paths } from '../../config/paths.ts';
 import { giftOrderIdsOfPayment } from '../../entities/order/api/payment.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
@@ -20,7 +19,7 @@ export function usePaymentCompletion() {
   const dialog = useDialog();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const queryClient = useQueryClient();
+  const emptied = useEmptiedCart();
 
   const confirm = useCallback(
     async (paymentId: string, alreadyCompleted = false): Promise<PaymentOutcome> => {
@@ -32,7 +31,7 @@ export function usePaymentCompletion() {
       if (outcome !== 'completed') return outcome;
       const guest = !authStore.getSnapshot().isAuth;
       if (guest) cartId.renew();
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      emptied();
       // Gift lines (is_gift) go on to their gift form, one after another (issues 5/6).
       const gifts = guest ? [] : await giftOrderIdsOfPayment(paymentId).catch(() => [] as string[]);
       await dialog.success(ORDER_TEXT.paymentDone, { title: ORDER_TEXT.paymentDoneTitle, autoCloseMs: 1000 });
@@ -41,7 +40,7 @@ export function usePaymentCompletion() {
       else void navigate(pathAfterPayment(guest), { replace: true });
       return outcome;
     },
-    [dialog, navigate, queryClient],
+    [dialog, navigate, emptied],
   );
 
   return { confirm, confirming };

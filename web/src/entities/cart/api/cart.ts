@@ -11,7 +11,7 @@ import {
 } from '@gm/shared/orders/contracts';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth.ts';
 import { cartHeaders, cartId } from '../cart-session.ts';
@@ -100,8 +100,11 @@ function useHasCart(): boolean {
   return guestCart !== null;
 }
 
-/** The header's cart count (01 §4 "cart total loaded at login"): 0 for anyone without a cart. */
-export function useCartCount(): number {
+/**
+ * The header's cart count (01 §4 "cart total loaded at login"): 0 for anyone without a cart,
+ * undefined while it loads (the badge shows no number rather than a wrong one).
+ */
+export function useCartCount(): number | undefined {
   const enabled = useHasCart();
   const query = useQuery({
     queryKey: cartKeys.count(),
@@ -109,31 +112,99 @@ export function useCartCount(): number {
     enabled,
     select: (answer) => answer.total,
   });
-  return enabled ? (query.data ?? 0) : 0;
+  if (!enabled) return 0;
+  return query.isError ? 0 : query.data;
 }
 
-function useInvalidateCart() {
+/**
+ * 01 §2 "Login": the cart count reads 0 while the login page is open (the session that logs in loads
+ * its own). Leaving the page without logging in (a guest back to the shop or to /payment) loads the
+ * real count again, so a guest's cart never shows 0 elsewhere.
+ */
+export function useZeroCartCountWhileMounted(): void {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: cartKeys.all });
+  useEffect(() => {
+    const key = cartKeys.count();
+    void queryClient.cancelQueries({ queryKey: key });
+    queryClient.setQueryData(key, { total: 0 });
+    return () => void queryClient.invalidateQueries({ queryKey: key });
+  }, [queryClient]);
+}
+
+type CartCount = { total: number };
+
+/**
+ * The count comes from an index that DynamoDB updates eventually, so a count read right after a change
+ * can still be the old one. Mutations therefore step the cached count themselves (01 §4: "Cart count
+ * increases by 1", "After successful payment the cart count is 0") and only mark it stale; the lines
+ * are refetched.
+ */
+function useCartCache() {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const countKey = cartKeys.count();
+    return {
+      /** Before a change: no late count answer may overwrite the stepped count. */
+      async hold(): Promise<void> {
+        await queryClient.cancelQueries({ queryKey: countKey });
+        // A guest's first add creates the cart: it was empty.
+        if (!authStore.getSnapshot().isAuth && !cartId.store.getSnapshot()) {
+          queryClient.setQueryData<CartCount>(countKey, { total: 0 });
+        }
+      },
+      step(delta: number): void {
+        const current = queryClient.getQueryData<CartCount>(countKey);
+        if (current) queryClient.setQueryData<CartCount>(countKey, { total: Math.max(0, current.total + delta) });
+      },
+      async settle(): Promise<void> {
+        const known = queryClient.getQueryData<CartCount>(countKey) !== undefined;
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: cartKeys.lines() }),
+          queryClient.invalidateQueries({ queryKey: countKey, refetchType: known ? 'none' : 'active' }),
+        ]);
+      },
+      /** A completed payment empties the cart. */
+      emptied(): void {
+        queryClient.setQueryData<CartCount>(countKey, { total: 0 });
+        void queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: 'none' });
+      },
+    };
+  }, [queryClient]);
 }
 
 export function useAddToCart() {
-  const onSettled = useInvalidateCart();
-  return useMutation({ mutationFn: addToCart, onSettled });
+  const cache = useCartCache();
+  return useMutation({
+    mutationFn: addToCart,
+    onMutate: () => cache.hold(),
+    onSuccess: () => cache.step(+1),
+    onSettled: () => cache.settle(),
+  });
 }
 
 export function useUpdateCartLine() {
-  const onSettled = useInvalidateCart();
+  const cache = useCartCache();
   return useMutation({
     mutationFn: ({ id, amount }: { id: string; amount: { qty?: number; value?: number } }) =>
       updateCartLine(id, amount),
-    onSettled,
+    onSettled: () => cache.settle(),
   });
 }
 
 export function useRemoveCartLine() {
-  const onSettled = useInvalidateCart();
-  return useMutation({ mutationFn: removeCartLine, onSettled });
+  const cache = useCartCache();
+  return useMutation({
+    mutationFn: removeCartLine,
+    onMutate: () => cache.hold(),
+    onSuccess: () => cache.step(-1),
+    onSettled: () => cache.settle(),
+  });
+}
+
+/** For the checkout's completion: the count is 0 at once, the rest reloads when next shown. */
+export function useEmptiedCart(): () => void {
+  const cache = useCartCache();
+  return cache.emptied;
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   deletedResponseSchema,
   subcategoryResponseSchema,
 } from '@gm/shared/catalogue-admin/contracts';
-import { getCategories } from '../../../entities/catalogue/api/get-categories.ts';
+import { getCategories } from '../../../entities/catalogue/api/categories.ts';
 import { api } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 

@@ -139,7 +139,7 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
    * shown as a warning. Anything else is the generic warning.
    */
   async function showPaymentError(error: unknown) {
-    // 409: the same attempt is still being processed (docs/decisions.md "Starting a payment is idempotent").
+    // 409: the same attempt is still being processed (docs/decisions/payments.md "The web keeps one key per checkout attempt").
     if (error instanceof ApiError && error.status === 409) return dialog.warning(error.message);
     if (!(error instanceof ApiError) || (error.status !== 402 && !error.isValidation)) {
       const paused = error instanceof ApiError && error.message === ORDER_TEXT.salesPaused;
