@@ -12,7 +12,7 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { VoucherCard } from '../../entities/catalogue/components/voucher-card.tsx';
-import { saveBlob } from '../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 import { fetchGiftPdf, useGiftOrder } from '../../features/gifts/api/gifts.ts';
 import { GiftForm } from '../../features/gifts/components/gift-form.tsx';
 import '../../styles/gifts.css';

@@ -3,7 +3,7 @@ import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { fetchBuyerVoucherPdf } from '../api/personalise.ts';
 
 /** 'Herunterladen' of a buyer-designed voucher; a failure shows the spec's download warning (01 §8). */

@@ -20,7 +20,7 @@ import {
 } from '@gm/shared/wallet/contracts';
 import { api } from '../../../lib/api.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
-import { saveBlob } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { walletKeys } from '../../../entities/wallet/api/user-voucher.ts';
 
 /** POST user-voucher/search/user-vouchers: one page of the caller's wallet (9 per page). */
