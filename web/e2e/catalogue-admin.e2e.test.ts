@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { CATALOGUE_ADMIN_TEXT } from '@gm/shared/catalogue-admin/contracts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, drawPng, logIn, openPage, useBrowser, webUrl } from '../../scripts/test/e2e-session.ts';
 
 /** The admin manages the catalogue: a category with a cropped image, a sub-category, a sponsored voucher (03 §2). */
@@ -39,6 +40,8 @@ async function successDialog(page: Page) {
 describe('catalogue admin', () => {
   it('creates a category with a cropped image and a sub-category, then deletes them', async () => {
     const page = await adminPage(1280);
+    await page.getByTestId('role-home').waitFor();
+    await expectAccessible(page, 'admin home');
     // The admin menu's 'Verwalten' entry leads there.
     const header = page.getByTestId('site-header');
     const categoriesLink = header.getByRole('link', { name: 'Kategorien', exact: true });
@@ -54,7 +57,9 @@ describe('catalogue admin', () => {
       )
       .toBe('/category');
     await page.getByTestId('category-table').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Kategorien verwalten');
     await saveScreenshot(page, 'admin-categories-desktop');
+    await expectAccessible(page, 'admin categories');
 
     await page.getByTestId('add-category').click();
     const modal = page.getByTestId('category-modal');
@@ -64,6 +69,13 @@ describe('catalogue admin', () => {
       'Dieses Feld muss ausgefüllt werden!',
     );
     expect(await modal.locator('#field-name').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'admin category modal');
+    // Escape closes the dialog; focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-category');
+    await page.getByTestId('add-category').click();
+    await modal.waitFor();
 
     await modal.getByLabel('Name', { exact: true }).fill(categoryName);
     await modal.getByTestId('image_upload_id-input').setInputFiles(await pngFile(page));
@@ -86,6 +98,9 @@ describe('catalogue admin', () => {
     expect(await image.getAttribute('src')).toMatch(/^\/media\/categories\/[^/]+\/[\w-]+\.jpg$/);
 
     await page.goto(at('/sub-category'));
+    await page.getByTestId('subcategory-table').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Unterkategorien verwalten');
+    await expectAccessible(page, 'admin sub-categories');
     await page.getByTestId('add-subcategory').click();
     const subModal = page.getByTestId('subcategory-modal');
     await subModal.getByLabel('Kategorie', { exact: true }).selectOption({ label: categoryName });
@@ -117,13 +132,17 @@ describe('catalogue admin', () => {
     const page = await adminPage(1280);
     await page.goto(at('/featured-vouchers'));
     await page.getByTestId('featured-table').waitFor();
+    await expectAccessible(page, 'admin featured vouchers');
     await page.getByTestId('featured-search').fill('Saunatag');
     const row = page.getByTestId('featured-row').filter({ hasText: 'Saunatag mit Bergblick' });
     await row.waitFor();
     await expect.poll(() => page.getByTestId('featured-row').count()).toBe(1);
     const status = row.getByTestId('featured-status');
     const before = (await status.textContent())?.trim();
-    const after = before === 'Featured' ? 'Not Featured' : 'Featured';
+    const { featured: on, notFeatured: off } = CATALOGUE_ADMIN_TEXT;
+    expect([on, off]).toEqual(['Gesponsert', 'Nicht gesponsert']);
+    expect([on, off]).toContain(before);
+    const after = before === on ? off : on;
 
     await row.getByTestId('featured-toggle').click();
     await confirmDialog(page);
@@ -135,7 +154,7 @@ describe('catalogue admin', () => {
     const featured = (await (await fetch(new URL('/api/v1/voucher?featured=1&paginate=100', webUrl()))).json()) as {
       data: { id: string }[];
     };
-    expect(featured.data.some((v) => v.id === voucherId)).toBe(after === 'Featured');
+    expect(featured.data.some((v) => v.id === voucherId)).toBe(after === on);
 
     await row.getByTestId('featured-toggle').click();
     await confirmDialog(page);
@@ -155,7 +174,13 @@ describe('catalogue admin', () => {
     await page.goto(at('/template'));
     await page.getByTestId('template-row').first().waitFor();
     expect(await page.getByTestId('template-row').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Vorlagen');
+    expect(await page.getByTestId('add-template').textContent()).toBe('+ Vorlage hinzufügen');
     await saveScreenshot(page, 'admin-templates-mobile');
+    await expectAccessible(page, 'admin templates (phone)');
+    await page.getByTestId('add-template').click();
+    await page.getByTestId('template-modal').getByRole('heading', { name: 'Vorlage hinzufügen' }).waitFor();
+    await expectAccessible(page, 'admin template modal (phone)');
     await page.context().close();
   });
 

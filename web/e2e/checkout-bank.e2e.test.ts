@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -51,6 +51,7 @@ describe('bank transfer from Germany (Klarna)', () => {
     await logIn(page, 'buyer@example.com', 'Demo1234!', { expectPath: /\/wallet$/ });
     await toBankCheckout(page);
     await saveScreenshot(page, 'checkout-bank-de-desktop');
+    await expectAccessible(page, 'payment (buyer, bank transfer)');
     await page.getByTestId('checkout-submit').click();
     await page.waitForURL(/\/__authorize\//, { timeout: 20_000 });
     expect(await page.getByText('KLARNA').count()).toBeGreaterThan(0);
@@ -75,6 +76,7 @@ describe('bank transfer from Germany (Klarna)', () => {
     await page.getByTestId('payment-cancelled').waitFor();
     await expect.poll(() => page.getByTestId('cart-line').count()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => cartCount(page), { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    await expectAccessible(page, 'cart (payment cancelled, phone)');
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -21,6 +22,7 @@ const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, ''
 
 async function addToCart(page: Page, voucherId: string, amount?: string) {
   await page.goto(at(`/vouchers/${voucherId}`));
+  // The badge has no number until the count is known; reading it waits for it.
   const before = await cartCount(page);
   if (amount) await page.getByTestId('amount-input').fill(amount);
   await page.getByTestId('add-to-cart').click();
@@ -81,12 +83,14 @@ describe('cart and checkout', () => {
       .toBeCloseTo(totalBefore + 79, 2);
     expect(await page.getByText('Du kannst deinen Gutschein nach dem Kauf personalisieren.').count()).toBe(1);
     await saveScreenshot(page, 'checkout-cart-desktop');
+    await expectAccessible(page, 'cart (buyer)');
 
     await page.getByTestId('cart-checkout').click();
     await page.waitForURL(/\/payment$/);
     await page.getByRole('heading', { level: 1, name: 'Kasse' }).waitFor();
     await payWithCoupon(page);
     await saveScreenshot(page, 'checkout-payment-desktop');
+    await expectAccessible(page, 'payment (buyer)');
     await page.getByTestId('checkout-submit').click();
     await expectThanks(page);
     // 01 §4: a buyer's card payment lands on /wallet, where the new vouchers come first (newest first).
@@ -113,6 +117,7 @@ describe('cart and checkout', () => {
     ).toBe('Bestellungen');
     expect(await page.getByTestId('orders-table').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
     await saveScreenshot(page, 'checkout-orders-desktop');
+    await expectAccessible(page, 'orders');
     // Each line's invoice downloads as a PDF.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -131,6 +136,7 @@ describe('cart and checkout', () => {
     await addToCart(page, VALUE_VOUCHER, '25');
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
     await saveScreenshot(page, 'checkout-cart-mobile');
+    await expectAccessible(page, 'cart (guest)');
 
     // 'Zur Kasse' sends a guest to the login, which offers the guest checkout.
     await page.getByTestId('cart-checkout').click();
@@ -138,19 +144,22 @@ describe('cart and checkout', () => {
     await page.getByTestId('guest-checkout-link').click();
     await page.waitForURL(/\/payment$/);
     await page.getByRole('heading', { level: 1, name: 'Als Gast bestellen' }).waitFor();
+    // The header badge shows the guest's cart on /payment (the login page zeroes it only while it is open).
+    await expect.poll(() => cartCount(page)).toBe(2);
+    expect(await page.getByTestId('cart-link').getAttribute('aria-label')).toBe('Warenkorb, 2 Gutscheine');
+    await expectAccessible(page, 'payment (guest)');
     // No bank transfer for guests; the button waits for the buyer data.
     expect(await page.getByTestId('payment-type-bank').count()).toBe(0);
     expect(await page.getByTestId('checkout-submit').isDisabled()).toBe(true);
     await page.getByLabel('E-Mail', { exact: true }).fill('gast@example.com');
     await page.getByLabel('Vorname', { exact: true }).fill('Gerda');
     await page.getByLabel('Nachname', { exact: true }).fill('Gast');
-    // A declined card: the German text for the provider's decline code under the card field, the cart stays.
+    // A declined card: the refusal in German under the card field (not the provider's English), the cart stays.
     await payWithCoupon(page, '4000000000000002');
     await page.getByTestId('checkout-submit').click();
-    await page
-      .getByTestId('card-input')
-      .getByText('Deine Karte wurde abgelehnt. Bitte versuche es mit einer anderen Karte.')
-      .waitFor({ timeout: 20_000 });
+    await page.getByTestId('card-input').getByText(CARD_ERROR_TEXT.declined).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Your card was declined.').count()).toBe(0);
+    expect(await cartCount(page)).toBe(2);
     await saveScreenshot(page, 'checkout-payment-declined-mobile');
     await page.getByTestId('card-number').fill('4242424242424242');
     await saveScreenshot(page, 'checkout-payment-guest-mobile');
@@ -160,6 +169,7 @@ describe('cart and checkout', () => {
     await page.getByText('Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.').waitFor();
     await expect.poll(() => cartCount(page), { timeout: 5000 }).toBe(0);
     await saveScreenshot(page, 'checkout-thank-you-mobile');
+    await expectAccessible(page, 'thank-you');
     await page.context().close();
   });
 
@@ -204,6 +214,7 @@ describe('cart and checkout', () => {
     await page.waitForURL(/\/home$/);
     await page.goto(at(`/vouchers/${PRODUCT_VOUCHER}`));
     await page.getByTestId('purchase-panel').waitFor();
+    expect(await page.getByTestId('cart-count').count()).toBe(0);
     expect(await page.getByTestId('add-to-cart').count()).toBe(0);
     await page.context().close();
   });
@@ -217,6 +228,7 @@ describe('cart and checkout', () => {
       .waitFor();
     await page.getByTestId('empty-state').waitFor();
     expect(await page.getByTestId('empty-state').textContent()).toBe('Noch keine Daten vorhanden.');
+    await expectAccessible(page, 'cart (empty, payment cancelled)');
     await page.context().close();
   });
 });

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestAccount } from '../../scripts/test/accounts.ts';
 import { coupons } from '../../functions/src/lib/deps.ts';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
  * Issue 4 extras in the browser: the save-card checkbox really saves the card, the next checkout
- * pays with it directly ('New Card' switches back to the card form), /profile-payment replaces and
+ * pays with it directly ('Neue Karte' switches back to the card form), /profile-payment replaces and
  * removes it; the admin's sales pause hides 'In den Warenkorb' and shows the notice.
  */
 const browser = useBrowser();
@@ -60,7 +60,9 @@ describe('saved cards', () => {
     expect(await page.getByTestId('saved-card-label').textContent()).toBe('Visa •••• 4242, gültig bis 12/30');
     expect(await page.getByTestId('card-number').count()).toBe(0);
     await saveScreenshot(page, 'saved-card-checkout-desktop');
-    // 'New Card' opens the card form; back to the saved card.
+    await expectAccessible(page, 'payment (buyer, saved card)');
+    // 'Neue Karte' opens the card form; back to the saved card.
+    expect(await page.getByTestId('new-card').textContent()).toBe('Neue Karte');
     await page.getByTestId('new-card').click();
     await page.getByTestId('card-number').waitFor();
     await page.getByTestId('use-saved-card').click();
@@ -72,6 +74,7 @@ describe('saved cards', () => {
     await page.goto(at('/profile-payment'));
     await page.getByTestId('saved-card-label').getByText('Visa •••• 4242', { exact: false }).waitFor();
     await saveScreenshot(page, 'profile-payment-desktop');
+    await expectAccessible(page, 'profile-payment');
     await page.getByTestId('replace-card').click();
     await page.getByTestId('card-number').fill('5555555555554444');
     await page.getByTestId('card-expiry').fill('1129');
@@ -93,6 +96,7 @@ describe('saved cards', () => {
     await page.getByTestId('message-dialog').getByRole('button', { name: 'Bestätigen' }).click();
     await page.getByTestId('message-dialog').getByText('Die gespeicherte Karte wurde entfernt.').waitFor();
     await page.getByTestId('no-saved-card').waitFor();
+    await expectAccessible(page, 'profile-payment (no card, phone)');
     await page.context().close();
   });
 });
@@ -129,6 +133,7 @@ describe('free orders', () => {
     await page.goto(at('/orders'));
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
     await saveScreenshot(page, 'orders-mobile');
+    await expectAccessible(page, 'orders (phone)');
     await page.context().close();
   });
 });
@@ -139,6 +144,7 @@ describe('sales pause', () => {
     await logIn(admin, 'admin@example.com', 'Demo1234!', { expectPath: /\/home$/ });
     const state = admin.getByTestId('sales-pause-state');
     await state.getByText('Verkäufe sind geöffnet.').waitFor();
+    await expectAccessible(admin, 'admin home');
     const guest = await openPage(browser(), { width: 375 });
     try {
       await admin.getByTestId('sales-pause-toggle').click();

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { declineMessage } from '@gm/shared/payments/decline-messages';
+import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import { NotFoundError } from '../lib/errors.ts';
 import {
   createStripePayments,
@@ -30,8 +30,8 @@ describe('Stripe adapter', () => {
     expect(error).toBeInstanceOf(PaymentDeclinedError);
     expect(error).toMatchObject({
       statusCode: 422,
-      message: declineMessage('card_declined', 'generic_decline'),
-      errors: { card: [declineMessage('card_declined', 'generic_decline')] },
+      message: cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' }),
+      errors: { card: [cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' })] },
       providerMessage: 'Your card was declined.',
       code: 'card_declined',
       declineCode: 'generic_decline',

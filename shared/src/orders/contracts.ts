@@ -14,8 +14,9 @@ export const ORDER_TEXT = {
   addedToCart: 'Die Gutscheine wurden in den Warenkorb gelegt.',
   removedFromCart: 'Der Gutschein wurde aus dem Warenkorb entfernt.',
   paymentCancelled: 'Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.',
-  selectPaymentMethod: 'Select a payment method first.',
-  couponInvalid: 'This coupon does not exist',
+  // The spec quotes the original's English 'Select a payment method first.' and 'This coupon does not exist'.
+  selectPaymentMethod: 'Bitte wähle zuerst eine Zahlungsart.',
+  couponInvalid: 'Diesen Gutscheincode gibt es nicht.',
   paymentDoneTitle: 'Danke!',
   paymentDone: 'Die Zahlung wurde erfolgreich durchgeführt.',
   guestThankYou: 'Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.',
@@ -132,7 +133,7 @@ export const guestSchema = z.object({
  */
 export const paymentRequestSchema = z
   .object({
-    payment_type: z.enum(['card', 'bank'], { error: 'Select a payment method first.' }),
+    payment_type: z.enum(['card', 'bank'], { error: ORDER_TEXT.selectPaymentMethod }),
     payment_method: z.string().max(200).optional().nullable(),
     saved_card: z.string().max(200).optional().nullable(),
     is_save: z.boolean().optional(),

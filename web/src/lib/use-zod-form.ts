@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  get,
   useForm,
   type DefaultValues,
   type FieldErrors as RhfFieldErrors,
@@ -39,8 +40,9 @@ export function failingFields(
   errors: RhfFieldErrors,
   labels: Readonly<Record<string, string>>,
 ): Array<{ name: string; label: string }> {
+  // `get` reads dotted names ('guest.email') from the nested error object.
   return Object.keys(labels)
-    .filter((name) => errors[name])
+    .filter((name) => get(errors, name))
     .map((name) => ({ name, label: labels[name] ?? name }));
 }
 

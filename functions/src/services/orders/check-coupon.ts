@@ -14,7 +14,7 @@ export type CouponEntry = {
 
 /**
  * POST check-coupon (01 §7): the spec's answer, a list of coupon entries. A missing, inactive,
- * expired or used-up (limit 0) coupon is 404 'This coupon does not exist'.
+ * expired or used-up (limit 0) coupon is 404 with ORDER_TEXT.couponInvalid.
  */
 export async function checkCoupon(
   deps: Pick<Deps, 'coupons' | 'rateLimiter' | 'clock'>,

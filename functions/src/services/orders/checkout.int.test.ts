@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
@@ -210,14 +211,14 @@ describe('checkout and order completion', () => {
     expect(answer).toMatchObject({
       status: 422,
       body: {
-        message: 'Deine Karte wurde abgelehnt. Bitte versuche es mit einer anderen Karte.',
-        errors: { card: ['Deine Karte wurde abgelehnt. Bitte versuche es mit einer anderen Karte.'] },
+        message: CARD_ERROR_TEXT.declined,
+        errors: { card: [CARD_ERROR_TEXT.declined] },
       },
     });
     // Insufficient funds has its own text.
     const poor = await pay(buyer, { payment_type: 'card', payment_method: await browserCard('4000000000009995') });
     expect(poor.body.errors).toEqual({
-      card: ['Deine Karte ist nicht ausreichend gedeckt. Bitte versuche es mit einer anderen Karte.'],
+      card: [CARD_ERROR_TEXT.insufficientFunds],
     });
     await settle();
     expect(await orders().get(line)).toMatchObject({ status: 'pending' });

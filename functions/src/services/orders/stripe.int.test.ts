@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { declineMessage } from '@gm/shared/payments/decline-messages';
+import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import { api } from '../../../../scripts/test/api.ts';
 import { PaymentDeclinedError, PaymentProviderError } from '../../adapters/stripe-payments.ts';
 import {
@@ -151,7 +151,7 @@ describe('Stripe payments through the local stand-in', () => {
       code: 'card_declined',
       declineCode: 'generic_decline',
       paymentIntentId: intent.id,
-      errors: { card: [declineMessage('card_declined', 'generic_decline')] },
+      errors: { card: [cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' })] },
       providerMessage: 'Your card was declined.',
     });
     await settle();

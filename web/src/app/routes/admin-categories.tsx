@@ -1,28 +1,29 @@
 import type { Category } from '@gm/shared/catalogue/contracts';
 import { mediaUrl } from '../../lib/media.ts';
 import { paths } from '../../config/paths.ts';
-import { deleteCategory, useAdminCategories } from '../../features/catalogue-admin/api/categories.ts';
+import { useAdminCategories, useDeleteCategory } from '../../features/catalogue-admin/api/categories.ts';
 import { AdminCrudPage, useAdminCrud } from '../../features/catalogue-admin/components/admin-crud-page.tsx';
 import { CategoryModal } from '../../features/catalogue-admin/components/category-modal.tsx';
 
-/** /category 'Manage Category' (03 §2): table plus modal with name and image (cropped 400 × 300). */
+/** /category 'Kategorien verwalten' (03 §2 'Manage Category'): table plus modal with name and image (cropped 400 × 300). */
 export default function AdminCategoriesPage() {
-  const { data, error, isLoading, reload } = useAdminCategories();
-  const crud = useAdminCrud<Category>(reload);
+  const { data, error, isLoading, refetch } = useAdminCategories();
+  const crud = useAdminCrud<Category>();
+  const deleteCategory = useDeleteCategory();
 
   function remove(category: Category) {
     const subs = category.subcategories.length;
     const question = `Möchtest du die Kategorie „${category.name}“ wirklich löschen?${subs ? ` Ihre ${subs === 1 ? 'Unterkategorie wird' : `${subs} Unterkategorien werden`} mit gelöscht.` : ''}`;
-    void crud.remove(question, () => deleteCategory(category.id));
+    void crud.remove(question, () => deleteCategory.mutateAsync(category.id));
   }
 
   return (
     <AdminCrudPage
-      title="Manage Category"
+      title="Kategorien verwalten"
       lead="Kategorien gliedern den Marktplatz; ihr Name ergibt die Adresse der Kategorieseite."
       testId="admin-categories"
       add={{ label: '+ Kategorie hinzufügen', testId: 'add-category' }}
-      list={{ loaded: Boolean(data), isLoading, error, reload }}
+      list={{ loaded: Boolean(data), isLoading, error, retry: () => void refetch() }}
       rows={data ?? []}
       table={{ testId: 'category-table', caption: 'Kategorien', rowTestId: 'category-row' }}
       columns={[

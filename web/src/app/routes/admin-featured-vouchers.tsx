@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
-import { toggleFeatured, useAllVouchers } from '../../features/catalogue-admin/api/featured.ts';
+import { useAllVouchers, useToggleFeatured } from '../../features/catalogue-admin/api/featured.ts';
 import { AdminPage, TableState } from '../../features/catalogue-admin/components/admin-page.tsx';
 import { sellerDisplayName } from '../../entities/catalogue/components/voucher-card.tsx';
 import { useAdminAction } from '../../features/catalogue-admin/use-admin-action.ts';
@@ -13,18 +13,18 @@ import { useAdminAction } from '../../features/catalogue-admin/use-admin-action.
 /** 03 §9: admin searches wait 350 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 350;
 
-/** /featured-vouchers 'Gesponserte Gutscheine' (03 §2): every voucher, 10 per page, Featured toggled after confirmation. */
+/** /featured-vouchers 'Gesponserte Gutscheine' (03 §2): every voucher, 10 per page, Gesponsert toggled after confirmation. */
 export default function AdminFeaturedVouchersPage() {
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const [changed, setChanged] = useState<Record<string, VoucherCard>>({});
-  const { data, error, isLoading, reload } = useAllVouchers({
+  const { data, error, isLoading, isPlaceholderData, refetch } = useAllVouchers({
     page,
     paginate: PAGE_SIZE.admin,
     ...(keyword ? { keyword } : {}),
   });
   const action = useAdminAction();
+  const toggleFeatured = useToggleFeatured();
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -38,11 +38,13 @@ export default function AdminFeaturedVouchersPage() {
     const question = voucher.is_featured
       ? `Soll „${voucher.title}“ nicht mehr als gesponserter Gutschein erscheinen?`
       : `Soll „${voucher.title}“ als gesponserter Gutschein erscheinen?`;
-    const answer = await action.run(question, () => toggleFeatured(voucher.id));
-    if (answer) setChanged((current) => ({ ...current, [answer.voucher.id]: answer.voucher }));
+    // The answer replaces the row in the cached page (useToggleFeatured).
+    await action.run(question, () => toggleFeatured.mutateAsync(voucher.id));
   }
 
-  const vouchers = (data?.data ?? []).map((voucher) => changed[voucher.id] ?? voucher);
+  const vouchers = data?.data ?? [];
+  // A new page or search is loading while the previous one stays on screen.
+  const loadingNext = isPlaceholderData;
   const offset = data ? (data.current_page - 1) * data.per_page : 0;
   return (
     <AdminPage
@@ -75,10 +77,10 @@ export default function AdminFeaturedVouchersPage() {
         loading={!data && isLoading}
         failed={Boolean(error && !data)}
         empty={Boolean(data && vouchers.length === 0)}
-        onRetry={reload}
+        onRetry={() => void refetch()}
       />
       {vouchers.length > 0 && (
-        <div className={`admin-table__wrap${isLoading ? ' is-busy' : ''}`} aria-busy={isLoading}>
+        <div className={`admin-table__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
           <table className="admin-table" data-testid="featured-table">
             <caption className="visually-hidden">Alle Gutscheine mit ihrem Sponsoring-Status</caption>
             <thead>
@@ -133,7 +135,7 @@ export default function AdminFeaturedVouchersPage() {
           page={data.current_page}
           lastPage={data.last_page}
           onPageChange={setPage}
-          busy={isLoading}
+          busy={loadingNext}
           label="Seiten der Gutscheinliste"
         />
       )}

@@ -1,25 +1,26 @@
 import type { Category } from '@gm/shared/catalogue/contracts';
-import { deleteSubcategory, useAdminCategories } from '../../features/catalogue-admin/api/categories.ts';
+import { useAdminCategories, useDeleteSubcategory } from '../../features/catalogue-admin/api/categories.ts';
 import { AdminCrudPage, useAdminCrud } from '../../features/catalogue-admin/components/admin-crud-page.tsx';
 import { SubcategoryModal } from '../../features/catalogue-admin/components/subcategory-modal.tsx';
 
 type Subcategory = Category['subcategories'][number];
 
-/** /sub-category 'Manage Sub Category' (03 §2): table plus modal with parent category and name. */
+/** /sub-category 'Unterkategorien verwalten' (03 §2 'Manage Sub Category'): table plus modal with parent category and name. */
 export default function AdminSubcategoriesPage() {
-  const { data, error, isLoading, reload } = useAdminCategories();
-  const crud = useAdminCrud<Subcategory>(reload);
+  const { data, error, isLoading, refetch } = useAdminCategories();
+  const crud = useAdminCrud<Subcategory>();
+  const deleteSubcategory = useDeleteSubcategory();
 
   const categories = data ?? [];
   const rows = categories.flatMap((category) => category.subcategories.map((sub) => ({ sub, category })));
 
   return (
     <AdminCrudPage
-      title="Manage Sub Category"
+      title="Unterkategorien verwalten"
       lead="Unterkategorien verfeinern die Suche innerhalb einer Kategorie."
       testId="admin-subcategories"
       add={{ label: '+ Unterkategorie hinzufügen', testId: 'add-subcategory', disabled: categories.length === 0 }}
-      list={{ loaded: Boolean(data), isLoading, error, reload }}
+      list={{ loaded: Boolean(data), isLoading, error, retry: () => void refetch() }}
       rows={rows}
       table={{ testId: 'subcategory-table', caption: 'Unterkategorien', rowTestId: 'subcategory-row' }}
       columns={[
@@ -30,7 +31,7 @@ export default function AdminSubcategoriesPage() {
       item={({ sub }) => sub}
       onDelete={(sub) =>
         void crud.remove(`Möchtest du die Unterkategorie „${sub.name}“ wirklich löschen?`, () =>
-          deleteSubcategory(sub.id),
+          deleteSubcategory.mutateAsync(sub.id),
         )
       }
       crud={crud}

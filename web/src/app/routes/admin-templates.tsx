@@ -1,23 +1,24 @@
 import type { Template } from '@gm/shared/templates/contracts';
 import { mediaUrl } from '../../lib/media.ts';
-import { deleteTemplate, useAdminTemplates } from '../../features/catalogue-admin/api/templates.ts';
+import { useAdminTemplates, useDeleteTemplate } from '../../features/catalogue-admin/api/templates.ts';
 import { AdminCrudPage, useAdminCrud } from '../../features/catalogue-admin/components/admin-crud-page.tsx';
 import { TemplateModal } from '../../features/catalogue-admin/components/template-modal.tsx';
 
-/** /template (03 §2): table (number, name, image, actions), 'Add Template', edit and delete. */
+/** /template 'Vorlagen' (03 §2 'Templates'): table (number, name, image, actions), '+ Vorlage hinzufügen', edit and delete. */
 export default function AdminTemplatesPage() {
-  const { data, error, isLoading, reload } = useAdminTemplates();
-  const crud = useAdminCrud<Template>(reload);
+  const { data, error, isLoading, refetch } = useAdminTemplates();
+  const crud = useAdminCrud<Template>();
+  const deleteTemplate = useDeleteTemplate();
 
   return (
     <AdminCrudPage
-      title="Templates"
+      title="Vorlagen"
       lead="Hintergründe, aus denen Käuferinnen und Käufer beim Personalisieren ihrer Gutscheine wählen."
       testId="admin-templates"
-      add={{ label: '+ Add Template', testId: 'add-template' }}
-      list={{ loaded: Boolean(data), isLoading, error, reload }}
+      add={{ label: '+ Vorlage hinzufügen', testId: 'add-template' }}
+      list={{ loaded: Boolean(data), isLoading, error, retry: () => void refetch() }}
       rows={data ?? []}
-      table={{ testId: 'template-table', caption: 'Templates', rowTestId: 'template-row' }}
+      table={{ testId: 'template-table', caption: 'Vorlagen', rowTestId: 'template-row' }}
       columns={[
         {
           label: 'Name',
@@ -37,8 +38,8 @@ export default function AdminTemplatesPage() {
       item={(template) => template}
       onDelete={(template) =>
         void crud.remove(
-          `Möchtest du das Template „${template.name}“ wirklich löschen? Bereits gestaltete Gutscheine behalten ihren Hintergrund.`,
-          () => deleteTemplate(template.id),
+          `Möchtest du die Vorlage „${template.name}“ wirklich löschen? Bereits gestaltete Gutscheine behalten ihren Hintergrund.`,
+          () => deleteTemplate.mutateAsync(template.id),
         )
       }
       crud={crud}

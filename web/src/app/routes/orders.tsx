@@ -10,15 +10,16 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
-import { fetchInvoicePdf, invoiceFilename, saveBlob } from '../../entities/order/api/invoice.ts';
-import { useOrders } from '../../entities/order/api/payment.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
+import { fetchInvoicePdf, invoiceFilename } from '../../entities/order/api/invoice.ts';
+import { useOrders } from '../../entities/order/api/orders.ts';
 import '../../styles/cart.css';
 
 /** /orders: the buyer's order history, 9 per page (01 §2 profile tab 'Bestellungen', §7), inside the profile tab strip. */
 export default function OrdersPage() {
   const auth = useAuth();
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, reload } = useOrders(auth.isAuth ? auth.data.id : null, page);
+  const { data, error, isLoading, isPlaceholderData, refetch } = useOrders(page, { enabled: auth.isAuth });
   const orders = data?.data ?? [];
   const [downloading, setDownloading] = useState(false);
 
@@ -40,7 +41,7 @@ export default function OrdersPage() {
       <div className="orders-page" data-testid="orders-page">
         <h2 className="orders-page__title">Bestellungen</h2>
         {error && !data ? (
-          <LoadFailed text="Deine Bestellungen konnten gerade nicht geladen werden." onRetry={reload} />
+          <LoadFailed text="Deine Bestellungen konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
         ) : !data ? (
           isLoading && <PageLoader label="Bestellungen werden geladen…" />
         ) : orders.length === 0 ? (
@@ -90,7 +91,7 @@ export default function OrdersPage() {
                             className="button button--small button--outline"
                             onClick={() => void download(order.id, order.invoice_no!)}
                             disabled={downloading}
-                            aria-label={`Rechnung ${order.invoice_no} herunterladen`}
+                            aria-label={`Rechnung herunterladen (${order.invoice_no})`}
                             data-testid="order-invoice-download"
                           >
                             Rechnung herunterladen
@@ -106,7 +107,7 @@ export default function OrdersPage() {
               page={data.current_page}
               lastPage={data.last_page}
               onPageChange={setPage}
-              busy={isLoading}
+              busy={isPlaceholderData}
               label="Bestellungen"
             />
           </>

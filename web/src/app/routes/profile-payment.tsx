@@ -8,7 +8,7 @@ export default function ProfilePaymentPage() {
   if (!auth.isAuth) return null;
   return (
     <ProfileLayout role={auth.role.name} active="payment">
-      <PaymentMethods userId={auth.data.id} />
+      <PaymentMethods />
     </ProfileLayout>
   );
 }

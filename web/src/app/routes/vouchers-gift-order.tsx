@@ -12,7 +12,7 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { VoucherCard } from '../../entities/catalogue/components/voucher-card.tsx';
-import { saveBlob } from '../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 import { fetchGiftPdf, useGiftOrder } from '../../features/gifts/api/gifts.ts';
 import { GiftForm } from '../../features/gifts/components/gift-form.tsx';
 import '../../styles/gifts.css';
@@ -35,7 +35,7 @@ export default function VouchersGiftOrderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const dialog = useDialog();
-  const { data, error, isLoading, reload } = useGiftOrder(orderId);
+  const { data, error, isLoading, refetch } = useGiftOrder(orderId);
   const [done, setDone] = useState<{ answer: GiftVoucherAnswer; types: GiftType[] } | null>(null);
   const [downloading, setDownloading] = useState(false);
   const staff = auth.isAuth && (auth.role.name === 'seller' || auth.role.name === 'scanner');
@@ -91,7 +91,7 @@ export default function VouchersGiftOrderPage() {
             {error.message}
           </p>
         ) : (
-          <LoadFailed text="Die Bestellung konnte gerade nicht geladen werden." onRetry={reload} />
+          <LoadFailed text="Die Bestellung konnte gerade nicht geladen werden." onRetry={() => void refetch()} />
         )
       ) : !data ? (
         isLoading && <PageLoader label="Bestellung wird geladen…" />

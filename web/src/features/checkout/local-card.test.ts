@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
 import {
   cardErrors,
   createLocalPaymentMethod,
@@ -34,7 +35,7 @@ describe('local card form', () => {
     );
   });
 
-  it('answers the PaymentMethod id, or the provider message', async () => {
+  it('answers the PaymentMethod id, or the German text for the provider’s refusal', async () => {
     const ok = vi
       .fn<typeof fetch>()
       .mockResolvedValue(new Response(JSON.stringify({ id: 'pm_1', object: 'payment_method' }), { status: 200 }));
@@ -46,12 +47,34 @@ describe('local card form', () => {
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer pk_test_local');
 
     const declined = vi.fn<typeof fetch>().mockResolvedValue(
-      new Response(JSON.stringify({ error: { type: 'card_error', message: 'Your card number is incorrect.' } }), {
-        status: 402,
-      }),
+      new Response(
+        JSON.stringify({
+          error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' },
+        }),
+        { status: 402 },
+      ),
     );
     expect(await createLocalPaymentMethod(visa, { fetch: declined, publishableKey: 'pk' })).toEqual({
-      error: 'Your card number is incorrect.',
+      error: 'Die Kartennummer ist ungültig.',
+    });
+
+    const refused = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: { type: 'card_error', code: 'card_declined', decline_code: 'test_mode_live_card', message: 'Your…' },
+        }),
+        { status: 402 },
+      ),
+    );
+    expect(await createLocalPaymentMethod(visa, { fetch: refused, publishableKey: 'pk' })).toEqual({
+      error: 'In der Testumgebung funktionieren nur Testkarten.',
+    });
+
+    const unknown = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(new Response(JSON.stringify({ error: { message: 'Something new.' } }), { status: 400 }));
+    expect(await createLocalPaymentMethod(visa, { fetch: unknown, publishableKey: 'pk' })).toEqual({
+      error: CARD_ERROR_TEXT.declined,
     });
 
     const down = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('network'));

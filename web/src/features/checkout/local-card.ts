@@ -1,3 +1,4 @@
+import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import { normaliseCardNumber, passesLuhn } from '@gm/shared/payments/test-cards';
 
 /**
@@ -72,8 +73,14 @@ export async function createLocalPaymentMethod(
   } catch {
     return { error: 'Der Zahlungsanbieter ist gerade nicht erreichbar.' };
   }
-  const body = (await response.json().catch(() => null)) as { id?: unknown; error?: { message?: unknown } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    id?: unknown;
+    error?: { code?: unknown; decline_code?: unknown };
+  } | null;
   if (response.ok && typeof body?.id === 'string') return { id: body.id };
-  const message = body?.error?.message;
-  return { error: typeof message === 'string' && message ? message : 'Die Karte konnte nicht geprüft werden.' };
+  if (!body?.error) return { error: 'Die Karte konnte nicht geprüft werden.' };
+  // The provider's own message is English ("Your card number is incorrect."): the buyer reads the German text for its codes.
+  return { error: cardErrorMessage({ code: text(body.error.code), declineCode: text(body.error.decline_code) }) };
 }
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { authStore } from '../../lib/auth.ts';
-import { useEmptiedCart } from '../../entities/cart/api/cart.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { cartKeys, useEmptiedCart } from '../../entities/cart/api/cart.ts';
 import { pathAfterPayment, paths } from '../../config/paths.ts';
-import { giftOrderIdsOfPayment } from '../../entities/order/api/payment.ts';
+import { getPayment, giftOrderIdsOfPayment } from '../../entities/order/api/payment.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { cartId } from '../../entities/cart/cart-session.ts';
-import { getPayment } from '../../entities/order/api/payment.ts';
 import { waitForPayment, type PaymentOutcome } from './payment-flow.ts';
 
 /**
@@ -20,6 +20,7 @@ export function usePaymentCompletion() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const emptied = useEmptiedCart();
+  const queryClient = useQueryClient();
 
   const confirm = useCallback(
     async (paymentId: string, alreadyCompleted = false): Promise<PaymentOutcome> => {
@@ -32,6 +33,10 @@ export function usePaymentCompletion() {
       const guest = !authStore.getSnapshot().isAuth;
       if (guest) cartId.renew();
       emptied();
+      // Besides the cart (stepped to 0 above), a completed payment changes the orders, the wallet, a card
+      // saved with it and the vouchers' stock, which other features cache under their own keys: all of
+      // that is marked stale, and what is on screen loads again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== cartKeys.all[0] });
       // Gift lines (is_gift) go on to their gift form, one after another (issues 5/6).
       const gifts = guest ? [] : await giftOrderIdsOfPayment(paymentId).catch(() => [] as string[]);
       await dialog.success(ORDER_TEXT.paymentDone, { title: ORDER_TEXT.paymentDoneTitle, autoCloseMs: 1000 });
@@ -40,7 +45,7 @@ export function usePaymentCompletion() {
       else void navigate(pathAfterPayment(guest), { replace: true });
       return outcome;
     },
-    [dialog, navigate, emptied],
+    [dialog, navigate, emptied, queryClient],
   );
 
   return { confirm, confirming };

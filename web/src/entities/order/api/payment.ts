@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import {
   orderListSchema,
@@ -5,15 +6,15 @@ import {
   paymentResponseSchema,
   type PaymentRequest,
 } from '@gm/shared/orders/contracts';
-import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { cartHeaders } from '../../cart/cart-session.ts';
 
 /**
  * POST order/payment (buyer) or order/guest/payment (guest, card only): the server prices the cart itself.
  * `idempotencyKey` is the checkout attempt's key (checkout-attempt.ts): a repeat never starts a second payment.
+ * Nothing cached changes yet: the cart, the orders and the wallet change once the payment completed
+ * (usePaymentCompletion invalidates them).
  */
 export function pay(request: PaymentRequest, idempotencyKey: string) {
   const body = paymentRequestSchema.parse(request);
@@ -27,27 +28,12 @@ export function pay(request: PaymentRequest, idempotencyKey: string) {
   });
 }
 
-/** GET order/payment/{id}: the payment's status for its payer (buyer session or guest cart id). */
+/** GET order/payment/{id}: the payment's status for its payer (buyer session or guest cart id); polled, never cached. */
 export function getPayment(id: string, signal?: AbortSignal) {
   return api.request(`order/payment/${encodeURIComponent(id)}`, {
     headers: cartHeaders(),
     schema: paymentResponseSchema,
     signal,
-  });
-}
-
-/** GET order?status=completed&page&paginate=9: the buyer's order history (01 §7 "Order-history fetch"). */
-export function getOrders(page: number) {
-  return api.request('order', {
-    query: { status: 'completed', page, paginate: PAGE_SIZE.orders },
-    schema: orderListSchema,
-  });
-}
-
-export function useOrders(userId: string | null, page: number) {
-  return useApiQuery(userId ? `orders:${userId}:${page}` : null, () => getOrders(page), {
-    staleMs: 0,
-    keepPrevious: true,
   });
 }
 
@@ -61,4 +47,12 @@ export async function giftOrderIdsOfPayment(paymentId: string): Promise<string[]
     schema: orderListSchema,
   });
   return orders.data.filter((line) => ids.has(line.id) && line.is_gift).map((line) => line.id);
+}
+
+/** The payment start as a mutation (its pending state and errors belong to the checkout form). */
+export function usePay() {
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: PaymentRequest; idempotencyKey: string }) =>
+      pay(request, idempotencyKey),
+  });
 }

@@ -1,19 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   categoryResponseSchema,
   deletedResponseSchema,
   subcategoryResponseSchema,
 } from '@gm/shared/catalogue-admin/contracts';
-import { getCategories } from '../../../entities/catalogue/api/get-categories.ts';
+import { categoryListSchema } from '@gm/shared/catalogue/contracts';
 import { api } from '../../../lib/api.ts';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
+import { catalogueAdminKeys } from './keys.ts';
 
-/** The category tree for the admin tables: always fetched fresh (the header's copy may be minutes old). */
+/** GET voucher-category: the category tree (with sub-categories) for both admin tables. */
+export async function getAdminCategories(signal?: AbortSignal) {
+  return (await api.request('voucher-category', { schema: categoryListSchema, signal })).data;
+}
+
+/** Always asked fresh when a table opens (the header's copy of the same list may be minutes old). */
 export function useAdminCategories() {
-  return useApiQuery('admin:voucher-category', getCategories, { staleMs: 0 });
+  return useQuery({
+    queryKey: catalogueAdminKeys.categories(),
+    queryFn: ({ signal }) => getAdminCategories(signal),
+    staleTime: 0,
+  });
 }
 
 /** POST voucher-category / PUT voucher-category/{id}: name and the upload id of the cropped image. */
-export function saveCategory(id: string | null, body: { name: string; image_upload_id?: string | null }) {
+export function saveCategory(id: string | null, body: { name: string; image_upload_id?: string | null | undefined }) {
   return id
     ? api.request(`voucher-category/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: categoryResponseSchema })
     : api.request('voucher-category', { method: 'POST', body, schema: categoryResponseSchema });
@@ -39,4 +49,33 @@ export function deleteSubcategory(id: string) {
     method: 'DELETE',
     schema: deletedResponseSchema,
   });
+}
+
+/** A write to the category tree: both admin tables read it, so it is asked again afterwards. */
+function useCategoryMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.categories() }),
+  });
+}
+
+export function useSaveCategory() {
+  return useCategoryMutation(({ id, body }: { id: string | null; body: Parameters<typeof saveCategory>[1] }) =>
+    saveCategory(id, body),
+  );
+}
+
+export function useDeleteCategory() {
+  return useCategoryMutation(deleteCategory);
+}
+
+export function useSaveSubcategory() {
+  return useCategoryMutation(({ id, body }: { id: string | null; body: Parameters<typeof saveSubcategory>[1] }) =>
+    saveSubcategory(id, body),
+  );
+}
+
+export function useDeleteSubcategory() {
+  return useCategoryMutation(deleteSubcategory);
 }

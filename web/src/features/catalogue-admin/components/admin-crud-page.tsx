@@ -7,9 +7,10 @@ import { RowActions } from './row-actions.tsx';
 
 /**
  * State of an admin CRUD screen: which record the modal edits (undefined: no modal; null: a new one),
- * the confirmed delete (then reload) and the 'Erfolgreich!' dialog after a save.
+ * the confirmed delete and the 'Erfolgreich!' dialog after a save. The table follows by itself: the
+ * save and delete mutations invalidate its query.
  */
-export function useAdminCrud<Item>(reload: () => void) {
+export function useAdminCrud<Item>() {
   const dialog = useDialog();
   const action = useAdminAction();
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
@@ -21,11 +22,10 @@ export function useAdminCrud<Item>(reload: () => void) {
     edit: (item: Item) => setEditing(item),
     close: () => setEditing(undefined),
     async remove(question: string, call: () => Promise<{ message: string }>) {
-      if (await action.run(question, call)) reload();
+      await action.run(question, call);
     },
     saved(message: string) {
       setEditing(undefined);
-      reload();
       void dialog.success(message, { autoCloseMs: SUCCESS_CLOSE_MS });
     },
   };
@@ -46,7 +46,7 @@ interface AdminCrudPageProps<Row, Item> {
   testId: string;
   add: { label: string; testId: string; disabled?: boolean };
   /** The list request: loading, failure and retry. */
-  list: { loaded: boolean; isLoading: boolean; error: unknown; reload: () => void };
+  list: { loaded: boolean; isLoading: boolean; error: unknown; retry: () => void };
   rows: Row[];
   table: { testId: string; caption: string; rowTestId: string };
   columns: AdminColumn<Row>[];
@@ -83,7 +83,7 @@ export function AdminCrudPage<Row, Item>(props: AdminCrudPageProps<Row, Item>) {
         loading={!list.loaded && list.isLoading}
         failed={Boolean(list.error && !list.loaded)}
         empty={list.loaded && rows.length === 0}
-        onRetry={list.reload}
+        onRetry={list.retry}
       />
       {rows.length > 0 && (
         <div className="admin-table__wrap">

@@ -1,8 +1,9 @@
 import { subcategoryFormSchema } from '@gm/shared/catalogue-admin/contracts';
 import type { Category } from '@gm/shared/catalogue/contracts';
-import { useForm } from '../../../lib/use-form.ts';
-import { FormErrorSummary, FormMessage, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
-import { saveSubcategory } from '../api/categories.ts';
+import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
+import { FormErrorSummary, FormMessage } from '../../../components/ui/form-fields.tsx';
+import { FormSelectField, FormTextField } from '../../../components/form/form-controls.tsx';
+import { useSaveSubcategory } from '../api/categories.ts';
 import { FormModal } from './form-modal.tsx';
 
 type Subcategory = Category['subcategories'][number];
@@ -20,12 +21,14 @@ export function SubcategoryModal({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const form = useForm({
-    initial: { category_id: subcategory?.category_id ?? '', name: subcategory?.name ?? '' },
-    schema: subcategoryFormSchema,
+  const save = useSaveSubcategory();
+  const form = useZodForm(subcategoryFormSchema, {
+    defaultValues: { category_id: subcategory?.category_id ?? '', name: subcategory?.name ?? '' },
+  });
+  const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
     labels: LABELS,
-    submit: async (data) => {
-      const answer = await saveSubcategory(subcategory?.id ?? null, data);
+    submit: async (body) => {
+      const answer = await save.mutateAsync({ id: subcategory?.id ?? null, body });
       onSaved(answer.message);
     },
   });
@@ -34,19 +37,28 @@ export function SubcategoryModal({
     <FormModal
       title={subcategory ? 'Unterkategorie bearbeiten' : 'Unterkategorie hinzufügen'}
       onClose={onClose}
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
+      onSubmit={(event) => void onSubmit(event)}
+      submitting={submitting}
       testId="subcategory-modal"
     >
-      <FormMessage message={form.message} />
-      <FormErrorSummary fields={form.summary} />
-      <SelectField
-        {...form.text('category_id')}
+      <FormMessage message={message} />
+      <FormErrorSummary fields={summary} />
+      <FormSelectField
+        control={form.control}
+        name="category_id"
+        label={LABELS.category_id}
         required
         placeholder="Kategorie wählen"
         options={categories.map((c) => ({ value: c.id, label: c.name }))}
       />
-      <TextField {...form.text('name')} required autoComplete="off" maxLength={80} />
+      <FormTextField
+        control={form.control}
+        name="name"
+        label={LABELS.name}
+        required
+        autoComplete="off"
+        maxLength={80}
+      />
     </FormModal>
   );
 }

@@ -11,6 +11,7 @@ import {
   type CardErrors,
   type PaymentMethodResult,
 } from '../local-card.ts';
+import { stripeJsErrorText } from '../stripe-js-error.ts';
 
 /** What the checkout asks of the card entry, whichever implementation is behind it. */
 export type CardInputHandle = { createPaymentMethod: () => Promise<PaymentMethodResult> };
@@ -21,7 +22,7 @@ const PUBLISHABLE_KEY = (import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string |
 
 type Props = {
   ref: Ref<CardInputHandle>;
-  /** The provider's message (a declined card), shown under the card field (01 §8 "Card errors"). */
+  /** A declined card's text (German, shared card-errors.ts), shown under the card field (01 §8 "Card errors"). */
   error?: string | undefined;
   disabled?: boolean;
   /** Called when the card entry changes (a new checkout attempt: checkout-attempt.ts). */
@@ -101,9 +102,9 @@ function LiveCardInput({ ref, error, disabled, onCardChange, amount, purpose = '
         const live = stripe.current;
         if (!live) return { error: 'Die Kartenzahlung wird noch geladen. Bitte versuche es gleich noch einmal.' };
         const submitted = await live.elements.submit();
-        if (submitted.error) return { error: submitted.error.message ?? 'Bitte prüfe deine Kartendaten.' };
+        if (submitted.error) return { error: stripeJsErrorText(submitted.error, 'Bitte prüfe deine Kartendaten.') };
         const created = await live.stripe.createPaymentMethod({ elements: live.elements });
-        if (created.error) return { error: created.error.message ?? 'Die Karte konnte nicht geprüft werden.' };
+        if (created.error) return { error: stripeJsErrorText(created.error, 'Die Karte konnte nicht geprüft werden.') };
         return { id: created.paymentMethod.id };
       },
     }),

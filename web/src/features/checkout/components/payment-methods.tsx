@@ -8,7 +8,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
-import { removeSavedCard, saveCard, useSavedCard } from '../api/saved-card.ts';
+import { useRemoveSavedCard, useSaveCard, useSavedCard } from '../api/saved-card.ts';
 import { CardInput, type CardInputHandle } from './card-input.tsx';
 import { savedCardLabel } from './saved-card-choice.tsx';
 import '../../../styles/cart.css';
@@ -21,11 +21,13 @@ const SUCCESS_MS = 1000;
  * 'Zahlungsmethoden' (/profile-payment, buyers only): the saved card with 'Karte ersetzen' and
  * 'Karte entfernen', or the card form to save one (`POST user-stripe`).
  */
-export function PaymentMethods({ userId }: { userId: string }) {
+export function PaymentMethods() {
   const dialog = useDialog();
   const navigate = useNavigate();
   const card = useRef<CardInputHandle>(null);
-  const { data, error, isLoading, reload } = useSavedCard(userId);
+  const { data, error, isLoading, refetch } = useSavedCard({ enabled: true });
+  const saveCard = useSaveCard();
+  const removeCard = useRemoveSavedCard();
   const [editing, setEditing] = useState(false);
   const [cardError, setCardError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -38,7 +40,7 @@ export function PaymentMethods({ userId }: { userId: string }) {
     try {
       const created = await card.current?.createPaymentMethod();
       if (!created || 'error' in created) return setCardError(created?.error ?? TEXT.genericError);
-      await saveCard(created.id);
+      await saveCard.mutateAsync(created.id);
       setBusy(false);
       await dialog.success(SAVED_CARD_TEXT.saved, { autoCloseMs: SUCCESS_MS });
       void navigate(paths.home);
@@ -55,8 +57,7 @@ export function PaymentMethods({ userId }: { userId: string }) {
     if (!(await dialog.confirm('Möchtest du die gespeicherte Karte wirklich entfernen?'))) return;
     setBusy(true);
     try {
-      await removeSavedCard();
-      reload();
+      await removeCard.mutateAsync();
       setBusy(false);
       await dialog.success(SAVED_CARD_TEXT.removed, { autoCloseMs: SUCCESS_MS });
     } catch {
@@ -66,7 +67,9 @@ export function PaymentMethods({ userId }: { userId: string }) {
   }
 
   if (error && !data)
-    return <LoadFailed text="Deine Zahlungsmethoden konnten gerade nicht geladen werden." onRetry={reload} />;
+    return (
+      <LoadFailed text="Deine Zahlungsmethoden konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
+    );
   if (!data) return isLoading ? <PageLoader label="Zahlungsmethoden werden geladen…" /> : null;
 
   return (

@@ -16,7 +16,7 @@ export function savedCardLabel(card: Pick<SavedCard, 'brand' | 'last4' | 'exp_mo
   return `${brand} •••• ${card.last4}, gültig bis ${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`;
 }
 
-/** The saved card the checkout pays with (01 §4 "With a saved card it is used directly") and the 'New Card' button. */
+/** The saved card the checkout pays with (01 §4 "With a saved card it is used directly") and the 'Neue Karte' button (the spec's 'New Card'). */
 export function SavedCardChoice({
   card,
   error,
@@ -45,7 +45,7 @@ export function SavedCardChoice({
         disabled={disabled}
         data-testid="new-card"
       >
-        New Card
+        Neue Karte
       </button>
     </div>
   );
