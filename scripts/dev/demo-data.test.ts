@@ -9,8 +9,10 @@ import {
   VALIDITY_YEARS,
   WEEKDAYS,
 } from '@gm/shared/catalogue/reference-data';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../functions/src/adapters/media-storage.ts';
+import { imageKind } from '../../functions/src/services/wallet/voucher-pdf.ts';
 import { settingsSchema } from '@gm/shared/settings/contracts';
 import {
   DEMO_GLOBAL_SETTINGS,
@@ -23,6 +25,7 @@ import {
   demoLogins,
   demoMediaFiles,
 } from './demo-data.ts';
+import { DEMO_IMAGE_SOURCES, drawingHash, readDemoImage } from './demo-images.ts';
 import { templateSchema } from '@gm/shared/templates/contracts';
 
 const now = new Date('2025-06-15T10:00:00.000Z');
@@ -188,7 +191,7 @@ describe('demo accounts and companies', () => {
     expect(sellers.length).toBeGreaterThanOrEqual(4);
     for (const s of sellers) {
       const company = companies.find((c) => c.seller_id === s.id);
-      expect(company?.logo, s.id).toBe(mediaUrl(`companies/${s.id}/logo.svg`));
+      expect(company?.logo, s.id).toBe(mediaUrl(`companies/${s.id}/logo.png`));
       expect(company?.region_id, s.id).toBe(s.region_id);
       expect(company?.description?.length ?? 0, s.id).toBeLessThanOrEqual(800);
     }
@@ -206,7 +209,7 @@ describe('demo categories', () => {
       expect(subs.length, c.id).toBeGreaterThanOrEqual(3);
       expect(subs.length, c.id).toBeLessThanOrEqual(4);
       expect(c.icon, c.id).toMatch(/^[a-z-]+$/);
-      expect(c.logo, c.id).toBe(mediaUrl(`categories/${c.id}/logo.svg`));
+      expect(c.logo, c.id).toBe(mediaUrl(`categories/${c.id}/logo.png`));
     }
   });
 });
@@ -222,10 +225,10 @@ describe('demo images', () => {
     ].filter((url): url is string => url !== null);
     for (const url of referenced) expect(keys.has(url.replace(/^\/media\//, '')), url).toBe(true);
     expect(vouchers.filter((v) => v.image_1).length).toBeGreaterThanOrEqual(2);
-    expect(vouchers.every((v) => v.background_image === mediaUrl(`vouchers/${v.id}/background.svg`))).toBe(true);
+    expect(vouchers.every((v) => v.background_image === mediaUrl(`vouchers/${v.id}/background.jpg`))).toBe(true);
   });
 
-  it('are well-formed-looking SVG documents with the expected aspect', () => {
+  it('are drawn as well-formed-looking SVG documents with the expected aspect', () => {
     for (const { key, svg } of media) {
       expect(svg.startsWith('<svg'), key).toBe(true);
       expect(svg.endsWith('</svg>'), key).toBe(true);
@@ -236,10 +239,42 @@ describe('demo images', () => {
       expect(nestingErrors(svg), key).toEqual([]);
     }
     const viewBox = (key: string) => media.find((m) => m.key === key)?.svg.match(/viewBox="([^"]+)"/)?.[1];
-    expect(viewBox('companies/seller-alpenspa/logo.svg')).toBe('0 0 250 100');
-    expect(viewBox('vouchers/v-alpenspa-day-spa/background.svg')).toBe('0 0 730 676');
+    expect(viewBox('companies/seller-alpenspa/logo.png')).toBe('0 0 250 100');
+    expect(viewBox('vouchers/v-alpenspa-day-spa/background.jpg')).toBe('0 0 730 676');
+  });
+
+  it('are committed as JPEG/PNG rendered from the current drawings, at their size, small enough for the repo', async () => {
+    const sources = JSON.parse(await readFile(DEMO_IMAGE_SOURCES, 'utf8')) as Record<string, string>;
+    expect(Object.keys(sources).sort()).toEqual([...keys].sort());
+    let total = 0;
+    for (const { key, svg, contentType } of media) {
+      // A drawing changed without `npm run demo-images`: the committed image is stale.
+      expect(sources[key], `${key}: run npm run demo-images`).toBe(drawingHash(svg));
+      const bytes = await readDemoImage(key);
+      expect(imageKind(bytes), key).toBe(contentType === 'image/png' ? 'png' : 'jpg');
+      expect(contentType, key).toBe(key.endsWith('.png') ? 'image/png' : 'image/jpeg');
+      const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg)!.map(Number);
+      expect(rasterSize(bytes), key).toEqual({ width, height });
+      expect(bytes.byteLength, key).toBeLessThanOrEqual(60 * 1024);
+      total += bytes.byteLength;
+    }
+    expect(total).toBeLessThanOrEqual(1.5 * 1024 * 1024);
   });
 });
+
+/** Width and height from a PNG's IHDR or a JPEG's first SOF segment. */
+function rasterSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (imageKind(bytes) === 'png') return { width: view.getUint32(16), height: view.getUint32(20) };
+  let pos = 2;
+  while (pos + 9 < bytes.length) {
+    const marker = view.getUint16(pos);
+    if (marker >= 0xffc0 && marker <= 0xffcf && ![0xffc4, 0xffc8, 0xffcc].includes(marker))
+      return { width: view.getUint16(pos + 7), height: view.getUint16(pos + 5) };
+    pos += 2 + view.getUint16(pos + 2);
+  }
+  return undefined;
+}
 
 describe('demo settings', () => {
   it('are valid global settings, and every demo voucher costs at least their minimum voucher value', () => {

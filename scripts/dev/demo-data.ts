@@ -1,7 +1,7 @@
 import type { RoleName } from '@gm/shared/auth/roles';
 import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
 import { DEFAULT_VALIDITY_YEARS, WEEKDAYS, categorySlug, regionLabel } from '@gm/shared/catalogue/reference-data';
-import type { AppStatus, Settings } from '@gm/shared/settings/contracts';
+import type { SalesPause, Settings } from '@gm/shared/settings/contracts';
 import type { CategoryRecord, SubcategoryRecord } from '../../functions/src/repositories/category-repository.ts';
 import type { CompanyRecord } from '../../functions/src/repositories/company-repository.ts';
 import type { CouponRecord } from '../../functions/src/repositories/coupon-repository.ts';
@@ -12,15 +12,22 @@ import { newUserVoucher } from '../../functions/src/services/orders/new-user-vou
 import { newUserRecord } from '../../functions/src/services/users/new-user.ts';
 
 /**
- * The demo marketplace: pure data and SVG generators, no I/O. scripts/dev/seed.ts uploads the
- * images and writes the records; the unit test checks the limits. Ids are stable strings so that
- * a rerun on an empty database gives the same ids; only timestamps follow the clock.
+ * The demo marketplace: pure data and SVG drawings, no I/O. The images are stored as JPEG/PNG (what
+ * uploads accept, and what pdf-lib can embed in voucher PDFs): scripts/dev/render-demo-images.ts
+ * renders each drawing once into scripts/dev/demo-images/<key>, which is committed; scripts/dev/
+ * seed.ts uploads those files and writes the records; the unit test checks the limits and that the
+ * committed images match the drawings. Ids are stable strings so that a rerun on an empty database
+ * gives the same ids; only timestamps follow the clock.
  */
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
-/** A media object to upload; `key` is relative to the media prefix (see media-storage.ts). */
-export type DemoMediaFile = { key: string; svg: string };
+/**
+ * A media object to upload; `key` is relative to the media prefix (see media-storage.ts) and names
+ * the raster file (`.jpg` photos and backgrounds, `.png` logos with transparent corners); `svg` is
+ * the drawing it is rendered from.
+ */
+export type DemoMediaFile = { key: string; svg: string; contentType: 'image/jpeg' | 'image/png' };
 /** The URL the media storage answered for a key. */
 export type UrlOf = (key: string) => string;
 
@@ -110,7 +117,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
   },
 ];
 
-export const categoryLogoKey = (categoryId: string) => `categories/${categoryId}/logo.svg`;
+export const categoryLogoKey = (categoryId: string) => `categories/${categoryId}/logo.png`;
 
 export function buildCategories(urlOf: UrlOf): { categories: CategoryRecord[]; subcategories: SubcategoryRecord[] } {
   return {
@@ -393,8 +400,8 @@ export function demoLogins(): { email: string; password: string; role: RoleName 
   return buildUsers(new Date(0)).map((u) => ({ email: u.email, password: DEMO_PASSWORD, role: u.role }));
 }
 
-export const companyLogoKey = (sellerId: string) => `companies/${sellerId}/logo.svg`;
-export const companyCoverKey = (sellerId: string) => `companies/${sellerId}/header.svg`;
+export const companyLogoKey = (sellerId: string) => `companies/${sellerId}/logo.png`;
+export const companyCoverKey = (sellerId: string) => `companies/${sellerId}/header.jpg`;
 
 export function buildCompanies(now: Date, urlOf: UrlOf): CompanyRecord[] {
   const stamp = now.toISOString();
@@ -433,8 +440,8 @@ export const DEMO_GLOBAL_SETTINGS: Settings = {
   minimum_voucher_value: 500,
 };
 
-/** Platform switches: sales are open in the demo (the sales pause is off). */
-export const DEMO_APP_STATUS: AppStatus = { sales_paused: false };
+/** The sales pause is off in the demo: sales are open. */
+export const DEMO_SALES_PAUSE: SalesPause = { sales_paused: false };
 
 // --- Coupons ------------------------------------------------------------------------------------
 
@@ -497,7 +504,7 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
   { id: 'template-danke', name: 'Danke', theme: 'leaves', colors: ['#EEF5EC', '#588157', '#3A5A40'] },
 ];
 
-export const templateImageKey = (templateId: string) => `templates/${templateId}/background.svg`;
+export const templateImageKey = (templateId: string) => `templates/${templateId}/background.jpg`;
 
 export function buildTemplates(now: Date, urlOf: UrlOf): TemplateRecord[] {
   // One minute apart in list order, so "newest first" shows them as listed.
@@ -1141,8 +1148,8 @@ export const DEMO_VOUCHERS: DemoVoucher[] = [
   },
 ];
 
-export const voucherBackgroundKey = (voucherId: string) => `vouchers/${voucherId}/background.svg`;
-export const voucherImageKey = (voucherId: string, n: 1 | 2 | 3) => `vouchers/${voucherId}/image-${n}.svg`;
+export const voucherBackgroundKey = (voucherId: string) => `vouchers/${voucherId}/background.jpg`;
+export const voucherImageKey = (voucherId: string, n: 1 | 2 | 3) => `vouchers/${voucherId}/image-${n}.jpg`;
 
 const DAY_MS = 86_400_000;
 
@@ -1545,9 +1552,9 @@ export function templateSvg(template: DemoTemplate, width = 730, height = 676): 
   ].join('');
 }
 
-/** Every image the demo needs, keyed as the builders reference them. */
+/** Every image the demo needs, keyed as the builders reference them, with the drawing each is rendered from. */
 export function demoMediaFiles(): DemoMediaFile[] {
-  return [
+  const drawings: { key: string; svg: string }[] = [
     ...DEMO_CATEGORIES.map((c) => ({ key: categoryLogoKey(c.id), svg: categoryLogoSvg(c) })),
     ...DEMO_TEMPLATES.map((t) => ({ key: templateImageKey(t.id), svg: templateSvg(t) })),
     ...DEMO_SELLERS.map((s) => ({ key: companyLogoKey(s.id), svg: companyLogoSvg(s) })),
@@ -1567,6 +1574,7 @@ export function demoMediaFiles(): DemoMediaFile[] {
         .map((n) => ({ key: voucherImageKey(v.id, n), svg: sceneSvg(v.category, `${v.id}-image-${n}`, 600, 600) })),
     ]),
   ];
+  return drawings.map((d) => ({ ...d, contentType: d.key.endsWith('.png') ? 'image/png' : 'image/jpeg' }));
 }
 
 // --- Wallet (issue 5) ---------------------------------------------------------------------------

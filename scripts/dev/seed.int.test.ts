@@ -8,6 +8,9 @@ import { createCategoryRepository } from '../../functions/src/repositories/categ
 import { createCompanyRepository } from '../../functions/src/repositories/company-repository.ts';
 import { createUserRepository } from '../../functions/src/repositories/user-repository.ts';
 import { createVoucherRepository } from '../../functions/src/repositories/voucher-repository.ts';
+import { companies, mediaReader, templates, users, userVouchers, vouchers } from '../../functions/src/lib/deps.ts';
+import { imageKind, voucherPdfFor } from '../../functions/src/services/wallet/voucher-pdf.ts';
+import { pdfImages } from '../test/pdf-qr.ts';
 import { seedDemoData } from './seed.ts';
 
 describe('seedDemoData against the local cloud', () => {
@@ -36,7 +39,7 @@ describe('seedDemoData against the local cloud', () => {
     expect(demo.map((c) => c.slug).sort()).toEqual(['adventure', 'fitness', 'genuss', 'kurse', 'tiere', 'wellness']);
     for (const c of demo) {
       expect(c.subcategories.length, c.id).toBeGreaterThanOrEqual(3);
-      expect(c.logo, c.id).toMatch(/^\/media\/categories\/.+\.svg$/);
+      expect(c.logo, c.id).toMatch(/^\/media\/categories\/.+\.png$/);
     }
   });
 
@@ -67,11 +70,29 @@ describe('seedDemoData against the local cloud', () => {
     const object = await s3Client().send(
       new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: company!.logo!.replace(/^\//, '') }),
     );
-    expect(object.ContentType).toBe('image/svg+xml');
-    const body = await object.Body!.transformToString();
-    expect(body.startsWith('<svg')).toBe(true);
-    expect(body).toContain('Alpen Spa &amp;');
+    expect(object.ContentType).toBe('image/png');
+    const body = await object.Body!.transformToByteArray();
+    expect(imageKind(body)).toBe('png');
     expect((await users.get('scanner-alpenspa'))?.seller_id).toBe('seller-alpenspa');
+  });
+
+  it('gives the demo vouchers raster backgrounds that their PDFs embed (not a flat colour block)', async () => {
+    const deps = {
+      companies: companies(),
+      users: users(),
+      vouchers: vouchers(),
+      templates: templates(),
+      mediaReader: mediaReader(),
+    };
+    const spa = await repos().vouchers.get('v-alpenspa-day-spa');
+    expect(spa?.background_image).toBe('/media/vouchers/v-alpenspa-day-spa/background.jpg');
+    expect(imageKind(await mediaReader().read(spa!.background_image!))).toBe('jpg');
+    // The plain wallet voucher carries its voucher's background; the personalised one its template.
+    for (const id of ['uv-demo-anna-1', 'uv-demo-anna-3']) {
+      const pdf = await voucherPdfFor(deps, (await userVouchers().get(id))!);
+      const photos = (await pdfImages(pdf)).filter((i) => i.filter === '/DCTDecode');
+      expect(photos, id).toEqual([expect.objectContaining({ width: 730, height: 676 })]);
+    }
   });
 
   it('lets every demo login sign in, each in its role group', async () => {

@@ -17,7 +17,7 @@ import { createVoucherRepository } from '../../functions/src/repositories/vouche
 import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  DEMO_APP_STATUS,
+  DEMO_SALES_PAUSE,
   DEMO_GLOBAL_SETTINGS,
   DEMO_PASSWORD,
   buildCategories,
@@ -29,6 +29,7 @@ import {
   buildWalletVouchers,
   demoMediaFiles,
 } from './demo-data.ts';
+import { readDemoImage } from './demo-images.ts';
 
 export type DemoLogin = { email: string; password: string; role: string };
 
@@ -81,7 +82,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
 
   const urls = new Map<string, string>();
   await inBatches(demoMediaFiles(), 10, async (file) => {
-    urls.set(file.key, await media.put(file.key, file.svg, 'image/svg+xml'));
+    urls.set(file.key, await media.put(file.key, await readDemoImage(file.key), file.contentType));
   });
   const urlOf = (key: string) => {
     const url = urls.get(key);
@@ -103,7 +104,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
     inBatches(buildCompanies(now, urlOf), 6, (company) => companies.put(company)),
     inBatches(voucherList, 8, (voucher) => vouchers.put(voucher)),
     settings.putGlobal(DEMO_GLOBAL_SETTINGS, now.toISOString()),
-    settings.putAppStatus(DEMO_APP_STATUS, now.toISOString()),
+    settings.putSalesPause(DEMO_SALES_PAUSE, now.toISOString()),
     inBatches(buildCoupons(now), 3, (coupon) => coupons.put(coupon)),
     inBatches(buildTemplates(now, urlOf), 4, (template) => templates.put(template)),
   ]);

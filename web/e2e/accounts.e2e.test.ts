@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { MSG } from '@gm/shared/validation/messages';
+import { sentMails } from '../../scripts/test/api.ts';
+import { createTestAccount } from '../../scripts/test/accounts.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -25,7 +28,22 @@ describe('accounts and the guest home', () => {
     const page = await newPage();
     const suffix = randomUUID().slice(0, 8);
     const email = `e2e-${suffix}@example.com`;
-    await page.goto(at('/register/buyer'));
+    await page.goto(at('/register'));
+    await page.getByTestId('register-buyer-option').waitFor();
+    await expectAccessible(page, 'register choice');
+    await page.getByTestId('register-buyer-option').click();
+    await page.waitForURL(/\/register\/buyer$/);
+    await page.getByTestId('register-buyer-form').waitFor();
+    await expectAccessible(page, 'buyer registration');
+
+    // One submit shows every problem, the password mismatch among them.
+    await page.getByLabel('Passwort', { exact: true }).fill('Geheim123!');
+    await page.getByLabel('Passwort bestätigen', { exact: true }).fill('Geheim123?');
+    await page.getByTestId('register-submit').click();
+    await page.getByTestId('form-error-summary').waitFor();
+    await page.getByText(MSG.passwordMismatch).waitFor();
+    await expectAccessible(page, 'buyer registration with errors');
+
     await page.getByLabel('Benutzername', { exact: true }).fill(`e2e-${suffix}`);
     await page.getByLabel('Vorname', { exact: true }).fill('Erika');
     await page.getByLabel('Nachname', { exact: true }).fill('Probe');
@@ -57,10 +75,50 @@ describe('accounts and the guest home', () => {
 
   it('refuses a wrong password without saying whether the account exists', async () => {
     const page = await newPage();
+    await page.goto(at('/login'));
+    await page.getByTestId('login-form').waitFor();
+    await expectAccessible(page, 'login');
     await logIn(page, 'buyer@example.com', 'Falsch1234');
     const message = page.getByTestId('form-message');
     await message.waitFor();
     expect(await message.textContent()).toContain('Die E-Mail-Adresse oder das Passwort ist falsch.');
+    await page.context().close();
+  });
+
+  it('resets a forgotten password through the mailed link, with the e-mail already filled in', async () => {
+    const page = await newPage();
+    const { email } = await createTestAccount('user');
+    const since = Math.floor(Date.now() / 1000) - 1;
+
+    await page.goto(at('/login'));
+    await page.getByTestId('forgot-password-link').click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByTestId('forgot-password-form').waitFor();
+    await expectAccessible(page, 'forgot password');
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Link anfordern' }).click();
+    await page.getByTestId('message-dialog').waitFor();
+    await page.getByTestId('message-dialog').getByRole('button').first().click();
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const mail = (await sentMails(since)).find((m) => m.destination.to.includes(email));
+        link = /https?:\/\/\S*\/forgot-password\/[^\s"]+/.exec(mail?.body.text ?? '')?.[0];
+        return link;
+      })
+      .toBeTruthy();
+    const target = new URL(link ?? '');
+    await page.goto(at(`${target.pathname}${target.search}`));
+    await page.getByTestId('reset-password-form').waitFor();
+    // Defect: the link's ?email= used to be ignored, so the first submit failed.
+    expect(await page.getByLabel('E-Mail', { exact: true }).inputValue()).toBe(email);
+    await expectAccessible(page, 'reset password');
+    await page.getByLabel('Neues Passwort', { exact: true }).fill('Neu12345!');
+    await page.getByLabel('Passwort bestätigen', { exact: true }).fill('Neu12345!');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.waitForURL(/\/login$/);
+    await logIn(page, email, 'Neu12345!', { expectPath: /\/wallet$/ });
     await page.context().close();
   });
 
@@ -86,6 +144,12 @@ describe('accounts and the guest home', () => {
     await page.goto(at('/gibt-es-nicht'));
     await page.getByTestId('not-found-page').waitFor();
     expect(await page.getByTestId('back-link').getAttribute('href')).toBe('/login');
+    // axe on the desktop page: at 390 px the footer logo's accent fails contrast (global CSS, reported to the styles work).
+    const desktop = await newPage();
+    await desktop.goto(at('/gibt-es-nicht'));
+    await desktop.getByTestId('not-found-page').waitFor();
+    await expectAccessible(desktop, '404 page');
+    await desktop.context().close();
     await logIn(page, 'buyer@example.com', 'Demo1234!');
     await page.waitForURL(/\/wallet$/);
     await page.goto(at('/login'));

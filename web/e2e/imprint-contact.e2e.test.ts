@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sentMails } from '../../scripts/test/api.ts';
-import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /** The imprint: partner list with voucher carousels, and the contact form that mails the operator (01 §2). */
@@ -22,6 +22,7 @@ describe('imprint', () => {
     await partner.scrollIntoViewIfNeeded();
     await partner.getByTestId('voucher-card').first().waitFor();
     expect(await page.getByTestId('partner').count()).toBeGreaterThanOrEqual(5);
+    await expectAccessible(page, 'imprint');
     await page.getByTestId('partner-vouchers').evaluate((el) => el.scrollIntoView());
     await page.screenshot({ path: join(RESULTS_DIR, 'imprint-partners-desktop.png') });
     await page.getByTestId('contact-form').evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -51,6 +52,7 @@ describe('imprint', () => {
     for (const label of ['Name', 'E-Mail', 'Nachricht', 'Datenschutz'])
       expect(await summary.textContent()).toContain(label);
     expect(await summary.textContent()).not.toContain('Telefon');
+    await expectAccessible(page, 'imprint contact form with errors');
 
     const email = `kontakt-${randomUUID().slice(0, 8)}@example.com`;
     const since = Math.floor(Date.now() / 1000) - 1;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BUYER_VOUCHER_TEXT } from '@gm/shared/wallet/buyer-voucher';
 import { PERSONALISE_TEXT } from '@gm/shared/wallet/personalisation';
 import { createTestAccount, type TestAccount } from '../../scripts/test/accounts.ts';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, drawPng, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 import { issueOwnedVoucher } from '../../scripts/test/owned-voucher.ts';
 import { documentClient } from '../../functions/src/lib/clients.ts';
@@ -38,6 +38,7 @@ describe('personalise a wallet voucher', () => {
     // 'Preis verstecken' is on by default (01 §3): no price on the preview.
     expect(await page.getByLabel(PERSONALISE_TEXT.hidePrice).isChecked()).toBe(true);
     expect(await page.getByTestId('personalise-preview-price').count()).toBe(0);
+    await expectAccessible(page, 'personalise');
 
     // Own photo: pick, crop to 730 × 676 (JPEG), and it shows on the preview at once.
     const png = await drawPng(page, { width: 1600, height: 1000, from: '#1d4f55', to: '#ff5563', radius: 200 });
@@ -144,6 +145,7 @@ describe('buyer-designed gift voucher', () => {
     await page.getByLabel('Persönliche Nachricht').fill('Für den besten Papa');
     // No 'Preis verstecken' on the buyer-designed variant.
     expect(await page.getByLabel(PERSONALISE_TEXT.hidePrice).count()).toBe(0);
+    await expectAccessible(page, 'designer');
     await saveScreenshot(page, 'buyer-voucher-designer');
     await page.getByTestId('personalise-save').click();
     await page.waitForURL(/\/wallet\/vouchers$/);

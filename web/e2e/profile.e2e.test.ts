@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { companies, users } from '../../functions/src/lib/deps.ts';
 import { createTestAccount } from '../../scripts/test/accounts.ts';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -32,6 +32,7 @@ describe('profile', () => {
     await username.waitFor();
     expect(await username.isDisabled()).toBe(true);
     expect(await page.getByLabel('Vorname', { exact: true }).inputValue()).toBe('Erika');
+    await expectAccessible(page, 'buyer profile-info (Profil)');
     await page.getByLabel('Vorname', { exact: true }).fill('Erika Maria');
     await page.getByLabel('Nachname', { exact: true }).fill('Musterfrau');
     await page.getByLabel('Zusätzliche E-Mail für Bestellungen', { exact: true }).fill('kein-mail');
@@ -60,6 +61,8 @@ describe('profile', () => {
     expect((await users().get(buyer.userId))?.first_name).toBe('Erika Maria');
 
     // The password tab: a wrong current password is refused next to the field.
+    await page.getByTestId('password-form').waitFor();
+    await expectAccessible(page, 'profile-settings (Passwort)');
     await page.getByLabel('Aktuelles Passwort', { exact: true }).fill('Falsch1234');
     await page.getByLabel('Neues Passwort', { exact: true }).fill('Frisch1234!');
     await page.getByLabel('Neues Passwort wiederholen', { exact: true }).fill('Frisch1234!');
@@ -113,6 +116,7 @@ describe('profile', () => {
     const name = page.getByLabel('Firmenname', { exact: true });
     await name.waitFor();
     expect(await name.inputValue()).toBe('Alpenhof GmbH');
+    await expectAccessible(page, 'seller profile-info (Profil)');
     expect(await page.getByLabel('Name auf Gutschein', { exact: true }).isDisabled()).toBe(true);
     await name.fill('Bergblick Hotel GmbH');
     await saveScreenshot(page, 'profile-seller-desktop');
@@ -134,6 +138,7 @@ describe('profile', () => {
     await page.getByTestId('verification-form').waitFor();
     const active = page.getByRole('navigation', { name: 'Profilbereiche' }).locator('[aria-current="page"]');
     expect(await active.textContent()).toBe('Verifizierung');
+    await expectAccessible(page, 'seller profile-info (Verifizierung)');
     await saveScreenshot(page, 'profile-seller-verification');
 
     const mobile = await openPage(browser(), { width: 375 });

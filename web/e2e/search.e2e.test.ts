@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, inject } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { acceptCookies, at, openPage, useBrowser, waitForAnnouncementGone } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -63,6 +63,9 @@ describe('guest search', () => {
     await waitForAnnouncementGone(page);
     await acceptCookies(page);
     await page.getByTestId('category-slider').waitFor();
+    await page.getByTestId('favourites-list').getByTestId('voucher-card').first().waitFor();
+    await page.getByTestId('category-slider').getByRole('link').first().waitFor();
+    await expectAccessible(page, 'guest home');
 
     await page.getByTestId('search-keyword').fill('Wellness');
     await page.getByTestId('search-region').selectOption({ label: 'Oberland' });
@@ -73,6 +76,7 @@ describe('guest search', () => {
     const byKeyword = await apiSearch({ keyword: 'Wellness', isRegion: 1, paginate: 9 });
     expect(byKeyword.total).toBeGreaterThan(1);
     await expect.poll(() => shownIds(page)).toEqual(byKeyword.ids);
+    await expectAccessible(page, 'search');
 
     await page.getByTestId('filter-category').selectOption({ label: 'Wellness' });
     await page.getByTestId('filter-price-from').fill('50');
@@ -116,6 +120,7 @@ describe('guest search', () => {
     await expect.poll(() => modal.getByTestId('purchase-total').textContent()).toBe(total);
     await modal.getByTestId('guest-hint').waitFor();
     await modal.getByTestId('voucher-info').waitFor();
+    await expectAccessible(page, 'voucher detail modal');
     await saveScreenshot(page, 'search-detail-modal-desktop');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
@@ -129,6 +134,7 @@ describe('guest search', () => {
     await page.getByTestId('voucher-detail-page').waitFor();
     await page.getByTestId('purchase-panel').waitFor();
     expect(await page.getByTestId('seller-info-link').getAttribute('href')).toMatch(/^\/seller\//);
+    await expectAccessible(page, 'voucher detail page');
     await saveScreenshot(page, 'search-detail-page-desktop');
     await page.context().close();
   });
@@ -158,8 +164,9 @@ describe('guest search', () => {
     expect(await page.getByTestId('sort-popular').getAttribute('aria-pressed')).toBe('false');
 
     const pager = page.getByTestId('pagination');
-    const previous = pager.getByRole('button', { name: 'Vorherige Seite' });
-    const next = pager.getByRole('button', { name: 'Nächste Seite' });
+    // Each button's name starts with its visible word (WCAG 2.5.3 label in name).
+    const previous = pager.getByRole('button', { name: /^Zurück\b/ });
+    const next = pager.getByRole('button', { name: /^Weiter\b/ });
     const lastPage = Math.ceil((await apiSearch({ paginate: 9 })).total / 9);
     expect(lastPage).toBeGreaterThan(2);
     expect(await previous.isDisabled()).toBe(true);
@@ -177,6 +184,25 @@ describe('guest search', () => {
     }
     await expect.poll(() => previous.isEnabled()).toBe(true);
     expect(await next.isDisabled()).toBe(true);
+
+    // From the last page, a sort starts at page 1, and so does clearing it again (01 §4) …
+    await page.getByTestId('sort-price').click();
+    await expect.poll(() => pager.textContent()).toContain(`Seite 1 von ${lastPage}`);
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await expect.poll(() => pager.textContent()).toContain(`Seite 2 von ${lastPage}`);
+    await page.getByTestId('sort-price').click();
+    await expect.poll(() => pager.textContent()).toContain(`Seite 1 von ${lastPage}`);
+    await expect.poll(() => shownIds(page)).toEqual(firstPage);
+    // … and a region, and going back to 'Alle Regionen'.
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await expect.poll(() => pager.textContent()).toContain(`Seite 2 von ${lastPage}`);
+    await page.getByTestId('filter-region').selectOption({ label: 'Oberland' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBeNull();
+    await page.getByTestId('filter-region').selectOption({ label: 'Alle Regionen' });
+    await expect.poll(() => pager.textContent()).toContain(`Seite 1 von ${lastPage}`);
+    await expect.poll(() => shownIds(page)).toEqual(firstPage);
     await page.context().close();
   });
 
@@ -193,6 +219,7 @@ describe('guest search', () => {
     const genuss = await apiSearch({ isCategory: 'genuss', paginate: 9 });
     await expect.poll(() => shownIds(page)).toEqual(genuss.ids);
     expect(await page.getByTestId('filter-category').count()).toBe(0);
+    await expectAccessible(page, 'category');
     await saveScreenshot(page, 'search-category-desktop');
 
     await page.goto(at('/vouchers/category/gibt-es-nicht'));
@@ -224,9 +251,28 @@ describe('guest search', () => {
     const listed = (await apiSearch({ seller_id: 'seller-alpenspa', paginate: 9 })).ids;
     await expect.poll(() => shownIds(page, 'seller-voucher-list')).toEqual(listed);
     expect(listed).not.toContain('v-alpenspa-team');
+    await expectAccessible(page, 'seller page');
     await saveScreenshot(page, 'search-seller-page-desktop');
     await page.goto(at('/seller/user-anna'));
     await page.getByTestId('not-found-page').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the guest home', () => {
+  it("shows 'Unsere Lieblinge' nine to a page in full rows of three", async () => {
+    const page = await newPage(1280);
+    const list = page.getByTestId('favourites-list');
+    await list.getByTestId('voucher-card').first().waitFor();
+    expect(await list.getByTestId('voucher-card').count()).toBe(9);
+    const columns = await list.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(3);
+    // Every row is full: the last card sits in the last column.
+    const lefts = await list
+      .locator(':scope > li')
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(3);
+    expect(lefts.at(-1)).toBe(Math.max(...lefts));
     await page.context().close();
   });
 });

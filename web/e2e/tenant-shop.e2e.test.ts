@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { acceptCookies, at, logIn, useBrowser, webUrl } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -65,6 +65,7 @@ describe('tenant shop', () => {
     expect(await page.getByTestId('site-header').getByTestId('tenant-brand').textContent()).toContain(
       'Alpen Spa & Wellness',
     );
+    await expectAccessible(page, `tenant landing ${width} px`);
     await saveScreenshot(page, `tenant-landing-${width}`);
     await page.screenshot({ path: `/tmp/tenant-landing-${width}.png`, fullPage: true });
     await page.context().close();
@@ -92,6 +93,26 @@ describe('tenant shop', () => {
     ).toBe(true);
     await page.context().close();
     await main.context().close();
+  });
+
+  it("offers another seller's voucher on the marketplace, not in the shop's cart", async () => {
+    const page = await open(tenantAt('alpenspa', '/vouchers/v-berg-tandemflug'), 1280);
+    const notice = page.getByTestId('not-sold-here');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Dieser Gutschein ist in diesem Shop nicht erhältlich.');
+    expect(await page.getByTestId('add-to-cart').count()).toBe(0);
+    expect(await page.getByTestId('purchase-panel').count()).toBe(0);
+    // The link leads to the same voucher on the marketplace (the host without the tenant label).
+    const marketplace = await notice.getByRole('link', { name: /Gutscheinmarkt/ }).getAttribute('href');
+    expect(marketplace).toBe(`http://gutscheinmarkt.localhost:${port}/vouchers/v-berg-tandemflug`);
+    await expectAccessible(page, 'tenant voucher of another seller');
+    await saveScreenshot(page, 'tenant-foreign-voucher');
+
+    // The shop's own voucher can be bought there.
+    await page.goto(tenantAt('alpenspa', '/vouchers/v-alpenspa-massage'));
+    await page.getByTestId('add-to-cart').waitFor();
+    expect(await page.getByTestId('not-sold-here').count()).toBe(0);
+    await page.context().close();
   });
 
   it('sends an unknown subdomain to the main site', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { RESULTS_DIR, expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /** A buyer keeps vouchers on the wishlist: heart on the card, 2.5 s toast, /wish-list, header count (01 §2, §4). */
@@ -64,6 +64,7 @@ describe('wishlist', () => {
     const listed = page.getByTestId('wish-list').locator(`[data-voucher-id="${voucherId}"]`);
     await listed.waitFor();
     expect(await listed.getByRole('heading').textContent()).toContain(title);
+    await expectAccessible(page, 'wish-list');
     await saveScreenshot(page, 'wishlist-page-desktop');
 
     await listed.getByTestId('wishlist-heart').click();

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
+import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import { NotFoundError } from '../lib/errors.ts';
 import {
   createStripePayments,
@@ -18,7 +18,7 @@ describe('Stripe adapter', () => {
     expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 
-  it('maps a card error to a 422 on the card field with the German text for its codes', () => {
+  it('maps a card error to a 422 on the card field with the German text for its decline code', () => {
     const error = mapStripeError(
       new Stripe.errors.StripeCardError({
         message: 'Your card was declined.',
@@ -30,7 +30,8 @@ describe('Stripe adapter', () => {
     expect(error).toBeInstanceOf(PaymentDeclinedError);
     expect(error).toMatchObject({
       statusCode: 422,
-      errors: { card: [CARD_ERROR_TEXT.declined] },
+      message: cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' }),
+      errors: { card: [cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' })] },
       providerMessage: 'Your card was declined.',
       code: 'card_declined',
       declineCode: 'generic_decline',

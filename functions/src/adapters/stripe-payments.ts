@@ -46,8 +46,8 @@ export type TransferView = { id: string; amountCents: number; destination: strin
 
 /**
  * A card the bank refused (Stripe's 402): 422 on the `card` field (01 §8 "provider message under the
- * card field") with the German text for its codes (shared card-errors.ts); Stripe's English message
- * stays in `providerMessage` for the logs and the payment record.
+ * card field"). Stripe's message is English, so the buyer gets the German text for its decline code
+ * (shared/src/payments/card-errors.ts); `providerMessage` keeps Stripe's for logs.
  */
 export class PaymentDeclinedError extends ValidationError {
   constructor(
@@ -56,8 +56,8 @@ export class PaymentDeclinedError extends ValidationError {
     readonly declineCode: string | undefined,
     readonly paymentIntentId: string | undefined,
   ) {
-    const text = cardErrorMessage({ code, declineCode });
-    super({ card: [text] }, text);
+    const message = cardErrorMessage({ code, declineCode });
+    super({ card: [message] }, message);
   }
 }
 

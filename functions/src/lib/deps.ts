@@ -38,7 +38,7 @@ import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
-import { createAppStatusCache } from '../services/orders/app-status.ts';
+import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
 import { dataEnv, env, stripeEnv } from './env.ts';
@@ -115,8 +115,8 @@ export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository
 export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
 export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documentClient(), table()));
 /** `sales_paused` of the global settings, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s). */
-export const appStatus = /* @__PURE__ */ once(() =>
-  createAppStatusCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
+export const salesPause = /* @__PURE__ */ once(() =>
+  createSalesPauseCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
 );
 export const userVouchers = /* @__PURE__ */ once(() => createUserVoucherRepository(documentClient(), table()));
 export const personalisations = /* @__PURE__ */ once(() => createPersonalisationRepository(documentClient(), table()));
@@ -150,3 +150,25 @@ export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(
     [K in keyof P]: P[K] extends Provider<infer T> ? T : never;
   };
 }
+
+/**
+ * What completing a paid order needs (lines, vouchers, invoices, the confirmation mail with the
+ * guest's voucher PDFs): the Stripe webhook and both payment routes (a 0 € cart completes at once).
+ */
+export const completionProviders = {
+  payments,
+  paymentRecords,
+  orders,
+  vouchers,
+  userVouchers,
+  coupons,
+  settings,
+  users,
+  companies,
+  mailer,
+  templates,
+  mediaReader,
+  clock,
+  newId,
+  appUrl,
+};

@@ -176,7 +176,7 @@ export function createGiftRepository(db: DynamoDBDocumentClient, tableName: stri
       }
     },
 
-    /** A unit's own transaction (user voucher, code, gift link); false when a condition failed (the unit exists). */
+    /** A unit's own transaction (user voucher, code, share link of an e-mail gift); false when a condition failed (the unit exists). */
     async writeUnit(parts: TransactionPart[]): Promise<boolean> {
       try {
         await db.send(new TransactWriteCommand({ TransactItems: parts }));

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
-  DEFAULT_APP_STATUS,
+  DEFAULT_SALES_PAUSE,
   SETTINGS_FIELDS,
-  type AppStatus,
+  type SalesPause,
   type SellerSettingsOverrides,
   type Settings,
 } from '@gm/shared/settings/contracts';
@@ -47,7 +47,7 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
 
     /**
      * Writes the global settings (seed; the admin form of the payouts issue). An update, not a put, so
-     * the platform switches on the same item (`sales_paused`) survive.
+     * the sales pause on the same item (`sales_paused`) survives.
      */
     async putGlobal(settings: Settings, now: string): Promise<void> {
       const values: Record<string, unknown> = { ':entity': 'GlobalSettings', ':now': now };
@@ -66,18 +66,18 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
       );
     },
 
-    /** The platform switches of the global item (`sales_paused`; absent = false). */
-    async getAppStatus(): Promise<AppStatus> {
+    /** The sales pause of the global item (`sales_paused`; absent = false). */
+    async getSalesPause(): Promise<SalesPause> {
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName, Key: settingsKeys.global(), ProjectionExpression: 'sales_paused' }),
       );
       return {
-        sales_paused: typeof Item?.sales_paused === 'boolean' ? Item.sales_paused : DEFAULT_APP_STATUS.sales_paused,
+        sales_paused: typeof Item?.sales_paused === 'boolean' ? Item.sales_paused : DEFAULT_SALES_PAUSE.sales_paused,
       };
     },
 
-    /** Sets the platform switches (seed, tests; the admin form later) without touching the payout settings. */
-    async putAppStatus(status: AppStatus, now: string): Promise<void> {
+    /** Sets the sales pause (PUT app-status, seed, tests) without touching the payout settings. */
+    async putSalesPause(status: SalesPause, now: string): Promise<void> {
       await db.send(
         new UpdateCommand({
           TableName: tableName,

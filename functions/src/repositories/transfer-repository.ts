@@ -7,7 +7,7 @@ import { userVoucherKeys, type UserVoucherRecord } from './user-voucher-reposito
 
 /**
  * `TRANSFER#<transferCode>` / `TRANSFER` (docs/data-model.md "Transfer", §4.5 "Create share link",
- * "Receive"): an open gift link. At most one per voucher: the voucher's `transfer_code` names it, and
+ * "Receive"): an open share link. At most one per voucher: the voucher's `transfer_code` names it, and
  * a new link deletes the old one in the same transaction. Receiving a user voucher moves the owner and
  * re-keys its `CODE#` item, so whatever the giver kept (printed QR, PDF, old link) stops working.
  */

@@ -33,7 +33,7 @@ import type { VoucherRepository } from '../repositories/voucher-repository.ts';
 import type { WishlistRepository } from '../repositories/wishlist-repository.ts';
 import type { CatalogueCache, CategoryTreeCache } from './catalogue/catalogue-cache.ts';
 import type { ImageUploads } from './uploads/image-uploads.ts';
-import type { AppStatusReader } from './orders/app-status.ts';
+import type { SalesPauseReader } from './orders/sales-pause.ts';
 
 /** Everything a use case may depend on; each service picks the part it needs. */
 export type Deps = {
@@ -72,8 +72,8 @@ export type Deps = {
   orders: OrderRepository;
   /** COUPON#<CODE>: discount coupons. */
   coupons: CouponRepository;
-  /** Platform switches (`sales_paused`), cached. */
-  appStatus: AppStatusReader;
+  /** The sales pause (`sales_paused`, API `app-status`), cached. */
+  salesPause: SalesPauseReader;
   /** USER_VOUCHER#<id> and CODE#<code>: bought vouchers (issued by the order completion). */
   userVouchers: UserVoucherRepository;
   /** The personalise write on USER_VOUCHER#<id> (owner, active, version). */
@@ -86,7 +86,7 @@ export type Deps = {
   scannerStaff: ScannerStaffRepository;
   /** Cognito enable/disable (scanner staff, issue 6). */
   accountStatus: AccountStatus;
-  /** TRANSFER#<code>: open gift links (share link, e-mail); receiving re-keys the voucher (issue 5). */
+  /** TRANSFER#<code>: open share links (shared, mailed, or made by a gift by e-mail); receiving re-keys the voucher (issue 5). */
   transfers: TransferRepository;
   /** ORDER#<orderId>/GIFT: gift options, the once-per-order claim of order/gift-voucher (issues 5/6). */
   gifts: GiftRepository;

@@ -81,7 +81,7 @@ export const paymentIntentResponseSchema = z.object({
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
 /** PUT app-status (admin): the sales pause switch. */
-export const setAppStatusRequestSchema = z.object({ sales_paused: z.boolean({ error: MSG.required }) });
+export const setSalesPauseRequestSchema = z.object({ sales_paused: z.boolean({ error: MSG.required }) });
 
 /**
  * POST order/search (01 §7): the caller's own cart (pending) or orders (completed), optionally only

@@ -24,6 +24,8 @@ export const ORDER_TEXT = {
     'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
   emptyCart: 'Dein Warenkorb ist leer.',
   cartNote: 'Du kannst deinen Gutschein nach dem Kauf personalisieren.',
+  /** A tenant shop sells only its own seller's vouchers (422 on `voucher_id`). */
+  notInThisShop: 'Dieser Gutschein ist in diesem Shop nicht erhältlich.',
 } as const;
 
 /** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */
@@ -188,7 +190,7 @@ export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export const removeCartLineResponseSchema = z.object({ message: z.string() });
 
 /** GET app-status (public). */
-export const appStatusResponseSchema = z.object({ sales_paused: z.boolean() });
+export const salesPauseResponseSchema = z.object({ sales_paused: z.boolean() });
 
 /** POST order/download-invoice (01 §7) → the invoice PDF (`Rechnung-<invoice_no>.pdf`). */
 export const downloadInvoiceRequestSchema = z.object({ order_id: requiredString(64), invoice_no: requiredString(32) });

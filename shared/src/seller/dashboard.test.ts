@@ -13,11 +13,13 @@ describe('seller statistics', () => {
     const c = (over: Partial<typeof EMPTY_COUNTERS>) => ({ ...EMPTY_COUNTERS, ...over });
     const stats = sellerStatistics(
       {
-        day: c({ sold_count: 1, seller_net: 800, redemption_count: 2 }),
-        week: c({ sold_count: 3, seller_net: 2400, redemption_count: 4 }),
-        month: c({ sold_count: 5, seller_net: 4000, redemption_count: 6 }),
+        // Vouchers sold are units (sold_qty), not order lines (sold_count).
+        day: c({ sold_count: 1, sold_qty: 2, seller_net: 800, redemption_count: 2 }),
+        week: c({ sold_count: 3, sold_qty: 6, seller_net: 2400, redemption_count: 4 }),
+        month: c({ sold_count: 5, sold_qty: 10, seller_net: 4000, redemption_count: 6 }),
         total: c({
           sold_count: 9,
+          sold_qty: 18,
           gross: 10000,
           seller_net: 7000,
           reversed_seller_net: 500,
@@ -31,10 +33,11 @@ describe('seller statistics', () => {
       new Date('2026-11-26T10:00:00Z'),
     );
     expect(stats).toMatchObject({
-      voucher_daily: 1,
-      voucher_week: 3,
-      voucher_month: 5,
-      voucher_total: 9,
+      voucher_daily: 2,
+      voucher_week: 6,
+      voucher_month: 10,
+      voucher_total: 18,
+      weekly_voucher_sold: 6,
       seller_daily_earnings: 800,
       seller_weekly_earnings: 2400,
       seller_monthly_earnings: 4000,

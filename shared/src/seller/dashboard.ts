@@ -31,7 +31,9 @@ export const MAX_EXPORT_DAYS = 366;
 
 /** The counters of one stats item (absent item = all 0). */
 export type StatsCounters = {
+  /** Completed order lines (the seller's order list pages by it). */
   sold_count: number;
+  /** Vouchers sold: the units (`total_qty`) of those lines, the sum of the CSV's 'Menge'. */
   sold_qty: number;
   gross: number;
   commission: number;
@@ -78,7 +80,11 @@ export function toCounters(item: Record<string, unknown> | undefined): StatsCoun
   return out;
 }
 
-/** 02 §3 "Statistics payload" (names as in the spec). Earnings are the seller's share (seller_net). */
+/**
+ * 02 §3 "Statistics payload" (names as in the spec). Earnings are the seller's share (seller_net).
+ * `voucher_*` ('Verkaufte Gutscheine') count vouchers sold in units (`sold_qty`), the same definition
+ * as the order CSV's 'Menge' column summed over the period, not order lines.
+ */
 export const sellerStatisticsSchema = z.object({
   voucher_daily: z.number().int(),
   voucher_week: z.number().int(),
@@ -131,11 +137,11 @@ export function sellerStatistics(
   const { day, week, month, total } = items;
   const earned = total.seller_net - total.reversed_seller_net;
   return {
-    voucher_daily: day.sold_count,
-    voucher_week: week.sold_count,
-    voucher_month: month.sold_count,
-    voucher_total: total.sold_count,
-    weekly_voucher_sold: week.sold_count,
+    voucher_daily: day.sold_qty,
+    voucher_week: week.sold_qty,
+    voucher_month: month.sold_qty,
+    voucher_total: total.sold_qty,
+    weekly_voucher_sold: week.sold_qty,
     seller_daily_earnings: day.seller_net,
     seller_weekly_earnings: week.seller_net,
     seller_monthly_earnings: month.seller_net,

@@ -112,10 +112,10 @@ export const userSettingsResponseSchema = z.object({
 export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;
 
 /**
- * Platform switches stored on the global settings item next to the payout settings (not part of
+ * The sales pause, stored on the global settings item next to the payout settings (not part of
  * `Settings`, so the payout forms and `effectiveSettings` are unchanged). `sales_paused` stops new
  * sales (cart add, payment); wallets and redemption keep working. Absent = false.
  */
-export const appStatusSchema = z.object({ sales_paused: z.boolean() });
-export type AppStatus = z.infer<typeof appStatusSchema>;
-export const DEFAULT_APP_STATUS: AppStatus = { sales_paused: false };
+export const salesPauseSchema = z.object({ sales_paused: z.boolean() });
+export type SalesPause = z.infer<typeof salesPauseSchema>;
+export const DEFAULT_SALES_PAUSE: SalesPause = { sales_paused: false };

@@ -7,7 +7,7 @@ import { emailField, requiredString } from '../validation/fields.ts';
  * "Transfer", "VoucherCode", §4.5 "Create share link" and "Receive".
  */
 
-/** Texts of the gift link screens and the transfer errors (the server's messages are shown as they are). */
+/** Texts of the share link screens and the transfer errors (the server's messages are shown as they are). */
 export const TRANSFER_TEXT = {
   shareTitle: 'Link teilen',
   shareIntro: 'Teile diesen Link mit der Person, der du den Gutschein schenken möchtest.',
@@ -90,8 +90,8 @@ export type TransferUrlAnswer = z.infer<typeof transferUrlAnswerSchema>;
 export const receiveTransferRequestSchema = z.object({ id: transferCodeSchema });
 export type ReceiveTransferRequest = z.input<typeof receiveTransferRequestSchema>;
 
-/** What a gift link shows (card and title only) and what a receiver gets back. */
-export const giftPreviewSchema = z.object({
+/** What a share link shows (card and title only) and what a receiver gets back. */
+export const shareLinkPreviewSchema = z.object({
   kind: transferKindSchema,
   id: z.string(),
   title: z.string(),
@@ -101,11 +101,11 @@ export const giftPreviewSchema = z.object({
   from_name: z.string().nullable(),
   valid_until: z.string().nullable(),
 });
-export type GiftPreview = z.infer<typeof giftPreviewSchema>;
+export type ShareLinkPreview = z.infer<typeof shareLinkPreviewSchema>;
 
-export const giftPreviewAnswerSchema = z.object({ data: giftPreviewSchema });
+export const shareLinkPreviewAnswerSchema = z.object({ data: shareLinkPreviewSchema });
 
-export const receiveTransferAnswerSchema = z.object({ message: z.string(), data: giftPreviewSchema });
+export const receiveTransferAnswerSchema = z.object({ message: z.string(), data: shareLinkPreviewSchema });
 export type ReceiveTransferAnswer = z.infer<typeof receiveTransferAnswerSchema>;
 
 /** POST order/send-voucher-pdf, order/send-buyer-voucher-pdf (01 §3 e-mail form, §5). */
@@ -130,11 +130,11 @@ export type TransferSendMailRequest = z.input<typeof transferSendMailRequestSche
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-/** The public gift link of a transfer code (01 §2: /ein-liebevolles-geschenk/{id}, /buyer-voucher/transfer/{id}). */
-export function giftLinkPath(kind: TransferKind, code: string): string {
+/** The public share link of a transfer code (01 §2: /ein-liebevolles-geschenk/{id}, /buyer-voucher/transfer/{id}). */
+export function shareLinkPath(kind: TransferKind, code: string): string {
   return kind === 'buyer_voucher' ? `/buyer-voucher/transfer/${code}` : `/ein-liebevolles-geschenk/${code}`;
 }
 
-export function giftLinkUrl(appUrl: string, kind: TransferKind, code: string): string {
-  return `${appUrl.replace(/\/+$/, '')}${giftLinkPath(kind, code)}`;
+export function shareLinkUrl(appUrl: string, kind: TransferKind, code: string): string {
+  return `${appUrl.replace(/\/+$/, '')}${shareLinkPath(kind, code)}`;
 }

@@ -1,25 +1,25 @@
 import { useEffect, type ReactNode } from 'react';
-import { DialogProvider } from '../components/ui/dialog-provider.tsx';
-import { authStore } from '../lib/auth.ts';
-import { getUser } from '../entities/user/api/get-user.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { userSchema } from '@gm/shared/auth/contracts';
+import { DialogProvider } from '../components/ui/dialog-provider.tsx';
+import { authStore, useAuth } from '../lib/auth.ts';
+import { useUser } from '../entities/user/api/user.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { ToastRegion } from '../components/ui/toast.tsx';
 import { TenantRedirect } from '../features/tenant/components/tenant-redirect.tsx';
 
-/** Refreshes the stored user once per page load; a 401 signs out through the api client. */
+/**
+ * Keeps the stored user in step with the server: the signed-in user's query (loaded once per page
+ * load and again whenever a screen such as the profile refetches it) updates the auth store. A 401
+ * signs out through the api client.
+ */
 function SessionRefresh() {
+  const auth = useAuth();
+  const { data: user } = useUser(auth.isAuth ? auth.data.id : null, { staleTime: Infinity });
   useEffect(() => {
-    const session = authStore.getSnapshot();
-    if (!session.isAuth) return;
-    const controller = new AbortController();
-    getUser(session.data.id, controller.signal)
-      .then((user) => authStore.updateUser(user))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.error('Could not refresh the signed-in user', error);
-      });
-    return () => controller.abort();
-  }, []);
+    // The answer is the profile; the session keeps the user's fields only.
+    if (user) authStore.updateUser(userSchema.parse(user));
+  }, [user]);
   return null;
 }
 

@@ -51,7 +51,7 @@ const pages = {
   // issue 5 transfer
   shareVoucher: lazy(() => import('./routes/share-voucher.tsx')),
   sendVoucher: lazy(() => import('./routes/send-voucher.tsx')),
-  receiveGift: lazy(() => import('./routes/receive-gift.tsx')),
+  receiveShareLink: lazy(() => import('./routes/receive-share-link.tsx')),
   transferRedirect: lazy(() => import('./routes/transfer-redirect.tsx')),
   // issue 5/6 gifts
   directSale: lazy(() => import('./routes/vouchers-gift.tsx')),
@@ -186,10 +186,10 @@ export const routes: RouteObject[] = [
           { path: 'vouchers/:id', element: page(pages.voucher) },
           // What a voucher's QR code opens in a browser (issue 5 wallet).
           { path: 'qr/:code', element: page(pages.qrRedirect) },
-          // Receiving a gift: anyone may open the link, receiving needs a login (issue 5 transfer).
+          // Receiving a share link: anyone may open it, receiving needs a login (issue 5 transfer).
           { path: 'transfer/:id', element: page(pages.transferRedirect) },
-          { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveGift) },
-          { path: 'buyer-voucher/transfer/:id', element: page(pages.receiveGift) },
+          { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveShareLink) },
+          { path: 'buyer-voucher/transfer/:id', element: page(pages.receiveShareLink) },
           { path: 'impressum', element: page(pages.impressum) },
           { path: 'datenschutz', element: page(pages.datenschutz) },
           { path: 'agb', element: page(pages.agb) },

@@ -40,12 +40,12 @@ export const paths = {
   guestRetrieval: '/gast-bestellung/abrufen',
   /** What a voucher's QR code encodes: `<APP_URL>/qr/<code>` (docs/decisions/wallet.md "The QR URL opened in a browser"). */
   qr: (code: string) => `/qr/${encodeURIComponent(code)}`,
-  /** Share link, send by e-mail, receiving a gift (issue 5 transfer; ?type=buyer for buyer-designed vouchers). */
+  /** Share link, send by e-mail, receiving a share link (issue 5 transfer; ?type=buyer for buyer-designed vouchers). */
   shareVoucher: (userVoucherId: string) => `/vouchers/transfer/${encodeURIComponent(userVoucherId)}`,
   sendVoucher: (userVoucherId: string) => `/vouchers/send/${encodeURIComponent(userVoucherId)}`,
-  gift: (code: string) => `/ein-liebevolles-geschenk/${encodeURIComponent(code)}`,
-  buyerGift: (code: string) => `/buyer-voucher/transfer/${encodeURIComponent(code)}`,
-  /** Login that comes back to `path` afterwards (gift links). */
+  shareLink: (code: string) => `/ein-liebevolles-geschenk/${encodeURIComponent(code)}`,
+  buyerShareLink: (code: string) => `/buyer-voucher/transfer/${encodeURIComponent(code)}`,
+  /** Login that comes back to `path` afterwards (share links). */
   loginReturningTo: (path: string) => `/login?next=${encodeURIComponent(path)}`,
   /** Personalise (issue 5): a bought voucher, the buyer-designed list, designer and its personalise page. */
   personaliseVoucher: (userVoucherId: string) => `/vouchers/personalized/${encodeURIComponent(userVoucherId)}`,

@@ -2,6 +2,13 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { authStore } from './auth.ts';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** Every request goes through the api-client, which throws ApiError (status 0 for network and parse failures). */
+    defaultError: ApiError;
+  }
+}
+
 /** Answers of 4xx are final (a retry gets the same answer); network failures are retried once. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

@@ -1,7 +1,7 @@
 import { paymentIntentRequestSchema } from '@gm/shared/orders/checkout-extras';
 import { CART_ID_HEADER } from '@gm/shared/orders/contracts';
 import {
-  appStatus,
+  salesPause,
   clock,
   coupons,
   newId,
@@ -26,7 +26,7 @@ export const handler = http('POST order/payment/paymentintent', async ({ actor, 
     coupons,
     paymentRecords,
     payments,
-    appStatus,
+    salesPause,
     clock,
     newId,
     stripeCustomers,

@@ -1,24 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { CART_ID_HEADER, paymentRequestSchema } from '@gm/shared/orders/contracts';
-import {
-  appStatus,
-  appUrl,
-  clock,
-  companies,
-  coupons,
-  idempotency,
-  mailer,
-  newId,
-  orders,
-  paymentRecords,
-  payments,
-  resolve,
-  settings,
-  stripeCustomers,
-  users,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { salesPause, completionProviders, idempotency, resolve, stripeCustomers } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
 import { guestCartOwner } from '../../services/orders/cart-line.ts';
@@ -30,24 +12,7 @@ export const handler = http('POST order/guest/payment', async ({ body, headers, 
   const cartId = owner.kind === 'guest' ? owner.cartId : '';
   const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(paymentRequestSchema, body);
-  const deps = resolve({
-    orders,
-    vouchers,
-    coupons,
-    paymentRecords,
-    payments,
-    appStatus,
-    clock,
-    newId,
-    appUrl,
-    idempotency,
-    stripeCustomers,
-    users,
-    userVouchers,
-    settings,
-    companies,
-    mailer,
-  });
+  const deps = resolve({ ...completionProviders, salesPause, idempotency, stripeCustomers });
   const answer = await withIdempotency(
     deps,
     `guest:${cartId}`,

@@ -1,24 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { paymentRequestSchema } from '@gm/shared/orders/contracts';
-import {
-  appStatus,
-  appUrl,
-  clock,
-  companies,
-  coupons,
-  idempotency,
-  mailer,
-  newId,
-  orders,
-  paymentRecords,
-  payments,
-  resolve,
-  settings,
-  stripeCustomers,
-  users,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { salesPause, completionProviders, idempotency, resolve, stripeCustomers } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
 import { startPayment } from '../../services/orders/start-payment.ts';
@@ -27,24 +9,7 @@ import { startPayment } from '../../services/orders/start-payment.ts';
 export const handler = http('POST order/payment', async ({ actor, body, headers, tenant }) => {
   const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(paymentRequestSchema, body);
-  const deps = resolve({
-    orders,
-    vouchers,
-    coupons,
-    paymentRecords,
-    payments,
-    appStatus,
-    clock,
-    newId,
-    appUrl,
-    idempotency,
-    stripeCustomers,
-    users,
-    userVouchers,
-    settings,
-    companies,
-    mailer,
-  });
+  const deps = resolve({ ...completionProviders, salesPause, idempotency, stripeCustomers });
   const answer = await withIdempotency(deps, actor.userId, key, requestHash('POST order/payment', body), async () => ({
     statusCode: 200,
     body: { data: await startPayment(deps, { kind: 'user', userId: actor.userId, email: actor.email }, input, tenant) },

@@ -1,20 +1,4 @@
-import {
-  appUrl,
-  clock,
-  companies,
-  coupons,
-  mailer,
-  newId,
-  orders,
-  paymentRecords,
-  payments,
-  resolve,
-  settings,
-  stripeEvents,
-  users,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { completionProviders, resolve, stripeEvents } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
 import { receiveStripeEvent } from '../../services/orders/receive-stripe-event.ts';
 
@@ -24,21 +8,6 @@ import { receiveStripeEvent } from '../../services/orders/receive-stripe-event.t
  */
 export const handler = http('POST stripe/webhook', async ({ event, headers }) => {
   const raw = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
-  const deps = resolve({
-    payments,
-    stripeEvents,
-    paymentRecords,
-    orders,
-    vouchers,
-    userVouchers,
-    coupons,
-    settings,
-    users,
-    companies,
-    mailer,
-    clock,
-    newId,
-    appUrl,
-  });
+  const deps = resolve({ ...completionProviders, stripeEvents });
   return json(200, await receiveStripeEvent(deps, raw, headers['stripe-signature']));
 });

@@ -1,8 +1,8 @@
 import { createTransferUrlRequestSchema } from '@gm/shared/wallet/transfer';
 import { appUrl, buyerVouchers, clock, resolve, transfers, users, userVouchers } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
-import { createBuyerTransferUrl } from '../../services/wallet/buyer-transfer.ts';
-import { createTransferUrl } from '../../services/wallet/transfer-links.ts';
+import { createBuyerShareLink } from '../../services/wallet/buyer-transfer.ts';
+import { createShareLink } from '../../services/wallet/share-links.ts';
 
 /** POST transfer-url {order_id, type?}: a new share link for the caller's voucher (type buyer: a buyer-designed one); replaces the open one. */
 export const handler = http('POST transfer-url', async ({ actor, body }) => {
@@ -10,7 +10,7 @@ export const handler = http('POST transfer-url', async ({ actor, body }) => {
   const deps = resolve({ userVouchers, buyerVouchers, transfers, users, clock, appUrl });
   const data =
     input.kind === 'buyer_voucher'
-      ? await createBuyerTransferUrl(deps, actor, input)
-      : await createTransferUrl(deps, actor, input);
+      ? await createBuyerShareLink(deps, actor, input)
+      : await createShareLink(deps, actor, input);
   return json(200, { data });
 });

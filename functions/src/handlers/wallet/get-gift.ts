@@ -2,15 +2,16 @@ import { transferCodeSchema, TRANSFER_TEXT } from '@gm/shared/wallet/transfer';
 import { NotFoundError } from '../../lib/errors.ts';
 import { buyerVouchers, clock, resolve, transfers, userVouchers } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
-import { previewBuyerGift } from '../../services/wallet/buyer-transfer.ts';
-import { previewGift } from '../../services/wallet/transfer-links.ts';
+import { previewBuyerShareLink } from '../../services/wallet/buyer-transfer.ts';
+import { previewShareLink } from '../../services/wallet/share-links.ts';
 
-/** GET transfer/{id}?type=buyer: the gift link's card and title (public; receiving needs a login). */
+/** GET transfer/{id}?type=buyer: the share link's card and title (public; receiving needs a login). */
 export const handler = http('GET transfer/{id}', async ({ params, query }) => {
   const code = transferCodeSchema.safeParse(params.id);
   if (!code.success) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
   const deps = resolve({ transfers, userVouchers, buyerVouchers, clock });
   return json(200, {
-    data: query.type === 'buyer' ? await previewBuyerGift(deps, code.data) : await previewGift(deps, code.data),
+    data:
+      query.type === 'buyer' ? await previewBuyerShareLink(deps, code.data) : await previewShareLink(deps, code.data),
   });
 });

@@ -5,7 +5,7 @@ import { http, json, parse } from '../../lib/http.ts';
 import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
 import { receiveBuyerTransfer } from '../../services/wallet/buyer-transfer.ts';
 
-/** POST buyer-transfer {id}: the logged-in buyer receives the buyer-designed voucher behind a gift link. Idempotency-Key required. */
+/** POST buyer-transfer {id}: the logged-in buyer receives the buyer-designed voucher behind a share link. Idempotency-Key required. */
 export const handler = http('POST buyer-transfer', async ({ actor, body, headers }) => {
   const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(receiveTransferRequestSchema, body);

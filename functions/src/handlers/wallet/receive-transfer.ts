@@ -3,9 +3,9 @@ import { receiveTransferRequestSchema, TRANSFER_TEXT } from '@gm/shared/wallet/t
 import { appUrl, clock, idempotency, resolve, transfers, users, userVouchers } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
-import { receiveTransfer } from '../../services/wallet/transfer-links.ts';
+import { receiveTransfer } from '../../services/wallet/share-links.ts';
 
-/** POST transfer {id}: the logged-in buyer receives the voucher behind a gift link. Idempotency-Key required. */
+/** POST transfer {id}: the logged-in buyer receives the voucher behind a share link. Idempotency-Key required. */
 export const handler = http('POST transfer', async ({ actor, body, headers }) => {
   const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(receiveTransferRequestSchema, body);

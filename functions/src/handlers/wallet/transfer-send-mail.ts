@@ -11,17 +11,17 @@ import {
   userVouchers,
 } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
-import { sendTransferLinkMail } from '../../services/wallet/send-voucher-mail.ts';
-import { sendBuyerTransferLinkMail } from '../../services/wallet/buyer-transfer.ts';
+import { sendShareLinkMail } from '../../services/wallet/send-voucher-mail.ts';
+import { sendBuyerShareLinkMail } from '../../services/wallet/buyer-transfer.ts';
 
-/** POST transfer/transfer-send-mail {id, email}: mails the gift link (built on the server) with the fixed gift text. */
+/** POST transfer/transfer-send-mail {id, email}: mails the share link (built on the server) with the fixed gift text. */
 export const handler = http('POST transfer/transfer-send-mail', async ({ actor, body }) => {
   const input = parse(transferSendMailRequestSchema, body);
   const deps = resolve({ userVouchers, buyerVouchers, transfers, users, clock, appUrl, mailer, rateLimiter });
   return json(
     200,
     input.type === 'buyer'
-      ? await sendBuyerTransferLinkMail(deps, actor, input)
-      : await sendTransferLinkMail(deps, actor, input),
+      ? await sendBuyerShareLinkMail(deps, actor, input)
+      : await sendShareLinkMail(deps, actor, input),
   );
 });

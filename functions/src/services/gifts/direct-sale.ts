@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
 import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
-import { assertSalesOpen } from '../orders/app-status.ts';
+import { assertSalesOpen } from '../orders/sales-pause.ts';
 import { priceLine, toOrderLine } from '../orders/cart-line.ts';
 import { staffSeller, unlockedStaffSeller } from './staff.ts';
 
@@ -37,7 +37,7 @@ export async function listDirectSaleVouchers(
  * priced by the server like any cart line. It completes at 'Bestellung abgeben' (order/gift-voucher).
  */
 export async function addDirectSaleLine(
-  deps: Pick<Deps, 'users' | 'vouchers' | 'orders' | 'appStatus' | 'clock' | 'newId'>,
+  deps: Pick<Deps, 'users' | 'vouchers' | 'orders' | 'salesPause' | 'clock' | 'newId'>,
   actor: Pick<Actor, 'userId' | 'role'>,
   input: { voucher_id: string; qty?: number | null | undefined; value?: number | null | undefined },
 ): Promise<{ data: OrderLine; message: string }> {

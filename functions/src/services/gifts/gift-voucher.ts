@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GIFT_TEXT, type GiftVoucherAnswer, type GiftVoucherInput, type GiftedVoucher } from '@gm/shared/wallet/gift';
 import { formatDate } from '@gm/shared/dates/format';
 import { viennaDay, viennaYear } from '@gm/shared/dates/vienna-range';
-import { giftLinkUrl } from '@gm/shared/wallet/transfer';
+import { shareLinkUrl } from '@gm/shared/wallet/transfer';
 import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { GiftRecord } from '../../repositories/gift-repository.ts';
@@ -11,7 +11,7 @@ import type { TransferRecord } from '../../repositories/transfer-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
 import { newUserVoucher, standardValidUntil } from '../orders/new-user-voucher.ts';
-import { linkExpiry, newTransferCode } from '../wallet/transfer-links.ts';
+import { linkExpiry, newTransferCode } from '../wallet/share-links.ts';
 import { voucherPdfFor } from '../wallet/voucher-pdf.ts';
 import { staffSeller, unlockedStaffSeller } from './staff.ts';
 
@@ -375,7 +375,7 @@ async function deliver(
   if (!gift.gift_types.includes('email') || !gift.email) return;
   for (const [index, uv] of issued.entries()) {
     const pdf = await voucherPdfFor(deps, uv);
-    const link = uv.transfer_code ? giftLinkUrl(deps.appUrl, 'user_voucher', uv.transfer_code) : null;
+    const link = uv.transfer_code ? shareLinkUrl(deps.appUrl, 'user_voucher', uv.transfer_code) : null;
     await deps.mailer.send({
       to: gift.email,
       subject: issued.length > 1 ? `${GIFT_TEXT.mailSubject} (${index + 1}/${issued.length})` : GIFT_TEXT.mailSubject,

@@ -1,14 +1,14 @@
 import { voucherSchema } from '@gm/shared/catalogue/contracts';
 import { ORDER_TEXT, type OrderLine } from '@gm/shared/orders/contracts';
 import type { AddToCartRequest } from '@gm/shared/orders/contracts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { OrderChannel, OrderOwner } from '../../repositories/order-repository.ts';
 import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
 import type { Deps } from '../deps.ts';
-import { assertSalesOpen } from './app-status.ts';
+import { assertSalesOpen } from './sales-pause.ts';
 import { priceLine, toOrderLine } from './cart-line.ts';
 
-type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift'> & {
+type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift' | 'isSubdomain' | 'subdomain'> & {
   qty?: number | null | undefined;
   value?: number | null | undefined;
 };
@@ -18,9 +18,12 @@ type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift'> & {
  * (active, not deleted, not an employee voucher, on sale on the marketplace), checks the amount
  * against its limits and prices the line itself; totals in the request are ignored. The channel is
  * `subdomain` when the request comes from the tenant shop of the voucher's seller, else `marketplace`.
+ * A tenant shop sells only its own seller's vouchers: a line of another seller in an existing shop
+ * (named by the request's host, or by the body's `isSubdomain`/`subdomain`) is refused with a 422
+ * before anything is written, because the shop's cart (`order/search`) would never show it.
  */
 export async function addToCart(
-  deps: Pick<Deps, 'orders' | 'vouchers' | 'users' | 'appStatus' | 'clock' | 'newId'>,
+  deps: Pick<Deps, 'orders' | 'vouchers' | 'users' | 'salesPause' | 'clock' | 'newId'>,
   owner: OrderOwner,
   input: AddInput,
   tenant: string | undefined,
@@ -34,12 +37,18 @@ export async function addToCart(
 
   let channel: OrderChannel = 'marketplace';
   let subdomain: string | null = null;
-  if (tenant) {
+  const shop = shopOf(tenant, input);
+  if (shop) {
     const seller = await deps.users.get(voucher.seller_id);
-    if (seller?.subdomain && seller.subdomain.toLowerCase() === tenant.toLowerCase()) {
+    const ownShop = (seller?.subdomain ?? '').toLowerCase() === shop;
+    // The channel (and with it the subdomain commission) follows the host only, never the body.
+    if (ownShop && tenant) {
       channel = 'subdomain';
-      subdomain = seller.subdomain.toLowerCase();
+      subdomain = shop;
     }
+    // An unknown name (no seller owns it) is no shop: the web sends such hosts to the main site.
+    if (!ownShop && (await deps.users.ownerOf('subdomain', shop)))
+      throw ValidationError.field('voucher_id', ORDER_TEXT.notInThisShop);
   }
 
   const record = await deps.orders.addPending(owner, {
@@ -54,4 +63,10 @@ export async function addToCart(
     created_at: deps.clock().toISOString(),
   });
   return { data: toOrderLine(record), message: ORDER_TEXT.addedToCart };
+}
+
+/** The tenant shop the line is put in: the request's tenant host, else the shop the client says it is on. */
+function shopOf(tenant: string | undefined, input: AddInput): string | undefined {
+  const claimed = input.isSubdomain ? input.subdomain?.trim() : undefined;
+  return (tenant ?? claimed)?.toLowerCase() || undefined;
 }

@@ -187,6 +187,42 @@ describe('adding to the cart', () => {
     await api('DELETE', `order/${own.body.data.id}`, { token: buyer.token });
     await api('DELETE', `order/${foreign.body.data.id}`, { token: buyer.token });
   });
+
+  it('refuses a voucher of another seller in a tenant shop (422 on voucher_id) and writes nothing', async () => {
+    const otherShop = `other${tag}`;
+    const otherSeller = await createTestAccount('seller', { subdomain: otherShop });
+    const foreignId = `cart-foreign-${tag}`;
+    await putVouchers(testVoucher(foreignId, otherSeller.userId, { type: 'quantity', qty_val: 2500, qty_min: 1 }));
+    const account = await createTestAccount('user');
+    const cartId = randomUUID();
+    const onShop = { origin: `https://${subdomain}.gutscheine.example` };
+    const body = { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain };
+    const refused = [
+      await add(account, body, onShop),
+      // The body alone names the shop too (a client on a host the API cannot see).
+      await add(account, body),
+      await api('POST', 'order/guest', { body, headers: { [CART_ID_HEADER]: cartId, ...onShop } }),
+      await addGuest(cartId, body),
+    ];
+    for (const res of refused) {
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body).toEqual({
+        message: ORDER_TEXT.notInThisShop,
+        errors: { voucher_id: [ORDER_TEXT.notInThisShop] },
+      });
+    }
+    expect((await api('GET', 'order/total-user-cart', { token: account.token })).body).toEqual({ total: 0 });
+    expect((await guestList(cartId)).body.data).toEqual([]);
+    // The same voucher is sold on its own seller's shop and on the marketplace.
+    const ownShop = await add(
+      account,
+      { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain: otherShop },
+      { origin: `https://${otherShop}.gutscheine.example` },
+    );
+    expect(ownShop.body.data).toMatchObject({ channel: 'subdomain', subdomain: otherShop });
+    const marketplace = await add(account, { voucher_id: foreignId, qty: 1, isSubdomain: false });
+    expect(marketplace.body.data).toMatchObject({ channel: 'marketplace', subdomain: null });
+  });
 });
 
 describe('the buyer cart', () => {
@@ -350,14 +386,14 @@ describe('sales pause', () => {
   const settings = createSettingsRepository(documentClient(), env().TABLE_NAME);
   let before = false;
   beforeAll(async () => {
-    before = (await settings.getAppStatus()).sales_paused;
+    before = (await settings.getSalesPause()).sales_paused;
   });
   afterAll(async () => {
-    await settings.putAppStatus({ sales_paused: before }, new Date().toISOString());
+    await settings.putSalesPause({ sales_paused: before }, new Date().toISOString());
   });
 
   it('blocks adding to any cart with the German notice and shows in app-status; wallets are not involved', async () => {
-    await settings.putAppStatus({ sales_paused: true }, new Date().toISOString());
+    await settings.putSalesPause({ sales_paused: true }, new Date().toISOString());
     expect(await api('GET', 'app-status')).toMatchObject({ status: 200, body: { sales_paused: true } });
     const buyerAdd = await add(buyer, { voucher_id: ids.product, qty: 2 });
     expect(buyerAdd.status).toBe(422);
@@ -367,7 +403,7 @@ describe('sales pause', () => {
     // Reading the cart still works.
     expect((await list(buyer)).status).toBe(200);
 
-    await settings.putAppStatus({ sales_paused: false }, new Date().toISOString());
+    await settings.putSalesPause({ sales_paused: false }, new Date().toISOString());
     expect((await api('GET', 'app-status')).body).toEqual({ sales_paused: false });
     const open = await add(buyer, { voucher_id: ids.product, qty: 2 });
     expect(open.status).toBe(201);

@@ -404,10 +404,10 @@ describe('tenant shops: POST order/search and the payment', () => {
 describe('sales pause switch (admin)', () => {
   let before = false;
   beforeAll(async () => {
-    before = (await settings().getAppStatus()).sales_paused;
+    before = (await settings().getSalesPause()).sales_paused;
   });
   afterAll(async () => {
-    await settings().putAppStatus({ sales_paused: before }, new Date().toISOString());
+    await settings().putSalesPause({ sales_paused: before }, new Date().toISOString());
   });
 
   it('only admins switch it; while paused cart add, payment and payment intent are refused, reads keep working', async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { statsBuckets } from '@gm/shared/dates/stats-buckets';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { CART_ID_HEADER, ORDER_TEXT } from '@gm/shared/orders/contracts';
-import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
@@ -17,11 +17,13 @@ import {
   companies,
   coupons,
   mailer,
+  mediaReader,
   newId,
   orders,
   paymentRecords,
   payments,
   settings,
+  templates,
   users,
   userVouchers,
   vouchers,
@@ -201,12 +203,23 @@ describe('checkout and order completion', () => {
     expect((await api('GET', `order/payment/${paymentId}`, { token: other.token })).status).toBe(404);
   });
 
-  it('declines 4000000000000002 with the German refusal on card, issues nothing and keeps the cart', async () => {
+  it('declines 4000000000000002 with a German text on card (no English provider text), issues nothing and keeps the cart', async () => {
     const { product } = await sellerWithVouchers();
     const buyer = await createTestAccount('user');
     const line = await addLine({ token: buyer.token }, { voucher_id: product.id, qty: 1 });
     const answer = await pay(buyer, { payment_type: 'card', payment_method: await browserCard('4000000000000002') });
-    expect(answer).toMatchObject({ status: 422, body: { errors: { card: [CARD_ERROR_TEXT.declined] } } });
+    expect(answer).toMatchObject({
+      status: 422,
+      body: {
+        message: CARD_ERROR_TEXT.declined,
+        errors: { card: [CARD_ERROR_TEXT.declined] },
+      },
+    });
+    // Insufficient funds has its own text.
+    const poor = await pay(buyer, { payment_type: 'card', payment_method: await browserCard('4000000000009995') });
+    expect(poor.body.errors).toEqual({
+      card: [CARD_ERROR_TEXT.insufficientFunds],
+    });
     await settle();
     expect(await orders().get(line)).toMatchObject({ status: 'pending' });
     expect((await orders().get(line))?.user_voucher_ids).toBeUndefined();
@@ -262,6 +275,8 @@ describe('checkout and order completion', () => {
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
+      templates: templates(),
+      mediaReader: mediaReader(),
     };
     const since = Math.floor(Date.now() / 1000) - 1;
     const settled = await Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
@@ -425,6 +440,8 @@ describe('checkout and order completion', () => {
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
+      templates: templates(),
+      mediaReader: mediaReader(),
     };
     let calls = 0;
     const crashing = {

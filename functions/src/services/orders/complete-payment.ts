@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { viennaYear } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
+import { voucherPdfFilename } from '@gm/shared/wallet/contracts';
 import { commissionFor, feeBase } from '@gm/shared/orders/pricing';
 import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts';
 import {
@@ -14,6 +15,8 @@ import type { PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
+import { fitAttachments, memoisedMediaReader, type MailAttachment } from '../mail-attachments.ts';
+import { voucherPdfFor } from '../wallet/voucher-pdf.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoiceLines } from './invoice-tax.ts';
 import { newUserVoucher } from './new-user-voucher.ts';
@@ -45,6 +48,8 @@ export type CompletionDeps = Pick<
   | 'clock'
   | 'newId'
   | 'appUrl'
+  | 'templates'
+  | 'mediaReader'
 >;
 
 export type CompletionOutcome =
@@ -289,7 +294,7 @@ export async function completePayment(
  * run means "being sent": the webhook answers 409, so Stripe retries until the mail is recorded.
  */
 export async function deliverConfirmation(
-  deps: Pick<CompletionDeps, 'paymentRecords' | 'clock' | 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>,
+  deps: Pick<CompletionDeps, 'paymentRecords' | 'clock' | ConfirmationDeps>,
   payment: PaymentRecord,
   mailFailure: MailFailure,
   /** The lease this run already holds (taken with the completion marking). */
@@ -322,20 +327,26 @@ export async function deliverConfirmation(
   return 'sent';
 }
 
-/** The confirmation mail, from what was stored (any concurrent run may have completed a line): orders, totals, and for guests the codes. */
-async function sendConfirmation(
-  deps: Pick<CompletionDeps, 'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers'>,
-  payment: PaymentRecord,
-): Promise<void> {
-  const issued: { title: string; amount: number; code: string; qr: string; orderNo: string }[] = [];
-  const attachments: { filename: string; contentType: string; content: Uint8Array }[] = [];
+type ConfirmationDeps =
+  'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers' | 'companies' | 'vouchers' | 'templates' | 'mediaReader';
+
+/**
+ * The confirmation mail, from what was stored (any concurrent run may have completed a line): orders,
+ * totals, the invoice PDFs, and for guests the codes and the voucher PDFs (a guest has no wallet). The
+ * voucher PDFs go in while the attachments stay within MAIL_ATTACHMENT_BUDGET (SES and many mailboxes
+ * take 10 MB per message); the ones that do not fit are named in the text with the retrieval page.
+ */
+async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, payment: PaymentRecord): Promise<void> {
+  const issued: { title: string; amount: number; code: string; qr: string; orderNo: string; pdf: UserVoucherRecord }[] =
+    [];
+  const invoices: MailAttachment[] = [];
   const gifts: { title: string; amount: number; orderNo: string; url: string }[] = [];
   for (const line of payment.lines ?? []) {
     const order = await deps.orders.get(line.order_id);
     if (order?.status !== 'completed' || order.payment_id !== payment.id) continue;
     const invoice = order.invoice_no ? await deps.orders.getInvoice(order.invoice_no) : undefined;
     if (invoice)
-      attachments.push({
+      invoices.push({
         filename: invoiceFilename(invoice.invoice_no),
         contentType: 'application/pdf',
         content: await renderInvoicePdf(invoice),
@@ -349,6 +360,7 @@ async function sendConfirmation(
           code: uv.code,
           qr: uv.qr,
           orderNo: order.order_no ?? '',
+          pdf: uv,
         });
     }
     // A gift line has no voucher yet: the mail links to its gift form (issues 5/6).
@@ -365,11 +377,34 @@ async function sendConfirmation(
   const to =
     payment.guest?.email ?? (payment.payer_user_id ? (await deps.users.get(payment.payer_user_id))?.email : undefined);
   if (!to) return;
+
+  // Guests only: buyers find (and download) their vouchers in the wallet. The number rendered is
+  // bounded so the webhook's run stays short; the rest are named with the retrieval page.
+  const voucherPdfs = new Map<(typeof issued)[number], MailAttachment>();
+  if (payment.guest) {
+    // Vouchers of one offer share their background: read each image once per mail.
+    const pdfDeps = { ...deps, mediaReader: memoisedMediaReader(deps.mediaReader) };
+    for (const i of issued.slice(0, MAX_VOUCHER_PDFS))
+      voucherPdfs.set(i, {
+        filename: voucherPdfFilename(i.orderNo, i.code),
+        contentType: 'application/pdf',
+        content: await voucherPdfFor(pdfDeps, i.pdf),
+      });
+  }
+  // Invoices first: they are small and the buyer must get them; voucher PDFs fill the rest.
+  const { attached } = fitAttachments([...invoices, ...voucherPdfs.values()]);
+  const sent = new Set(attached);
+  const isSent = (i: (typeof issued)[number]) => sent.has(voucherPdfs.get(i) as MailAttachment);
+  const notAttached = payment.guest ? issued.filter((i) => !isSent(i)) : [];
+  const attachedVouchers = [...voucherPdfs.values()].filter((a) => sent.has(a)).length;
+  const attachedInvoices = attached.length - attachedVouchers;
+
+  const base = deps.appUrl.replace(/\/+$/, '');
   const name = payment.guest?.first_name;
   const lines = [...issued, ...gifts].map((i) => `- ${i.orderNo}: ${i.title}, ${formatEuro(i.amount)}`);
   const codes = payment.guest
     ? ['', 'Deine Gutscheine:', ...issued.map((i) => `- ${i.title}: Code ${i.code}, ${i.qr}`)]
-    : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${deps.appUrl.replace(/\/+$/, '')}/wallet`];
+    : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${base}/wallet`];
   await deps.mailer.send({
     to,
     subject: 'Deine Bestellung bei Gutscheinmarkt',
@@ -386,12 +421,32 @@ async function sendConfirmation(
       ...(gifts.length
         ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
         : []),
-      ...(attachments.length
-        ? ['', attachments.length > 1 ? 'Die Rechnungen findest du im Anhang.' : 'Die Rechnung findest du im Anhang.']
+      ...attachmentNote(attachedInvoices, attachedVouchers),
+      ...(notAttached.length
+        ? [
+            '',
+            `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
+          ]
         : []),
     ].join('\n'),
-    ...(attachments.length ? { attachments } : {}),
+    ...(attached.length ? { attachments: attached } : {}),
   });
+}
+
+/** Voucher PDFs rendered for one confirmation mail at most (a few hundred ms each). */
+export const MAX_VOUCHER_PDFS = 10;
+
+/** The web's "Gutschein verloren?" page (web/src/config/paths.ts `guestRetrieval`): it mails a guest's voucher PDFs. */
+export const GUEST_RETRIEVAL_PATH = '/gast-bestellung/abrufen';
+
+function attachmentNote(invoices: number, vouchers: number): string[] {
+  const parts = [
+    ...(invoices ? [invoices > 1 ? 'die Rechnungen' : 'die Rechnung'] : []),
+    ...(vouchers ? [vouchers > 1 ? 'deine Gutscheine als PDF' : 'deinen Gutschein als PDF'] : []),
+  ];
+  if (!parts.length) return [];
+  const what = parts.join(' und ');
+  return ['', `${what.charAt(0).toUpperCase()}${what.slice(1)} findest du im Anhang.`];
 }
 
 export const invoiceFilename = (invoiceNo: string) => `Rechnung-${invoiceNo}.pdf`;

@@ -11,11 +11,13 @@ import {
   companies,
   coupons,
   mailer,
+  mediaReader,
   newId,
   orders,
   paymentRecords,
   payments,
   settings,
+  templates,
   users,
   userVouchers,
   vouchers,
@@ -55,6 +57,8 @@ const deps = (): CompletionDeps => ({
   clock: clock(),
   newId: newId(),
   appUrl: appUrl(),
+  templates: templates(),
+  mediaReader: mediaReader(),
 });
 const crashingMailer = { send: () => Promise.reject(new Error('simulated crash before the mail')) };
 

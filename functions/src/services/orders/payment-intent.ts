@@ -2,7 +2,7 @@ import type { PaymentIntentResponse, paymentIntentRequestSchema } from '@gm/shar
 import { MSG } from '@gm/shared/validation/messages';
 import type * as z from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
-import { assertSalesOpen } from './app-status.ts';
+import { assertSalesOpen } from './sales-pause.ts';
 import { ensureCustomer } from './saved-card.ts';
 import {
   createIntentFor,
@@ -29,7 +29,7 @@ export type PaymentIntentDeps = Pick<
   | 'coupons'
   | 'paymentRecords'
   | 'payments'
-  | 'appStatus'
+  | 'salesPause'
   | 'clock'
   | 'newId'
   | 'stripeCustomers'

@@ -11,7 +11,7 @@ import type { CouponRecord } from '../../repositories/coupon-repository.ts';
 import type { OrderOwner, OrderRecord } from '../../repositories/order-repository.ts';
 import type { NewPayment, PaymentLine, PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { Deps } from '../deps.ts';
-import { assertSalesOpen } from './app-status.ts';
+import { assertSalesOpen } from './sales-pause.ts';
 import { priceLine } from './cart-line.ts';
 import { completePayment, type CompletionDeps } from './complete-payment.ts';
 import { saveCard, savedCardForPayment } from './saved-card.ts';
@@ -50,7 +50,7 @@ export type StartPaymentDeps = Pick<
   | 'coupons'
   | 'paymentRecords'
   | 'payments'
-  | 'appStatus'
+  | 'salesPause'
   | 'clock'
   | 'newId'
   | 'appUrl'
@@ -270,7 +270,7 @@ export async function startPayment(
       : bankMethod
         ? { type: bankMethod, billingName }
         : undefined;
-  // A declined card throws PaymentDeclinedError: 422 with the German refusal on `card`; the cart is untouched.
+  // A declined card throws PaymentDeclinedError: 422 with the German decline text on `card`; the cart is untouched.
   const confirmed = await deps.payments.confirmPaymentIntent(intent.id, {
     ...(bank ? { bankMethod: bank } : { paymentMethod: paymentMethod! }),
     returnUrl,

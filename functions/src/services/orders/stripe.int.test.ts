@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
+import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import { api } from '../../../../scripts/test/api.ts';
 import { PaymentDeclinedError, PaymentProviderError } from '../../adapters/stripe-payments.ts';
 import {
@@ -10,12 +10,14 @@ import {
   companies,
   coupons,
   mailer,
+  mediaReader,
   newId,
   orders,
   paymentRecords,
   payments,
   settings,
   stripeEvents,
+  templates,
   users,
   userVouchers,
   vouchers,
@@ -138,7 +140,7 @@ describe('Stripe payments through the local stand-in', () => {
     });
   });
 
-  it('declines 4000000000000002 with a typed error (the German refusal on the card field, Stripe’s message kept for the record) and records the failure', async () => {
+  it('declines 4000000000000002 with a typed error (the German decline text on the card field) and records the failure', async () => {
     const { id, intent } = await newPayment(1800);
     const error = await payments()
       .confirmPaymentIntent(intent.id, { paymentMethod: await browserCard('4000000000000002'), returnUrl: RETURN_URL })
@@ -149,8 +151,8 @@ describe('Stripe payments through the local stand-in', () => {
       code: 'card_declined',
       declineCode: 'generic_decline',
       paymentIntentId: intent.id,
+      errors: { card: [cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' })] },
       providerMessage: 'Your card was declined.',
-      errors: { card: [CARD_ERROR_TEXT.declined] },
     });
     await settle();
     expect(await paymentRecords().get(id)).toMatchObject({
@@ -316,6 +318,8 @@ describe('Stripe payments through the local stand-in', () => {
         companies: companies(),
         mailer: mailer(),
         appUrl: appUrl(),
+        templates: templates(),
+        mediaReader: mediaReader(),
       },
       clock: clock(),
       newId: newId(),

@@ -105,6 +105,9 @@ async function sellerWithSales() {
 describe('seller dashboard and orders', () => {
   it('dashboard numbers equal the sums of the seller’s orders; the list pages newest first with a cursor', async () => {
     const { seller, lines } = await sellerWithSales();
+    // Vouchers sold are units: 2 + 1 + 1 in three orders.
+    const units = lines.reduce((s, o) => s + o.total_qty, 0);
+    expect(units).toBe(4);
     const gross = lines.reduce((s, o) => s + o.total_amount, 0);
     const net = sum(lines, 'seller_net');
     expect(net).toBe(lines.reduce((s, o) => s + (o.total_amount - (o.commission ?? 0) - (o.processing_fee ?? 0)), 0));
@@ -113,10 +116,11 @@ describe('seller dashboard and orders', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const { stats } = answer.body;
     expect(stats).toMatchObject({
-      voucher_daily: 3,
-      voucher_week: 3,
-      voucher_month: 3,
-      voucher_total: 3,
+      voucher_daily: units,
+      voucher_week: units,
+      voucher_month: units,
+      voucher_total: units,
+      weekly_voucher_sold: units,
       seller_daily_earnings: net,
       seller_weekly_earnings: net,
       seller_monthly_earnings: net,
@@ -130,7 +134,18 @@ describe('seller dashboard and orders', () => {
     expect(stats.payout.payout_every).toBe(settings.body.data.payout_schedule);
     expect(stats.payout.days_until_next_payout).toBeGreaterThanOrEqual(1);
     expect(stats.payout.days_until_next_payout).toBeLessThanOrEqual(stats.payout.payout_every);
+    // The list's total counts orders (it pages them).
     expect(answer.body).toMatchObject({ total: 3, per_page: 9, current_page: 1, last_page: 1, next_cursor: null });
+    // One definition: the CSV of the same period sums 'Menge' to the dashboard's 'Verkaufte Gutscheine'.
+    const today = ymd(new Date());
+    const csv = new TextDecoder()
+      .decode((await download(seller.token, 'seller-invoice/download-order-csv', { from: today, to: today })).bytes)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((row) => row.split(';'));
+    const qtyColumn = ORDER_CSV_HEADER.indexOf('Menge');
+    expect(csv.slice(1).reduce((s, row) => s + Number(row[qtyColumn]), 0)).toBe(stats.voucher_daily);
     expect(answer.body.data.map((o: { id: string }) => o.id)).toEqual(
       [...lines].sort((a, b) => (b.completed_at! + b.id).localeCompare(a.completed_at! + a.id)).map((o) => o.id),
     );

@@ -89,16 +89,20 @@ export function toSellerOrder(
   };
 }
 
-/** The statistics payload of one seller (02 §3), from one BatchGet. */
-export async function sellerStats(deps: SellerOrdersDeps, sellerId: string): Promise<SellerStatistics> {
+/** The statistics payload of one seller (02 §3) and their number of orders, from one BatchGet. */
+export async function sellerStats(
+  deps: SellerOrdersDeps,
+  sellerId: string,
+): Promise<{ stats: SellerStatistics; orders: number }> {
   const now = deps.clock();
   const items = await deps.sellerDashboard.dashboard(sellerId, now);
   const settings = effectiveSettings(items.global, items.seller);
-  return sellerStatistics(
+  const stats = sellerStatistics(
     items,
     { payoutEvery: settings.payout_schedule, isPayoutEnabled: items.payoutsEnabled, registeredAt: items.registeredAt },
     now,
   );
+  return { stats, orders: items.total.sold_count };
 }
 
 export async function listSellerOrders(
@@ -109,7 +113,7 @@ export async function listSellerOrders(
 ): Promise<SellerOrdersResponse> {
   const sellerId = sellerScope(actor, query.seller_id, { adminMayOmit: false })!;
   const startKey = decodeCursor(query.cursor, sellerId);
-  const [page, stats, totals] = await Promise.all([
+  const [page, dashboard, totals] = await Promise.all([
     deps.sellerDashboard.ordersPage(sellerId, query.paginate, startKey),
     query.with_stat ? sellerStats(deps, sellerId) : Promise.resolve(undefined),
     query.with_stat ? Promise.resolve(undefined) : deps.sellerDashboard.totals(sellerId),
@@ -125,8 +129,10 @@ export async function listSellerOrders(
       data.map(async (order) => (order.redemptions = await deps.sellerDashboard.redemptionsOf(order.user_voucher_ids))),
     );
   }
-  const total = stats ? stats.voucher_total : totals!.sold_count;
-  // The stats count a sale in the same transaction as the order, so `total` equals the orders in the index.
+  // Orders, not vouchers (the stats' voucher counts are units): the stats count a sale in the same
+  // transaction as the order, so `total` equals the orders in the index.
+  const total = dashboard ? dashboard.orders : totals!.sold_count;
+  const stats = dashboard?.stats;
   const nextCursor = page.orders.length === query.paginate ? encodeCursor(page.lastKey) : null;
   return {
     data,

@@ -1,12 +1,12 @@
-import { TRANSFER_TEXT, giftLinkUrl, type GiftPreview } from '@gm/shared/wallet/transfer';
+import { TRANSFER_TEXT, shareLinkUrl, type ShareLinkPreview } from '@gm/shared/wallet/transfer';
 import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
 import type { BuyerVoucherRecord } from '../../repositories/buyer-voucher-repository.ts';
 import type { TransferRecord } from '../../repositories/transfer-repository.ts';
 import type { Deps } from '../deps.ts';
 import { downloadBuyerVoucher } from './buyer-voucher-pdf.ts';
-import { escapeHtml, mailGiftLink, VOUCHER_MAILS_PER_HOUR } from './send-voucher-mail.ts';
-import { newTransferCode } from './transfer-links.ts';
+import { escapeHtml, mailShareLink, VOUCHER_MAILS_PER_HOUR } from './send-voucher-mail.ts';
+import { newTransferCode } from './share-links.ts';
 
 /**
  * Share links for buyer-designed vouchers (01 §2 /buyer-voucher/transfer/{id}, §7 `buyer-transfer`;
@@ -52,13 +52,13 @@ export async function openBuyerVoucherLink(
       previousCode: voucher.transfer_code ?? null,
     });
     if (outcome === 'created')
-      return { code: record.code, url: giftLinkUrl(deps.appUrl, 'buyer_voucher', record.code), voucher };
+      return { code: record.code, url: shareLinkUrl(deps.appUrl, 'buyer_voucher', record.code), voucher };
   }
   throw new ConflictError(TRANSFER_TEXT.busy);
 }
 
 /** POST transfer-url {order_id, type: 'buyer'}. */
-export async function createBuyerTransferUrl(
+export async function createBuyerShareLink(
   deps: BuyerTransferDeps,
   actor: Pick<Actor, 'userId'>,
   input: { id: string },
@@ -67,7 +67,7 @@ export async function createBuyerTransferUrl(
   return { transfer_url: { url_code: code, url } };
 }
 
-function previewOf(voucher: BuyerVoucherRecord): GiftPreview {
+function previewOf(voucher: BuyerVoucherRecord): ShareLinkPreview {
   return {
     kind: 'buyer_voucher',
     id: voucher.id,
@@ -87,10 +87,10 @@ async function openLink(deps: Pick<Deps, 'transfers' | 'clock'>, code: string): 
 }
 
 /** GET buyer-transfer/{id}: the link's card and title (public). */
-export async function previewBuyerGift(
+export async function previewBuyerShareLink(
   deps: Pick<Deps, 'transfers' | 'buyerVouchers' | 'clock'>,
   code: string,
-): Promise<GiftPreview> {
+): Promise<ShareLinkPreview> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.buyerVouchers.get(transfer.target_id);
   if (!voucher || voucher.transfer_code !== code) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
@@ -102,7 +102,7 @@ export async function receiveBuyerTransfer(
   deps: BuyerTransferDeps,
   actor: Pick<Actor, 'userId'>,
   code: string,
-): Promise<{ message: string; data: GiftPreview }> {
+): Promise<{ message: string; data: ShareLinkPreview }> {
   const transfer = await openLink(deps, code);
   const voucher = await deps.buyerVouchers.get(transfer.target_id);
   if (!voucher || voucher.transfer_code !== code) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
@@ -119,7 +119,7 @@ export async function receiveBuyerTransfer(
 }
 
 /** transfer/transfer-send-mail with type buyer. */
-export async function sendBuyerTransferLinkMail(
+export async function sendBuyerShareLinkMail(
   deps: BuyerTransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>,
   actor: Pick<Actor, 'userId' | 'email'>,
   input: { id: string; email: string },
@@ -134,7 +134,7 @@ export async function sendBuyerTransferLinkMail(
   );
   if (!allowed) throw new TooManyRequestsError(TRANSFER_TEXT.tooManyMails);
   const { url, voucher } = await openBuyerVoucherLink(deps, actor, input.id, input.email);
-  return mailGiftLink(deps, actor, input.email, voucher.title, url);
+  return mailShareLink(deps, actor, input.email, voucher.title, url);
 }
 
 /**

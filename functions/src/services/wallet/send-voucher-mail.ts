@@ -4,11 +4,11 @@ import type { Actor } from '../../lib/auth.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
 import { voucherPdfFor, type VoucherPdfDeps } from './voucher-pdf.ts';
-import { openUserVoucherLink, ownActiveUserVoucher, type TransferDeps } from './transfer-links.ts';
+import { openUserVoucherLink, ownActiveUserVoucher, type TransferDeps } from './share-links.ts';
 
 /**
  * Send by e-mail (01 §2 "Send by e-mail", §3 e-mail form, §5, §7 `order/send-voucher-pdf`) and the
- * share link by e-mail (`transfer/transfer-send-mail`). Both open a new gift link for the voucher
+ * share link by e-mail (`transfer/transfer-send-mail`). Both open a new share link for the voucher
  * (replacing an open one, docs/data-model.md §4.5 "Create share link") with the address stored on it
  * and `sent_via = email` written in the same transaction, then mail it through SES.
  */
@@ -73,7 +73,7 @@ export async function sendVoucherMail(
 }
 
 /** POST transfer/transfer-send-mail: mails the share link with the fixed gift text (no PDF). The link is built here, never taken from the client. */
-export async function sendTransferLinkMail(
+export async function sendShareLinkMail(
   deps: TransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>,
   actor: Pick<Actor, 'userId' | 'email'>,
   input: { id: string; email: string },
@@ -81,10 +81,10 @@ export async function sendTransferLinkMail(
   const voucher = await ownActiveUserVoucher(deps, actor.userId, input.id);
   await checkRate(deps, actor.userId);
   const { url } = await openUserVoucherLink(deps, actor, voucher.id, { email: input.email, sentVia: 'email' });
-  return mailGiftLink(deps, actor, input.email, voucher.voucher.title, url);
+  return mailShareLink(deps, actor, input.email, voucher.voucher.title, url);
 }
 
-export async function mailGiftLink(
+export async function mailShareLink(
   deps: Pick<Deps, 'mailer' | 'users'>,
   actor: Pick<Actor, 'userId' | 'email'>,
   to: string,

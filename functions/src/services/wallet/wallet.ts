@@ -14,6 +14,7 @@ import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { TemplateRecord } from '../../repositories/template-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
+import { chunkAttachments, memoisedMediaReader } from '../mail-attachments.ts';
 import { voucherPdfFor, type VoucherPdfDeps } from './voucher-pdf.ts';
 
 /** A media key (`user-vouchers/…`) or path (`/media/…`) as the URL path the web loads; other URLs unchanged. */
@@ -237,7 +238,7 @@ export async function resolveQr(
 
 /** Per address and per caller IP, per hour (forgot-password uses the same pattern). */
 export const GUEST_RETRIEVAL_LIMITS = { perAddress: 3, perIp: 20, windowSeconds: 3600 } as const;
-/** SES takes at most 40 MB per message; a guest order rarely has more than a few vouchers. */
+/** Bounds the rendering work of one request; a guest order rarely has more than a few vouchers. */
 const MAX_ATTACHMENTS = 20;
 
 /**
@@ -263,33 +264,39 @@ export async function retrieveGuestVouchers(
     .filter((v) => v.status === 'active' && v.owner_guest_email === email)
     .slice(0, MAX_ATTACHMENTS);
   if (vouchers.length > 0) {
+    const pdfDeps = { ...deps, mediaReader: memoisedMediaReader(deps.mediaReader) };
     const attachments = [];
     for (const v of vouchers)
       attachments.push({
         filename: voucherPdfFilename(v.order_no, v.code),
         contentType: 'application/pdf',
-        content: await voucherPdfFor(deps, v),
+        content: await voucherPdfFor(pdfDeps, v),
       });
     const lines = vouchers.map((v) => `- ${v.voucher.title} (Bestellung ${v.order_no}): Code ${v.code}, ${v.qr}`);
     const base = deps.appUrl.replace(/\/+$/, '');
-    await deps.mailer.send({
-      to: email,
-      subject: 'Deine Gutscheine – Gutscheinmarkt',
-      text: [
-        'Hallo,',
-        '',
-        'hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs hängen an dieser Email.',
-        '',
-        ...lines,
-        '',
-        `Mit einem Konto kannst du deine Gutscheine personalisieren und verschenken: ${base}/register/buyer`,
-        '',
-        'Wenn du das nicht angefordert hast, kannst du diese Email ignorieren.',
-        '',
-        'Dein Gutscheinmarkt-Team',
-      ].join('\n'),
-      attachments,
-    });
+    // Large PDFs (big backgrounds) go out in several mails, each within the size budget.
+    const parts = chunkAttachments(attachments);
+    for (const [index, part] of parts.entries())
+      await deps.mailer.send({
+        to: email,
+        subject: `Deine Gutscheine – Gutscheinmarkt${parts.length > 1 ? ` (${index + 1}/${parts.length})` : ''}`,
+        text: [
+          'Hallo,',
+          '',
+          parts.length > 1
+            ? `hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs sind zu groß für eine Email; diese Email ist Teil ${index + 1} von ${parts.length}.`
+            : 'hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs hängen an dieser Email.',
+          '',
+          ...lines,
+          '',
+          `Mit einem Konto kannst du deine Gutscheine personalisieren und verschenken: ${base}/register/buyer`,
+          '',
+          'Wenn du das nicht angefordert hast, kannst du diese Email ignorieren.',
+          '',
+          'Dein Gutscheinmarkt-Team',
+        ].join('\n'),
+        attachments: part,
+      });
   }
   return { message: WALLET_TEXT.guestRetrievalSent };
 }

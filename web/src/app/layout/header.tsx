@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { roleOf } from '../../lib/auth-store.ts';
 import { useCartCount } from '../../entities/cart/api/cart.ts';
 import { useWishlist } from '../../entities/wishlist/api/wishlist.ts';
-import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
+import { useCategories } from '../../entities/catalogue/api/categories.ts';
 import { useLogout } from '../../entities/user/use-logout.ts';
 import { paths } from '../../config/paths.ts';
 import { menuForRole, showsShopIcons, type MenuEntry } from './menu.ts';

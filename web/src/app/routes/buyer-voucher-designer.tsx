@@ -1,8 +1,8 @@
 import { useParams, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { useApiQuery } from '../../lib/use-api-query.ts';
-import { getBuyerVoucher } from '../../features/personalise/api/personalise.ts';
+import { useBuyerVoucher } from '../../entities/wallet/api/buyer-voucher.ts';
 import { BuyerVoucherEditor } from '../../features/personalise/components/buyer-voucher-editor.tsx';
 import { PersonaliseStatus } from '../../features/personalise/components/personalise-layout.tsx';
 
@@ -16,25 +16,18 @@ export default function BuyerVoucherDesignerPage() {
   const [searchParams] = useSearchParams();
   const fresh = searchParams.get('new') === '1';
   const auth = useAuth();
-  const query = useApiQuery(fresh ? null : `buyer-voucher:${id}`, () => getBuyerVoucher(id), { staleMs: 0 });
-  const isNew = fresh || query.error?.status === 404;
+  const query = useBuyerVoucher(id, { enabled: !fresh });
+  const isNew = fresh || (query.error instanceof ApiError && query.error.status === 404);
   const defaultFrom = auth.isAuth ? (auth.data.detail.firstName ?? auth.data.username) : '';
   if (!query.data && !isNew)
     return (
       <PersonaliseStatus
         error={query.error}
-        onRetry={query.reload}
+        onRetry={() => void query.refetch()}
         backTo={paths.walletBuyerVouchers}
         backLabel="Zu meinen Gutscheinen"
       />
     );
-  return (
-    <BuyerVoucherEditor
-      key={query.data ? `${id}:${query.data.version}` : `${id}:new`}
-      id={id}
-      voucher={query.data ?? null}
-      mode="designer"
-      defaultFrom={defaultFrom}
-    />
-  );
+  // One editor per id: its first save puts the new voucher into the query, which the editor takes over.
+  return <BuyerVoucherEditor key={id} id={id} voucher={query.data ?? null} mode="designer" defaultFrom={defaultFrom} />;
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { SEARCH_IDS_MAX } from '@gm/shared/catalogue/search-contracts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { VoucherGrid } from '../../entities/catalogue/components/voucher-grid.tsx';
-import { useVouchersByIds } from '../../features/campaigns/components/voucher-carousel.tsx';
+import { useVouchersByIds } from '../../entities/catalogue/api/voucher-search.ts';
 import { parseVoucherIds } from '../../features/search/search-state.ts';
 import '../../styles/discovery.css';
 

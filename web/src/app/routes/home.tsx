@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
 import { paths } from '../../config/paths.ts';
@@ -13,9 +14,14 @@ import { CategorySlider } from '../../entities/catalogue/components/category-sli
 import { AnnouncementModal } from '../../entities/catalogue/components/announcement-modal.tsx';
 import { DiscoveryModals } from '../../entities/catalogue/components/discovery-modals.tsx';
 import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery-modals.ts';
-import { TenantLanding } from '../../features/tenant/components/tenant-landing.tsx';
+import { PageLoader } from '../../components/ui/spinner.tsx';
 import { currentTenant } from '../../lib/tenant.ts';
 import '../../styles/discovery.css';
+
+// Only tenant hosts show it: the marketplace home's first visit does not load it.
+const TenantLanding = lazy(() =>
+  import('../../features/tenant/components/tenant-landing.tsx').then((module) => ({ default: module.TenantLanding })),
+);
 
 /** /home by role: guests and buyers get the marketplace home, other roles a greeting with their menu. */
 export default function HomePage() {
@@ -25,7 +31,12 @@ export default function HomePage() {
   if (auth.isAuth && auth.role.name === 'scanner') return <Navigate to={paths.scanner} replace />;
   if (auth.isAuth && auth.role.name !== 'user') return <RoleHome role={auth.role.name} user={auth.data} />;
   // A tenant's root and /home are its seller landing page (01 §2) for guests and buyers.
-  if (currentTenant) return <TenantLanding />;
+  if (currentTenant)
+    return (
+      <Suspense fallback={<PageLoader label="Shop wird geladen…" />}>
+        <TenantLanding />
+      </Suspense>
+    );
   return (
     <div className="guest-home" data-testid="guest-home">
       <title>Gutscheinmarkt – regionale Gutscheine verschenken</title>

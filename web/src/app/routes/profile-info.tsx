@@ -1,11 +1,10 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { PROFILE_TABS } from '@gm/shared/users/profile';
 import { useAuth } from '../../lib/auth.ts';
-import { useApiQuery } from '../../lib/use-api-query.ts';
 import { paths } from '../../config/paths.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { getProfile } from '../../features/profile/api/profile.ts';
+import { useUser } from '../../entities/user/api/user.ts';
 import { BuyerProfileForm } from '../../features/profile/components/buyer-profile-form.tsx';
 import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
 import { SellerProfileForm } from '../../features/profile/components/seller-profile-form.tsx';
@@ -18,11 +17,11 @@ export default function ProfileInfoPage() {
   const tab = Number(search.get('currentTab') ?? PROFILE_TABS.info);
   const userId = auth.isAuth ? auth.data.id : null;
   const role = auth.isAuth ? auth.role.name : undefined;
-  const {
-    data: profile,
-    error,
-    reload,
-  } = useApiQuery(userId ? `profile:${userId}` : null, () => getProfile(userId!), { staleMs: 0 });
+  // A fresh copy on every visit: the forms send its version, and a stale one would be refused.
+  const query = useUser(userId, { staleTime: 0 });
+  const { error, refetch } = query;
+  // The form waits for this visit's copy, so what the user types is not replaced when it arrives.
+  const profile = query.isFetching && !query.isFetchedAfterMount ? undefined : query.data;
 
   if (!role) return null;
   if (tab === PROFILE_TABS.password) return <Navigate to={paths.profileSettings} replace />;
@@ -30,8 +29,8 @@ export default function ProfileInfoPage() {
 
   return (
     <ProfileLayout role={role} active={verification ? 'verification' : 'info'}>
-      {error && !profile ? (
-        <LoadFailed text="Dein Profil konnte gerade nicht geladen werden." onRetry={reload} />
+      {error && !query.isFetching && !profile ? (
+        <LoadFailed text="Dein Profil konnte gerade nicht geladen werden." onRetry={() => void refetch()} />
       ) : !profile ? (
         <PageLoader label="Profil wird geladen…" />
       ) : verification ? (

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { qrResolveResponseSchema } from '@gm/shared/wallet/contracts';
 import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { api } from '../../lib/api.ts';
 import { useRole } from '../../lib/auth.ts';
+import { useQrTarget } from '../../features/wallet/api/wallet.ts';
 import NotFoundPage from './not-found.tsx';
-import { useApiQuery } from '../../lib/use-api-query.ts';
 
 /**
  * /qr/{code}: what a voucher's QR code opens in a browser (docs/decisions/wallet.md "The QR URL opened in a browser").
@@ -18,11 +16,7 @@ export default function QrRedirectPage() {
   const role = useRole();
   const staff = role === 'seller' || role === 'scanner';
   const navigate = useNavigate();
-  const query = useApiQuery(
-    staff ? null : `qr:${code}`,
-    () => api.request(`user-voucher/qr/${encodeURIComponent(code)}`, { schema: qrResolveResponseSchema }),
-    { staleMs: 0 },
-  );
+  const query = useQrTarget(code, !staff);
 
   useEffect(() => {
     if (!query.data) return;

@@ -5,7 +5,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { DiscoveryModals } from '../../entities/catalogue/components/discovery-modals.tsx';
 import { StepList } from '../../entities/catalogue/components/step-list.tsx';
 import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery-modals.ts';
-import { useSeller } from '../../entities/sellers/api/get-seller.ts';
+import { useSeller } from '../../entities/sellers/api/sellers.ts';
 import { SellerInfo, sellerName } from '../../entities/sellers/components/seller-info.tsx';
 import { SellerVouchers } from '../../entities/sellers/components/seller-vouchers.tsx';
 import '../../styles/discovery.css';
@@ -21,14 +21,14 @@ const STEPS = [
 /** /seller/{id}: header image, logo, name, address, region, website, expandable description and the seller's vouchers (02 §2). */
 export default function SellerPage() {
   const { id = '' } = useParams();
-  const { data: seller, error, reload } = useSeller(id);
+  const { data: seller, error, refetch } = useSeller(id);
   const modals = useDiscoveryModals();
   if (error?.status === 404) return <NotFoundPage />;
   if (error && !seller)
     return (
       <section className="container status-page" role="alert">
         <p className="status-page__text">Der Verkäufer konnte gerade nicht geladen werden.</p>
-        <button type="button" className="button button--primary" onClick={reload}>
+        <button type="button" className="button button--primary" onClick={() => void refetch()}>
           Erneut versuchen
         </button>
       </section>

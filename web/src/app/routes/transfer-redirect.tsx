@@ -4,5 +4,5 @@ import { paths } from '../../config/paths.ts';
 /** /transfer/{id} → /ein-liebevolles-geschenk/{id} (01 §2). */
 export default function TransferRedirect() {
   const { id = '' } = useParams();
-  return <Navigate to={paths.gift(id)} replace />;
+  return <Navigate to={paths.shareLink(id)} replace />;
 }

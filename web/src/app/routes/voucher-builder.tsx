@@ -4,7 +4,7 @@ import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { useAuth } from '../../lib/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
+import { useCategories } from '../../entities/catalogue/api/categories.ts';
 import { getOwnVoucher } from '../../features/seller-vouchers/api/get-own-voucher.ts';
 import { useMinimumVoucherValue } from '../../features/seller-vouchers/api/get-minimum-value.ts';
 import { VoucherBuilder } from '../../features/seller-vouchers/components/voucher-builder.tsx';
@@ -50,7 +50,7 @@ export default function VoucherBuilderPage() {
           onClick={() => {
             setLoaded(null);
             setAttempt((n) => n + 1);
-            categories.reload();
+            void categories.refetch();
           }}
         >
           Erneut versuchen

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { mediaUrl } from '../../lib/media.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { CategoryIcon } from '../../components/ui/icons.tsx';
-import { useCategories } from '../../entities/catalogue/api/get-categories.ts';
+import { useCategories } from '../../entities/catalogue/api/categories.ts';
 import { VoucherDiscovery } from '../../features/search/components/voucher-discovery.tsx';
 import { categorySlugFor } from '../../features/search/search-state.ts';
 import '../../styles/discovery.css';
@@ -11,12 +11,12 @@ import NotFoundPage from './not-found.tsx';
 /** /vouchers/category/{slug}: banner, the filter sidebar and the category's vouchers (01 §2). */
 export default function VoucherCategoryPage() {
   const { slug = '' } = useParams();
-  const { data: categories, error, reload } = useCategories();
+  const { data: categories, error, refetch } = useCategories();
   if (!categories && error)
     return (
       <section className="container status-page" role="alert">
         <p className="status-page__text">Die Kategorie konnte gerade nicht geladen werden.</p>
-        <button type="button" className="button button--primary" onClick={reload}>
+        <button type="button" className="button button--primary" onClick={() => void refetch()}>
           Erneut versuchen
         </button>
       </section>

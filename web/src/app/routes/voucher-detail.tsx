@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { useVoucher } from '../../entities/catalogue/api/get-voucher.ts';
+import { useVoucher } from '../../entities/catalogue/api/vouchers.ts';
 import { VoucherDetailView } from '../../entities/catalogue/components/voucher-detail-view.tsx';
 import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
@@ -9,14 +9,14 @@ import NotFoundPage from './not-found.tsx';
 /** /vouchers/{id}: the voucher detail page (01 §2); lists show the same view in a modal. */
 export default function VoucherDetailPage() {
   const { id } = useParams();
-  const { data: voucher, error, isLoading, reload } = useVoucher(id);
+  const { data: voucher, error, isLoading, refetch } = useVoucher(id);
 
   if (error?.status === 404) return <NotFoundPage />;
   if (error && !voucher)
     return (
       <section className="container status-page" role="alert">
         <p className="status-page__text">Der Gutschein konnte gerade nicht geladen werden.</p>
-        <button type="button" className="button button--primary" onClick={reload}>
+        <button type="button" className="button button--primary" onClick={() => void refetch()}>
           Erneut versuchen
         </button>
       </section>

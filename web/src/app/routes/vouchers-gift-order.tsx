@@ -35,7 +35,7 @@ export default function VouchersGiftOrderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const dialog = useDialog();
-  const { data, error, isLoading, reload } = useGiftOrder(orderId);
+  const { data, error, isLoading, refetch } = useGiftOrder(orderId);
   const [done, setDone] = useState<{ answer: GiftVoucherAnswer; types: GiftType[] } | null>(null);
   const [downloading, setDownloading] = useState(false);
   const staff = auth.isAuth && (auth.role.name === 'seller' || auth.role.name === 'scanner');
@@ -91,7 +91,7 @@ export default function VouchersGiftOrderPage() {
             {error.message}
           </p>
         ) : (
-          <LoadFailed text="Die Bestellung konnte gerade nicht geladen werden." onRetry={reload} />
+          <LoadFailed text="Die Bestellung konnte gerade nicht geladen werden." onRetry={() => void refetch()} />
         )
       ) : !data ? (
         isLoading && <PageLoader label="Bestellung wird geladen…" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
@@ -13,7 +13,7 @@ import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { VoucherCard } from '../../entities/catalogue/components/voucher-card.tsx';
 import { VoucherPurchasePanel } from '../../entities/catalogue/components/voucher-purchase.tsx';
-import { addDirectSale, useDirectSaleVouchers } from '../../features/gifts/api/gifts.ts';
+import { useAddDirectSale, useDirectSaleVouchers } from '../../features/gifts/api/gifts.ts';
 import '../../styles/gifts.css';
 
 /**
@@ -26,8 +26,9 @@ export default function VouchersGiftPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const dialog = useDialog();
-  const { data, error, isLoading, reload } = useDirectSaleVouchers(auth.isAuth ? auth.data.id : null);
-  const [busy, setBusy] = useState(false);
+  const { data, error, isLoading, refetch } = useDirectSaleVouchers(auth.isAuth ? auth.data.id : null);
+  const directSale = useAddDirectSale();
+  const busy = directSale.isPending;
   const asked = useRef(false);
 
   useEffect(() => {
@@ -45,16 +46,13 @@ export default function VouchersGiftPage() {
   }, [data, dialog, navigate]);
 
   async function sell(voucher: Voucher, amount: number) {
-    setBusy(true);
     try {
-      const answer = await addDirectSale({
+      const answer = await directSale.mutateAsync({
         voucher_id: voucher.id,
         ...(voucher.type === 'value' ? { value: amount, qty: 1 } : { qty: amount }),
       });
-      setBusy(false);
       void navigate(paths.giftOrder(answer.data.id));
     } catch (err) {
-      setBusy(false);
       await dialog.warning(
         err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : TEXT.genericError,
         { title: TEXT.warning },
@@ -72,7 +70,7 @@ export default function VouchersGiftPage() {
         <p>{GIFT_TEXT.directSaleIntro}</p>
       </header>
       {error && !data ? (
-        <LoadFailed text="Die Gutscheine konnten gerade nicht geladen werden." onRetry={reload} />
+        <LoadFailed text="Die Gutscheine konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
       ) : !data ? (
         isLoading && <PageLoader label="Gutscheine werden geladen…" />
       ) : vouchers.length === 0 ? (

@@ -16,7 +16,7 @@ import '../../styles/wallet.css';
 /** /wallet/vouchers (01 §2): the wallet tab with the buyer's self-designed gift vouchers, 9 per page. */
 export default function WalletBuyerVouchersPage() {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, reload } = useBuyerVouchers(page);
+  const { data, error, isFetching, refetch } = useBuyerVouchers(page);
   // A fresh id per visit: the designer stores nothing until Speichern.
   const [newId] = useState(() => crypto.randomUUID());
 
@@ -41,17 +41,19 @@ export default function WalletBuyerVouchersPage() {
         </NavLink>
       </nav>
 
-      {error && !data && <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={reload} />}
+      {error && !data && (
+        <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
+      )}
       {!data && !error && <PageLoader />}
       {data && data.data.length === 0 && <EmptyState />}
       {data && data.data.length > 0 && (
         <>
-          <ul className="buyer-vouchers__grid" aria-busy={isLoading} aria-label={BUYER_VOUCHER_TEXT.listTitle}>
+          <ul className="buyer-vouchers__grid" aria-busy={isFetching} aria-label={BUYER_VOUCHER_TEXT.listTitle}>
             {data.data.map((voucher) => (
               <BuyerVoucherItem key={voucher.id} voucher={voucher} />
             ))}
           </ul>
-          <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isLoading} />
+          <Pagination page={data.current_page} lastPage={data.last_page} onPageChange={setPage} busy={isFetching} />
         </>
       )}
     </div>

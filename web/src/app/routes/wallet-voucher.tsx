@@ -5,10 +5,10 @@ import { AlertIcon } from '../../components/ui/icons.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { useApiQuery } from '../../lib/use-api-query.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { monthsLabel, redeemableDaysLabel, validityLabel } from '../../entities/catalogue/voucher-format.ts';
-import { fetchUserVoucher } from '../../features/wallet/api/wallet.ts';
+import { useUserVoucher } from '../../entities/wallet/api/user-voucher.ts';
 import { VoucherActions } from '../../features/wallet/components/voucher-actions.tsx';
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
 import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-download.ts';
@@ -18,10 +18,10 @@ import '../../styles/wallet.css';
 /** /voucher/{userVoucherId}: the wallet voucher detail (01 §2): flipping QR card, actions, seller info, validity. */
 export default function WalletVoucherPage() {
   const { id = '' } = useParams();
-  const query = useApiQuery(`user-voucher:${id}`, () => fetchUserVoucher(id), { staleMs: 0 });
-  const { download, busyId } = useVoucherDownload(query.reload);
+  const query = useUserVoucher(id);
+  const { download, busyId } = useVoucherDownload();
 
-  if (query.error?.status === 404) {
+  if (query.error instanceof ApiError && query.error.status === 404) {
     return (
       <div className="container narrow-page" data-testid="wallet-voucher-missing">
         <title>Gutschein – Gutscheinmarkt</title>
@@ -38,7 +38,7 @@ export default function WalletVoucherPage() {
   if (!query.data) {
     return query.error ? (
       <div className="container">
-        <LoadFailed text="Der Gutschein konnte gerade nicht geladen werden." onRetry={query.reload} />
+        <LoadFailed text="Der Gutschein konnte gerade nicht geladen werden." onRetry={() => void query.refetch()} />
       </div>
     ) : (
       <PageLoader label="Gutschein wird geladen…" />

@@ -31,7 +31,7 @@ export default function WalletPage() {
     threshold: LOAD_MORE_THRESHOLD,
     loading: wallet.loading,
     sellerModalOpen: false,
-    hasNextPage: wallet.hasNextPage,
+    hasNextPage: wallet.canScrollForMore,
     onLoadMore: wallet.loadMore,
   });
 
@@ -73,7 +73,7 @@ export default function WalletPage() {
           data-testid="wallet-keyword"
         />
       </form>
-      {wallet.error && wallet.items.length === 0 ? (
+      {wallet.error ? (
         <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={wallet.retry} />
       ) : wallet.items.length === 0 ? (
         wallet.loading ? (
@@ -95,9 +95,7 @@ export default function WalletPage() {
                         voucher={voucher}
                         compact
                         downloading={busyId === voucher.id}
-                        onDownload={() =>
-                          void download(voucher).then((saved) => saved && wallet.markDownloaded(voucher.id))
-                        }
+                        onDownload={() => void download(voucher)}
                       />
                       <Link
                         className="wallet-card__detail-link"
@@ -115,7 +113,7 @@ export default function WalletPage() {
           <LoadMore
             hasNextPage={wallet.hasNextPage}
             loading={wallet.loading}
-            error={wallet.error}
+            error={wallet.loadMoreError}
             onLoadMore={wallet.loadMore}
             onRetry={wallet.retry}
           />

@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type Ref } from 'react';
 import { DOCUMENT_ACCEPT } from '@gm/shared/auth/seller-registration';
 import { FieldFrame, fieldId } from '../ui/form-fields.tsx';
 import { CloseIcon, UserIcon } from '../ui/icons.tsx';
@@ -9,11 +9,13 @@ type DocumentFieldProps = {
   name: string;
   label: string;
   file: File | undefined;
-  error?: string;
+  error?: string | undefined;
   required?: boolean;
   /** True while the chosen photo is being downscaled. */
   busy?: boolean;
   onSelect: (file: File | undefined) => void;
+  /** The file input, so a form can focus it when it fails. */
+  ref?: Ref<HTMLInputElement>;
 };
 
 export function formatFileSize(bytes: number): string {
@@ -26,7 +28,7 @@ export function formatFileSize(bytes: number): string {
  * file), then shows a preview with name and size. The file input itself stays the focusable control,
  * so the label, the error summary's links and the keyboard all reach it.
  */
-export function DocumentField({ name, label, file, error, required, busy, onSelect }: DocumentFieldProps) {
+export function DocumentField({ name, label, file, error, required, busy, onSelect, ref }: DocumentFieldProps) {
   const preview = useObjectUrl(file);
   const hintId = useId();
   const errorId = useId();
@@ -52,6 +54,7 @@ export function DocumentField({ name, label, file, error, required, busy, onSele
       testId={`document-${name}`}
     >
       <input
+        ref={ref}
         id={id}
         name={name}
         type="file"

@@ -17,6 +17,7 @@ type Bound<T extends FieldValues, P> = Omit<
 export function FormTextField<T extends FieldValues>({
   control,
   name,
+  onBlur,
   ...props
 }: Bound<T, ComponentProps<typeof TextField>>) {
   const { field, fieldState } = useController({ control, name });
@@ -27,7 +28,11 @@ export function FormTextField<T extends FieldValues>({
       name={name}
       value={(field.value as string | undefined) ?? ''}
       onValueChange={field.onChange}
-      onBlur={field.onBlur}
+      onBlur={(event) => {
+        field.onBlur();
+        // The caller's blur (e.g. a uniqueness check) runs as well.
+        onBlur?.(event);
+      }}
       error={fieldState.error?.message}
     />
   );
@@ -36,6 +41,7 @@ export function FormTextField<T extends FieldValues>({
 export function FormPasswordField<T extends FieldValues>({
   control,
   name,
+  onBlur,
   ...props
 }: Bound<T, ComponentProps<typeof PasswordField>>) {
   const { field, fieldState } = useController({ control, name });
@@ -46,7 +52,11 @@ export function FormPasswordField<T extends FieldValues>({
       name={name}
       value={(field.value as string | undefined) ?? ''}
       onValueChange={field.onChange}
-      onBlur={field.onBlur}
+      onBlur={(event) => {
+        field.onBlur();
+        // The caller's blur (e.g. a uniqueness check) runs as well.
+        onBlur?.(event);
+      }}
       error={fieldState.error?.message}
     />
   );
@@ -55,16 +65,21 @@ export function FormPasswordField<T extends FieldValues>({
 export function FormSelectField<T extends FieldValues>({
   control,
   name,
+  onBlur,
   ...props
 }: Bound<T, ComponentProps<typeof SelectField>>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <SelectField
       {...props}
+      ref={field.ref}
       name={name}
       value={(field.value as string | undefined) ?? ''}
       onValueChange={field.onChange}
-      onBlur={field.onBlur}
+      onBlur={() => {
+        field.onBlur();
+        onBlur?.();
+      }}
       error={fieldState.error?.message}
     />
   );
@@ -79,6 +94,7 @@ export function FormCheckboxField<T extends FieldValues>({
   return (
     <CheckboxField
       {...props}
+      ref={field.ref}
       name={name}
       checked={Boolean(field.value)}
       onCheckedChange={field.onChange}

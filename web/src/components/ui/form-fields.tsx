@@ -205,6 +205,8 @@ type SelectFieldProps = BaseFieldProps & {
   options: ReadonlyArray<{ value: string; label: string }>;
   placeholder?: string;
   onBlur?: () => void;
+  /** Lets a form focus the select when it fails. */
+  ref?: Ref<HTMLSelectElement>;
 };
 
 export function SelectField({
@@ -219,6 +221,7 @@ export function SelectField({
   options,
   placeholder,
   onBlur,
+  ref,
 }: SelectFieldProps) {
   const hintId = useId();
   const errorId = useId();
@@ -226,12 +229,14 @@ export function SelectField({
     <FieldShell {...{ name, label, error, hint, tooltip, required, hintId, errorId }}>
       <div className="field__control field__control--select">
         <select
+          ref={ref}
           id={fieldId(name)}
           name={name}
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
           aria-describedby={describedBy(hint ? hintId : null, errorId)}
           className="input select"
         >
@@ -254,14 +259,17 @@ type CheckboxFieldProps = {
   children: ReactNode;
   error?: string;
   required?: boolean;
+  /** Lets a form focus the checkbox when it fails. */
+  ref?: Ref<HTMLInputElement>;
 };
 
-export function CheckboxField({ name, checked, onCheckedChange, children, error, required }: CheckboxFieldProps) {
+export function CheckboxField({ name, checked, onCheckedChange, children, error, required, ref }: CheckboxFieldProps) {
   const errorId = useId();
   return (
     <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
       <div className="checkbox">
         <input
+          ref={ref}
           id={fieldId(name)}
           name={name}
           type="checkbox"
@@ -325,6 +333,8 @@ export function FormErrorSummary({ fields }: { fields: ReadonlyArray<{ name: str
             <li key={f.name}>
               <a
                 href={`#${fieldId(f.name)}`}
+                // WCAG 2.5.8: the stacked links need 24 px tap targets (the notice's CSS belongs to the styles work).
+                style={{ display: 'inline-block', minHeight: 24, minWidth: 24 }}
                 onClick={(e) => {
                   e.preventDefault();
                   document.getElementById(fieldId(f.name))?.focus();

@@ -8,7 +8,11 @@ type PaginationProps = {
   label?: string;
 };
 
-/** Previous/next paging; the controls are disabled at the first and last page (01 §4). */
+/**
+ * Previous/next paging; the controls are disabled at the first and last page (01 §4). Each button's
+ * name starts with its visible word (WCAG 2.5.3 label in name: "Weiter" can be spoken to press it) and
+ * still says where it goes when phones hide the word and show only the arrow.
+ */
 export function Pagination({ page, lastPage, onPageChange, busy = false, label = 'Seiten' }: PaginationProps) {
   if (lastPage <= 1) return null;
   return (
@@ -18,7 +22,7 @@ export function Pagination({ page, lastPage, onPageChange, busy = false, label =
         className="button button--ghost pagination__button"
         onClick={() => onPageChange(page - 1)}
         disabled={page <= 1 || busy}
-        aria-label="Vorherige Seite"
+        aria-label="Zurück zur vorherigen Seite"
       >
         <ChevronLeftIcon size={20} />
         <span className="pagination__text">Zurück</span>
@@ -31,7 +35,7 @@ export function Pagination({ page, lastPage, onPageChange, busy = false, label =
         className="button button--ghost pagination__button"
         onClick={() => onPageChange(page + 1)}
         disabled={page >= lastPage || busy}
-        aria-label="Nächste Seite"
+        aria-label="Weiter zur nächsten Seite"
       >
         <span className="pagination__text">Weiter</span>
         <ChevronRightIcon size={20} />

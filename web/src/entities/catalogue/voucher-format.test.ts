@@ -4,6 +4,7 @@ import {
   ANY_TIME_LABEL,
   monthsLabel,
   redeemableDaysLabel,
+  sellerNameOnCard,
   validityLabel,
   voucherPriceLabel,
   voucherTypeLabel,
@@ -61,5 +62,20 @@ describe('voucher type and price', () => {
   it('reads validity years in German', () => {
     expect(validityLabel(4)).toBe('4 Jahre');
     expect(validityLabel(1)).toBe('1 Jahr');
+  });
+});
+
+describe('seller name on a card (01 §9: 18 characters)', () => {
+  it('keeps short names and cuts long ones after the last whole word', () => {
+    expect(sellerNameOnCard('Alpen Spa')).toBe('Alpen Spa');
+    expect(sellerNameOnCard('Reitstall Lechtal ')).toBe('Reitstall Lechtal');
+    expect(sellerNameOnCard('Genusswerkstatt Schwaz')).toBe('Genusswerkstatt…');
+    expect(sellerNameOnCard('Alpen Spa & Wellness')).toBe('Alpen Spa…');
+    expect(sellerNameOnCard('Gasthof zum Goldenen Adler')).toBe('Gasthof zum…');
+    expect(sellerNameOnCard('Gasthof am Goldene Adler')).toBe('Gasthof am Goldene…');
+  });
+
+  it('cuts a single long word inside', () => {
+    expect(sellerNameOnCard('Bergbahnengesellschaft Tirol')).toBe('Bergbahnengesellsc…');
   });
 });

@@ -1,5 +1,6 @@
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { formatEuro } from '@gm/shared/money/money';
+import { SELLER_NAME_MAX, cutText } from '../../lib/text.ts';
 
 export const ANY_TIME_LABEL = 'jederzeit zu den Öffnungszeiten';
 export const ALL_MONTHS_LABEL = 'ganzjährig';
@@ -76,4 +77,22 @@ export function voucherPriceLabel(voucher: Pick<Voucher, 'type' | 'price_filter'
 
 export function validityLabel(years: number): string {
   return years === 1 ? '1 Jahr' : `${years} Jahre`;
+}
+
+/**
+ * The seller name on a card, cut at 18 characters (01 §9) after the last whole word that fits, so the
+ * shown words are words of the full name the seller button is named by (WCAG 2.5.3 label in name).
+ * A first word longer than that is cut inside.
+ */
+export function sellerNameOnCard(name: string): string {
+  const value = name.trim();
+  const chars = Array.from(value);
+  if (chars.length <= SELLER_NAME_MAX) return value;
+  // One character more: a space right after the limit means the last word fits whole.
+  const head = chars.slice(0, SELLER_NAME_MAX + 1).join('');
+  const words = head
+    .slice(0, Math.max(0, head.lastIndexOf(' ')))
+    .replace(/[\s\p{P}]+$/u, '')
+    .trim();
+  return words ? `${words}…` : cutText(value, SELLER_NAME_MAX);
 }

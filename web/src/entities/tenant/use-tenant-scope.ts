@@ -15,3 +15,13 @@ export function useTenantScope(): TenantScope {
   const sellerId = shop.data?.data.seller_id;
   return { ready: sellerId !== undefined, sellerId };
 }
+
+/**
+ * Whether this site sells a voucher of `sellerId`: the marketplace sells every seller's, a tenant shop
+ * only its own seller's (the server refuses other lines there). Undefined while the shop loads.
+ */
+export function useSoldHere(sellerId: string): boolean | undefined {
+  const scope = useTenantScope();
+  if (!scope.ready) return undefined;
+  return scope.sellerId === undefined || scope.sellerId === sellerId;
+}

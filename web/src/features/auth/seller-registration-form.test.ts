@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { SELLER_TEXT } from '@gm/shared/auth/seller-registration';
 import { MSG } from '@gm/shared/validation/messages';
+import type { SellerRegistrationMode, SellerStepId } from '@gm/shared/auth/seller-registration';
 import {
   fieldsOfStep,
   firstStepWithError,
   INITIAL_SELLER_VALUES,
   sellerFormData,
-  validateStep,
+  sellerWizardSchema,
   type SellerFormValues,
 } from './seller-registration-form.ts';
+
+/** The first message per field of one step, as 'Weiter' (trigger on the step's fields) shows them. */
+function validateStep(step: SellerStepId, values: SellerFormValues, mode: SellerRegistrationMode) {
+  const result = sellerWizardSchema(mode).safeParse(values);
+  const fields = fieldsOfStep(step, mode);
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    if (fields.includes(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
@@ -48,6 +61,19 @@ describe('seller registration wizard', () => {
     const verification = validateStep('verification', values, 'seller');
     expect(Object.keys(verification)).toEqual(['firstName', 'lastName', 'bday', 'id_front', 'id_back']);
     expect(verification.id_front).toBe(MSG.required);
+  });
+
+  it('reports the password mismatch together with the other errors of step 1', () => {
+    const errors = validateStep(
+      'account',
+      { ...INITIAL_SELLER_VALUES, password: 'Geheim123!', confirmPassword: 'Geheim123?' },
+      'seller',
+    );
+    expect(errors).toMatchObject({
+      username: MSG.required,
+      email: MSG.required,
+      confirmPassword: MSG.passwordMismatch,
+    });
   });
 
   it('shows the spec’s messages for a broken payout step; partners have no payout fields', () => {

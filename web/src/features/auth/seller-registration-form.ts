@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import { ROLE_IDS } from '@gm/shared/auth/roles';
 import {
+  DOCUMENT_FIELDS,
   ID_PHOTO_MAX_SIDE,
   ID_PHOTO_QUALITY,
   MAX_REGISTRATION_FILES_BYTES,
@@ -10,8 +12,9 @@ import {
   type SellerRegistrationMode,
   type SellerStepId,
 } from '@gm/shared/auth/seller-registration';
-import { validateForm, type FormErrors } from '../../lib/form.ts';
+import { MSG } from '@gm/shared/validation/messages';
 import type { Encoding } from '../../lib/downscale-image.ts';
+import { withPasswordMatch } from './password-match.ts';
 
 /** The wizard's values: text inputs as typed, consents as booleans, ID photos as (downscaled) files. */
 export type SellerFormValues = {
@@ -115,14 +118,48 @@ export function fieldsOfStep(step: SellerStepId, mode: SellerRegistrationMode): 
     : [...fields];
 }
 
-/** Validates one step with its shared schema; empty object when the step is fine. */
-export function validateStep(step: SellerStepId, values: SellerFormValues, mode: SellerRegistrationMode): FormErrors {
-  const result = validateForm(sellerStepSchemas(mode)[step], values);
-  return result.ok ? {} : result.errors;
+/**
+ * A shared document rule whose failure counts like any other field's: a failing custom schema stops
+ * every form-level check (the password mismatch, the taken values) of the whole form otherwise.
+ */
+function documentRule(rule: z.core.$ZodType) {
+  return z.unknown().superRefine((value, ctx) => {
+    const result = z.safeParse(rule, value);
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? MSG.required });
+  });
+}
+
+/**
+ * The wizard's one form schema: the shared step schemas of the mode joined, over the form's values
+ * (text as typed, booleans, files). 'Weiter' validates only the current step's fields (`trigger`),
+ * the last step everything once more. The mismatch shows with the other errors of step 1.
+ */
+export function sellerWizardSchema(mode: SellerRegistrationMode) {
+  const steps = sellerStepSchemas(mode);
+  const shape: Record<string, z.core.$ZodType> = Object.assign(
+    {},
+    ...sellerRegistrationSteps(mode).map((step) => steps[step].shape),
+  );
+  for (const field of DOCUMENT_FIELDS) {
+    const rule = shape[field];
+    // The optional extra document stays optional (a missing key would fail otherwise).
+    if (rule) shape[field] = rule._zod.optout === 'optional' ? documentRule(rule).optional() : documentRule(rule);
+  }
+  return withPasswordMatch(
+    z
+      .custom<SellerFormValues>()
+      .transform((values): unknown => values)
+      .pipe(z.object(shape)),
+    'password',
+    'confirmPassword',
+  );
 }
 
 /** The first step (in the mode's order) that has one of the given errors, e.g. after a server 422. */
-export function firstStepWithError(errors: FormErrors, mode: SellerRegistrationMode): SellerStepId | undefined {
+export function firstStepWithError(
+  errors: Readonly<Record<string, unknown>>,
+  mode: SellerRegistrationMode,
+): SellerStepId | undefined {
   return sellerRegistrationSteps(mode).find((step) => fieldsOfStep(step, mode).some((field) => errors[field]));
 }
 

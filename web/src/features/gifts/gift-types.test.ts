@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGiftTypeDisabled, toggleGiftType } from './components/gift-form.tsx';
+import { isGiftTypeDisabled, toggleGiftType } from './gift-rules.ts';
 
 describe('gift types (01 §4): wallet excludes e-mail and PDF, and vice versa', () => {
   it('wallet disables e-mail and PDF', () => {

@@ -1,7 +1,7 @@
 import { formatEuro } from '@gm/shared/money/money';
 import type { Personalisation } from '@gm/shared/wallet/personalisation';
 import type { UserVoucherDetail } from '@gm/shared/wallet/contracts';
-import type { DesignState } from './hooks/use-design.ts';
+import type { DesignValues } from './design-form.ts';
 
 /** The value (value vouchers) or quantity and price (product vouchers) shown unless 'Preis verstecken'. */
 export function priceLabel(voucher: Pick<UserVoucherDetail, 'type' | 'qty' | 'value' | 'voucher'>): string {
@@ -12,16 +12,16 @@ export function priceLabel(voucher: Pick<UserVoucherDetail, 'type' | 'qty' | 'va
 
 /** The preview's background: the new or saved photo, the chosen template's image, else `fallback` (the voucher's own). */
 export function backgroundUrl(
-  design: DesignState,
+  design: Pick<DesignValues, 'background' | 'template_id' | 'photo'>,
   saved: Personalisation | null | undefined,
   templates: ReadonlyArray<{ id: string; image: string }> | undefined,
   fallback: string | null,
 ): string | null {
   if (design.background === 'custom' && design.photo) return design.photo.url;
-  if (design.background === 'template' && design.templateId) {
+  if (design.background === 'template' && design.template_id) {
     return (
-      templates?.find((t) => t.id === design.templateId)?.image ??
-      (saved?.template_id === design.templateId ? saved.template_image : null)
+      templates?.find((t) => t.id === design.template_id)?.image ??
+      (saved?.template_id === design.template_id ? saved.template_image : null)
     );
   }
   return fallback;

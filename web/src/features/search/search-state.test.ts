@@ -3,6 +3,7 @@ import {
   EMPTY_SEARCH,
   applySearchUpdate,
   activeFilterCount,
+  goToPage,
   categorySlugFor,
   cleanPriceInput,
   parseVoucherIds,
@@ -67,6 +68,37 @@ describe('sorting (01 §4)', () => {
     );
     expect(chips.state.targets).toEqual(['Paare', 'Kinder']);
     expect(start.params.toString()).toBe('keyword=massage&voucher=v1');
+  });
+
+  it('starts again at page 1 on every filter or sort change, also one back to the search before (01 §4)', () => {
+    const at = (query: string) => {
+      const params = new URLSearchParams(query);
+      return { params, state: searchStateFromParams(params) };
+    };
+    // Page 4 of the unsorted list, then a sort and page 4 of the sorted one: clearing the sort again is page 1.
+    const sorted = applySearchUpdate(at('sort=price&page=4'), (s) => toggleSort(s, 'price'));
+    expect(sorted.state).toMatchObject({ sort: null, page: 1 });
+    expect(sorted.params.toString()).toBe('');
+    // 'Alle Regionen' after a region: page 1, even though that search was shown at page 4 before.
+    const allRegions = applySearchUpdate(at('region=2&page=4'), (s) => ({ ...s, region: '' }));
+    expect(allRegions.state.page).toBe(1);
+    for (const change of [
+      (s: typeof EMPTY_SEARCH) => ({ ...s, keyword: 'Sauna' }),
+      (s: typeof EMPTY_SEARCH) => ({ ...s, category: 'cat-wellness' }),
+      (s: typeof EMPTY_SEARCH) => ({ ...s, targets: toggleListValue(s.targets, 'Paare') }),
+      (s: typeof EMPTY_SEARCH) => ({ ...s, priceFrom: '10' }),
+    ])
+      expect(applySearchUpdate(at('keyword=Yoga&page=3'), change).state.page).toBe(1);
+    // Paging itself keeps the search; an update that changes nothing keeps the page (the debounced keyword).
+    const paged = applySearchUpdate(at('keyword=Yoga&voucher=v1'), goToPage(3));
+    expect(paged.params.toString()).toBe('voucher=v1&keyword=Yoga&page=3');
+    expect(applySearchUpdate(paged, (s) => ({ ...s, keyword: 'Yoga' })).state.page).toBe(3);
+  });
+
+  it('reads the page from the URL: a whole number from 1, else page 1', () => {
+    expect(searchStateFromParams(new URLSearchParams('page=3')).page).toBe(3);
+    for (const bad of ['0', '-2', '1.5', 'zwei', ''])
+      expect(searchStateFromParams(new URLSearchParams(`page=${bad}`)).page).toBe(1);
   });
 
   it('toggles list values', () => {

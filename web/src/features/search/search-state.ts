@@ -22,6 +22,8 @@ export type SearchState = {
   targets: string[];
   seasons: string[];
   sort: SortKey | null;
+  /** The results page on desktop (mobile lists load on instead); reset to 1 by every other change. */
+  page: number;
 };
 
 export const EMPTY_SEARCH: SearchState = {
@@ -34,6 +36,7 @@ export const EMPTY_SEARCH: SearchState = {
   targets: [],
   seasons: [],
   sort: null,
+  page: 1,
 };
 
 export const SORT_OPTIONS: ReadonlyArray<{ key: SortKey; label: string; flag: SortFlag }> = [
@@ -54,6 +57,7 @@ const STATE_PARAMS = [
   'targets',
   'seasons',
   'sort',
+  'page',
 ] as const;
 
 function listParam(params: URLSearchParams, name: string, allowed: readonly string[]): string[] {
@@ -75,7 +79,14 @@ export function searchStateFromParams(params: URLSearchParams): SearchState {
     targets: listParam(params, 'targets', TARGET_GROUPS),
     seasons: listParam(params, 'seasons', SEASONS),
     sort: sort === 'newest' || sort === 'popular' || sort === 'price' ? sort : null,
+    page: pageParam(params.get('page')),
   };
+}
+
+/** A page number from the URL: a whole number from 1, anything else is page 1. */
+function pageParam(text: string | null): number {
+  const page = Number(text);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
 /** Writes the state into a copy of `current`, dropping empty values and keeping the other parameters. */
@@ -97,6 +108,7 @@ export function searchStateToParams(
   set('targets', state.targets.join(','));
   set('seasons', state.seasons.join(','));
   set('sort', state.sort ?? '');
+  set('page', state.page > 1 ? String(state.page) : '');
   return next;
 }
 
@@ -106,14 +118,27 @@ export type SearchUpdate = (state: SearchState) => SearchState;
 /** The query parameters last written and the state they hold. */
 export type SearchLocation = { params: URLSearchParams; state: SearchState };
 
+/** True when two states search for the same (they may show different pages). */
+export function sameSearch(a: SearchState, b: SearchState): boolean {
+  return searchStateToParams({ ...a, page: 1 }).toString() === searchStateToParams({ ...b, page: 1 }).toString();
+}
+
 /**
  * Applies `update` to the latest written location. Chaining on this (instead of the state of the last
  * render) keeps two changes made before the page re-renders, such as a quick double click on a sort
  * button, from both starting at the old state: the second click then undoes the first as it should.
+ * Every change of filters, sort or keyword starts again at page 1 (01 §4), also one that returns to
+ * an earlier search (clearing a sort, 'Alle Regionen').
  */
 export function applySearchUpdate(latest: SearchLocation, update: SearchUpdate): SearchLocation {
-  const state = update(latest.state);
+  const changed = update(latest.state);
+  const state = sameSearch(changed, latest.state) ? changed : { ...changed, page: 1 };
   return { state, params: searchStateToParams(state, latest.params) };
+}
+
+/** Goes to another results page of the same search. */
+export function goToPage(page: number): SearchUpdate {
+  return (state) => ({ ...state, page: Math.max(1, page) });
 }
 
 /** Sorts are mutually exclusive: choosing one clears the others, choosing it again clears it; sorting clears the keyword (01 §4). */

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tenantFromHost } from '@gm/shared/tenant/tenant';
-import {
-  TENANT_DEFAULT_COLOURS,
-  TENANT_DEFAULT_STEPS,
-  heroTexts,
-  mainSiteUrl,
-  safeColour,
-  tenantColours,
-} from './tenant-rules.ts';
+import { TENANT_DEFAULT_COLOURS, TENANT_DEFAULT_STEPS, heroTexts, safeColour, tenantColours } from './tenant-rules.ts';
 
 describe('tenant colours', () => {
   it('uses the company colours and falls back to #1D4F55 / #fff (03 §9)', () => {
@@ -45,24 +37,5 @@ describe('hero texts', () => {
       'Gutschein personalisieren',
       'Als Geschenk versenden',
     ]);
-  });
-});
-
-describe('main site of a tenant host', () => {
-  it('drops the tenant label and keeps scheme and port', () => {
-    expect(mainSiteUrl({ protocol: 'https:', hostname: 'alpenspa.gutscheinmarkt.at', port: '' })).toBe(
-      'https://gutscheinmarkt.at/home',
-    );
-    expect(mainSiteUrl({ protocol: 'http:', hostname: 'nix.gutscheinmarkt.localhost', port: '5173' })).toBe(
-      'http://gutscheinmarkt.localhost:5173/home',
-    );
-  });
-
-  it('lands on a host that is no tenant any more, so the redirect cannot loop', () => {
-    for (const hostname of ['a.b.c', 'nix.gutscheinmarkt.localhost', 'x.example.org']) {
-      const target = new URL(mainSiteUrl({ protocol: 'http:', hostname, port: '8080' }));
-      expect(tenantFromHost(target.host)).toBeUndefined();
-    }
-    expect(mainSiteUrl({ protocol: 'http:', hostname: 'localhost', port: '5173' })).toBe('http://localhost:5173/home');
   });
 });

@@ -40,13 +40,3 @@ export function heroTexts(
   const second = company?.header_2?.trim() || 'Gutscheine online kaufen und verschenken';
   return { first, second };
 }
-
-/**
- * The main site of a tenant page: the same scheme and port on the host without the tenant label
- * (`alpenspa.gutscheinmarkt.at` → `gutscheinmarkt.at`), at /home. Used when the subdomain has no shop.
- */
-export function mainSiteUrl(location: { protocol: string; hostname: string; port: string }): string {
-  const labels = location.hostname.split('.');
-  const host = labels.length > 2 ? labels.slice(1).join('.') : location.hostname;
-  return `${location.protocol}//${host}${location.port ? `:${location.port}` : ''}/home`;
-}

@@ -27,7 +27,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** The text that goes out with a share: the fixed gift message and the link (01 §2 "Share as link"). */
+/** The text that goes out with a share link: the spec's fixed message and the link (01 §2 "Share as link"). */
 export function shareText(message: string, url: string): string {
   return `${message} ${url}`;
 }

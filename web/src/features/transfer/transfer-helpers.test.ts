@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnPath } from '../../config/paths.ts';
 import { shareText } from './copy-text.ts';
-import { giftIdempotencyKey } from './gift-key.ts';
+import { receiveIdempotencyKey } from './receive-key.ts';
 
 describe('safeReturnPath', () => {
   it('accepts paths on this site and refuses other origins', () => {
@@ -14,7 +14,7 @@ describe('safeReturnPath', () => {
   });
 });
 
-describe('giftIdempotencyKey', () => {
+describe('receiveIdempotencyKey', () => {
   it('keeps one key per link for the tab session', () => {
     const store = new Map<string, string>();
     const storage = {
@@ -23,15 +23,15 @@ describe('giftIdempotencyKey', () => {
     };
     let n = 0;
     const next = () => `key-${++n}`;
-    expect(giftIdempotencyKey('a', storage, next)).toBe('key-1');
-    expect(giftIdempotencyKey('a', storage, next)).toBe('key-1');
-    expect(giftIdempotencyKey('b', storage, next)).toBe('key-2');
-    expect(giftIdempotencyKey('c', null, next)).toBe('key-3');
+    expect(receiveIdempotencyKey('a', storage, next)).toBe('key-1');
+    expect(receiveIdempotencyKey('a', storage, next)).toBe('key-1');
+    expect(receiveIdempotencyKey('b', storage, next)).toBe('key-2');
+    expect(receiveIdempotencyKey('c', null, next)).toBe('key-3');
   });
 });
 
 describe('shareText', () => {
-  it('is the fixed gift message followed by the link', () => {
+  it('is the fixed message followed by the link', () => {
     expect(shareText('Für dich:', 'https://x/ein-liebevolles-geschenk/c')).toBe(
       'Für dich: https://x/ein-liebevolles-geschenk/c',
     );

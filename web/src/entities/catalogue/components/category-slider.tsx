@@ -4,7 +4,7 @@ import { categorySlug } from '@gm/shared/catalogue/reference-data';
 import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
 import { CategoryIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '../api/categories.ts';
 
 /** The home category slider (01 §2): category images in a horizontal scroll-snap row with previous/next buttons. */
 export function CategorySlider() {

@@ -4,7 +4,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
 import { CategoryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '../api/categories.ts';
 
 /** 'Unsere Erlebnisse': every category with its sub-categories, linking to the category page. */
 export function ExperienceCategories() {

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { useVouchers } from '../api/get-vouchers.ts';
+import { useVouchers } from '../api/vouchers.ts';
 import { VoucherGrid, VoucherGridSkeleton } from './voucher-grid.tsx';
+
+/** 'Unsere Lieblinge' shows 9 a page (01 §2): three rows of three, so no card is left alone on a row. */
+const COLUMNS = 3;
 
 /** 'Unsere Lieblinge': featured vouchers, 9 per page; when nothing is featured, all vouchers. */
 export function FeaturedVouchers({
@@ -13,14 +16,16 @@ export function FeaturedVouchers({
   const [featuredOnly, setFeaturedOnly] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = { page, paginate: PAGE_SIZE.home, ...(featuredOnly ? { featured: true } : {}) };
-  const { data, isLoading, error } = useVouchers(query);
+  const { data, isPlaceholderData, isFetching, error } = useVouchers(query);
+  // The previous page (or list) stays on screen, dimmed, until the asked-for one arrives.
+  const busy = isPlaceholderData;
 
   useEffect(() => {
-    if (featuredOnly && !isLoading && data && data.total === 0) {
+    if (featuredOnly && !isPlaceholderData && !isFetching && data && data.total === 0) {
       setFeaturedOnly(false);
       setPage(1);
     }
-  }, [featuredOnly, isLoading, data]);
+  }, [featuredOnly, isPlaceholderData, isFetching, data]);
 
   function goTo(next: number) {
     setPage(next);
@@ -28,7 +33,8 @@ export function FeaturedVouchers({
     headingRef.current?.focus({ preventScroll: true });
   }
 
-  const waitingForFallback = featuredOnly && data?.total === 0;
+  // Nothing featured: the list of all vouchers is on its way.
+  const waitingForFallback = data?.total === 0 && (featuredOnly || isPlaceholderData);
   return (
     <section className="section container" aria-labelledby="favourites-title" data-testid="favourites">
       <div className="section__header">
@@ -47,9 +53,10 @@ export function FeaturedVouchers({
         <>
           <VoucherGrid
             vouchers={data.data}
-            busy={isLoading}
+            busy={busy}
             label="Unsere Lieblinge"
             testId="favourites-list"
+            maxColumns={COLUMNS}
             onOpen={onOpenVoucher ? (v) => onOpenVoucher(v.id) : undefined}
             onOpenSeller={onOpenSeller}
           />
@@ -57,7 +64,7 @@ export function FeaturedVouchers({
             page={data.current_page}
             lastPage={data.last_page}
             onPageChange={goTo}
-            busy={isLoading}
+            busy={busy}
             label="Seiten von Unsere Lieblinge"
           />
         </>

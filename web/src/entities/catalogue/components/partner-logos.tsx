@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { mediaUrl } from '../../../lib/media.ts';
-import { useCompanies } from '../api/get-companies.ts';
+import { useCompanies } from '../api/companies.ts';
 import { partnersWithLogos } from '../partners.ts';
 
 /** Partner logos from company/all, shuffled once per load; companies without a logo are left out. */

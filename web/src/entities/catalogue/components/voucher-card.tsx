@@ -2,11 +2,17 @@ import type { CSSProperties } from 'react';
 import { regionLabel, showsRegionOnCards } from '@gm/shared/catalogue/reference-data';
 import { Link } from 'react-router';
 import type { VoucherCard as VoucherCardData } from '@gm/shared/catalogue/contracts';
-import { CARD_DESCRIPTION_MAX, SELLER_NAME_MAX, cutText } from '../../../lib/text.ts';
+import { CARD_DESCRIPTION_MAX, cutText } from '../../../lib/text.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
 import { CalendarIcon, ClockIcon, MapPinIcon, StoreIcon } from '../../../components/ui/icons.tsx';
-import { monthsLabel, redeemableDaysLabel, voucherPriceLabel, voucherTypeLabel } from '../voucher-format.ts';
+import {
+  monthsLabel,
+  redeemableDaysLabel,
+  sellerNameOnCard,
+  voucherPriceLabel,
+  voucherTypeLabel,
+} from '../voucher-format.ts';
 import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
 import '../../../styles/discovery.css';
 
@@ -97,11 +103,11 @@ export function VoucherCard({
               onClick={() => onOpenSeller(voucher.seller_id)}
               aria-label={`Verkäufer ${seller} ansehen`}
             >
-              {cutText(seller, SELLER_NAME_MAX)}
+              {sellerNameOnCard(seller)}
             </button>
           ) : (
             <p className="voucher-card__seller" title={seller}>
-              {cutText(seller, SELLER_NAME_MAX)}
+              {sellerNameOnCard(seller)}
             </p>
           )}
         </div>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { RouteModal, RouteModalStatus } from '../../../components/ui/route-modal.tsx';
-import { useVoucher } from '../api/get-voucher.ts';
+import { useVoucher } from '../api/vouchers.ts';
 import { VoucherDetailView } from './voucher-detail-view.tsx';
 
 /** The voucher detail as a dialog over a list (01 §2): Escape closes it, the page behind does not scroll. */
@@ -16,7 +16,7 @@ export function VoucherDetailModal({
   onOpenSeller: (sellerId: string) => void;
 }) {
   const titleId = useId();
-  const { data: voucher, error, isLoading, reload } = useVoucher(id);
+  const { data: voucher, error, isLoading, refetch } = useVoucher(id);
   return (
     <RouteModal
       onClose={onClose}
@@ -43,7 +43,7 @@ export function VoucherDetailModal({
         <RouteModalStatus
           titleId={titleId}
           error={error}
-          onRetry={reload}
+          onRetry={() => void refetch()}
           notFound="Dieser Gutschein ist nicht mehr verfügbar."
           failed="Der Gutschein konnte gerade nicht geladen werden."
           name="Gutschein"

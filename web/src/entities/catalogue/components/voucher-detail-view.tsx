@@ -11,6 +11,8 @@ import { VoucherCard, sellerDisplayName } from './voucher-card.tsx';
 import { VoucherInfo } from './voucher-info.tsx';
 import { VoucherPurchasePanel } from './voucher-purchase.tsx';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
+import { useSoldHere } from '../../tenant/use-tenant-scope.ts';
+import { NotSoldHere } from './not-sold-here.tsx';
 
 type DetailProps = {
   voucher: Voucher;
@@ -30,6 +32,8 @@ type DetailProps = {
  */
 export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onClose }: DetailProps) {
   const { isAuth } = useAuth();
+  // A tenant shop sells only its seller's vouchers: another seller's gets no 'In den Warenkorb' there.
+  const soldHere = useSoldHere(voucher.seller_id);
   const images = [voucher.image_1, voucher.image_2, voucher.image_3]
     .map(mediaUrl)
     .filter((src): src is string => Boolean(src));
@@ -98,10 +102,16 @@ export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onC
           </div>
         )}
 
-        <VoucherPurchasePanel
-          voucher={voucher}
-          action={(choice) => <AddToCartButton voucher={voucher} choice={choice} variant={variant} onDone={onClose} />}
-        />
+        {soldHere === false ? (
+          <NotSoldHere voucher={voucher} />
+        ) : (
+          <VoucherPurchasePanel
+            voucher={voucher}
+            action={(choice) =>
+              soldHere && <AddToCartButton voucher={voucher} choice={choice} variant={variant} onDone={onClose} />
+            }
+          />
+        )}
 
         <p className="voucher-detail__personalise" data-testid="personalise-hint">
           <SparkIcon size={18} />

@@ -1,8 +1,17 @@
 import type { VoucherCard as VoucherCardData } from '@gm/shared/catalogue/contracts';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { VoucherCard, type VoucherCardActions } from './voucher-card.tsx';
+
+/**
+ * At most `columns` cards a row, fewer as the width shrinks (each card stays at least 280 px wide, the
+ * grid's own minimum): a page of 9 then fills three rows instead of leaving one card alone in a fourth column.
+ */
+function columnsStyle(columns: number): CSSProperties {
+  const share = `calc((100% - ${columns - 1} * var(--space-6)) / ${columns})`;
+  return { gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, max(280px, ${share})), 1fr))` };
+}
 
 /** A list of voucher cards; empty lists read 'Noch keine Daten vorhanden.' */
 export function VoucherGrid({
@@ -10,11 +19,25 @@ export function VoucherGrid({
   busy = false,
   label,
   testId = 'voucher-grid',
+  maxColumns,
   ...actions
-}: { vouchers: VoucherCardData[]; busy?: boolean; label: string; testId?: string } & VoucherCardActions) {
+}: {
+  vouchers: VoucherCardData[];
+  busy?: boolean;
+  label: string;
+  testId?: string;
+  /** The most cards a row shows (a page size that divides by it fills every row). */
+  maxColumns?: number;
+} & VoucherCardActions) {
   if (vouchers.length === 0) return <EmptyState />;
   return (
-    <ul className={`voucher-grid${busy ? ' is-busy' : ''}`} aria-label={label} aria-busy={busy} data-testid={testId}>
+    <ul
+      className={`voucher-grid${busy ? ' is-busy' : ''}`}
+      style={maxColumns ? columnsStyle(maxColumns) : undefined}
+      aria-label={label}
+      aria-busy={busy}
+      data-testid={testId}
+    >
       {vouchers.map((v) => (
         <li key={v.id}>
           <VoucherCard voucher={v} {...actions} />

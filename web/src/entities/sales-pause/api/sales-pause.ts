@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appStatusSchema } from '@gm/shared/settings/contracts';
-import { appStatusResponseSchema } from '@gm/shared/orders/contracts';
-import { setAppStatusRequestSchema } from '@gm/shared/orders/checkout-extras';
+import { salesPauseSchema } from '@gm/shared/settings/contracts';
+import { salesPauseResponseSchema } from '@gm/shared/orders/contracts';
+import { setSalesPauseRequestSchema } from '@gm/shared/orders/checkout-extras';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -12,7 +12,7 @@ export const salesPauseKeys = { all: ['sales-pause'] as const };
 
 /** GET app-status. */
 export function getSalesPause(signal?: AbortSignal) {
-  return api.request('app-status', { schema: appStatusSchema, signal });
+  return api.request('app-status', { schema: salesPauseSchema, signal });
 }
 
 /** Whether new sales are paused (false while loading or when the request fails). */
@@ -27,8 +27,8 @@ export function useSalesPause() {
 
 /** PUT app-status (admin): switches the sales pause. */
 export function setSalesPaused(paused: boolean) {
-  const body = setAppStatusRequestSchema.parse({ sales_paused: paused });
-  return api.request('app-status', { method: 'PUT', body, schema: appStatusResponseSchema });
+  const body = setSalesPauseRequestSchema.parse({ sales_paused: paused });
+  return api.request('app-status', { method: 'PUT', body, schema: salesPauseResponseSchema });
 }
 
 export function useSetSalesPause() {

@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { RouteModal, RouteModalStatus } from '../../../components/ui/route-modal.tsx';
-import { useSeller } from '../api/get-seller.ts';
+import { useSeller } from '../api/sellers.ts';
 import { SellerInfo } from './seller-info.tsx';
 import { SellerVouchers } from './seller-vouchers.tsx';
 
@@ -18,7 +18,7 @@ export function SellerModal({
 }) {
   const titleId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
-  const { data: seller, error, reload } = useSeller(id);
+  const { data: seller, error, refetch } = useSeller(id);
   return (
     <RouteModal
       onClose={onClose}
@@ -41,7 +41,7 @@ export function SellerModal({
           <RouteModalStatus
             titleId={titleId}
             error={error}
-            onRetry={reload}
+            onRetry={() => void refetch()}
             notFound="Diesen Verkäufer gibt es nicht."
             failed="Der Verkäufer konnte gerade nicht geladen werden."
             name="Verkäufer"

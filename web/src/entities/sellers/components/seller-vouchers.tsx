@@ -1,9 +1,9 @@
-import { useId, useMemo, useState, type RefObject } from 'react';
+import { useId, useMemo, type RefObject } from 'react';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { SELLER_LIST_THRESHOLD, useInfiniteScroll } from '../../../lib/infinite-scroll.ts';
 import { VoucherGrid, VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { useSearchResults } from '../../catalogue/use-search-results.ts';
+import { useInfiniteSearch } from '../../catalogue/hooks/use-search-list.ts';
 
 type Props = {
   sellerId: string;
@@ -29,18 +29,14 @@ export function SellerVouchers({
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
   const body = useMemo(() => ({ seller_id: sellerId, paginate: PAGE_SIZE.seller }), [sellerId]);
-  const [page, setPage] = useState({ sellerId, page: 1 });
-  const current = page.sellerId === sellerId ? page.page : 1;
-  const results = useSearchResults(body, current, true);
-  const hasNextPage = Boolean(results.meta?.next_page_url) && !results.isStale;
-  const loadMore = () => setPage({ sellerId, page: current + 1 });
+  const results = useInfiniteSearch(body);
   useInfiniteScroll({
     enabled: true,
     threshold: SELLER_LIST_THRESHOLD,
     loading: results.isLoading,
     sellerModalOpen: paused,
-    hasNextPage,
-    onLoadMore: loadMore,
+    hasNextPage: results.hasNextPage,
+    onLoadMore: results.loadMore,
     ...(container ? { container } : {}),
   });
 
@@ -69,10 +65,10 @@ export function SellerVouchers({
         />
       )}
       <LoadMore
-        hasNextPage={hasNextPage}
-        loading={results.isLoading && results.vouchers.length > 0}
-        error={results.error}
-        onLoadMore={loadMore}
+        hasNextPage={results.hasNextPage}
+        loading={results.isLoadingMore}
+        error={results.vouchers.length ? results.error : undefined}
+        onLoadMore={results.loadMore}
         onRetry={results.retry}
       />
     </section>

@@ -1,15 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { tenantShopResponseSchema } from '@gm/shared/orders/checkout-extras';
 import { api } from '../../../lib/api.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
+
+export const tenantShopKeys = {
+  all: ['tenant-shop'] as const,
+  of: (subdomain: string) => [...tenantShopKeys.all, subdomain] as const,
+};
 
 /** GET user/company/name?subdomain=: the tenant shop of this host (none on the main site). */
 export function getTenantShop(subdomain: string, signal?: AbortSignal) {
   return api.request('user/company/name', { query: { subdomain }, schema: tenantShopResponseSchema, signal });
 }
 
+/** The shop of this host: header brand, landing page, list scope, cart rules. Not fetched on the main site. */
 export function useTenantShop() {
-  return useApiQuery(currentTenant ? `tenant-shop:${currentTenant}` : null, () => getTenantShop(currentTenant!), {
-    staleMs: 10 * 60_000,
+  return useQuery({
+    queryKey: tenantShopKeys.of(currentTenant ?? ''),
+    queryFn: ({ signal }) => getTenantShop(currentTenant ?? '', signal),
+    enabled: Boolean(currentTenant),
+    staleTime: 10 * 60_000,
   });
 }

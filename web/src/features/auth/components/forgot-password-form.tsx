@@ -1,32 +1,42 @@
 import { TEXT } from '@gm/shared/validation/messages';
-import { useForm } from '../../../lib/use-form.ts';
+import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui/form-fields.tsx';
+import { FormErrorSummary, FormMessage } from '../../../components/ui/form-fields.tsx';
+import { FormTextField } from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { forgotPasswordRequestSchema, requestPasswordReset } from '../api/forgot-password.ts';
+
+const LABELS = { email: 'E-Mail' };
 
 /** Requests the reset e-mail; success shows 'Email verschickt!' (01 §4, §8). */
 export function ForgotPasswordForm() {
   const dialog = useDialog();
-  const form = useForm({
-    initial: { email: '' },
-    schema: forgotPasswordRequestSchema,
-    labels: { email: 'E-Mail' },
+  const form = useZodForm(forgotPasswordRequestSchema, { defaultValues: { email: '' } });
+  const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
+    labels: LABELS,
     submit: async (input) => {
       await requestPasswordReset(input);
-      form.setValue('email', '');
+      form.reset();
       void dialog.success(TEXT.emailSentText, { title: TEXT.emailSentTitle });
     },
   });
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate data-testid="forgot-password-form">
-      <FormMessage message={form.message} />
-      <FormErrorSummary fields={form.summary} />
-      <TextField {...form.text('email')} type="email" inputMode="email" autoComplete="email" required />
-      <button type="submit" className="button button--primary button--block" disabled={form.submitting}>
+    <form className="form" onSubmit={onSubmit} noValidate data-testid="forgot-password-form">
+      <FormMessage message={message} />
+      <FormErrorSummary fields={summary} />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={LABELS.email}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+      />
+      <button type="submit" className="button button--primary button--block" disabled={submitting}>
         Link anfordern
       </button>
-      <LoadingOverlay show={form.submitting} />
+      <LoadingOverlay show={submitting} />
     </form>
   );
 }

@@ -1,24 +1,23 @@
-import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import * as z from 'zod';
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import { REGIONS } from '@gm/shared/catalogue/reference-data';
-import { emailField } from '@gm/shared/validation/fields';
 import { authStore } from '../../../lib/auth.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
+import { FormErrorSummary, FormMessage } from '../../../components/ui/form-fields.tsx';
 import {
-  CheckboxField,
-  FormErrorSummary,
-  FormMessage,
-  PasswordField,
-  SelectField,
-  TextField,
-} from '../../../components/ui/form-fields.tsx';
+  FormCheckboxField,
+  FormPasswordField,
+  FormSelectField,
+  FormTextField,
+} from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { useUniqueCheck, useUniqueGuard } from '../../../entities/user/use-unique-check.ts';
 import { registerBuyer, registerBuyerRequestSchema } from '../api/register-buyer.ts';
-import { checkUnique, type UniqueField } from '../../../entities/user/api/check-unique.ts';
+import { withPasswordMatch } from '../password-match.ts';
 
 const LABELS = {
   username: 'Benutzername',
@@ -44,25 +43,31 @@ const INITIAL = {
   terms: false,
 };
 
-type Values = typeof INITIAL;
-
-const UNIQUE_DEBOUNCE_MS = 300;
+/**
+ * The buyer contract over the form's fields (the empty region choice is no region; the tenant shop
+ * sends its subdomain), with the password mismatch shown on the first submit.
+ */
+export const registerBuyerFormSchema = withPasswordMatch(
+  z
+    .custom<typeof INITIAL>()
+    .transform((values): unknown => ({
+      ...values,
+      region_id: values.region_id === '' ? undefined : values.region_id,
+      subdomain: currentTenant,
+    }))
+    .pipe(registerBuyerRequestSchema),
+  'password',
+  'confirmPassword',
+);
 
 /** Buyer registration (01 §3, §5): the shared schema validates, e-mail and username are checked for uniqueness on blur. */
 export function RegisterBuyerForm({ onRegistered }: { onRegistered: (role: 'user') => void }) {
   const dialog = useDialog();
-  const [checking, setChecking] = useState<Partial<Record<UniqueField, boolean>>>({});
-  const timers = useRef<Partial<Record<UniqueField, number>>>({});
-
-  const form = useForm({
-    initial: INITIAL,
-    schema: registerBuyerRequestSchema,
+  const guard = useUniqueGuard(registerBuyerFormSchema);
+  const form = useZodForm(guard.schema, { defaultValues: INITIAL });
+  const unique = useUniqueCheck(form, guard);
+  const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
     labels: LABELS,
-    prepare: (v: Values) => ({
-      ...v,
-      region_id: v.region_id === '' ? undefined : v.region_id,
-      subdomain: currentTenant,
-    }),
     submit: async (input) => {
       const session = await registerBuyer(input);
       authStore.signIn(session);
@@ -75,105 +80,90 @@ export function RegisterBuyerForm({ onRegistered }: { onRegistered: (role: 'user
       return true;
     },
   });
-
-  function scheduleUniqueCheck(field: UniqueField) {
-    window.clearTimeout(timers.current[field]);
-    const raw = form.values[field];
-    if (!raw.trim()) return;
-    if (field === 'email' && !emailField().safeParse(raw).success) return;
-    timers.current[field] = window.setTimeout(() => {
-      const value = normalise(field, raw);
-      setChecking((c) => ({ ...c, [field]: true }));
-      checkUnique(field, value)
-        .then((result) => {
-          // The value may have changed while the request ran; only its own answer counts.
-          if (normalise(field, form.valuesRef.current[field]) !== value) return;
-          form.setFieldError(field, result.free ? undefined : result.message);
-        })
-        .catch((error: unknown) => console.error('Uniqueness check failed', error))
-        .finally(() => setChecking((c) => ({ ...c, [field]: false })));
-    }, UNIQUE_DEBOUNCE_MS);
-  }
+  const control = form.control;
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate data-testid="register-buyer-form">
-      <FormMessage message={form.message} />
-      <FormErrorSummary fields={form.summary} />
+    <form className="form" onSubmit={onSubmit} noValidate data-testid="register-buyer-form">
+      <FormMessage message={message} />
+      <FormErrorSummary fields={summary} />
 
-      <TextField
-        {...form.text('username')}
+      <FormTextField
+        control={control}
+        name="username"
+        label={LABELS.username}
         autoComplete="username"
         required
         tooltip="Der Benutzername erscheint auf deinen Gutscheinen und kann später nicht mehr geändert werden."
-        onBlur={() => scheduleUniqueCheck('username')}
-        busy={checking.username}
+        onBlur={() => unique.check('username')}
+        busy={unique.checking.username}
       />
       <div className="form__row">
-        <TextField {...form.text('firstName')} autoComplete="given-name" required />
-        <TextField {...form.text('lastName')} autoComplete="family-name" required />
+        <FormTextField control={control} name="firstName" label={LABELS.firstName} autoComplete="given-name" required />
+        <FormTextField control={control} name="lastName" label={LABELS.lastName} autoComplete="family-name" required />
       </div>
-      <TextField
-        {...form.text('email')}
+      <FormTextField
+        control={control}
+        name="email"
+        label={LABELS.email}
         type="email"
         inputMode="email"
         autoComplete="email"
         required
-        onBlur={() => scheduleUniqueCheck('email')}
-        busy={checking.email}
+        onBlur={() => unique.check('email')}
+        busy={unique.checking.email}
       />
-      <SelectField
-        {...form.text('region_id')}
+      <FormSelectField
+        control={control}
+        name="region_id"
+        label={LABELS.region_id}
         options={REGIONS.map((r) => ({ value: String(r.id), label: r.label }))}
         placeholder="Region wählen (optional)"
       />
       <div className="form__row">
-        <PasswordField {...form.text('password')} autoComplete="new-password" required hint="8 bis 16 Zeichen" />
-        <PasswordField {...form.text('confirmPassword')} autoComplete="new-password" required />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label={LABELS.password}
+          autoComplete="new-password"
+          required
+          hint="8 bis 16 Zeichen"
+        />
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
+          label={LABELS.confirmPassword}
+          autoComplete="new-password"
+          required
+        />
       </div>
 
       <fieldset className="form__fieldset">
         <legend className="visually-hidden">Zustimmungen</legend>
-        <CheckboxField
-          name="dataPrivacy"
-          checked={form.values.dataPrivacy}
-          onCheckedChange={(v) => form.setValue('dataPrivacy', v)}
-          error={form.errors.dataPrivacy}
-          required
-        >
+        <FormCheckboxField control={control} name="dataPrivacy" required>
           Ich habe die{' '}
           <Link to={paths.datenschutz} target="_blank" rel="noopener">
             Datenschutzerklärung
           </Link>{' '}
           gelesen und stimme ihr zu.
-        </CheckboxField>
-        <CheckboxField
-          name="terms"
-          checked={form.values.terms}
-          onCheckedChange={(v) => form.setValue('terms', v)}
-          error={form.errors.terms}
-          required
-        >
+        </FormCheckboxField>
+        <FormCheckboxField control={control} name="terms" required>
           Ich akzeptiere die{' '}
           <Link to={paths.agb} target="_blank" rel="noopener">
             AGB
           </Link>
           .
-        </CheckboxField>
+        </FormCheckboxField>
       </fieldset>
 
       <button
         type="submit"
         className="button button--primary button--block"
-        disabled={form.submitting}
+        disabled={submitting}
         data-testid="register-submit"
       >
         Konto erstellen
       </button>
-      <LoadingOverlay show={form.submitting} label="Konto wird erstellt…" />
+      <LoadingOverlay show={submitting} label="Konto wird erstellt…" />
     </form>
   );
-}
-
-function normalise(field: UniqueField, value: string): string {
-  return field === 'email' ? value.trim().toLowerCase() : value.trim();
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ROLE_IDS } from '@gm/shared/auth/roles';
+import { useWatch, type Path } from 'react-hook-form';
 import { REGIONS } from '@gm/shared/catalogue/reference-data';
 import {
   COMPANY_DESCRIPTION_MAX,
@@ -8,7 +8,6 @@ import {
   formatIban,
   SELLER_MIN_AGE,
   SELLER_TEXT,
-  sellerRegistrationSchema,
   sellerRegistrationSteps,
   todayInVienna,
   type DocumentField as DocumentFieldName,
@@ -18,25 +17,23 @@ import {
 import { formatEuro } from '@gm/shared/money/money';
 import { DEFAULT_SETTINGS } from '@gm/shared/settings/contracts';
 import { PHOTO_TOO_LARGE } from '@gm/shared/uploads/contracts';
-import { emailField } from '@gm/shared/validation/fields';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
 import { paths } from '../../../config/paths.ts';
 import { authStore } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downscalePhoto, NotAnImageError } from '../../../lib/downscale-image.ts';
-import { firstMessages, validateForm, type FormErrors } from '../../../lib/form.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
+import { fieldId, FormErrorSummary } from '../../../components/ui/form-fields.tsx';
 import {
-  CheckboxField,
-  fieldId,
-  FormErrorSummary,
-  PasswordField,
-  SelectField,
-  TextField,
-} from '../../../components/ui/form-fields.tsx';
+  FormCheckboxField,
+  FormPasswordField,
+  FormSelectField,
+  FormTextField,
+} from '../../../components/form/form-controls.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { checkUnique, type UniqueField } from '../../../entities/user/api/check-unique.ts';
+import { useUniqueCheck, useUniqueGuard } from '../../../entities/user/use-unique-check.ts';
 import { registerSeller } from '../api/register-seller.ts';
 import {
   fieldsOfStep,
@@ -45,21 +42,28 @@ import {
   ID_PHOTO_ENCODINGS,
   INITIAL_SELLER_VALUES,
   SELLER_LABELS,
+  sellerWizardSchema,
   stepTitle,
-  validateStep,
   type SellerFormValues,
-  type TextFieldName,
 } from '../seller-registration-form.ts';
 import { DocumentField } from '../../../components/form/document-field.tsx';
-import { TextAreaField } from '../../../components/form/text-area-field.tsx';
+import { FormTextAreaField } from '../../../components/form/text-area-field.tsx';
 import { WizardSteps } from './wizard-steps.tsx';
 
-const UNIQUE_DEBOUNCE_MS = 300;
-
 type Summary = Array<{ name: string; label: string }>;
+type FieldName = Path<SellerFormValues>;
 
-function normalise(field: UniqueField, value: string): string {
-  return field === 'email' ? value.trim().toLowerCase() : value.trim();
+const DOCUMENTS = ['id_front', 'id_back', 'id_additional'] as const;
+
+/**
+ * Focuses a field and brings it whole (label, tip and message) to the middle of the screen: scrolled
+ * only as far as the input, its label would sit under the sticky header.
+ */
+function focusField(name: string) {
+  const input = document.getElementById(fieldId(name));
+  if (!input) return;
+  input.focus({ preventScroll: true });
+  (input.closest('.field') ?? input).scrollIntoView?.({ block: 'center' });
 }
 
 /** Latest birth date of an adult today, for the date picker's `max`. */
@@ -69,9 +73,10 @@ function latestAdultBirthDate(): string {
 }
 
 /**
- * Seller registration (02 §2): four steps, each validated with its shared schema on 'Weiter';
- * partner mode (`registrationType=partner`) goes from step 1 straight to the consents. The last
- * step sends everything as multipart form data with the downscaled ID photos.
+ * Seller registration (02 §2): four steps of one form, each validated on 'Weiter' with the shared
+ * step schema (`trigger` on the step's fields); partner mode (`registrationType=partner`) goes from
+ * step 1 straight to the consents. The last step sends everything as multipart form data with the
+ * downscaled ID photos.
  */
 export function RegisterSellerWizard({
   mode,
@@ -84,25 +89,21 @@ export function RegisterSellerWizard({
   const steps = sellerRegistrationSteps(mode);
   const [index, setIndex] = useState(0);
   const step: SellerStepId = steps[index] ?? 'account';
-  const [values, setValues] = useState<SellerFormValues>(INITIAL_SELLER_VALUES);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const guard = useUniqueGuard(useMemo(() => sellerWizardSchema(mode), [mode]));
+  const form = useZodForm(guard.schema, { defaultValues: INITIAL_SELLER_VALUES });
+  const unique = useUniqueCheck(form, guard);
+  const { control } = form;
+  const documents = useWatch({ control, name: DOCUMENTS });
   const [summary, setSummary] = useState<Summary>([]);
-  const [checking, setChecking] = useState<Partial<Record<UniqueField, boolean>>>({});
   const [preparing, setPreparing] = useState<Partial<Record<DocumentFieldName, boolean>>>({});
   const [advancing, setAdvancing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const valuesRef = useRef(values);
-  const uniqueTimers = useRef<Partial<Record<UniqueField, number>>>({});
-  /** Answers of auth/unique per field for the value they were asked for. */
-  const uniqueAnswers = useRef<Partial<Record<UniqueField, { value: string; message: string | undefined }>>>({});
+  /** A refused photo's own, more precise message ('Achtung: Fotos zu groß!', wrong type) instead of 'required'. */
+  const refused = useRef<Partial<Record<DocumentFieldName, string>>>({});
   /** The step whose view is on screen, and the field to focus once a new step is shown. */
   const shownIndex = useRef(index);
   const pendingFocus = useRef<string | undefined>(undefined);
-
-  useEffect(() => {
-    valuesRef.current = values;
-  }, [values]);
 
   // A new step moves focus to its heading (or to the field with an error), so keyboard and screen
   // reader users start at the top of what changed.
@@ -112,112 +113,90 @@ export function RegisterSellerWizard({
     window.scrollTo({ top: 0 });
     const target = pendingFocus.current;
     pendingFocus.current = undefined;
-    (target ? document.getElementById(fieldId(target)) : headingRef.current)?.focus();
+    if (target) focusField(target);
+    else headingRef.current?.focus();
   }, [index]);
 
-  function setValue<K extends keyof SellerFormValues>(name: K, value: SellerFormValues[K]) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-  }
+  // 'Weiter' validates with trigger, which does not switch the form to re-validating on change as a
+  // submit does: a field with a message is checked again as it is edited, so a fixed value loses it.
+  // Documents are left out: choosing one clears its message, and a refused one sets its own.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type !== 'change' || !name || (DOCUMENTS as readonly string[]).includes(name)) return;
+      if (form.getFieldState(name).error) void form.trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
-  function setFieldError(name: string, message: string | undefined) {
-    setErrors((current) => ({ ...current, [name]: message }));
-  }
+  const fileOf = (field: DocumentFieldName) => documents[DOCUMENTS.indexOf(field)];
+  const errorOf = (field: FieldName) => form.formState.errors[field]?.message;
 
-  /** Errors next to the fields, optionally the failed-step warning, focus on the first failing field. */
-  function showErrors(found: FormErrors, fields: readonly string[], withSummary: boolean, stepChanges = false) {
-    setErrors((current) => ({ ...current, ...found }));
-    const failing = fields.filter((f) => found[f]);
-    setSummary(withSummary ? failing.map((name) => ({ name, label: SELLER_LABELS[name] ?? name })) : []);
-    const first = failing[0];
-    if (!first) return;
-    if (stepChanges) pendingFocus.current = first;
-    else requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
-  }
-
-  /** The taken-message for e-mail or username, asking the server once per value. */
-  async function uniqueMessage(field: UniqueField): Promise<string | undefined> {
-    const value = normalise(field, valuesRef.current[field]);
-    if (!value || (field === 'email' && !emailField().safeParse(value).success)) return undefined;
-    const known = uniqueAnswers.current[field];
-    if (known?.value === value) return known.message;
-    setChecking((c) => ({ ...c, [field]: true }));
-    try {
-      const result = await checkUnique(field, value);
-      const message = result.free ? undefined : result.message;
-      uniqueAnswers.current[field] = { value, message };
-      return message;
-    } catch (error) {
-      // The server checks again on submit; a failed check must not block the wizard.
-      console.error('Uniqueness check failed', error);
-      return undefined;
-    } finally {
-      setChecking((c) => ({ ...c, [field]: false }));
-    }
-  }
-
-  function scheduleUniqueCheck(field: UniqueField) {
-    window.clearTimeout(uniqueTimers.current[field]);
-    uniqueTimers.current[field] = window.setTimeout(() => {
-      const asked = normalise(field, valuesRef.current[field]);
-      void uniqueMessage(field).then((message) => {
-        // Only the answer for the value still in the field counts.
-        if (normalise(field, valuesRef.current[field]) === asked && message) setFieldError(field, message);
-      });
-    }, UNIQUE_DEBOUNCE_MS);
+  function refuse(field: DocumentFieldName, message: string) {
+    refused.current[field] = message;
+    form.setValue(field, undefined);
+    form.setError(field, { type: 'refused', message });
   }
 
   async function chooseDocument(field: DocumentFieldName, file: File | undefined) {
+    delete refused.current[field];
+    form.clearErrors(field);
     if (!file) {
-      setValue(field, undefined);
+      form.setValue(field, undefined);
       return;
     }
     const problem = documentProblem(file);
     if (problem) {
-      setValues((current) => ({ ...current, [field]: undefined }));
-      setFieldError(field, problem);
+      refuse(field, problem);
       return;
     }
     setPreparing((p) => ({ ...p, [field]: true }));
     try {
       const photo = await downscalePhoto(file, ID_PHOTO_ENCODINGS, ID_PHOTO_BUDGET_BYTES);
-      if (photo) setValue(field, photo);
-      else setFieldError(field, PHOTO_TOO_LARGE);
+      if (photo) form.setValue(field, photo);
+      else refuse(field, PHOTO_TOO_LARGE);
     } catch (error) {
       if (!(error instanceof NotAnImageError)) console.error('Could not prepare the photo', error);
-      setValues((current) => ({ ...current, [field]: undefined }));
-      setFieldError(field, SELLER_TEXT.documentType);
+      refuse(field, SELLER_TEXT.documentType);
     } finally {
       setPreparing((p) => ({ ...p, [field]: false }));
     }
   }
 
+  const photoPending = Boolean(preparing.id_front || preparing.id_back || preparing.id_additional);
+
+  /** The failed-step warning for `fields` (in form order), focus on the first failing field. */
+  function showFailing(fields: readonly string[], stepChanges: boolean) {
+    const failing = fields.filter((f) => form.getFieldState(f as FieldName).error);
+    setSummary(failing.map((name) => ({ name, label: SELLER_LABELS[name] ?? name })));
+    const first = failing[0];
+    if (!first) return;
+    if (stepChanges) pendingFocus.current = first;
+    else requestAnimationFrame(() => focusField(first));
+  }
+
+  /** Validates the shown step's fields only (uniqueness answers first, so they count). */
+  async function validateCurrentStep(): Promise<boolean> {
+    const fields = fieldsOfStep(step, mode);
+    if (step === 'account') await unique.ensure(['email', 'username']);
+    const valid = await form.trigger(fields as FieldName[]);
+    let refusedShown = false;
+    if (step === 'verification') {
+      for (const field of DOCUMENTS) {
+        const message = refused.current[field];
+        if (message && !form.getValues(field)) {
+          form.setError(field, { type: 'refused', message });
+          refusedShown = true;
+        }
+      }
+    }
+    if (valid && !refusedShown) return true;
+    showFailing(fields, false);
+    return false;
+  }
+
   function goTo(next: number) {
     setSummary([]);
     setIndex(next);
-  }
-
-  const photoPending = Boolean(preparing.id_front || preparing.id_back || preparing.id_additional);
-
-  async function validateCurrentStep(): Promise<boolean> {
-    const fields = fieldsOfStep(step, mode);
-    const found = validateStep(step, values, mode);
-    if (step === 'account') {
-      for (const field of ['email', 'username'] as const) {
-        if (found[field]) continue;
-        const taken = await uniqueMessage(field);
-        if (taken) found[field] = taken;
-      }
-    }
-    // A refused photo keeps its own, more precise message ('Achtung: Fotos zu groß!', wrong type).
-    for (const field of ['id_front', 'id_back', 'id_additional'] as const) {
-      if (step === 'verification' && errors[field] && !values[field]) found[field] = errors[field];
-    }
-    if (fields.some((f) => found[f])) {
-      showErrors(found, fields, true);
-      return false;
-    }
-    return true;
   }
 
   async function handleNext(event: FormEvent<HTMLFormElement>) {
@@ -234,21 +213,25 @@ export function RegisterSellerWizard({
   }
 
   async function submit() {
-    // The whole form once more, as the server will parse it (role_id is added by sellerFormData).
-    const whole = validateForm(sellerRegistrationSchema(mode), { ...values, role_id: ROLE_IDS.seller });
-    if (!whole.ok) {
-      jumpToErrors(whole.errors, true);
+    // The whole form once more, as the server will parse it.
+    if (!(await form.trigger())) {
+      const errors = Object.fromEntries(
+        Object.entries(form.formState.errors).map(([field, error]) => [field, error?.message]),
+      );
+      jumpToErrors(errors, true);
       return;
     }
     setSubmitting(true);
     try {
-      const session = await registerSeller(values, mode);
+      const session = await registerSeller(form.getValues(), mode);
       authStore.signIn(session);
       void dialog.success(session.message ?? SELLER_TEXT.registered);
       onRegistered();
     } catch (error) {
       if (error instanceof ApiError && error.isValidation && Object.keys(error.fieldErrors).length > 0) {
-        jumpToErrors(firstMessages(error.fieldErrors), false);
+        const errors: Record<string, string | undefined> = {};
+        for (const [field, messages] of Object.entries(error.fieldErrors)) errors[field] = messages?.[0];
+        jumpToErrors(errors, false);
       } else if (error instanceof ApiError && error.status >= 500) {
         // 02 §8: a failed seller registration shows the server message under this title.
         void dialog.warning(error.message, { title: MSG.submitFailed });
@@ -260,26 +243,30 @@ export function RegisterSellerWizard({
     }
   }
 
-  /** Server (or whole-form) errors: back to the first step that has one, errors next to the fields. */
-  function jumpToErrors(found: FormErrors, withSummary: boolean) {
+  /** Server (or whole-form) errors: back to the first step that has one, errors next to its fields. */
+  function jumpToErrors(found: Record<string, string | undefined>, withSummary: boolean) {
     const target = firstStepWithError(found, mode);
     if (!target) {
       void dialog.warning(Object.values(found).find(Boolean) ?? TEXT.genericError);
       return;
     }
+    const fields = fieldsOfStep(target, mode);
+    for (const field of fields) {
+      const message = found[field];
+      if (message) form.setError(field as FieldName, { type: 'server', message });
+    }
     const targetIndex = steps.indexOf(target);
-    showErrors(found, fieldsOfStep(target, mode), withSummary, targetIndex !== index);
+    if (withSummary) showFailing(fields, targetIndex !== index);
+    else {
+      setSummary([]);
+      const first = fields.find((f) => found[f]);
+      if (targetIndex !== index) pendingFocus.current = first;
+      else if (first) requestAnimationFrame(() => focusField(first));
+    }
     setIndex(targetIndex);
   }
 
-  const text = (name: TextFieldName) => ({
-    name,
-    label: SELLER_LABELS[name] ?? name,
-    value: values[name],
-    error: errors[name],
-    onValueChange: (value: string) => setValue(name, value),
-  });
-
+  const label = (name: string) => SELLER_LABELS[name] ?? name;
   const isLast = index === steps.length - 1;
   const titles = steps.map((s) => stepTitle(s, mode));
 
@@ -300,43 +287,64 @@ export function RegisterSellerWizard({
         {step === 'account' && (
           <>
             <p className="seller-wizard__intro">Lege dein Konto an. Mit diesen Daten meldest du dich später an.</p>
-            <TextField
-              {...text('username')}
+            <FormTextField
+              control={control}
+              name="username"
+              label={label('username')}
               autoComplete="organization"
               required
               tooltip={SELLER_TEXT.usernameTooltip}
               hint="Erscheint auf deinen Gutscheinen, z. B. der Name deines Betriebs."
-              onBlur={() => scheduleUniqueCheck('username')}
-              busy={checking.username}
+              onBlur={() => unique.check('username')}
+              busy={unique.checking.username}
             />
-            <TextField
-              {...text('email')}
+            <FormTextField
+              control={control}
+              name="email"
+              label={label('email')}
               type="email"
               inputMode="email"
               autoComplete="email"
               required
-              onBlur={() => scheduleUniqueCheck('email')}
-              busy={checking.email}
+              onBlur={() => unique.check('email')}
+              busy={unique.checking.email}
             />
             <div className="form__row">
-              <TextField
-                {...text('phone_number')}
+              <FormTextField
+                control={control}
+                name="phone_number"
+                label={label('phone_number')}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
                 required
                 placeholder="+43 512 123456"
               />
-              <SelectField
-                {...text('region_id')}
+              <FormSelectField
+                control={control}
+                name="region_id"
+                label={label('region_id')}
                 required
                 options={REGIONS.map((r) => ({ value: String(r.id), label: r.label }))}
                 placeholder="Region wählen"
               />
             </div>
             <div className="form__row">
-              <PasswordField {...text('password')} autoComplete="new-password" required hint="8 bis 16 Zeichen" />
-              <PasswordField {...text('confirmPassword')} autoComplete="new-password" required />
+              <FormPasswordField
+                control={control}
+                name="password"
+                label={label('password')}
+                autoComplete="new-password"
+                required
+                hint="8 bis 16 Zeichen"
+              />
+              <FormPasswordField
+                control={control}
+                name="confirmPassword"
+                label={label('confirmPassword')}
+                autoComplete="new-password"
+                required
+              />
             </div>
           </>
         )}
@@ -349,11 +357,25 @@ export function RegisterSellerWizard({
               verschlüsselt und nur für die Prüfung.
             </p>
             <div className="form__row">
-              <TextField {...text('firstName')} autoComplete="given-name" required />
-              <TextField {...text('lastName')} autoComplete="family-name" required />
+              <FormTextField
+                control={control}
+                name="firstName"
+                label={label('firstName')}
+                autoComplete="given-name"
+                required
+              />
+              <FormTextField
+                control={control}
+                name="lastName"
+                label={label('lastName')}
+                autoComplete="family-name"
+                required
+              />
             </div>
-            <TextField
-              {...text('bday')}
+            <FormTextField
+              control={control}
+              name="bday"
+              label={label('bday')}
               type="date"
               autoComplete="bday"
               required
@@ -367,8 +389,8 @@ export function RegisterSellerWizard({
                   key={field}
                   name={field}
                   label={SELLER_LABELS[field] ?? field}
-                  file={values[field]}
-                  error={errors[field]}
+                  file={fileOf(field)}
+                  error={errorOf(field)}
                   required
                   busy={preparing[field]}
                   onSelect={(file) => void chooseDocument(field, file)}
@@ -378,8 +400,8 @@ export function RegisterSellerWizard({
             <DocumentField
               name="id_additional"
               label={SELLER_LABELS.id_additional ?? 'Zusätzliches Dokument'}
-              file={values.id_additional}
-              error={errors.id_additional}
+              file={fileOf('id_additional')}
+              error={errorOf('id_additional')}
               busy={preparing.id_additional}
               onSelect={(file) => void chooseDocument('id_additional', file)}
             />
@@ -391,25 +413,48 @@ export function RegisterSellerWizard({
             <p className="seller-wizard__intro">
               So erscheint dein Unternehmen im Gutscheinmarkt und auf deinen Rechnungen.
             </p>
-            <TextField
-              {...text('company_name')}
+            <FormTextField
+              control={control}
+              name="company_name"
+              label={label('company_name')}
               autoComplete="organization"
               required
               hint="Erscheint auf deinen Rechnungen."
             />
-            <TextAreaField
-              {...text('description')}
+            <FormTextAreaField
+              control={control}
+              name="description"
+              label={label('description')}
               maxLength={COMPANY_DESCRIPTION_MAX}
               hint="Was macht dein Unternehmen besonders?"
             />
             <div className="form__row">
-              <TextField {...text('url')} type="url" inputMode="url" autoComplete="url" placeholder="www.beispiel.at" />
-              <TextField {...text('vat_number')} placeholder="ATU12345678" />
+              <FormTextField
+                control={control}
+                name="url"
+                label={label('url')}
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                placeholder="www.beispiel.at"
+              />
+              <FormTextField
+                control={control}
+                name="vat_number"
+                label={label('vat_number')}
+                placeholder="ATU12345678"
+              />
             </div>
-            <TextField {...text('address')} autoComplete="street-address" />
+            <FormTextField control={control} name="address" label={label('address')} autoComplete="street-address" />
             <div className="form__row seller-wizard__zip-city">
-              <TextField {...text('zip_code')} autoComplete="postal-code" inputMode="numeric" />
-              <TextField {...text('city')} autoComplete="address-level2" />
+              <FormTextField
+                control={control}
+                name="zip_code"
+                label={label('zip_code')}
+                autoComplete="postal-code"
+                inputMode="numeric"
+              />
+              <FormTextField control={control} name="city" label={label('city')} autoComplete="address-level2" />
             </div>
           </>
         )}
@@ -422,21 +467,28 @@ export function RegisterSellerWizard({
                   Auf dieses Konto überweisen wir deine Einnahmen, sobald wir dein Konto geprüft haben.
                 </p>
                 <div className="form__row seller-wizard__bank">
-                  <TextField
-                    {...text('iban')}
+                  <FormTextField
+                    control={control}
+                    name="iban"
+                    label={label('iban')}
                     required
                     autoComplete="off"
                     spellCheck={false}
                     placeholder="AT61 1904 3002 3457 3201"
-                    onBlur={() => values.iban.trim() && setValues((v) => ({ ...v, iban: formatIban(v.iban) }))}
+                    onBlur={() => {
+                      const iban = form.getValues('iban');
+                      if (iban.trim()) form.setValue('iban', formatIban(iban));
+                    }}
                   />
-                  <TextField
-                    {...text('bic')}
+                  <FormTextField
+                    control={control}
+                    name="bic"
+                    label={label('bic')}
                     required
                     autoComplete="off"
                     spellCheck={false}
                     placeholder="BKAUATWW"
-                    onBlur={() => setValues((v) => ({ ...v, bic: v.bic.trim().toUpperCase() }))}
+                    onBlur={() => form.setValue('bic', form.getValues('bic').trim().toUpperCase())}
                   />
                 </div>
               </>
@@ -445,45 +497,27 @@ export function RegisterSellerWizard({
             )}
             <fieldset className="form__fieldset seller-wizard__consents">
               <legend className="visually-hidden">Zustimmungen</legend>
-              <CheckboxField
-                name="dataPrivacy"
-                checked={values.dataPrivacy}
-                onCheckedChange={(v) => setValue('dataPrivacy', v)}
-                error={errors.dataPrivacy}
-                required
-              >
+              <FormCheckboxField control={control} name="dataPrivacy" required>
                 Ich habe die{' '}
                 <Link to={paths.datenschutz} target="_blank" rel="noopener">
                   Datenschutzerklärung
                 </Link>{' '}
                 gelesen und stimme ihr zu.
-              </CheckboxField>
-              <CheckboxField
-                name="terms"
-                checked={values.terms}
-                onCheckedChange={(v) => setValue('terms', v)}
-                error={errors.terms}
-                required
-              >
+              </FormCheckboxField>
+              <FormCheckboxField control={control} name="terms" required>
                 Ich akzeptiere die{' '}
                 <Link to={paths.agb} target="_blank" rel="noopener">
                   AGB
                 </Link>
                 .
-              </CheckboxField>
+              </FormCheckboxField>
               {mode === 'seller' && (
-                <CheckboxField
-                  name="commission"
-                  checked={values.commission}
-                  onCheckedChange={(v) => setValue('commission', v)}
-                  error={errors.commission}
-                  required
-                >
+                <FormCheckboxField control={control} name="commission" required>
                   Ich akzeptiere die Verkaufsprovision von{' '}
                   {DEFAULT_SETTINGS.sales_commission_percentage.toLocaleString('de-DE')} % zuzüglich{' '}
                   {formatEuro(DEFAULT_SETTINGS.sales_commission_euro)} je verkauftem Gutschein (jeweils zzgl. 20 %
                   USt.).
-                </CheckboxField>
+                </FormCheckboxField>
               )}
             </fieldset>
           </>

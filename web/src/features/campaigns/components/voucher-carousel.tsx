@@ -1,25 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { voucherSearchPageSchema } from '@gm/shared/catalogue/search-contracts';
-import { api } from '../../../lib/api.ts';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { useVouchersByIds } from '../../../entities/catalogue/api/voucher-search.ts';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { VoucherGridSkeleton } from '../../../entities/catalogue/components/voucher-grid.tsx';
-
-/** The named vouchers in their order (POST voucher/search with ids); unlisted ones drop out. */
-export function useVouchersByIds(ids: readonly string[]) {
-  const key = ids.length ? `voucher/search#ids=${ids.join(',')}` : null;
-  return useApiQuery(
-    key,
-    () =>
-      api.request('voucher/search', {
-        method: 'POST',
-        body: { ids, paginate: Math.min(100, ids.length) },
-        schema: voucherSearchPageSchema,
-      }),
-    { staleMs: 5 * 60_000 },
-  );
-}
 
 /**
  * A row of voucher cards: 4 per view, 2 under 1024 px, 1 under 640 px (01 §2), scrolled with

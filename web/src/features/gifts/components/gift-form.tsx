@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { formatDate } from '@gm/shared/dates/format';
-import { MSG, TEXT } from '@gm/shared/validation/messages';
+import { viennaDay } from '@gm/shared/dates/vienna-range';
+import { TEXT } from '@gm/shared/validation/messages';
 import {
   GIFT_TEXT,
   GIFT_TYPES,
@@ -8,30 +10,19 @@ import {
   type GiftOrderAnswer,
   type GiftType,
   type GiftVoucherAnswer,
-  type UserFilterEntry,
-  type VoucherUsage,
 } from '@gm/shared/wallet/gift';
 import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerError, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import { FieldError } from '../../../components/ui/form-fields.tsx';
+import { FormCheckboxField, FormSelectField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { giveGift } from '../api/gifts.ts';
+import { useGiveGift } from '../api/gifts.ts';
+import { emptyGiftForm, giftFormSchema, isGiftTypeDisabled, toggleGiftType } from '../gift-rules.ts';
 import { UserPicker } from './user-picker.tsx';
 
-type Errors = Partial<Record<'giftType' | 'email' | 'user_id' | 'expirationDate' | '_', string>>;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Wallet excludes e-mail and PDF, and e-mail or PDF exclude wallet (01 §4 "Gift types"). */
-export function toggleGiftType(chosen: readonly GiftType[], type: GiftType, on: boolean): GiftType[] {
-  if (!on) return chosen.filter((t) => t !== type);
-  if (type === 'wallet') return ['wallet'];
-  return [...chosen.filter((t) => t !== 'wallet' && t !== type), type];
-}
-
-export function isGiftTypeDisabled(chosen: readonly GiftType[], type: GiftType): boolean {
-  return type === 'wallet' ? chosen.some((t) => t !== 'wallet') : chosen.includes('wallet');
-}
+/** The fields a server 422 may name (the contract's names). */
+const SERVER_FIELDS = ['giftType', 'email', 'user_id', 'expirationDate'];
 
 /**
  * The gift form of /vouchers-gift/{orderId} (01 §2 "Gift cart", §3 "Gift form", §5): gift types,
@@ -49,176 +40,160 @@ export function GiftForm({
   const id = useId();
   const dialog = useDialog();
   const order = data.order;
-  const [types, setTypes] = useState<GiftType[]>([]);
-  const [email, setEmail] = useState('');
-  const [user, setUser] = useState<UserFilterEntry | null>(null);
-  const [priceHidden, setPriceHidden] = useState(false);
-  const [expirationDate, setExpirationDate] = useState('');
-  const [usage, setUsage] = useState<VoucherUsage>('multiple');
-  const [bulk, setBulk] = useState(true);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const give = useGiveGift();
+  const busy = give.isPending;
   const [attemptKey] = useState(() => crypto.randomUUID());
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Vienna',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+  // "Today" is the Vienna calendar day, like the server's check of the date (01 §5).
+  const [today] = useState(() => viennaDay(new Date()));
+  const schema = useMemo(
+    () => giftFormSchema({ orderId: order.id, qty: order.qty, validUntil: data.valid_until, today }),
+    [order.id, order.qty, data.valid_until, today],
+  );
+  const form = useZodForm(schema, { defaultValues: emptyGiftForm() });
+  const types = form.watch('giftType');
+  const typeError = form.formState.errors.giftType?.message;
 
-  function check(): Errors {
-    const found: Errors = {};
-    if (types.length === 0) found.giftType = GIFT_TEXT.chooseType;
-    if (types.includes('email')) {
-      if (!email.trim()) found.email = MSG.required;
-      else if (!EMAIL_PATTERN.test(email.trim())) found.email = MSG.email;
-    }
-    if (types.includes('wallet') && !user) found.user_id = MSG.required;
-    if (expirationDate && (expirationDate < today || expirationDate > data.valid_until))
-      found.expirationDate = MSG.invalidDate;
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = check();
-    setErrors(found);
-    if (found.giftType) {
-      await dialog.warning(GIFT_TEXT.chooseType);
-      return;
-    }
-    if (Object.keys(found).length > 0) return;
-    if (
-      !(await dialog.confirm(GIFT_TEXT.confirmText, { title: GIFT_TEXT.confirmTitle, confirmLabel: GIFT_TEXT.submit }))
-    )
-      return;
-    setBusy(true);
-    try {
-      const answer = await giveGift(
-        {
-          order_id: order.id,
-          giftType: types,
-          user_id: types.includes('wallet') ? (user?.id ?? null) : null,
-          email: types.includes('email') ? email.trim() : null,
-          priceHidden,
-          expirationDate: expirationDate || null,
-          voucherUsage: usage,
-          isBulk: order.qty > 1 && bulk,
-        },
-        attemptKey,
-      );
-      setBusy(false);
-      onDone(answer, types);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.isValidation) {
-        const next: Errors = {};
-        for (const field of ['giftType', 'email', 'user_id', 'expirationDate'] as const) {
-          const message = error.fieldError(field);
-          if (message) next[field] = message;
+  const onSubmit = form.handleSubmit(
+    async (request) => {
+      const confirmed = await dialog.confirm(GIFT_TEXT.confirmText, {
+        title: GIFT_TEXT.confirmTitle,
+        confirmLabel: GIFT_TEXT.submit,
+      });
+      if (!confirmed) return;
+      try {
+        const answer = await give.mutateAsync({ request, idempotencyKey: attemptKey });
+        onDone(answer, request.giftType);
+      } catch (error) {
+        if (error instanceof ApiError && error.isValidation) {
+          const message = applyServerError(error, form.setError, SERVER_FIELDS);
+          if (message) await dialog.warning(message, { title: TEXT.warning });
+          return;
         }
-        setErrors(next);
-        if (Object.keys(next).length === 0) await dialog.warning(error.message, { title: TEXT.warning });
-        return;
+        await dialog.warning(
+          error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : TEXT.genericError,
+          { title: TEXT.warning },
+        );
       }
-      await dialog.warning(
-        error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : TEXT.genericError,
-        { title: TEXT.warning },
-      );
-    }
-  }
+    },
+    async (errors) => {
+      // No type chosen: the spec's warning dialog (the other fields show their messages).
+      if (errors.giftType) await dialog.warning(GIFT_TEXT.chooseType);
+    },
+  );
 
   return (
-    <form className="form gift-form card" onSubmit={(e) => void submit(e)} noValidate data-testid="gift-form">
+    <form className="form gift-form card" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="gift-form">
       <fieldset className="form__fieldset gift-form__types" aria-describedby={`${id}-types-error`}>
         <legend className="field__label">{GIFT_TEXT.typeLegend}</legend>
         <p className="field__hint">{GIFT_TEXT.intro}</p>
-        <div className="gift-form__type-list">
-          {GIFT_TYPES.map((type) => {
-            const disabled = isGiftTypeDisabled(types, type);
-            return (
-              <label
-                key={type}
-                className={`gift-type${types.includes(type) ? ' gift-type--on' : ''}${disabled ? ' gift-type--disabled' : ''}`}
-                data-testid={`gift-type-${type}`}
-              >
-                <input
-                  type="checkbox"
-                  className="checkbox__input"
-                  checked={types.includes(type)}
-                  disabled={disabled || busy}
-                  onChange={(e) => {
-                    const on = e.target.checked;
-                    setTypes((t) => toggleGiftType(t, type, on));
-                    setErrors((x) => ({ ...x, giftType: undefined }));
-                  }}
-                />
-                <span className="gift-type__text">
-                  <strong>{GIFT_TEXT.typeLabels[type]}</strong>
-                  <span>{GIFT_TEXT.typeHints[type]}</span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-        <FieldError id={`${id}-types-error`} error={errors.giftType} />
+        <Controller
+          control={form.control}
+          name="giftType"
+          render={({ field }) => (
+            <div className="gift-form__type-list">
+              {GIFT_TYPES.map((type) => {
+                const disabled = isGiftTypeDisabled(field.value, type);
+                const on = field.value.includes(type);
+                return (
+                  <label
+                    key={type}
+                    className={`gift-type${on ? ' gift-type--on' : ''}${disabled ? ' gift-type--disabled' : ''}`}
+                    data-testid={`gift-type-${type}`}
+                  >
+                    <input
+                      type="checkbox"
+                      className="checkbox__input"
+                      checked={on}
+                      disabled={disabled || busy}
+                      onChange={(e) => field.onChange(toggleGiftType(field.value, type, e.target.checked))}
+                      onBlur={field.onBlur}
+                    />
+                    <span className="gift-type__text">
+                      <strong>{GIFT_TEXT.typeLabels[type]}</strong>
+                      <span>{GIFT_TEXT.typeHints[type]}</span>
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        />
+        <FieldError id={`${id}-types-error`} error={typeError} />
       </fieldset>
 
       {types.includes('email') && (
-        <TextField
-          name="gift-email"
+        <FormTextField
+          control={form.control}
+          name="email"
           label={GIFT_TEXT.emailLabel}
           type="email"
           required
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
           autoComplete="email"
           data-testid="gift-email"
         />
       )}
       {types.includes('wallet') && (
-        <UserPicker value={user} onChange={setUser} disabled={busy} error={errors.user_id} />
+        <Controller
+          control={form.control}
+          name="user_id"
+          render={({ field, fieldState }) => (
+            <UserPicker
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={busy}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
       )}
 
       <div className="form__row gift-form__options">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-until`}>
-            {GIFT_TEXT.expirationDate}
-          </label>
-          <input
-            id={`${id}-until`}
-            type="date"
-            className="input"
-            min={today}
-            max={data.valid_until}
-            value={expirationDate}
-            onChange={(e) => setExpirationDate(e.target.value)}
-            aria-describedby={`${id}-until-hint ${id}-until-error`}
-            aria-invalid={errors.expirationDate ? true : undefined}
-            data-testid="gift-expiration"
-          />
-          <p id={`${id}-until-hint`} className="field__hint">
-            {GIFT_TEXT.expirationHint} ({formatDate(`${data.valid_until}T12:00:00Z`)})
-          </p>
-          <FieldError id={`${id}-until-error`} error={errors.expirationDate} />
-        </div>
-        <SelectField
-          name="gift-usage"
+        <Controller
+          control={form.control}
+          name="expirationDate"
+          render={({ field, fieldState }) => (
+            <div className={`field${fieldState.error ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${id}-until`}>
+                {GIFT_TEXT.expirationDate}
+              </label>
+              <input
+                ref={field.ref}
+                id={`${id}-until`}
+                type="date"
+                className="input"
+                min={today}
+                max={data.valid_until}
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                aria-describedby={`${id}-until-hint ${id}-until-error`}
+                aria-invalid={fieldState.error ? true : undefined}
+                data-testid="gift-expiration"
+              />
+              <p id={`${id}-until-hint`} className="field__hint">
+                {GIFT_TEXT.expirationHint} ({formatDate(`${data.valid_until}T12:00:00Z`)})
+              </p>
+              <FieldError id={`${id}-until-error`} error={fieldState.error?.message} />
+            </div>
+          )}
+        />
+        <FormSelectField
+          control={form.control}
+          name="voucherUsage"
           label={GIFT_TEXT.voucherUsage}
-          value={usage}
-          onValueChange={(v) => setUsage(v as VoucherUsage)}
           options={VOUCHER_USAGES.map((u) => ({ value: u, label: GIFT_TEXT.usageLabels[u] }))}
         />
       </div>
 
-      <CheckboxField name="gift-price-hidden" checked={priceHidden} onCheckedChange={setPriceHidden}>
+      <FormCheckboxField control={form.control} name="priceHidden">
         {GIFT_TEXT.priceHidden}
-      </CheckboxField>
+      </FormCheckboxField>
       {order.qty > 1 && (
-        <CheckboxField name="gift-bulk" checked={bulk} onCheckedChange={setBulk}>
+        <FormCheckboxField control={form.control} name="isBulk">
           {GIFT_TEXT.bulk} ({order.qty} Stück)
-        </CheckboxField>
+        </FormCheckboxField>
       )}
 
       <div className="button-row">

@@ -1,43 +1,37 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { CONTACT_MESSAGE_MAX, CONTACT_SUCCESS_MS } from '@gm/shared/contact/contracts';
-import { useForm } from '../../../lib/use-form.ts';
+import { useController, type Control } from 'react-hook-form';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUCCESS_MS, type ContactRequest } from '@gm/shared/contact/contracts';
+import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import {
-  CheckboxField,
-  FieldFrame,
-  FormErrorSummary,
-  FormMessage,
-  TextField,
-  fieldId,
-} from '../../../components/ui/form-fields.tsx';
+import { FieldFrame, FormErrorSummary, FormMessage, fieldId } from '../../../components/ui/form-fields.tsx';
+import { FormCheckboxField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { contactRequestSchema, sendContact } from '../api/send-contact.ts';
 
+/** Field labels in form order (the failed-submit warning lists them). */
 const LABELS = { name: 'Name', phone: 'Telefon', email: 'E-Mail', message: 'Nachricht', consent: 'Datenschutz' };
-const INITIAL = { name: '', phone: '', email: '', message: '', consent: false };
+/** The consent starts unticked (undefined): the contract accepts only a ticked box. */
+const EMPTY: Partial<ContactRequest> = { name: '', phone: '', email: '', message: '' };
 
 /** The message with a live count towards its 2000 characters; the shared contract gives the limit's message. */
-function MessageField({
-  value,
-  onValueChange,
-  error,
-}: {
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-}) {
+function MessageField({ control }: { control: Control<ContactRequest> }) {
+  const { field, fieldState } = useController({ control, name: 'message' });
   const countId = useId();
   const errorId = useId();
+  const error = fieldState.error?.message;
+  const value = field.value ?? '';
   return (
     <FieldFrame name="message" label={LABELS.message} error={error} required errorId={errorId}>
       <textarea
         id={fieldId('message')}
+        ref={field.ref}
         name="message"
         rows={6}
         value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
         aria-invalid={error ? true : undefined}
         aria-required
         aria-describedby={`${countId} ${errorId}`}
@@ -50,26 +44,38 @@ function MessageField({
   );
 }
 
-function ContactFields({ onSent }: { onSent: (message: string) => void }) {
-  const form = useForm({
-    initial: INITIAL,
-    schema: contactRequestSchema,
+/** Contact form of the imprint (01 §2): name, phone, e-mail, message and privacy consent; all but phone required. */
+export function ContactForm() {
+  const dialog = useDialog();
+  const form = useZodForm(contactRequestSchema, { defaultValues: EMPTY });
+  const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
     labels: LABELS,
-    prepare: (values) => ({ ...values, phone: values.phone.trim() || undefined, consent: values.consent || undefined }),
     submit: async (input) => {
-      const answer = await sendContact(input);
-      onSent(answer.message);
+      // An empty phone is left out rather than sent as ''.
+      const answer = await sendContact({ ...input, phone: input.phone || undefined });
+      // The form is empty again for the next message; the success dialog closes itself after 2 s (01 §9).
+      form.reset(EMPTY);
+      void dialog.success(answer.message, { autoCloseMs: CONTACT_SUCCESS_MS });
     },
   });
 
   return (
-    <form className="form contact-form" onSubmit={form.handleSubmit} noValidate data-testid="contact-form">
-      <FormMessage message={form.message} />
-      <FormErrorSummary fields={form.summary} />
+    <form className="form contact-form" onSubmit={onSubmit} noValidate data-testid="contact-form">
+      <FormMessage message={message} />
+      <FormErrorSummary fields={summary} />
       <div className="form__row">
-        <TextField {...form.text('name')} required autoComplete="name" maxLength={120} />
-        <TextField
-          {...form.text('phone')}
+        <FormTextField
+          control={form.control}
+          name="name"
+          label={LABELS.name}
+          required
+          autoComplete="name"
+          maxLength={120}
+        />
+        <FormTextField
+          control={form.control}
+          name="phone"
+          label={LABELS.phone}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -77,47 +83,29 @@ function ContactFields({ onSent }: { onSent: (message: string) => void }) {
           hint="Optional"
         />
       </div>
-      <TextField {...form.text('email')} type="email" autoComplete="email" inputMode="email" required />
-      <MessageField
-        value={String(form.values.message)}
-        onValueChange={(value) => form.setValue('message', value)}
-        error={form.errors.message}
-      />
-      <CheckboxField
-        name="consent"
-        checked={Boolean(form.values.consent)}
-        onCheckedChange={(checked) => form.setValue('consent', checked)}
-        error={form.errors.consent}
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={LABELS.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
         required
-      >
+      />
+      <MessageField control={form.control} />
+      <FormCheckboxField control={form.control} name="consent" required>
         Ich bin einverstanden, dass meine Angaben zur Beantwortung meiner Anfrage verarbeitet werden. Mehr dazu in der{' '}
         <Link to={paths.datenschutz}>Datenschutzerklärung</Link>.
-      </CheckboxField>
+      </FormCheckboxField>
       <button
         type="submit"
         className="button button--primary contact-form__submit"
-        disabled={form.submitting}
+        disabled={submitting}
         data-testid="contact-submit"
       >
         Nachricht senden
       </button>
-      <LoadingOverlay show={form.submitting} label="Nachricht wird gesendet…" />
+      <LoadingOverlay show={submitting} label="Nachricht wird gesendet…" />
     </form>
-  );
-}
-
-/** Contact form of the imprint (01 §2): name, phone, e-mail, message and privacy consent; all but phone required. */
-export function ContactForm() {
-  const dialog = useDialog();
-  // A new key gives an empty form after each sent message.
-  const [round, setRound] = useState(0);
-  return (
-    <ContactFields
-      key={round}
-      onSent={(message) => {
-        setRound((r) => r + 1);
-        void dialog.success(message, { autoCloseMs: CONTACT_SUCCESS_MS });
-      }}
-    />
   );
 }

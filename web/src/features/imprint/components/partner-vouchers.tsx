@@ -4,8 +4,8 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
 import { ChevronLeftIcon, ChevronRightIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCompanies, type PartnerCompany } from '../../../entities/catalogue/api/get-companies.ts';
-import { useVouchers } from '../../../entities/catalogue/api/get-vouchers.ts';
+import { useCompanies, type PartnerCompany } from '../../../entities/catalogue/api/companies.ts';
+import { useVouchers } from '../../../entities/catalogue/api/vouchers.ts';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { partnersWithLogos } from '../../../entities/catalogue/partners.ts';
 

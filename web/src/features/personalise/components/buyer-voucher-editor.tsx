@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Controller, FormProvider } from 'react-hook-form';
 import {
   BUYER_VOUCHER_DESCRIPTION_MAX,
   BUYER_VOUCHER_FROM_MAX,
@@ -8,9 +8,19 @@ import {
 import { WALLET_TEXT } from '@gm/shared/wallet/contracts';
 import { paths } from '../../../config/paths.ts';
 import { CountedField } from '../../../components/form/builder-inputs.tsx';
-import { saveBuyerVoucher, useTemplates } from '../api/personalise.ts';
-import { initialDesign, useDesign } from '../hooks/use-design.ts';
-import { useSaveFlow } from '../hooks/use-save-flow.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSaveBuyerVoucher, useTemplates } from '../api/personalise.ts';
+import {
+  buyerVoucherFormSchema,
+  buyerVoucherValues,
+  designRequest,
+  formFieldOf,
+  type BuyerVoucherOutput,
+  type BuyerVoucherValues,
+} from '../design-form.ts';
+import { useLoadedVersion, usePhotoUrlCleanup } from '../hooks/use-design-form.ts';
+import { useSaveFlow, validateAndSave } from '../hooks/use-save-flow.ts';
 import { backgroundUrl } from '../preview.ts';
 import { DesignFields } from './design-fields.tsx';
 import { PersonalisedCard } from './personalised-card.tsx';
@@ -18,6 +28,17 @@ import { PersonaliseLayout } from './personalise-layout.tsx';
 import { NewsletterPopup } from './newsletter-popup.tsx';
 
 const BUYER_BACKGROUND = '#1d7874';
+
+const FIELDS: ReadonlyArray<keyof BuyerVoucherValues> = [
+  'title',
+  'description',
+  'from',
+  'background',
+  'template_id',
+  'photo',
+  'text_color',
+  'note',
+];
 
 type Props = {
   id: string;
@@ -28,91 +49,121 @@ type Props = {
   defaultFrom: string;
 };
 
-/** Designer (/buyer/voucher/{id}) and personalise page (/buyer/vouchers/personalized/{id}) of a buyer-designed voucher; both return to /wallet/vouchers. */
+/**
+ * Designer (/buyer/voucher/{id}) and personalise page (/buyer/vouchers/personalized/{id}) of a
+ * buyer-designed voucher; both return to /wallet/vouchers. The preview follows the fields (watch);
+ * leaving with unsaved changes asks first (isDirty).
+ */
 export function BuyerVoucherEditor({ id, voucher, mode, defaultFrom }: Props) {
-  const [texts, setTexts] = useState({
-    title: voucher?.voucher.title ?? '',
-    description: voucher?.voucher.description ?? '',
-    from: voucher?.from ?? defaultFrom,
-  });
-  const [startTexts] = useState(texts);
-  const { design, update, dirty, requestFields, markSaved } = useDesign(
-    initialDesign(voucher?.personalisation, '#ffffff'),
+  const form = useZodForm(buyerVoucherFormSchema, { defaultValues: buyerVoucherValues(voucher, defaultFrom) });
+  const { isDirty } = form.formState;
+  const [version, setVersion] = useLoadedVersion(voucher?.version ?? 0, isDirty, () =>
+    form.reset(buyerVoucherValues(voucher, defaultFrom)),
   );
-  const flow = useSaveFlow();
   const templates = useTemplates();
-  const textsDirty =
-    texts.title !== startTexts.title || texts.description !== startTexts.description || texts.from !== startTexts.from;
+  const saveVoucher = useSaveBuyerVoucher();
+  const flow = useSaveFlow((field, message) => {
+    const name = formFieldOf(field);
+    if (!FIELDS.includes(name as keyof BuyerVoucherValues)) return false;
+    form.setError(name as keyof BuyerVoucherValues, { type: 'server', message });
+    return true;
+  });
+  const values = form.watch();
+  usePhotoUrlCleanup(values.photo);
 
-  const save = (to: string | null) =>
-    flow.run(async () => {
-      const fields = await requestFields();
-      const saved = await saveBuyerVoucher(id, { ...texts, ...fields, version: voucher?.version ?? 0 });
-      markSaved(initialDesign(saved.personalisation, '#ffffff'));
-    }, to);
+  const persist = async (input: BuyerVoucherOutput) => {
+    const fields = await designRequest(input, (blob) => uploadImage(blob, 'personalisation'));
+    const saved = await saveVoucher.mutateAsync({
+      id,
+      body: { title: input.title, description: input.description, from: input.from, ...fields, version },
+    });
+    setVersion(saved.version);
+    form.reset(buyerVoucherValues(saved, defaultFrom));
+  };
+  const save = (to: string | null) => validateAndSave(form.handleSubmit, (input) => flow.run(() => persist(input), to));
 
   return (
-    <PersonaliseLayout
-      eyebrow={WALLET_TEXT.title}
-      title={
-        mode === 'designer'
-          ? voucher
-            ? 'Gutschein bearbeiten'
-            : 'Gutschein selbst gestalten'
-          : 'Gutschein personalisieren'
-      }
-      testId={mode === 'designer' ? 'buyer-voucher-designer' : 'buyer-personalise-page'}
-      backTo={paths.walletBuyerVouchers}
-      saving={flow.saving}
-      guard={{ dirty: (dirty || textsDirty) && !flow.submitted && !flow.failed, onSave: () => save(null) }}
-      onSubmit={() => void save(paths.walletBuyerVouchers)}
-      preview={
-        <PersonalisedCard
-          title={texts.title || 'Dein Gutschein'}
-          byline={texts.from ? `Von ${texts.from}` : ''}
-          priceLabel={null}
-          background={backgroundUrl(design, voucher?.personalisation, templates.data, null)}
-          fallbackColor={BUYER_BACKGROUND}
-          textColor={design.textColor}
-          note={[texts.description, design.note].filter(Boolean).join('\n\n')}
-          testId="personalise-preview"
-        />
-      }
-    >
-      {mode === 'designer' && (
-        <>
-          <CountedField
-            name="title"
-            label="Titel"
-            required
-            value={texts.title}
-            max={BUYER_VOUCHER_TITLE_MAX}
-            onValueChange={(title) => setTexts((t) => ({ ...t, title }))}
-            error={flow.errors.title}
-            placeholder="Frühstück im Bett"
+    <FormProvider {...form}>
+      <PersonaliseLayout
+        eyebrow={WALLET_TEXT.title}
+        title={
+          mode === 'designer'
+            ? voucher
+              ? 'Gutschein bearbeiten'
+              : 'Gutschein selbst gestalten'
+            : 'Gutschein personalisieren'
+        }
+        testId={mode === 'designer' ? 'buyer-voucher-designer' : 'buyer-personalise-page'}
+        backTo={paths.walletBuyerVouchers}
+        saving={flow.saving}
+        guard={{ dirty: isDirty && !flow.submitted && !flow.failed, onSave: () => save(null) }}
+        onSubmit={() => void save(paths.walletBuyerVouchers)}
+        preview={
+          <PersonalisedCard
+            title={values.title || 'Dein Gutschein'}
+            byline={values.from ? `Von ${values.from}` : ''}
+            priceLabel={null}
+            background={backgroundUrl(values, voucher?.personalisation, templates.data, null)}
+            fallbackColor={BUYER_BACKGROUND}
+            textColor={values.text_color}
+            note={[values.description, values.note].filter(Boolean).join('\n\n')}
+            testId="personalise-preview"
           />
-          <CountedField
-            name="description"
-            label="Beschreibung"
-            multiline
-            value={texts.description}
-            max={BUYER_VOUCHER_DESCRIPTION_MAX}
-            onValueChange={(description) => setTexts((t) => ({ ...t, description }))}
-            error={flow.errors.description}
-          />
-          <CountedField
-            name="from"
-            label="Von"
-            required
-            value={texts.from}
-            max={BUYER_VOUCHER_FROM_MAX}
-            onValueChange={(from) => setTexts((t) => ({ ...t, from }))}
-            error={flow.errors.from}
-          />
-        </>
-      )}
-      <DesignFields design={design} onChange={update} errors={flow.errors} showPriceHidden={false} />
-      {mode === 'designer' && <NewsletterPopup />}
-    </PersonaliseLayout>
+        }
+      >
+        {mode === 'designer' && (
+          <>
+            <Controller
+              control={form.control}
+              name="title"
+              render={({ field, fieldState }) => (
+                <CountedField
+                  name="title"
+                  label="Titel"
+                  required
+                  value={field.value}
+                  max={BUYER_VOUCHER_TITLE_MAX}
+                  onValueChange={field.onChange}
+                  error={fieldState.error?.message}
+                  placeholder="Frühstück im Bett"
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="description"
+              render={({ field, fieldState }) => (
+                <CountedField
+                  name="description"
+                  label="Beschreibung"
+                  multiline
+                  value={field.value ?? ''}
+                  max={BUYER_VOUCHER_DESCRIPTION_MAX}
+                  onValueChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="from"
+              render={({ field, fieldState }) => (
+                <CountedField
+                  name="from"
+                  label="Von"
+                  required
+                  value={field.value}
+                  max={BUYER_VOUCHER_FROM_MAX}
+                  onValueChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </>
+        )}
+        <DesignFields showPriceHidden={false} />
+        {mode === 'designer' && <NewsletterPopup />}
+      </PersonaliseLayout>
+    </FormProvider>
   );
 }

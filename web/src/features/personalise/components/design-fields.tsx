@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from '@gm/shared/uploads/contracts';
 import {
   NOTE_MAX,
@@ -15,7 +16,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import { CountedField } from '../../../components/form/builder-inputs.tsx';
 import { useTemplates } from '../api/personalise.ts';
-import type { DesignState } from '../hooks/use-design.ts';
+import type { DesignValues } from '../design-form.ts';
 
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';
@@ -34,15 +35,34 @@ const BACKGROUND_LABELS: Record<BackgroundKind, string> = {
 };
 
 type Props = {
-  design: DesignState;
-  onChange: (changes: Partial<DesignState>) => void;
-  errors: Record<string, string | undefined>;
   /** 'Preis verstecken' exists on the user variant only (01 §2). */
   showPriceHidden: boolean;
 };
 
-/** Background (own photo with crop, default or an admin template), message ≤ 120 with counter, text colour, 'Preis verstecken'. */
-export function DesignFields({ design, onChange, errors, showPriceHidden }: Props) {
+/**
+ * Background (own photo with crop, default or an admin template), message ≤ 120 with counter, text
+ * colour, 'Preis verstecken': the design fields of the surrounding react-hook-form (FormProvider),
+ * whose values are `DesignValues`.
+ */
+export function DesignFields({ showPriceHidden }: Props) {
+  const form = useFormContext<DesignValues>();
+  const errors = form.formState.errors;
+  const background = useController({ control: form.control, name: 'background' }).field;
+  const templateId = form.watch('template_id');
+  const photo = form.watch('photo');
+  const note = useController({ control: form.control, name: 'note' }).field;
+  const textColor = useController({ control: form.control, name: 'text_color' }).field;
+  const priceHidden = useController({ control: form.control, name: 'price_hidden' }).field;
+  // A template or a cropped photo also switches the background; after a failed save both are checked again.
+  const changed = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+  const chooseTemplate = (id: string) => {
+    form.setValue('template_id', id, changed);
+    form.setValue('background', 'template', changed);
+  };
+  const choosePhoto = (blob: Blob) => {
+    form.setValue('photo', { kind: 'new', blob, url: URL.createObjectURL(blob) }, changed);
+    form.setValue('background', 'custom', changed);
+  };
   const dialog = useDialog();
   const templates = useTemplates();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -67,7 +87,7 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
     setFile(chosen);
   }
 
-  const photoSrc = mediaUrl(design.photo?.url);
+  const photoSrc = mediaUrl(photo?.url);
 
   return (
     <div className="design-fields">
@@ -77,16 +97,16 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
         </legend>
         <div className="segmented" role="radiogroup" aria-labelledby={backgroundLabel}>
           {(['default', 'template', 'custom'] as const).map((kind) => (
-            <label key={kind} className={`segmented__option${design.background === kind ? ' is-active' : ''}`}>
+            <label key={kind} className={`segmented__option${background.value === kind ? ' is-active' : ''}`}>
               <input
                 type="radio"
                 name="background"
                 value={kind}
                 className="visually-hidden"
-                checked={design.background === kind}
+                checked={background.value === kind}
                 onChange={() => {
-                  onChange({ background: kind });
-                  if (kind === 'custom' && !design.photo) fileRef.current?.click();
+                  background.onChange(kind);
+                  if (kind === 'custom' && !photo) fileRef.current?.click();
                 }}
                 data-testid={`background-${kind}`}
               />
@@ -95,7 +115,7 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
           ))}
         </div>
 
-        {design.background === 'template' && (
+        {background.value === 'template' && (
           <div className="design-fields__templates" id="field-template_id">
             {templates.isLoading && !templates.data && <Spinner label="Vorlagen werden geladen…" />}
             {templates.data && templates.data.length === 0 && <p className="field__hint">{TEXT.empty}</p>}
@@ -109,14 +129,14 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
                 {templates.data.map((template) => (
                   <label
                     key={template.id}
-                    className={`template-grid__item${design.templateId === template.id ? ' is-active' : ''}`}
+                    className={`template-grid__item${templateId === template.id ? ' is-active' : ''}`}
                   >
                     <input
                       type="radio"
                       name="template_id"
                       className="visually-hidden"
-                      checked={design.templateId === template.id}
-                      onChange={() => onChange({ templateId: template.id, background: 'template' })}
+                      checked={templateId === template.id}
+                      onChange={() => chooseTemplate(template.id)}
                       data-testid="template-option"
                     />
                     <img src={mediaUrl(template.image)} alt="" loading="lazy" />
@@ -125,11 +145,11 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
                 ))}
               </div>
             )}
-            <FieldError id={templateError} error={errors.template_id} />
+            <FieldError id={templateError} error={errors.template_id?.message} />
           </div>
         )}
 
-        {design.background === 'custom' && (
+        {background.value === 'custom' && (
           <div className="design-fields__photo">
             <div className="design-fields__thumb">
               {photoSrc ? <img src={photoSrc} alt="Dein Foto" /> : <span>Kein Foto</span>}
@@ -146,7 +166,7 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
                 {photoSrc ? 'Foto ändern' : 'Foto hochladen'}
               </button>
               <p className="field__hint">JPEG oder PNG, höchstens 10 MB. Du wählst danach den Ausschnitt.</p>
-              <FieldError id={photoError} error={errors.custom_image_upload_id ?? errors.upload_id} />
+              <FieldError id={photoError} error={errors.photo?.message} />
             </div>
           </div>
         )}
@@ -165,12 +185,12 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
       <CountedField
         name="note"
         label="Persönliche Nachricht"
-        value={design.note}
+        value={note.value ?? ''}
         max={NOTE_MAX}
         multiline
         rows={3}
-        onValueChange={(note) => onChange({ note })}
-        error={errors.note}
+        onValueChange={note.onChange}
+        error={errors.note?.message}
         placeholder="Alles Liebe zum Geburtstag!"
       />
 
@@ -182,15 +202,15 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
           {TEXT_COLOURS.map((colour) => (
             <label
               key={colour}
-              className={`swatches__item${design.textColor === colour ? ' is-active' : ''}`}
+              className={`swatches__item${textColor.value === colour ? ' is-active' : ''}`}
               title={COLOUR_NAMES[colour]}
             >
               <input
                 type="radio"
                 name="text_color"
                 className="visually-hidden"
-                checked={design.textColor === colour}
-                onChange={() => onChange({ textColor: colour })}
+                checked={textColor.value === colour}
+                onChange={() => textColor.onChange(colour)}
               />
               <span className="swatches__dot" style={{ backgroundColor: colour }} aria-hidden="true" />
               <span className="visually-hidden">{COLOUR_NAMES[colour]}</span>
@@ -200,21 +220,17 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
             <span className="visually-hidden">Eigene Farbe</span>
             <input
               type="color"
-              value={design.textColor}
-              onChange={(event) => onChange({ textColor: event.target.value })}
+              value={textColor.value}
+              onChange={(event) => textColor.onChange(event.target.value)}
               aria-label="Eigene Farbe"
             />
           </label>
         </div>
-        <FieldError id={`${colourLabel}-error`} error={errors.text_color} />
+        <FieldError id={`${colourLabel}-error`} error={errors.text_color?.message} />
       </fieldset>
 
       {showPriceHidden && (
-        <CheckboxField
-          name="price_hidden"
-          checked={design.priceHidden}
-          onCheckedChange={(priceHidden) => onChange({ priceHidden })}
-        >
+        <CheckboxField name="price_hidden" checked={priceHidden.value} onCheckedChange={priceHidden.onChange}>
           {PERSONALISE_TEXT.hidePrice}
         </CheckboxField>
       )}
@@ -231,7 +247,7 @@ export function DesignFields({ design, onChange, errors, showPriceHidden }: Prop
           }}
           onDone={(blob) => {
             setFile(null);
-            onChange({ photo: { kind: 'new', blob, url: URL.createObjectURL(blob) }, background: 'custom' });
+            choosePhoto(blob);
           }}
         />
       )}

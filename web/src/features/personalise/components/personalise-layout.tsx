@@ -4,7 +4,7 @@ import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { StatusPage } from '../../../components/layout/status-page.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageLoader, Spinner } from '../../../components/ui/spinner.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import '../../../styles/personalise.css';
 
 type Props = {
@@ -72,13 +72,13 @@ export function PersonaliseStatus({
   backTo,
   backLabel,
 }: {
-  error: ApiError | undefined;
+  error: Error | null;
   onRetry: () => void;
   backTo: string;
   backLabel: string;
 }) {
   if (!error) return <PageLoader />;
-  if (error.status === 404) {
+  if (error instanceof ApiError && error.status === 404) {
     return (
       <StatusPage code="404" title="Gutschein nicht gefunden" testId="personalise-not-found">
         <p>

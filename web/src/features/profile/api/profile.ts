@@ -1,34 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, userSchema } from '@gm/shared/auth/contracts';
-import {
-  profileSchema,
-  saveProfileResponseSchema,
-  type ChangePasswordInput,
-  type Profile,
-} from '@gm/shared/users/profile';
+import { saveProfileResponseSchema, type ChangePasswordInput } from '@gm/shared/users/profile';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
+import { userKeys } from '../../../entities/user/api/user.ts';
 
-/** GET user/{id}: the own profile with version, company, verification state and payout account. */
-export function getProfile(id: string, signal?: AbortSignal): Promise<Profile> {
-  return api.request(`user/${encodeURIComponent(id)}`, { schema: profileSchema, signal });
-}
-
-/** POST user/{id}: saves one tab; the stored session user is refreshed with the answer. */
-export async function saveProfile(id: string, body: Record<string, unknown>) {
-  const answer = await api.request(`user/${encodeURIComponent(id)}`, {
+/** POST user/{id}: saves one tab. */
+export function saveProfile(id: string, body: Record<string, unknown>) {
+  return api.request(`user/${encodeURIComponent(id)}`, {
     method: 'POST',
     body,
     schema: saveProfileResponseSchema,
   });
-  authStore.updateUser(userSchema.parse(answer.user));
-  return answer;
 }
 
-/** PATCH user/change-password/{id}. */
+/**
+ * Saving a profile tab: the stored session user takes the answer at once, and the cached profile is
+ * marked stale without refetching, so the form on screen (keyed by the profile's version) is not
+ * replaced under the success dialog or the leave prompt; the next visit loads the saved profile.
+ */
+export function useSaveProfile(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => saveProfile(id, body),
+    onSuccess: async (answer) => {
+      authStore.updateUser(userSchema.parse(answer.user));
+      await queryClient.invalidateQueries({ queryKey: userKeys.detail(id), refetchType: 'none' });
+    },
+  });
+}
+
+/** PATCH user/change-password/{id}; changes nothing the web caches. */
 export function changePassword(id: string, body: ChangePasswordInput) {
   return api.request(`user/change-password/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,
     schema: messageResponseSchema,
   });
+}
+
+export function useChangePassword(id: string) {
+  return useMutation({ mutationFn: (body: ChangePasswordInput) => changePassword(id, body) });
 }

@@ -1,11 +1,13 @@
 import { accountProfileSchema, buyerProfileSchema, PROFILE_TEXT, type Profile } from '@gm/shared/users/profile';
-import { FormErrorSummary, FormMessage, TextField } from '../../../components/ui/form-fields.tsx';
+import { FormErrorSummary, FormMessage } from '../../../components/ui/form-fields.tsx';
+import { FormTextField } from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
-import { useForm } from '../../../lib/use-form.ts';
+import { formSchema } from '../../../lib/form-schema.ts';
+import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
-import { saveProfile } from '../api/profile.ts';
-import { useEmailCheck } from './use-email-check.ts';
-import { isDirty, useLeaveSave } from './use-leave-save.ts';
+import { useUniqueCheck, useUniqueGuard } from '../../../entities/user/use-unique-check.ts';
+import { useSaveProfile } from '../api/profile.ts';
+import { useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
 
 const LABELS = {
@@ -21,6 +23,8 @@ const LABELS = {
 
 function initialValues(profile: Profile) {
   return {
+    section: 'profile' as const,
+    version: profile.version,
     username: profile.username,
     firstName: profile.detail.firstName ?? '',
     lastName: profile.detail.lastName ?? '',
@@ -32,81 +36,110 @@ function initialValues(profile: Profile) {
   };
 }
 
+type Values = ReturnType<typeof initialValues>;
+
+/**
+ * Both contracts take the same text fields; the form holds them as typed (the contracts turn '' into
+ * null), so one form type serves the buyer and the account variant.
+ */
+const SCHEMAS = {
+  buyer: formSchema<Values>()(buyerProfileSchema),
+  account: formSchema<Values>()(accountProfileSchema),
+};
+
 /**
  * Tab 'Profil' for buyers (01 §2): Benutzername is shown but never editable once set. Admins and
  * scanner users (`account`) see the same form without the address and with optional names.
  */
 export function BuyerProfileForm({ profile, variant = 'buyer' }: { profile: Profile; variant?: 'buyer' | 'account' }) {
-  const initial = initialValues(profile);
   const buyer = variant === 'buyer';
   const save = useProfileSave();
-  const leave = useLeaveSave((event) => form.handleSubmit(event));
-  const form = useForm({
-    initial,
-    schema: buyer ? buyerProfileSchema : accountProfileSchema,
+  const saveProfile = useSaveProfile(profile.id);
+  const guard = useUniqueGuard(SCHEMAS[variant]);
+  const form = useZodForm(guard.schema, { defaultValues: initialValues(profile) });
+  const unique = useUniqueCheck(form, guard, { userId: profile.id, unchanged: { email: profile.email } });
+  const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
     labels: LABELS,
-    prepare: (values) => ({ ...values, section: 'profile', version: profile.version, username: profile.username }),
     submit: async (data) => {
-      await saveProfile(profile.id, data);
+      await saveProfile.mutateAsync(data);
       leave.markSaved();
       await save.afterSave(leave.leaving.current);
     },
     onServerError: save.onServerError,
   });
-  const email = useEmailCheck(form, profile.id, profile.email);
-  const dirty = !save.submitted && isDirty(form.values, initial);
+  const leave = useLeaveSave(() => onSubmit());
+  const dirty = !save.submitted && form.formState.isDirty;
 
   return (
-    <form className="form profile-form" onSubmit={form.handleSubmit} noValidate data-testid="profile-form">
-      <FormMessage message={form.message} />
-      <FormErrorSummary fields={form.summary} />
-      <TextField
-        {...form.text('username')}
+    <form className="form profile-form" onSubmit={onSubmit} noValidate data-testid="profile-form">
+      <FormMessage message={message} />
+      <FormErrorSummary fields={summary} />
+      <FormTextField
+        control={form.control}
+        name="username"
+        label={LABELS.username}
         disabled
         readOnly
         tooltip="Der Benutzername erscheint auf deinen Gutscheinen und kann später nicht mehr geändert werden."
         hint={PROFILE_TEXT.usernameLocked}
       />
       <div className="form__row">
-        <TextField {...form.text('firstName')} autoComplete="given-name" required={buyer} />
-        <TextField {...form.text('lastName')} autoComplete="family-name" required={buyer} />
+        <FormTextField
+          control={form.control}
+          name="firstName"
+          label={LABELS.firstName}
+          autoComplete="given-name"
+          required={buyer}
+        />
+        <FormTextField
+          control={form.control}
+          name="lastName"
+          label={LABELS.lastName}
+          autoComplete="family-name"
+          required={buyer}
+        />
       </div>
-      <TextField
-        {...form.text('email')}
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={LABELS.email}
         type="email"
         inputMode="email"
         autoComplete="email"
         required
-        onBlur={email.check}
-        busy={email.checking}
+        onBlur={() => unique.check('email')}
+        busy={unique.checking.email}
       />
       {buyer && (
         <>
-          <TextField {...form.text('address')} autoComplete="street-address" />
+          <FormTextField control={form.control} name="address" label={LABELS.address} autoComplete="street-address" />
           <div className="form__row">
-            <TextField {...form.text('zip_code')} autoComplete="postal-code" inputMode="numeric" />
-            <TextField {...form.text('city')} autoComplete="address-level2" />
+            <FormTextField
+              control={form.control}
+              name="zip_code"
+              label={LABELS.zip_code}
+              autoComplete="postal-code"
+              inputMode="numeric"
+            />
+            <FormTextField control={form.control} name="city" label={LABELS.city} autoComplete="address-level2" />
           </div>
         </>
       )}
-      <TextField
-        {...form.text('order_email')}
+      <FormTextField
+        control={form.control}
+        name="order_email"
+        label={LABELS.order_email}
         type="email"
         inputMode="email"
         hint="Bestellbestätigungen gehen zusätzlich an diese Adresse."
       />
       <div className="profile-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={form.submitting}
-          data-testid="profile-submit"
-        >
+        <button type="submit" className="button button--primary" disabled={submitting} data-testid="profile-submit">
           Speichern
         </button>
       </div>
-      <LoadingOverlay show={form.submitting} label="Wird gespeichert…" />
-      <LeaveGuard dirty={dirty && !form.submitting} onSave={leave.saveForLeave} />
+      <LoadingOverlay show={submitting} label="Wird gespeichert…" />
+      <LeaveGuard dirty={dirty && !submitting} onSave={leave.saveForLeave} />
     </form>
   );
 }

@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { COMPANY_DESCRIPTION_MAX, SELLER_TEXT, formatIban } from '@gm/shared/auth/seller-registration';
 import { REGIONS } from '@gm/shared/catalogue/reference-data';
 import { PROFILE_TEXT, sellerProfileSchema, type Profile } from '@gm/shared/users/profile';
-import { FormErrorSummary, FormMessage, SelectField, TextField } from '../../../components/ui/form-fields.tsx';
+import { FormErrorSummary, FormMessage } from '../../../components/ui/form-fields.tsx';
+import { FormSelectField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
-import { useForm } from '../../../lib/use-form.ts';
-import { TextAreaField } from '../../../components/form/text-area-field.tsx';
+import { formSchema } from '../../../lib/form-schema.ts';
+import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
+import { FormTextAreaField } from '../../../components/form/text-area-field.tsx';
 import { ImagePicker } from '../../../components/form/image-picker.tsx';
 import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
-import { saveProfile } from '../api/profile.ts';
-import { useEmailCheck } from './use-email-check.ts';
-import { isDirty, useLeaveSave } from './use-leave-save.ts';
+import { useUniqueCheck, useUniqueGuard } from '../../../entities/user/use-unique-check.ts';
+import { useSaveProfile } from '../api/profile.ts';
+import { useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
 import '../../../styles/catalogue-admin.css';
 
@@ -39,6 +41,8 @@ const LOGO_CROP = { output: { width: 250, height: 100 }, viewport: { width: 250,
 function initialValues(profile: Profile) {
   const company = profile.company;
   return {
+    section: 'profile' as const,
+    version: profile.version,
     username: profile.username,
     email: profile.email,
     phone_number: profile.detail.phone_number ?? '',
@@ -56,18 +60,22 @@ function initialValues(profile: Profile) {
   };
 }
 
+type Values = ReturnType<typeof initialValues>;
+
+/** The form holds the fields as typed (region as text, '' for empty); the contract turns them into the request. */
+const FORM_SCHEMA = formSchema<Values>()(sellerProfileSchema);
+
 /** Tab 'Profil' for sellers (02 §2): account, company (with logo) and payout account in one save. */
 export function SellerProfileForm({ profile }: { profile: Profile }) {
-  const initial = initialValues(profile);
   const save = useProfileSave();
+  const saveProfile = useSaveProfile(profile.id);
   const [logo, setLogo] = useState<Blob | null>(null);
   const [logoError, setLogoError] = useState<string | undefined>();
-  const leave = useLeaveSave((event) => form.handleSubmit(event));
-  const form = useForm({
-    initial,
-    schema: sellerProfileSchema,
+  const guard = useUniqueGuard(FORM_SCHEMA);
+  const form = useZodForm(guard.schema, { defaultValues: initialValues(profile) });
+  const unique = useUniqueCheck(form, guard, { userId: profile.id, unchanged: { email: profile.email } });
+  const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
     labels: LABELS,
-    prepare: (values) => ({ ...values, section: 'profile', version: profile.version, username: profile.username }),
     submit: async (data) => {
       let logoUploadId: string | undefined;
       if (logo) {
@@ -83,7 +91,7 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
         }
       }
       try {
-        await saveProfile(profile.id, { ...data, ...(logoUploadId ? { logo_upload_id: logoUploadId } : {}) });
+        await saveProfile.mutateAsync({ ...data, ...(logoUploadId ? { logo_upload_id: logoUploadId } : {}) });
       } catch (error) {
         if (error instanceof ApiError && error.fieldError('logo_upload_id'))
           setLogoError(error.fieldError('logo_upload_id'));
@@ -94,43 +102,59 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
     },
     onServerError: save.onServerError,
   });
-  const email = useEmailCheck(form, profile.id, profile.email);
-  const dirty = !save.submitted && (logo !== null || isDirty(form.values, initial));
+  const leave = useLeaveSave(() => onSubmit());
+  const dirty = !save.submitted && (logo !== null || form.formState.isDirty);
+  const control = form.control;
 
   return (
-    <form className="form profile-form" onSubmit={form.handleSubmit} noValidate data-testid="profile-form">
-      <FormMessage message={form.message} />
-      <FormErrorSummary fields={form.summary} />
+    <form className="form profile-form" onSubmit={onSubmit} noValidate data-testid="profile-form">
+      <FormMessage message={message} />
+      <FormErrorSummary fields={summary} />
 
       <fieldset className="profile-form__section">
         <legend className="profile-form__legend">Konto</legend>
-        <TextField
-          {...form.text('username')}
+        <FormTextField
+          control={control}
+          name="username"
+          label={LABELS.username}
           disabled
           readOnly
           tooltip={SELLER_TEXT.usernameTooltip}
           hint={PROFILE_TEXT.usernameLocked}
         />
-        <TextField
-          {...form.text('email')}
+        <FormTextField
+          control={control}
+          name="email"
+          label={LABELS.email}
           type="email"
           inputMode="email"
           autoComplete="email"
           required
-          onBlur={email.check}
-          busy={email.checking}
+          onBlur={() => unique.check('email')}
+          busy={unique.checking.email}
         />
         <div className="form__row">
-          <TextField {...form.text('phone_number')} type="tel" autoComplete="tel" required />
-          <SelectField
-            {...form.text('region_id')}
+          <FormTextField
+            control={control}
+            name="phone_number"
+            label={LABELS.phone_number}
+            type="tel"
+            autoComplete="tel"
+            required
+          />
+          <FormSelectField
+            control={control}
+            name="region_id"
+            label={LABELS.region_id}
             required
             options={REGIONS.map((r) => ({ value: String(r.id), label: r.label }))}
             placeholder="Region wählen"
           />
         </div>
-        <TextField
-          {...form.text('order_email')}
+        <FormTextField
+          control={control}
+          name="order_email"
+          label={LABELS.order_email}
           type="email"
           inputMode="email"
           hint="Bestellbenachrichtigungen gehen zusätzlich an diese Adresse."
@@ -139,8 +163,10 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
 
       <fieldset className="profile-form__section">
         <legend className="profile-form__legend">Unternehmen</legend>
-        <TextField
-          {...form.text('company_name')}
+        <FormTextField
+          control={control}
+          name="company_name"
+          label={LABELS.company_name}
           autoComplete="organization"
           required
           hint="Erscheint auf den Rechnungen."
@@ -158,44 +184,53 @@ export function SellerProfileForm({ profile }: { profile: Profile }) {
           hint="Wird auf 250 × 100 Pixel zugeschnitten."
           error={logoError}
         />
-        <TextAreaField {...form.text('description')} maxLength={COMPANY_DESCRIPTION_MAX} rows={4} />
+        <FormTextAreaField
+          control={control}
+          name="description"
+          label={LABELS.description}
+          maxLength={COMPANY_DESCRIPTION_MAX}
+          rows={4}
+        />
         <div className="form__row">
-          <TextField
-            {...form.text('url')}
+          <FormTextField
+            control={control}
+            name="url"
+            label={LABELS.url}
             type="url"
             inputMode="url"
             autoComplete="url"
             placeholder="www.beispiel.at"
           />
-          <TextField {...form.text('vat_number')} />
+          <FormTextField control={control} name="vat_number" label={LABELS.vat_number} />
         </div>
-        <TextField {...form.text('address')} autoComplete="street-address" />
+        <FormTextField control={control} name="address" label={LABELS.address} autoComplete="street-address" />
         <div className="form__row">
-          <TextField {...form.text('zip_code')} autoComplete="postal-code" inputMode="numeric" />
-          <TextField {...form.text('city')} autoComplete="address-level2" />
+          <FormTextField
+            control={control}
+            name="zip_code"
+            label={LABELS.zip_code}
+            autoComplete="postal-code"
+            inputMode="numeric"
+          />
+          <FormTextField control={control} name="city" label={LABELS.city} autoComplete="address-level2" />
         </div>
       </fieldset>
 
       <fieldset className="profile-form__section">
         <legend className="profile-form__legend">Auszahlung</legend>
         <div className="form__row">
-          <TextField {...form.text('iban')} autoComplete="off" spellCheck={false} />
-          <TextField {...form.text('bic')} autoComplete="off" spellCheck={false} />
+          <FormTextField control={control} name="iban" label={LABELS.iban} autoComplete="off" spellCheck={false} />
+          <FormTextField control={control} name="bic" label={LABELS.bic} autoComplete="off" spellCheck={false} />
         </div>
       </fieldset>
 
       <div className="profile-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={form.submitting}
-          data-testid="profile-submit"
-        >
+        <button type="submit" className="button button--primary" disabled={submitting} data-testid="profile-submit">
           Speichern
         </button>
       </div>
-      <LoadingOverlay show={form.submitting} label="Wird gespeichert…" />
-      <LeaveGuard dirty={dirty && !form.submitting} onSave={leave.saveForLeave} />
+      <LoadingOverlay show={submitting} label="Wird gespeichert…" />
+      <LeaveGuard dirty={dirty && !submitting} onSave={leave.saveForLeave} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
-import { useCallback, useRef, type FormEvent } from 'react';
+import { useCallback, useRef } from 'react';
 
 /**
  * Lets the leave prompt's 'Speichern' run the form's own submit and learn whether it saved:
  * `markSaved()` is called by the form's submit on success, `saveForLeave()` answers that.
  */
-export function useLeaveSave(handleSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>) {
+export function useLeaveSave(submit: () => Promise<void>) {
   const saved = useRef(false);
   const leaving = useRef(false);
   const markSaved = useCallback(() => {
@@ -14,16 +14,11 @@ export function useLeaveSave(handleSubmit: (event: FormEvent<HTMLFormElement>) =
     saved.current = false;
     leaving.current = true;
     try {
-      await handleSubmit({ preventDefault() {} } as FormEvent<HTMLFormElement>);
+      await submit();
     } finally {
       leaving.current = false;
     }
     return saved.current;
-  }, [handleSubmit]);
+  }, [submit]);
   return { markSaved, saveForLeave, leaving };
-}
-
-/** True when any form value differs from the loaded one. */
-export function isDirty(values: Record<string, unknown>, initial: Record<string, unknown>): boolean {
-  return Object.keys(initial).some((key) => values[key] !== initial[key]);
 }

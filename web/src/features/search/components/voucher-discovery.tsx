@@ -6,12 +6,12 @@ import { CloseIcon, SearchIcon, SlidersIcon } from '../../../components/ui/icons
 import { LOAD_MORE_THRESHOLD, useInfiniteScroll } from '../../../lib/infinite-scroll.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useDebouncedDraft } from '../../../lib/use-debounced-draft.ts';
-import { useCategories } from '../../../entities/catalogue/api/get-categories.ts';
+import { useCategories } from '../../../entities/catalogue/api/categories.ts';
 import { DiscoveryModals } from '../../../entities/catalogue/components/discovery-modals.tsx';
 import { VoucherGrid, VoucherGridSkeleton } from '../../../entities/catalogue/components/voucher-grid.tsx';
 import { useDiscoveryModals } from '../../../entities/catalogue/hooks/use-discovery-modals.ts';
-import { EMPTY_SEARCH, activeFilterCount, searchRequestOf } from '../search-state.ts';
-import { useSearchResults } from '../../../entities/catalogue/use-search-results.ts';
+import { EMPTY_SEARCH, activeFilterCount, goToPage, searchRequestOf } from '../search-state.ts';
+import { useInfiniteSearch, usePagedSearch } from '../../../entities/catalogue/hooks/use-search-list.ts';
 import { useSearchState } from '../use-search-state.ts';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useTenantScope } from '../../../entities/tenant/use-tenant-scope.ts';
@@ -39,27 +39,25 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
     const request = searchRequestOf(state, fixedCategory ? { fixedCategory: fixedCategory.id } : {});
     return tenant.sellerId ? { ...request, seller_id: tenant.sellerId } : request;
   }, [state, fixedCategory, tenant.ready, tenant.sellerId]);
-  const key = JSON.stringify(body);
-  // Every change of filters, sort or keyword starts again at page 1 (01 §4).
-  const [paging, setPaging] = useState({ key, page: 1 });
-  const page = paging.key === key ? paging.page : 1;
-  const results = useSearchResults(body, page, isMobile);
-  const hasNextPage = Boolean(results.meta?.next_page_url) && !results.isStale;
+  // Desktop pages with previous/next (the page is part of the search state, so every other change
+  // starts again at page 1, 01 §4); mobile loads on. Only the list on screen asks the API.
+  const paged = usePagedSearch(isMobile ? null : body, state.page);
+  const infinite = useInfiniteSearch(isMobile ? body : null);
+  const results = isMobile ? infinite : paged;
 
   const keyword = useDebouncedDraft(state.keyword, (value) => update((s) => ({ ...s, keyword: value })));
 
-  const loadMore = () => setPaging({ key, page: page + 1 });
   useInfiniteScroll({
     enabled: isMobile,
     threshold: LOAD_MORE_THRESHOLD,
     loading: results.isLoading,
     sellerModalOpen: Boolean(modals.sellerId),
-    hasNextPage,
-    onLoadMore: loadMore,
+    hasNextPage: results.hasNextPage,
+    onLoadMore: results.loadMore,
   });
 
-  const goToPage = (next: number) => {
-    setPaging({ key, page: next });
+  const showPage = (next: number) => {
+    update(goToPage(next));
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
@@ -154,18 +152,18 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
           )}
           {isMobile ? (
             <LoadMore
-              hasNextPage={hasNextPage}
-              loading={results.isLoading && results.vouchers.length > 0 && !results.isStale}
+              hasNextPage={results.hasNextPage}
+              loading={results.isLoadingMore}
               error={results.vouchers.length ? results.error : undefined}
-              onLoadMore={loadMore}
+              onLoadMore={results.loadMore}
               onRetry={results.retry}
             />
           ) : (
             results.meta && (
               <Pagination
-                page={page}
+                page={state.page}
                 lastPage={results.meta.last_page}
-                onPageChange={goToPage}
+                onPageChange={showPage}
                 busy={results.isLoading}
                 label={`Seiten von ${resultsLabel}`}
               />

@@ -6,7 +6,7 @@ import { DiscoveryModals } from '../../../entities/catalogue/components/discover
 import { StepList } from '../../../entities/catalogue/components/step-list.tsx';
 import { useDiscoveryModals } from '../../../entities/catalogue/hooks/use-discovery-modals.ts';
 import { useTenantShop } from '../../../entities/tenant/api/tenant-shop.ts';
-import { useSeller } from '../../../entities/sellers/api/get-seller.ts';
+import { useSeller } from '../../../entities/sellers/api/sellers.ts';
 import { SellerVouchers } from '../../../entities/sellers/components/seller-vouchers.tsx';
 import { TENANT_DEFAULT_STEPS, heroTexts, tenantColours } from '../tenant-rules.ts';
 import '../../../styles/discovery.css';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTenantShop } from '../../../entities/tenant/api/tenant-shop.ts';
-import { mainSiteUrl } from '../tenant-rules.ts';
+import { mainSiteUrl } from '../../../entities/tenant/main-site.ts';
 
 /** 01 §8 "Unknown subdomain company → redirect to the main site": a tenant host without a shop (404) leaves for the main site. */
 export function TenantRedirect() {

@@ -1,39 +1,59 @@
-import * as z from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import {
-  giftPreviewAnswerSchema,
+  shareLinkPreviewAnswerSchema,
   messageAnswerSchema,
   receiveTransferAnswerSchema,
   transferUrlAnswerSchema,
-  type GiftPreview,
+  type ShareLinkPreview,
   type ReceiveTransferAnswer,
   type SendVoucherMailRequest,
 } from '@gm/shared/wallet/transfer';
 import { api } from '../../../lib/api.ts';
+import { buyerVoucherKeys, buyerVoucherQuery } from '../../../entities/wallet/api/buyer-voucher.ts';
+import { userVoucherQuery, walletKeys } from '../../../entities/wallet/api/user-voucher.ts';
 
-/** Share link, gift receiving and send by e-mail (01 §7 transfer-url, transfer, buyer-transfer, order/send-voucher-pdf). */
-export type GiftKind = 'user' | 'buyer';
+/**
+ * Passing on an owned voucher (01 §2 "Share as link", "Receiving a gift", "Send by e-mail"; 01 §7
+ * transfer-url, transfer, buyer-transfer, order/send-voucher-pdf). Vocabulary: a *share link* is the
+ * one-time link to an owned voucher; *receiving* it moves the voucher into the opener's wallet
+ * (the API calls that a transfer). "Gift" is the gift chosen at purchase (features/gifts), not this.
+ */
 
-/** What the share and send pages show of the voucher: only the title (and whether it is still active). */
-const voucherTitleSchema = z.object({
-  user_voucher: z
-    .object({ id: z.string(), status: z.string(), voucher: z.object({ title: z.string() }).loose() })
-    .loose(),
-});
-const buyerVoucherTitleSchema = z.object({
-  data: z.object({ id: z.string(), voucher: z.object({ title: z.string() }).loose() }).loose(),
-});
+/** Which kind of owned voucher: a bought one (wallet) or a buyer-designed one (/wallet/vouchers). */
+export type OwnedVoucherKind = 'user' | 'buyer';
 
-export async function fetchVoucherTitle(kind: GiftKind, id: string): Promise<{ title: string; active: boolean }> {
-  if (kind === 'buyer') {
-    const answer = await api.request(`buyer-voucher/${encodeURIComponent(id)}`, { schema: buyerVoucherTitleSchema });
-    return { title: answer.data.voucher.title, active: true };
-  }
-  const answer = await api.request(`user-voucher/${encodeURIComponent(id)}`, { schema: voucherTitleSchema });
-  return { title: answer.user_voucher.voucher.title, active: answer.user_voucher.status === 'active' };
+/** What a share link shows of its voucher (the shared contract still calls it a gift preview). */
+export type SharedVoucherPreview = ShareLinkPreview;
+
+export const shareLinkKeys = {
+  all: ['share-link'] as const,
+  preview: (kind: OwnedVoucherKind, code: string) => [...shareLinkKeys.all, kind, code] as const,
+};
+
+/** The keys a change of an owned voucher of this kind touches (its list cards and its detail). */
+const ownedKeys = (kind: OwnedVoucherKind) => (kind === 'buyer' ? buyerVoucherKeys.all : walletKeys.all);
+
+/**
+ * The title of the voucher the share and send pages pass on (and whether it is still active), from
+ * the same queries the wallet and the designer use.
+ */
+export function useOwnedVoucherTitle(kind: OwnedVoucherKind, id: string) {
+  const user = useQuery({
+    ...userVoucherQuery(id),
+    enabled: kind === 'user',
+    select: (v) => ({ title: v.voucher.title, active: v.status === 'active' }),
+  });
+  const buyer = useQuery({
+    ...buyerVoucherQuery(id),
+    enabled: kind === 'buyer',
+    select: (v) => ({ title: v.voucher.title, active: true }),
+  });
+  return kind === 'buyer' ? buyer : user;
 }
 
-export async function createShareLink(kind: GiftKind, id: string): Promise<{ code: string; url: string }> {
+/** POST transfer-url: a new share link (replacing an open one). */
+export async function createShareLink(kind: OwnedVoucherKind, id: string): Promise<{ code: string; url: string }> {
   const answer = await api.request('transfer-url', {
     method: 'POST',
     body: { order_id: id, ...(kind === 'buyer' ? { type: 'buyer' } : {}) },
@@ -42,15 +62,47 @@ export async function createShareLink(kind: GiftKind, id: string): Promise<{ cod
   return { code: answer.data.transfer_url.url_code, url: answer.data.transfer_url.url };
 }
 
-export async function fetchGift(kind: GiftKind, code: string): Promise<GiftPreview> {
+/**
+ * A bought voucher records that it has an open link (`has_transfer_link`), so its cached card and
+ * detail are asked again; a buyer-designed voucher keeps nothing of it (it moves only when received).
+ */
+export function useCreateShareLink(kind: OwnedVoucherKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => createShareLink(kind, id),
+    onSuccess: () => (kind === 'user' ? queryClient.invalidateQueries({ queryKey: walletKeys.all }) : undefined),
+  });
+}
+
+/** GET transfer/{code}: the voucher behind a share link, for a guest who opens it. */
+export async function fetchShareLinkPreview(
+  kind: OwnedVoucherKind,
+  code: string,
+  signal?: AbortSignal,
+): Promise<SharedVoucherPreview> {
   const answer = await api.request(`transfer/${encodeURIComponent(code)}`, {
     query: { type: kind === 'buyer' ? 'buyer' : undefined },
-    schema: giftPreviewAnswerSchema,
+    schema: shareLinkPreviewAnswerSchema,
+    signal,
   });
   return answer.data;
 }
 
-export function receiveGift(kind: GiftKind, code: string, idempotencyKey: string): Promise<ReceiveTransferAnswer> {
+export function useShareLinkPreview(kind: OwnedVoucherKind, code: string, enabled: boolean) {
+  return useQuery({
+    queryKey: shareLinkKeys.preview(kind, code),
+    queryFn: ({ signal }) => fetchShareLinkPreview(kind, code, signal),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** POST transfer / buyer-transfer: receives a share link into the caller's wallet. */
+export function receiveShareLink(
+  kind: OwnedVoucherKind,
+  code: string,
+  idempotencyKey: string,
+): Promise<ReceiveTransferAnswer> {
   return api.request(kind === 'buyer' ? 'buyer-transfer' : 'transfer', {
     method: 'POST',
     body: { id: code },
@@ -59,11 +111,35 @@ export function receiveGift(kind: GiftKind, code: string, idempotencyKey: string
   });
 }
 
-export async function sendVoucherMail(kind: GiftKind, input: SendVoucherMailRequest): Promise<string> {
+/** Receiving adds the voucher to the wallet (or the buyer-designed list) and uses the link up. */
+export function useReceiveShareLinkMutation(kind: OwnedVoucherKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, idempotencyKey }: { code: string; idempotencyKey: string }) =>
+      receiveShareLink(kind, code, idempotencyKey),
+    onSuccess: (_answer, { code }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownedKeys(kind) }),
+        queryClient.invalidateQueries({ queryKey: shareLinkKeys.preview(kind, code) }),
+      ]),
+  });
+}
+
+/** POST order/send-voucher-pdf or order/send-buyer-voucher-pdf: the voucher by e-mail. */
+export async function sendVoucherMail(kind: OwnedVoucherKind, input: SendVoucherMailRequest): Promise<string> {
   const answer = await api.request(kind === 'buyer' ? 'order/send-buyer-voucher-pdf' : 'order/send-voucher-pdf', {
     method: 'POST',
     body: { ...input, sent_via: 'email' },
     schema: messageAnswerSchema,
   });
   return answer.message;
+}
+
+/** A mailed voucher is marked sent_via email: its card and detail are asked again. */
+export function useSendVoucherMail(kind: OwnedVoucherKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendVoucherMailRequest) => sendVoucherMail(kind, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownedKeys(kind) }),
+  });
 }

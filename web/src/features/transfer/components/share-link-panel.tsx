@@ -4,42 +4,39 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { FormMessage } from '../../../components/ui/form-fields.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { createShareLink, type GiftKind } from '../api/transfer.ts';
+import { useCreateShareLink, type OwnedVoucherKind } from '../api/transfer.ts';
 import { copyText, shareText } from '../copy-text.ts';
 
 /**
- * 'Link teilen' (01 §2 "Share as link"): confirm 'Bestätige die Übertragung', then the read-only gift
- * link with a copy button (confirmation closes after 2 s, 01 §9) and the fixed gift text to share.
+ * 'Link teilen' (01 §2 "Share as link"): confirm 'Bestätige die Übertragung', then the read-only share
+ * link with a copy button (confirmation closes after 2 s, 01 §9) and the fixed message to share it with.
  */
 export function ShareLinkPanel({
   kind,
   voucherId,
   disabled,
 }: {
-  kind: GiftKind;
+  kind: OwnedVoucherKind;
   voucherId: string;
   disabled?: boolean;
 }) {
   const dialog = useDialog();
   const inputId = useId();
   const textId = useId();
-  const [link, setLink] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const shareLink = useCreateShareLink(kind);
+  const link = shareLink.data?.url ?? null;
+  const busy = shareLink.isPending;
+  const error = shareLink.error
+    ? shareLink.error instanceof ApiError
+      ? shareLink.error.message
+      : String(shareLink.error)
+    : undefined;
   const [copied, setCopied] = useState(false);
 
   async function create() {
     const confirmed = await dialog.confirm(TRANSFER_TEXT.confirmText, { title: TRANSFER_TEXT.confirmTitle });
     if (!confirmed) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      setLink((await createShareLink(kind, voucherId)).url);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    shareLink.mutate(voucherId);
   }
 
   async function copy() {

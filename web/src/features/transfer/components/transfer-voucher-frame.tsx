@@ -3,12 +3,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { TRANSFER_TEXT } from '@gm/shared/wallet/transfer';
 import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
-import { fetchVoucherTitle, type GiftKind } from '../api/transfer.ts';
+import { useOwnedVoucherTitle, type OwnedVoucherKind } from '../api/transfer.ts';
 import '../../../styles/transfer.css';
 
 export interface TransferVoucher {
-  kind: GiftKind;
+  kind: OwnedVoucherKind;
   id: string;
   title: string | undefined;
   active: boolean | undefined;
@@ -30,15 +29,15 @@ export function TransferVoucherFrame({
 }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const kind: GiftKind = params.get('type') === 'buyer' ? 'buyer' : 'user';
-  const voucher = useApiQuery(`transfer-title:${kind}:${id}`, () => fetchVoucherTitle(kind, id), { staleMs: 0 });
+  const kind: OwnedVoucherKind = params.get('type') === 'buyer' ? 'buyer' : 'user';
+  const voucher = useOwnedVoucherTitle(kind, id);
 
   return (
     <section className="container narrow-page transfer-page" data-testid={testId}>
       <title>{`${title} – Gutscheinmarkt`}</title>
       <div className="card transfer-card">
         <h1>{title}</h1>
-        {voucher.isLoading ? (
+        {voucher.isPending ? (
           <Spinner label="Gutschein wird geladen" />
         ) : voucher.error ? (
           <p className="notice notice--error" role="alert">

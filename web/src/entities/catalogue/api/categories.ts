@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { categoryListSchema, type Category } from '@gm/shared/catalogue/contracts';
+import { api } from '../../../lib/api.ts';
+
+/** One list for the header menu, the home, the search filters and the category pages. */
+export const categoryKeys = {
+  all: ['categories'] as const,
+};
+
+/** GET voucher-category → categories with sub-categories and slug. */
+export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
+  const answer = await api.request('voucher-category', { schema: categoryListSchema, signal });
+  return answer.data;
+}
+
+/** The categories change only when an admin edits them: kept for 5 minutes. */
+export function useCategories(enabled = true) {
+  return useQuery({
+    queryKey: categoryKeys.all,
+    queryFn: ({ signal }) => getCategories(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { pagedSchema } from '@gm/shared/api/paged';
+import {
+  voucherCardSchema,
+  voucherListQuerySchema,
+  voucherSchema,
+  type VoucherListQuery,
+} from '@gm/shared/catalogue/contracts';
+import type { VoucherSearchRequest } from '@gm/shared/catalogue/search-contracts';
+import { api } from '../../../lib/api.ts';
+
+/** Lists answer the card projection of a voucher, not the full record. */
+export const voucherPageSchema = pagedSchema(voucherCardSchema);
+
+/**
+ * Query keys of the public catalogue's vouchers. A search body is part of its key, so every change of
+ * filters, sort or keyword is its own query (and page 1 of it).
+ */
+export const voucherKeys = {
+  all: ['vouchers'] as const,
+  detail: (id: string) => [...voucherKeys.all, 'detail', id] as const,
+  list: (query: VoucherListQuery) => [...voucherKeys.all, 'list', query] as const,
+  byIds: (ids: readonly string[]) => [...voucherKeys.all, 'by-ids', ids] as const,
+  /** One page of a search (numbered paging). */
+  searchPage: (body: VoucherSearchRequest, page: number) => [...voucherKeys.all, 'search', body, page] as const,
+  /** The pages of a search one after another (infinite list). */
+  searchPages: (body: VoucherSearchRequest) => [...voucherKeys.all, 'search-pages', body] as const,
+};
+
+/** GET voucher/{id}. */
+export function getVoucher(id: string, signal?: AbortSignal) {
+  return api.request(`voucher/${encodeURIComponent(id)}`, { schema: voucherSchema, signal });
+}
+
+/** GET voucher (paged): page, paginate, featured, newest, seller_id, keyword. */
+export function getVouchers(query: VoucherListQuery, signal?: AbortSignal) {
+  const valid = voucherListQuerySchema.parse(query);
+  return api.request('voucher', { query: valid, schema: voucherPageSchema, signal });
+}
+
+export function useVoucher(id: string | undefined) {
+  return useQuery({
+    queryKey: voucherKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => getVoucher(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+/** A page of the voucher list; the previous page stays on screen (dimmed) while the next one loads. */
+export function useVouchers(query: VoucherListQuery | null) {
+  return useQuery({
+    queryKey: voucherKeys.list(query ?? {}),
+    queryFn: ({ signal }) => getVouchers(query ?? {}, signal),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
