@@ -15,7 +15,7 @@ import {
 } from '../../functions/src/repositories/user-voucher-repository.ts';
 import { newVoucherCode, voucherQrUrl } from '../../functions/src/services/orders/voucher-code.ts';
 import { createTestAccount, type TestAccount } from '../../scripts/test/accounts.ts';
-import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
 import { acceptCookies, at, logIn } from '../../scripts/test/e2e-session.ts';
 import { putVouchers, testVoucher } from '../../scripts/test/test-vouchers.ts';
 
@@ -23,7 +23,8 @@ import { putVouchers, testVoucher } from '../../scripts/test/test-vouchers.ts';
  * The scanner on the real stack (02 §2): a scanner user signs in, Chromium's fake camera plays a
  * video of the voucher's QR code, jsQR reads it, part of the value voucher is redeemed ('Der
  * Gutschein wurde eingelöst', back to the scanner after 3 s); the seller finds the redemption in
- * its table on /scanner, opens the order's redemptions and revokes it ('Einlösung widerrufen').
+ * its table on /scanner, opens the order's redemptions and revokes it ('Einlösung widerrufen'); the
+ * admin's /voucher-redemptions lists it. Every screen passes axe (WCAG A/AA, no serious or critical).
  */
 
 /** A Y4M (I420) video of `frames` identical frames: the QR code of `text`, black on white, centred. */
@@ -176,11 +177,13 @@ describe('scanner', () => {
     await page.getByRole('heading', { name: REDEMPTION_TEXT.title }).waitFor();
     // Scanner users see only the scanner: no staff panel, no redemptions table.
     expect(await page.getByTestId('scanner-staff').count()).toBe(0);
+    await expectAccessible(page, 'scanner before a scan');
     await page.getByTestId('scanner-open-camera').click();
     const form = page.getByTestId('redemption-form');
     await form.waitFor({ timeout: 20_000 });
     expect(await form.getByRole('heading').textContent()).toBe('Wellness-Wertgutschein');
     expect(await page.getByTestId('redemption-remaining').textContent()).toMatch(/^50,00\s€$/);
+    await expectAccessible(page, 'scanner after a scan (redemption form)');
     await saveScreenshot(page, 'scanner-redemption-form-desktop');
 
     // More than is left is caught in the form, next to the field.
@@ -213,13 +216,15 @@ describe('scanner', () => {
     expect(await row.textContent()).toContain(voucher.order_no);
     expect(await row.textContent()).toMatch(/12,50\s€/);
     expect(await row.textContent()).toContain(`scanner-`);
-    await sellerPage.getByTestId('scanner-staff').waitFor();
+    await sellerPage.getByTestId('scanner-user').first().waitFor();
+    await expectAccessible(sellerPage, 'scanner of a seller (staff panel, redemptions)');
     await saveScreenshot(sellerPage, 'scanner-seller-desktop');
 
     await row.getByTestId('redemption-order').click();
     const detail = sellerPage.getByTestId('redemption-detail');
     await detail.getByTestId('redemption-detail-row').first().waitFor();
     expect(await detail.getByTestId('redemption-detail-row').count()).toBe(1);
+    await expectAccessible(sellerPage, 'redemption detail modal');
     await detail.getByRole('button', { name: 'Schließen' }).click();
 
     await row.getByTestId('redemption-revoke').click();
@@ -231,6 +236,23 @@ describe('scanner', () => {
     expect(await row.getByTestId('redemption-revoke').count()).toBe(0);
     await expect.poll(() => remaining(voucher.id)).toBe(5000);
 
+    // The seller's 'Eingelöst' page lists it as revoked.
+    await sellerPage.goto(at('/redemptions'));
+    const listed = sellerPage.getByTestId('redemption-row').filter({ hasText: voucher.order_no });
+    await listed.getByTestId('redemption-revoked').waitFor();
+    await expectAccessible(sellerPage, 'redemptions page');
+
+    // The admin's /voucher-redemptions lists every redemption, this one revoked.
+    const admin = await createTestAccount('admin');
+    const adminPage = await signedIn(admin, 1280, /\/home$/);
+    await adminPage.goto(at('/voucher-redemptions'));
+    const adminRow = adminPage.getByTestId('redemption-row').filter({ hasText: voucher.order_no });
+    await adminRow.getByTestId('redemption-revoked').waitFor();
+    await expectAccessible(adminPage, 'admin voucher redemptions');
+    await adminPage.context().close();
+
+    await sellerPage.goto(at('/scanner'));
+    await sellerPage.getByTestId('redemption-row').first().waitFor();
     await sellerPage.setViewportSize({ width: 375, height: 800 });
     await sellerPage.reload();
     await sellerPage.getByTestId('redemption-row').first().waitFor();
@@ -282,6 +304,12 @@ describe('scanner', () => {
     await page.getByTestId('redemption-submit').click();
     await page.getByTestId('message-dialog').getByText(REDEMPTION_TEXT.redeemed).waitFor();
     await expect.poll(() => remaining(linked.id)).toBe(2000);
+    // The redemption reaches the seller's table on the same page without a reload.
+    await page
+      .getByTestId('redemption-row')
+      .filter({ hasText: linked.order_no })
+      .filter({ hasText: /5,00\s€/ })
+      .waitFor();
     await page.context().close();
   });
 

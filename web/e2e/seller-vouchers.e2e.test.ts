@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
+import { expectAccessible, RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, drawPng, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
@@ -43,6 +43,7 @@ describe('seller vouchers', () => {
     await page.getByRole('link', { name: 'Gutschein erstellen' }).first().click();
     await page.waitForURL(/\/vouchers\/new$/);
     await page.getByRole('heading', { name: 'Deinen Gutschein erstellen' }).waitFor();
+    await expectAccessible(page, 'voucher builder, 1. Gestaltung');
 
     // 1. Gestaltung: texts with live counters and preview, background image through the cropper.
     await page.getByLabel('Titel', { exact: true }).fill(title);
@@ -128,6 +129,7 @@ describe('seller vouchers', () => {
     const image = card.locator('img.voucher-card__image');
     expect(await image.getAttribute('src')).toMatch(/^\/media\//);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(730);
+    await expectAccessible(page, 'Meine Gutscheine');
     await saveScreenshot(page, 'seller-vouchers-list-desktop');
 
     // Deactivate, then activate again, each after its confirmation.
@@ -173,6 +175,7 @@ describe('seller vouchers', () => {
     await page.getByRole('heading', { name: 'Statistik' }).waitFor();
     expect(await page.getByTestId('stat-sold').textContent()).toBe('0');
     expect((await page.getByTestId('stat-gross').textContent())?.replace(/\s/g, ' ')).toContain('0,00 €');
+    await expectAccessible(page, 'voucher statistics');
     await saveScreenshot(page, 'seller-vouchers-statistic-desktop');
     await page.getByRole('button', { name: 'Gutschein löschen' }).click();
     const confirmDelete = await dialogWith(page, 'Bist du sicher, dass du diesen Gutschein löschen möchtest?');
@@ -197,12 +200,21 @@ describe('seller vouchers', () => {
     await page.goto(at('/vouchers/new'));
     await page.getByRole('heading', { name: 'Deinen Gutschein erstellen' }).waitFor();
     await saveScreenshot(page, 'seller-vouchers-builder-mobile');
+    await expectAccessible(page, 'voucher builder, 1. Gestaltung (phone)');
     await page.getByRole('button', { name: /Weiter zu 2\./ }).click();
     await saveScreenshot(page, 'seller-vouchers-builder-settings-mobile');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('switch', { name: 'Einlösbarkeit einschränken' }).check();
+    await page.getByRole('button', { name: 'Zeitraum hinzufügen' }).click();
+    await expectAccessible(page, 'voucher builder, 2. Einstellungen (phone, validity limited)');
+    await page.getByRole('button', { name: /Weiter zu 3\./ }).click();
+    await page.getByRole('radio', { name: /Wertgutschein/ }).check();
+    await page.getByRole('checkbox', { name: '10 %' }).check();
+    await page.getByRole('checkbox', { name: '20 %' }).check();
+    await expectAccessible(page, 'voucher builder, 3. Preis & MwSt. (phone, two tax rates)');
     await page.context().close();
   });
 });

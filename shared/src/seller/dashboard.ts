@@ -19,7 +19,8 @@ export const SELLER_TEXT = {
   invoicesTitle: 'Rechnungen herunterladen',
   invoicesPdf: 'Rechnungen (PDF, ZIP)',
   invoicesCsv: 'Bestellungen (CSV)',
-  rangeOrder: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
+  /** An end before the start, on the end-date field (03 §5). */
+  rangeOrder: MSG.invalidDate,
   rangeTooLong: 'Der Zeitraum darf höchstens 366 Tage umfassen.',
   noInvoices: 'Im gewählten Zeitraum gibt es keine Rechnungen.',
 } as const;

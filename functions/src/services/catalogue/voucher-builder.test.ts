@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '@gm/shared/catalogue/contracts';
-import { voucherFormSchema } from '@gm/shared/catalogue/voucher-form';
+import { DEFAULT_STYLING, voucherFormSchema } from '@gm/shared/catalogue/voucher-form';
 import { MAX_EXTRA_IMAGES_BYTES } from '@gm/shared/uploads/contracts';
 import { ValidationError } from '../../lib/errors.ts';
 import {
@@ -216,7 +216,7 @@ describe('buildVoucher', () => {
       validity_reason: 'Preise sind saisonal kalkuliert',
       note: null,
       tax: [{ tax: 20, label: '20 %', value: 4900 }],
-      styling: { background_description_color: '#ff5563', text_color: 'dark' },
+      styling: { background_description_color: DEFAULT_STYLING.background_description_color, text_color: 'dark' },
       sold_count: 0,
       created_at: ctx.now,
     });

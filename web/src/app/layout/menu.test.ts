@@ -45,9 +45,9 @@ describe('menuForRole', () => {
       'Gutschein scannen',
       'Gutschein erstellen',
       'Meine Gutscheine',
-      'Direct sale',
+      'Direktverkauf',
       'Verwalten',
-      'Voucher website',
+      'Gutschein Webseite',
       'Ausloggen',
     ]);
     expect(labels(group(seller, 'profile').items)).not.toContain('Zahlungsmethoden');
@@ -55,16 +55,19 @@ describe('menuForRole', () => {
       categories,
       user: makeUser('seller', { is_partner: true, can_generate: true }),
     });
-    expect(labels(partner)).toContain('Employee codes');
+    expect(labels(partner)).toContain('Mitarbeiter-Codes');
+    // German labels only (issue 10): none of the original's English ones.
+    for (const english of ['Direct sale', 'Voucher website', 'Employee codes'])
+      expect(labels(partner)).not.toContain(english);
   });
 
-  it('scanner: Home, Direct sale, Ausloggen', () => {
-    expect(labels(menuForRole('scanner', { categories }))).toEqual(['Home', 'Direct sale', 'Ausloggen']);
+  it('scanner: Home, Direktverkauf, Ausloggen', () => {
+    expect(labels(menuForRole('scanner', { categories }))).toEqual(['Home', 'Direktverkauf', 'Ausloggen']);
   });
 
-  it('admin: Home, Verwalten dropdown, Global Settings, Ausloggen', () => {
+  it('admin: Home, Verwalten dropdown, Einstellungen, Ausloggen', () => {
     const menu = menuForRole('admin', { categories });
-    expect(labels(menu)).toEqual(['Home', 'Verwalten', 'Global Settings', 'Ausloggen']);
+    expect(labels(menu)).toEqual(['Home', 'Verwalten', 'Einstellungen', 'Ausloggen']);
     expect(group(menu, 'manage').items.map((i) => i.to)).toEqual([
       '/users',
       '/manage-orders',

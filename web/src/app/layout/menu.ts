@@ -44,7 +44,12 @@ function categoriesGroup(categories: MenuContext['categories']): MenuGroup {
   };
 }
 
-/** The header menu by role (01 §2 "Menus by role id", 02 §2, 03 §2). */
+/**
+ * The header menu by role (01 §2 "Menus by role id", 02 §2, 03 §2). The spec quotes the original's
+ * mixed labels; the English ones are German here ('Direct sale' → 'Direktverkauf', 'Voucher website'
+ * → 'Gutschein Webseite' as the page calls itself, 'Employee codes' → 'Mitarbeiter-Codes', 'Global
+ * Settings' → 'Einstellungen').
+ */
 export function menuForRole(role: RoleName | undefined, context: MenuContext): MenuEntry[] {
   switch (role) {
     case undefined:
@@ -84,17 +89,17 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
         link('Gutschein scannen', '/scanner'),
         link('Gutschein erstellen', '/vouchers/new'),
         link('Meine Gutscheine', '/vouchers'),
-        link('Direct sale', '/vouchers-gift'),
+        link('Direktverkauf', '/vouchers-gift'),
         link('Verwalten', '/orders-earnings'),
-        link('Voucher website', '/website-configuration'),
+        link('Gutschein Webseite', '/website-configuration'),
       ];
       if (context.user?.is_partner && context.user.can_generate)
-        entries.push(link('Employee codes', '/employee-codes'));
+        entries.push(link('Mitarbeiter-Codes', '/employee-codes'));
       entries.push(LOGOUT);
       return entries;
     }
     case 'scanner':
-      return [link('Home', paths.home), link('Direct sale', '/vouchers-gift'), LOGOUT];
+      return [link('Home', paths.home), link('Direktverkauf', '/vouchers-gift'), LOGOUT];
     case 'admin':
       return [
         link('Home', paths.home),
@@ -113,7 +118,7 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
             link('Subdomain', '/subdomain'),
           ],
         },
-        link('Global Settings', '/settings'),
+        link('Einstellungen', '/settings'),
         LOGOUT,
       ];
   }

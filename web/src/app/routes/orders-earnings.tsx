@@ -1,18 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
 import { SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import { InvoiceExport } from '../../features/seller-dashboard/components/invoice-export.tsx';
 import { SellerOrdersTable } from '../../features/seller-dashboard/components/seller-orders-table.tsx';
+import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
 import '../../styles/cart.css';
 import '../../styles/seller-dashboard.css';
-
-/** The redemptions table of the redemption feature, mounted here when it exists (02 §2 'Bestellungen': orders and redemptions). */
-const redemptionModules = import.meta.glob<{ RedemptionsTable: ComponentType<{ scope: 'seller' | 'admin' }> }>(
-  '../../features/redemption/components/redemptions-table.tsx',
-);
-const loadRedemptions = Object.values(redemptionModules)[0];
-const RedemptionsTable = loadRedemptions
-  ? lazy(async () => ({ default: (await loadRedemptions()).RedemptionsTable }))
-  : null;
 
 /** /orders-earnings 'Bestellungen' (02 §2): invoice download by date range, the seller's orders, their redemptions. */
 export default function OrdersEarningsPage() {
@@ -25,16 +16,12 @@ export default function OrdersEarningsPage() {
       </header>
       <InvoiceExport />
       <SellerOrdersTable />
-      {RedemptionsTable && (
-        <section className="seller-redemptions" aria-labelledby="seller-redemptions-title">
-          <h2 id="seller-redemptions-title" className="seller-section__title">
-            Eingelöst
-          </h2>
-          <Suspense fallback={null}>
-            <RedemptionsTable scope="seller" />
-          </Suspense>
-        </section>
-      )}
+      <section className="seller-redemptions" aria-labelledby="seller-redemptions-title">
+        <h2 id="seller-redemptions-title" className="seller-section__title">
+          Eingelöst
+        </h2>
+        <RedemptionsTable scope="seller" />
+      </section>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import { useRole } from '../../lib/auth.ts';
 import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
@@ -12,7 +11,6 @@ import '../../styles/redemption.css';
  */
 export default function ScannerPage() {
   const role = useRole();
-  const [redeemed, setRedeemed] = useState(0);
   const isSeller = role === 'seller';
   return (
     <div className="container scanner-page" data-testid="scanner-page">
@@ -22,7 +20,7 @@ export default function ScannerPage() {
         <h1>{REDEMPTION_TEXT.title}</h1>
       </header>
       <div className={isSeller ? 'scanner-page__grid' : undefined}>
-        <ScannerHome onRedeemed={() => setRedeemed((n) => n + 1)} />
+        <ScannerHome />
         {isSeller && <ScannerStaffPanel />}
       </div>
       {isSeller && (
@@ -30,7 +28,7 @@ export default function ScannerPage() {
           <h2 id="scanner-redemptions-title" className="scanner-section__title">
             {REDEMPTION_TEXT.redeemedPage}
           </h2>
-          <RedemptionsTable scope="seller" refreshKey={redeemed} />
+          <RedemptionsTable scope="seller" />
         </section>
       )}
     </div>

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import { paths } from '../../config/paths.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { VoucherListState } from '../../entities/catalogue/components/voucher-grid.tsx';
-import { useSellerVouchers } from '../../features/seller-vouchers/api/get-seller-vouchers.ts';
+import { useSellerVouchers } from '../../features/seller-vouchers/api/seller-vouchers.ts';
 import { FlipVoucherCard } from '../../features/seller-vouchers/components/flip-voucher-card.tsx';
 import { useVoucherActions } from '../../features/seller-vouchers/components/use-voucher-actions.ts';
 import '../../styles/seller-vouchers.css';
@@ -18,27 +17,17 @@ function pageOf(value: string | null): number {
 export default function SellerVouchersPage() {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));
-  const { data, error, isLoading, reload } = useSellerVouchers(page);
+  const { data, error, isPlaceholderData: paging, refetch } = useSellerVouchers(page);
   const actions = useVoucherActions();
-  /** Cards changed here (activated/deactivated) until the next reload brings the server's copy. */
-  const [changed, setChanged] = useState<Record<string, VoucherCard>>({});
 
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
-  async function toggle(voucher: VoucherCard) {
-    const updated = await actions.toggle(voucher);
-    if (updated) setChanged((current) => ({ ...current, [updated.id]: updated }));
-  }
-
   async function remove(voucher: VoucherCard) {
-    if (!(await actions.remove(voucher))) return;
-    setChanged({});
-    // The last card of a later page: step back, otherwise refresh this page.
-    if (data && data.data.length === 1 && page > 1) goTo(page - 1);
-    else reload();
+    // The deletion reloads the cached pages; the last card of a later page steps back a page.
+    if ((await actions.remove(voucher)) && data && data.data.length === 1 && page > 1) goTo(page - 1);
   }
 
-  const vouchers = (data?.data ?? []).map((voucher) => changed[voucher.id] ?? voucher);
+  const vouchers = data?.data ?? [];
 
   return (
     <div className="container seller-vouchers">
@@ -65,13 +54,13 @@ export default function SellerVouchersPage() {
       <VoucherListState
         failed={Boolean(error && !data)}
         failedText="Deine Gutscheine konnten gerade nicht geladen werden."
-        onRetry={reload}
+        onRetry={() => void refetch()}
         loaded={Boolean(data)}
         empty={vouchers.length === 0}
       >
         <ul
-          className={`voucher-grid seller-vouchers__grid${isLoading ? ' is-busy' : ''}`}
-          aria-busy={isLoading}
+          className={`voucher-grid seller-vouchers__grid${paging ? ' is-busy' : ''}`}
+          aria-busy={paging}
           aria-label="Meine Gutscheine"
           data-testid="seller-voucher-grid"
         >
@@ -80,7 +69,7 @@ export default function SellerVouchersPage() {
               <FlipVoucherCard
                 voucher={voucher}
                 busy={actions.busy}
-                onToggle={() => void toggle(voucher)}
+                onToggle={() => void actions.toggle(voucher)}
                 onDelete={() => void remove(voucher)}
               />
             </li>
@@ -93,7 +82,7 @@ export default function SellerVouchersPage() {
           page={data.current_page}
           lastPage={data.last_page}
           onPageChange={goTo}
-          busy={isLoading}
+          busy={paging}
           label="Seiten meiner Gutscheine"
         />
       )}

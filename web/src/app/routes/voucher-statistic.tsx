@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toVoucherCard, type VoucherWithStats } from '@gm/shared/catalogue/contracts';
+import { toVoucherCard } from '@gm/shared/catalogue/contracts';
 import { formatEuro } from '@gm/shared/money/money';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../config/paths.ts';
@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ChevronLeftIcon } from '../../components/ui/icons.tsx';
 import { VoucherCard } from '../../entities/catalogue/components/voucher-card.tsx';
 import { voucherTypeLabel } from '../../entities/catalogue/voucher-format.ts';
-import { getVoucherWithStats } from '../../features/seller-vouchers/api/get-own-voucher.ts';
+import { useVoucherStatistics } from '../../features/seller-vouchers/api/seller-vouchers.ts';
 import { InactiveBadge } from '../../features/seller-vouchers/components/flip-voucher-card.tsx';
 import { useVoucherActions } from '../../features/seller-vouchers/components/use-voucher-actions.ts';
 import NotFoundPage from './not-found.tsx';
@@ -17,8 +17,6 @@ import '../../styles/seller-vouchers.css';
 /** After deleting, the page goes back to the list after 2 s (02 §4). */
 const AFTER_DELETE_MS = 2000;
 
-type Loaded = { id: string; voucher?: VoucherWithStats; error?: ApiError };
-
 const count = new Intl.NumberFormat('de-DE');
 
 /** /vouchers/statistic/{id} (02 §2): the card, the 'Statistik' box and the voucher's actions. */
@@ -26,39 +24,24 @@ export default function VoucherStatisticPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const actions = useVoucherActions();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const query = useVoucherStatistics(id);
   const [deleted, setDeleted] = useState(false);
   const leaveTimer = useRef<number | undefined>(undefined);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getVoucherWithStats(id, controller.signal).then(
-      (voucher) => setLoaded({ id, voucher }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Loading the voucher statistics failed', error);
-        setLoaded({ id, error: error instanceof ApiError ? error : new ApiError(0, String(error)) });
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
   useEffect(() => () => window.clearTimeout(leaveTimer.current), []);
 
-  const current = loaded?.id === id ? loaded : null;
-  if (current?.error?.status === 404 || current?.error?.status === 403) return <NotFoundPage />;
-  if (current?.error) {
+  const { data: voucher, error } = query;
+  if (error && !voucher) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return <NotFoundPage />;
     return (
       <section className="container status-page" role="alert">
         <p className="status-page__text">Die Statistik konnte gerade nicht geladen werden.</p>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
           Erneut versuchen
         </button>
       </section>
     );
   }
-  const voucher = current?.voucher;
   if (!voucher) return <PageLoader label="Statistik wird geladen…" />;
 
   const { stats } = voucher;
@@ -79,12 +62,8 @@ export default function VoucherStatisticPage() {
     { label: 'Eingelöster Wert', value: formatEuro(stats.redeemed_value), testId: 'stat-redeemed' },
   ];
 
-  async function toggle() {
-    if (!voucher) return;
-    const updated = await actions.toggle(voucher);
-    // 02 §4: on this page only the local flag flips; the numbers stay as they are.
-    if (updated) setLoaded({ id, voucher: { ...voucher, is_active: updated.is_active } });
-  }
+  // 02 §4: on this page only the flag flips (the mutation sets it in the cached statistics).
+  const toggle = () => void actions.toggle(voucher);
 
   async function remove() {
     if (!voucher || !(await actions.remove(voucher))) return;
@@ -149,7 +128,7 @@ export default function VoucherStatisticPage() {
             <button
               type="button"
               className="button button--outline"
-              onClick={() => void toggle()}
+              onClick={toggle}
               disabled={actions.busy || deleted}
             >
               {voucher.is_active ? 'Deaktivieren' : 'Aktivieren'}

@@ -1,5 +1,12 @@
+import * as z from 'zod';
 import { formatAmount, formatEuro, parseEuroInput } from '@gm/shared/money/money';
-import { REDEMPTION_MIN_VALUE, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/shared/redemption/contracts';
+import {
+  REDEMPTION_MIN_VALUE,
+  REDEMPTION_TEXT,
+  redeemRequestSchema,
+  scanRequestSchema,
+  type ScannedVoucher,
+} from '@gm/shared/redemption/contracts';
 import { MSG } from '@gm/shared/validation/messages';
 
 export type RedemptionAmount = { value?: number; qty?: number };
@@ -34,3 +41,25 @@ export function checkAmount(voucher: AmountVoucher, text: string): { amount?: Re
     return { error: REDEMPTION_TEXT.onceOnlyValue(formatEuro(voucher.remaining_value)) };
   return { amount: { value } };
 }
+
+/**
+ * The amount field of the redemption form: the typed text (euros or units) checked against this
+ * voucher by `checkAmount`, then handed on as the `value`/`qty` part of the shared redeem contract.
+ */
+export function redemptionAmountSchema(voucher: AmountVoucher) {
+  return z
+    .object({ value: z.string() })
+    .transform((input, ctx): { value?: unknown; qty?: unknown } => {
+      const checked = checkAmount(voucher, input.value);
+      if (!checked.amount) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: checked.error ?? MSG.required });
+        return z.NEVER;
+      }
+      // The contract's number fields take any input (they coerce); it has the last word on the amount.
+      return { value: checked.amount.value, qty: checked.amount.qty };
+    })
+    .pipe(z.object({ value: redeemRequestSchema.shape.value, qty: redeemRequestSchema.shape.qty }));
+}
+
+/** The scanner's typed code: the scan contract's `url` field (required, trimmed), as the code field. */
+export const scanCodeFormSchema = z.object({ code: scanRequestSchema.shape.url });

@@ -73,9 +73,13 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
       else void navigate(paths.cart);
     } catch (error) {
       setBusy(false);
-      // The server's sales-paused answer is shown as it is; anything else is the generic warning (01 §8).
-      const paused = error instanceof ApiError && error.message === ORDER_TEXT.salesPaused;
-      await dialog.warning(paused ? ORDER_TEXT.salesPaused : TEXT.genericError);
+      // A refusal the buyer can act on (sales paused, a 422 such as a voucher not sold in this shop) is
+      // shown as the server words it; anything else is the generic warning (01 §8).
+      const refusal =
+        error instanceof ApiError && (error.message === ORDER_TEXT.salesPaused || error.isValidation)
+          ? (error.fieldError('voucher_id') ?? error.message)
+          : TEXT.genericError;
+      await dialog.warning(refusal);
       setLineId(null);
     }
   }

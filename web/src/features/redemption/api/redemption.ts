@@ -1,16 +1,30 @@
+import { useState } from 'react';
 import * as z from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import {
+  REDEMPTIONS_PER_PAGE,
   redemptionPageSchema,
   redemptionSchema,
   scannedVoucherSchema,
   scannerUserSchema,
   type CreateScannerUserInput,
   type RedeemRequest,
+  type Redemption,
+  type ScannerUser,
 } from '@gm/shared/redemption/contracts';
-import { API_BASE, buildUrl, toApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
-import { authStore } from '../../../lib/auth.ts';
+import { sellerDataKeys } from '../../../entities/seller-data/api/seller-data-keys.ts';
+
+/** Query keys of the redemptions: the table pages and one order's redemptions (the detail modal). */
+export const redemptionKeys = {
+  all: sellerDataKeys.redemptions,
+  lists: () => [...redemptionKeys.all, 'list'] as const,
+  list: (page: number, cursor: string | undefined) => [...redemptionKeys.lists(), { page, cursor }] as const,
+  order: (orderId: string) => [...redemptionKeys.all, 'order', orderId] as const,
+};
+
+export const scannerUserKeys = { all: ['scanner-users'] as const };
 
 /** POST qr-code/scan: the scanned QR URL or a typed code → the voucher for the redemption form. */
 export function scanCode(url: string) {
@@ -29,12 +43,18 @@ export function redeem(request: RedeemRequest, idempotencyKey: string) {
   });
 }
 
-export type RedemptionListParams = { page: number; cursor?: string | undefined; order_id?: string | undefined };
+export type RedemptionListParams = {
+  page: number;
+  cursor?: string | undefined;
+  order_id?: string | undefined;
+  signal?: AbortSignal;
+};
 
 export function listRedemptions(params: RedemptionListParams) {
   return api.request('redemption', {
-    query: { page: params.page, paginate: 9, cursor: params.cursor, order_id: params.order_id },
+    query: { page: params.page, paginate: REDEMPTIONS_PER_PAGE, cursor: params.cursor, order_id: params.order_id },
     schema: redemptionPageSchema,
+    signal: params.signal,
   });
 }
 
@@ -46,25 +66,14 @@ export function revokeRedemption(id: string) {
   });
 }
 
-/** POST redemption/download-pdf → the receipt as a Blob (the JSON client only reads JSON). */
-export async function fetchRedemptionPdf(id: string): Promise<Blob> {
-  const token = authStore.getSnapshot().token;
-  const response = await fetch(buildUrl(API_BASE, 'redemption/download-pdf'), {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/pdf',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ id }),
-  });
-  if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
-  return response.blob();
+/** POST redemption/download-pdf → the receipt as a Blob. */
+export function downloadRedemptionPdf(id: string) {
+  return api.download('redemption/download-pdf', { accept: 'application/pdf', body: { id } });
 }
 
-export function listScannerUsers() {
+export function listScannerUsers(signal?: AbortSignal) {
   return api
-    .request('scanner-user', { schema: z.object({ data: z.array(scannerUserSchema) }) })
+    .request('scanner-user', { schema: z.object({ data: z.array(scannerUserSchema) }), signal })
     .then((answer) => answer.data);
 }
 
@@ -81,4 +90,112 @@ export function toggleScannerUser(id: string) {
     method: 'DELETE',
     schema: z.object({ message: z.string(), data: scannerUserSchema }),
   });
+}
+
+/**
+ * The redemptions table, 9 a page, newest first, with cursor paging: the cursor of page n+1 comes
+ * from page n's `next_page_url`, so the cursors of the pages seen are kept. The page on screen stays
+ * while the next one loads.
+ */
+export function useRedemptionPages() {
+  const [page, setPage] = useState(1);
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const cursor = cursors[page];
+  const query = useQuery({
+    queryKey: redemptionKeys.list(page, cursor),
+    queryFn: ({ signal }) => listRedemptions({ page, cursor, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  function goTo(next: number) {
+    const nextUrl = query.data?.next_page_url;
+    if (next === page + 1 && nextUrl) {
+      const nextCursor = new URL(nextUrl, window.location.origin).searchParams.get('cursor');
+      if (nextCursor) setCursors((current) => ({ ...current, [next]: nextCursor }));
+    }
+    setPage(next);
+  }
+
+  return { ...query, page, goTo, paging: query.isPlaceholderData };
+}
+
+/** One order's redemptions (the detail modal), always loaded fresh. */
+export function useOrderRedemptions(orderId: string) {
+  return useQuery({
+    queryKey: redemptionKeys.order(orderId),
+    queryFn: ({ signal }) => listRedemptions({ page: 1, order_id: orderId, signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * A redemption or its revocation changes the redemptions, the voucher's numbers (its statistics and
+ * the list) and the seller's dashboard and orders (their redemption counts and the earnings view).
+ */
+function invalidateRedemptionEffects(queryClient: QueryClient) {
+  return Promise.all(
+    [sellerDataKeys.redemptions, sellerDataKeys.vouchers, sellerDataKeys.orders].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+export function useRedeem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: RedeemRequest; idempotencyKey: string }) =>
+      redeem(request, idempotencyKey),
+    onSuccess: () => invalidateRedemptionEffects(queryClient),
+  });
+}
+
+/** The answer's row replaces the revoked one in the cached pages at once ('Einlösung widerrufen'), then all reload. */
+export function useRevokeRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeRedemption,
+    onSuccess: (answer) => {
+      queryClient.setQueriesData<{ data: Redemption[] }>({ queryKey: redemptionKeys.lists() }, (page) =>
+        page ? { ...page, data: page.data.map((row) => (row.id === answer.data.id ? answer.data : row)) } : page,
+      );
+      return invalidateRedemptionEffects(queryClient);
+    },
+    // A refused revocation (already revoked elsewhere) shows the server's state again.
+    onError: () => queryClient.invalidateQueries({ queryKey: redemptionKeys.all }),
+  });
+}
+
+export function useReceiptPdf() {
+  return useMutation({ mutationFn: (redemption: Redemption) => downloadRedemptionPdf(redemption.id) });
+}
+
+export function useScannerUsers() {
+  return useQuery({ queryKey: scannerUserKeys.all, queryFn: ({ signal }) => listScannerUsers(signal), staleTime: 0 });
+}
+
+export function useCreateScannerUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createScannerUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scannerUserKeys.all }),
+  });
+}
+
+/** (De)activating: the answer's user replaces the row at once, then the list reloads. */
+export function useToggleScannerUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleScannerUser,
+    onSuccess: (answer) => {
+      queryClient.setQueryData<ScannerUser[]>(scannerUserKeys.all, (users) =>
+        users?.map((user) => (user.id === answer.data.id ? answer.data : user)),
+      );
+      return queryClient.invalidateQueries({ queryKey: scannerUserKeys.all });
+    },
+  });
+}
+
+/** The scan is a question to the server, answered once per scan; the scanner keeps the voucher itself. */
+export function useScanCode() {
+  return useMutation({ mutationFn: scanCode });
 }

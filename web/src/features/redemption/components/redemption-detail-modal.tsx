@@ -4,8 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
-import { listRedemptions } from '../api/redemption.ts';
+import { useOrderRedemptions } from '../api/redemption.ts';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';
 
 /** One order's redemptions (02 §2 "a modal listing one order's redemptions, with a PDF download per row"). */
@@ -19,11 +18,7 @@ export function RedemptionDetailModal({
   onDownload: (r: Redemption) => Promise<void>;
 }) {
   const titleId = useId();
-  const query = useApiQuery(
-    `redemptions:order:${redemption.order_id}`,
-    () => listRedemptions({ page: 1, order_id: redemption.order_id }),
-    { staleMs: 0 },
-  );
+  const query = useOrderRedemptions(redemption.order_id);
   const rows = query.data?.data ?? [];
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="redemption-detail" testId="redemption-detail">
@@ -32,7 +27,7 @@ export function RedemptionDetailModal({
       </h2>
       <p className="redemption-detail__lead">{redemption.title}</p>
       {query.error && !query.data ? (
-        <LoadFailed text="Die Einlösungen konnten gerade nicht geladen werden." onRetry={query.reload} />
+        <LoadFailed text="Die Einlösungen konnten gerade nicht geladen werden." onRetry={() => void query.refetch()} />
       ) : !query.data ? (
         <PageLoader label="Einlösungen werden geladen…" />
       ) : rows.length === 0 ? (

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
 import { REDEMPTION_MIN_VALUE, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/shared/redemption/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
-import { TextField } from '../../../components/ui/form-fields.tsx';
-import { checkAmount, initialAmountText, type RedemptionAmount } from '../redemption-amount.ts';
+import { FormTextField } from '../../../components/form/form-controls.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { initialAmountText, redemptionAmountSchema } from '../redemption-amount.ts';
 
-export type { RedemptionAmount };
+/** What the form hands on: the `value` (cents) or `qty` (units) of the redeem request. */
+export type RedemptionAmount = { value?: number | null; qty?: number | null };
 
 /** The redemption panel (02 §2 "code loaded shows the redemption panel"): the voucher, what is left, the amount. */
 export function RedemptionForm({
@@ -22,16 +24,10 @@ export function RedemptionForm({
 }) {
   // A 'Nur auf einmal einlösbar' gift is redeemed whole: the amount is everything left, pre-filled and locked.
   const once = voucher.voucher_usage === 'once';
-  const [text, setText] = useState(() => initialAmountText(voucher));
-  const [error, setError] = useState<string | undefined>();
+  const schema = useMemo(() => redemptionAmountSchema(voucher), [voucher]);
+  const form = useZodForm(schema, { defaultValues: { value: initialAmountText(voucher) } });
   const isProduct = voucher.type === 'quantity';
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkAmount(voucher, text);
-    setError(checked.error);
-    if (checked.amount) onSubmit(checked.amount);
-  }
+  const submit = form.handleSubmit((amount) => onSubmit(amount));
 
   return (
     <form
@@ -65,18 +61,13 @@ export function RedemptionForm({
           Dieser Gutschein ist abgelaufen. Du kannst ihn nach einer Bestätigung trotzdem einlösen.
         </p>
       )}
-      <TextField
+      <FormTextField
+        control={form.control}
         name="value"
         label={isProduct ? 'Anzahl (Stück)' : 'Betrag in €'}
         inputMode={isProduct ? 'numeric' : 'decimal'}
         autoComplete="off"
         required
-        value={text}
-        onValueChange={(value) => {
-          setText(value);
-          setError(undefined);
-        }}
-        error={error}
         hint={
           once
             ? REDEMPTION_TEXT.onceOnlyNote

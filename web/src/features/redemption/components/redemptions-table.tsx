@@ -7,9 +7,8 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
-import { fetchRedemptionPdf, listRedemptions, revokeRedemption } from '../api/redemption.ts';
+import { useReceiptPdf, useRedemptionPages, useRevokeRedemption } from '../api/redemption.ts';
 import { RedemptionDetailModal } from './redemption-detail-modal.tsx';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';
 import '../../../styles/cart.css';
@@ -18,9 +17,10 @@ import '../../../styles/redemption.css';
 /** Downloads one redemption's receipt; failures show the spec's download warning. */
 export function useReceiptDownload() {
   const dialog = useDialog();
+  const receipt = useReceiptPdf();
   return async (redemption: Redemption) => {
     try {
-      saveBlob(await fetchRedemptionPdf(redemption.id), `Einloesebeleg-${redemption.redemption_no}.pdf`);
+      saveBlob(await receipt.mutateAsync(redemption), `Einloesebeleg-${redemption.redemption_no}.pdf`);
     } catch {
       await dialog.warning(`${TEXT.attention} ${TEXT.genericError}`, { title: TEXT.attention });
     }
@@ -33,30 +33,13 @@ export function useReceiptDownload() {
  * redemptions, a PDF receipt per row. Revoked rows say 'Einlösung widerrufen' and lose the button;
  * sellers revoke their own with 'Einlösung rückgängig machen', admins any ('Widerrufen').
  */
-export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 'admin'; refreshKey?: number }) {
+export function RedemptionsTable({ scope }: { scope: 'seller' | 'admin' }) {
   const dialog = useDialog();
   const download = useReceiptDownload();
-  const [page, setPage] = useState(1);
-  const [cursors, setCursors] = useState<Record<number, string>>({});
-  const [revoked, setRevoked] = useState<Record<string, Redemption>>({});
-  const [busy, setBusy] = useState<string | null>(null);
+  const query = useRedemptionPages();
+  const revocation = useRevokeRedemption();
   const [detail, setDetail] = useState<Redemption | null>(null);
-  const cursor = cursors[page];
-  const query = useApiQuery(
-    `redemptions:${scope}:${refreshKey}:${page}:${cursor ?? ''}`,
-    () => listRedemptions({ page, cursor }),
-    { staleMs: 0, keepPrevious: true },
-  );
-  const rows = (query.data?.data ?? []).map((row) => revoked[row.id] ?? row);
-
-  function goTo(next: number) {
-    const nextUrl = query.data?.next_page_url;
-    if (next === page + 1 && nextUrl) {
-      const nextCursor = new URL(nextUrl, window.location.origin).searchParams.get('cursor');
-      if (nextCursor) setCursors((current) => ({ ...current, [next]: nextCursor }));
-    }
-    setPage(next);
-  }
+  const rows = query.data?.data ?? [];
 
   async function revoke(redemption: Redemption) {
     const confirmed = await dialog.confirm(REDEMPTION_TEXT.revokeConfirm, {
@@ -64,27 +47,24 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
       confirmLabel: scope === 'admin' ? 'Widerrufen' : 'Rückgängig machen',
     });
     if (!confirmed) return;
-    setBusy(redemption.id);
     try {
-      const answer = await revokeRedemption(redemption.id);
-      setRevoked((current) => ({ ...current, [redemption.id]: answer.data }));
+      const answer = await revocation.mutateAsync(redemption.id);
       await dialog.success(answer.message, { autoCloseMs: 1000 });
     } catch (error) {
       await dialog.warning(error instanceof ApiError ? error.message : TEXT.genericError, { title: TEXT.warning });
-      query.reload();
-    } finally {
-      setBusy(null);
     }
   }
 
   if (query.error && !query.data)
-    return <LoadFailed text="Die Einlösungen konnten gerade nicht geladen werden." onRetry={query.reload} />;
+    return (
+      <LoadFailed text="Die Einlösungen konnten gerade nicht geladen werden." onRetry={() => void query.refetch()} />
+    );
   if (!query.data) return <PageLoader label="Einlösungen werden geladen…" />;
   if (rows.length === 0) return <EmptyState />;
 
   return (
     <div className="redemptions" data-testid="redemptions-table">
-      <div className={`table-scroll${query.isLoading ? ' is-busy' : ''}`} aria-busy={query.isLoading}>
+      <div className={`table-scroll${query.paging ? ' is-busy' : ''}`} aria-busy={query.paging}>
         <table className="orders-table redemptions__table">
           <caption className="visually-hidden">Eingelöste Gutscheine, neueste zuerst</caption>
           <thead>
@@ -146,7 +126,7 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
                         type="button"
                         className="button button--small button--outline"
                         onClick={() => void revoke(row)}
-                        disabled={busy !== null}
+                        disabled={revocation.isPending}
                         aria-label={`${scope === 'admin' ? 'Widerrufen' : REDEMPTION_TEXT.revoke}: ${row.redemption_no}`}
                         data-testid="redemption-revoke"
                       >
@@ -163,8 +143,8 @@ export function RedemptionsTable({ scope, refreshKey = 0 }: { scope: 'seller' | 
       <Pagination
         page={query.data.current_page}
         lastPage={query.data.last_page}
-        onPageChange={goTo}
-        busy={query.isLoading}
+        onPageChange={query.goTo}
+        busy={query.paging}
         label="Seiten der Einlösungen"
       />
       {detail && <RedemptionDetailModal redemption={detail} onClose={() => setDetail(null)} onDownload={download} />}

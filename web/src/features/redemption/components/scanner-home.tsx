@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { REDEMPTION_REDIRECT_MS, REDEMPTION_TEXT, type ScannedVoucher } from '@gm/shared/redemption/contracts';
-import { MSG, TEXT } from '@gm/shared/validation/messages';
+import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
-import { fieldId, TextField } from '../../../components/ui/form-fields.tsx';
+import { fieldId } from '../../../components/ui/form-fields.tsx';
+import { FormTextField } from '../../../components/form/form-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { redeem, scanCode } from '../api/redemption.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useRedeem, useScanCode } from '../api/redemption.ts';
+import { scanCodeFormSchema } from '../redemption-amount.ts';
 import { QrCamera } from './qr-camera.tsx';
 import { RedemptionForm, type RedemptionAmount } from './redemption-form.tsx';
 
@@ -15,12 +18,14 @@ import { RedemptionForm, type RedemptionAmount } from './redemption-form.tsx';
  * the scanner, success after 3 s. A 422 (or an unknown code) shows 'Warnung!' with the server's
  * message and resets the scanner; an expired voucher asks for a confirmation first. A `?code=` in
  * the URL (the voucher's QR URL `/qr/<code>` sends staff here) is looked up at once, as if typed,
- * and then removed from the URL so a reload or the reset does not look it up again.
+ * and then removed from the URL so a reload or the reset does not look it up again. A redemption
+ * invalidates the redemptions, the voucher's numbers and the dashboard (api/redemption.ts).
  */
-export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
+export function ScannerHome() {
   const dialog = useDialog();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const codeForm = useZodForm(scanCodeFormSchema, { defaultValues: { code: '' } });
+  const scan = useScanCode();
+  const redemption = useRedeem();
   const [camera, setCamera] = useState(false);
   const [voucher, setVoucher] = useState<ScannedVoucher | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,7 +45,7 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
   function reset() {
     setFocusTick((n) => n + 1);
     setVoucher(null);
-    setCode('');
+    codeForm.reset({ code: '' });
     setCamera(false);
     setBusy(false);
     attemptKey.current = crypto.randomUUID();
@@ -56,7 +61,7 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
     setCamera(false);
     setBusy(true);
     try {
-      const found = await scanCode(text);
+      const found = await scan.mutateAsync(text);
       attemptKey.current = crypto.randomUUID();
       setVoucher(found);
       setBusy(false);
@@ -74,7 +79,7 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
     }
     if (linkedDone.current === linkedCode) return;
     linkedDone.current = linkedCode;
-    setCode(linkedCode);
+    codeForm.setValue('code', linkedCode);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -84,26 +89,18 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
       { replace: true },
     );
     void lookUpRef.current(linkedCode);
-  }, [linkedCode, setParams]);
+  }, [linkedCode, setParams, codeForm]);
 
-  function submitCode(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setCodeError(MSG.required);
-      return;
-    }
-    void lookUp(code);
-  }
+  const submitCode = codeForm.handleSubmit(({ code }) => lookUp(code));
 
   async function submitRedemption(amount: RedemptionAmount, confirmExpired = false) {
     if (!voucher) return;
     setBusy(true);
     try {
-      await redeem(
-        { order_id: voucher.id, ...amount, ...(confirmExpired ? { confirm_expired: true } : {}) },
-        attemptKey.current,
-      );
-      onRedeemed?.();
+      await redemption.mutateAsync({
+        request: { order_id: voucher.id, ...amount, ...(confirmExpired ? { confirm_expired: true } : {}) },
+        idempotencyKey: attemptKey.current,
+      });
       const back = window.setTimeout(reset, REDEMPTION_REDIRECT_MS);
       await dialog.success(REDEMPTION_TEXT.redeemed, { autoCloseMs: REDEMPTION_REDIRECT_MS });
       window.clearTimeout(back);
@@ -143,19 +140,14 @@ export function ScannerHome({ onRedeemed }: { onRedeemed?: () => void }) {
   return (
     <div className="card scanner-home" data-testid="scanner-home">
       <form className="scanner-home__manual" onSubmit={submitCode} noValidate>
-        <TextField
+        <FormTextField
+          control={codeForm.control}
           name="code"
           label="Gutscheincode"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           required
-          value={code}
-          onValueChange={(value) => {
-            setCode(value);
-            setCodeError(undefined);
-          }}
-          error={codeError}
           hint="Gib den Code unter dem QR-Code ein oder scanne ihn mit der Kamera."
           data-testid="scanner-code"
         />

@@ -1,81 +1,67 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { createScannerUserSchema, SCANNER_FORM_RELOAD_MS, type ScannerUser } from '@gm/shared/redemption/contracts';
-import { toFieldErrors, type FieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PasswordField, TextField } from '../../../components/ui/form-fields.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
+import { FormPasswordField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
-import { createScannerUser, listScannerUsers, toggleScannerUser } from '../api/redemption.ts';
+import { applyServerError, useZodForm } from '../../../lib/use-zod-form.ts';
+import { useCreateScannerUser, useScannerUsers, useToggleScannerUser } from '../api/redemption.ts';
 
 const EMPTY = { username: '', email: '', password: '' };
 
 /**
  * Scanner staff (02 §2, §3, §4): the seller's scanner users with their status, a toggle whose label
  * names the opposite action (after a confirmation), and the form for a new one (username, e-mail,
- * password 8–16). After a successful creation the form reloads after 3 s.
+ * password 8–16, the shared contract). A new user joins the list at once; the form starts over after 3 s.
  */
 export function ScannerStaffPanel() {
   const dialog = useDialog();
-  const staff = useApiQuery('scanner-users', listScannerUsers, { staleMs: 0 });
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [changed, setChanged] = useState<Record<string, ScannerUser>>({});
-  const rows = (staff.data ?? []).map((user) => changed[user.id] ?? user);
+  const staff = useScannerUsers();
+  const create = useCreateScannerUser();
+  const toggleUser = useToggleScannerUser();
+  const form = useZodForm(createScannerUserSchema, { defaultValues: EMPTY });
+  const resetTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(resetTimer.current), []);
+  const rows = staff.data ?? [];
 
-  const set = (field: keyof typeof EMPTY) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: [] }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createScannerUserSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async (input) => {
     try {
-      const answer = await createScannerUser(form);
-      window.setTimeout(() => {
-        setForm(EMPTY);
-        setErrors({});
-        staff.reload();
-      }, SCANNER_FORM_RELOAD_MS);
+      const answer = await create.mutateAsync(input);
+      resetTimer.current = window.setTimeout(() => form.reset(EMPTY), SCANNER_FORM_RELOAD_MS);
       await dialog.success(answer.message, { autoCloseMs: SCANNER_FORM_RELOAD_MS });
     } catch (error) {
-      if (error instanceof ApiError && error.isValidation) setErrors(error.fieldErrors);
-      else await dialog.warning(error instanceof ApiError ? error.message : TEXT.genericError, { title: TEXT.warning });
-    } finally {
-      setBusy(false);
+      if (error instanceof ApiError && error.isValidation) {
+        const other = applyServerError(error, form.setError, Object.keys(EMPTY));
+        if (other) await dialog.warning(other, { title: TEXT.warning });
+      } else
+        await dialog.warning(error instanceof ApiError ? error.message : TEXT.genericError, { title: TEXT.warning });
     }
-  }
+  });
 
   async function toggle(user: ScannerUser) {
     const action = user.status ? 'deaktivieren' : 'aktivieren';
     if (!(await dialog.confirm(`Bist du sicher, dass du ${user.username} ${action} willst?`))) return;
     try {
-      const answer = await toggleScannerUser(user.id);
-      setChanged((current) => ({ ...current, [user.id]: answer.data }));
+      const answer = await toggleUser.mutateAsync(user.id);
       await dialog.success(answer.message, { autoCloseMs: 1000 });
     } catch (error) {
       await dialog.warning(error instanceof ApiError ? error.message : TEXT.genericError, { title: TEXT.warning });
     }
   }
 
-  const error = (field: string) => errors[field]?.[0];
   return (
     <section className="card scanner-staff" aria-labelledby="scanner-staff-title" data-testid="scanner-staff">
       <h2 id="scanner-staff-title" className="scanner-section__title">
         Scanner-Benutzer
       </h2>
       {staff.error && !staff.data ? (
-        <LoadFailed text="Die Scanner-Benutzer konnten gerade nicht geladen werden." onRetry={staff.reload} />
+        <LoadFailed
+          text="Die Scanner-Benutzer konnten gerade nicht geladen werden."
+          onRetry={() => void staff.refetch()}
+        />
       ) : !staff.data ? (
         <PageLoader label="Scanner-Benutzer werden geladen…" />
       ) : rows.length === 0 ? (
@@ -108,37 +94,23 @@ export function ScannerStaffPanel() {
         <h3 id="scanner-staff-form-title" className="scanner-staff__form-title">
           Neuen Scanner-Benutzer anlegen
         </h3>
-        <TextField
-          name="scanner_username"
-          label="Benutzername"
-          required
-          autoComplete="off"
-          value={form.username}
-          onValueChange={set('username')}
-          error={error('username')}
-        />
-        <TextField
-          name="scanner_email"
-          label="E-Mail"
-          type="email"
-          required
-          autoComplete="off"
-          value={form.email}
-          onValueChange={set('email')}
-          error={error('email')}
-        />
-        <PasswordField
-          name="scanner_password"
+        <FormTextField control={form.control} name="username" label="Benutzername" required autoComplete="off" />
+        <FormTextField control={form.control} name="email" label="E-Mail" type="email" required autoComplete="off" />
+        <FormPasswordField
+          control={form.control}
+          name="password"
           label="Passwort"
           required
           autoComplete="new-password"
-          value={form.password}
-          onValueChange={set('password')}
-          error={error('password')}
           hint="8 bis 16 Zeichen."
         />
-        <button type="submit" className="button button--primary" disabled={busy} data-testid="scanner-user-submit">
-          {busy ? 'Wird angelegt…' : 'Anlegen'}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={create.isPending}
+          data-testid="scanner-user-submit"
+        >
+          {create.isPending ? 'Wird angelegt…' : 'Anlegen'}
         </button>
       </form>
     </section>

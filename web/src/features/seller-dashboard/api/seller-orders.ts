@@ -1,11 +1,25 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
+  exportFileName,
   invoiceExportRequestSchema,
   sellerOrdersResponseSchema,
   SELLER_ORDERS_PAGE_SIZE,
 } from '@gm/shared/seller/dashboard';
-import { API_BASE, buildUrl, toApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
-import { authStore } from '../../../lib/auth.ts';
+import { sellerDataKeys } from '../../../entities/seller-data/api/seller-data-keys.ts';
+
+/**
+ * Query keys of GET order as a seller: the dashboard (with the statistics) and the pages of the orders
+ * table (with their redemptions). Sales and redemptions change both; the redemption feature
+ * invalidates them through `sellerDataKeys.orders`.
+ */
+export const sellerOrderKeys = {
+  all: sellerDataKeys.orders,
+  dashboard: () => [...sellerOrderKeys.all, 'dashboard'] as const,
+  lists: () => [...sellerOrderKeys.all, 'list'] as const,
+  list: (page: number, cursor: string | null) => [...sellerOrderKeys.lists(), { page, cursor }] as const,
+};
 
 /**
  * GET order as a seller (02 §7): one page of the seller's orders after `cursor` (null = newest);
@@ -27,34 +41,71 @@ export function getSellerOrders(options: {
       withRedemptions: options.withRedemptions ? 'true' : undefined,
     },
     schema: sellerOrdersResponseSchema,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal: options.signal,
   });
+}
+
+/** The dashboard's numbers and newest orders; loaded fresh on every visit (buyers change them any time). */
+export function useSellerDashboard() {
+  return useQuery({
+    queryKey: sellerOrderKeys.dashboard(),
+    queryFn: ({ signal }) => getSellerOrders({ cursor: null, page: 1, withStat: true, signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * The orders table, 9 a page with cursor paging: page n is asked for with the cursor page n−1
+ * answered, so the cursors of the pages seen are kept (back and forward, no jumps). The page on
+ * screen stays while the next one loads.
+ */
+export function useSellerOrderPages() {
+  const [page, setPage] = useState(1);
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const cursor = cursors[page - 1] ?? null;
+  const query = useQuery({
+    queryKey: sellerOrderKeys.list(page, cursor),
+    queryFn: ({ signal }) => getSellerOrders({ cursor, page, withRedemptions: true, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const { data } = query;
+
+  function goTo(next: number) {
+    if (next < 1 || !data || query.isPlaceholderData) return;
+    if (next === page + 1) {
+      if (!data.next_cursor) return;
+      const known = data.next_cursor;
+      setCursors((current) => [...current.slice(0, page), known]);
+    }
+    setPage(next);
+  }
+
+  const lastPage = data ? (data.next_cursor ? Math.max(data.last_page, page + 1) : page) : page;
+  return { ...query, page, lastPage, goTo, paging: query.isPlaceholderData };
 }
 
 export type ExportKind = 'pdf' | 'csv';
 
-const EXPORT_PATH: Record<ExportKind, string> = {
-  pdf: 'seller-invoice/download-buyer-pdf-invoices',
-  csv: 'seller-invoice/download-order-csv',
+const EXPORTS: Record<ExportKind, { path: string; accept: string; filename: (from: string, to: string) => string }> = {
+  pdf: {
+    path: 'seller-invoice/download-buyer-pdf-invoices',
+    accept: 'application/zip',
+    filename: exportFileName.zip,
+  },
+  csv: { path: 'seller-invoice/download-order-csv', accept: 'text/csv', filename: exportFileName.csv },
 };
 
-/** POST seller-invoice/download-buyer-pdf-invoices (zip) or download-order-csv → the file and its name from the server. */
-export async function fetchExport(
-  kind: ExportKind,
-  from: string,
-  to: string,
-): Promise<{ blob: Blob; filename: string }> {
+/** POST seller-invoice/download-buyer-pdf-invoices (zip) or download-order-csv → the file, named with the dates (02 §7). */
+export async function downloadExport(kind: ExportKind, from: string, to: string) {
   const body = invoiceExportRequestSchema.parse({ from, to, ...(kind === 'pdf' ? { zip: true } : {}) });
-  const token = authStore.getSnapshot().token;
-  const response = await fetch(buildUrl(API_BASE, EXPORT_PATH[kind]), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+  const { path, accept, filename } = EXPORTS[kind];
+  const blob = await api.download(path, { accept, body });
+  return { blob, filename: filename(from, to) };
+}
+
+/** An export: a download, not a change of server state, so it invalidates nothing. */
+export function useExport() {
+  return useMutation({
+    mutationFn: ({ kind, from, to }: { kind: ExportKind; from: string; to: string }) => downloadExport(kind, from, to),
   });
-  if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename =
-    /filename="([^"]+)"/.exec(disposition)?.[1] ??
-    (kind === 'pdf' ? `Rechnungen_${from}_${to}.zip` : `Bestellungen_${from}_${to}.csv`);
-  return { blob: await response.blob(), filename };
 }

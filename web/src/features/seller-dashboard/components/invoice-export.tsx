@@ -1,61 +1,51 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { invoiceExportRequestSchema, SELLER_TEXT } from '@gm/shared/seller/dashboard';
-import { describedBy, FieldFrame, fieldId } from '../../../components/ui/form-fields.tsx';
+import { TextField } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerError, useZodForm, type ZodForm } from '../../../lib/use-zod-form.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
-import { fetchExport, type ExportKind } from '../api/seller-orders.ts';
+import { useExport, type ExportKind } from '../api/seller-orders.ts';
+
+type ExportForm = ZodForm<typeof invoiceExportRequestSchema>;
 
 /**
  * Invoice download by date range (02 §2, §5): both buttons stay disabled until 'Von' and 'Bis' are
- * chosen; PDF gives a zip of the period's invoices, CSV the period's orders; the files carry the dates.
- * 02 §8: errors close the processing indicator; the reason is also announced next to the form.
+ * chosen; an end before the start says 'Bitte gib ein gültiges Datum ein' on 'Bis' as soon as both are
+ * set (03 §5; the server refuses it the same way). PDF gives a zip of the period's invoices, CSV the
+ * period's orders; the files carry the dates. 02 §8: errors close the processing indicator; a missing
+ * period or a refused range is also shown next to the form.
  */
 export function InvoiceExport() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [busy, setBusy] = useState<ExportKind | null>(null);
-  const [error, setError] = useState<{ field: 'from' | 'to' | 'form'; message: string } | null>(null);
+  const form = useZodForm(invoiceExportRequestSchema, { defaultValues: { from: '', to: '' }, mode: 'onChange' });
+  const exporting = useExport();
+  const [message, setMessage] = useState<string | undefined>();
+  const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
   const ready = from !== '' && to !== '';
+  const busy: ExportKind | null = exporting.isPending ? (exporting.variables?.kind ?? null) : null;
 
-  async function run(kind: ExportKind) {
-    const checked = invoiceExportRequestSchema.safeParse({ from, to });
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      setError({ field: issue?.path[0] === 'from' ? 'from' : 'to', message: issue?.message ?? SELLER_TEXT.rangeOrder });
-      return;
-    }
-    setError(null);
-    setBusy(kind);
-    try {
-      const { blob, filename } = await fetchExport(kind, from, to);
-      saveBlob(blob, filename);
-    } catch (failure) {
-      console.error('Invoice export failed', failure);
-      if (failure instanceof ApiError && (failure.status === 404 || failure.status === 422)) {
-        const field = failure.fieldError('from') ? 'from' : failure.fieldError('to') ? 'to' : 'form';
-        setError({ field, message: failure.fieldError(field) ?? failure.message });
+  const run = (kind: ExportKind) =>
+    form.handleSubmit(async (range) => {
+      setMessage(undefined);
+      try {
+        const { blob, filename } = await exporting.mutateAsync({ kind, from: range.from, to: range.to });
+        saveBlob(blob, filename);
+      } catch (failure) {
+        console.error('Invoice export failed', failure);
+        if (failure instanceof ApiError && (failure.status === 404 || failure.status === 422))
+          setMessage(applyServerError(failure, form.setError, ['from', 'to']));
       }
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run('pdf');
-  };
-  const fromError = error?.field === 'from' ? error.message : undefined;
-  const toError = error?.field === 'to' ? error.message : undefined;
+    });
 
   return (
     <section className="card invoice-export" aria-labelledby="invoice-export-title" data-testid="invoice-export">
       <h2 id="invoice-export-title" className="seller-section__title">
         {SELLER_TEXT.invoicesTitle}
       </h2>
-      <form className="invoice-export__form" onSubmit={submit} noValidate>
-        <DateField name="export-from" label="Von" value={from} max={to} onValueChange={setFrom} error={fromError} />
-        <DateField name="export-to" label="Bis" value={to} min={from} onValueChange={setTo} error={toError} />
+      <form className="invoice-export__form" onSubmit={run('pdf')} noValidate>
+        <DateField form={form} name="from" label="Von" other={to} testId="export-from" />
+        <DateField form={form} name="to" label="Bis" other={from} testId="export-to" />
         <div className="invoice-export__actions">
           <button
             type="submit"
@@ -69,16 +59,16 @@ export function InvoiceExport() {
             type="button"
             className="button button--outline"
             disabled={!ready || busy !== null}
-            onClick={() => void run('csv')}
+            onClick={run('csv')}
             data-testid="export-csv"
           >
             {SELLER_TEXT.invoicesCsv}
           </button>
         </div>
       </form>
-      {error?.field === 'form' && (
+      {message && (
         <p className="field__hint" role="status" data-testid="export-message">
-          {error.message}
+          {message}
         </p>
       )}
       <LoadingOverlay
@@ -90,33 +80,36 @@ export function InvoiceExport() {
 }
 
 type DateFieldProps = {
-  name: 'export-from' | 'export-to';
+  form: ExportForm;
+  name: 'from' | 'to';
   label: string;
-  value: string;
-  /** The other end of the range (empty: no bound). */
-  min?: string;
-  max?: string;
-  onValueChange: (value: string) => void;
-  error: string | undefined;
+  /** The other end of the range (empty: not chosen yet). */
+  other: string;
+  testId: string;
 };
 
-/** One end of the export range: a date input with its label and error line. */
-function DateField({ name, label, value, min, max, onValueChange, error }: DateFieldProps) {
-  const errorId = `${name}-error`;
+/**
+ * One end of the export range. The range rule sits on 'Bis': changing 'Von' checks 'Bis' again once
+ * it is chosen (and never marks an empty 'Bis' before the seller got to it).
+ */
+function DateField({ form, name, label, other, testId }: DateFieldProps) {
+  const { field, fieldState } = useController({ control: form.control, name });
   return (
-    <FieldFrame name={name} label={label} error={error} errorId={errorId}>
-      <input
-        id={fieldId(name)}
-        type="date"
-        className="input"
-        value={value}
-        min={min || undefined}
-        max={max || undefined}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && errorId)}
-        data-testid={name}
-      />
-    </FieldFrame>
+    <TextField
+      ref={field.ref}
+      name={`export-${name}`}
+      label={label}
+      type="date"
+      value={field.value}
+      min={name === 'to' ? other || undefined : undefined}
+      max={name === 'from' ? other || undefined : undefined}
+      onValueChange={(value) => {
+        field.onChange(value);
+        if (name === 'from' && form.getValues('to')) void form.trigger('to');
+      }}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      data-testid={testId}
+    />
   );
 }

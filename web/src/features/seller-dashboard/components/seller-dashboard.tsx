@@ -15,8 +15,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
-import { useApiQuery } from '../../../lib/use-api-query.ts';
-import { getSellerOrders } from '../api/seller-orders.ts';
+import { useSellerDashboard } from '../api/seller-orders.ts';
 import { CHANNEL_LABEL } from './seller-orders-table.tsx';
 import '../../../styles/cart.css';
 import '../../../styles/seller-dashboard.css';
@@ -30,11 +29,7 @@ const count = new Intl.NumberFormat('de-DE');
  * not enabled shows the documents banner; can_generate shows the team card portal welcome once per session.
  */
 export function SellerDashboard({ user, links }: { user: ApiUser; links: ReactNode }) {
-  const { data, error, isLoading, reload } = useApiQuery<SellerOrdersResponse>(
-    `seller-dashboard:${user.id}`,
-    () => getSellerOrders({ cursor: null, page: 1, withStat: true }),
-    { staleMs: 0 },
-  );
+  const { data, error, isLoading, refetch } = useSellerDashboard();
   const stats = data?.stats;
   return (
     <section className="container role-home seller-dashboard" data-testid="seller-dashboard">
@@ -47,7 +42,7 @@ export function SellerDashboard({ user, links }: { user: ApiUser; links: ReactNo
       {user.can_generate && <WelcomeModal userId={user.id} />}
       {!user.is_tourism &&
         (error && !data ? (
-          <LoadFailed text="Die Zahlen konnten gerade nicht geladen werden." onRetry={reload} />
+          <LoadFailed text="Die Zahlen konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
         ) : !stats ? (
           isLoading && <PageLoader label="Dashboard wird geladen…" />
         ) : (
@@ -62,6 +57,10 @@ export function SellerDashboard({ user, links }: { user: ApiUser; links: ReactNo
   );
 }
 
+/**
+ * "Verkaufte Gutscheine" counts vouchers (units), everywhere: the total, the period cards and the
+ * order CSV's "Menge" of the same period add up to the same number (3 massages in one order are 3).
+ */
 function PayoutSummary({ stats }: { stats: SellerStatistics }) {
   const items = [
     { label: 'Verkaufte Gutscheine', value: count.format(stats.voucher_total), testId: 'dash-sold-total' },
@@ -128,7 +127,7 @@ function PeriodCards({ stats }: { stats: SellerStatistics }) {
           </h2>
           <dl className="seller-period__list">
             <div>
-              <dt>Verkäufe</dt>
+              <dt>Verkaufte Gutscheine</dt>
               <dd data-testid={`dash-${p.key}-sales`}>{count.format(p.sales)}</dd>
             </div>
             <div>

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
-import { useSellerOrders } from '../api/use-seller-orders.ts';
+import { useSellerOrderPages } from '../api/seller-orders.ts';
 
 export const CHANNEL_LABEL: Record<SellerOrder['channel'], string> = {
   marketplace: 'Marktplatz',
@@ -17,17 +17,20 @@ export const CHANNEL_LABEL: Record<SellerOrder['channel'], string> = {
 
 /** The seller's orders (02 §2 'Bestellungen'): 9 per page, newest first, 'storniert' when reversed, redemptions per order in a modal. */
 export function SellerOrdersTable() {
-  const orders = useSellerOrders({ withRedemptions: true });
+  const orders = useSellerOrderPages();
   const [open, setOpen] = useState<SellerOrder | null>(null);
   const rows = orders.data?.data ?? [];
 
   return (
     <section className="seller-orders" aria-labelledby="seller-orders-title">
       <h2 id="seller-orders-title" className="seller-section__title">
-        Verkaufte Gutscheine
+        Alle Bestellungen
       </h2>
       {orders.error && !orders.data ? (
-        <LoadFailed text="Die Bestellungen konnten gerade nicht geladen werden." onRetry={orders.reload} />
+        <LoadFailed
+          text="Die Bestellungen konnten gerade nicht geladen werden."
+          onRetry={() => void orders.refetch()}
+        />
       ) : !orders.data ? (
         <PageLoader label="Bestellungen werden geladen…" />
       ) : rows.length === 0 ? (
@@ -41,6 +44,9 @@ export function SellerOrdersTable() {
                   <th scope="col">Bestellung</th>
                   <th scope="col">Gutschein</th>
                   <th scope="col">Kanal</th>
+                  <th scope="col" className="orders-table__amount">
+                    Menge
+                  </th>
                   <th scope="col" className="orders-table__amount">
                     Betrag
                   </th>
@@ -77,6 +83,9 @@ export function SellerOrdersTable() {
                       </span>
                     </td>
                     <td data-label="Kanal">{CHANNEL_LABEL[order.channel]}</td>
+                    <td data-label="Menge" className="orders-table__amount" data-testid="seller-order-qty">
+                      {order.total_qty}
+                    </td>
                     <td data-label="Betrag" className="orders-table__amount">
                       {formatEuro(order.total_amount - order.discount)}
                     </td>
@@ -94,13 +103,16 @@ export function SellerOrdersTable() {
                       )}
                     </td>
                     <td data-label="Einlösungen">
+                      {/* The visible count starts the button's name (WCAG 2.5.3 label in name). */}
                       <button
                         type="button"
                         className="button button--small button--outline"
                         onClick={() => setOpen(order)}
-                        aria-label={`Einlösungen der Bestellung ${order.order_no ?? ''} anzeigen`}
                       >
                         {order.redemptions?.length ?? 0}
+                        <span className="visually-hidden">
+                          {` Einlösungen der Bestellung ${order.order_no ?? ''} anzeigen`}
+                        </span>
                       </button>
                     </td>
                   </tr>
@@ -112,7 +124,7 @@ export function SellerOrdersTable() {
             page={orders.page}
             lastPage={orders.lastPage}
             onPageChange={orders.goTo}
-            busy={orders.loading}
+            busy={orders.paging}
             label="Bestellungen"
           />
         </>

@@ -1,4 +1,12 @@
-import type { FormErrors } from '../../../lib/form.ts';
+/** Builder errors by the contract's field key (`title`, `min`, `tax.1.value`, `valid_date.0.end`), one message each. */
+export type BuilderErrors = Record<string, string | undefined>;
+
+/** The first message per field of a `{ field: [messages] }` map (zod issues, a server 422). */
+export function firstMessageOf(errors: Record<string, readonly string[] | undefined>): BuilderErrors {
+  const out: BuilderErrors = {};
+  for (const [field, messages] of Object.entries(errors)) if (messages?.[0]) out[field] = messages[0];
+  return out;
+}
 
 /** The builder's three tabs, cycled by the previous/next buttons (02 §2). */
 export const BUILDER_TABS = ['1. Gestaltung', '2. Einstellungen', '3. Preis & MwSt.'] as const;
@@ -60,7 +68,7 @@ export const fieldOfKey = (key: string) => key.split('.')[0] ?? key;
  * form order; `key` is the exact error key, so the link can focus the precise input.
  */
 export function errorSummary(
-  errors: FormErrors,
+  errors: BuilderErrors,
   type: 'quantity' | 'value',
 ): Array<{ key: string; label: string; tab: TabIndex }> {
   const fields = builderFields(type);
@@ -74,7 +82,7 @@ export function errorSummary(
 }
 
 /** Messages for keys no field shows (e.g. `_`); they go into the warning dialog instead. */
-export function unplacedMessages(errors: FormErrors, type: 'quantity' | 'value'): string[] {
+export function unplacedMessages(errors: BuilderErrors, type: 'quantity' | 'value'): string[] {
   const fields = builderFields(type);
   return Object.entries(errors)
     .filter(([key, message]) => message && !(fieldOfKey(key) in fields))

@@ -4,7 +4,7 @@ import { DEFAULT_VALIDITY_YEARS, TAX_RATES, WEEKDAYS, type DISPLAY_OPTIONS } fro
 import { DEFAULT_STYLING, voucherFormSchema, type VoucherForm } from '@gm/shared/catalogue/voucher-form';
 import { toFieldErrors } from '@gm/shared/validation/fields';
 import { MSG } from '@gm/shared/validation/messages';
-import { firstMessages, type FormErrors } from '../../../lib/form.ts';
+import { firstMessageOf, type BuilderErrors } from './builder-fields.ts';
 import { centsToEuroInput, euroInputToCents, wholeNumberInput } from './euro-input.ts';
 import { isLimited, openValidity, type ValidityState, type Weekday } from './validity-switch.ts';
 
@@ -130,14 +130,14 @@ const NUMBER_FIELDS = ['qty_val', 'min', 'max'] as const;
  * Builder values → the body POST voucher expects (money in cents). Texts that are no number are passed
  * on as NaN (the contract rejects them) and reported in `numberErrors`, so the field says "must be a number".
  */
-export function toFormInput(values: BuilderValues): { input: Record<string, unknown>; numberErrors: FormErrors } {
+export function toFormInput(values: BuilderValues): { input: Record<string, unknown>; numberErrors: BuilderErrors } {
   const quantity = values.type === 'quantity';
   const numbers = {
     qty_val: quantity ? euroInputToCents(values.qty_val) : null,
     min: quantity ? wholeNumberInput(values.qty_min) : euroInputToCents(values.val_min),
     max: quantity ? wholeNumberInput(values.qty_max) : euroInputToCents(values.val_max),
   };
-  const numberErrors: FormErrors = {};
+  const numberErrors: BuilderErrors = {};
   for (const field of NUMBER_FIELDS) if (Number.isNaN(numbers[field])) numberErrors[field] = MSG.numeric;
   const several = values.tax.length > 1;
   const tax = values.tax_unsure
@@ -199,7 +199,7 @@ const STAND_INS: Record<string, unknown> = {
   ...DEFAULT_STYLING,
 };
 
-export type BuilderValidation = { ok: true; data: VoucherForm } | { ok: false; errors: FormErrors };
+export type BuilderValidation = { ok: true; data: VoucherForm } | { ok: false; errors: BuilderErrors };
 
 /** Client validation with the shared contract, plus the rule the contract cannot know: a subcategory when the category has some. */
 export function validateBuilder(
@@ -209,13 +209,13 @@ export function validateBuilder(
   const schema = voucherFormSchema({ minimumCents: options.minimumCents, isUpdate: options.isUpdate });
   const { input, numberErrors } = toFormInput(values);
   const result = schema.safeParse(input);
-  let errors: FormErrors = result.success ? {} : firstMessages(toFieldErrors(result.error));
+  let errors: BuilderErrors = result.success ? {} : firstMessageOf(toFieldErrors(result.error));
   if (!result.success) {
     const failed = Object.keys(errors).map((key) => key.split('.')[0] ?? key);
     if (failed.every((key) => key in STAND_INS)) {
       const patched = { ...input, ...Object.fromEntries(failed.map((key) => [key, STAND_INS[key]])) };
       const second = schema.safeParse(patched);
-      if (!second.success) errors = { ...firstMessages(toFieldErrors(second.error)), ...errors };
+      if (!second.success) errors = { ...firstMessageOf(toFieldErrors(second.error)), ...errors };
     }
   }
   errors = { ...errors, ...numberErrors };

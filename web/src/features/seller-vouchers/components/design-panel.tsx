@@ -1,7 +1,7 @@
 import { VOUCHER_LIMITS } from '@gm/shared/catalogue/voucher-form';
 import type { BuilderImages, Styling } from '../builder/builder-values.ts';
-import { ChipGroup, ColourField, CountedField } from '../../../components/form/builder-inputs.tsx';
 import { BackgroundImageField, ExtraImagesField } from './image-fields.tsx';
+import { BoundChoiceField, BoundColourField, BoundCountedField } from './builder-controls.tsx';
 import type { PanelProps } from './panel-props.ts';
 
 const COLOURS: Array<{ key: Exclude<keyof Styling, 'text_color'>; label: string }> = [
@@ -15,44 +15,36 @@ const COLOURS: Array<{ key: Exclude<keyof Styling, 'text_color'>; label: string 
 type Props = PanelProps & { images: BuilderImages; onImagesChange: (images: BuilderImages) => void };
 
 /** Tab 1 'Gestaltung': texts, colours, background image and extra images. */
-export function DesignPanel({ values, errors, update, images, onImagesChange }: Props) {
-  const setStyling = (key: keyof Styling, value: string) =>
-    update({ styling: { ...values.styling, [key]: value } }, [key]);
+export function DesignPanel({ control, errors, images, onImagesChange }: Props) {
   return (
     <div className="builder-panel__body">
-      <CountedField
-        name="title"
+      <BoundCountedField
+        control={control}
+        path="title"
         label="Titel"
         required
         max={VOUCHER_LIMITS.title}
-        value={values.title}
-        error={errors.title}
         placeholder="z. B. Wellness-Tag für zwei"
-        onValueChange={(title) => update({ title })}
       />
-      <CountedField
-        name="description"
+      <BoundCountedField
+        control={control}
+        path="description"
         label="Kurzbeschreibung"
         required
         multiline
         rows={2}
         max={VOUCHER_LIMITS.description}
-        value={values.description}
-        error={errors.description}
         hint="Steht auf der Gutscheinkarte."
-        onValueChange={(description) => update({ description })}
       />
-      <CountedField
-        name="long_description"
+      <BoundCountedField
+        control={control}
+        path="long_description"
         label="Lange Beschreibung"
         required
         multiline
         rows={5}
         max={VOUCHER_LIMITS.longDescription}
-        value={values.long_description}
-        error={errors.long_description}
         hint="Erscheint auf der Detailseite des Gutscheins."
-        onValueChange={(long_description) => update({ long_description })}
       />
 
       <BackgroundImageField
@@ -65,27 +57,19 @@ export function DesignPanel({ values, errors, update, images, onImagesChange }: 
         <legend className="field__label">Farben</legend>
         <div className="builder-colours__grid">
           {COLOURS.map(({ key, label }) => (
-            <ColourField
-              key={key}
-              name={key}
-              label={label}
-              value={values.styling[key]}
-              error={errors[key]}
-              onValueChange={(value) => setStyling(key, value)}
-            />
+            <BoundColourField key={key} control={control} path={`styling.${key}`} name={key} label={label} />
           ))}
         </div>
       </fieldset>
-      <ChipGroup
+      <BoundChoiceField
+        control={control}
+        path="styling.text_color"
         name="text_color"
         legend="Textfarbe"
         options={[
           { value: 'dark', label: 'Dunkel' },
           { value: 'light', label: 'Hell' },
         ]}
-        value={values.styling.text_color}
-        error={errors.text_color}
-        onSelect={(value) => setStyling('text_color', value)}
       />
 
       <ExtraImagesField slots={images.extras} onChange={(extras) => onImagesChange({ ...images, extras })} />

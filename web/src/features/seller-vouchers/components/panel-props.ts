@@ -1,9 +1,11 @@
-import type { FormErrors } from '../../../lib/form.ts';
-import type { BuilderValues } from '../builder/builder-values.ts';
+import type { BuilderErrors } from '../builder/builder-fields.ts';
+import type { BuilderControl } from './builder-controls.tsx';
 
-/** What each builder tab gets: the values, their errors, and a patch function (`touched` clears those errors). */
+/**
+ * What each builder tab gets: the form's control (its inputs bind to it) and the current errors by the
+ * contract's keys, for the messages that belong to a group rather than one input (date ranges, images).
+ */
 export type PanelProps = {
-  values: BuilderValues;
-  errors: FormErrors;
-  update: (patch: Partial<BuilderValues>, touched?: readonly string[]) => void;
+  control: BuilderControl;
+  errors: BuilderErrors;
 };

@@ -1,10 +1,12 @@
+import { useController } from 'react-hook-form';
 import { TAX_RATES } from '@gm/shared/catalogue/reference-data';
 import { DEFAULT_MINIMUM_CENTS } from '@gm/shared/catalogue/voucher-form';
 import { formatEuro } from '@gm/shared/money/money';
 import { CheckboxField, fieldId } from '../../../components/ui/form-fields.tsx';
-import { toggleTaxRate, type BuilderValues } from '../builder/builder-values.ts';
+import { toggleTaxRate, type BuilderValues, type TaxRow } from '../builder/builder-values.ts';
 import { builderFields } from '../builder/builder-fields.ts';
 import { ChipGroup, UnitField } from '../../../components/form/builder-inputs.tsx';
+import { BoundCheckboxField, BoundUnitField, type BuilderPath } from './builder-controls.tsx';
 import type { PanelProps } from './panel-props.ts';
 
 type Props = PanelProps & { minimumCents: number };
@@ -14,12 +16,22 @@ const TYPES: Array<{ value: BuilderValues['type']; title: string; text: string }
   { value: 'value', title: 'Wertgutschein', text: 'Der Käufer wählt einen Betrag in deinem Rahmen.' },
 ];
 
+/** Switching the type changes which price fields count: those are checked again. */
+const PRICE_FIELDS: BuilderPath[] = ['qty_val', 'qty_min', 'qty_max', 'val_min', 'val_max'];
+
 /** Tab 3 'Preis & MwSt.': voucher type, price or value range, tax rates, hidden price. */
-export function PricePanel({ values, errors, update, minimumCents }: Props) {
-  const quantity = values.type === 'quantity';
-  const labels = builderFields(values.type);
+export function PricePanel({ control, errors, minimumCents }: Props) {
+  const typeField = useController({ control, name: 'type', rules: { deps: PRICE_FIELDS } }).field;
+  const taxField = useController({ control, name: 'tax' }).field;
+  const unsureField = useController({ control, name: 'tax_unsure', rules: { deps: ['tax'] } }).field;
+  const unsure = unsureField.value;
+  const type = typeField.value;
+  const rows = taxField.value;
+  const quantity = type === 'quantity';
+  const labels = builderFields(type);
   const minimum = formatEuro(Math.max(minimumCents, DEFAULT_MINIMUM_CENTS));
-  const several = values.tax.length > 1;
+  const several = rows.length > 1;
+  const setRows = (next: TaxRow[]) => taxField.onChange(next);
 
   return (
     <div className="builder-panel__body">
@@ -27,17 +39,14 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
         <legend className="field__label">Gutscheinart</legend>
         <div className="type-switch__options">
           {TYPES.map((option, index) => (
-            <label
-              key={option.value}
-              className={`type-switch__option${values.type === option.value ? ' is-checked' : ''}`}
-            >
+            <label key={option.value} className={`type-switch__option${type === option.value ? ' is-checked' : ''}`}>
               <input
                 id={index === 0 ? fieldId('type') : undefined}
                 type="radio"
                 name="type"
                 value={option.value}
-                checked={values.type === option.value}
-                onChange={() => update({ type: option.value }, ['type', 'qty_val', 'min', 'max'])}
+                checked={type === option.value}
+                onChange={() => typeField.onChange(option.value)}
               />
               <span className="type-switch__title">{option.title}</span>
               <span className="type-switch__text">{option.text}</span>
@@ -48,57 +57,53 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
 
       {quantity ? (
         <>
-          <UnitField
-            name="qty_val"
+          <BoundUnitField
+            control={control}
+            path="qty_val"
             label={labels.qty_val?.label ?? 'Preis pro Stück (€)'}
             unit="€"
             required
-            value={values.qty_val}
-            error={errors.qty_val}
             hint={`Inkl. MwSt., mindestens ${minimum}.`}
-            onValueChange={(qty_val) => update({ qty_val })}
           />
           <div className="form__row">
-            <UnitField
+            <BoundUnitField
+              control={control}
+              path="qty_min"
               name="min"
+              deps={['qty_max']}
               label={labels.min?.label ?? ''}
               unit="Stück"
               required
-              value={values.qty_min}
-              error={errors.min}
-              onValueChange={(qty_min) => update({ qty_min }, ['min'])}
             />
-            <UnitField
+            <BoundUnitField
+              control={control}
+              path="qty_max"
               name="max"
               label={labels.max?.label ?? ''}
               unit="Stück"
               required
-              value={values.qty_max}
-              error={errors.max}
-              onValueChange={(qty_max) => update({ qty_max }, ['max'])}
             />
           </div>
         </>
       ) : (
         <div className="form__row">
-          <UnitField
+          <BoundUnitField
+            control={control}
+            path="val_min"
             name="min"
+            deps={['val_max']}
             label={labels.min?.label ?? ''}
             unit="€"
             required
-            value={values.val_min}
-            error={errors.min}
             hint={`Mindestens ${minimum}.`}
-            onValueChange={(val_min) => update({ val_min }, ['min'])}
           />
-          <UnitField
+          <BoundUnitField
+            control={control}
+            path="val_max"
             name="max"
             label={labels.max?.label ?? ''}
             unit="€"
             required
-            value={values.val_max}
-            error={errors.max}
-            onValueChange={(val_max) => update({ val_max }, ['max'])}
           />
         </div>
       )}
@@ -110,18 +115,21 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
           multiple
           required
           options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))}
-          value={values.tax_unsure ? [] : values.tax.map((row) => row.tax)}
+          value={unsure ? [] : rows.map((row) => row.tax)}
           error={errors.tax}
           hint={
             several
               ? 'Mehrere Steuersätze: gib an, welcher Teil des Preises mit welchem Satz besteuert wird.'
               : 'Mehrere Sätze möglich, z. B. für Übernachtung und Essen.'
           }
-          onToggle={(rate) => update({ tax: toggleTaxRate(values.tax, rate), tax_unsure: false }, ['tax'])}
+          onToggle={(rate) => {
+            setRows(toggleTaxRate(rows, rate));
+            unsureField.onChange(false);
+          }}
         />
-        {several && !values.tax_unsure && (
+        {several && !unsure && (
           <div className="tax-amounts">
-            {values.tax.map((row, index) => (
+            {rows.map((row, index) => (
               <UnitField
                 key={row.tax}
                 name={`tax.${index}.value`}
@@ -130,29 +138,26 @@ export function PricePanel({ values, errors, update, minimumCents }: Props) {
                 required
                 value={row.value}
                 error={errors[`tax.${index}.value`]}
-                onValueChange={(value) =>
-                  update({ tax: values.tax.map((r, i) => (i === index ? { ...r, value } : r)) }, [`tax.${index}.value`])
-                }
+                onValueChange={(value) => setRows(rows.map((r, i) => (i === index ? { ...r, value } : r)))}
               />
             ))}
           </div>
         )}
         <CheckboxField
           name="tax_unsure"
-          checked={values.tax_unsure}
-          onCheckedChange={(tax_unsure) => update({ tax_unsure, tax: tax_unsure ? [] : values.tax }, ['tax'])}
+          checked={unsure}
+          onCheckedChange={(checked) => {
+            unsureField.onChange(checked);
+            if (checked) setRows([]);
+          }}
         >
           Steuersatz kann noch nicht bestimmt werden
         </CheckboxField>
       </div>
 
-      <CheckboxField
-        name="price_hidden"
-        checked={values.price_hidden}
-        onCheckedChange={(price_hidden) => update({ price_hidden })}
-      >
+      <BoundCheckboxField control={control} path="price_hidden">
         Preis auf dem Gutschein ausblenden
-      </CheckboxField>
+      </BoundCheckboxField>
     </div>
   );
 }

@@ -1,32 +1,29 @@
-import { useState } from 'react';
 import { VOUCHER_TEXT, toVoucherCard, type VoucherCard } from '@gm/shared/catalogue/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { deleteVoucher, toggleVoucherStatus } from '../api/change-voucher.ts';
+import { useDeleteVoucher, useToggleVoucherStatus } from '../api/seller-vouchers.ts';
 
 /** Success dialogs close on their own after 1 s (02 §9). */
 const SUCCESS_MS = 1000;
 
 /**
  * Activate/deactivate and delete with the spec's confirmations (02 §4, §8): each asks first, then shows
- * 'Erfolgreich!' with the server's message, or 'Warnung!' with the server's error.
+ * 'Erfolgreich!' with the server's message, or 'Warnung!' with the server's error. The mutations update
+ * the cached list and statistics themselves.
  */
 export function useVoucherActions() {
   const dialog = useDialog();
-  const [busy, setBusy] = useState(false);
+  const toggleStatus = useToggleVoucherStatus();
+  const deleteVoucher = useDeleteVoucher();
 
   async function run<T>(action: () => Promise<T>): Promise<T | null> {
-    setBusy(true);
     try {
       return await action();
     } catch (error) {
       if (!(error instanceof ApiError)) console.error('Voucher action failed', error);
-      setBusy(false);
       await dialog.warning(error instanceof ApiError ? error.message : TEXT.genericError, { title: TEXT.warning });
       return null;
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -37,7 +34,7 @@ export function useVoucherActions() {
       confirmLabel: deactivate ? 'Deaktivieren' : 'Aktivieren',
     });
     if (!confirmed) return null;
-    const answer = await run(() => toggleVoucherStatus(voucher.id));
+    const answer = await run(() => toggleStatus.mutateAsync(voucher.id));
     if (!answer) return null;
     void dialog.success(answer.message, { autoCloseMs: SUCCESS_MS });
     return toVoucherCard(answer.voucher);
@@ -50,11 +47,11 @@ export function useVoucherActions() {
       confirmLabel: 'Löschen',
     });
     if (!confirmed) return false;
-    const answer = await run(() => deleteVoucher(voucher.id));
+    const answer = await run(() => deleteVoucher.mutateAsync(voucher.id));
     if (!answer) return false;
     void dialog.success(answer.message, { autoCloseMs: SUCCESS_MS });
     return true;
   }
 
-  return { toggle, remove, busy };
+  return { toggle, remove, busy: toggleStatus.isPending || deleteVoucher.isPending };
 }

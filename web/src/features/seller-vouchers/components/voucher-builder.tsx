@@ -1,35 +1,43 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { Category, Voucher } from '@gm/shared/catalogue/contracts';
+import type { VoucherForm } from '@gm/shared/catalogue/voucher-form';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { fieldId } from '../../../components/ui/form-fields.tsx';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { firstMessages, type FormErrors } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { paths } from '../../../config/paths.ts';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
-import { saveVoucher } from '../api/save-voucher.ts';
+import { useSaveVoucher } from '../api/seller-vouchers.ts';
 import {
   BUILDER_TABS,
   builderFields,
   cycleTab,
   errorSummary,
   fieldOfKey,
+  firstMessageOf,
   unplacedMessages,
+  type BuilderErrors,
   type TabIndex,
 } from '../builder/builder-fields.ts';
+import {
+  builderErrorsOf,
+  builderResolver,
+  formPathOf,
+  isPlacedKey,
+  type BuilderFormValues,
+} from '../builder/builder-form.ts';
 import {
   emptyBuilderValues,
   fromVoucher,
   imageFieldsOf,
   imagesFromVoucher,
   previewCard,
-  validateBuilder,
   type BuilderImages,
-  type BuilderValues,
   type ImageSlot,
   type PreviewContext,
   type UploadIds,
@@ -51,18 +59,27 @@ type Props = {
 const TAB_IDS = ['builder-tab-design', 'builder-tab-settings', 'builder-tab-price'] as const;
 
 /**
- * The voucher builder (02 §2): three tabs with a live card preview, validation with the shared contract,
- * images uploaded on save, and a prompt when leaving with unsaved changes.
+ * The voucher builder (02 §2): three tabs with a live card preview (from the form's `watch()`),
+ * validation with the shared contract as the form's resolver, images uploaded on save, and a prompt
+ * when leaving with unsaved changes (the form's `isDirty`).
  */
 export function VoucherBuilder({ voucher, categories, minimumCents, preview }: Props) {
   const isUpdate = Boolean(voucher);
   const dialog = useDialog();
   const navigate = useNavigate();
   const headingId = useId();
-  const [values, setValues] = useState<BuilderValues>(() => (voucher ? fromVoucher(voucher) : emptyBuilderValues()));
-  const [images, setImages] = useState<BuilderImages>(() => imagesFromVoucher(voucher));
-  const [saved, setSaved] = useState(() => ({ values, images }));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const form = useForm<BuilderFormValues, unknown, VoucherForm>({
+    defaultValues: { ...(voucher ? fromVoucher(voucher) : emptyBuilderValues()), images: imagesFromVoucher(voucher) },
+    resolver: builderResolver({ minimumCents, isUpdate, categories }),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // The first failing field may sit on a hidden tab: the builder opens that tab and focuses it itself.
+    shouldFocusError: false,
+  });
+  const values = form.watch();
+  const errors = builderErrorsOf(form.formState.errors, values.type);
+  const { isDirty } = form.formState;
+  const saveVoucher = useSaveVoucher(voucher?.id);
   /** After a failed save the warning lists the failing fields; it shrinks as they get fixed. */
   const [showSummary, setShowSummary] = useState(false);
   const [tab, setTab] = useState<TabIndex>(0);
@@ -70,10 +87,10 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
   /** Upload ids of cropped images already sent, so a second save attempt does not upload them again. */
   const uploaded = useRef(new WeakMap<Blob, string>());
   const tabsRef = useRef<HTMLDivElement>(null);
-  const imagesRef = useRef(images);
+  const imagesRef = useRef(values.images);
   useEffect(() => {
-    imagesRef.current = images;
-  }, [images]);
+    imagesRef.current = values.images;
+  });
   // Cropped images live as object URLs until the builder goes away.
   useEffect(
     () => () => {
@@ -83,35 +100,27 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
     [],
   );
 
-  const dirty = images !== saved.images || JSON.stringify(values) !== JSON.stringify(saved.values);
+  const setImages = (images: BuilderImages) => {
+    form.setValue('images', images, { shouldDirty: true });
+    form.clearErrors(['background_upload_id', 'image_1_upload_id', 'image_2_upload_id', 'image_3_upload_id'] as never);
+  };
 
-  const update = useCallback((patch: Partial<BuilderValues>, touched?: readonly string[]) => {
-    setValues((current) => ({ ...current, ...patch }));
-    const keys = touched ?? Object.keys(patch);
-    setErrors((current) => {
-      if (!keys.some((key) => current[key])) return current;
-      const next = { ...current };
-      for (const key of keys) delete next[key];
-      return next;
+  /** Opens the tab of the first failing field and focuses it. */
+  const openFirstError = useCallback((all: BuilderErrors, type: BuilderFormValues['type']) => {
+    const first = errorSummary(all, type)[0];
+    if (!first) return;
+    setTab(first.tab);
+    requestAnimationFrame(() => {
+      const target =
+        document.getElementById(fieldId(first.key)) ?? document.getElementById(fieldId(fieldOfKey(first.key)));
+      target?.focus();
     });
   }, []);
 
-  /** Shows errors next to the fields, opens the tab of the first one and focuses it. */
-  const showErrors = useCallback(
-    (all: FormErrors, withSummary: boolean) => {
-      setErrors(all);
-      setShowSummary(withSummary);
-      const first = errorSummary(all, values.type)[0];
-      if (!first) return;
-      setTab(first.tab);
-      requestAnimationFrame(() => {
-        const target =
-          document.getElementById(fieldId(first.key)) ?? document.getElementById(fieldId(fieldOfKey(first.key)));
-        target?.focus();
-      });
-    },
-    [values.type],
-  );
+  function onInvalid(failed: FieldErrors<BuilderFormValues>) {
+    setShowSummary(true);
+    openFirstError(builderErrorsOf(failed, form.getValues('type')), form.getValues('type'));
+  }
 
   async function uploadSlot(
     slot: ImageSlot,
@@ -125,25 +134,23 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
     return id;
   }
 
-  /** Validates, uploads new images, saves. Resolves true when the voucher was stored. */
-  async function save(): Promise<boolean> {
-    if (saving) return false;
-    const result = validateBuilder(values, { minimumCents, isUpdate, categories });
-    if (!result.ok) {
-      showErrors(result.errors, true);
-      return false;
-    }
+  /** Uploads new images and saves the checked form. Resolves true when the voucher was stored. */
+  async function persist(data: VoucherForm): Promise<boolean> {
+    const current = form.getValues();
     setShowSummary(false);
     setSaving(true);
     try {
       const [background, ...extras] = await Promise.all([
-        uploadSlot(images.background, 'voucher-background'),
-        ...images.extras.map((slot) => uploadSlot(slot, 'voucher-image')),
+        uploadSlot(current.images.background, 'voucher-background'),
+        ...current.images.extras.map((slot) => uploadSlot(slot, 'voucher-image')),
       ]);
       const uploads: UploadIds = { background, extras: [extras[0], extras[1], extras[2]] };
-      const initialImages = imagesFromVoucher(voucher);
-      await saveVoucher(voucher?.id, { ...result.data, ...imageFieldsOf(initialImages, images, uploads) });
-      setSaved({ values, images });
+      await saveVoucher.mutateAsync({
+        ...data,
+        ...imageFieldsOf(imagesFromVoucher(voucher), current.images, uploads),
+      });
+      // What was saved is the new starting point: nothing is unsaved any more.
+      form.reset(current);
       setSaving(false);
       await dialog.success(isUpdate ? 'Dein Gutschein wurde aktualisiert.' : 'Dein Gutschein wurde erstellt.', {
         autoCloseMs: 1000,
@@ -152,9 +159,12 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
     } catch (error) {
       setSaving(false);
       if (error instanceof ApiError && error.isValidation && Object.keys(error.fieldErrors).length > 0) {
-        const fieldErrors = firstMessages(error.fieldErrors);
-        showErrors(fieldErrors, false);
-        const other = unplacedMessages(fieldErrors, values.type);
+        const fieldErrors = firstMessageOf(error.fieldErrors);
+        for (const [key, message] of Object.entries(fieldErrors))
+          if (message && isPlacedKey(key, current.type))
+            form.setError(formPathOf(key, current.type) as Path<BuilderFormValues>, { type: 'server', message });
+        openFirstError(fieldErrors, current.type);
+        const other = unplacedMessages(fieldErrors, current.type);
         if (other.length > 0) await dialog.warning(other.join(' '), { title: TEXT.warning });
       } else {
         // 02 §8: a failed save shows the server's message in a 'Warnung!' dialog.
@@ -163,6 +173,20 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
       }
       return false;
     }
+  }
+
+  /** Checks the form with the contract, then saves; used by the submit and by the leave prompt's 'Speichern'. */
+  function save(): Promise<boolean> {
+    if (saving) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      void form.handleSubmit(
+        async (data) => resolve(await persist(data)),
+        (failed) => {
+          onInvalid(failed);
+          resolve(false);
+        },
+      )();
+    });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -188,7 +212,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
   }
 
   const summary = showSummary ? errorSummary(errors, values.type) : [];
-  const card = previewCard(values, images, preview);
+  const card = previewCard(values, values.images, preview);
   const fields = builderFields(values.type);
   const tabErrors = [0, 1, 2].map((index) =>
     Object.keys(errors).some((key) => errors[key] && fields[fieldOfKey(key)]?.tab === index),
@@ -282,7 +306,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
             hidden={tab !== 0}
             className="builder-panel"
           >
-            <DesignPanel values={values} errors={errors} update={update} images={images} onImagesChange={setImages} />
+            <DesignPanel control={form.control} errors={errors} images={values.images} onImagesChange={setImages} />
           </section>
           <section
             id={`${TAB_IDS[1]}-panel`}
@@ -291,13 +315,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
             hidden={tab !== 1}
             className="builder-panel"
           >
-            <SettingsPanel
-              values={values}
-              errors={errors}
-              update={update}
-              categories={categories}
-              isUpdate={isUpdate}
-            />
+            <SettingsPanel control={form.control} errors={errors} categories={categories} isUpdate={isUpdate} />
           </section>
           <section
             id={`${TAB_IDS[2]}-panel`}
@@ -306,7 +324,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
             hidden={tab !== 2}
             className="builder-panel"
           >
-            <PricePanel values={values} errors={errors} update={update} minimumCents={minimumCents} />
+            <PricePanel control={form.control} errors={errors} minimumCents={minimumCents} />
           </section>
 
           <div className="builder__bar">
@@ -339,7 +357,7 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
       </div>
 
       <LoadingOverlay show={saving} label="Gutschein wird gespeichert…" />
-      <LeaveGuard dirty={dirty && !saving} onSave={save} />
+      <LeaveGuard dirty={isDirty && !saving} onSave={save} />
     </form>
   );
 }
