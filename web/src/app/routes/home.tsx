@@ -16,7 +16,6 @@ import { DiscoveryModals } from '../../entities/catalogue/components/discovery-m
 import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery-modals.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { currentTenant } from '../../lib/tenant.ts';
-import '../../styles/discovery.css';
 
 // Only tenant hosts show it: the marketplace home's first visit does not load it.
 const TenantLanding = lazy(() =>

@@ -8,7 +8,6 @@ import { useRole } from '../../lib/auth.ts';
 import { useShareLinkPreview, type OwnedVoucherKind } from '../../features/transfer/api/transfer.ts';
 import { ShareLinkCard } from '../../features/transfer/components/share-link-card.tsx';
 import { useReceiveShareLink } from '../../features/transfer/hooks/use-receive-share-link.ts';
-import '../../styles/transfer.css';
 
 /**
  * /ein-liebevolles-geschenk/{code} and /buyer-voucher/transfer/{code}: a share link opened (01 §2

@@ -23,6 +23,7 @@ import { usePaymentCompletion } from '../use-payment-completion.ts';
 import { CardInput, type CardInputHandle } from './card-input.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { SavedCardChoice } from './saved-card-choice.tsx';
+import './checkout-form.css';
 
 /** The form's fields are the payment contract's own (guest data only for guests); labels in form order. */
 const GUEST_LABELS = { 'guest.email': 'E-Mail', 'guest.first_name': 'Vorname', 'guest.last_name': 'Nachname' };

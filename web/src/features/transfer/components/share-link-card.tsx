@@ -2,6 +2,7 @@ import { formatDate } from '@gm/shared/dates/format';
 import { GiftIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import type { ShareLinkPreview } from '@gm/shared/wallet/transfer';
+import './share-link-card.css';
 
 /** The voucher behind a share link as its page shows it: card and title only (docs/data-model.md §5.4). */
 export function ShareLinkCard({ voucher }: { voucher: ShareLinkPreview }) {
