@@ -1,13 +1,13 @@
+// The design system first (tokens, base, layout, components): component styles imported later override it.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/layout.css';
-import './styles/components.css';
-import './styles/pages.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import * as z from 'zod';
 import { browserStorage, createPersistedStore } from '../../lib/persisted-store.ts';
 import { paths } from '../../config/paths.ts';
+import './cookie-notice.css';
 
 const consent = createPersistedStore({
   key: 'gm.cookies-accepted',

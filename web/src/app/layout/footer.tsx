@@ -3,6 +3,7 @@ import { OPERATOR, PAYMENT_METHODS, SOCIAL_LINKS } from '../../config/site.ts';
 import { paths } from '../../config/paths.ts';
 import { FacebookIcon, InstagramIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import './footer.css';
 
 export function Footer() {
   const year = new Date().getFullYear();

@@ -16,6 +16,7 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { CartIcon, HeartIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { TenantBrand, useTenantBrand } from '../../features/tenant/components/tenant-brand.tsx';
+import './header.css';
 
 export function Header() {
   const auth = useAuth();

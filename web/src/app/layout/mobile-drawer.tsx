@@ -5,6 +5,7 @@ import { MenuNavLink } from './menu-link.tsx';
 import { ChevronDownIcon, CloseIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import type { MenuEntry, MenuGroup } from './menu.ts';
+import './mobile-drawer.css';
 
 type DrawerProps = {
   id: string;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { MenuGroup } from './menu.ts';
 import { ChevronDownIcon } from '../../components/ui/icons.tsx';
+import './nav-dropdown.css';
 
 /** A disclosure menu in the desktop header: opens on click, closes on Escape, outside click and navigation. */
 export function NavDropdown({ group, emptyText }: { group: MenuGroup; emptyText?: string }) {

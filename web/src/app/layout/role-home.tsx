@@ -6,6 +6,7 @@ import { SellerDashboard } from '../../features/seller-dashboard/components/sell
 import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { SalesPauseSwitch } from '../../features/checkout/components/sales-pause-switch.tsx';
+import './role-home.css';
 
 const ROLE_LABEL: Record<RoleName, string> = {
   admin: 'Administration',

@@ -9,6 +9,7 @@ import { useAllVouchers, useToggleFeatured } from '../../features/catalogue-admi
 import { AdminPage, TableState } from '../../features/catalogue-admin/components/admin-page.tsx';
 import { sellerDisplayName } from '../../entities/catalogue/components/voucher-card.tsx';
 import { useAdminAction } from '../../features/catalogue-admin/use-admin-action.ts';
+import './admin-featured-vouchers.css';
 
 /** 03 §9: admin searches wait 350 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 350;

@@ -1,5 +1,4 @@
 import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
-import '../../styles/redemption.css';
 
 /** Admin /voucher-redemptions (03 §2): every redemption, newest first, with Revoke after a confirmation. */
 export default function AdminVoucherRedemptionsPage() {

@@ -8,8 +8,8 @@ import { campaignOf } from '../../features/campaigns/campaign-config.ts';
 import { Explainer } from '../../features/campaigns/components/explainer.tsx';
 import { ImageSlider } from '../../features/campaigns/components/image-slider.tsx';
 import { VoucherCarousel } from '../../features/campaigns/components/voucher-carousel.tsx';
-import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
+import './campaign.css';
 
 /** /ostern, /liebe, /muttertag, /vatertag (01 §2): themed hero, image slider, voucher carousels, link to the search. */
 export default function CampaignPage() {

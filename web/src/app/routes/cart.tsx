@@ -18,7 +18,7 @@ import { cartItemCount, cartTotal, type StepResult } from '../../entities/cart/c
 import { cartReturnFlag } from '../../entities/cart/cart-session.ts';
 import { usePaymentCompletion } from '../../features/checkout/use-payment-completion.ts';
 import { useTenantShop } from '../../entities/tenant/api/tenant-shop.ts';
-import '../../styles/cart.css';
+import './cart.css';
 
 /**
  * /cart 'Warenkorb' (01 §2 "Cart"): the personalise note, the lines with steppers and delete, 'Gesamt'

@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { VoucherGrid } from '../../entities/catalogue/components/voucher-grid.tsx';
 import { useVouchersByIds } from '../../entities/catalogue/api/voucher-search.ts';
 import { parseVoucherIds } from '../../features/search/search-state.ts';
-import '../../styles/discovery.css';
+import './embed.css';
 
 /**
  * /wp?vouchers=id1,id2: the named vouchers for embedding in another site (01 §2), without the

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { LegalPage } from '../../components/layout/legal-page.tsx';
 import { ContactForm } from '../../features/imprint/components/contact-form.tsx';
 import { PartnerVouchers } from '../../features/imprint/components/partner-vouchers.tsx';
-import '../../styles/imprint.css';
+import './impressum.css';
 
 export default function ImpressumPage() {
   return (

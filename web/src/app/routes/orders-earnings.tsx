@@ -2,8 +2,6 @@ import { SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import { InvoiceExport } from '../../features/seller-dashboard/components/invoice-export.tsx';
 import { SellerOrdersTable } from '../../features/seller-dashboard/components/seller-orders-table.tsx';
 import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
-import '../../styles/cart.css';
-import '../../styles/seller-dashboard.css';
 
 /** /orders-earnings 'Bestellungen' (02 §2): invoice download by date range, the seller's orders, their redemptions. */
 export default function OrdersEarningsPage() {

@@ -13,7 +13,7 @@ import { ProfileLayout } from '../../features/profile/components/profile-layout.
 import { saveBlob } from '../../lib/save-blob.ts';
 import { fetchInvoicePdf, invoiceFilename } from '../../entities/order/api/invoice.ts';
 import { useOrders } from '../../entities/order/api/orders.ts';
-import '../../styles/cart.css';
+import './orders.css';
 
 /** /orders: the buyer's order history, 9 per page (01 §2 profile tab 'Bestellungen', §7), inside the profile tab strip. */
 export default function OrdersPage() {

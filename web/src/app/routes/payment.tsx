@@ -7,7 +7,6 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { useCart } from '../../entities/cart/api/cart.ts';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form.tsx';
-import '../../styles/cart.css';
 
 /** /payment: 'Kasse' for buyers, 'Als Gast bestellen' for guests (01 §2 "Checkout"). */
 export default function PaymentPage() {

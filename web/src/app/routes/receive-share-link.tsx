@@ -6,9 +6,8 @@ import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useRole } from '../../lib/auth.ts';
 import { useShareLinkPreview, type OwnedVoucherKind } from '../../features/transfer/api/transfer.ts';
-import { SharedVoucherCard } from '../../features/transfer/components/shared-voucher-card.tsx';
+import { ShareLinkCard } from '../../features/transfer/components/share-link-card.tsx';
 import { useReceiveShareLink } from '../../features/transfer/hooks/use-receive-share-link.ts';
-import '../../styles/transfer.css';
 
 /**
  * /ein-liebevolles-geschenk/{code} and /buyer-voucher/transfer/{code}: a share link opened (01 §2
@@ -56,7 +55,7 @@ export default function ReceiveShareLinkPage() {
           </p>
         ) : voucher ? (
           <>
-            <SharedVoucherCard voucher={voucher} />
+            <ShareLinkCard voucher={voucher} />
             {guest ? (
               <>
                 <p>{TRANSFER_TEXT.loginToReceiveText}</p>

@@ -1,6 +1,5 @@
 import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
-import '../../styles/redemption.css';
 
 /** The seller's 'Eingelöst' page (02 §2 "Redemptions page"): the redemptions table on its own. */
 export default function RedemptionsPage() {

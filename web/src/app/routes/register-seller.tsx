@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registrationModeOf } from '@gm/shared/auth/seller-registration';
 import { pathAfterLogin, paths } from '../../config/paths.ts';
 import { RegisterSellerWizard } from '../../features/auth/components/register-seller-wizard.tsx';
-import '../../styles/seller-registration.css';
+import './register-seller.css';
 
 /** /register/seller (02 §2); `?registrationType=partner` is the team card portal's partner variant. */
 export default function RegisterSellerPage() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ChevronRightIcon, GiftIcon, StoreIcon } from '../../components/ui/icons.tsx';
+import './register.css';
 
 /** Register entry: choose the account type (buyer or seller). */
 export default function RegisterPage() {

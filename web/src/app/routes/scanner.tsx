@@ -3,7 +3,7 @@ import { useRole } from '../../lib/auth.ts';
 import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
 import { ScannerHome } from '../../features/redemption/components/scanner-home.tsx';
 import { ScannerStaffPanel } from '../../features/redemption/components/scanner-staff-panel.tsx';
-import '../../styles/redemption.css';
+import './scanner.css';
 
 /**
  * /scanner 'Gutscheine scannen' (02 §2) for sellers and their scanner users: the scanner and the

@@ -8,8 +8,8 @@ import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery
 import { useSeller } from '../../entities/sellers/api/sellers.ts';
 import { SellerInfo, sellerName } from '../../entities/sellers/components/seller-info.tsx';
 import { SellerVouchers } from '../../entities/sellers/components/seller-vouchers.tsx';
-import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
+import './seller-page.css';
 
 /** The seller landing page's three numbered steps, with the spec's default texts (01 §2). */
 const STEPS = [

@@ -6,7 +6,7 @@ import { VoucherListState } from '../../entities/catalogue/components/voucher-gr
 import { useSellerVouchers } from '../../features/seller-vouchers/api/seller-vouchers.ts';
 import { FlipVoucherCard } from '../../features/seller-vouchers/components/flip-voucher-card.tsx';
 import { useVoucherActions } from '../../features/seller-vouchers/components/use-voucher-actions.ts';
-import '../../styles/seller-vouchers.css';
+import './seller-vouchers.css';
 
 function pageOf(value: string | null): number {
   const page = Number(value);

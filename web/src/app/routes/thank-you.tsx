@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
 import { paths } from '../../config/paths.ts';
 import { CheckCircleIcon } from '../../components/ui/icons.tsx';
-import '../../styles/cart.css';
+import './thank-you.css';
 
 /** /thank-you: the guest's order confirmation (01 §2, §8). */
 export default function ThankYouPage() {

@@ -8,7 +8,7 @@ import { useMinimumVoucherValue } from '../../features/seller-vouchers/api/minim
 import { VoucherBuilder } from '../../features/seller-vouchers/components/voucher-builder.tsx';
 import type { PreviewContext } from '../../features/seller-vouchers/builder/builder-values.ts';
 import NotFoundPage from './not-found.tsx';
-import '../../styles/seller-vouchers.css';
+import './voucher-builder.css';
 
 /** /vouchers/new and /vouchers/update/{id} (02 §2); the seller-only guard sits in the router. */
 export default function VoucherBuilderPage() {

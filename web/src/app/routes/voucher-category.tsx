@@ -5,8 +5,8 @@ import { CategoryIcon } from '../../components/ui/icons.tsx';
 import { useCategories } from '../../entities/catalogue/api/categories.ts';
 import { VoucherDiscovery } from '../../features/search/components/voucher-discovery.tsx';
 import { categorySlugFor } from '../../features/search/search-state.ts';
-import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
+import './voucher-category.css';
 
 /** /vouchers/category/{slug}: banner, the filter sidebar and the category's vouchers (01 §2). */
 export default function VoucherCategoryPage() {

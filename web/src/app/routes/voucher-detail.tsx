@@ -3,8 +3,8 @@ import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { useVoucher } from '../../entities/catalogue/api/vouchers.ts';
 import { VoucherDetailView } from '../../entities/catalogue/components/voucher-detail-view.tsx';
-import '../../styles/discovery.css';
 import NotFoundPage from './not-found.tsx';
+import './voucher-detail.css';
 
 /** /vouchers/{id}: the voucher detail page (01 §2); lists show the same view in a modal. */
 export default function VoucherDetailPage() {

@@ -1,5 +1,4 @@
 import { VoucherDiscovery } from '../../features/search/components/voucher-discovery.tsx';
-import '../../styles/discovery.css';
 
 /** /vouchers/search 'Gutscheine entdecken' (01 §2): reads keyword, region, targets and isRegion from the query. */
 export default function VoucherSearchPage() {

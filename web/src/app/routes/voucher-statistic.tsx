@@ -12,7 +12,7 @@ import { useVoucherStatistics } from '../../features/seller-vouchers/api/seller-
 import { InactiveBadge } from '../../features/seller-vouchers/components/flip-voucher-card.tsx';
 import { useVoucherActions } from '../../features/seller-vouchers/components/use-voucher-actions.ts';
 import NotFoundPage from './not-found.tsx';
-import '../../styles/seller-vouchers.css';
+import './voucher-statistic.css';
 
 /** After deleting, the page goes back to the list after 2 s (02 §4). */
 const AFTER_DELETE_MS = 2000;

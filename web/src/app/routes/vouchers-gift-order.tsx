@@ -15,7 +15,7 @@ import { VoucherCard } from '../../entities/catalogue/components/voucher-card.ts
 import { saveBlob } from '../../lib/save-blob.ts';
 import { fetchGiftPdf, useGiftOrder } from '../../features/gifts/api/gifts.ts';
 import { GiftForm } from '../../features/gifts/components/gift-form.tsx';
-import '../../styles/gifts.css';
+import './vouchers-gift-order.css';
 
 /** The 'given' card takes the focus when it appears (the form it replaces had it), so keyboard and screen-reader users land on it. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();

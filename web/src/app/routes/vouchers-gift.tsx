@@ -14,7 +14,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { VoucherCard } from '../../entities/catalogue/components/voucher-card.tsx';
 import { VoucherPurchasePanel } from '../../entities/catalogue/components/voucher-purchase.tsx';
 import { useAddDirectSale, useDirectSaleVouchers } from '../../features/gifts/api/gifts.ts';
-import '../../styles/gifts.css';
+import './vouchers-gift.css';
 
 /**
  * /vouchers-gift 'Direktverkauf' (02 §2 "Direct sale"; sellers and their scanner users): the seller's

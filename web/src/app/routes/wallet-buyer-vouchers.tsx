@@ -10,8 +10,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { useBuyerVouchers } from '../../features/personalise/api/personalise.ts';
 import { PersonalisedCard } from '../../features/personalise/components/personalised-card.tsx';
 import { DownloadBuyerVoucherButton } from '../../features/personalise/components/download-buyer-voucher.tsx';
-import '../../styles/personalise.css';
-import '../../styles/wallet.css';
+import './wallet-buyer-vouchers.css';
 
 /** /wallet/vouchers (01 §2): the wallet tab with the buyer's self-designed gift vouchers, 9 per page. */
 export default function WalletBuyerVouchersPage() {

@@ -13,7 +13,7 @@ import { VoucherActions } from '../../features/wallet/components/voucher-actions
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
 import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-download.ts';
 import { remainingLabel, validUntilLabel } from '../../features/wallet/wallet-format.ts';
-import '../../styles/wallet.css';
+import './wallet-voucher.css';
 
 /** /voucher/{userVoucherId}: the wallet voucher detail (01 §2): flipping QR card, actions, seller info, validity. */
 export default function WalletVoucherPage() {

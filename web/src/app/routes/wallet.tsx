@@ -13,7 +13,7 @@ import { VoucherActions } from '../../features/wallet/components/voucher-actions
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
 import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-download.ts';
 import { useWalletPages } from '../../features/wallet/hooks/use-wallet-pages.ts';
-import '../../styles/wallet.css';
+import './wallet.css';
 
 /**
  * /wallet 'Meine Wallet' (01 §2): the buyer's vouchers, nine at a time with QR, more on scroll; a

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { VoucherGrid, VoucherListState } from '../../entities/catalogue/components/voucher-grid.tsx';
 import { useWishlist } from '../../entities/wishlist/api/wishlist.ts';
-import '../../styles/wishlist.css';
+import './wish-list.css';
 
 /** /wish-list 'Meine Wunschliste' (01 §2): the buyer's wishlisted vouchers; a heart removes a card at once. */
 export default function WishListPage() {

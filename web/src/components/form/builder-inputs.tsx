@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { FieldError, FieldFrame, describedBy, fieldId } from '../ui/form-fields.tsx';
+import './builder-inputs.css';
 
 type CountedFieldProps = {
   name: string;

@@ -4,6 +4,7 @@ import { FieldFrame, fieldId } from '../ui/form-fields.tsx';
 import { CloseIcon, UserIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
+import './document-field.css';
 
 type DocumentFieldProps = {
   name: string;

@@ -5,6 +5,7 @@ import { FieldError, fieldId } from '../ui/form-fields.tsx';
 import { ImageCropDialog, type CropSpec } from '../ui/image-crop-dialog.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
+import './image-picker.css';
 
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 export const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';

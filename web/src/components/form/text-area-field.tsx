@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { FieldFrame, describedBy, fieldId } from '../ui/form-fields.tsx';
+import './text-area-field.css';
 
 type TextAreaFieldProps = {
   name: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './legal-page.css';
 
 export function LegalPage({
   title,

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type React
 import { MSG } from '@gm/shared/validation/messages';
 import { AlertIcon, EyeIcon, EyeOffIcon, InfoIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
+import './form-fields.css';
 
 type BaseFieldProps = {
   name: string;

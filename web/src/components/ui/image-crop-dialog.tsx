@@ -15,7 +15,7 @@ import {
   type Rect,
   type Size,
 } from '../../lib/crop-geometry.ts';
-import '../../styles/image-crop-dialog.css';
+import './image-crop-dialog.css';
 
 export type CropSpec = {
   /** Size of the result (02 §9: background 730 × 676.34, extra images 200 × 200). */

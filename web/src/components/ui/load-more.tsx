@@ -1,5 +1,6 @@
 import type { ApiError } from '../../lib/api-client.ts';
 import { Spinner } from './spinner.tsx';
+import './load-more.css';
 
 /** The button under an infinitely scrolling list, for keyboards and short pages; hidden once all is loaded. */
 export function LoadMore({

@@ -1,4 +1,5 @@
 import { Spinner } from './spinner.tsx';
+import './loading-overlay.css';
 
 /** Full-screen overlay while a request is processing (01 §2 "loading animation overlay"). */
 export function LoadingOverlay({ show, label = 'Wird verarbeitet…' }: { show: boolean; label?: string }) {

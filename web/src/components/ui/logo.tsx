@@ -1,3 +1,4 @@
+import './logo.css';
 /** The Gutscheinmarkt wordmark: a ticket in coral on teal; colours follow the theme tokens. */
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import './pagination.css';
 
 type PaginationProps = {
   page: number;

@@ -1,3 +1,4 @@
+import './spinner.css';
 export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md' | 'lg'; label?: string }) {
   return (
     <span className={`spinner spinner--${size}`} role={label ? 'status' : undefined}>

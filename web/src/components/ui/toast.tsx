@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { AlertIcon, CheckCircleIcon } from './icons.tsx';
-import '../../styles/toast.css';
+import './toast.css';
 
 export type ToastTone = 'success' | 'error';
 type Toast = { id: number; text: string; tone: ToastTone };

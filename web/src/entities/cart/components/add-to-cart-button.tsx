@@ -12,6 +12,7 @@ import { CartIcon, CheckCircleIcon, InfoIcon } from '../../../components/ui/icon
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useSalesPause } from '../../sales-pause/api/sales-pause.ts';
 import { useAddToCart, useRemoveCartLine } from '../api/cart.ts';
+import './add-to-cart-button.css';
 
 /** The success dialog closes after 1 s, then the page goes to the cart or the modal closes (01 §4, §9). */
 const SUCCESS_MS = 1000;

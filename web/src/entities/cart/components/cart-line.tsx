@@ -4,6 +4,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { sellerDisplayName } from '../../catalogue/components/voucher-card.tsx';
 import { voucherTypeLabel } from '../../catalogue/voucher-format.ts';
 import { lineAmount, type StepResult, stepLine } from '../cart-rules.ts';
+import './cart-line.css';
 
 type Props = {
   line: OrderLine;

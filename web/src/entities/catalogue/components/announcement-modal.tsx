@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SparkIcon } from '../../../components/ui/icons.tsx';
+import './announcement-modal.css';
 
 /** The announcement hides itself after 3 s (01 §9). */
 export const ANNOUNCEMENT_MS = 3000;

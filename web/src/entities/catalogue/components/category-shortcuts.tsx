@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CATEGORY_SHORTCUTS } from '@gm/shared/catalogue/reference-data';
 import { paths } from '../../../config/paths.ts';
 import { CategoryIcon } from '../../../components/ui/icons.tsx';
+import './category-shortcuts.css';
 
 /** Home shortcuts (01 §9): wellness, adventure, genuss (route kurzurlaub), fitness, tiere, kurse. */
 export function CategoryShortcuts() {

@@ -5,6 +5,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
 import { CategoryIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useCategories } from '../api/categories.ts';
+import './category-slider.css';
 
 /** The home category slider (01 §2): category images in a horizontal scroll-snap row with previous/next buttons. */
 export function CategorySlider() {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import './expandable-text.css';
 
 const COLLAPSE_AFTER = 280;
 

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { CategoryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useCategories } from '../api/categories.ts';
+import './experience-categories.css';
 
 /** 'Unsere Erlebnisse': every category with its sub-categories, linking to the category page. */
 export function ExperienceCategories() {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useCompanies } from '../api/companies.ts';
 import { partnersWithLogos } from '../partners.ts';
+import './partner-logos.css';
 
 /** Partner logos from company/all, shuffled once per load; companies without a logo are left out. */
 export function PartnerLogos() {

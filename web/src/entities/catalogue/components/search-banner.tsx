@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { REGIONS } from '@gm/shared/catalogue/reference-data';
 import { paths } from '../../../config/paths.ts';
 import { MapPinIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import './search-banner.css';
 
 /** 'Entdecke Gutscheine': keyword, region and Suchen lead to the search route (01 §2 "Guest home"). */
 export function SearchBanner() {

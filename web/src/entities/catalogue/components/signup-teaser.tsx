@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { StoreIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import './signup-teaser.css';
 
 /** Sign-up links for buyers and for companies that want to sell vouchers. */
 export function SignupTeaser() {

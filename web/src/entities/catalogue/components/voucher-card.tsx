@@ -14,7 +14,7 @@ import {
   voucherTypeLabel,
 } from '../voucher-format.ts';
 import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
-import '../../../styles/discovery.css';
+import './voucher-card.css';
 
 type CardStyle = CSSProperties & Record<`--${string}`, string>;
 

@@ -13,6 +13,7 @@ import { VoucherPurchasePanel } from './voucher-purchase.tsx';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { useSoldHere } from '../../tenant/use-tenant-scope.ts';
 import { NotSoldHere } from './not-sold-here.tsx';
+import './voucher-detail-view.css';
 
 type DetailProps = {
   voucher: Voucher;

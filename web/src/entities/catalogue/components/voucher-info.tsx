@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { monthsLabel, redeemableDaysLabel, validityLabel } from '../voucher-format.ts';
+import './voucher-info.css';
 
 /**
  * 'Gutschein Info': redeemable weekdays, validity in years, months covered, reservation (01 §2), and

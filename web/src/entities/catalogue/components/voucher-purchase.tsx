@@ -11,6 +11,7 @@ import {
   voucherTotal,
   type AmountBounds,
 } from '../purchase.ts';
+import './voucher-purchase.css';
 
 /** A valid choice: the quantity (pieces) or value (cents) and its total in cents. */
 export type PurchaseChoice = { amount: number; total: number };

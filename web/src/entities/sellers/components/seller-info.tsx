@@ -2,6 +2,7 @@ import type { SellerProfile } from '@gm/shared/catalogue/seller-contracts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { MapPinIcon, StoreIcon } from '../../../components/ui/icons.tsx';
 import { ExpandableText } from '../../catalogue/components/expandable-text.tsx';
+import './seller-info.css';
 
 export function sellerName(seller: SellerProfile): string {
   return seller.company?.name || seller.username;

@@ -5,6 +5,7 @@ import { RouteModal, RouteModalStatus } from '../../../components/ui/route-modal
 import { useSeller } from '../api/sellers.ts';
 import { SellerInfo } from './seller-info.tsx';
 import { SellerVouchers } from './seller-vouchers.tsx';
+import './seller-modal.css';
 
 /** Seller modal (01 §2): company facts and 'Alle Gutscheine', loading more as its body scrolls; Escape closes it. */
 export function SellerModal({

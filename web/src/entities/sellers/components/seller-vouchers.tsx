@@ -4,6 +4,7 @@ import { SELLER_LIST_THRESHOLD, useInfiniteScroll } from '../../../lib/infinite-
 import { VoucherGrid, VoucherGridSkeleton } from '../../catalogue/components/voucher-grid.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useInfiniteSearch } from '../../catalogue/hooks/use-search-list.ts';
+import './seller-vouchers.css';
 
 type Props = {
   sellerId: string;

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useToggleWishlist, useWishlistIds } from '../api/wishlist.ts';
-import '../../../styles/wishlist.css';
+import './wishlist-heart.css';
 
 /**
  * The heart on a voucher card (01 §2): buyers add and remove with a 2.5 s toast; guests are sent to

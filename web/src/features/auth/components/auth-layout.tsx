@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import './auth-layout.css';
 
 const BENEFITS = [
   'Regionale Erlebnisse von über 200 lokalen Unternehmen',

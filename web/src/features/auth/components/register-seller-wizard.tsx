@@ -49,6 +49,7 @@ import {
 import { DocumentField } from '../../../components/form/document-field.tsx';
 import { FormTextAreaField } from '../../../components/form/text-area-field.tsx';
 import { WizardSteps } from './wizard-steps.tsx';
+import './register-seller-wizard.css';
 
 type Summary = Array<{ name: string; label: string }>;
 type FieldName = Path<SellerFormValues>;

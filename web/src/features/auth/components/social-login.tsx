@@ -15,6 +15,7 @@ import {
   mainSiteOrigin,
   startSocialSignIn,
 } from '../social-sign-in.ts';
+import './social-login.css';
 
 /**
  * Social sign-in on /login (01 §4): the buttons of the providers in VITE_SOCIAL_PROVIDERS start the

@@ -1,4 +1,5 @@
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import './wizard-steps.css';
 
 /** The step indicator of a wizard: done steps ticked, the current one marked for screen readers too. */
 export function WizardSteps({ titles, current }: { titles: readonly string[]; current: number }) {

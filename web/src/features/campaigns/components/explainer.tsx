@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CampaignExplainer } from '../campaign-config.ts';
 import { ImageSlider } from './image-slider.tsx';
+import './explainer.css';
 
 /**
  * The explainer on the Father's Day page (01 §2): a hosted film when one is configured, otherwise the

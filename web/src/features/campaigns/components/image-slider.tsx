@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons.tsx';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { SLIDE_INTERVAL_MS, type CampaignSlide } from '../campaign-config.ts';
+import './image-slider.css';
 
 /**
  * An image slider that advances every 3000 ms (01 §9). It pauses while hovered or focused and when

@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.
 import { useVouchersByIds } from '../../../entities/catalogue/api/voucher-search.ts';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { VoucherGridSkeleton } from '../../../entities/catalogue/components/voucher-grid.tsx';
+import './voucher-carousel.css';
 
 /**
  * A row of voucher cards: 4 per view, 2 under 1024 px, 1 under 640 px (01 §2), scrolled with

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import '../../../styles/catalogue-admin.css';
+import './admin-page.css';
 
 /** Frame of the admin catalogue screens: eyebrow 'Verwalten', the spec's title, an action on the right. */
 export function AdminPage({

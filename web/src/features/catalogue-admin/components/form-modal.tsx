@@ -2,6 +2,7 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import './form-modal.css';
 
 type Props = {
   title: string;

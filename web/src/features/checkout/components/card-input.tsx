@@ -12,6 +12,7 @@ import {
   type PaymentMethodResult,
 } from '../local-card.ts';
 import { stripeJsErrorText } from '../stripe-js-error.ts';
+import './card-input.css';
 
 /** What the checkout asks of the card entry, whichever implementation is behind it. */
 export type CardInputHandle = { createPaymentMethod: () => Promise<PaymentMethodResult> };

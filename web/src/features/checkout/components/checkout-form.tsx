@@ -23,6 +23,7 @@ import { usePaymentCompletion } from '../use-payment-completion.ts';
 import { CardInput, type CardInputHandle } from './card-input.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { SavedCardChoice } from './saved-card-choice.tsx';
+import './checkout-form.css';
 
 /** The form's fields are the payment contract's own (guest data only for guests); labels in form order. */
 const GUEST_LABELS = { 'guest.email': 'E-Mail', 'guest.first_name': 'Vorname', 'guest.last_name': 'Nachname' };
@@ -164,11 +165,7 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
       const paused = error instanceof ApiError && error.message === ORDER_TEXT.salesPaused;
       return dialog.warning(paused ? ORDER_TEXT.salesPaused : TEXT.genericError);
     }
-    const onCard =
-      error.fieldError('card') ??
-      error.fieldError('payment_method') ??
-      error.fieldError('saved_card') ??
-      error.fieldError('payment_type');
+    const onCard = error.fieldError('card') ?? error.fieldError('payment_method') ?? error.fieldError('saved_card');
     if (onCard) return setCardError(onCard);
     if (error.fieldError('coupon')) setCoupon(null);
     return dialog.warning(error.fieldError('coupon') ?? error.fieldError('cart') ?? error.message);

@@ -9,6 +9,7 @@ import { FieldError } from '../../../components/ui/form-fields.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { checkCoupon } from '../../../entities/cart/api/cart.ts';
 import { usableCoupon, type AppliedCoupon } from '../../../entities/cart/cart-rules.ts';
+import './coupon-field.css';
 
 /** What the field shows while the code is being checked (the spec quotes the original's 'Checking...'). */
 export const COUPON_CHECKING = 'Wird geprüft…';

@@ -11,8 +11,8 @@ import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { useRemoveSavedCard, useSaveCard, useSavedCard } from '../api/saved-card.ts';
 import { CardInput, type CardInputHandle } from './card-input.tsx';
 import { savedCardLabel } from './saved-card-choice.tsx';
-import '../../../styles/cart.css';
-import '../../../styles/checkout-extras.css';
+import './payment-methods.css';
+import './saved-card.css';
 
 /** 01 §2 "Profile": after saving the card the buyer goes to /home, once the success dialog closed (1 s). */
 const SUCCESS_MS = 1000;

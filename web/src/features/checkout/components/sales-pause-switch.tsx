@@ -4,7 +4,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { AlertIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useSalesPause, useSetSalesPause } from '../../../entities/sales-pause/api/sales-pause.ts';
-import '../../../styles/checkout-extras.css';
+import './sales-pause-switch.css';
 
 /**
  * The admin's sales pause (issue 4 ★): while on, the login page shows the discontinuation notice, the

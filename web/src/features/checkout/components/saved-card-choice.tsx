@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { SavedCard } from '@gm/shared/orders/checkout-extras';
 import { FieldError } from '../../../components/ui/form-fields.tsx';
-import '../../../styles/checkout-extras.css';
+import './saved-card.css';
 
 const BRAND: Record<string, string> = {
   visa: 'Visa',

@@ -20,6 +20,7 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useGiveGift } from '../api/gifts.ts';
 import { emptyGiftForm, giftFormSchema, isGiftTypeDisabled, toggleGiftType } from '../gift-rules.ts';
 import { UserPicker } from './user-picker.tsx';
+import './gift-form.css';
 
 /** The fields a server 422 may name (the contract's names). */
 const SERVER_FIELDS = ['giftType', 'email', 'user_id', 'expirationDate'];

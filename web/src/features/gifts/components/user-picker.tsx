@@ -4,6 +4,7 @@ import { FieldError } from '../../../components/ui/form-fields.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedDraft } from '../../../lib/use-debounced-draft.ts';
 import { useUserSearch } from '../api/gifts.ts';
+import './user-picker.css';
 
 type Props = {
   value: UserFilterEntry | null;

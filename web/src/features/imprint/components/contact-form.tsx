@@ -9,6 +9,7 @@ import { FieldFrame, FormErrorSummary, FormMessage, fieldId } from '../../../com
 import { FormCheckboxField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { contactRequestSchema, sendContact } from '../api/send-contact.ts';
+import './contact-form.css';
 
 /** Field labels in form order (the failed-submit warning lists them). */
 const LABELS = { name: 'Name', phone: 'Telefon', email: 'E-Mail', message: 'Nachricht', consent: 'Datenschutz' };

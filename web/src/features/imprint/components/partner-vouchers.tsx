@@ -8,6 +8,7 @@ import { useCompanies, type PartnerCompany } from '../../../entities/catalogue/a
 import { useVouchers } from '../../../entities/catalogue/api/vouchers.ts';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { partnersWithLogos } from '../../../entities/catalogue/partners.ts';
+import './partner-vouchers.css';
 
 /** How many of a partner's vouchers its carousel shows. */
 const PER_PARTNER = 12;

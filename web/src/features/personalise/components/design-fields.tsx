@@ -17,6 +17,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { CountedField } from '../../../components/form/builder-inputs.tsx';
 import { useTemplates } from '../api/personalise.ts';
 import type { DesignValues } from '../design-form.ts';
+import './design-fields.css';
 
 const ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';
 const WRONG_TYPE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';

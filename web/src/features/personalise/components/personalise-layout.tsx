@@ -5,7 +5,7 @@ import { StatusPage } from '../../../components/layout/status-page.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageLoader, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import '../../../styles/personalise.css';
+import './personalise-layout.css';
 
 type Props = {
   eyebrow: string;

@@ -1,4 +1,5 @@
 import { mediaUrl } from '../../../lib/media.ts';
+import './personalised-card.css';
 
 type Props = {
   title: string;

@@ -9,6 +9,7 @@ import { useUniqueCheck, useUniqueGuard } from '../../../entities/user/use-uniqu
 import { useSaveProfile } from '../api/profile.ts';
 import { useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
+import './profile-form.css';
 
 const LABELS = {
   username: 'Benutzername',

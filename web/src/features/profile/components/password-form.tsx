@@ -7,6 +7,7 @@ import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { useChangePassword } from '../api/profile.ts';
 import { useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
+import './profile-form.css';
 
 const LABELS = {
   current_password: 'Aktuelles Passwort',

@@ -4,7 +4,7 @@ import type { RoleName } from '@gm/shared/auth/roles';
 import { PROFILE_TEXT } from '@gm/shared/users/profile';
 import { paths } from '../../../config/paths.ts';
 import { useLogout } from '../../../entities/user/use-logout.ts';
-import '../../../styles/profile.css';
+import './profile-layout.css';
 
 export type ProfileTab = 'info' | 'password' | 'verification' | 'payment' | 'orders';
 

@@ -14,7 +14,7 @@ import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { useSaveProfile } from '../api/profile.ts';
 import { useLeaveSave } from './use-leave-save.ts';
 import { useProfileSave } from './use-profile-save.ts';
-import '../../../styles/seller-registration.css';
+import './profile-form.css';
 
 const DOCUMENTS = [
   { field: 'id_front', label: 'Ausweis Vorderseite' },

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import jsQR from 'jsqr';
 import { CAMERA_ERROR_TEXT, cameraErrorKind, type CameraErrorKind } from '@gm/shared/redemption/contracts';
+import './qr-camera.css';
 
 /** How often a frame is decoded; jsQR on a 640×480 frame takes a few ms. */
 const SCAN_INTERVAL_MS = 150;

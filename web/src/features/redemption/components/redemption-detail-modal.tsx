@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { useOrderRedemptions } from '../api/redemption.ts';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';
+import './redemption-detail-modal.css';
 
 /** One order's redemptions (02 §2 "a modal listing one order's redemptions, with a PDF download per row"). */
 export function RedemptionDetailModal({

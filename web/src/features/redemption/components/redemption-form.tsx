@@ -6,6 +6,8 @@ import { TEXT } from '@gm/shared/validation/messages';
 import { FormTextField } from '../../../components/form/form-controls.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { initialAmountText, redemptionAmountSchema } from '../redemption-amount.ts';
+import './redemption-form.css';
+import './scanner-card.css';
 
 /** What the form hands on: the `value` (cents) or `qty` (units) of the redeem request. */
 export type RedemptionAmount = { value?: number | null; qty?: number | null };

@@ -11,8 +11,7 @@ import { saveBlob } from '../../../lib/save-blob.ts';
 import { useReceiptPdf, useRedemptionPages, useRevokeRedemption } from '../api/redemption.ts';
 import { RedemptionDetailModal } from './redemption-detail-modal.tsx';
 import { redemptionAmount, redemptionTime } from './redemption-format.ts';
-import '../../../styles/cart.css';
-import '../../../styles/redemption.css';
+import './redemptions-table.css';
 
 /** Downloads one redemption's receipt; failures show the spec's download warning. */
 export function useReceiptDownload() {

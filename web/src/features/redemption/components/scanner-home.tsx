@@ -11,6 +11,8 @@ import { useRedeem, useScanCode } from '../api/redemption.ts';
 import { scanCodeFormSchema } from '../redemption-amount.ts';
 import { QrCamera } from './qr-camera.tsx';
 import { RedemptionForm, type RedemptionAmount } from './redemption-form.tsx';
+import './scanner-home.css';
+import './scanner-card.css';
 
 /**
  * The scanner (02 §2 "Scanner home", §4 "Scan flow"): no code loaded shows the scanner (typed code

@@ -9,6 +9,8 @@ import { FormPasswordField, FormTextField } from '../../../components/form/form-
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useCreateScannerUser, useScannerUsers, useToggleScannerUser } from '../api/redemption.ts';
+import './scanner-staff-panel.css';
+import './scanner-card.css';
 
 const EMPTY = { username: '', email: '', password: '' };
 

@@ -12,6 +12,7 @@ import {
   type SearchState,
   type SearchUpdate,
 } from '../search-state.ts';
+import './search-filters.css';
 
 type FiltersProps = {
   state: SearchState;

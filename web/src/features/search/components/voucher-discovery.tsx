@@ -16,6 +16,7 @@ import { useSearchState } from '../use-search-state.ts';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useTenantScope } from '../../../entities/tenant/use-tenant-scope.ts';
 import { SearchFilters } from './search-filters.tsx';
+import './voucher-discovery.css';
 
 /**
  * The searchable voucher list of 'Gutscheine entdecken' and the category page: filters in a sidebar

@@ -7,6 +7,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError, useZodForm, type ZodForm } from '../../../lib/use-zod-form.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { useExport, type ExportKind } from '../api/seller-orders.ts';
+import './invoice-export.css';
+import './seller-section.css';
 
 type ExportForm = ZodForm<typeof invoiceExportRequestSchema>;
 

@@ -17,8 +17,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { useSellerDashboard } from '../api/seller-orders.ts';
 import { CHANNEL_LABEL } from './seller-orders-table.tsx';
-import '../../../styles/cart.css';
-import '../../../styles/seller-dashboard.css';
+import './seller-dashboard.css';
+import './seller-section.css';
+import './seller-orders.css';
 
 const count = new Intl.NumberFormat('de-DE');
 

@@ -8,6 +8,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { useSellerOrderPages } from '../api/seller-orders.ts';
+import './seller-section.css';
+import './seller-orders.css';
 
 export const CHANNEL_LABEL: Record<SellerOrder['channel'], string> = {
   marketplace: 'Marktplatz',

@@ -3,6 +3,7 @@ import type { BuilderImages, Styling } from '../builder/builder-values.ts';
 import { BackgroundImageField, ExtraImagesField } from './image-fields.tsx';
 import { BoundChoiceField, BoundColourField, BoundCountedField } from './builder-controls.tsx';
 import type { PanelProps } from './panel-props.ts';
+import './design-panel.css';
 
 const COLOURS: Array<{ key: Exclude<keyof Styling, 'text_color'>; label: string }> = [
   { key: 'background_color', label: 'Hintergrund' },

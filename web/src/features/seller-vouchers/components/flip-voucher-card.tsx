@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { ChevronLeftIcon } from '../../../components/ui/icons.tsx';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
 import { voucherPriceLabel, voucherTypeLabel } from '../../../entities/catalogue/voucher-format.ts';
+import './flip-voucher-card.css';
 
 type Props = {
   voucher: VoucherCardData;

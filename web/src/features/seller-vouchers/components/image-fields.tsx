@@ -6,6 +6,7 @@ import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import type { ExtraSlots, ImageSlot } from '../builder/builder-values.ts';
 import { ImageCropDialog, type CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
+import './image-fields.css';
 
 /** Crops of 02 §9. */
 export const BACKGROUND_CROP: CropSpec = {

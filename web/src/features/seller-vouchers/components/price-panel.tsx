@@ -8,6 +8,7 @@ import { builderFields } from '../builder/builder-fields.ts';
 import { ChipGroup, UnitField } from '../../../components/form/builder-inputs.tsx';
 import { BoundCheckboxField, BoundUnitField, type BuilderPath } from './builder-controls.tsx';
 import type { PanelProps } from './panel-props.ts';
+import './price-panel.css';
 
 type Props = PanelProps & { minimumCents: number };
 

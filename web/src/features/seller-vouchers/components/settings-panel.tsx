@@ -23,6 +23,7 @@ import {
   type BuilderControl,
 } from './builder-controls.tsx';
 import type { PanelProps } from './panel-props.ts';
+import './settings-panel.css';
 
 export const DISPLAY_LABELS: Record<DisplayOption, string> = {
   all: 'Alle Kanäle',

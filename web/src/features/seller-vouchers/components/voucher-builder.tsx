@@ -46,6 +46,7 @@ import { DesignPanel } from './design-panel.tsx';
 import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { PricePanel } from './price-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
+import './voucher-builder.css';
 
 type Props = {
   /** The stored voucher in update mode; absent when creating. */

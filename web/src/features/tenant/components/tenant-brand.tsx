@@ -3,7 +3,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 import { useTenantShop } from '../../../entities/tenant/api/tenant-shop.ts';
 import { tenantColours } from '../tenant-rules.ts';
-import '../../../styles/tenant.css';
+import './tenant-brand.css';
 
 export type TenantBrandData = { name: string; logo: string | undefined; style: CSSProperties };
 

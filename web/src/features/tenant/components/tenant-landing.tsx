@@ -9,8 +9,7 @@ import { useTenantShop } from '../../../entities/tenant/api/tenant-shop.ts';
 import { useSeller } from '../../../entities/sellers/api/sellers.ts';
 import { SellerVouchers } from '../../../entities/sellers/components/seller-vouchers.tsx';
 import { TENANT_DEFAULT_STEPS, heroTexts, tenantColours } from '../tenant-rules.ts';
-import '../../../styles/discovery.css';
-import '../../../styles/tenant.css';
+import './tenant-landing.css';
 
 const ICONS = [SearchIcon, SparkIcon, GiftIcon] as const;
 const STEPS = TENANT_DEFAULT_STEPS.map((step, index) => ({ ...step, icon: ICONS[index] ?? GiftIcon }));

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateShareLink, type OwnedVoucherKind } from '../api/transfer.ts';
 import { copyText, shareText } from '../copy-text.ts';
+import './share-link-panel.css';
 
 /**
  * 'Link teilen' (01 §2 "Share as link"): confirm 'Bestätige die Übertragung', then the read-only share

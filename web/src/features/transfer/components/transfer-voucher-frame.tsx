@@ -4,7 +4,6 @@ import { TRANSFER_TEXT } from '@gm/shared/wallet/transfer';
 import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOwnedVoucherTitle, type OwnedVoucherKind } from '../api/transfer.ts';
-import '../../../styles/transfer.css';
 
 export interface TransferVoucher {
   kind: OwnedVoucherKind;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { WALLET_TEXT, type UserVoucher } from '@gm/shared/wallet/contracts';
 import { paths } from '../../../config/paths.ts';
+import './voucher-actions.css';
 
 /** Personalisieren, Herunterladen, Per E-Mail senden, Als Link teilen (01 §2); giving away needs an active voucher. */
 export function VoucherActions({

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
+import './voucher-qr.css';
 
 /** The voucher's QR code, rendered in the browser from its `qr` URL (what the scanner reads). */
 export function VoucherQr({

@@ -11,6 +11,7 @@ import {
   walletAmountLabel,
 } from '../wallet-format.ts';
 import { VoucherQr } from './voucher-qr.tsx';
+import './wallet-card.css';
 
 type Props = {
   voucher: UserVoucher;
