@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_ADMIN_TEXT } from '@gm/shared/catalogue-admin/contracts';
 import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
@@ -23,6 +23,11 @@ async function pngFile(page: Page): Promise<{ name: string; mimeType: string; bu
     mimeType: 'image/png',
     buffer: await drawPng(page, { width: 800, height: 500, from: '#1d4f55', to: '#ff5563', radius: 120 }),
   };
+}
+
+/** Waits until a dialog's opening animation has finished (axe measures contrast on what is painted). */
+async function settled(dialog: Locator) {
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }
 
 async function confirmDialog(page: Page) {
@@ -69,6 +74,7 @@ describe('catalogue admin', () => {
       'Dieses Feld muss ausgefüllt werden!',
     );
     expect(await modal.locator('#field-name').getAttribute('aria-invalid')).toBe('true');
+    await settled(modal);
     await expectAccessible(page, 'admin category modal');
     // Escape closes the dialog; focus goes back to the button that opened it.
     await page.keyboard.press('Escape');
@@ -179,7 +185,9 @@ describe('catalogue admin', () => {
     await saveScreenshot(page, 'admin-templates-mobile');
     await expectAccessible(page, 'admin templates (phone)');
     await page.getByTestId('add-template').click();
-    await page.getByTestId('template-modal').getByRole('heading', { name: 'Vorlage hinzufügen' }).waitFor();
+    const templateModal = page.getByTestId('template-modal');
+    await templateModal.getByRole('heading', { name: 'Vorlage hinzufügen' }).waitFor();
+    await settled(templateModal);
     await expectAccessible(page, 'admin template modal (phone)');
     await page.context().close();
   });

@@ -29,6 +29,15 @@ async function dialogWith(page: Page, text: string | RegExp): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Before axe on a phone: back at the top (the sticky header then covers no control it would count as
+ * obscured) and CSS transitions over (a chip just ticked fades to its colours), so axe sees the end state.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 const cardOf = (page: Page, title: string) => page.getByTestId('seller-voucher').filter({ hasText: title });
 
 describe('seller vouchers', () => {
@@ -209,11 +218,13 @@ describe('seller vouchers', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('switch', { name: 'Einlösbarkeit einschränken' }).check();
     await page.getByRole('button', { name: 'Zeitraum hinzufügen' }).click();
+    await settled(page);
     await expectAccessible(page, 'voucher builder, 2. Einstellungen (phone, validity limited)');
     await page.getByRole('button', { name: /Weiter zu 3\./ }).click();
     await page.getByRole('radio', { name: /Wertgutschein/ }).check();
     await page.getByRole('checkbox', { name: '10 %' }).check();
     await page.getByRole('checkbox', { name: '20 %' }).check();
+    await settled(page);
     await expectAccessible(page, 'voucher builder, 3. Preis & MwSt. (phone, two tax rates)');
     await page.context().close();
   });

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout.tsx';
 import { Guard } from './guards.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { CAMPAIGN_SLUGS } from '../features/campaigns/campaign-config.ts';
+import { CAMPAIGN_SLUGS } from '../features/campaigns/campaign-slugs.ts';
 
 // One chunk per page so the first load only carries the frame and the page it opens.
 const pages = {

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
 import { paths } from '../../config/paths.ts';
-import { RoleHome } from '../layout/role-home.tsx';
 import { SearchBanner } from '../../entities/catalogue/components/search-banner.tsx';
 import { CategoryShortcuts } from '../../entities/catalogue/components/category-shortcuts.tsx';
 import { FeaturedVouchers } from '../../entities/catalogue/components/featured-vouchers.tsx';
@@ -17,6 +16,9 @@ import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { currentTenant } from '../../lib/tenant.ts';
 
+// Only signed-in sellers and admins see it: guests do not load the seller dashboard or the sales-pause switch.
+const RoleHome = lazy(() => import('../layout/role-home.tsx').then((module) => ({ default: module.RoleHome })));
+
 // Only tenant hosts show it: the marketplace home's first visit does not load it.
 const TenantLanding = lazy(() =>
   import('../../features/tenant/components/tenant-landing.tsx').then((module) => ({ default: module.TenantLanding })),
@@ -28,7 +30,12 @@ export default function HomePage() {
   const modals = useDiscoveryModals();
   // A scanner user sees nothing but the scanner (02 §1): its Home is /scanner (issue 6).
   if (auth.isAuth && auth.role.name === 'scanner') return <Navigate to={paths.scanner} replace />;
-  if (auth.isAuth && auth.role.name !== 'user') return <RoleHome role={auth.role.name} user={auth.data} />;
+  if (auth.isAuth && auth.role.name !== 'user')
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <RoleHome role={auth.role.name} user={auth.data} />
+      </Suspense>
+    );
   // A tenant's root and /home are its seller landing page (01 §2) for guests and buyers.
   if (currentTenant)
     return (

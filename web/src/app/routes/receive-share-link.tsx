@@ -6,7 +6,7 @@ import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useRole } from '../../lib/auth.ts';
 import { useShareLinkPreview, type OwnedVoucherKind } from '../../features/transfer/api/transfer.ts';
-import { SharedVoucherCard } from '../../features/transfer/components/shared-voucher-card.tsx';
+import { ShareLinkCard } from '../../features/transfer/components/share-link-card.tsx';
 import { useReceiveShareLink } from '../../features/transfer/hooks/use-receive-share-link.ts';
 
 /**
@@ -55,7 +55,7 @@ export default function ReceiveShareLinkPage() {
           </p>
         ) : voucher ? (
           <>
-            <SharedVoucherCard voucher={voucher} />
+            <ShareLinkCard voucher={voucher} />
             {guest ? (
               <>
                 <p>{TRANSFER_TEXT.loginToReceiveText}</p>

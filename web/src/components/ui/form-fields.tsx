@@ -334,8 +334,6 @@ export function FormErrorSummary({ fields }: { fields: ReadonlyArray<{ name: str
             <li key={f.name}>
               <a
                 href={`#${fieldId(f.name)}`}
-                // WCAG 2.5.8: the stacked links need 24 px tap targets (the notice's CSS belongs to the styles work).
-                style={{ display: 'inline-block', minHeight: 24, minWidth: 24 }}
                 onClick={(e) => {
                   e.preventDefault();
                   document.getElementById(fieldId(f.name))?.focus();

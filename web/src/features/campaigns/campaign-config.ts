@@ -3,8 +3,7 @@
  * hand-picked vouchers. The voucher lists are fixed id lists, edited here; ids that are no longer
  * listed (deleted, inactive, direct sale only) simply drop out of their carousel.
  */
-export const CAMPAIGN_SLUGS = ['ostern', 'liebe', 'muttertag', 'vatertag'] as const;
-export type CampaignSlug = (typeof CAMPAIGN_SLUGS)[number];
+import { CAMPAIGN_SLUGS, type CampaignSlug } from './campaign-slugs.ts';
 
 export type CampaignSlide = { image: string; title: string; text: string };
 export type CampaignCarousel = { id: string; title: string; lead: string; voucherIds: readonly string[] };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { tenantShopResponseSchema } from '@gm/shared/orders/checkout-extras';
+import type { TenantShop } from '@gm/shared/orders/checkout-extras';
 import { api } from '../../../lib/api.ts';
 import { currentTenant } from '../../../lib/tenant.ts';
 
@@ -9,7 +9,9 @@ export const tenantShopKeys = {
 };
 
 /** GET user/company/name?subdomain=: the tenant shop of this host (none on the main site). */
-export function getTenantShop(subdomain: string, signal?: AbortSignal) {
+export async function getTenantShop(subdomain: string, signal?: AbortSignal): Promise<{ data: TenantShop }> {
+  // Imported on the first call (tenant hosts only): the main site's first load does not carry the checkout extras.
+  const { tenantShopResponseSchema } = await import('@gm/shared/orders/checkout-extras');
   return api.request('user/company/name', { query: { subdomain }, schema: tenantShopResponseSchema, signal });
 }
 

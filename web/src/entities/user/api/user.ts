@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { profileSchema } from '@gm/shared/users/profile';
+import type { Profile } from '@gm/shared/users/profile';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -13,8 +13,13 @@ export const userKeys = {
   unique: (field: string, value: string, id: string | null) => [...userKeys.all, 'unique', field, value, id] as const,
 };
 
-/** GET user/{id}. */
-export function getUser(id: string, signal?: AbortSignal) {
+/**
+ * GET user/{id}. The profile contract (with the seller registration rules it reuses) is imported on
+ * the first call: the session refresh runs in the app frame, and a guest's first visit should not
+ * load contracts only signed-in users need.
+ */
+export async function getUser(id: string, signal?: AbortSignal): Promise<Profile> {
+  const { profileSchema } = await import('@gm/shared/users/profile');
   return api.request(`user/${encodeURIComponent(id)}`, { schema: profileSchema, signal });
 }
 

@@ -88,7 +88,8 @@ describe('RegisterSellerWizard', () => {
     ]);
     expect(errorOf('Passwort bestätigen')).toBe(MSG.passwordMismatch);
     expect(screen.getByTestId('seller-step-account')).toBeTruthy();
-    expect(document.activeElement?.id).toBe('field-username');
+    // Focus moves on the next frame, once the messages are on screen.
+    await waitFor(() => expect(document.activeElement?.id).toBe('field-username'));
     expect(fetch).not.toHaveBeenCalled();
 
     // A fixed field loses its message as it is edited.

@@ -4,22 +4,15 @@ import {
   deletedResponseSchema,
   subcategoryResponseSchema,
 } from '@gm/shared/catalogue-admin/contracts';
-import { categoryListSchema } from '@gm/shared/catalogue/contracts';
+import { categoryKeys, getCategories } from '../../../entities/catalogue/api/categories.ts';
 import { api } from '../../../lib/api.ts';
-import { catalogueAdminKeys } from './keys.ts';
 
-/** GET voucher-category: the category tree (with sub-categories) for both admin tables. */
-export async function getAdminCategories(signal?: AbortSignal) {
-  return (await api.request('voucher-category', { schema: categoryListSchema, signal })).data;
-}
-
-/** Always asked fresh when a table opens (the header's copy of the same list may be minutes old). */
+/**
+ * The category tree (with sub-categories) for both admin tables: the shop's one category list (header
+ * menu, home, search filters), but asked fresh whenever a table opens (the shop keeps it 5 minutes).
+ */
 export function useAdminCategories() {
-  return useQuery({
-    queryKey: catalogueAdminKeys.categories(),
-    queryFn: ({ signal }) => getAdminCategories(signal),
-    staleTime: 0,
-  });
+  return useQuery({ queryKey: categoryKeys.all, queryFn: ({ signal }) => getCategories(signal), staleTime: 0 });
 }
 
 /** POST voucher-category / PUT voucher-category/{id}: name and the upload id of the cropped image. */
@@ -51,12 +44,12 @@ export function deleteSubcategory(id: string) {
   });
 }
 
-/** A write to the category tree: both admin tables read it, so it is asked again afterwards. */
+/** A write to the category tree: the admin tables and the shop's menu read it, so it is asked again afterwards. */
 function useCategoryMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.categories() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }
 

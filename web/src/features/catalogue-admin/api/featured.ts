@@ -6,6 +6,7 @@ import {
   type AdminVoucherListQuery,
 } from '@gm/shared/catalogue-admin/contracts';
 import { voucherCardSchema } from '@gm/shared/catalogue/contracts';
+import { voucherKeys } from '../../../entities/catalogue/api/vouchers.ts';
 import { api } from '../../../lib/api.ts';
 import { catalogueAdminKeys } from './keys.ts';
 
@@ -39,7 +40,10 @@ export function toggleFeatured(id: string) {
   });
 }
 
-/** The answer carries the voucher as it is now: it replaces the row at once in every cached page. */
+/**
+ * The answer carries the voucher as it is now: it replaces the row at once in every cached admin page.
+ * The shop's voucher lists (the home's 'Unsere Lieblinge') are marked stale.
+ */
 export function useToggleFeatured() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -48,6 +52,7 @@ export function useToggleFeatured() {
       queryClient.setQueriesData<AdminVoucherPage>({ queryKey: catalogueAdminKeys.vouchers() }, (page) =>
         page ? { ...page, data: page.data.map((row) => (row.id === voucher.id ? voucher : row)) } : page,
       );
+      void queryClient.invalidateQueries({ queryKey: voucherKeys.all });
     },
   });
 }

@@ -165,11 +165,7 @@ export function CheckoutForm({ lines, guest }: { lines: readonly OrderLine[]; gu
       const paused = error instanceof ApiError && error.message === ORDER_TEXT.salesPaused;
       return dialog.warning(paused ? ORDER_TEXT.salesPaused : TEXT.genericError);
     }
-    const onCard =
-      error.fieldError('card') ??
-      error.fieldError('payment_method') ??
-      error.fieldError('saved_card') ??
-      error.fieldError('payment_type');
+    const onCard = error.fieldError('card') ?? error.fieldError('payment_method') ?? error.fieldError('saved_card');
     if (onCard) return setCardError(onCard);
     if (error.fieldError('coupon')) setCoupon(null);
     return dialog.warning(error.fieldError('coupon') ?? error.fieldError('cart') ?? error.message);

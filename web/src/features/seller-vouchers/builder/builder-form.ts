@@ -1,4 +1,4 @@
-import { set, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { get, set, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { Category } from '@gm/shared/catalogue/contracts';
 import { DEFAULT_STYLING, type VoucherForm } from '@gm/shared/catalogue/voucher-form';
 import { builderFields, fieldOfKey, type BuilderErrors } from './builder-fields.ts';
@@ -45,8 +45,14 @@ export function contractKeyOf(path: string, type: VoucherType): string | null {
 /** Contract-keyed messages → react-hook-form's nested errors at the form's paths. */
 export function toFormErrors(errors: BuilderErrors, type: VoucherType): FieldErrors<BuilderFormValues> {
   const out: FieldErrors<BuilderFormValues> = {};
-  for (const [key, message] of Object.entries(errors))
-    if (message) set(out, formPathOf(key, type), { type: 'validate', message });
+  for (const [key, message] of Object.entries(errors)) {
+    if (!message) continue;
+    const path = formPathOf(key, type);
+    // A group's own message (`tax`) and its rows' (`tax.1.value`) share one node.
+    const node: unknown = get(out, path);
+    if (node && typeof node === 'object') Object.assign(node, { type: 'validate', message });
+    else set(out, path, { type: 'validate', message });
+  }
   return out;
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import {
-  shareLinkPreviewAnswerSchema,
   messageAnswerSchema,
   receiveTransferAnswerSchema,
+  shareLinkPreviewAnswerSchema,
   transferUrlAnswerSchema,
-  type ShareLinkPreview,
   type ReceiveTransferAnswer,
+  type ShareLinkPreview,
   type SendVoucherMailRequest,
 } from '@gm/shared/wallet/transfer';
 import { api } from '../../../lib/api.ts';
@@ -22,9 +22,6 @@ import { userVoucherQuery, walletKeys } from '../../../entities/wallet/api/user-
 
 /** Which kind of owned voucher: a bought one (wallet) or a buyer-designed one (/wallet/vouchers). */
 export type OwnedVoucherKind = 'user' | 'buyer';
-
-/** What a share link shows of its voucher (the shared contract still calls it a gift preview). */
-export type SharedVoucherPreview = ShareLinkPreview;
 
 export const shareLinkKeys = {
   all: ['share-link'] as const,
@@ -79,7 +76,7 @@ export async function fetchShareLinkPreview(
   kind: OwnedVoucherKind,
   code: string,
   signal?: AbortSignal,
-): Promise<SharedVoucherPreview> {
+): Promise<ShareLinkPreview> {
   const answer = await api.request(`transfer/${encodeURIComponent(code)}`, {
     query: { type: kind === 'buyer' ? 'buyer' : undefined },
     schema: shareLinkPreviewAnswerSchema,

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useReceiveShareLinkMutation, type OwnedVoucherKind, type SharedVoucherPreview } from '../api/transfer.ts';
+import type { ShareLinkPreview } from '@gm/shared/wallet/transfer';
+import { useReceiveShareLinkMutation, type OwnedVoucherKind } from '../api/transfer.ts';
 import { receiveIdempotencyKey } from '../receive-key.ts';
 
 export type ReceiveState =
   | { status: 'idle' | 'receiving' }
-  | { status: 'received'; voucher: SharedVoucherPreview; message: string }
+  | { status: 'received'; voucher: ShareLinkPreview; message: string }
   | { status: 'failed'; message: string };
 
 /**

@@ -1,11 +1,11 @@
 import { formatDate } from '@gm/shared/dates/format';
 import { GiftIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import type { SharedVoucherPreview } from '../api/transfer.ts';
-import './shared-voucher-card.css';
+import type { ShareLinkPreview } from '@gm/shared/wallet/transfer';
+import './share-link-card.css';
 
 /** The voucher behind a share link as its page shows it: card and title only (docs/data-model.md §5.4). */
-export function SharedVoucherCard({ voucher }: { voucher: SharedVoucherPreview }) {
+export function ShareLinkCard({ voucher }: { voucher: ShareLinkPreview }) {
   const image = mediaUrl(voucher.background_image);
   return (
     <article className="gift-card" data-testid="gift-card">
