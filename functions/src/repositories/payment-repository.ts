@@ -5,7 +5,12 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { PREDECESSORS, type PaymentStatus, type PaymentStatusChange } from '@gm/shared/payments/payment-status';
+import {
+  PREDECESSORS,
+  SAME_SECOND_PREDECESSORS,
+  type PaymentStatus,
+  type PaymentStatusChange,
+} from '@gm/shared/payments/payment-status';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
@@ -278,6 +283,8 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
       ];
       const removes: string[] = [];
       from.forEach((status, i) => (values[`:from${i}`] = status));
+      const sameSecond = SAME_SECOND_PREDECESSORS[change.status];
+      sameSecond.forEach((status, i) => (values[`:same${i}`] = status));
       if (change.amountReceivedCents !== undefined) {
         sets.push('amount_received = :received');
         values[':received'] = change.amountReceivedCents;
@@ -300,7 +307,8 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
         'attribute_exists(PK)',
         `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
         '(attribute_not_exists(stripe_payment_intent_id) OR stripe_payment_intent_id = :pi)',
-        '(attribute_not_exists(stripe_event_created) OR stripe_event_created <= :created)',
+        // shouldApply in shared/src/payments/payment-status.ts states the same rule.
+        `(attribute_not_exists(stripe_event_created) OR stripe_event_created < :created OR (stripe_event_created = :created AND #status IN (${sameSecond.map((_, i) => `:same${i}`).join(', ')})))`,
       ].join(' AND ');
       try {
         await db.send(

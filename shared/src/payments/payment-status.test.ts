@@ -63,3 +63,25 @@ describe('shouldApply', () => {
     ).toBe(false);
   });
 });
+
+describe('events of the same second', () => {
+  const at = (status: PaymentStatus) => ({ status, stripe_payment_intent_id: 'pi_1', stripe_event_created: 100 });
+  const change = (status: PaymentStatus) => ({ status, paymentIntentId: 'pi_1', eventCreated: 100 });
+
+  it('keeps a failure when the requires_action or processing of its attempt arrives after it', () => {
+    expect(shouldApply(at('failed'), change('requires_action'))).toBe(false);
+    expect(shouldApply(at('failed'), change('processing'))).toBe(false);
+    expect(shouldApply(at('processing'), change('requires_action'))).toBe(false);
+  });
+
+  it('still moves forward within the second, and a retry after a decline may succeed', () => {
+    expect(shouldApply(at('created'), change('requires_action'))).toBe(true);
+    expect(shouldApply(at('requires_action'), change('failed'))).toBe(true);
+    expect(shouldApply(at('failed'), change('succeeded'))).toBe(true);
+    expect(shouldApply(at('partially_refunded'), change('partially_refunded'))).toBe(true);
+  });
+
+  it('lets a later second re-open a failed payment for another attempt', () => {
+    expect(shouldApply(at('failed'), { ...change('requires_action'), eventCreated: 101 })).toBe(true);
+  });
+});

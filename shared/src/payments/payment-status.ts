@@ -30,6 +30,19 @@ export const PREDECESSORS: Readonly<Record<PaymentStatus, readonly PaymentStatus
   refunded: ['succeeded', 'partially_refunded'],
 };
 
+/**
+ * Stripe's event times are whole seconds, and its deliveries may arrive in any order. Within the second
+ * of the last applied event, an attempt's intermediate states may only follow earlier ones: a late
+ * `requires_action` or `processing` of the same second must not undo its `failed` (the buyer would
+ * wait for a payment that already failed). Final states keep all their moves, so a retry right after
+ * a decline still succeeds.
+ */
+export const SAME_SECOND_PREDECESSORS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  ...PREDECESSORS,
+  requires_action: ['created'],
+  processing: ['created', 'requires_action'],
+};
+
 export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
   return PREDECESSORS[to].includes(from);
 }
@@ -62,5 +75,9 @@ export function shouldApply(
 ): boolean {
   if (!canMove(current.status, change.status)) return false;
   if (current.stripe_payment_intent_id && current.stripe_payment_intent_id !== change.paymentIntentId) return false;
-  return current.stripe_event_created === undefined || current.stripe_event_created <= change.eventCreated;
+  if (current.stripe_event_created === undefined || current.stripe_event_created < change.eventCreated) return true;
+  return (
+    current.stripe_event_created === change.eventCreated &&
+    SAME_SECOND_PREDECESSORS[change.status].includes(current.status)
+  );
 }
