@@ -1,5 +1,5 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, FocusEvent } from 'react';
 import { CheckboxField, PasswordField, SelectField, TextField } from '../ui/form-fields.tsx';
 
 /**
@@ -14,28 +14,33 @@ type Bound<T extends FieldValues, P> = Omit<
   name: Path<T>;
 };
 
+/** The props a text-like field takes from the form; the caller's blur (e.g. a uniqueness check) runs as well. */
+function useBoundText<T extends FieldValues>(
+  control: Control<T, unknown, FieldValues>,
+  name: Path<T>,
+  onBlur: ((event: FocusEvent<HTMLInputElement>) => void) | undefined,
+) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    ref: field.ref,
+    name,
+    value: (field.value as string | undefined) ?? '',
+    onValueChange: field.onChange,
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      field.onBlur();
+      onBlur?.(event);
+    },
+    error: fieldState.error?.message,
+  };
+}
+
 export function FormTextField<T extends FieldValues>({
   control,
   name,
   onBlur,
   ...props
 }: Bound<T, ComponentProps<typeof TextField>>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextField
-      {...props}
-      ref={field.ref}
-      name={name}
-      value={(field.value as string | undefined) ?? ''}
-      onValueChange={field.onChange}
-      onBlur={(event) => {
-        field.onBlur();
-        // The caller's blur (e.g. a uniqueness check) runs as well.
-        onBlur?.(event);
-      }}
-      error={fieldState.error?.message}
-    />
-  );
+  return <TextField {...props} {...useBoundText(control, name, onBlur)} />;
 }
 
 export function FormPasswordField<T extends FieldValues>({
@@ -44,22 +49,7 @@ export function FormPasswordField<T extends FieldValues>({
   onBlur,
   ...props
 }: Bound<T, ComponentProps<typeof PasswordField>>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <PasswordField
-      {...props}
-      ref={field.ref}
-      name={name}
-      value={(field.value as string | undefined) ?? ''}
-      onValueChange={field.onChange}
-      onBlur={(event) => {
-        field.onBlur();
-        // The caller's blur (e.g. a uniqueness check) runs as well.
-        onBlur?.(event);
-      }}
-      error={fieldState.error?.message}
-    />
-  );
+  return <PasswordField {...props} {...useBoundText(control, name, onBlur)} />;
 }
 
 export function FormSelectField<T extends FieldValues>({
