@@ -28,21 +28,20 @@ export const ORDER_TEXT = {
   notInThisShop: 'Dieser Gutschein ist in diesem Shop nicht erhältlich.',
 } as const;
 
+/** A line's optional quantity or value in cents: a whole number of at least 1 (product vs value voucher). */
+export const optionalAmount = () =>
+  z.coerce
+    .number({ error: MSG.required })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .optional()
+    .nullable();
+
 /** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */
 export const addToCartRequestSchema = z.object({
   voucher_id: requiredString(64),
-  qty: z.coerce
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .optional()
-    .nullable(),
-  value: z.coerce
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .optional()
-    .nullable(),
+  qty: optionalAmount(),
+  value: optionalAmount(),
   is_gift: z.boolean().optional(),
   isSubdomain: z.boolean().optional(),
   subdomain: z.string().max(63).optional().nullable(),
@@ -51,18 +50,8 @@ export type AddToCartRequest = z.input<typeof addToCartRequestSchema>;
 
 /** PATCH order/{id}: change the amount of a pending line. */
 export const updateCartLineRequestSchema = z.object({
-  qty: z.coerce
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .optional()
-    .nullable(),
-  value: z.coerce
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .optional()
-    .nullable(),
+  qty: optionalAmount(),
+  value: optionalAmount(),
 });
 
 export const channelSchema = z.enum(['marketplace', 'subdomain', 'direktverkauf']);

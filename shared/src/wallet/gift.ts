@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { voucherCardSchema, voucherSchema } from '../catalogue/contracts.ts';
-import { orderLineSchema } from '../orders/contracts.ts';
+import { optionalAmount, orderLineSchema } from '../orders/contracts.ts';
 import { booleanish, emailField, requiredString } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
 
@@ -202,17 +202,7 @@ export type DirectSaleAnswer = z.infer<typeof directSaleAnswerSchema>;
 /** POST order/direct-sale: puts a direct-sale line (channel direktverkauf, gift) into the staff user's cart. */
 export const directSaleRequestSchema = z.object({
   voucher_id: requiredString(64),
-  qty: z.coerce
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .optional()
-    .nullable(),
-  value: z.coerce
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .optional()
-    .nullable(),
+  qty: optionalAmount(),
+  value: optionalAmount(),
 });
 export type DirectSaleRequest = z.input<typeof directSaleRequestSchema>;
