@@ -460,6 +460,18 @@ export const routes = [
     domain: 'orders',
   },
 
+  // Admin: users, user flags, origin (03 §2, §7; issue 11)
+
+  // Admin: seller activation and document review (02 §1, 03 §2; issue 11)
+
+  // Admin: impersonation and the audit trail (03 §2; issue 11)
+
+  // Admin: order management and reversal (03 §2, §7; issue 11)
+
+  // Admin: settings, subdomains, expired vouchers, admin home (03 §2, §7; issue 11)
+
+  // Admin: account deletion (issue 11)
+
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   {
     method: 'GET',

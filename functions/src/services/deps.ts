@@ -3,6 +3,7 @@ import type { Mailer } from '../adapters/ses-mailer.ts';
 import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
+import type { AuditRepository } from '../repositories/audit-repository.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
 import type { CompanyRepository } from '../repositories/company-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
@@ -37,6 +38,8 @@ import type { SalesPauseReader } from './orders/sales-pause.ts';
 
 /** Everything a use case may depend on; each service picks the part it needs. */
 export type Deps = {
+  /** The admin audit trail (admin actions, writes under impersonation). */
+  audit: AuditRepository;
   users: UserRepository;
   companies: CompanyRepository;
   /** Seller owner data and ID document keys. */

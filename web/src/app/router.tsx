@@ -63,6 +63,13 @@ const pages = {
   scanner: lazy(() => import('./routes/scanner.tsx')),
   redemptions: lazy(() => import('./routes/redemptions.tsx')),
   adminVoucherRedemptions: lazy(() => import('./routes/admin-voucher-redemptions.tsx')),
+  // issue 11: users
+
+  // issue 11: orders
+
+  // issue 11: settings, subdomains, expired vouchers
+
+  // issue 11: audit trail
   // issue 6 seller dashboard
   ordersEarnings: lazy(() => import('./routes/orders-earnings.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
@@ -141,6 +148,13 @@ export const routes: RouteObject[] = [
           { path: 'template', element: page(pages.adminTemplates) },
           { path: 'featured-vouchers', element: page(pages.adminFeaturedVouchers) },
           { path: 'voucher-redemptions', element: page(pages.adminVoucherRedemptions) },
+          // issue 11: /users
+
+          // issue 11: /manage-orders
+
+          // issue 11: /settings, /settings/user/:id, /subdomain, /voucher-expired
+
+          // issue 11: audit trail
         ],
       },
       {
