@@ -465,6 +465,8 @@ export const routes = [
   // Admin: seller activation and document review (02 §1, 03 §2; issue 11)
 
   // Admin: impersonation and the audit trail (03 §2; issue 11)
+  { method: 'POST', path: 'auth/change-role', handler: 'auth/change-role', access: ['admin'], domain: 'admin' },
+  { method: 'GET', path: 'audit', handler: 'admin/list-audit', access: ['admin'], domain: 'admin' },
 
   // Admin: order management and reversal (03 §2, §7; issue 11)
 

@@ -18,7 +18,7 @@ import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
  * The variables env.ts requires; a new one there fails this file's type check until it is set
  * here or listed as defaulted in code. (Env is zod's output type, so defaults look required.)
  */
-type DefaultedInCode = 'AWS_REGION' | 'CATALOGUE_CACHE_SECONDS';
+type DefaultedInCode = 'AWS_REGION' | 'CATALOGUE_CACHE_SECONDS' | 'USER_STATUS_CACHE_SECONDS';
 type RequiredEnvName = Exclude<
   { [K in keyof Env]-?: undefined extends Env[K] ? never : K }[keyof Env],
   DefaultedInCode | 'isLocal' | 'cognitoIssuer'

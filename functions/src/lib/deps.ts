@@ -7,7 +7,9 @@ import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
+import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCouponRepository } from '../repositories/coupon-repository.ts';
@@ -94,6 +96,9 @@ export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), en
 export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
 export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentClient(), table()));
+export const impersonationSessions = /* @__PURE__ */ once(() =>
+  createImpersonationSessionRepository(documentClient(), table()),
+);
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
 export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
@@ -113,6 +118,8 @@ const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClien
 export const payments = /* @__PURE__ */ once(() =>
   createStripePayments(stripeConnection(stripeEnv(), secretParameters)),
 );
+/** The impersonation token keys (issue 11): PEMs locally, SSM parameters on AWS. */
+export const impersonationKeys = /* @__PURE__ */ once(() => createImpersonationKeys(env(), secretParameters));
 export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
 export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
 export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documentClient(), table()));
