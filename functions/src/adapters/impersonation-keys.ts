@@ -20,10 +20,7 @@ export class ImpersonationNotConfiguredError extends Error {
 }
 
 /** Imported once per container; a failed read is not cached, so the next request tries again. */
-export function createImpersonationKeys(
-  e: ImpersonationKeyEnv,
-  parameters: () => SecretParameters,
-): ImpersonationKeys {
+export function createImpersonationKeys(e: ImpersonationKeyEnv, parameters: () => SecretParameters): ImpersonationKeys {
   const pem = async (value: string | undefined, parameter: string | undefined, which: string) => {
     if (value) return value;
     if (parameter) return parameters().get(parameter);

@@ -130,6 +130,19 @@ const authorise = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResu
 });
 
 /**
+ * POST routes that only read (searches sent as POST bodies by the spec's API), and the logout,
+ * which records the session's end itself. Downloads stay recorded: they hand out the user's data.
+ */
+const NOT_A_WRITE: ReadonlySet<string> = new Set([
+  'POST auth/logout',
+  'POST auth/unique',
+  'POST voucher/search',
+  'POST check-coupon',
+  'POST order/search',
+  'POST user-voucher/search/user-vouchers',
+]);
+
+/**
  * Every write an admin makes as another user leaves one audit entry (issue 11): any non-GET route
  * that answered 2xx under an impersonation token. The write has committed by now, so a failed
  * audit put is logged loudly rather than turned into an error the client might retry.
@@ -141,7 +154,7 @@ const auditImpersonatedWrites = (
     const actor = request.context.actor;
     const status = request.response?.statusCode ?? 200;
     if (!actor?.impersonatedBy || route.method === 'GET' || status < 200 || status >= 300) return;
-    if (route.method === 'POST' && route.path === 'auth/logout') return; // the logout records the session's end itself
+    if (NOT_A_WRITE.has(`${route.method} ${route.path}`)) return;
     const entry = {
       id: newId()(),
       action: 'impersonated_write' as const,

@@ -1,7 +1,4 @@
-import {
-  IMPERSONATION_MINUTES,
-  IMPERSONATION_TEXT,
-} from '@gm/shared/admin/impersonation';
+import { IMPERSONATION_MINUTES, IMPERSONATION_TEXT } from '@gm/shared/admin/impersonation';
 import type { AuthResponse } from '@gm/shared/auth/contracts';
 import type { Actor } from '../../lib/auth.ts';
 import { accountVerdict } from '../../lib/authenticate.ts';
