@@ -27,6 +27,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   actor_id: z.string(),
   target_id: z.string(),
+  /** The target's username at the time of listing; null when the user no longer exists. */
+  target_name: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   at: z.string(),
 });
@@ -34,6 +36,29 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = pagedSchema(auditEntrySchema);
 
 export const AUDIT_PER_PAGE = 10;
+
+/** How the admin screen names each action. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  impersonate: 'Rolle übernommen',
+  end_impersonation: 'Zurück zum Admin',
+  impersonated_write: 'Änderung als Benutzer',
+  activate_seller: 'Verkäufer aktiviert',
+  deactivate_user: 'Benutzer deaktiviert',
+  activate_user: 'Benutzer aktiviert',
+  view_document: 'Dokument angesehen',
+  verify_documents: 'Dokumente geprüft',
+  delete_user: 'Benutzer gelöscht',
+  update_user: 'Benutzer bearbeitet',
+  toggle_gift: 'Geschenkfunktion umgeschaltet',
+  toggle_auth: 'Authentifizierung umgeschaltet',
+  toggle_custom_confirmation: 'Bestellbestätigung umgeschaltet',
+  toggle_monthly_reporting: 'Monatsbericht umgeschaltet',
+  reverse_order: 'Bestellung storniert',
+  delete_order: 'Bestellung gelöscht',
+  revoke_redemption: 'Einlösung widerrufen',
+  set_subdomain: 'Subdomain geändert',
+  update_settings: 'Einstellungen geändert',
+};
 
 /** GET audit: one admin's actions (actor_id, default the caller) or what was done to one user (target_id); cursor from next_page_url. */
 export const auditListQuerySchema = z.object({

@@ -70,6 +70,7 @@ const pages = {
   // issue 11: settings, subdomains, expired vouchers
 
   // issue 11: audit trail
+  adminAudit: lazy(() => import('./routes/admin-audit.tsx')),
   // issue 6 seller dashboard
   ordersEarnings: lazy(() => import('./routes/orders-earnings.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
@@ -155,6 +156,7 @@ export const routes: RouteObject[] = [
           // issue 11: /settings, /settings/user/:id, /subdomain, /voucher-expired
 
           // issue 11: audit trail
+          { path: 'audit', element: page(pages.adminAudit) },
         ],
       },
       {

@@ -31,7 +31,7 @@ function decodeCursor(cursor: string, indexName: 'GSI1' | 'GSI2', pk: string): R
  * a COUNT query on the same key.
  */
 export async function listAudit(
-  deps: Pick<Deps, 'audit'>,
+  deps: Pick<Deps, 'audit' | 'users'>,
   actor: Actor,
   query: AuditListQuery,
   apiBaseUrl: string,
@@ -52,7 +52,13 @@ export async function listAudit(
     if (!start) return page([], undefined, await count());
   }
   const [current, total] = await Promise.all([read(perPage, start), count()]);
-  return page(current.items, current.lastKey, total);
+  // At most one page of distinct users: one GetItem each.
+  const ids = [...new Set(current.items.map((entry) => entry.target_id))];
+  const names = new Map(
+    await Promise.all(ids.map(async (userId) => [userId, (await deps.users.get(userId))?.username ?? null] as const)),
+  );
+  const data = current.items.map((entry) => ({ ...entry, target_name: names.get(entry.target_id) ?? null }));
+  return page(data, current.lastKey, total);
 
   function page(data: AuditEntryView[], lastKey: Record<string, unknown> | undefined, total: number) {
     const lastPage = Math.max(1, Math.ceil(total / perPage));
