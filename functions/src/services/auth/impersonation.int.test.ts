@@ -228,6 +228,7 @@ describe('POST auth/change-role', () => {
     // What was done to the user.
     const byTarget = await api('GET', `audit?target_id=${target.userId}`, { token: freshAdmin.token });
     expect(byTarget.body.total).toBe(3);
+    expect(byTarget.body.data[0].target_name).toMatch(/^user-/);
     expect((await api('GET', 'audit?cursor=bm9wZQ', { token: freshAdmin.token })).status).toBe(422);
   });
 
