@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { newUserRecord } from '../services/users/new-user.ts';
+import type { UserRecord } from '../repositories/user-repository.ts';
 import { accountVerdict } from './authenticate.ts';
 
+/** Only the fields the verdict reads; the rest of a profile does not matter here. */
 const base = (role: 'admin' | 'seller' | 'user' | 'scanner') =>
-  newUserRecord({ id: `x-${role}`, username: role, email: `${role}@test.example`, role }, new Date());
+  ({ id: `x-${role}`, username: role, email: `${role}@test.example`, role, is_activated: true }) as UserRecord;
 
 describe('accountVerdict', () => {
   it('lets active accounts and not-yet-activated sellers use their tokens', () => {

@@ -11,12 +11,27 @@ const TIME = new Intl.DateTimeFormat('de-DE', {
   second: '2-digit',
 });
 
+const DETAIL_LABELS: Record<string, string> = {
+  route: 'Aufruf',
+  status: 'Antwort',
+  role: 'Rolle',
+  expires_at: 'gültig bis',
+};
+
 /** The details of an entry as short "name: value" pairs (route and status of a write made as the user). */
 export function auditDetails(details: Record<string, unknown>): string {
   const entries = Object.entries(details).filter(([name]) => name !== 'path');
   if (entries.length === 0) return '–';
   return entries
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .map(([name, value]) => {
+      const shown =
+        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)
+          ? TIME.format(new Date(value))
+          : typeof value === 'string'
+            ? value
+            : JSON.stringify(value);
+      return `${DETAIL_LABELS[name] ?? name}: ${shown}`;
+    })
     .join(', ');
 }
 
