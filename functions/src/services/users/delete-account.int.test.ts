@@ -10,6 +10,7 @@ import { createTestAccount, TEST_PASSWORD, type TestAccount } from '../../../../
 import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { cognitoClient, documentClient, s3Client } from '../../lib/clients.ts';
+import { accountStatus, audit, users } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
 
 /**
@@ -511,6 +512,44 @@ describe('account deletion (DELETE user/{id})', () => {
     const scannerAudit = await index('GSI2', `USER#${scanner.userId}#AUDITED`);
     expect(sellerAudit.map((a) => a.details)).toEqual([{ role: 'seller' }]);
     expect(scannerAudit.map((a) => a.details)).toEqual([{ role: 'scanner', seller_id: seller.userId }]);
+  });
+
+  it('a deletion that stopped halfway (after the mark and Cognito) locks the user out and finishes on the next call', async () => {
+    const [admin, buyer] = await Promise.all([createTestAccount('admin'), createTestAccount('user')]);
+    // A wishlist entry as the wishlist repository writes it (no catalogue voucher for other tests to see).
+    const voucher = { id: `v-${randomUUID()}` };
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: `USER#${buyer.userId}`, SK: `WISH#${voucher.id}` },
+        UpdateExpression: 'SET entity = :e, voucher_id = :v, created_at = :now',
+        ExpressionAttributeValues: { ':e': 'WishlistEntry', ':v': voucher.id, ':now': new Date().toISOString() },
+      }),
+    );
+    expect(sks(await partition(`USER#${buyer.userId}`))).toEqual(['PROFILE', `WISH#${voucher.id}`]);
+    // The crash: step 1 (mark + audit) and the Cognito deletion ran, nothing else.
+    const at = new Date().toISOString();
+    const entry = {
+      id: randomUUID(),
+      action: 'delete_user' as const,
+      actor_id: admin.userId,
+      target_id: buyer.userId,
+      details: { role: 'user' },
+      at,
+    };
+    expect(await users().startDeletion(buyer.userId, at, [], [audit().part(entry)])).toBe(true);
+    expect(await users().startDeletion(buyer.userId, at, [], [])).toBe(false);
+    await accountStatus().deleteAccounts(buyer.email);
+    await accountStatus().deleteAccounts(buyer.email);
+    expect((await api('POST', 'auth/login', { body: { email: buyer.email, password: TEST_PASSWORD } })).status).toBe(
+      401,
+    );
+
+    expect((await api('DELETE', `user/${buyer.userId}`, { token: admin.token })).status).toBe(200);
+    expect(sks(await partition(`USER#${buyer.userId}`))).toEqual(['PROFILE']);
+    expectTombstone(await get(`USER#${buyer.userId}`, 'PROFILE'), buyer.userId, 'user');
+    expect(await get(`UNIQUE#EMAIL#${buyer.email}`, 'UNIQUE')).toBeUndefined();
+    expect(await index('GSI2', `USER#${buyer.userId}#AUDITED`)).toHaveLength(1);
   });
 
   it('refuses: own account and admins 422, other roles 403, unknown 404', async () => {
