@@ -10,7 +10,8 @@ import { createTestAccount, TEST_PASSWORD, type TestAccount } from '../../../../
 import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { cognitoClient, documentClient, s3Client } from '../../lib/clients.ts';
-import { accountStatus, audit, users } from '../../lib/deps.ts';
+import { accountStatus, audit, users, userVouchers } from '../../lib/deps.ts';
+import { newUserVoucher } from '../orders/new-user-voucher.ts';
 import { env } from '../../lib/env.ts';
 
 /**
@@ -461,6 +462,24 @@ describe('account deletion (DELETE user/{id})', () => {
     expect(again.body.user.id).not.toBe(buyer.userId);
 
     // --- the seller ----------------------------------------------------------------------------
+    // Another buyer holds one of its vouchers (as the order completion issues it).
+    const holder = await createTestAccount('user');
+    const held = newUserVoucher({
+      id: randomUUID(),
+      order: {
+        id: `o-${randomUUID()}`,
+        voucher_id: m.vouchers[1]!.id,
+        seller_id: seller.userId,
+        voucher: m.vouchers[1]!,
+      },
+      orderNo: 'GM-2026-999998',
+      amounts: { qty: 1, value: null, remaining_qty: 1, remaining_value: 2500 },
+      owner: { owner_user_id: holder.userId },
+      at: new Date().toISOString(),
+      appUrl: env().APP_URL,
+    });
+    await db().send(new TransactWriteCommand({ TransactItems: userVouchers().issueParts(held) }));
+
     expect((await api('DELETE', `user/${seller.userId}`, { token: admin.token })).status).toBe(200);
 
     expectTombstone(
@@ -488,9 +507,14 @@ describe('account deletion (DELETE user/{id})', () => {
     expect(pks(await index('GSI2', `SELLER#${seller.userId}#ORDERS`))).toEqual([`ORDER#${m.order.id}`]);
     expect(await index('GSI1', `SELLER#${seller.userId}#INVOICES`)).toHaveLength(1);
     expect(await index('GSI2', `SELLER#${seller.userId}#REDEMPTIONS`)).toHaveLength(1);
-    expect(pks(await index('GSI2', `SELLER#${seller.userId}#USER_VOUCHERS`))).toEqual([
-      `USER_VOUCHER#${m.userVoucherId}`,
-    ]);
+    expect(pks(await index('GSI2', `SELLER#${seller.userId}#USER_VOUCHERS`))).toEqual(
+      [`USER_VOUCHER#${m.userVoucherId}`, `USER_VOUCHER#${held.id}`].sort(),
+    );
+    // The holder still sees the voucher, with the seller as on the voucher (never the tombstone's placeholders).
+    const view = await api('GET', `user-voucher/${held.id}`, { token: holder.token });
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(JSON.stringify(view.body)).not.toContain('deleted-');
+    expect(JSON.stringify(view.body)).not.toContain('@invalid');
     expect((await partition(`SELLER#${seller.userId}#STATS`)).length).toBeGreaterThan(0);
     // Public pages are gone.
     expect((await api('GET', `seller/${seller.userId}`)).status).toBe(404);
