@@ -92,6 +92,7 @@ function fakes(profiles: Map<string, UserRecord>, options: { failCommits?: numbe
     buyerVouchers: { listByOwner: async () => [], deletePart: () => part('bv') },
     transfers: { deletePart: () => part('transfer') },
     vouchers: { listBySeller: async () => [{ id: 'v-1' }], retireParts: () => [part('voucher'), part('catalogue')] },
+    catalogue: { invalidate: () => void log.push('catalogue invalidated') },
     scannerStaff: {
       listBySeller: async (id: string) => (id === 's-1' ? [profiles.get('sc-1')!] : []),
     },
@@ -169,6 +170,7 @@ describe('deleteAccount', () => {
     expect(log).toContain('documents verification/s-1/f.png,verification/s-1/b.png');
     expect(log).toContain('commit wish,cart,verification,payout,company,settings,voucher,catalogue');
     expect(log).toContain('free subdomain alpenhof');
+    expect(log).toContain('catalogue invalidated');
     expect(profiles.get('sc-1')?.deletion_state).toBe('done');
     expect(profiles.get('s-1')?.deletion_state).toBe('done');
   });

@@ -25,6 +25,7 @@ export type AccountDeletionDeps = Pick<
   | 'buyerVouchers'
   | 'transfers'
   | 'vouchers'
+  | 'catalogue'
   | 'scannerStaff'
   | 'transactions'
   | 'clock'
@@ -128,6 +129,8 @@ async function eraseAccount(
       parts.push(...deps.vouchers.retireParts(voucher.id, now));
   }
   await deps.transactions.commit(parts);
+  // Retired vouchers leave this container's catalogue at once (others follow within the cache TTL).
+  if (user.role === 'seller') deps.catalogue.invalidate();
 
   // 5. Free the unique values (each only while it is still this user's).
   await deps.users.releaseUnique('email', user.email, user.id);
