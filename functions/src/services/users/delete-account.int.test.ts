@@ -413,6 +413,21 @@ describe('account deletion (DELETE user/{id})', () => {
     expect(await get(`REDEMPTION#${m.redemptionId}`, 'REDEMPTION')).toMatchObject({
       user_voucher_id: m.userVoucherId,
     });
+    // None of what stays (besides the invoice's snapshot) holds the buyer's name, e-mail or username.
+    const kept = [
+      ...own,
+      ...orders,
+      ...payments,
+      ...wallet,
+      (await get(`REDEMPTION#${m.redemptionId}`, 'REDEMPTION'))!,
+      ...(await index('GSI2', `USER#${buyer.userId}#AUDITED`)),
+    ];
+    const personal = [m.buyerForm.firstName, m.buyerForm.lastName, m.buyerForm.username, buyer.email];
+    for (const item of kept)
+      for (const value of personal)
+        expect(JSON.stringify(item).toLowerCase(), `${String(item.PK)} holds ${value}`).not.toContain(
+          value.toLowerCase(),
+        );
     // Uniqueness items are free, the audit entry names ids only.
     expect(await get(`UNIQUE#EMAIL#${buyer.email.toLowerCase()}`, 'UNIQUE')).toBeUndefined();
     expect(await get(`UNIQUE#USERNAME#${m.buyerForm.username.toLowerCase()}`, 'UNIQUE')).toBeUndefined();
