@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
@@ -11,6 +12,7 @@ import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { cognitoClient, documentClient, s3Client } from '../../lib/clients.ts';
 import { accountStatus, audit, users, userVouchers } from '../../lib/deps.ts';
+import { handler as preTokenGeneration } from '../../triggers/pre-token-generation.ts';
 import { newUserVoucher } from '../orders/new-user-voucher.ts';
 import { env } from '../../lib/env.ts';
 
@@ -589,6 +591,67 @@ describe('account deletion (DELETE user/{id})', () => {
     expectTombstone(await get(`USER#${buyer.userId}`, 'PROFILE'), buyer.userId, 'user');
     expect(await get(`UNIQUE#EMAIL#${buyer.email}`, 'UNIQUE')).toBeUndefined();
     expect(await index('GSI2', `USER#${buyer.userId}#AUDITED`)).toHaveLength(1);
+  });
+
+  it('a social-login buyer: the federated Cognito user and the identity go, a new sign-in makes a new account', async () => {
+    const admin = await createTestAccount('admin');
+    const subject = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
+    const email = `social-${randomUUID().slice(0, 8)}@gmail.example`;
+    const identities = JSON.stringify([
+      { userId: subject, providerName: 'Google', providerType: 'Google', issuer: null, primary: true, dateCreated: 1 },
+    ]);
+    // The federated user as Cognito keeps it: cognito-local has no federation and wants e-mail user
+    // names, so it is created by hand under its address (Cognito names it `Google_<id>`; the adapter
+    // deletes whatever user names ListUsers answers for the e-mail).
+    await cognitoClient().send(
+      new AdminCreateUserCommand({
+        UserPoolId: env().COGNITO_USER_POOL_ID,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'identities', Value: identities },
+        ],
+      }),
+    );
+    const signIn = async () => {
+      const event = {
+        version: '1',
+        region: 'eu-central-1',
+        userPoolId: env().COGNITO_USER_POOL_ID,
+        userName: `Google_${subject}`,
+        callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: env().COGNITO_CLIENT_ID },
+        triggerSource: 'TokenGeneration_HostedAuth',
+        request: {
+          userAttributes: {
+            sub: randomUUID(),
+            'cognito:user_status': 'EXTERNAL_PROVIDER',
+            identities,
+            email,
+            email_verified: 'true',
+            given_name: 'Florian',
+            family_name: 'Egger',
+          },
+          groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] },
+        },
+        response: { claimsOverrideDetails: {} },
+      } as unknown as PreTokenGenerationTriggerEvent;
+      const answer = await preTokenGeneration(event);
+      return answer.response.claimsOverrideDetails.claimsToAddOrOverride?.['custom:user_id'] as string;
+    };
+    const userId = await signIn();
+    expect(await get(`UNIQUE#IDENTITY#google#${subject}`, 'UNIQUE')).toMatchObject({ user_id: userId });
+
+    expect((await api('DELETE', `user/${userId}`, { token: admin.token })).status).toBe(200);
+    expect(await cognitoUserExists(email)).toBe(false);
+    expect(await get(`UNIQUE#IDENTITY#google#${subject}`, 'UNIQUE')).toBeUndefined();
+    expect(await get(`UNIQUE#EMAIL#${email}`, 'UNIQUE')).toBeUndefined();
+    expectTombstone(await get(`USER#${userId}`, 'PROFILE'), userId, 'user');
+
+    const again = await signIn();
+    expect(again).toEqual(expect.any(String));
+    expect(again).not.toBe(userId);
+    expect(await get(`USER#${again}`, 'PROFILE')).toMatchObject({ email, first_name: 'Florian' });
   });
 
   it('refuses: own account and admins 422, other roles 403, unknown 404', async () => {
