@@ -14,7 +14,7 @@ describe('accountVerdict', () => {
 
   it('refuses deleted profiles and deactivated buyers and scanners', () => {
     expect(accountVerdict(undefined)).toBe('gone');
-    expect(accountVerdict({ ...base('user'), deleted_at: '2026-11-26T00:00:00Z' } as never)).toBe('gone');
+    expect(accountVerdict({ ...base('user'), deleted_at: '2026-11-26T00:00:00Z' })).toBe('gone');
     expect(accountVerdict({ ...base('user'), is_activated: false })).toBe('gone');
     expect(accountVerdict({ ...base('scanner'), is_activated: false })).toBe('gone');
     expect(accountVerdict({ ...base('scanner'), is_active: false })).toBe('scanner-inactive');

@@ -20,7 +20,7 @@ export type Authentication = { actor: Actor | undefined } | { refused: string };
  * is refused with its own message.
  */
 export function accountVerdict(user: UserRecord | undefined): 'ok' | 'gone' | 'scanner-inactive' {
-  if (!user || (user as { deleted_at?: string | null }).deleted_at) return 'gone';
+  if (!user || user.deleted_at) return 'gone';
   if ((user.role === 'user' || user.role === 'scanner') && user.is_activated === false) return 'gone';
   if (user.role === 'scanner' && user.is_active === false) return 'scanner-inactive';
   return 'ok';
