@@ -60,8 +60,19 @@ export const adminUserFilterQuerySchema = z.object({
   cursor: z.string().max(2000).optional(),
   /** Sellers without a subdomain (the /subdomain screen's picker). */
   subdomain_empty: booleanish().optional().default(false),
-  /** Sellers with a subdomain. */
-  subdomain: booleanish().optional().default(false),
+  /**
+   * Sellers with a subdomain: `1`/`true` any, another text those whose subdomain starts with it
+   * (lower-cased); empty, `0` or `false` no filter.
+   */
+  subdomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(63)
+    .optional()
+    .transform((v): true | string | false =>
+      !v || v === '0' || v === 'false' ? false : v === '1' || v === 'true' ? true : v,
+    ),
 });
 export type AdminUserFilterQuery = z.input<typeof adminUserFilterQuerySchema>;
 

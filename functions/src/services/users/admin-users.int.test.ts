@@ -108,6 +108,8 @@ describe('GET user/user-filter as an admin', () => {
     expect(pickerIds).not.toContain(withSub.userId);
     const withOne = await filter(admin.token, { role: 'seller', subdomain: '1', keyword: `sd${t}` });
     expect(withOne.body.data).toMatchObject([{ id: withSub.userId, subdomain: `shop${t}` }]);
+    const byName = await filter(admin.token, { role: 'seller', subdomain: `SHOP${t}` });
+    expect(byName.body.data.map((u: { id: string }) => u.id)).toEqual([withSub.userId]);
   });
 
   it('keeps the buyer-only gifting variant for everybody else', async () => {

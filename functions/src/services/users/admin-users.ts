@@ -61,7 +61,7 @@ export async function listUsersForAdmin(
     const params = new URLSearchParams({ role: query.role, page: String(page) });
     if (query.keyword) params.set('keyword', query.keyword);
     if (query.subdomain_empty) params.set('subdomain_empty', '1');
-    if (query.subdomain) params.set('subdomain', '1');
+    if (query.subdomain) params.set('subdomain', query.subdomain === true ? '1' : query.subdomain);
     if (cursor) params.set('cursor', cursor);
     return `${apiBaseUrl}user/user-filter?${params.toString()}`;
   };
@@ -85,7 +85,11 @@ export async function listUsersForAdmin(
   const matching = all
     .filter((user) => matchesKeyword(user, keyword))
     .filter((user) => !query.subdomain_empty || !user.subdomain)
-    .filter((user) => !query.subdomain || Boolean(user.subdomain))
+    .filter(
+      (user) =>
+        !query.subdomain ||
+        (query.subdomain === true ? Boolean(user.subdomain) : Boolean(user.subdomain?.startsWith(query.subdomain))),
+    )
     .sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()));
   const page = paginate(matching, query.page, perPage, (n) => pageUrl(n));
   return { ...page, data: await withCompanies(deps, page.data) };
