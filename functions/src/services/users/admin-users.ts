@@ -83,6 +83,8 @@ export async function listUsersForAdmin(
 
   const all = await deps.users.allByRole(query.role);
   const matching = all
+    // A deletion in progress leaves the lists (its tombstone has no index keys).
+    .filter((user) => !user.deletion_state)
     .filter((user) => matchesKeyword(user, keyword))
     .filter((user) => !query.subdomain_empty || !user.subdomain)
     .filter(

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
+import { accountDeletionResponseSchema } from '@gm/shared/admin/account-deletion';
 import {
   adminUserListSchema,
   userFlagAnswerSchema,
@@ -71,11 +71,9 @@ export function useToggleUserStatus() {
   return useMutation({ mutationFn: toggleUserStatus, onSuccess });
 }
 
-const deleteAnswerSchema = z.object({ message: z.string().default('Der Benutzer wurde gelöscht.') });
-
 /** DELETE user/{id} (built by the deletion slice); the list is read again afterwards. */
 export function deleteUser(id: string) {
-  return api.request(`user/${encodeURIComponent(id)}`, { method: 'DELETE', schema: deleteAnswerSchema });
+  return api.request(`user/${encodeURIComponent(id)}`, { method: 'DELETE', schema: accountDeletionResponseSchema });
 }
 
 export function useDeleteUser() {
