@@ -41,7 +41,7 @@ describe('admin /users', () => {
     await expectAccessible(page, 'admin users');
 
     // The Sellers tab keeps the keyword: nobody of that name sells.
-    await page.getByRole('tab', { name: 'Sellers' }).click();
+    await page.getByRole('tab', { name: 'Unternehmen' }).click();
     await page.getByTestId('empty-state').waitFor();
     await search(page, `e2e-laden-${suffix}`);
     const sellerRow = page.locator(`[data-testid="users-row"][data-user-id="${seller.userId}"]`);
@@ -61,8 +61,8 @@ describe('admin /users', () => {
     await sellerRow.getByRole('button', { name: `Geschenk entsperren: e2e-laden-${suffix}` }).click();
     await page.getByTestId('message-dialog').filter({ hasText: 'Die Geschenkfunktion wurde entsperrt.' }).waitFor();
 
-    await page.getByRole('tab', { name: 'Users' }).click();
-    await page.getByRole('tab', { name: 'Users', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Benutzer' }).click();
+    await page.getByRole('tab', { name: 'Benutzer', selected: true }).waitFor();
     await page.getByTestId('empty-state').waitFor();
     await page.close();
   });
@@ -71,8 +71,8 @@ describe('admin /users', () => {
     const page = await adminPage(767);
     await page.goto(at('/users'));
     await page.getByTestId('users-table').waitFor();
-    await page.getByRole('tab', { name: 'Sellers' }).click();
-    await page.getByRole('tab', { name: 'Sellers', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Unternehmen' }).click();
+    await page.getByRole('tab', { name: 'Unternehmen', selected: true }).waitFor();
     await page.getByTestId('users-row').first().waitFor();
     // No sideways scrolling of the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(767);

@@ -119,9 +119,9 @@ describe('UsersAdminScreen', () => {
     expect(screen.queryByTestId('user-user-gift-status')).toBeNull();
     expect(screen.getByTestId('user-status-toggle').textContent).toBe('Deaktivieren');
 
-    await user.click(screen.getByRole('tab', { name: 'Sellers' }));
+    await user.click(screen.getByRole('tab', { name: 'Unternehmen' }));
     await screen.findByText('alpenspa');
-    expect(screen.getByRole('tab', { name: 'Sellers' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Unternehmen' }).getAttribute('aria-selected')).toBe('true');
     expect(lists(sent).at(-1)!.get('role')).toBe('seller');
     expect(screen.getByTestId('user-payout-settings').getAttribute('href')).toBe('/settings/user/s-1');
 
@@ -140,7 +140,7 @@ describe('UsersAdminScreen', () => {
     });
     const user = renderScreen();
     expect(await screen.findByText(TEXT.empty)).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: 'Sellers' }));
+    await user.click(screen.getByRole('tab', { name: 'Unternehmen' }));
     await user.click(await screen.findByRole('button', { name: 'Monatliches Reporting aktivieren: alpenspa' }));
     expect(await screen.findByText(TEXT.warning)).toBeTruthy();
     expect(screen.getByText('Diese Einstellung gibt es nur für Verkäufer.')).toBeTruthy();

@@ -13,13 +13,13 @@ import { UserActions, userStateTags } from './user-actions.tsx';
 import './users-admin.css';
 
 const TABS: Array<{ role: UsersTab; label: string }> = [
-  { role: 'user', label: 'Users' },
-  { role: 'seller', label: 'Sellers' },
+  { role: 'user', label: 'Benutzer' },
+  { role: 'seller', label: 'Unternehmen' },
 ];
 const tabId = (role: UsersTab) => `users-tab-${role}`;
 
 /**
- * /users 'User Management' (03 §2): search (debounced 350 ms), the tabs Users and Sellers, 10 per
+ * /users 'Benutzerverwaltung' (03 §2 'User Management'): search (debounced 350 ms), the tabs Benutzer and Unternehmen (Users, Sellers), 10 per
  * page with username, first and last name, origin and the row actions.
  */
 export function UsersAdminScreen() {
@@ -54,14 +54,14 @@ export function UsersAdminScreen() {
   const users = data?.data ?? [];
   const loadingNext = isPlaceholderData;
   const offset = data ? (data.current_page - 1) * data.per_page : 0;
-  const tabLabel = tab === 'user' ? 'Users' : 'Sellers';
+  const tabLabel = tab === 'user' ? 'Benutzer' : 'Unternehmen';
 
   return (
     <div className="container users-admin" data-testid="admin-users">
-      <title>User Management – Gutscheinmarkt</title>
+      <title>Benutzerverwaltung – Gutscheinmarkt</title>
       <header className="users-admin__header">
         <p className="page-header__eyebrow">Verwalten</p>
-        <h1 className="users-admin__title">User Management</h1>
+        <h1 className="users-admin__title">Benutzerverwaltung</h1>
       </header>
 
       <div className="users-admin__toolbar">
