@@ -104,13 +104,13 @@ export async function reverseOrder(
       refundId = done.id;
     }
   } catch (error) {
+    // Refused = Stripe answered that it will not refund (nothing happened): a 4xx other than a conflict,
+    // rate limit or idempotency clash. Anything else may have refunded: the key and the amount stay.
     const refused =
       error instanceof PaymentProviderError
         ? error.statusCode !== undefined &&
-          error.statusCode >= 400 &&
-          error.statusCode < 500 &&
-          error.statusCode !== 409 &&
-          error.statusCode !== 429
+          [400, 402, 404].includes(error.statusCode) &&
+          !/idempoten/i.test(error.message)
         : error instanceof PaymentDeclinedError || error instanceof NotFoundError;
     await deps.orderAdmin.releaseReversal(order.id, token, refused);
     if (refused) {
