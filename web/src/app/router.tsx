@@ -66,6 +66,7 @@ const pages = {
   // issue 11: users
 
   // issue 11: orders
+  adminManageOrders: lazy(() => import('./routes/admin-manage-orders.tsx')),
 
   // issue 11: settings, subdomains, expired vouchers
 
@@ -151,6 +152,7 @@ export const routes: RouteObject[] = [
           // issue 11: /users
 
           // issue 11: /manage-orders
+          { path: 'manage-orders', element: page(pages.adminManageOrders) },
 
           // issue 11: /settings, /settings/user/:id, /subdomain, /voucher-expired
 
