@@ -108,7 +108,7 @@ export function ManageOrders() {
             <thead>
               <tr>
                 <th scope="col">Datum</th>
-                <th scope="col">Bestellnummer</th>
+                <th scope="col">{'Bestell\u00adnummer'}</th>
                 <th scope="col">Verkäufer</th>
                 <th scope="col">Käufer</th>
                 <th scope="col">Gutschein</th>
@@ -120,9 +120,9 @@ export function ManageOrders() {
                 </th>
                 <th scope="col">Kanal</th>
                 <th scope="col">Status</th>
-                <th scope="col">Zahlungsart</th>
+                <th scope="col">{'Zahlungs\u00adart'}</th>
                 <th scope="col" className="orders-table__amount">
-                  Bearbeitungsgebühr
+                  {'Bearbeitungs\u00adgebühr'}
                 </th>
                 <th scope="col">Aktionen</th>
               </tr>
