@@ -50,14 +50,15 @@ export function ManageOrders() {
         autoCloseMs: SUCCESS_CLOSE_MS,
       });
     } catch (error) {
-      console.error('Reversal failed', error);
-      if (error instanceof ApiError && error.status === 422)
+      if (error instanceof ApiError && error.status === 422) {
         await dialog.warning(error.message, { title: TEXT.warning });
-      else
-        await dialog.warning(
-          error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : TEXT.genericError,
-          { title: TEXT.attention },
-        );
+        return;
+      }
+      console.error('Reversal failed', error);
+      await dialog.warning(
+        error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : TEXT.genericError,
+        { title: TEXT.attention },
+      );
     }
   }
 
