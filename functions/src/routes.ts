@@ -480,6 +480,7 @@ export const routes = [
   // Admin: settings, subdomains, expired vouchers, admin home (03 §2, §7; issue 11)
 
   // Admin: account deletion (issue 11)
+  { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },
 
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   {
