@@ -125,7 +125,6 @@ export function ManageOrders() {
                 <th scope="col" className="orders-table__amount">
                   {'Bearbeitungs\u00adgebühr'}
                 </th>
-                <th scope="col">Aktionen</th>
               </tr>
             </thead>
             <tbody>
@@ -159,32 +158,31 @@ export function ManageOrders() {
                   </td>
                   <td data-label="Kanal">{CHANNEL_TEXT[row.channel]}</td>
                   <td data-label="Status">
-                    <span
-                      className={`admin-orders__status${row.reversed ? ' admin-orders__status--reversed' : ''}`}
-                      data-testid="admin-order-status"
-                    >
-                      {statusText(row.reversed)}
-                    </span>
+                    {/* The Reverse action sits with the status it changes (03 §2: 'unless already reversed'). */}
+                    <div className="admin-orders__state">
+                      <span
+                        className={`admin-orders__status${row.reversed ? ' admin-orders__status--reversed' : ''}`}
+                        data-testid="admin-order-status"
+                      >
+                        {statusText(row.reversed)}
+                      </span>
+                      {!row.reversed && (
+                        <button
+                          type="button"
+                          className="button button--small button--outline"
+                          onClick={() => void reverse(row)}
+                          disabled={reversal.isPending}
+                          aria-label={`${ADMIN_ORDER_TEXT.reverse}: ${row.order_no ?? row.id}`}
+                          data-testid="admin-order-reverse"
+                        >
+                          {ADMIN_ORDER_TEXT.reverse}
+                        </button>
+                      )}
+                    </div>
                   </td>
                   <td data-label="Zahlungsart">{paymentTypeText(row.p_type)}</td>
                   <td data-label="Bearbeitungsgebühr" className="orders-table__amount">
                     {euroOrDash(row.processing_fee)}
-                  </td>
-                  <td data-label="Aktionen">
-                    {row.reversed ? (
-                      <span className="admin-orders__muted">–</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--small button--outline"
-                        onClick={() => void reverse(row)}
-                        disabled={reversal.isPending}
-                        aria-label={`${ADMIN_ORDER_TEXT.reverse}: ${row.order_no ?? row.id}`}
-                        data-testid="admin-order-reverse"
-                      >
-                        {ADMIN_ORDER_TEXT.reverse}
-                      </button>
-                    )}
                   </td>
                 </tr>
               ))}
