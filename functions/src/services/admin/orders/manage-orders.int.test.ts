@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { createTestAccount, type TestAccount } from '../../../../../scripts/test/accounts.ts';
@@ -7,8 +7,16 @@ import { api, sentMails } from '../../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../../lib/clients.ts';
 import { env } from '../../../lib/env.ts';
-import { coupons, orderAdmin, orders, paymentRecords, payments, userVouchers } from '../../../lib/deps.ts';
-import { cancellationKeys } from '../../../repositories/order-admin-repository.ts';
+import {
+  audit as auditEntries,
+  coupons,
+  orderAdmin,
+  orders,
+  paymentRecords,
+  payments,
+  userVouchers,
+} from '../../../lib/deps.ts';
+import { adjustmentKeys, cancellationKeys } from '../../../repositories/order-admin-repository.ts';
 import { refundKey } from './reverse-order.ts';
 
 /**
@@ -352,6 +360,38 @@ describe('reversal', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toMatchObject({ refunded: 4500, refund_id: first.id });
     expect(await refundsOf(pi)).toHaveLength(1);
+  });
+
+  it('records a reversal after the seller was invoiced against the next payout, and audits it', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: product.id, qty: 1 });
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: { PK: `ORDER#${id}`, SK: 'ORDER' },
+        UpdateExpression: 'SET seller_invoice_id = :inv',
+        ExpressionAttributeValues: { ':inv': 'si-test' },
+      }),
+    );
+    const order = await orderAdmin().get(id);
+    const answer = await reverse(id);
+    expect(answer.status).toBe(200);
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: env().TABLE_NAME, Key: adjustmentKeys.item(order!.seller_id, id) }),
+    );
+    expect(Item).toMatchObject({
+      entity: 'SellerAdjustment',
+      seller_invoice_id: 'si-test',
+      gross: -4500,
+      seller_net: -order!.seller_net!,
+      status: 'open',
+      cancellation_invoice_no: answer.body.data.cancellation_invoice_no,
+    });
+    const audit = await auditEntries().listByActor(admin.userId, 50);
+    expect(audit.items.find((e) => e.action === 'reverse_order' && e.details.order_id === id)).toMatchObject({
+      target_id: order!.seller_id,
+      details: { refund: 4500 },
+    });
   });
 
   it('adds the reversed figures to the seller stats', async () => {
