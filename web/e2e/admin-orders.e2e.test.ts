@@ -150,6 +150,17 @@ describe('admin order management', () => {
     await expect.poll(() => row.getByTestId('admin-order-status').textContent()).toBe(ADMIN_ORDER_TEXT.reversed);
     expect(await row.getByTestId('admin-order-reverse').count()).toBe(0);
 
+    // The details now name the Stornorechnung, which downloads as a PDF.
+    await row.getByTestId('admin-order-details').click();
+    const reversed = page.getByTestId('admin-order-modal');
+    await reversed.getByTestId('admin-order-cancellation-pdf').waitFor();
+    expect(await reversed.getByTestId('admin-order-modal-status').textContent()).toContain(ADMIN_ORDER_TEXT.reversed);
+    const download = page.waitForEvent('download');
+    await reversed.getByTestId('admin-order-cancellation-pdf').click();
+    expect((await download).suggestedFilename()).toMatch(/^Stornorechnung-ST-\d{4}-\d{6}\.pdf$/);
+    await reversed.getByRole('button', { name: 'Schließen' }).click();
+    await reversed.waitFor({ state: 'detached' });
+
     // Phones: one card per order.
     await page.setViewportSize({ width: 767, height: 900 });
     await saveScreenshot(page, 'admin-orders-767');

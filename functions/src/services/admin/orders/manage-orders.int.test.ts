@@ -235,6 +235,15 @@ describe('reversal', () => {
         { timeout: 10_000 },
       )
       .toHaveLength(1);
+    // The Stornorechnung downloads like the invoice (admin and buyer).
+    for (const token of [admin.token, buyer.token]) {
+      const pdf = await api('POST', 'order/download-invoice', {
+        token,
+        body: { order_id: id, invoice_no: order!.cancellation_invoice_no },
+      });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    }
     const mail = (await sentMails(since)).find((m) => m.subject.startsWith('Stornierung'));
     expect(mail?.attachments?.[0]?.filename).toBe(`Stornorechnung-${order!.cancellation_invoice_no}.pdf`);
 

@@ -2,9 +2,13 @@ import { useId } from 'react';
 import { ADMIN_ORDER_TEXT, type AdminOrderRow } from '@gm/shared/admin/orders';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
+import { TEXT } from '@gm/shared/validation/messages';
+import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
+import { fetchInvoicePdf } from '../../../entities/order/api/invoice.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { useAdminOrder } from '../api/orders-admin.ts';
 import { CHANNEL_TEXT, euroOrDash, orderDate, paymentTypeText, statusText } from '../order-format.ts';
 
@@ -13,6 +17,40 @@ const VOUCHER_STATUS: Record<'active' | 'redeemed' | 'reversed', string> = {
   redeemed: 'eingelöst',
   reversed: ADMIN_ORDER_TEXT.voided,
 };
+
+/** An invoice number that downloads its PDF (order/download-invoice). */
+function InvoiceLink({
+  orderId,
+  invoiceNo,
+  cancellation = false,
+}: {
+  orderId: string;
+  invoiceNo: string;
+  cancellation?: boolean;
+}) {
+  const dialog = useDialog();
+  async function download() {
+    try {
+      saveBlob(
+        await fetchInvoicePdf(orderId, invoiceNo),
+        `${cancellation ? 'Stornorechnung' : 'Rechnung'}-${invoiceNo}.pdf`,
+      );
+    } catch {
+      await dialog.warning(TEXT.genericError, { title: TEXT.attention });
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => void download()}
+      aria-label={`${cancellation ? 'Stornorechnung' : 'Rechnung'} ${invoiceNo} als PDF herunterladen`}
+      data-testid={cancellation ? 'admin-order-cancellation-pdf' : 'admin-order-invoice-pdf'}
+    >
+      {invoiceNo}
+    </button>
+  );
+}
 
 /** GET order/{id}: one order with its payment, invoice numbers and vouchers (remaining value, status). */
 export function OrderDetailsModal({
@@ -80,11 +118,13 @@ export function OrderDetailsModal({
                 : '–'}
             </dd>
             <dt>Rechnung</dt>
-            <dd>{order.invoice_no ?? '–'}</dd>
+            <dd>{order.invoice_no ? <InvoiceLink orderId={order.id} invoiceNo={order.invoice_no} /> : '–'}</dd>
             {order.cancellation_invoice_no && (
               <>
                 <dt>Stornorechnung</dt>
-                <dd>{order.cancellation_invoice_no}</dd>
+                <dd>
+                  <InvoiceLink orderId={order.id} invoiceNo={order.cancellation_invoice_no} cancellation />
+                </dd>
                 <dt>Erstattet</dt>
                 <dd>{euroOrDash(order.refunded_amount)}</dd>
               </>
