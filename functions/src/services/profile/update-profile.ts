@@ -232,6 +232,7 @@ export async function updateProfile(
         region: regionLabel(profile.company.region_id),
         url: profile.company.url,
       },
+      is_activated: fresh.is_activated !== false,
     });
   }
   return { message: PROFILE_TEXT.saved, user: profile };
