@@ -37,9 +37,12 @@ export const ACTIVATION_TEXT = {
 /** The query flag of the activation mail's login link (01 §2 "If the query carries a status flag"). */
 export const VERIFIED_LOGIN_STATUS = 'verified';
 
-/** PUT user/user-status/{id}: the one `isActivated` flag (03 §7). */
+/**
+ * PUT user/user-status/{id}: the one `isActivated` flag (03 §7). Without it the call toggles the state
+ * the server reads (the spec's call sends no body); either way the write is conditioned on that state.
+ */
 export const userStatusRequestSchema = z.object({
-  isActivated: z.boolean({ error: 'Bitte gib an, ob der Benutzer aktiviert sein soll.' }),
+  isActivated: z.boolean({ error: 'Bitte gib an, ob der Benutzer aktiviert sein soll.' }).optional(),
 });
 export type UserStatusRequest = z.infer<typeof userStatusRequestSchema>;
 

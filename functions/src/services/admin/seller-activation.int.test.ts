@@ -260,6 +260,8 @@ describe('a seller not activated yet', () => {
     expect((await setStatus(seller, seller.userId, true)).status).toBe(403);
     expect((await setStatus(buyer, seller.userId, true)).status).toBe(403);
     expect((await setStatus(admin, seller.userId, 'ja')).status).toBe(422);
+    // Without a body the call toggles (the spec's call sends none): still refused without documents.
+    expect((await api('PUT', `user/user-status/${seller.userId}`, { token: admin.token })).status).toBe(422);
     expect((await setStatus(admin, `nobody-${randomUUID()}`, true)).status).toBe(404);
 
     const partner = await createTestAccount('seller', { is_activated: false, is_partner: true });
@@ -279,7 +281,11 @@ describe('deactivating a buyer', () => {
       status: 403,
       body: { message: ACTIVATION_TEXT.accountDeactivated },
     });
-    expect((await setStatus(admin, user.userId, true)).status).toBe(200);
+    // The body-less call toggles: back to activated.
+    expect(await api('PUT', `user/user-status/${user.userId}`, { token: admin.token })).toMatchObject({
+      status: 200,
+      body: { user: { isActivated: true } },
+    });
     expect((await api('POST', 'auth/login', { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(
       200,
     );

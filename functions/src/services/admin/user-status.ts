@@ -78,8 +78,8 @@ export async function setUserStatus(
   const [company, verification] = isSeller
     ? await Promise.all([deps.companies.getBySeller(userId), deps.verifications.get(userId)])
     : [undefined, undefined];
-  const to = input.isActivated;
   const from = user.is_activated !== false;
+  const to = input.isActivated ?? !from;
   if (isSeller && to && !documentsComplete(user, verification))
     throw ValidationError.field('isActivated', ACTIVATION_TEXT.documentsMissing);
 

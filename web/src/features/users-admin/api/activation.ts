@@ -9,11 +9,12 @@ import {
 import { api } from '../../../lib/api.ts';
 
 /**
- * Seller activation and document review (issue 11). The /users table lists under `['admin-users']`;
- * an activation changes a row there, so that prefix is invalidated.
+ * Seller activation and document review (issue 11). An activation changes a row of the /users table,
+ * so its list queries are invalidated: the agreed prefix `['admin-users']` and `['users-admin']`, the
+ * prefix the users slice's table actually uses.
  */
 export const activationKeys = {
-  usersList: ['admin-users'] as const,
+  usersLists: [['admin-users'], ['users-admin']] as const,
   verification: (userId: string) => ['admin-verification', userId] as const,
 };
 
@@ -74,7 +75,7 @@ export function useSetUserStatus(userId: string) {
         schema: userStatusResponseSchema,
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: activationKeys.usersList });
+      for (const queryKey of activationKeys.usersLists) void queryClient.invalidateQueries({ queryKey });
       void queryClient.invalidateQueries({ queryKey: activationKeys.verification(userId) });
     },
   });
