@@ -71,8 +71,9 @@ async function registerSeller(page: Page, suffix: string) {
 /** A voucher of the seller through the real builder endpoint (the builder UI has its own test). */
 async function createVoucher(token: string, title: string): Promise<string> {
   const categories = (await (await fetch(new URL('voucher-category', inject('apiUrl')))).json()) as {
-    data: Array<{ id: string }>;
+    data: Array<{ id: string; subcategories: Array<{ id: string }> }>;
   };
+  const category = categories.data.find((c) => c.subcategories.length > 0)!;
   const answer = await fetch(new URL('voucher', inject('apiUrl')), {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -84,15 +85,17 @@ async function createVoucher(token: string, title: string): Promise<string> {
       qty_val: 2500,
       min: 1,
       max: 5,
-      voucher_category_id: categories.data[0]!.id,
-      target: 'Familie',
+      voucher_category_id: category.id,
+      subcategory_id: category.subcategories[0]!.id,
+      target: 'Alle',
       season: 'Immer',
       tax: [{ tax: 20 }],
       validity_reason: 'Saisonal kalkuliert',
     }),
   });
-  expect(answer.status).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
+  const body = (await answer.json()) as { id: string };
+  expect(answer.status, JSON.stringify(body)).toBe(201);
+  return body.id;
 }
 
 async function searchIds(keyword: string): Promise<string[]> {
