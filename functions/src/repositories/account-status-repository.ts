@@ -1,6 +1,6 @@
-import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { companyKeys } from './company-repository.ts';
-import { failedConditions } from './transaction-errors.ts';
+import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { userKeys } from './user-repository.ts';
 import { verificationKeys, type VerificationStatus } from './verification-repository.ts';
@@ -80,6 +80,25 @@ export function createAccountStatusRepository(db: DynamoDBDocumentClient, tableN
         return 'ok';
       } catch (error) {
         if (failedConditions(error)?.length) return 'changed';
+        throw error;
+      }
+    },
+
+    /** Sets the company's mirror of the activation (the back-fill of issue 11); false when the seller has no company. */
+    async mirrorOnCompany(sellerId: string, isActivated: boolean): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: companyKeys.company(sellerId),
+            UpdateExpression: 'SET is_activated = :to',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':to': isActivated },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
         throw error;
       }
     },
