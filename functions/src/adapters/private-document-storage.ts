@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 /**
@@ -15,6 +21,8 @@ export type PrivateDocumentStorage = {
    * `expiresInSeconds`, answered with `Cache-Control: no-store` and shown inline, never a public URL.
    */
   presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /** Deletes every object below a prefix (account deletion: `verification/<sellerId>/`, replaced files too). */
+  removeAll(prefix: string): Promise<void>;
 };
 
 export function createS3PrivateDocumentStorage(client: S3Client, bucket: string): PrivateDocumentStorage {
@@ -49,6 +57,19 @@ export function createS3PrivateDocumentStorage(client: S3Client, bucket: string)
     async remove(keys) {
       // A handful of keys per call; single deletes need no Content-MD5 and are idempotent.
       await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))));
+    },
+
+    async removeAll(prefix) {
+      if (!prefix.endsWith('/') || prefix.length < 3) throw new Error(`refusing to delete below ${prefix}`);
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+        );
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+        await this.remove(keys);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

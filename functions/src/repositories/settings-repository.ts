@@ -7,6 +7,7 @@ import {
   type Settings,
 } from '@gm/shared/settings/contracts';
 import { batchGet } from './batch-get.ts';
+import type { TransactionPart } from './transaction-part.ts';
 
 /** Keys of docs/data-model.md: `SETTINGS`/`GLOBAL` and `USER#<sellerId>`/`SETTINGS` (GSI1 `USER_SETTINGS` / `<sellerId>`). */
 export const settingsKeys = {
@@ -32,6 +33,11 @@ function pickSettings(item: Record<string, unknown> | undefined): Partial<Settin
 
 export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
+    /** Account deletion (issue 11): the seller's own settings item (orders keep their frozen commission). */
+    deleteSellerPart(sellerId: string): TransactionPart {
+      return { Delete: { TableName: tableName, Key: settingsKeys.seller(sellerId) } };
+    },
+
     async getGlobal(): Promise<Partial<Settings> | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: settingsKeys.global() }));
       return pickSettings(Item);

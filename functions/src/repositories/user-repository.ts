@@ -1,11 +1,14 @@
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type { Origin } from '@gm/shared/admin/users';
 import type { RoleName } from '@gm/shared/auth/roles';
+import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
@@ -28,6 +31,11 @@ export type UserRecord = {
   can_generate: boolean;
   gift_locked: boolean;
   is_custom_auth: boolean;
+  /** Admin switches (issue 11); absent on profiles made before them = false. */
+  is_custom_confirmation?: boolean;
+  monthly_reporting?: boolean;
+  /** Where the account came from (`ORIGIN` in shared/src/admin/users.ts, or the social provider); written at creation. */
+  origin?: Origin | null;
   order_email: string | null;
   subdomain: string | null;
   /** For scanner users: the seller they work for. */
@@ -40,6 +48,15 @@ export type UserRecord = {
   consents?: { dataPrivacy: string; terms: string; commission: string | null };
   /** Optimistic lock of profile edits (`POST user/{id}`); absent on profiles never edited (= 0). */
   version?: number;
+  /**
+   * Account deletion (issue 11): set when an admin's deletion starts, so the authoriser and login
+   * refuse the user from that moment; kept on the tombstone (docs/data-model.md §4.1 "Account deletion").
+   */
+  deleted_at?: string | null;
+  /** `in_progress` from the start of a deletion until the tombstone is written (`done`); a rerun resumes. */
+  deletion_state?: 'in_progress' | 'done';
+  /** Social identities found in Cognito when the deletion started; their UNIQUE#IDENTITY items are freed. */
+  deletion_identities?: { provider: string; subject: string }[];
   created_at: string;
   updated_at: string;
 };
@@ -88,6 +105,32 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       ...rest
     } = item;
     return rest as UserRecord;
+  };
+
+  async function deleteOwned(key: { PK: string; SK: string }, userId: string): Promise<void> {
+    try {
+      await db.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: key,
+          ConditionExpression: 'user_id = :id',
+          ExpressionAttributeValues: { ':id': userId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
+
+  /** The key condition of a role's users, with a username prefix if one is given (an empty `begins_with` is refused). */
+  const roleKey = (role: RoleName, prefix: string) => {
+    const lower = prefix.trim().toLowerCase();
+    return lower
+      ? {
+          KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': `ROLE#${role}`, ':prefix': lower },
+        }
+      : { KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `ROLE#${role}` } };
   };
 
   return {
@@ -228,6 +271,210 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
         return true;
       } catch (error) {
         if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Starts an account deletion (issue 11): marks the profile `deletion_state = in_progress` and sets
+     * `deleted_at` (the user is locked out from here on), together with `extra` parts (the audit entry).
+     * False when the profile is gone or a deletion already started (nothing is written then).
+     */
+    async startDeletion(
+      id: string,
+      at: string,
+      identities: { provider: string; subject: string }[],
+      extra: readonly TransactionPart[] = [],
+    ): Promise<boolean> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: userKeys.profile(id),
+                  UpdateExpression:
+                    'SET deleted_at = :at, deletion_state = :state, deletion_identities = :identities, updated_at = :at',
+                  ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletion_state)',
+                  ExpressionAttributeValues: { ':at': at, ':state': 'in_progress', ':identities': identities },
+                },
+              },
+              ...extra,
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (failedConditions(error)?.includes(0)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Frees a uniqueness item (e-mail, username, subdomain) if it still belongs to `userId`, so the value
+     * can be registered again. Idempotent: an item already gone, or meanwhile taken by someone else, stays.
+     */
+    async releaseUnique(field: UniqueField | 'subdomain', value: string, userId: string): Promise<void> {
+      await deleteOwned(userKeys.unique(field, value), userId);
+    },
+
+    /** Frees a social identity item if it still belongs to `userId` (a new sign-in then makes a new account). */
+    async releaseIdentity(provider: string, subject: string, userId: string): Promise<void> {
+      await deleteOwned(userKeys.identity(provider, subject), userId);
+    },
+
+    /**
+     * Replaces the profile of a deletion in progress with its tombstone: id, role, origin, the scanner's
+     * seller id, `created_at`, `deleted_at` and placeholders for username and e-mail; no index keys, so
+     * it leaves every list. False when it is not (or no longer) in progress.
+     */
+    async putTombstone(user: UserRecord, at: string): Promise<boolean> {
+      const origin = (user as { origin?: unknown }).origin;
+      const tombstone: UserRecord = {
+        id: user.id,
+        username: `deleted-${user.id}`,
+        email: `deleted-${user.id}@invalid`,
+        role: user.role,
+        first_name: null,
+        last_name: null,
+        address: null,
+        city: null,
+        zip_code: null,
+        phone_number: null,
+        region_id: null,
+        is_activated: false,
+        is_tourism: false,
+        is_partner: false,
+        can_generate: false,
+        gift_locked: false,
+        is_custom_auth: false,
+        order_email: null,
+        subdomain: null,
+        seller_id: user.seller_id ?? null,
+        deleted_at: user.deleted_at ?? at,
+        deletion_state: 'done',
+        created_at: user.created_at,
+        updated_at: at,
+      };
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...userKeys.profile(user.id),
+              entity: 'User',
+              ...tombstone,
+              ...(typeof origin === 'string' ? { origin } : {}),
+            },
+            ConditionExpression: 'deletion_state = :state',
+            ExpressionAttributeValues: { ':state': 'in_progress' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * One page of a role's users in username order whose username starts with `prefix` (admin
+     * /users, issue 11): Q GSI1 `ROLE#<role>` + `begins_with`, `Limit` and a start key (cursor paging).
+     */
+    async pageByRole(
+      role: RoleName,
+      prefix: string,
+      limit: number,
+      startKey?: Record<string, unknown>,
+    ): Promise<{ items: UserRecord[]; lastKey?: Record<string, unknown> }> {
+      const items: UserRecord[] = [];
+      let key = startKey;
+      do {
+        const answer = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'GSI1',
+            ...roleKey(role, prefix),
+            Limit: limit - items.length,
+            ...(key ? { ExclusiveStartKey: key } : {}),
+          }),
+        );
+        items.push(...(answer.Items ?? []).map(fromItem));
+        key = answer.LastEvaluatedKey;
+      } while (key && items.length < limit);
+      return { items, ...(key ? { lastKey: key } : {}) };
+    },
+
+    /** How many users of a role have a username starting with `prefix` (COUNT query on the same key). */
+    async countByRole(role: RoleName, prefix: string): Promise<number> {
+      let total = 0;
+      let key: Record<string, unknown> | undefined;
+      do {
+        const answer = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'GSI1',
+            ...roleKey(role, prefix),
+            Select: 'COUNT',
+            ...(key ? { ExclusiveStartKey: key } : {}),
+          }),
+        );
+        total += answer.Count ?? 0;
+        key = answer.LastEvaluatedKey;
+      } while (key);
+      return total;
+    },
+
+    /** Every user of a role in username order. Only for the bounded roles (sellers, scanners, admins). */
+    async allByRole(role: Exclude<RoleName, 'user'>): Promise<UserRecord[]> {
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
+        }),
+      );
+      return items.map(fromItem);
+    },
+
+    /**
+     * Sets one admin switch (issue 11) in the same transaction as `extra` (the audit entry), on the
+     * condition that it still holds the value read (`from`; absent counts as false). False when the
+     * profile is gone or the switch was changed meanwhile (nothing written).
+     */
+    async setFlag(
+      id: string,
+      field: 'gift_locked' | 'is_custom_auth' | 'is_custom_confirmation' | 'monthly_reporting',
+      from: boolean,
+      now: string,
+      extra: readonly TransactionPart[] = [],
+    ): Promise<boolean> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: userKeys.profile(id),
+                  UpdateExpression: 'SET #f = :to, updated_at = :now',
+                  ConditionExpression: from
+                    ? 'attribute_exists(PK) AND #f = :from'
+                    : 'attribute_exists(PK) AND (attribute_not_exists(#f) OR #f = :from)',
+                  ExpressionAttributeNames: { '#f': field },
+                  ExpressionAttributeValues: { ':to': !from, ':from': from, ':now': now },
+                },
+              },
+              ...extra,
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (failedConditions(error)?.includes(0)) return false;
         throw error;
       }
     },

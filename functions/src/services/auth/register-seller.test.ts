@@ -60,6 +60,9 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     async presignGet(key) {
       return `signed:${key}`;
     },
+    async removeAll(prefix) {
+      for (const key of [...objects.keys()]) if (key.startsWith(prefix)) objects.delete(key);
+    },
   };
   const mails: Mail[] = [];
   const part = (kind: string) => (id: unknown) =>

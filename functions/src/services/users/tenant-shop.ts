@@ -10,10 +10,11 @@ import type { Deps } from '../deps.ts';
 export async function getTenantShop(deps: Pick<Deps, 'users' | 'companies'>, subdomain: string): Promise<TenantShop> {
   const sellerId = await deps.users.ownerOf('subdomain', subdomain);
   const seller = sellerId ? await deps.users.get(sellerId) : undefined;
-  // A seller not activated yet (issue 11) has no shop: the web goes to the main site.
+  // A seller not activated yet (issue 11) or deleted has no shop: the web goes to the main site.
   if (
     !seller ||
     seller.role !== 'seller' ||
+    seller.deleted_at ||
     seller.is_activated === false ||
     (seller.subdomain ?? '').toLowerCase() !== subdomain
   )
