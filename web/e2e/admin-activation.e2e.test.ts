@@ -136,7 +136,7 @@ describe('seller activation', () => {
     await logIn(admin, 'admin@example.com', 'Demo1234!', { expectPath: /\/home$/ });
     await admin.goto(at('/users'));
     await admin.getByTestId('users-table').waitFor();
-    await admin.getByRole('tab', { name: 'Sellers' }).click();
+    await admin.getByRole('tab', { name: 'Unternehmen' }).click();
     const listed = admin.waitForResponse((r) => r.url().includes('user/user-filter') && r.url().includes(suffix));
     await admin.getByTestId('users-search').fill(seller.username);
     await listed;
@@ -204,7 +204,7 @@ describe('seller activation', () => {
     await logIn(admin, 'admin@example.com', 'Demo1234!', { expectPath: /\/home$/ });
     await admin.goto(at('/users'));
     await admin.getByTestId('users-table').waitFor();
-    await admin.getByRole('tab', { name: 'Sellers' }).click();
+    await admin.getByRole('tab', { name: 'Unternehmen' }).click();
     const listed = admin.waitForResponse((r) => r.url().includes('user/user-filter') && r.url().includes(suffix));
     await admin.getByTestId('users-search').fill(`e2e-ohne-${suffix}`);
     await listed;
