@@ -491,12 +491,49 @@ export const routes = [
   },
 
   // Admin: seller activation and document review (02 §1, 03 §2; issue 11)
+  {
+    method: 'PUT',
+    path: 'user/user-status/{id}',
+    handler: 'admin/set-user-status',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'GET',
+    path: 'user/{id}/verification',
+    handler: 'admin/get-verification',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'user/{id}/verification',
+    handler: 'admin/review-verification',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'POST',
+    path: 'user/{id}/verification-document',
+    handler: 'admin/get-verification-document',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Admin: impersonation and the audit trail (03 §2; issue 11)
   { method: 'POST', path: 'auth/change-role', handler: 'auth/change-role', access: ['admin'], domain: 'admin' },
   { method: 'GET', path: 'audit', handler: 'admin/list-audit', access: ['admin'], domain: 'admin' },
 
   // Admin: order management and reversal (03 §2, §7; issue 11)
+  { method: 'GET', path: 'order/{id}', handler: 'admin/get-order', access: ['admin'], domain: 'admin' },
+  { method: 'GET', path: 'wallets', handler: 'admin/list-pending-wallets', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'order/reverse-order',
+    handler: 'admin/reverse-order',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Admin: settings, subdomains, expired vouchers, admin home (03 §2, §7; issue 11)
 

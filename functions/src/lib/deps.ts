@@ -8,6 +8,7 @@ import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
 import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
+import { createAccountStatusRepository } from '../repositories/account-status-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
 import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
@@ -17,6 +18,7 @@ import { createIdempotencyRepository } from '../repositories/idempotency-reposit
 import { createCompanyRepository } from '../repositories/company-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import { createOrderRepository } from '../repositories/order-repository.ts';
+import { createOrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import { createPaymentRepository } from '../repositories/payment-repository.ts';
 import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import { createProfileRepository } from '../repositories/profile-repository.ts';
@@ -100,6 +102,7 @@ export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentCl
 export const impersonationSessions = /* @__PURE__ */ once(() =>
   createImpersonationSessionRepository(documentClient(), table()),
 );
+export const activations = /* @__PURE__ */ once(() => createAccountStatusRepository(documentClient(), table()));
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
 export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
@@ -123,6 +126,7 @@ export const payments = /* @__PURE__ */ once(() =>
 export const impersonationKeys = /* @__PURE__ */ once(() => createImpersonationKeys(env(), secretParameters));
 export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
 export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
+export const orderAdmin = /* @__PURE__ */ once(() => createOrderAdminRepository(documentClient(), table()));
 export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documentClient(), table()));
 /** `sales_paused` of the global settings, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s). */
 export const salesPause = /* @__PURE__ */ once(() =>

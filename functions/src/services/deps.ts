@@ -4,6 +4,7 @@ import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import type { ImpersonationKeys } from '../adapters/impersonation-keys.ts';
+import type { AccountStatusRepository } from '../repositories/account-status-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
 import type { ImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
@@ -12,6 +13,7 @@ import type { ContactRepository } from '../repositories/contact-repository.ts';
 import type { CouponRepository } from '../repositories/coupon-repository.ts';
 import type { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import type { OrderRepository } from '../repositories/order-repository.ts';
+import type { OrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import type { ProfileRepository } from '../repositories/profile-repository.ts';
@@ -47,6 +49,8 @@ export type Deps = {
   impersonationSessions: ImpersonationSessionRepository;
   /** The ES256 key pair of impersonation tokens. */
   impersonationKeys: ImpersonationKeys;
+  /** The admin's activation and document-review writes with their audit entries (issue 11). */
+  activations: AccountStatusRepository;
   users: UserRepository;
   companies: CompanyRepository;
   /** Seller owner data and ID document keys. */
@@ -80,6 +84,8 @@ export type Deps = {
   paymentRecords: PaymentRepository;
   /** ORDER#<orderId>: cart lines (pending) and orders (completed). */
   orders: OrderRepository;
+  /** Admin order management: the ORDERS feed, anyone's cart lines, the reversal (issue 11). */
+  orderAdmin: OrderAdminRepository;
   /** COUPON#<CODE>: discount coupons. */
   coupons: CouponRepository;
   /** The sales pause (`sales_paused`, API `app-status`), cached. */

@@ -67,6 +67,7 @@ const pages = {
   adminUsers: lazy(() => import('./routes/admin-users.tsx')),
 
   // issue 11: orders
+  adminManageOrders: lazy(() => import('./routes/admin-manage-orders.tsx')),
 
   // issue 11: settings, subdomains, expired vouchers
 
@@ -154,6 +155,7 @@ export const routes: RouteObject[] = [
           { path: 'users', element: page(pages.adminUsers) },
 
           // issue 11: /manage-orders
+          { path: 'manage-orders', element: page(pages.adminManageOrders) },
 
           // issue 11: /settings, /settings/user/:id, /subdomain, /voucher-expired
 

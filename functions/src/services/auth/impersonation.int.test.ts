@@ -311,6 +311,18 @@ describe('account status in the authoriser', () => {
     expect((await api('GET', `user/${gone.userId}`, { token: gone.token })).status).toBe(401);
   });
 
+  it('refuses a buyer the admin deactivated through PUT user/user-status at once, and takes them back', async () => {
+    const [admin, buyer] = await Promise.all([createTestAccount('admin'), createTestAccount('user')]);
+    const off = await api('PUT', `user/user-status/${buyer.userId}`, {
+      token: admin.token,
+      body: { isActivated: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await api('GET', `user/${buyer.userId}`, { token: buyer.token })).status).toBe(401);
+    await api('PUT', `user/user-status/${buyer.userId}`, { token: admin.token, body: { isActivated: true } });
+    expect((await api('GET', `user/${buyer.userId}`, { token: buyer.token })).status).toBe(200);
+  });
+
   it('ends an impersonation when its target is deactivated', async () => {
     const [admin, buyer] = await Promise.all([createTestAccount('admin'), createTestAccount('user')]);
     const token = await impersonate(admin, buyer);
