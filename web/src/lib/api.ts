@@ -10,7 +10,9 @@ import { paths } from '../config/paths.ts';
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
   getToken: () => authStore.getSnapshot().token,
-  onUnauthorized: () => {
+  onUnauthorized: (rejected) => {
+    // Answers to an earlier session's requests (still in flight when it changed) change nothing.
+    if (authStore.getSnapshot().token !== rejected) return;
     if (authStore.endImpersonation()) window.location.assign(paths.adminUsers);
     else authStore.clear();
   },
