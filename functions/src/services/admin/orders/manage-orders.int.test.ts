@@ -584,16 +584,20 @@ describe('reversal races (issue 11)', () => {
         body: { order_id: uvId, value: 100 },
         headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       });
-    // One redemption lands for sure; then 19 more race the reversal.
+    // One redemption lands for sure; then 19 more, one every 40 ms, race the reversal started at 100 ms.
     const first = await redeem();
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const racing = Array.from({ length: 19 }, () => redeem());
-    await new Promise((r) => setTimeout(r, 15));
-    const [reversal, ...answers] = await Promise.all([reverse(id), ...racing]);
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const [reversal, ...answers] = await Promise.all([
+      wait(100).then(() => reverse(id)),
+      ...Array.from({ length: 19 }, (_, i) => wait(i * 40).then(redeem)),
+    ]);
     expect(reversal.status, JSON.stringify(reversal.body)).toBe(200);
     const all = [first, ...answers];
     const ok = all.filter((a) => a.status === 201);
     const refused = all.filter((a) => a.status !== 201);
+    // Both sides of the race happened: the first redemption before the claim, later ones against frozen vouchers.
+    expect(refused.length, `${ok.length} redeemed`).toBeGreaterThan(0);
     for (const a of refused) {
       expect(a.status, JSON.stringify(a.body)).toBe(422);
       expect(a.body.message).toMatch(/storniert/);
@@ -619,12 +623,16 @@ describe('reversal races (issue 11)', () => {
   it('a gift racing a reversal issues no unit once the order is claimed; every issued unit ends reversed', async () => {
     const buyer = await createTestAccount('user');
     const friend = await createTestAccount('user');
-    for (let run = 0; run < 3; run++) {
+    // The gift starts before, with, and at several moments after the reversals.
+    for (const delay of [-150, -60, -20, 0, 30]) {
       const id = await buyGift(buyer, 4);
-      const gift = giftApi(buyer, { order_id: id, giftType: ['wallet'], user_id: friend.userId, isBulk: true });
-      await new Promise((r) => setTimeout(r, run * 20));
-      const reversals = await Promise.all(Array.from({ length: 3 }, () => reverse(id)));
-      const given = await gift;
+      const wait = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+      const [given, ...reversals] = await Promise.all([
+        wait(delay).then(() =>
+          giftApi(buyer, { order_id: id, giftType: ['wallet'], user_id: friend.userId, isBulk: true }),
+        ),
+        ...Array.from({ length: 3 }, () => wait(-delay).then(() => reverse(id))),
+      ]);
       for (const a of reversals) expect([200, 409, 422], JSON.stringify(a.body)).toContain(a.status);
       expect([200, 409, 422], JSON.stringify(given.body)).toContain(given.status);
       // Until reversed (a reversal refused while the gift was being issued is tried again).
@@ -641,7 +649,7 @@ describe('reversal races (issue 11)', () => {
       if (given.status === 200) expect(units).toHaveLength(4);
       else expect(given.body.message).toMatch(/storniert|bearbeitet/);
       console.info(
-        `gift race ${run}: gift ${given.status}, reversals ${reversals.map((a) => a.status)}, units ${units.length}`,
+        `gift race ${delay} ms: gift ${given.status} ${given.body.message}, reversals ${reversals.map((a) => a.status)}, units ${units.length}`,
       );
     }
   });
@@ -652,9 +660,13 @@ describe('reversal races (issue 11)', () => {
     const id = await buyGift(buyer, 2);
     const stale = await orders().get(id);
     expect((await reverse(id)).status).toBe(200);
+    let reads = 0;
     // The gift service as it runs with the order read before the reversal (its up-front check passed).
     const giftDeps: GiftDeps = {
-      orders: { ...orders(), get: async (orderId: string) => (orderId === id ? stale : orders().get(orderId)) },
+      orders: {
+        ...orders(),
+        get: async (orderId: string) => (orderId === id && reads++ === 0 ? stale : orders().get(orderId)),
+      },
       gifts: gifts(),
       userVouchers: userVouchers(),
       transfers: transfers(),
