@@ -13,6 +13,7 @@ import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCouponRepository } from '../repositories/coupon-repository.ts';
 import { createIdempotencyRepository } from '../repositories/idempotency-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
+import { createPlatformAdminRepository } from '../repositories/platform-admin-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import { createOrderRepository } from '../repositories/order-repository.ts';
 import { createPaymentRepository } from '../repositories/payment-repository.ts';
@@ -94,6 +95,7 @@ export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), en
 export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
 export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentClient(), table()));
+export const platformAdmin = /* @__PURE__ */ once(() => createPlatformAdminRepository(documentClient(), table()));
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
 export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
