@@ -133,3 +133,4 @@ export const adminOverviewSchema = z.object({
   sellers_awaiting_activation: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+export const adminOverviewResponseSchema = z.object({ data: adminOverviewSchema });
