@@ -167,16 +167,18 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
 
     /** Sellers without a subdomain (GSI1 `ROLE#seller` with a filter; bounded by the sellers), by username. */
     async sellersWithoutSubdomain(prefix = ''): Promise<SellerSummary[]> {
+      const start = prefix.trim().toLowerCase();
       const items = await queryAll(
         db,
         new QueryCommand({
           TableName: tableName,
           IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+          // A key condition may not compare with an empty string: no keyword, no begins_with.
+          KeyConditionExpression: start ? 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)' : 'GSI1PK = :pk',
           FilterExpression: 'attribute_not_exists(subdomain) OR subdomain = :null OR subdomain = :empty',
           ExpressionAttributeValues: {
             ':pk': 'ROLE#seller',
-            ':prefix': prefix.trim().toLowerCase(),
+            ...(start ? { ':prefix': start } : {}),
             ':null': null,
             ':empty': '',
           },

@@ -216,6 +216,10 @@ describe('subdomains', () => {
       `user/user-filter?role=seller&subdomain_empty=1&paginate=100&keyword=${fresh.email.split('@')[0]}`,
     );
     expect(without.body.data.map((s: { id: string }) => s.id)).toEqual([fresh.userId]);
+    // Without a keyword: every seller without a subdomain (no empty-string key condition).
+    const allWithout = await asAdmin('GET', 'user/user-filter?role=seller&subdomain_empty=1');
+    expect(allWithout.status, JSON.stringify(allWithout.body)).toBe(200);
+    expect(allWithout.body.total).toBeGreaterThan(0);
     const ownKeyword = own.email.split('@')[0];
     const notWithout = await asAdmin('GET', `user/user-filter?role=seller&subdomain_empty=1&keyword=${ownKeyword}`);
     expect(notWithout.body.data).toEqual([]);

@@ -43,7 +43,7 @@ export function SubdomainPanel() {
           <input
             type="search"
             className="input platform-admin__search-input"
-            placeholder="Verkäufer oder Subdomain suchen"
+            placeholder="Verkäufer oder Subdomain"
             value={input}
             onChange={(event) => setInput(event.target.value)}
             maxLength={100}
