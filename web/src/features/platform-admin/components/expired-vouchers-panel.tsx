@@ -25,7 +25,7 @@ function Holder({ holder }: { holder: ExpiredVoucher['holder'] }) {
 
 function remaining(row: ExpiredVoucher): string {
   const value = formatEuro(row.remaining_value);
-  return row.type === 'quantity' ? `${row.remaining_qty} × (${value})` : value;
+  return row.type === 'quantity' ? `${value} · ${row.remaining_qty} Stück` : value;
 }
 
 /**
