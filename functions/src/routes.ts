@@ -548,6 +548,7 @@ export const routes = [
   },
 
   // Admin: account deletion (issue 11)
+  { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },
 
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   {

@@ -384,6 +384,18 @@ describe('Stripe stand-in: idempotency', () => {
 });
 
 describe('Stripe stand-in: customers, saved cards, refunds', () => {
+  it('deletes a customer like Stripe: its cards are detached, retrieve answers the stub, a second delete is a 404', async () => {
+    const customer = await stripe.customers.create({ email: 'erika@example.com', metadata: { user_id: 'u-del' } });
+    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    expect(await stripe.customers.del(customer.id)).toMatchObject({ id: customer.id, deleted: true });
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({ id: customer.id, deleted: true });
+    expect((await stripe.paymentMethods.retrieve(pm.id)).customer).toBeNull();
+    const again = await stripe.customers.del(customer.id).catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const listed = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' }).catch((e: unknown) => e);
+    expect(listed).toMatchObject({ statusCode: 404 });
+  });
+
   it('saves a card for a customer with setup_future_usage and lists it', async () => {
     const customer = await stripe.customers.create({ email: 'anna@example.com', metadata: { user_id: 'u-1' } });
     const pi = await stripe.paymentIntents.create({

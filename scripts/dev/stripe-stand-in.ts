@@ -324,6 +324,11 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       handler: (c) => model.updateCustomer(c.match[0]!, c.params, c.request),
     },
     {
+      method: 'DELETE',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      handler: (c) => model.deleteCustomer(c.match[0]!, c.request),
+    },
+    {
       method: 'GET',
       pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
       handler: (c) => list(c, model.listPaymentMethods(c.match[0]!, c.query)),

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
 /**
  * Identity documents and other personal files in the private bucket. That bucket blocks all public
@@ -9,6 +9,8 @@ export type PrivateDocumentStorage = {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** Deletes the objects; keys that do not exist are fine (compensation may run twice). */
   remove(keys: readonly string[]): Promise<void>;
+  /** Deletes every object below a prefix (account deletion: `verification/<sellerId>/`, replaced files too). */
+  removeAll(prefix: string): Promise<void>;
 };
 
 export function createS3PrivateDocumentStorage(client: S3Client, bucket: string): PrivateDocumentStorage {
@@ -30,6 +32,19 @@ export function createS3PrivateDocumentStorage(client: S3Client, bucket: string)
     async remove(keys) {
       // A handful of keys per call; single deletes need no Content-MD5 and are idempotent.
       await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))));
+    },
+
+    async removeAll(prefix) {
+      if (!prefix.endsWith('/') || prefix.length < 3) throw new Error(`refusing to delete below ${prefix}`);
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+        );
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+        await this.remove(keys);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -120,6 +120,8 @@ export type Payments = {
   attachCard(customerId: string, paymentMethodId: string): Promise<SavedCard>;
   /** Detaches a saved card (a card that is already detached or gone is fine). */
   detachCard(paymentMethodId: string): Promise<void>;
+  /** Deletes a customer and with it its saved cards (account deletion; a customer already gone is fine). */
+  deleteCustomer(customerId: string): Promise<void>;
   refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<RefundView>;
   /** Verifies `Stripe-Signature` over the exact bytes received; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): Promise<Stripe.Event>;
@@ -364,6 +366,17 @@ export function createStripePayments(connection: StripeConnection): Payments {
             (error.code === 'payment_method_unexpected_state' || error.code === 'resource_missing')
           )
             return;
+          throw error;
+        }
+      });
+    },
+
+    deleteCustomer(customerId) {
+      return call(async (s) => {
+        try {
+          await s.customers.del(customerId);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
           throw error;
         }
       });

@@ -34,6 +34,7 @@ import { createRedemptionRepository } from '../repositories/redemption-repositor
 import { createScannerStaffRepository } from '../repositories/scanner-staff-repository.ts';
 import { createCognitoAccountStatus } from '../adapters/cognito-account-status.ts';
 import { createTransferRepository } from '../repositories/transfer-repository.ts';
+import { createTransactionChunks } from '../repositories/transaction-chunks.ts';
 import { createGiftRepository } from '../repositories/gift-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
@@ -136,6 +137,7 @@ export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventReposito
 export const stripeCustomers = /* @__PURE__ */ once(() => createStripeCustomerRepository(documentClient(), table()));
 export const idempotency = /* @__PURE__ */ once(() => createIdempotencyRepository(documentClient(), table()));
 export const sellerDashboard = /* @__PURE__ */ once(() => createSellerDashboardRepository(documentClient(), table()));
+export const transactions = /* @__PURE__ */ once(() => createTransactionChunks(documentClient()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
 export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
+import type { TransactionPart } from './transaction-part.ts';
 import type { UserVoucherPersonalisation } from './user-voucher-repository.ts';
 
 /**
@@ -115,6 +116,11 @@ export function createBuyerVoucherRepository(db: DynamoDBDocumentClient, tableNa
         if (isConditionalCheckFailed(error)) return undefined;
         throw error;
       }
+    },
+
+    /** Account deletion (issue 11): an owner's buyer-designed voucher has no value and goes with the account. */
+    deletePart(id: string): TransactionPart {
+      return { Delete: { TableName: tableName, Key: buyerVoucherKeys.item(id) } };
     },
 
     /** The owner's buyer-designed vouchers (bounded partition), newest first. */

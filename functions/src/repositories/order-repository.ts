@@ -169,6 +169,32 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
     ];
   };
   return {
+    /**
+     * Account deletion (issue 11): deletes of all the user's pending lines, expired ones included
+     * (condition: still pending — a line a payment completed meanwhile fails the chunk, and the rerun no
+     * longer finds it in the cart). Completed orders are never deleted.
+     */
+    async accountDeletionParts(userId: string): Promise<TransactionPart[]> {
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': orderKeys.cart({ kind: 'user', userId }) },
+        }),
+      );
+      return items.map((item) => ({
+        Delete: {
+          TableName: tableName,
+          Key: orderKeys.item(item.id as string),
+          ConditionExpression: 'attribute_not_exists(PK) OR #status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'pending' },
+        },
+      }));
+    },
+
     /** Puts a new pending line under the owner's cart key, with a 90-day ttl. */
     async addPending(owner: OrderOwner, line: NewPendingOrder): Promise<OrderRecord> {
       const record: OrderRecord = {

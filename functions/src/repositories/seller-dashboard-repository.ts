@@ -8,6 +8,7 @@ import { payoutAccountKeys } from './payout-account-repository.ts';
 import { queryAll } from './query-all.ts';
 import { statsKeys } from './sales-stats.ts';
 import { settingsKeys } from './settings-repository.ts';
+import { DELETED_USER_NAME } from '@gm/shared/admin/account-deletion';
 
 /**
  * Read side of the seller dashboard, orders and earnings and the invoice exports (docs/data-model.md
@@ -140,7 +141,10 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
       });
     },
 
-    /** Display names of buyers (first and last name, else username) by user id, one BatchGet. */
+    /**
+     * Display names of buyers (first and last name, else username) by user id, one BatchGet. A deleted
+     * account (tombstone or no profile) shows as 'Gelöschter Benutzer'; its invoices keep the printed name.
+     */
     async buyerNames(userIds: readonly string[]): Promise<Map<string, string>> {
       const unique = [...new Set(userIds)].slice(0, 100);
       if (unique.length === 0) return new Map();
@@ -152,7 +156,10 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
       const names = new Map<string, string>();
       unique.forEach((id, i) => {
         const item = items[i];
-        if (!item) return;
+        if (!item || item.deleted_at) {
+          names.set(id, DELETED_USER_NAME);
+          return;
+        }
         const full = [item.first_name, item.last_name].filter((part) => typeof part === 'string' && part).join(' ');
         names.set(id, full || (typeof item.username === 'string' ? item.username : ''));
       });

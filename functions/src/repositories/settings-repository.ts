@@ -50,6 +50,11 @@ function pickSettings(item: Record<string, unknown> | undefined): Partial<Settin
 
 export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
+    /** Account deletion (issue 11): the seller's own settings item (orders keep their frozen commission). */
+    deleteSellerPart(sellerId: string): TransactionPart {
+      return { Delete: { TableName: tableName, Key: settingsKeys.seller(sellerId) } };
+    },
+
     async getGlobal(): Promise<Partial<Settings> | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: settingsKeys.global() }));
       return pickSettings(Item);

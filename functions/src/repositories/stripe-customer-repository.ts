@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
+import type { TransactionPart } from './transaction-part.ts';
 
 /**
  * `USER#<userId>` / `STRIPE_CUSTOMER` (docs/data-model.md "StripeCustomer"): the buyer's Stripe
@@ -93,6 +94,11 @@ export function createStripeCustomerRepository(db: DynamoDBDocumentClient, table
       if (!Item) return undefined;
       const { PK: _pk, SK: _sk, entity: _e, ...rest } = Item;
       return rest as StripeCustomerRecord;
+    },
+
+    /** Account deletion (issue 11): the item goes after the customer was deleted at Stripe. */
+    deletePart(userId: string): TransactionPart {
+      return { Delete: { TableName: tableName, Key: stripeCustomerKeys.item(userId) } };
     },
 
     /** Records the Stripe customer once; answers the id stored (a concurrent first save may have won). */

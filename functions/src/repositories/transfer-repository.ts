@@ -264,6 +264,11 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
       return failed ? 'lost' : 'received';
     },
 
+    /** Account deletion (issue 11): closes an open link (idempotent). */
+    deletePart(code: string): TransactionPart {
+      return { Delete: { TableName: tableName, Key: transferKeys.item(code) } };
+    },
+
     /** Parts for other transactions that open a link (gift by e-mail, §4.5 "Gift"). */
     putParts(record: TransferRecord): TransactionPart[] {
       return [putTransfer(record)];

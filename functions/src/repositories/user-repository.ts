@@ -1,4 +1,5 @@
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -40,6 +41,15 @@ export type UserRecord = {
   consents?: { dataPrivacy: string; terms: string; commission: string | null };
   /** Optimistic lock of profile edits (`POST user/{id}`); absent on profiles never edited (= 0). */
   version?: number;
+  /**
+   * Account deletion (issue 11): set when an admin's deletion starts, so the authoriser and login
+   * refuse the user from that moment; kept on the tombstone (docs/data-model.md §4.1 "Account deletion").
+   */
+  deleted_at?: string | null;
+  /** `in_progress` from the start of a deletion until the tombstone is written (`done`); a rerun resumes. */
+  deletion_state?: 'in_progress' | 'done';
+  /** Social identities found in Cognito when the deletion started; their UNIQUE#IDENTITY items are freed. */
+  deletion_identities?: { provider: string; subject: string }[];
   created_at: string;
   updated_at: string;
 };
@@ -89,6 +99,21 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
     } = item;
     return rest as UserRecord;
   };
+
+  async function deleteOwned(key: { PK: string; SK: string }, userId: string): Promise<void> {
+    try {
+      await db.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: key,
+          ConditionExpression: 'user_id = :id',
+          ExpressionAttributeValues: { ':id': userId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
 
   return {
     /**
@@ -223,6 +248,109 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
             Item: { ...userKeys.identity(provider, subject), entity: 'Unique', user_id: userId },
             ConditionExpression: 'attribute_not_exists(PK) OR user_id = :id',
             ExpressionAttributeValues: { ':id': userId },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Starts an account deletion (issue 11): marks the profile `deletion_state = in_progress` and sets
+     * `deleted_at` (the user is locked out from here on), together with `extra` parts (the audit entry).
+     * False when the profile is gone or a deletion already started (nothing is written then).
+     */
+    async startDeletion(
+      id: string,
+      at: string,
+      identities: { provider: string; subject: string }[],
+      extra: readonly TransactionPart[] = [],
+    ): Promise<boolean> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: userKeys.profile(id),
+                  UpdateExpression:
+                    'SET deleted_at = :at, deletion_state = :state, deletion_identities = :identities, updated_at = :at',
+                  ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletion_state)',
+                  ExpressionAttributeValues: { ':at': at, ':state': 'in_progress', ':identities': identities },
+                },
+              },
+              ...extra,
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (failedConditions(error)?.includes(0)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Frees a uniqueness item (e-mail, username, subdomain) if it still belongs to `userId`, so the value
+     * can be registered again. Idempotent: an item already gone, or meanwhile taken by someone else, stays.
+     */
+    async releaseUnique(field: UniqueField | 'subdomain', value: string, userId: string): Promise<void> {
+      await deleteOwned(userKeys.unique(field, value), userId);
+    },
+
+    /** Frees a social identity item if it still belongs to `userId` (a new sign-in then makes a new account). */
+    async releaseIdentity(provider: string, subject: string, userId: string): Promise<void> {
+      await deleteOwned(userKeys.identity(provider, subject), userId);
+    },
+
+    /**
+     * Replaces the profile of a deletion in progress with its tombstone: id, role, origin, the scanner's
+     * seller id, `created_at`, `deleted_at` and placeholders for username and e-mail; no index keys, so
+     * it leaves every list. False when it is not (or no longer) in progress.
+     */
+    async putTombstone(user: UserRecord, at: string): Promise<boolean> {
+      const origin = (user as { origin?: unknown }).origin;
+      const tombstone: UserRecord = {
+        id: user.id,
+        username: `deleted-${user.id}`,
+        email: `deleted-${user.id}@invalid`,
+        role: user.role,
+        first_name: null,
+        last_name: null,
+        address: null,
+        city: null,
+        zip_code: null,
+        phone_number: null,
+        region_id: null,
+        is_activated: false,
+        is_tourism: false,
+        is_partner: false,
+        can_generate: false,
+        gift_locked: false,
+        is_custom_auth: false,
+        order_email: null,
+        subdomain: null,
+        seller_id: user.seller_id ?? null,
+        deleted_at: user.deleted_at ?? at,
+        deletion_state: 'done',
+        created_at: user.created_at,
+        updated_at: at,
+      };
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...userKeys.profile(user.id),
+              entity: 'User',
+              ...tombstone,
+              ...(typeof origin === 'string' ? { origin } : {}),
+            },
+            ConditionExpression: 'deletion_state = :state',
+            ExpressionAttributeValues: { ':state': 'in_progress' },
           }),
         );
         return true;

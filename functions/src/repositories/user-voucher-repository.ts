@@ -235,6 +235,23 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
         : undefined;
     },
 
+    /**
+     * Account deletion (issue 11): a deleted owner's voucher stays valid (redeemable by its code) and keeps
+     * `owner_user_id` (the tombstone's id), but loses the owner's design (note, photos) and open link.
+     * Idempotent; `version` is bumped so a personalisation form read before cannot write it back.
+     */
+    anonymisePart(id: string): TransactionPart {
+      return {
+        Update: {
+          TableName: tableName,
+          Key: userVoucherKeys.item(id),
+          UpdateExpression: 'REMOVE transfer_code, personalisation ADD version :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      };
+    },
+
     /** The owner's wallet (bounded partition), newest first. */
     async listByOwner(owner: UserVoucherOwner): Promise<UserVoucherRecord[]> {
       const pk =

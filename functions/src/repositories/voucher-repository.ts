@@ -282,6 +282,28 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
       });
     },
 
+    /**
+     * Account deletion of a seller (issue 11): the soft delete above without its seller and tourism
+     * conditions, and rerunnable (`deleted_at` is kept if set). Orders, user vouchers and invoices keep
+     * their snapshots; the catalogue entry goes.
+     */
+    retireParts(id: string, now: string): TransactionPart[] {
+      return [
+        {
+          Update: {
+            TableName: tableName,
+            Key: voucherKeys.voucher(id),
+            UpdateExpression:
+              'SET #deleted = if_not_exists(#deleted, :now), #updated = :now, #version = if_not_exists(#version, :zero) + :one REMOVE GSI1PK, GSI1SK, GSI2PK, GSI2SK',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#deleted': 'deleted_at', '#updated': 'updated_at', '#version': 'version' },
+            ExpressionAttributeValues: { ':now': now, ':zero': 0, ':one': 1 },
+          },
+        },
+        { Delete: { TableName: tableName, Key: voucherKeys.catalogue(id) } },
+      ];
+    },
+
     /** The stored voucher, deleted ones included (callers decide); `consistent` for read-modify-write. */
     async get(id: string, consistent = false): Promise<VoucherRecord | undefined> {
       const { Item } = await db.send(

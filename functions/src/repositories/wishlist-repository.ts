@@ -1,5 +1,6 @@
 import { DeleteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.ts';
+import type { TransactionPart } from './transaction-part.ts';
 
 /** A buyer's wishlist entry; the entry is keyed by the voucher, so adding twice is one item. */
 export type WishlistRecord = { user_id: string; voucher_id: string; created_at: string };
@@ -48,6 +49,14 @@ export function createWishlistRepository(db: DynamoDBDocumentClient, tableName: 
         voucher_id: voucherId,
         created_at: (Attributes?.created_at as string | undefined) ?? now,
       };
+    },
+
+    /** Account deletion (issue 11): deletes of all the user's entries (idempotent parts). */
+    async accountDeletionParts(userId: string): Promise<TransactionPart[]> {
+      const entries = await this.list(userId);
+      return entries.map((entry) => ({
+        Delete: { TableName: tableName, Key: wishlistKeys.entry(userId, entry.voucher_id) },
+      }));
     },
 
     /** Removes the entry if present; the key holds the owner, so nobody removes another user's entry. */

@@ -29,6 +29,7 @@ import type { RedemptionRepository } from '../repositories/redemption-repository
 import type { ScannerStaffRepository } from '../repositories/scanner-staff-repository.ts';
 import type { AccountStatus } from '../adapters/cognito-account-status.ts';
 import type { TransferRepository } from '../repositories/transfer-repository.ts';
+import type { TransactionChunks } from '../repositories/transaction-chunks.ts';
 import type { GiftRepository } from '../repositories/gift-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { VoucherRepository } from '../repositories/voucher-repository.ts';
@@ -104,6 +105,8 @@ export type Deps = {
   idempotency: IdempotencyRepository;
   /** Read side of the seller dashboard, orders and exports (stats items, seller orders, invoices by range). */
   sellerDashboard: SellerDashboardRepository;
+  /** Commits repository parts in transactions of ≤ 100 items (account deletion, issue 11). */
+  transactions: TransactionChunks;
   clock: () => Date;
   newId: () => string;
   /** Unguessable URL-safe token (≥ 256 bits). */

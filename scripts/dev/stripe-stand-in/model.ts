@@ -106,6 +106,8 @@ export type Customer = {
   invoice_settings: { default_payment_method: string | null };
   livemode: false;
   metadata: Record<string, string>;
+  /** Set by `DELETE /v1/customers/{id}`: retrieving answers the deleted stub, everything else 404. */
+  deleted?: true;
 };
 
 export type Charge = {
@@ -547,8 +549,22 @@ export class StripeModel {
 
   private customer(id: string, param = 'id'): Customer {
     const customer = this.state.customers[id];
-    if (!customer) throw resourceMissing('customer', id, param);
+    if (!customer || customer.deleted) throw resourceMissing('customer', id, param);
     return customer;
+  }
+
+  /** Like Stripe: the customer is gone (a second delete is a 404), its cards are detached. */
+  deleteCustomer(id: string, request: RequestInfo): { id: string; object: 'customer'; deleted: true } {
+    const customer = this.customer(id);
+    for (const pm of Object.values(this.state.paymentMethods)) {
+      if (pm.customer !== id) continue;
+      pm.customer = null;
+      this.state.usedPaymentMethods[pm.id] = true;
+    }
+    customer.deleted = true;
+    customer.invoice_settings.default_payment_method = null;
+    this.emit('customer.deleted', customer, request);
+    return { id, object: 'customer', deleted: true };
   }
 
   createCustomer(p: Params, request: RequestInfo): Customer {
@@ -605,7 +621,8 @@ export class StripeModel {
     customer.invoice_settings.default_payment_method = pmId;
   }
 
-  retrieveCustomer(id: string): Customer {
+  retrieveCustomer(id: string): Customer | { id: string; object: 'customer'; deleted: true } {
+    if (this.state.customers[id]?.deleted) return { id, object: 'customer', deleted: true };
     return clone(this.customer(id));
   }
 

@@ -21,7 +21,8 @@ export async function login(
   if (!token) throw new LoginFailedError();
   const userId = await deps.users.ownerOf('email', input.email);
   const user = userId ? await deps.users.get(userId) : undefined;
-  if (!user) throw new LoginFailedError();
+  // A deleted account (issue 11) signs in nowhere, also while its deletion is still running.
+  if (!user || user.deleted_at) throw new LoginFailedError();
   // A deactivated scanner user (issue 6) is also disabled in Cognito; cognito-local does not enforce that, so check here too.
   if (user.role === 'scanner' && user.is_active === false) throw new ForbiddenError(REDEMPTION_TEXT.scannerInactive);
   const company = user.role === 'seller' ? await deps.companies.getBySeller(user.id) : undefined;

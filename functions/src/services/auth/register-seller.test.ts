@@ -56,6 +56,9 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     async remove(keys) {
       for (const key of keys) objects.delete(key);
     },
+    async removeAll(prefix) {
+      for (const key of [...objects.keys()]) if (key.startsWith(prefix)) objects.delete(key);
+    },
   };
   const part = (kind: string) => (id: unknown) =>
     ({ ConditionCheck: { TableName: kind, Key: { id }, ConditionExpression: 'x' } }) as TransactionPart;

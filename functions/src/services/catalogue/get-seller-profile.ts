@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
  */
 export async function getSellerProfile(deps: Pick<Deps, 'users' | 'companies'>, id: string): Promise<SellerProfile> {
   const [user, company] = await Promise.all([deps.users.get(id), deps.companies.getBySeller(id)]);
-  if (!user || user.role !== 'seller') throw new NotFoundError(SELLER_NOT_FOUND);
+  if (!user || user.role !== 'seller' || user.deleted_at) throw new NotFoundError(SELLER_NOT_FOUND);
   return {
     id: user.id,
     username: user.username,

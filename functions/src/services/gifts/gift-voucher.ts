@@ -135,7 +135,8 @@ export async function giveGift(
   let recipientUsername: string | null = null;
   if (input.giftType.includes('wallet')) {
     const recipient = input.user_id ? await deps.users.get(input.user_id) : undefined;
-    if (!recipient || recipient.role !== 'user') throw ValidationError.field('user_id', GIFT_TEXT.recipientNotFound);
+    if (!recipient || recipient.role !== 'user' || recipient.deleted_at)
+      throw ValidationError.field('user_id', GIFT_TEXT.recipientNotFound);
     if (recipient.id === actor.userId) throw ValidationError.field('user_id', GIFT_TEXT.notYourself);
     recipientUsername = recipient.username;
   }

@@ -301,7 +301,7 @@ describe('replaced seller images (profile save)', () => {
       payoutAccounts: payoutAccounts(),
       profiles: { ...profiles(), save: () => Promise.reject(new ProfileWriteRefused('version')) },
       uploads: uploads(),
-      documents: { put: () => Promise.resolve(), remove: () => Promise.resolve() },
+      documents: { put: () => Promise.resolve(), remove: () => Promise.resolve(), removeAll: () => Promise.resolve() },
       vouchers: vouchers(),
       identity: identity(),
       clock: clock(),

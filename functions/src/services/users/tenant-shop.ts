@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 export async function getTenantShop(deps: Pick<Deps, 'users' | 'companies'>, subdomain: string): Promise<TenantShop> {
   const sellerId = await deps.users.ownerOf('subdomain', subdomain);
   const seller = sellerId ? await deps.users.get(sellerId) : undefined;
-  if (!seller || seller.role !== 'seller' || (seller.subdomain ?? '').toLowerCase() !== subdomain)
+  if (!seller || seller.role !== 'seller' || seller.deleted_at || (seller.subdomain ?? '').toLowerCase() !== subdomain)
     throw new NotFoundError(TENANT_SHOP_NOT_FOUND);
   const company = await deps.companies.getBySeller(seller.id);
   return {

@@ -143,10 +143,12 @@ export async function ownUserVoucher(
 }
 
 async function sellerInfo(deps: Pick<Deps, 'companies' | 'users'>, record: UserVoucherRecord): Promise<WalletSeller> {
-  const [company, profile] = await Promise.all([
+  const [company, stored] = await Promise.all([
     deps.companies.getBySeller(record.seller_id),
     deps.users.get(record.seller_id),
   ]);
+  // A deleted seller (issue 11) is shown from the voucher's snapshot only, never from its tombstone.
+  const profile = stored?.deleted_at ? undefined : stored;
   const ownAddress = Boolean(company?.address);
   return {
     id: record.seller_id,
