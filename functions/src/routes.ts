@@ -461,6 +461,34 @@ export const routes = [
   },
 
   // Admin: users, user flags, origin (03 §2, §7; issue 11)
+  {
+    method: 'PUT',
+    path: 'user/user-gift-status/{id}',
+    handler: 'users/admin-gift-status',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'user/user-auth-status/{id}',
+    handler: 'users/admin-auth-status',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'user/user-custom-order-confirmation/{id}',
+    handler: 'users/admin-custom-order-confirmation',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'user/user-monthly-reporting-status/{id}',
+    handler: 'users/admin-monthly-reporting-status',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Admin: seller activation and document review (02 §1, 03 §2; issue 11)
 

@@ -1,3 +1,4 @@
+import { ORIGIN } from '@gm/shared/admin/users';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
 import { DEFAULT_VALIDITY_YEARS, WEEKDAYS, categorySlug, regionLabel } from '@gm/shared/catalogue/reference-data';
@@ -344,6 +345,7 @@ const DEMO_OTHER_USERS: DemoUser[] = [
     username: 'admin',
     email: 'admin@example.com',
     role: 'admin',
+    origin: ORIGIN.admin,
     first_name: 'Lena',
     last_name: 'Hofer',
     city: 'Innsbruck',
@@ -354,6 +356,7 @@ const DEMO_OTHER_USERS: DemoUser[] = [
     username: 'anna.buyer',
     email: 'buyer@example.com',
     role: 'user',
+    origin: ORIGIN.register,
     first_name: 'Anna',
     last_name: 'Muster',
     address: 'Museumstraße 18',
@@ -367,6 +370,7 @@ const DEMO_OTHER_USERS: DemoUser[] = [
     username: 'alpenspa-rezeption',
     email: 'scanner@example.com',
     role: 'scanner',
+    origin: ORIGIN.seller,
     first_name: 'Jakob',
     last_name: 'Raffl',
     city: 'Imst',
@@ -382,6 +386,7 @@ export function buildUsers(now: Date): UserRecord[] {
     username: s.username,
     email: s.email,
     role: 'seller',
+    origin: ORIGIN.sellerRegistration,
     first_name: s.firstName,
     last_name: s.lastName,
     address: s.address,

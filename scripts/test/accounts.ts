@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ORIGIN, type Origin } from '@gm/shared/admin/users';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { createCognitoIdentity } from '../../functions/src/adapters/cognito-identity.ts';
 import { cognitoClient, documentClient } from '../../functions/src/lib/clients.ts';
@@ -9,6 +10,14 @@ import { newUserRecord } from '../../functions/src/services/users/new-user.ts';
 export type TestAccount = { userId: string; email: string; password: string; role: RoleName; token: string };
 
 export const TEST_PASSWORD = 'Test1234!';
+
+/** The origin each product path writes for the role (register form, seller registration, the seller's scanner, admin). */
+const TEST_ORIGIN: Record<RoleName, Origin> = {
+  user: ORIGIN.register,
+  seller: ORIGIN.sellerRegistration,
+  scanner: ORIGIN.seller,
+  admin: ORIGIN.admin,
+};
 
 /** A signed-in account of any role, created through the same repository and identity code as the product. */
 export async function createTestAccount(role: RoleName, overrides: Partial<UserRecord> = {}): Promise<TestAccount> {
@@ -26,6 +35,7 @@ export async function createTestAccount(role: RoleName, overrides: Partial<UserR
       last_name: role,
       region_id: 1,
       ...overrides,
+      origin: overrides.origin ?? TEST_ORIGIN[role],
     },
     new Date(),
   );

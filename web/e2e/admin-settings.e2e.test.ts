@@ -155,6 +155,13 @@ describe('admin settings, subdomains, expired vouchers', () => {
     await modal.waitFor();
     await modal.getByTestId('subdomain-submit').click();
     expect(await modal.locator('#field-seller_id').getAttribute('aria-invalid')).toBe('true');
+    // The picker lists the first 10 sellers without a subdomain; the search narrows it to ours.
+    await modal.getByLabel('Verkäufer suchen').fill(seller.email.split('@')[0]!);
+    await expect
+      .poll(() =>
+        modal.locator('#field-seller_id option').evaluateAll((options) => options.map((o) => o.getAttribute('value'))),
+      )
+      .toEqual(['', seller.userId]);
     await modal.locator('#field-seller_id').selectOption(seller.userId);
     await modal.getByLabel(/^Subdomain/).fill('www');
     await modal.getByTestId('subdomain-submit').click();

@@ -148,46 +148,6 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
       }
     },
 
-    /** Sellers that have a subdomain (GSI1 `SUBDOMAINS`, by name), with profile and company. */
-    async sellersWithSubdomain(): Promise<SellerSummary[]> {
-      const items = await queryAll(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': 'SUBDOMAINS' },
-          ProjectionExpression: 'user_id',
-        }),
-      );
-      const ids = [...new Set(items.map((item) => String(item.user_id)))];
-      // A uniqueness item whose profile moved on (never expected) is left out by the profile check.
-      return (await sellerSummaries(ids)).filter((seller) => seller.subdomain);
-    },
-
-    /** Sellers without a subdomain (GSI1 `ROLE#seller` with a filter; bounded by the sellers), by username. */
-    async sellersWithoutSubdomain(prefix = ''): Promise<SellerSummary[]> {
-      const start = prefix.trim().toLowerCase();
-      const items = await queryAll(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          // A key condition may not compare with an empty string: no keyword, no begins_with.
-          KeyConditionExpression: start ? 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)' : 'GSI1PK = :pk',
-          FilterExpression: 'attribute_not_exists(subdomain) OR subdomain = :null OR subdomain = :empty',
-          ExpressionAttributeValues: {
-            ':pk': 'ROLE#seller',
-            ...(start ? { ':prefix': start } : {}),
-            ':null': null,
-            ':empty': '',
-          },
-          ProjectionExpression: 'id',
-        }),
-      );
-      return sellerSummaries(items.map((item) => String(item.id)));
-    },
-
     /** Sellers not activated yet: a COUNT Query on GSI1 `ROLE#seller` (bounded by the sellers). */
     async countSellersAwaitingActivation(): Promise<number> {
       let count = 0;

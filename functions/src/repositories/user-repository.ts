@@ -6,7 +6,9 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type { Origin } from '@gm/shared/admin/users';
 import type { RoleName } from '@gm/shared/auth/roles';
+import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
@@ -29,6 +31,11 @@ export type UserRecord = {
   can_generate: boolean;
   gift_locked: boolean;
   is_custom_auth: boolean;
+  /** Admin switches (issue 11); absent on profiles made before them = false. */
+  is_custom_confirmation?: boolean;
+  monthly_reporting?: boolean;
+  /** Where the account came from (`ORIGIN` in shared/src/admin/users.ts, or the social provider); written at creation. */
+  origin?: Origin | null;
   order_email: string | null;
   subdomain: string | null;
   /** For scanner users: the seller they work for. */
@@ -114,6 +121,17 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       if (!isConditionalCheckFailed(error)) throw error;
     }
   }
+
+  /** The key condition of a role's users, with a username prefix if one is given (an empty `begins_with` is refused). */
+  const roleKey = (role: RoleName, prefix: string) => {
+    const lower = prefix.trim().toLowerCase();
+    return lower
+      ? {
+          KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': `ROLE#${role}`, ':prefix': lower },
+        }
+      : { KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `ROLE#${role}` } };
+  };
 
   return {
     /**
@@ -356,6 +374,107 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
         return true;
       } catch (error) {
         if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * One page of a role's users in username order whose username starts with `prefix` (admin
+     * /users, issue 11): Q GSI1 `ROLE#<role>` + `begins_with`, `Limit` and a start key (cursor paging).
+     */
+    async pageByRole(
+      role: RoleName,
+      prefix: string,
+      limit: number,
+      startKey?: Record<string, unknown>,
+    ): Promise<{ items: UserRecord[]; lastKey?: Record<string, unknown> }> {
+      const items: UserRecord[] = [];
+      let key = startKey;
+      do {
+        const answer = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'GSI1',
+            ...roleKey(role, prefix),
+            Limit: limit - items.length,
+            ...(key ? { ExclusiveStartKey: key } : {}),
+          }),
+        );
+        items.push(...(answer.Items ?? []).map(fromItem));
+        key = answer.LastEvaluatedKey;
+      } while (key && items.length < limit);
+      return { items, ...(key ? { lastKey: key } : {}) };
+    },
+
+    /** How many users of a role have a username starting with `prefix` (COUNT query on the same key). */
+    async countByRole(role: RoleName, prefix: string): Promise<number> {
+      let total = 0;
+      let key: Record<string, unknown> | undefined;
+      do {
+        const answer = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'GSI1',
+            ...roleKey(role, prefix),
+            Select: 'COUNT',
+            ...(key ? { ExclusiveStartKey: key } : {}),
+          }),
+        );
+        total += answer.Count ?? 0;
+        key = answer.LastEvaluatedKey;
+      } while (key);
+      return total;
+    },
+
+    /** Every user of a role in username order. Only for the bounded roles (sellers, scanners, admins). */
+    async allByRole(role: Exclude<RoleName, 'user'>): Promise<UserRecord[]> {
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
+        }),
+      );
+      return items.map(fromItem);
+    },
+
+    /**
+     * Sets one admin switch (issue 11) in the same transaction as `extra` (the audit entry), on the
+     * condition that it still holds the value read (`from`; absent counts as false). False when the
+     * profile is gone or the switch was changed meanwhile (nothing written).
+     */
+    async setFlag(
+      id: string,
+      field: 'gift_locked' | 'is_custom_auth' | 'is_custom_confirmation' | 'monthly_reporting',
+      from: boolean,
+      now: string,
+      extra: readonly TransactionPart[] = [],
+    ): Promise<boolean> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: userKeys.profile(id),
+                  UpdateExpression: 'SET #f = :to, updated_at = :now',
+                  ConditionExpression: from
+                    ? 'attribute_exists(PK) AND #f = :from'
+                    : 'attribute_exists(PK) AND (attribute_not_exists(#f) OR #f = :from)',
+                  ExpressionAttributeNames: { '#f': field },
+                  ExpressionAttributeValues: { ':to': !from, ':from': from, ':now': now },
+                },
+              },
+              ...extra,
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (failedConditions(error)?.includes(0)) return false;
         throw error;
       }
     },

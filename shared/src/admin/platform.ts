@@ -75,14 +75,8 @@ export const subdomainSellerSchema = z.object({
   subdomain_updated: z.string().nullable(),
 });
 export type SubdomainSeller = z.infer<typeof subdomainSellerSchema>;
-export const subdomainSellerPageSchema = pagedSchema(subdomainSellerSchema);
 
 export const subdomainUpdateResponseSchema = z.object({ message: z.string(), data: subdomainSellerSchema });
-
-/** GET user/user-filter?role=seller&subdomain=1 | subdomain_empty=1 (admin): the /subdomain table and its picker. */
-export const subdomainFilterQuerySchema = pageQuerySchema(10).extend({
-  keyword: z.string().trim().max(100).optional(),
-});
 
 /** GET user-voucher/expired (admin): page 10. */
 export const expiredVoucherQuerySchema = pageQuerySchema(10);

@@ -116,6 +116,12 @@ export const userSchema = z.object({
   can_generate: z.boolean(),
   gift_locked: z.boolean(),
   is_custom_auth: z.boolean(),
+  /** The seller's own order-confirmation mail (03 §2, §4; the mail itself comes with the finance issue). */
+  is_custom_confirmation: z.boolean(),
+  /** The seller's monthly report mail (03 §2, §4; the mail itself comes with the finance issue). */
+  monthly_reporting: z.boolean(),
+  /** Where the account came from (`register`, `seller_registration`, `partner_registration`, a social provider, `admin`, `seller`); null if unknown. */
+  origin: z.string().nullable(),
   order_email: z.string().nullable(),
   subdomain: z.string().nullable(),
   seller_id: z.string().nullable(),

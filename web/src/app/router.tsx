@@ -64,6 +64,7 @@ const pages = {
   redemptions: lazy(() => import('./routes/redemptions.tsx')),
   adminVoucherRedemptions: lazy(() => import('./routes/admin-voucher-redemptions.tsx')),
   // issue 11: users
+  adminUsers: lazy(() => import('./routes/admin-users.tsx')),
 
   // issue 11: orders
 
@@ -157,6 +158,7 @@ export const routes: RouteObject[] = [
           { path: 'featured-vouchers', element: page(pages.adminFeaturedVouchers) },
           { path: 'voucher-redemptions', element: page(pages.adminVoucherRedemptions) },
           // issue 11: /users
+          { path: 'users', element: page(pages.adminUsers) },
 
           // issue 11: /manage-orders
 

@@ -1,4 +1,5 @@
 import {
+  audit,
   clock,
   companies,
   documents,
@@ -20,6 +21,7 @@ import { updateProfile } from '../../services/profile/update-profile.ts';
 export const handler = http('POST user/{id}', async ({ actor, params, body }) => {
   const deps = resolve({
     users,
+    audit,
     companies,
     verifications,
     payoutAccounts,

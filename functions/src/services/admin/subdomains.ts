@@ -1,4 +1,3 @@
-import { paginate, type Paged } from '@gm/shared/api/paged';
 import { PLATFORM_ADMIN_TEXT as T, type SubdomainSeller } from '@gm/shared/admin/platform';
 import { SUBDOMAIN_TEXT } from '@gm/shared/tenant/reserved';
 import { MSG } from '@gm/shared/validation/messages';
@@ -66,22 +65,4 @@ export async function setSubdomain(
     message: name ? T.subdomainSet : T.subdomainRemoved,
     data: { ...toRow(summary!), subdomain: name, subdomain_updated: now },
   };
-}
-
-/**
- * GET user/user-filter?role=seller&subdomain=1 (the /subdomain table) or &subdomain_empty=1 (its
- * seller picker), admin only: paged, by subdomain resp. username; `keyword` narrows by username.
- */
-export async function listSubdomainSellers(
-  deps: Pick<Deps, 'platformAdmin'>,
-  input: { withSubdomain: boolean; keyword?: string | undefined; page: number; paginate: number },
-  pageUrl: (page: number) => string,
-): Promise<Paged<SubdomainSeller>> {
-  const keyword = input.keyword?.trim().toLowerCase() ?? '';
-  const sellers = input.withSubdomain
-    ? (await deps.platformAdmin.sellersWithSubdomain())
-        .filter((s) => !keyword || s.username.toLowerCase().includes(keyword) || (s.subdomain ?? '').includes(keyword))
-        .sort((a, b) => (a.subdomain ?? '').localeCompare(b.subdomain ?? ''))
-    : (await deps.platformAdmin.sellersWithoutSubdomain(keyword)).sort((a, b) => a.username.localeCompare(b.username));
-  return paginate(sellers.map(toRow), input.page, input.paginate, pageUrl);
 }

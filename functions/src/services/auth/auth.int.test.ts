@@ -40,6 +40,7 @@ describe('buyer registration and login', () => {
       role_id: 3,
       user_role: { role: { id: 3, name: 'user' } },
       detail: { fullname: 'Anna Muster' },
+      origin: 'register',
     });
     expect(registered.body.user).not.toHaveProperty('password');
 

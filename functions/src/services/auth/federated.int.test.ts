@@ -94,6 +94,7 @@ describe('social sign-in (Cognito pre token generation trigger)', () => {
     expect(profile).toMatchObject({
       email: email.toLowerCase(),
       role: 'user',
+      origin: 'google',
       is_activated: true,
       first_name: 'Florian',
       last_name: 'Egger',

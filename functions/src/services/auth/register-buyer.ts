@@ -1,3 +1,4 @@
+import { ORIGIN } from '@gm/shared/admin/users';
 import type { AuthResponse, RegisterBuyerInput } from '@gm/shared/auth/contracts';
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import type { Deps } from '../deps.ts';
@@ -19,6 +20,7 @@ export async function registerBuyer(
       username: input.username,
       email: input.email,
       role: 'user',
+      origin: ORIGIN.register,
       first_name: input.firstName,
       last_name: input.lastName,
       address: input.address ?? null,

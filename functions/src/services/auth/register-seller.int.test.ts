@@ -169,6 +169,7 @@ describe('seller registration (POST auth/register, multipart)', () => {
     );
     expect(profile).toMatchObject({
       role: 'seller',
+      origin: 'seller_registration',
       is_activated: false,
       bday: '1980-04-12',
       GSI1PK: 'ROLE#seller',
@@ -279,6 +280,7 @@ describe('seller registration (POST auth/register, multipart)', () => {
     );
     expect(profile).toMatchObject({
       is_partner: true,
+      origin: 'partner_registration',
       GSI3PK: 'PARTNERS',
       GSI3SK: fields.username.toLowerCase(),
       consents: { commission: null },

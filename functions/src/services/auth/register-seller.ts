@@ -1,3 +1,4 @@
+import { ORIGIN } from '@gm/shared/admin/users';
 import type { AuthResponse } from '@gm/shared/auth/contracts';
 import { SELLER_TEXT, sniffImageType, type SellerRegistration } from '@gm/shared/auth/seller-registration';
 import { ValidationError } from '../../lib/errors.ts';
@@ -165,6 +166,9 @@ function sellerUser(id: string, input: SellerRegistration<UploadedFile>, now: st
     order_email: null,
     subdomain: null,
     seller_id: null,
+    is_custom_confirmation: false,
+    monthly_reporting: false,
+    origin: input.mode === 'partner' ? ORIGIN.partnerRegistration : ORIGIN.sellerRegistration,
     consents: { dataPrivacy: now, terms: now, commission: input.consents.commission ? now : null },
     created_at: now,
     updated_at: now,

@@ -139,6 +139,8 @@ function newBuyer(deps: Pick<Deps, 'clock' | 'newId'>, signIn: FederatedSignIn):
       username: federatedUsername(signIn.email, deps.newId().replace(/-/g, '').slice(0, SUFFIX_LENGTH)),
       email: signIn.email,
       role: 'user',
+      // The provider's name, lower-cased (`google`, `facebook`): the admin list's origin column.
+      origin: signIn.provider.trim().toLowerCase(),
       first_name: signIn.givenName,
       last_name: signIn.familyName,
     },

@@ -252,6 +252,7 @@ describe('buyer profile (POST user/{id})', () => {
         username: `social-${suffix}`,
         email: `social-${suffix}@test.example`,
         role: 'user',
+        origin: 'google',
         first_name: 'Sofia',
         last_name: 'Sozial',
         region_id: 1,

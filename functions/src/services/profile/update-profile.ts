@@ -15,6 +15,7 @@ import { loadProfile } from './profile-view.ts';
 export type UpdateProfileDeps = Pick<
   Deps,
   | 'users'
+  | 'audit'
   | 'companies'
   | 'verifications'
   | 'payoutAccounts'
@@ -35,7 +36,7 @@ const DOCUMENT_FIELD: Record<Side, 'id_front' | 'id_back' | 'id_additional'> = {
   additional: 'id_additional',
 };
 
-/** Only the owner edits a profile (the admin's user management comes later and gets its own rule). */
+/** Only the owner changes their password; profiles: see `assertMayEditProfile`. */
 export function assertOwnProfile(actor: Actor, id: string): void {
   if (actor.userId !== id) throw new ForbiddenError();
 }
@@ -52,13 +53,18 @@ export function assertOwnProfile(actor: Actor, id: string): void {
  *    documents and a replaced cover image are deleted, and the seller summary in the seller's vouchers
  *    is refreshed (a failed commit deletes the logos it had published instead).
  */
+/** The owner edits their profile; an admin edits anyone's from /users (issue 11; audited as `update_user`). */
+export function assertMayEditProfile(actor: Actor, id: string): void {
+  if (actor.userId !== id && actor.role !== 'admin') throw new ForbiddenError();
+}
+
 export async function updateProfile(
   deps: UpdateProfileDeps,
   actor: Actor,
   id: string,
   body: unknown,
 ): Promise<SaveProfileResponse> {
-  assertOwnProfile(actor, id);
+  assertMayEditProfile(actor, id);
   const user = await deps.users.get(id);
   if (!user) throw new NotFoundError('Benutzer nicht gefunden.');
 
@@ -232,6 +238,17 @@ export async function updateProfile(
         region: regionLabel(profile.company.region_id),
         url: profile.company.url,
       },
+    });
+  }
+  if (actor.userId !== user.id) {
+    // An admin edited someone else's profile (/users): recorded after the commit, naming the tab and the fields sent.
+    await deps.audit.put({
+      id: deps.newId(),
+      action: 'update_user',
+      actor_id: actor.userId,
+      target_id: user.id,
+      details: { kind: input.kind, fields: Object.keys(save.profile).sort(), email_changed: Boolean(save.emailChange) },
+      at: deps.clock().toISOString(),
     });
   }
   return { message: PROFILE_TEXT.saved, user: profile };

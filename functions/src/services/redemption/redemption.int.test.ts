@@ -433,7 +433,7 @@ describe('redemption', () => {
 
     const login = await api('POST', 'auth/login', { body: { email: body.email, password: body.password } });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
-    expect(login.body.user).toMatchObject({ role_id: 4, seller_id: seller.userId });
+    expect(login.body.user).toMatchObject({ role_id: 4, seller_id: seller.userId, origin: 'seller' });
 
     const list = await api('GET', 'scanner-user', { token: seller.token });
     expect(list.body.data.map((s: { id: string }) => s.id)).toEqual([created.body.data.id]);

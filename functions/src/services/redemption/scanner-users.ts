@@ -1,3 +1,4 @@
+import { ORIGIN } from '@gm/shared/admin/users';
 import {
   REDEMPTION_TEXT,
   type CreateScannerUserInput,
@@ -45,6 +46,7 @@ export async function createScannerUser(
       username: input.username,
       email: input.email.toLowerCase(),
       role: 'scanner',
+      origin: ORIGIN.seller,
       seller_id: sellerId,
       is_active: true,
     },

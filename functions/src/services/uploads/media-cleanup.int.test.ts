@@ -10,6 +10,7 @@ import { createS3PrivateFiles } from '../../adapters/private-files.ts';
 import type { Actor } from '../../lib/auth.ts';
 import { documentClient, s3Client } from '../../lib/clients.ts';
 import {
+  audit,
   clock,
   companies,
   identity,
@@ -307,6 +308,7 @@ describe('replaced seller images (profile save)', () => {
       clock: clock(),
       newId: newId(),
       newToken: newToken(),
+      audit: audit(),
     };
     const body = sellerForm(await profileOf(), {
       logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'),

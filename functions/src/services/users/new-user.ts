@@ -1,6 +1,8 @@
+import type { Origin } from '@gm/shared/admin/users';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 
-type Identity = Pick<UserRecord, 'id' | 'username' | 'email' | 'role'>;
+/** `origin` is required: every account creation says where it came from (the admin list's column). */
+type Identity = Pick<UserRecord, 'id' | 'username' | 'email' | 'role'> & { origin: Origin };
 
 /**
  * A new user's profile: the given identity and details on top of the defaults every account starts
@@ -23,6 +25,8 @@ export function newUserRecord(identity: Identity & Partial<UserRecord>, now: Dat
     can_generate: false,
     gift_locked: false,
     is_custom_auth: false,
+    is_custom_confirmation: false,
+    monthly_reporting: false,
     order_email: null,
     subdomain: null,
     seller_id: null,

@@ -4,7 +4,7 @@ export const platformAdminKeys = {
   globalSettings: () => [...platformAdminKeys.all, 'global-settings'] as const,
   userSettings: (userId: string) => [...platformAdminKeys.all, 'user-settings', userId] as const,
   subdomains: () => [...platformAdminKeys.all, 'subdomains'] as const,
-  subdomainPage: (query: { page: number; keyword: string }) =>
+  subdomainPage: (query: { page: number; search: string }) =>
     [...platformAdminKeys.subdomains(), 'with', query] as const,
   sellersWithout: (keyword: string) => [...platformAdminKeys.subdomains(), 'without', keyword] as const,
   expired: () => [...platformAdminKeys.all, 'expired'] as const,

@@ -1,20 +1,33 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { subdomainSellerPageSchema, subdomainUpdateResponseSchema } from '@gm/shared/admin/platform';
+import { subdomainUpdateResponseSchema, type SubdomainSeller } from '@gm/shared/admin/platform';
+import { adminUserListSchema } from '@gm/shared/admin/users';
+import type { ApiUser } from '@gm/shared/auth/contracts';
 import { api } from '../../../lib/api.ts';
 import { platformAdminKeys } from './keys.ts';
 
-const PER_PAGE = 10;
+/** A row of the admin user list as the /subdomain screen shows it. */
+export const toSubdomainSeller = (user: ApiUser): SubdomainSeller => ({
+  id: user.id,
+  username: user.username,
+  company_name: user.company?.name ?? null,
+  subdomain: user.subdomain,
+  subdomain_updated: null,
+});
 
-/** GET user/user-filter?role=seller&subdomain=1: the sellers that have a subdomain (the /subdomain table). */
-export function getSellersWithSubdomain(query: { page: number; keyword: string }, signal?: AbortSignal) {
-  return api.request('user/user-filter', {
-    query: { role: 'seller', subdomain: 1, page: query.page, paginate: PER_PAGE, keyword: query.keyword || undefined },
-    schema: subdomainSellerPageSchema,
+/**
+ * GET user/user-filter?role=seller&subdomain=… (the admin user list of the users slice): sellers with a
+ * subdomain (`1`), or whose subdomain starts with the search text; 10 per page.
+ */
+export async function getSellersWithSubdomain(query: { page: number; search: string }, signal?: AbortSignal) {
+  const answer = await api.request('user/user-filter', {
+    query: { role: 'seller', subdomain: query.search || 1, page: query.page },
+    schema: adminUserListSchema,
     signal,
   });
+  return { ...answer, data: answer.data.map(toSubdomainSeller) };
 }
 
-export function useSellersWithSubdomain(query: { page: number; keyword: string }) {
+export function useSellersWithSubdomain(query: { page: number; search: string }) {
   return useQuery({
     queryKey: platformAdminKeys.subdomainPage(query),
     queryFn: ({ signal }) => getSellersWithSubdomain(query, signal),
@@ -23,13 +36,14 @@ export function useSellersWithSubdomain(query: { page: number; keyword: string }
   });
 }
 
-/** GET user/user-filter?role=seller&subdomain_empty=1: the modal's seller picker (sellers without a subdomain). */
-export function getSellersWithoutSubdomain(keyword: string, signal?: AbortSignal) {
-  return api.request('user/user-filter', {
-    query: { role: 'seller', subdomain_empty: 1, page: 1, paginate: 100, keyword: keyword || undefined },
-    schema: subdomainSellerPageSchema,
+/** GET user/user-filter?role=seller&subdomain_empty=1&keyword=: the modal's seller picker (first 10 matches). */
+export async function getSellersWithoutSubdomain(keyword: string, signal?: AbortSignal) {
+  const answer = await api.request('user/user-filter', {
+    query: { role: 'seller', subdomain_empty: 1, keyword: keyword || undefined },
+    schema: adminUserListSchema,
     signal,
   });
+  return { ...answer, data: answer.data.map(toSubdomainSeller) };
 }
 
 export function useSellersWithoutSubdomain(keyword: string, enabled: boolean) {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import * as z from 'zod';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { subdomainNameSchema } from '@gm/shared/tenant/reserved';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormSelectField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
+import { TextField } from '../../../components/ui/form-fields.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -25,7 +26,14 @@ export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | 
   const titleId = useId();
   const dialog = useDialog();
   const save = useSetSubdomain();
-  const candidates = useSellersWithoutSubdomain('', seller === null);
+  // The picker shows the first 10 sellers without a subdomain; typing narrows them (username or name, 350 ms).
+  const [pickerInput, setPickerInput] = useState('');
+  const [pickerKeyword, setPickerKeyword] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setPickerKeyword(pickerInput.trim()), 350);
+    return () => window.clearTimeout(timer);
+  }, [pickerInput]);
+  const candidates = useSellersWithoutSubdomain(pickerKeyword, seller === null);
   const form = useZodForm(subdomainFormSchema, {
     defaultValues: { seller_id: seller?.id ?? '', name: seller?.subdomain ?? '' },
   });
@@ -70,17 +78,27 @@ export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | 
             {seller.company_name && <span className="platform-admin__seller-company">{seller.company_name}</span>}
           </p>
         ) : (
-          <FormSelectField
-            control={form.control}
-            name="seller_id"
-            label="Verkäufer"
-            required
-            placeholder={candidates.isLoading ? 'Wird geladen…' : 'Verkäufer wählen'}
-            options={options}
-            {...(candidates.data && options.length === 0
-              ? { hint: 'Alle Verkäufer haben bereits eine Subdomain.' }
-              : {})}
-          />
+          <>
+            <TextField
+              name="seller_search"
+              label="Verkäufer suchen"
+              type="search"
+              value={pickerInput}
+              onValueChange={setPickerInput}
+              autoComplete="off"
+              maxLength={100}
+              hint="Benutzername oder Name; die Auswahl zeigt bis zu 10 Verkäufer ohne Subdomain."
+            />
+            <FormSelectField
+              control={form.control}
+              name="seller_id"
+              label="Verkäufer"
+              required
+              placeholder={candidates.isLoading ? 'Wird geladen…' : 'Verkäufer wählen'}
+              options={options}
+              {...(candidates.data && options.length === 0 ? { hint: 'Kein Verkäufer ohne Subdomain gefunden.' } : {})}
+            />
+          </>
         )}
         <FormTextField
           control={form.control}

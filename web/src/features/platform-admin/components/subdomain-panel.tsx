@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
-import { formatDate } from '@gm/shared/dates/format';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
@@ -17,16 +16,16 @@ const SEARCH_DEBOUNCE_MS = 350;
 /** /subdomain 'Manage Subdomain' (03 §2): sellers with a subdomain, assign, rename, remove (empty name). */
 export function SubdomainPanel() {
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SubdomainSeller | null | undefined>(undefined);
-  const { data, error, isLoading, isPlaceholderData, refetch } = useSellersWithSubdomain({ page, keyword });
+  const { data, error, isLoading, isPlaceholderData, refetch } = useSellersWithSubdomain({ page, search });
   const remove = useSetSubdomain();
   const action = useConfirmedAction();
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      setKeyword(input.trim());
+      setSearch(input.trim().toLowerCase());
       setPage(1);
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
@@ -39,11 +38,11 @@ export function SubdomainPanel() {
       <div className="platform-admin__toolbar">
         <label className="platform-admin__search">
           <SearchIcon size={18} />
-          <span className="visually-hidden">Verkäufer oder Subdomain suchen</span>
+          <span className="visually-hidden">Subdomain suchen</span>
           <input
             type="search"
             className="input platform-admin__search-input"
-            placeholder="Verkäufer oder Subdomain"
+            placeholder="Subdomain suchen"
             value={input}
             onChange={(event) => setInput(event.target.value)}
             maxLength={100}
@@ -74,7 +73,6 @@ export function SubdomainPanel() {
                 <th scope="col">Nr.</th>
                 <th scope="col">Verkäufer</th>
                 <th scope="col">Subdomain</th>
-                <th scope="col">Geändert</th>
                 <th scope="col">
                   <span className="visually-hidden">Aktionen</span>
                 </th>
@@ -99,7 +97,6 @@ export function SubdomainPanel() {
                         row.subdomain
                       )}
                     </td>
-                    <td data-label="Geändert">{row.subdomain_updated ? formatDate(row.subdomain_updated) : '–'}</td>
                     <td className="admin-table__cell--actions">
                       <div className="admin-table__actions">
                         <button

@@ -1,0 +1,178 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { originLabel } from '@gm/shared/admin/users';
+import { USER_FILTER_DEBOUNCE_MS } from '@gm/shared/wallet/gift';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAdminUsers, type UsersTab } from '../api/users.ts';
+import { useUserAction } from '../use-user-action.ts';
+import { UserActions, userStateTags } from './user-actions.tsx';
+import './users-admin.css';
+
+const TABS: Array<{ role: UsersTab; label: string }> = [
+  { role: 'user', label: 'Benutzer' },
+  { role: 'seller', label: 'Unternehmen' },
+];
+const tabId = (role: UsersTab) => `users-tab-${role}`;
+
+/**
+ * /users 'Benutzerverwaltung' (03 §2 'User Management'): search (debounced 350 ms), the tabs Benutzer and Unternehmen (Users, Sellers), 10 per
+ * page with username, first and last name, origin and the row actions.
+ */
+export function UsersAdminScreen() {
+  const [tab, setTab] = useState<UsersTab>('user');
+  const [input, setInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, isPlaceholderData, refetch } = useAdminUsers({ role: tab, keyword, page });
+  const runner = useUserAction();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setKeyword(input.trim());
+      setPage(1);
+    }, USER_FILTER_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [input]);
+
+  function choose(role: UsersTab) {
+    setTab(role);
+    setPage(1);
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = tab === 'user' ? 'seller' : 'user';
+    choose(next);
+    document.getElementById(tabId(next))?.focus();
+  }
+
+  const users = data?.data ?? [];
+  const loadingNext = isPlaceholderData;
+  const offset = data ? (data.current_page - 1) * data.per_page : 0;
+  const tabLabel = tab === 'user' ? 'Benutzer' : 'Unternehmen';
+
+  return (
+    <div className="container users-admin" data-testid="admin-users">
+      <title>Benutzerverwaltung – Gutscheinmarkt</title>
+      <header className="users-admin__header">
+        <p className="page-header__eyebrow">Verwalten</p>
+        <h1 className="users-admin__title">Benutzerverwaltung</h1>
+      </header>
+
+      <div className="users-admin__toolbar">
+        <label className="users-admin__search">
+          <SearchIcon size={18} />
+          <span className="visually-hidden">Benutzer suchen</span>
+          <input
+            type="search"
+            className="input users-admin__search-input"
+            placeholder="Benutzername oder Name suchen"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            maxLength={100}
+            data-testid="users-search"
+          />
+        </label>
+        <div className="users-admin__tabs" role="tablist" aria-label="Benutzergruppen">
+          {TABS.map(({ role, label }) => (
+            <button
+              key={role}
+              id={tabId(role)}
+              type="button"
+              role="tab"
+              className={`profile-tabs__tab${tab === role ? ' is-active' : ''}`}
+              aria-selected={tab === role}
+              aria-controls="users-panel"
+              tabIndex={tab === role ? 0 : -1}
+              onClick={() => choose(role)}
+              onKeyDown={onTabKeyDown}
+              data-testid={`users-tab-${role}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <section id="users-panel" role="tabpanel" aria-labelledby={tabId(tab)} data-testid="users-panel">
+        {data && (
+          <p className="users-admin__count" aria-live="polite">
+            {data.total === 1 ? '1 Eintrag' : `${data.total} Einträge`}
+          </p>
+        )}
+        {error && !data ? (
+          <LoadFailed text="Die Daten konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
+        ) : !data && isLoading ? (
+          <div className="users-admin__loading">
+            <Spinner label="Wird geladen…" />
+          </div>
+        ) : data && users.length === 0 ? (
+          <EmptyState />
+        ) : null}
+
+        {users.length > 0 && (
+          <div className={`users-admin__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
+            <table className="users-admin__table" data-testid="users-table">
+              <caption className="visually-hidden">{`${tabLabel}: Benutzername, Name, Herkunft und Aktionen`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Nr.</th>
+                  <th scope="col">Benutzername</th>
+                  <th scope="col">Vor- und Nachname</th>
+                  <th scope="col">Herkunft</th>
+                  <th scope="col">Aktionen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((user, index) => {
+                  const tags = userStateTags(user);
+                  const fullname = [user.detail.firstName, user.detail.lastName].filter(Boolean).join(' ');
+                  return (
+                    <tr key={user.id} data-testid="users-row" data-user-id={user.id}>
+                      <td className="users-admin__nr">{offset + index + 1}</td>
+                      <th scope="row" data-label="Benutzername">
+                        <span className="users-admin__name">{user.username}</span>
+                        {user.company && <span className="users-admin__meta">{user.company.name}</span>}
+                        {tags.length > 0 && (
+                          <span className="users-admin__tags" data-testid="users-row-state">
+                            {tags.map((tag) => (
+                              <span key={tag} className="users-admin__tag">
+                                {tag}
+                              </span>
+                            ))}
+                          </span>
+                        )}
+                      </th>
+                      <td data-label="Vor- und Nachname">{fullname || '–'}</td>
+                      <td data-label="Herkunft" data-testid="users-row-origin">
+                        {originLabel(user.origin)}
+                      </td>
+                      <td data-label="Aktionen" className="users-admin__cell-actions">
+                        <UserActions user={user} runner={runner} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && (
+          <Pagination
+            page={data.current_page}
+            lastPage={data.last_page}
+            onPageChange={setPage}
+            busy={loadingNext}
+            label={`Seiten der Liste ${tabLabel}`}
+          />
+        )}
+      </section>
+      <LoadingOverlay show={runner.busy} />
+    </div>
+  );
+}
