@@ -107,6 +107,12 @@ describe('admin settings, subdomains, expired vouchers', () => {
     );
     await expectAccessible(page, 'admin home with counts');
     await saveScreenshot(page, 'admin-home-counts');
+    // The sellers count leads to the sellers tab of /users.
+    await overview.getByRole('link', { name: 'Zu den Verkäufern' }).click();
+    await page.waitForURL(/\/users\?tab=sellers$/);
+    await expect.poll(() => page.getByRole('tab', { name: 'Unternehmen' }).getAttribute('aria-selected')).toBe('true');
+    await page.goto(at('/home'));
+    await page.getByTestId('admin-overview').waitFor();
 
     // Global settings: the menu's 'Einstellungen'; saved as they are (other tests price with them).
     await page.getByTestId('site-header').getByRole('link', { name: 'Einstellungen', exact: true }).click();
