@@ -495,6 +495,15 @@ export const routes = [
   // Admin: impersonation and the audit trail (03 §2; issue 11)
 
   // Admin: order management and reversal (03 §2, §7; issue 11)
+  { method: 'GET', path: 'order/{id}', handler: 'admin/get-order', access: ['admin'], domain: 'admin' },
+  { method: 'GET', path: 'wallets', handler: 'admin/list-pending-wallets', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'order/reverse-order',
+    handler: 'admin/reverse-order',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Admin: settings, subdomains, expired vouchers, admin home (03 §2, §7; issue 11)
   {

@@ -468,6 +468,35 @@ describe('Stripe stand-in: customers, saved cards, refunds', () => {
     );
     expect(refunded).toHaveLength(1);
   });
+
+  it('refunds in parts up to the charge, and refuses refunds a test marked as failing until cleared', async () => {
+    const pi = await stripe.paymentIntents.create({
+      amount: 3000,
+      currency: 'eur',
+      allowed_payment_method_types: ['card'],
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    const part = await stripe.refunds.create({ payment_intent: pi.id, amount: 1000 });
+    expect(part.amount).toBe(1000);
+    await expect(stripe.refunds.create({ payment_intent: pi.id, amount: 2500 })).rejects.toMatchObject({
+      param: 'amount',
+    });
+    const failing = (body: Record<string, unknown>) =>
+      fetch(`${standIn.url}/__test/refund-failures`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await failing({ payment_intent: pi.id, message: 'Charge has been charged back.' })).status).toBe(200);
+    await expect(stripe.refunds.create({ payment_intent: pi.id, amount: 500 })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'charge_disputed',
+      message: 'Charge has been charged back.',
+    });
+    await failing({ payment_intent: pi.id, clear: true });
+    expect((await stripe.refunds.create({ payment_intent: pi.id, amount: 2000 })).amount).toBe(2000);
+    expect(await stripe.charges.retrieve(pi.latest_charge as string)).toMatchObject({
+      refunded: true,
+      amount_refunded: 3000,
+    });
+  });
 });
 
 describe('Stripe stand-in: Connect', () => {

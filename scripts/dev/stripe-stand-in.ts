@@ -153,6 +153,8 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
   };
   /** Objects whose events are not delivered automatically (test API `/__test/hold`): a test delivers them itself. */
   const held = new Set<string>();
+  /** Refunds the stand-in refuses (test API `/__test/refund-failures`): payment intent id → Stripe error (code, message). */
+  const refundFailures = new Map<string, { code: string; message: string | undefined }>();
   const isHeld = (event: StripeEvent) => {
     const o = event.data.object as { id?: string; payment_intent?: string };
     return (o.id !== undefined && held.has(o.id)) || (o.payment_intent !== undefined && held.has(o.payment_intent));
@@ -334,7 +336,21 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       handler: (c) => list(c, model.listPaymentMethods(c.match[0]!, c.query)),
     },
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handler: (c) => model.retrieveCharge(c.match[0]!) },
-    { method: 'POST', pattern: /^\/v1\/refunds$/, handler: (c) => model.createRefund(c.params, c.request) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      handler: (c) => {
+        // A refusal set up by a test (a disputed charge): Stripe's 400 for refunds it cannot issue.
+        const pi = c.params.str('payment_intent');
+        const failure = pi ? refundFailures.get(pi) : undefined;
+        if (failure)
+          throw invalidRequest(
+            failure.message ?? `Charge for PaymentIntent ${pi} has been charged back; cannot issue a refund.`,
+            { code: failure.code, param: 'payment_intent' },
+          );
+        return model.createRefund(c.params, c.request);
+      },
+    },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: (c) => model.retrieveRefund(c.match[0]!) },
     { method: 'POST', pattern: /^\/v1\/accounts$/, handler: (c) => model.createAccount(c.params) },
     { method: 'GET', pattern: /^\/v1\/accounts\/([^/]+)$/, handler: (c) => model.retrieveAccount(c.match[0]!) },
@@ -708,6 +724,21 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         if (path === '/__test/hold') held.add(object);
         else held.delete(object);
         return sendJson(res, 200, { held: [...held] });
+      }
+      if (method === 'POST' && path === '/__test/refund-failures') {
+        // `{payment_intent, code?, message?}` makes its refunds fail until `{payment_intent, clear: true}`.
+        const pi = String(input.payment_intent ?? '');
+        if (!pi)
+          return sendJson(res, 400, {
+            error: { type: 'invalid_request_error', message: 'payment_intent is required' },
+          });
+        if (input.clear === true || input.clear === 'true') refundFailures.delete(pi);
+        else
+          refundFailures.set(pi, {
+            code: String(input.code ?? 'charge_disputed'),
+            message: typeof input.message === 'string' ? input.message : undefined,
+          });
+        return sendJson(res, 200, { failing: [...refundFailures.keys()] });
       }
       if (method === 'POST' && path === '/__test/idle') {
         await idle(Number(input.timeout_ms ?? 10_000));

@@ -16,6 +16,7 @@ import { createCompanyRepository } from '../repositories/company-repository.ts';
 import { createPlatformAdminRepository } from '../repositories/platform-admin-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import { createOrderRepository } from '../repositories/order-repository.ts';
+import { createOrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import { createPaymentRepository } from '../repositories/payment-repository.ts';
 import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import { createProfileRepository } from '../repositories/profile-repository.ts';
@@ -118,6 +119,7 @@ export const payments = /* @__PURE__ */ once(() =>
 );
 export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
 export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
+export const orderAdmin = /* @__PURE__ */ once(() => createOrderAdminRepository(documentClient(), table()));
 export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documentClient(), table()));
 /** `sales_paused` of the global settings, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s). */
 export const salesPause = /* @__PURE__ */ once(() =>

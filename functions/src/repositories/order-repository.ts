@@ -509,6 +509,8 @@ export type InvoiceRecord = {
   net: number;
   tax: number;
   gross: number;
+  /** A cancellation invoice (Stornorechnung, `ST-…`, issue 11): the invoice number it reverses (null: the order had none). Amounts are negative. */
+  cancels?: string | null;
   issued_at: string;
 };
 

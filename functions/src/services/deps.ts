@@ -11,6 +11,7 @@ import type { CouponRepository } from '../repositories/coupon-repository.ts';
 import type { PlatformAdminRepository } from '../repositories/platform-admin-repository.ts';
 import type { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import type { OrderRepository } from '../repositories/order-repository.ts';
+import type { OrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import type { ProfileRepository } from '../repositories/profile-repository.ts';
@@ -77,6 +78,8 @@ export type Deps = {
   paymentRecords: PaymentRepository;
   /** ORDER#<orderId>: cart lines (pending) and orders (completed). */
   orders: OrderRepository;
+  /** Admin order management: the ORDERS feed, anyone's cart lines, the reversal (issue 11). */
+  orderAdmin: OrderAdminRepository;
   /** COUPON#<CODE>: discount coupons. */
   coupons: CouponRepository;
   /** The sales pause (`sales_paused`, API `app-status`), cached. */

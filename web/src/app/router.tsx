@@ -67,6 +67,7 @@ const pages = {
   adminUsers: lazy(() => import('./routes/admin-users.tsx')),
 
   // issue 11: orders
+  adminManageOrders: lazy(() => import('./routes/admin-manage-orders.tsx')),
 
   // issue 11: settings, subdomains, expired vouchers
   adminSettings: lazy(() => import('./routes/admin-settings.tsx')),
@@ -161,6 +162,7 @@ export const routes: RouteObject[] = [
           { path: 'users', element: page(pages.adminUsers) },
 
           // issue 11: /manage-orders
+          { path: 'manage-orders', element: page(pages.adminManageOrders) },
 
           // issue 11: /settings, /settings/user/:id, /subdomain, /voucher-expired
           { path: 'settings', element: page(pages.adminSettings) },

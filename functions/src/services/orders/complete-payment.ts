@@ -149,7 +149,8 @@ export async function completePayment(
         });
     const current = await deps.vouchers.get(order.voucher_id);
     const inCatalogue = Boolean(current && !current.deleted_at && !current.is_tourism);
-    const buyerName = payment.guest ? `${payment.guest.first_name} ${payment.guest.last_name}` : '';
+    // The buyer's name (guest or registered) is searchable on /manage-orders (issue 11).
+    const buyerName = invoiceBuyer.name;
     let supplier = suppliers.get(order.seller_id);
     if (!supplier) {
       supplier = await supplierOf(deps, order.seller_id, order.voucher.seller?.company?.name);

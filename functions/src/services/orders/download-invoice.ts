@@ -17,9 +17,13 @@ export async function downloadInvoice(
 ): Promise<{ filename: string; pdf: Uint8Array }> {
   const order = await deps.orders.get(input.order_id);
   const mine = actor.role === 'admin' || (order?.user_id !== undefined && order.user_id === actor.userId);
-  if (!order || !mine || order.status !== 'completed' || !order.invoice_no || order.invoice_no !== input.invoice_no)
-    throw new NotFoundError();
-  const invoice = await deps.orders.getInvoice(order.invoice_no);
+  // The order's invoice, or its cancellation invoice (Stornorechnung) once it was reversed (issue 11).
+  const cancellation = (order as { cancellation_invoice_no?: string } | undefined)?.cancellation_invoice_no;
+  const known = [order?.invoice_no, cancellation].filter(Boolean);
+  if (!order || !mine || order.status !== 'completed' || !known.includes(input.invoice_no)) throw new NotFoundError();
+  const invoice = await deps.orders.getInvoice(input.invoice_no);
   if (!invoice || invoice.order_id !== order.id) throw new NotFoundError();
-  return { filename: invoiceFilename(invoice.invoice_no), pdf: await renderInvoicePdf(invoice) };
+  const filename =
+    invoice.cancels !== undefined ? `Stornorechnung-${invoice.invoice_no}.pdf` : invoiceFilename(invoice.invoice_no);
+  return { filename, pdf: await renderInvoicePdf(invoice) };
 }

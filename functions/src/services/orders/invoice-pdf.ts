@@ -78,7 +78,7 @@ class Writer {
  */
 export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(winAnsi(`Rechnung ${invoice.invoice_no}`));
+  doc.setTitle(winAnsi(`${invoice.cancels !== undefined ? 'Stornorechnung' : 'Rechnung'} ${invoice.invoice_no}`));
   doc.setAuthor(MARKETPLACE.name);
   doc.setCreationDate(new Date(invoice.issued_at));
   const w = new Writer(
@@ -87,9 +87,11 @@ export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Arr
     await doc.embedFont(StandardFonts.HelveticaBold),
   );
 
-  w.text('Rechnung', { size: 20, bold: true, gap: 8 });
+  const cancellation = invoice.cancels !== undefined;
+  w.text(cancellation ? 'Stornorechnung' : 'Rechnung', { size: 20, bold: true, gap: 8 });
   w.text(`Rechnungsnummer: ${invoice.invoice_no}`);
   w.text(`Rechnungsdatum: ${formatDate(invoice.issued_at)}`);
+  if (cancellation) w.text(`Storniert die Rechnung: ${invoice.cancels ?? 'ohne Rechnung (Direktverkauf)'}`);
   w.text(`Bestellnummer: ${invoice.order_no}`, { gap: 12 });
 
   w.text('Leistungserbringer', { bold: true });
@@ -131,7 +133,12 @@ export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Arr
     w.text('Summe netto', { right: euro(invoice.net) });
   }
   w.text('', { gap: 10 });
-  w.text('Alle Preise in Euro inklusive Umsatzsteuer. Der Betrag wurde bereits bezahlt.', { size: 9 });
+  w.text(
+    cancellation
+      ? 'Alle Preise in Euro inklusive Umsatzsteuer. Der Betrag wird auf dem Zahlungsweg der Bestellung erstattet.'
+      : 'Alle Preise in Euro inklusive Umsatzsteuer. Der Betrag wurde bereits bezahlt.',
+    { size: 9 },
+  );
 
   return doc.save({ useObjectStreams: false });
 }

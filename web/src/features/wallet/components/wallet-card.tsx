@@ -77,16 +77,19 @@ export function WalletCard({ voucher, back, flipLabel = WALLET_TEXT.redeem, head
                 {amount && <p className="wallet-card__amount">{amount}</p>}
                 <p className="wallet-card__valid">{validUntilLabel(voucher)}</p>
               </div>
-              <button
-                ref={flipRef}
-                type="button"
-                className="wallet-card__flip"
-                onClick={() => turn(true)}
-                aria-label={`${flipLabel}: QR-Code von ${voucher.voucher.title} zeigen`}
-                data-testid="wallet-card-flip"
-              >
-                <QrIcon size={18} /> <span>{flipLabel}</span>
-              </button>
+              {/* A voucher of a reversed order is void: no QR code to show (issue 11). */}
+              {voucher.status !== 'reversed' && (
+                <button
+                  ref={flipRef}
+                  type="button"
+                  className="wallet-card__flip"
+                  onClick={() => turn(true)}
+                  aria-label={`${flipLabel}: QR-Code von ${voucher.voucher.title} zeigen`}
+                  data-testid="wallet-card-flip"
+                >
+                  <QrIcon size={18} /> <span>{flipLabel}</span>
+                </button>
+              )}
             </div>
           </div>
           <div className="wallet-card__badges">

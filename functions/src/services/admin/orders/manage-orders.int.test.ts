@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
+import { createTestAccount, type TestAccount } from '../../../../../scripts/test/accounts.ts';
+import { api, sentMails } from '../../../../../scripts/test/api.ts';
+import { putVouchers, testVoucher } from '../../../../../scripts/test/test-vouchers.ts';
+import { documentClient } from '../../../lib/clients.ts';
+import { env } from '../../../lib/env.ts';
+import {
+  audit as auditEntries,
+  coupons,
+  orderAdmin,
+  orders,
+  paymentRecords,
+  payments,
+  userVouchers,
+} from '../../../lib/deps.ts';
+import { adjustmentKeys, cancellationKeys } from '../../../repositories/order-admin-repository.ts';
+import { refundKey } from './reverse-order.ts';
+
+/**
+ * Admin order management (issue 11) through the real local API and the Stripe stand-in: the
+ * /manage-orders search, order details, pending wallets, admin cart-line delete and the reversal
+ * (refund once, vouchers voided, gap-free Stornorechnung, partial redemption, refusals).
+ */
+const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
+const settle = () =>
+  fetch(`${standIn()}/__test/idle`, { method: 'POST', body: JSON.stringify({ timeout_ms: 20_000 }) });
+const year = () => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date());
+
+async function counterValue(): Promise<number> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: env().TABLE_NAME, Key: cancellationKeys.counter(year()), ConsistentRead: true }),
+  );
+  return (Item?.value as number | undefined) ?? 0;
+}
+
+async function refundsOf(paymentIntentId: string): Promise<{ id: string; amount: number }[]> {
+  const answer = await fetch(`${standIn()}/__test/events?type=refund.created&object=${paymentIntentId}`);
+  const { data } = (await answer.json()) as { data: { data: { object: { id: string; amount: number } } }[] };
+  return data.map((e) => e.data.object);
+}
+
+async function browserCard(): Promise<string> {
+  const response = await fetch(`${standIn()}/v1/payment_methods`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${process.env.STRIPE_PUBLISHABLE_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      type: 'card',
+      'card[number]': '4242424242424242',
+      'card[exp_month]': '12',
+      'card[exp_year]': String(new Date().getFullYear() + 2),
+      'card[cvc]': '123',
+    }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A buyer pays one line by card; answers the completed order line's id. */
+async function buy(buyer: TestAccount, body: Record<string, unknown>): Promise<string> {
+  const added = await api('POST', 'order', { token: buyer.token, body });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const paid = await api('POST', 'order/payment', {
+    token: buyer.token,
+    body: { payment_type: 'card', payment_method: await browserCard() },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await settle();
+  const line = await orders().get(added.body.data.id as string);
+  expect(line?.status).toBe('completed');
+  return line!.id;
+}
+
+let admin: TestAccount;
+let seller: TestAccount;
+let product: ReturnType<typeof testVoucher>;
+let valueVoucher: ReturnType<typeof testVoucher>;
+
+beforeAll(async () => {
+  [admin, seller] = await Promise.all([
+    createTestAccount('admin'),
+    createTestAccount('seller', { is_activated: true, first_name: 'Sel', last_name: 'Ler' }),
+  ]);
+  const company = { name: `Firma ${randomUUID().slice(0, 6)}`, logo: null, region: null, url: null };
+  product = testVoucher(`v-${randomUUID()}`, seller.userId, {
+    qty_val: 4900,
+    price_filter: 4500,
+    seller: { id: seller.userId, username: `seller-${seller.userId}`, company },
+  });
+  valueVoucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
+    type: 'value',
+    qty_val: null,
+    price_filter: 1000,
+    val_min: 1000,
+    val_max: 50000,
+    qty_min: null,
+    qty_max: null,
+    tax: [{ tax: 20, label: 'Leistung', value: 1000 }],
+  });
+  await putVouchers(product, valueVoucher);
+});
+
+const reverse = (id: string, token = admin.token) =>
+  api('POST', 'order/reverse-order', { token, body: { id, reverse: true } });
+
+describe('/manage-orders search and details', () => {
+  it('finds orders by keyword with the columns of 03 §2, pages by 10 with a cursor, and shows the details', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const buyer = await createTestAccount('user', { first_name: 'Kim', last_name: `Käufer${tag}` });
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i++) ids.push(await buy(buyer, { voucher_id: product.id, qty: 1 }));
+
+    const first = await api('POST', 'order/search', {
+      token: admin.token,
+      body: { keyword: `Käufer${tag}`.toUpperCase(), status: 'completed', paginate: 10, page: 1 },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ total: 11, per_page: 10, current_page: 1, last_page: 2, from: 1, to: 10 });
+    expect(first.body.data).toHaveLength(10);
+    const row = first.body.data[0];
+    expect(row).toMatchObject({
+      id: ids[10],
+      user_name: `Kim Käufer${tag}`,
+      seller_name: (product.seller as { company: { name: string } }).company.name,
+      voucher_title: product.title,
+      total_sales: 4500,
+      channel: 'marketplace',
+      reversed: false,
+      p_type: 'stripe',
+      // card 1.5 % + 0,25 € of total_amount (product voucher) = 67.5 → 68 + 25
+      processing_fee: 93,
+    });
+    expect(typeof row.commission).toBe('number');
+    expect(row.order_no).toMatch(/^GM-/);
+
+    const next = new URL(first.body.next_page_url as string);
+    expect(next.searchParams.get('cursor')).toBeTruthy();
+    const second = await api('POST', `order/search${next.search}`, {
+      token: admin.token,
+      body: { keyword: `käufer${tag}` },
+    });
+    expect(second.body).toMatchObject({ current_page: 2, from: 11, to: 11, next_page_url: null });
+    expect(second.body.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+    // Page 2 without the cursor walks there.
+    const walked = await api('POST', 'order/search', {
+      token: admin.token,
+      body: { keyword: `käufer${tag}`, page: 2 },
+    });
+    expect(walked.body.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+
+    // A forged cursor is refused; the buyer's own search is unchanged (their own orders only).
+    expect((await api('POST', 'order/search?cursor=eyJ4IjoxfQ', { token: admin.token, body: {} })).status).toBe(422);
+    const own = await api('POST', 'order/search', { token: buyer.token, body: { status: 'completed' } });
+    expect(own.status).toBe(200);
+    expect(own.body.total).toBe(11);
+
+    const details = await api('GET', `order/${ids[0]}`, { token: admin.token });
+    expect(details.status).toBe(200);
+    expect(details.body.data).toMatchObject({
+      id: ids[0],
+      status: 'completed',
+      buyer_email: buyer.email,
+      invoice_no: expect.stringMatching(/^RE-/),
+      payment: { status: 'succeeded', amount: 4500 },
+      vouchers: [{ status: 'active', remaining_qty: 1 }],
+    });
+    expect((await api('GET', `order/${ids[0]}`, { token: buyer.token })).status).toBe(403);
+  });
+});
+
+describe('pending carts', () => {
+  it('GET wallets lists a user’s cart lines; DELETE order/{id} deletes a pending line as admin, never a completed one', async () => {
+    const buyer = await createTestAccount('user');
+    const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: product.id, qty: 2 } });
+    const wallets = await api('GET', `wallets?user_id=${buyer.userId}&status=pending`, { token: admin.token });
+    expect(wallets.status).toBe(200);
+    expect(wallets.body.data.map((l: { id: string }) => l.id)).toEqual([added.body.data.id]);
+    expect((await api('GET', `wallets?user_id=${buyer.userId}`, { token: buyer.token })).status).toBe(403);
+    expect((await api('GET', 'wallets', { token: admin.token })).status).toBe(422);
+
+    expect((await api('DELETE', `order/${added.body.data.id}`, { token: admin.token })).status).toBe(200);
+    expect(await orders().get(added.body.data.id)).toBeUndefined();
+
+    const completed = await buy(buyer, { voucher_id: product.id, qty: 1 });
+    const refused = await api('DELETE', `order/${completed}`, { token: admin.token });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Abgeschlossene Bestellungen können nicht gelöscht werden.');
+    expect((await orders().get(completed))?.status).toBe('completed');
+  });
+});
+
+describe('reversal', () => {
+  it('refunds exactly once under 20 concurrent calls, voids the voucher, issues one Stornorechnung and mails it', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: product.id, qty: 2 });
+    const before = await counterValue();
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => reverse(id)));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok, JSON.stringify(answers.map((a) => [a.status, a.body?.message]))).toHaveLength(1);
+    expect(answers.every((a) => [200, 409, 422].includes(a.status))).toBe(true);
+    expect(ok[0]!.body.data).toMatchObject({ reversed: true, refunded: 9000 });
+
+    const order = await orderAdmin().get(id);
+    expect(order).toMatchObject({ reversed: true, refunded_amount: 9000 });
+    const payment = await paymentRecords().get(order!.payment_id!);
+    expect(await refundsOf(payment!.stripe_payment_intent_id!)).toHaveLength(1);
+    expect(await counterValue()).toBe(before + 1);
+    const uv = await userVouchers().get(order!.user_voucher_ids![0]!);
+    expect(uv?.status).toBe('reversed');
+    const invoice = await orders().getInvoice(order!.cancellation_invoice_no!);
+    expect(invoice).toMatchObject({ cancels: order!.invoice_no, gross: -9000, order_id: id });
+
+    // charge.refunded moves the payment status.
+    await settle();
+    await expect
+      .poll(async () => (await paymentRecords().get(payment!.id))?.status, { timeout: 10_000 })
+      .toBe('refunded');
+
+    // A second reversal is refused; the buyer gets the Stornorechnung.
+    const again = await reverse(id);
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('Diese Bestellung wurde bereits storniert.');
+    await expect
+      .poll(
+        async () =>
+          (await sentMails(since)).filter(
+            (m) => m.destination.to.includes(buyer.email) && m.subject.startsWith('Stornierung'),
+          ),
+        { timeout: 10_000 },
+      )
+      .toHaveLength(1);
+    // The Stornorechnung downloads like the invoice (admin and buyer).
+    for (const token of [admin.token, buyer.token]) {
+      const pdf = await api('POST', 'order/download-invoice', {
+        token,
+        body: { order_id: id, invoice_no: order!.cancellation_invoice_no },
+      });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    }
+    const mail = (await sentMails(since)).find((m) => m.subject.startsWith('Stornierung'));
+    expect(mail?.attachments?.[0]?.filename).toBe(`Stornorechnung-${order!.cancellation_invoice_no}.pdf`);
+
+    // The scanner answers 'storniert', the redemption is refused; the wallet shows the voucher as reversed.
+    const scanned = await api('POST', 'qr-code/scan', { token: seller.token, body: { url: uv!.qr } });
+    expect(scanned.status).toBe(422);
+    expect(scanned.body.message).toContain('storniert');
+    const redeemed = await api('POST', 'redemption', {
+      token: seller.token,
+      body: { order_id: uv!.id, qty: 1 },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(redeemed.status).toBe(422);
+    expect(redeemed.body.message).toContain('storniert');
+    const rows = await api('POST', 'order/search', { token: admin.token, body: { keyword: order!.order_no } });
+    expect(rows.body.data[0]).toMatchObject({ id, reversed: true });
+  });
+
+  it('numbers Stornorechnungen without gaps across several reversals', async () => {
+    const buyer = await createTestAccount('user');
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await buy(buyer, { voucher_id: product.id, qty: 1 }));
+    const before = await counterValue();
+    const answers = await Promise.all(ids.map((id) => reverse(id)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const numbers = answers
+      .map((a) => Number((a.body.data.cancellation_invoice_no as string).slice(-6)))
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual([before + 1, before + 2, before + 3, before + 4]);
+    for (const a of answers) expect(a.body.data.cancellation_invoice_no).toMatch(new RegExp(`^ST-${year()}-\\d{6}$`));
+  });
+
+  it('refunds only the unredeemed remainder of a partly redeemed voucher, after the coupon discount', async () => {
+    const buyer = await createTestAccount('user');
+    const code = `T${randomUUID().slice(0, 8).toUpperCase()}`;
+    const now = new Date().toISOString();
+    await coupons().put({
+      id: code,
+      code,
+      percent_off: 10,
+      amount_off: null,
+      active: true,
+      expires_at: null,
+      limit: 5,
+      created_at: now,
+      updated_at: now,
+    });
+    const added = await api('POST', 'order', {
+      token: buyer.token,
+      body: { voucher_id: valueVoucher.id, value: 5000 },
+    });
+    expect(added.status).toBe(201);
+    const id = await (async () => {
+      const paid = await api('POST', 'order/payment', {
+        token: buyer.token,
+        body: { payment_type: 'card', payment_method: await browserCard(), coupon: code },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      await settle();
+      return added.body.data.id as string;
+    })();
+    const order = await orderAdmin().get(id);
+    const uvId = order!.user_voucher_ids![0]!;
+    const redeemed = await api('POST', 'redemption', {
+      token: seller.token,
+      body: { order_id: uvId, value: 2000 },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(201);
+    const answer = await reverse(id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // paid 45,00 € (50,00 € less 10 %), 30,00 € of 50,00 € unredeemed → 45,00 € × 30/50 = 27,00 €
+    expect(order).toMatchObject({ total_amount: 5000, discount: 500 });
+    expect(answer.body.data.refunded).toBe(2700);
+    const payment = await paymentRecords().get(order!.payment_id!);
+    expect((await refundsOf(payment!.stripe_payment_intent_id!)).map((r) => r.amount)).toEqual([2700]);
+    const invoice = await orders().getInvoice(answer.body.data.cancellation_invoice_no);
+    expect(invoice).toMatchObject({ gross: -2700, tax: -450, net: -2250, cancels: order!.invoice_no });
+    const uv = await userVouchers().get(uvId);
+    expect(uv).toMatchObject({ status: 'reversed', remaining_value: 3000 });
+  });
+
+  it('leaves the order not reversed and answers 422 with the message when Stripe refuses the refund', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: product.id, qty: 1 });
+    const order = await orderAdmin().get(id);
+    const payment = await paymentRecords().get(order!.payment_id!);
+    const pi = payment!.stripe_payment_intent_id!;
+    await fetch(`${standIn()}/__test/refund-failures`, {
+      method: 'POST',
+      body: JSON.stringify({ payment_intent: pi, message: 'Charge has been charged back; cannot issue a refund.' }),
+    });
+    const refused = await reverse(id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain('Charge has been charged back; cannot issue a refund.');
+    const after = await orderAdmin().get(id);
+    expect(after?.reversed).toBe(false);
+    expect(after?.reversal_claim).toBeUndefined();
+    expect((await userVouchers().get(order!.user_voucher_ids![0]!))?.status).toBe('active');
+
+    // Once Stripe accepts again, the next attempt refunds (a new idempotency key after a refusal).
+    await fetch(`${standIn()}/__test/refund-failures`, {
+      method: 'POST',
+      body: JSON.stringify({ payment_intent: pi, clear: true }),
+    });
+    expect((await reverse(id)).status).toBe(200);
+    expect(await refundsOf(pi)).toHaveLength(1);
+  });
+
+  it('a retry after a crash between the refund and the transaction refunds nothing more', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: product.id, qty: 1 });
+    const order = await orderAdmin().get(id);
+    const payment = await paymentRecords().get(order!.payment_id!);
+    const pi = payment!.stripe_payment_intent_id!;
+    // The crashed run: its claim (expired by now) with the amount, and the refund it made with the order's key.
+    const past = new Date(Date.now() - 1000).toISOString();
+    expect(await orderAdmin().claimReversal(id, 'crashed-run', past, past, 4500)).toBeTruthy();
+    const first = await payments().refund(pi, refundKey(id, 0), 4500);
+
+    const answer = await reverse(id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ refunded: 4500, refund_id: first.id });
+    expect(await refundsOf(pi)).toHaveLength(1);
+  });
+
+  it('records a reversal after the seller was invoiced against the next payout, and audits it', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: product.id, qty: 1 });
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: { PK: `ORDER#${id}`, SK: 'ORDER' },
+        UpdateExpression: 'SET seller_invoice_id = :inv',
+        ExpressionAttributeValues: { ':inv': 'si-test' },
+      }),
+    );
+    const order = await orderAdmin().get(id);
+    const answer = await reverse(id);
+    expect(answer.status).toBe(200);
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: env().TABLE_NAME, Key: adjustmentKeys.item(order!.seller_id, id) }),
+    );
+    expect(Item).toMatchObject({
+      entity: 'SellerAdjustment',
+      seller_invoice_id: 'si-test',
+      gross: -4500,
+      seller_net: -order!.seller_net!,
+      status: 'open',
+      cancellation_invoice_no: answer.body.data.cancellation_invoice_no,
+    });
+    const audit = await auditEntries().listByActor(admin.userId, 50);
+    expect(audit.items.find((e) => e.action === 'reverse_order' && e.details.order_id === id)).toMatchObject({
+      target_id: order!.seller_id,
+      details: { refund: 4500 },
+    });
+  });
+
+  it('adds the reversed figures to the seller stats', async () => {
+    const other = await createTestAccount('seller', { is_activated: true });
+    const own = testVoucher(`v-${randomUUID()}`, other.userId, { qty_val: 2000, price_filter: 2000 });
+    await putVouchers(own);
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: own.id, qty: 1 });
+    const order = await orderAdmin().get(id);
+    expect((await reverse(id)).status).toBe(200);
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: `SELLER#${other.userId}#STATS`, SK: 'TOTAL' } }),
+    );
+    expect(Item).toMatchObject({ reversed_count: 1, reversed_gross: 2000, reversed_seller_net: order!.seller_net });
+  });
+
+  it('reverses a direct sale without Stripe', async () => {
+    const directVoucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
+      qty_val: 2500,
+      price_filter: 2500,
+      display: 'direktverkauf',
+    });
+    await putVouchers(directVoucher);
+    const added = await api('POST', 'order/direct-sale', {
+      token: seller.token,
+      body: { voucher_id: directVoucher.id, qty: 1 },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const gift = await api('POST', 'order/gift-voucher', {
+      token: seller.token,
+      body: { order_id: added.body.data.id, giftType: ['pdf'] },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(gift.status, JSON.stringify(gift.body)).toBe(200);
+    const answer = await reverse(added.body.data.id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ refund_id: null, reversed: true });
+    const order = await orderAdmin().get(added.body.data.id);
+    expect((await userVouchers().get(order!.user_voucher_ids![0]!))?.status).toBe('reversed');
+  });
+
+  it('reverses a 0 € order (100 % coupon) without Stripe', async () => {
+    const code = `FREE${randomUUID().slice(0, 6).toUpperCase()}`;
+    const now = new Date().toISOString();
+    await coupons().put({
+      id: code,
+      code,
+      percent_off: 100,
+      amount_off: null,
+      active: true,
+      expires_at: null,
+      limit: 5,
+      created_at: now,
+      updated_at: now,
+    });
+    const buyer = await createTestAccount('user');
+    const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: product.id, qty: 1 } });
+    const paid = await api('POST', 'order/payment', {
+      token: buyer.token,
+      body: { payment_type: 'card', coupon: code },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await settle();
+    expect((await orders().get(added.body.data.id))?.status).toBe('completed');
+    const answer = await reverse(added.body.data.id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ refunded: 0, refund_id: null });
+  });
+});

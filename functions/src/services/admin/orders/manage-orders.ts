@@ -1,0 +1,214 @@
+import {
+  ADMIN_ORDER_TEXT,
+  adminProcessingFee,
+  type AdminOrderDetails,
+  type AdminOrderRow,
+  type adminOrderSearchRequestSchema,
+} from '@gm/shared/admin/orders';
+import type { Paged } from '@gm/shared/api/paged';
+import type { OrderLine } from '@gm/shared/orders/contracts';
+import type * as z from 'zod';
+import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
+import type { AdminOrderRecord } from '../../../repositories/order-admin-repository.ts';
+import { orderKeys, type OrderRecord } from '../../../repositories/order-repository.ts';
+import type { UserRecord } from '../../../repositories/user-repository.ts';
+import type { Deps } from '../../deps.ts';
+import { toOrderLine } from '../../orders/cart-line.ts';
+
+export type AdminOrderSearchInput = z.output<typeof adminOrderSearchRequestSchema>;
+
+const INVALID_CURSOR = 'Ungültiger Seitenzeiger.';
+
+/** The cursor of next_page_url: base64url JSON of the LastEvaluatedKey, which must name the `ORDERS` feed. */
+export function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): Record<string, unknown> {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (
+      key &&
+      typeof key === 'object' &&
+      key.GSI3PK === orderKeys.allOrders &&
+      typeof key.GSI3SK === 'string' &&
+      typeof key.PK === 'string' &&
+      key.PK.startsWith('ORDER#') &&
+      key.SK === 'ORDER' &&
+      Object.keys(key).length === 4
+    )
+      return key;
+  } catch {
+    // fall through
+  }
+  throw ValidationError.field('cursor', INVALID_CURSOR);
+}
+
+const fullName = (user: Pick<UserRecord, 'first_name' | 'last_name' | 'username'> | undefined) =>
+  [user?.first_name, user?.last_name].filter(Boolean).join(' ') || (user?.username ?? '');
+
+export function buyerName(order: OrderRecord, user: UserRecord | undefined): string {
+  if (order.guest) return `${order.guest.first_name} ${order.guest.last_name}`.trim();
+  return user ? fullName(user) : '';
+}
+
+/** One row of /manage-orders (03 §2): commission and channel as stored on the order. */
+export function toAdminOrderRow(order: AdminOrderRecord, user: UserRecord | undefined): AdminOrderRow {
+  const discount = order.discount ?? 0;
+  return {
+    id: order.id,
+    created_at: order.completed_at ?? order.created_at,
+    order_no: order.order_no,
+    seller_id: order.seller_id,
+    seller_name: order.voucher.seller?.company?.name ?? order.voucher.seller?.username ?? '',
+    user_name: buyerName(order, user),
+    voucher_title: order.voucher.title,
+    voucher_type: order.voucher.type,
+    commission: typeof order.commission === 'number' ? order.commission : null,
+    total_sales: order.total_amount - discount,
+    total_value: order.total_value,
+    total_amount: order.total_amount,
+    discount,
+    channel: order.channel,
+    reversed: order.reversed === true,
+    p_type: order.p_type ?? null,
+    processing_fee: adminProcessingFee({ ...order, p_type: order.p_type ?? null }),
+  };
+}
+
+async function buyersOf(deps: Pick<Deps, 'users'>, orders: OrderRecord[]): Promise<Map<string, UserRecord>> {
+  const ids = [...new Set(orders.flatMap((o) => (o.user_id && !o.guest ? [o.user_id] : [])))];
+  const users = await Promise.all(ids.map((id) => deps.users.get(id)));
+  return new Map(users.flatMap((u, i) => (u ? [[ids[i]!, u] as const] : [])));
+}
+
+/**
+ * POST order/search as admin (03 §2 /manage-orders): the `ORDERS` feed (GSI3, newest first), keyword
+ * over `search_text` (order no., seller, buyer, voucher; lower case), 10 per page. next_page_url
+ * carries `page` and `cursor`, so paging on reads one page; a numbered page without cursor walks there.
+ */
+export async function searchAdminOrders(
+  deps: Pick<Deps, 'orderAdmin' | 'users'>,
+  input: AdminOrderSearchInput,
+  pageUrl: (page: number, cursor: string | undefined) => string,
+): Promise<Paged<AdminOrderRow>> {
+  const keyword = input.keyword?.trim().toLowerCase() || undefined;
+  const perPage = input.paginate;
+  let startKey = input.cursor ? decodeCursor(input.cursor) : undefined;
+  // No cursor: walk the pages before the requested one.
+  if (!startKey && input.page > 1) {
+    for (let p = 1; p < input.page; p++) {
+      const skipped = await deps.orderAdmin.page(perPage, keyword, startKey);
+      startKey = skipped.lastKey;
+      if (!startKey) break;
+    }
+  }
+  const [page, total] = await Promise.all([
+    !startKey && input.page > 1 ? Promise.resolve({ items: [] }) : deps.orderAdmin.page(perPage, keyword, startKey),
+    deps.orderAdmin.count(keyword),
+  ]);
+  const buyers = await buyersOf(deps, page.items);
+  const data = page.items.map((o) => toAdminOrderRow(o, o.user_id ? buyers.get(o.user_id) : undefined));
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = data.length ? (input.page - 1) * perPage + 1 : null;
+  const lastKey = 'lastKey' in page ? page.lastKey : undefined;
+  return {
+    data,
+    current_page: input.page,
+    last_page: lastPage,
+    next_page_url: lastKey && input.page < lastPage ? pageUrl(input.page + 1, encodeCursor(lastKey)) : null,
+    total,
+    per_page: perPage,
+    from,
+    to: from === null ? null : from + data.length - 1,
+  };
+}
+
+/** GET order/{id} (admin): the line with its payment, invoice numbers and user vouchers. */
+export async function getAdminOrder(
+  deps: Pick<Deps, 'orderAdmin' | 'users' | 'paymentRecords' | 'userVouchers'>,
+  orderId: string,
+): Promise<AdminOrderDetails> {
+  const order = await deps.orderAdmin.get(orderId);
+  if (!order) throw new NotFoundError();
+  const [user, payment, vouchers] = await Promise.all([
+    order.user_id ? deps.users.get(order.user_id) : Promise.resolve(undefined),
+    order.payment_id ? deps.paymentRecords.get(order.payment_id) : Promise.resolve(undefined),
+    Promise.all((order.user_voucher_ids ?? []).map((id) => deps.userVouchers.get(id))),
+  ]);
+  return {
+    ...toAdminOrderRow(order, user),
+    status: order.status,
+    qty: order.qty,
+    value: order.value ?? null,
+    is_gift: order.is_gift === true,
+    subdomain: order.subdomain ?? null,
+    buyer_email: order.guest?.email ?? user?.email ?? null,
+    buyer_user_id: order.user_id ?? null,
+    invoice_no: order.invoice_no ?? null,
+    cancellation_invoice_no: order.cancellation_invoice_no ?? null,
+    reversed_at: order.reversed_at ?? null,
+    refund_id: order.refund_id ?? null,
+    refunded_amount: typeof order.refunded_amount === 'number' ? order.refunded_amount : null,
+    seller_invoice_id: order.seller_invoice_id ?? null,
+    payment: payment
+      ? {
+          id: payment.id,
+          status: payment.status,
+          payment_type: payment.payment_type,
+          amount: payment.amount,
+          amount_refunded: payment.amount_refunded ?? null,
+          coupon_code: payment.coupon_code ?? null,
+          stripe_payment_intent_id: payment.stripe_payment_intent_id ?? null,
+        }
+      : null,
+    vouchers: vouchers.flatMap((uv) =>
+      uv
+        ? [
+            {
+              id: uv.id,
+              code: uv.code,
+              status: uv.status,
+              type: uv.type,
+              qty: uv.qty,
+              remaining_qty: uv.remaining_qty,
+              value: uv.value,
+              remaining_value: uv.remaining_value,
+              valid_until: uv.valid_until,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** GET wallets (03 §7 "Wallets pending", admin): a user's unexpired cart lines, newest first. */
+export async function listPendingWallets(
+  deps: Pick<Deps, 'orders' | 'clock'>,
+  userId: string,
+): Promise<{ data: OrderLine[] }> {
+  const lines = await deps.orders.listByOwner({ kind: 'user', userId }, 'pending', deps.clock());
+  return { data: lines.map(toOrderLine) };
+}
+
+/** DELETE order/{id} by an admin: anyone's pending cart line; a completed order never (422). */
+export async function deleteOrderAsAdmin(
+  deps: Pick<Deps, 'orderAdmin' | 'audit' | 'clock' | 'newId'>,
+  actorId: string,
+  orderId: string,
+): Promise<{ message: string }> {
+  const deleted = await deps.orderAdmin.deletePending(orderId);
+  if (deleted.outcome !== 'deleted') {
+    if (deleted.outcome === 'missing') throw new NotFoundError();
+    throw ValidationError.field('id', ADMIN_ORDER_TEXT.completedNotDeletable);
+  }
+  await deps.audit.put({
+    id: deps.newId(),
+    action: 'delete_order',
+    actor_id: actorId,
+    target_id: deleted.owner,
+    details: { order_id: orderId },
+    at: deps.clock().toISOString(),
+  });
+  return { message: ADMIN_ORDER_TEXT.cartLineDeleted };
+}

@@ -1,0 +1,272 @@
+import { ADMIN_ORDER_TEXT, reversalRefund, type ReverseOrderResponse } from '@gm/shared/admin/orders';
+import { viennaYear } from '@gm/shared/dates/vienna-range';
+import { formatEuro } from '@gm/shared/money/money';
+import { PaymentDeclinedError, PaymentProviderError } from '../../../adapters/stripe-payments.ts';
+import type { Actor } from '../../../lib/auth.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.ts';
+import type { AdminOrderRecord } from '../../../repositories/order-admin-repository.ts';
+import type { InvoiceRecord } from '../../../repositories/order-repository.ts';
+import type { UserVoucherRecord } from '../../../repositories/user-voucher-repository.ts';
+import type { Deps } from '../../deps.ts';
+import { renderInvoicePdf } from '../../orders/invoice-pdf.ts';
+import { invoiceLines } from '../../orders/invoice-tax.ts';
+import { buyerName } from './manage-orders.ts';
+
+export type ReverseDeps = Pick<
+  Deps,
+  | 'orderAdmin'
+  | 'userVouchers'
+  | 'paymentRecords'
+  | 'payments'
+  | 'users'
+  | 'orders'
+  | 'audit'
+  | 'mailer'
+  | 'clock'
+  | 'newId'
+>;
+
+/** Longer than one Lambda run (10 s, Stripe included): a crashed run's claim expires and the admin may retry. */
+export const REVERSAL_LEASE_MS = 60_000;
+/** One transaction holds at most 100 items; the reversal needs 13 besides the vouchers. */
+export const MAX_VOIDED_VOUCHERS = 85;
+
+/** The Stripe idempotency key of an order's refund: one per order and refused attempt, so retries never refund twice. */
+export const refundKey = (orderId: string, attempt: number) => `reverse-order-${orderId}-${attempt}`;
+
+export const cancellationFilename = (invoiceNo: string) => `Stornorechnung-${invoiceNo}.pdf`;
+
+/** Face and remaining of a user voucher in its own unit: cents for value vouchers, units for product vouchers. */
+function faceOf(uv: UserVoucherRecord): { face: number; remaining: number } {
+  if (uv.type === 'value') {
+    const face = (uv.value ?? 0) * uv.qty;
+    return { face: face > 0 ? face : uv.remaining_value, remaining: uv.status === 'reversed' ? 0 : uv.remaining_value };
+  }
+  return { face: uv.qty, remaining: uv.status === 'reversed' ? 0 : uv.remaining_qty };
+}
+
+/**
+ * POST order/reverse-order (03 §7, §4; data-model §4.4 step 3). The refund is the line's paid amount
+ * (total_amount less its coupon discount) times the unredeemed share of its vouchers, rounded down
+ * (shared/src/admin/orders.ts reversalRefund). Card and bank-redirect payments are refunded through
+ * Stripe; direct sales and 0 € orders without. Exactly once: a claim on the order (lease), the
+ * Stripe idempotency key per order and refused attempt, and the amount stored with the claim, so a
+ * retry after a crash between the refund and the transaction replays the same refund. Stripe's
+ * refusal releases the claim (order not reversed) and answers 422 with its message.
+ */
+export async function reverseOrder(
+  deps: ReverseDeps,
+  actor: Pick<Actor, 'userId'>,
+  orderId: string,
+): Promise<ReverseOrderResponse> {
+  let order = await deps.orderAdmin.get(orderId);
+  if (!order) throw new NotFoundError();
+  if (order.status !== 'completed') throw ValidationError.field('id', ADMIN_ORDER_TEXT.notCompleted);
+  if (order.reversed) throw ValidationError.field('id', ADMIN_ORDER_TEXT.alreadyReversed);
+  if ((order.user_voucher_ids?.length ?? 0) > MAX_VOIDED_VOUCHERS)
+    throw ValidationError.field(
+      'id',
+      `Bestellungen mit mehr als ${MAX_VOIDED_VOUCHERS} Gutscheinen werden einzeln storniert.`,
+    );
+
+  const paid = Math.max(0, order.total_amount - (order.discount ?? 0));
+  let vouchers = await loadVouchers(deps, order);
+  const computed = reversalRefund({ paid, vouchers: vouchers.map(faceOf) });
+  if (computed.share <= 0) throw ValidationError.field('id', ADMIN_ORDER_TEXT.fullyRedeemed);
+
+  const now = deps.clock();
+  const token = deps.newId();
+  const claimed = await deps.orderAdmin.claimReversal(
+    order.id,
+    token,
+    now.toISOString(),
+    new Date(now.getTime() + REVERSAL_LEASE_MS).toISOString(),
+    computed.refund,
+  );
+  if (!claimed) {
+    const current = await deps.orderAdmin.get(order.id);
+    if (current?.reversed) throw ValidationError.field('id', ADMIN_ORDER_TEXT.alreadyReversed);
+    if (current && current.status !== 'completed') throw ValidationError.field('id', ADMIN_ORDER_TEXT.notCompleted);
+    throw new ConflictError(ADMIN_ORDER_TEXT.reversalRunning);
+  }
+  order = claimed;
+  // An earlier run that died after its claim stored the amount it refunded (or was about to): the same again.
+  const refund = typeof claimed.reversal_refund === 'number' ? claimed.reversal_refund : computed.refund;
+  const attempt = claimed.reversal_attempt ?? 0;
+
+  let refundId: string | null = null;
+  try {
+    const payment = order.payment_id ? await deps.paymentRecords.get(order.payment_id) : undefined;
+    const throughStripe =
+      refund > 0 && (order.p_type === 'stripe' || order.p_type === 'bank') && payment?.stripe_payment_intent_id;
+    if (throughStripe) {
+      const done = await deps.payments.refund(payment.stripe_payment_intent_id!, refundKey(order.id, attempt), refund);
+      refundId = done.id;
+    }
+  } catch (error) {
+    // Refused = Stripe answered that it will not refund (nothing happened): a 4xx other than a conflict,
+    // rate limit or idempotency clash. Anything else may have refunded: the key and the amount stay.
+    const refused =
+      error instanceof PaymentProviderError
+        ? error.statusCode !== undefined &&
+          [400, 402, 404].includes(error.statusCode) &&
+          !/idempoten/i.test(error.message)
+        : error instanceof PaymentDeclinedError || error instanceof NotFoundError;
+    await deps.orderAdmin.releaseReversal(order.id, token, refused);
+    if (refused) {
+      const message =
+        error instanceof PaymentProviderError ? error.message.replace(/^Stripe: /, '') : (error as Error).message;
+      throw ValidationError.field('id', ADMIN_ORDER_TEXT.refundRefused(message));
+    }
+    throw error;
+  }
+
+  // One transaction: order reversed, vouchers voided, cancellation invoice, stats, audit, adjustment.
+  const original = order.invoice_no ? await deps.orders.getInvoice(order.invoice_no) : undefined;
+  const buyer = order.user_id && !order.guest ? await deps.users.get(order.user_id) : undefined;
+  const at = deps.clock().toISOString();
+  const invoice = cancellationInvoice(
+    order,
+    original,
+    buyer ? { name: buyerName(order, buyer), email: buyer.email } : undefined,
+    refund,
+    at,
+  );
+  const reversedSellerNet =
+    paid > 0 ? Math.min(order.seller_net ?? 0, Math.floor(((order.seller_net ?? 0) * refund) / paid)) : 0;
+  let outcome;
+  for (let round = 0; ; round++) {
+    outcome = await deps.orderAdmin.reverse({
+      order,
+      claimToken: token,
+      at,
+      year: viennaYear(new Date(at)),
+      refund,
+      refundId,
+      reversedSellerNet,
+      voidIds: vouchers.filter((uv) => uv.status === 'active').map((uv) => uv.id),
+      invoice,
+      audit: deps.audit.part({
+        id: deps.newId(),
+        action: 'reverse_order',
+        actor_id: actor.userId,
+        target_id: order.seller_id,
+        details: {
+          order_id: order.id,
+          order_no: order.order_no,
+          buyer_user_id: order.user_id ?? null,
+          refund,
+          refund_id: refundId,
+          seller_invoice_id: order.seller_invoice_id ?? null,
+        },
+        at,
+      }),
+    });
+    if (outcome.outcome !== 'changed') break;
+    // A voucher was redeemed or a gift issued meanwhile: read again and void what is left.
+    if (round >= 5) throw new ConflictError(ADMIN_ORDER_TEXT.reversalRunning);
+    order = (await deps.orderAdmin.get(order.id)) ?? order;
+    vouchers = await loadVouchers(deps, order);
+  }
+  if (outcome.outcome === 'already_reversed') throw ValidationError.field('id', ADMIN_ORDER_TEXT.alreadyReversed);
+  if (outcome.outcome === 'claim_lost') throw new ConflictError(ADMIN_ORDER_TEXT.reversalRunning);
+
+  const number = outcome.cancellationInvoiceNo;
+  await mailCancellation(deps, order, { ...invoice, invoice_no: number }, refund).catch((error: unknown) =>
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'cancellation mail failed', orderId: order.id, error: String(error) }),
+    ),
+  );
+  return {
+    message: ADMIN_ORDER_TEXT.reversedDone,
+    data: { id: order.id, reversed: true, refunded: refund, refund_id: refundId, cancellation_invoice_no: number },
+  };
+}
+
+async function loadVouchers(
+  deps: Pick<ReverseDeps, 'userVouchers'>,
+  order: AdminOrderRecord,
+): Promise<UserVoucherRecord[]> {
+  const all = await Promise.all((order.user_voucher_ids ?? []).map((id) => deps.userVouchers.get(id)));
+  return all.filter((uv): uv is UserVoucherRecord => Boolean(uv));
+}
+
+/**
+ * The Stornorechnung: the original's supplier and recipient, one line per tax rate of the refunded
+ * amount (negative), `cancels` = the original invoice number.
+ */
+export function cancellationInvoice(
+  order: AdminOrderRecord,
+  original: InvoiceRecord | undefined,
+  buyer: { name: string; email: string } | undefined,
+  refund: number,
+  at: string,
+): Omit<InvoiceRecord, 'invoice_no'> & { cancels: string | null } {
+  const taxed = invoiceLines({
+    title: `Storno: ${order.voucher.title}`,
+    qty: order.qty,
+    amount: refund,
+    discount: 0,
+    tax: order.voucher.tax,
+  });
+  const lines = taxed.lines.map((l) => ({ ...l, unit: -l.unit, net: -l.net, tax: -l.tax, gross: -l.gross }));
+  const tax = lines.reduce((sum, l) => sum + l.tax, 0);
+  return {
+    order_id: order.id,
+    order_no: order.order_no ?? '',
+    seller_id: order.seller_id,
+    seller: original?.seller ?? {
+      name: order.voucher.seller?.company?.name ?? order.voucher.seller?.username ?? '',
+      address: null,
+      vat_number: null,
+    },
+    buyer: original?.buyer ??
+      buyer ?? {
+        name: order.guest ? `${order.guest.first_name} ${order.guest.last_name}` : '',
+        email: order.guest?.email ?? '',
+      },
+    buyer_user_id: order.guest ? null : (order.user_id ?? null),
+    lines,
+    discount: 0,
+    multi_purpose: taxed.multiPurpose,
+    gross: -refund,
+    tax,
+    net: -refund - tax,
+    cancels: order.invoice_no ?? null,
+    issued_at: at,
+  };
+}
+
+/** Mails the Stornorechnung to the buyer (guest e-mail too); best effort after the commit. */
+async function mailCancellation(
+  deps: Pick<ReverseDeps, 'users' | 'mailer'>,
+  order: AdminOrderRecord,
+  invoice: InvoiceRecord & { cancels: string | null },
+  refund: number,
+): Promise<void> {
+  const to =
+    order.guest?.email ??
+    invoice.buyer.email ??
+    (order.user_id ? (await deps.users.get(order.user_id))?.email : undefined);
+  if (!to) return;
+  const name = order.guest?.first_name ?? invoice.buyer.name.split(' ')[0];
+  await deps.mailer.send({
+    to,
+    subject: `Stornierung deiner Bestellung ${order.order_no ?? ''}`.trim(),
+    text: [
+      name ? `Hallo ${name},` : 'Hallo,',
+      '',
+      `deine Bestellung ${order.order_no ?? ''} (${order.voucher.title}) wurde storniert. Der Gutschein ist damit ungültig.`,
+      refund > 0 ? `Erstattet werden ${formatEuro(refund)}.` : 'Es wird kein Betrag erstattet.',
+      '',
+      'Die Stornorechnung findest du im Anhang.',
+    ].join('\n'),
+    attachments: [
+      {
+        filename: cancellationFilename(invoice.invoice_no),
+        contentType: 'application/pdf',
+        content: await renderInvoicePdf(invoice),
+      },
+    ],
+  });
+}

@@ -1,0 +1,203 @@
+import * as z from 'zod';
+import { pagedSchema } from '../api/paged.ts';
+import { viennaDay } from '../dates/vienna-range.ts';
+import { PROCESSING_FEES, feeBase } from '../orders/pricing.ts';
+import { percentOf, type Cents } from '../money/money.ts';
+import { channelSchema } from '../orders/contracts.ts';
+import { MSG } from '../validation/messages.ts';
+
+/**
+ * Admin order management (03 §2 /manage-orders, §3 Order, §7 Orders / Reverse order / Wallets
+ * pending, §8, §9 fee rules; issue 11). Money in integer cents.
+ */
+export const ADMIN_ORDER_TEXT = {
+  reversed: 'Storniert',
+  notReversed: 'Nicht storniert',
+  reverse: 'Stornieren',
+  confirmReverse:
+    'Willst du diese Bestellung wirklich stornieren? Der bezahlte Betrag (bei teilweise eingelösten Gutscheinen nur der nicht eingelöste Rest) wird erstattet, die Gutscheine werden ungültig und der Käufer erhält eine Stornorechnung.',
+  reversedDone: 'Die Bestellung wurde storniert.',
+  alreadyReversed: 'Diese Bestellung wurde bereits storniert.',
+  reversalRunning: 'Diese Bestellung wird gerade storniert. Bitte versuche es gleich noch einmal.',
+  notCompleted: 'Nur abgeschlossene Bestellungen können storniert werden.',
+  fullyRedeemed: 'Die Gutscheine dieser Bestellung wurden bereits vollständig eingelöst. Es gibt nichts zu stornieren.',
+  giftInProgress: 'Das Geschenk dieser Bestellung wird gerade ausgestellt. Bitte versuche es gleich noch einmal.',
+  refundRefused: (message: string) => `Die Rückerstattung wurde von Stripe abgelehnt: ${message}`,
+  completedNotDeletable: 'Abgeschlossene Bestellungen können nicht gelöscht werden.',
+  cartLineDeleted: 'Die Position wurde aus dem Warenkorb entfernt.',
+  /** The voucher status shown for a user voucher of a reversed order (wallet, scanner). */
+  voided: 'storniert',
+} as const;
+
+/** Processing fees are shown only for orders created after this Vienna date (03 §9). */
+export const PROCESSING_FEE_SINCE = '2023-04-10';
+
+export type FeeOrder = {
+  created_at: string;
+  p_type?: 'stripe' | 'bank' | 'none' | null | undefined;
+  voucher: { type: 'value' | 'quantity' | 'buyer' | string };
+  total_value: Cents;
+  total_amount: Cents;
+  /** As frozen at the sale (pricing.ts commissionFor); absent on lines completed before it was stored. */
+  processing_fee?: Cents | null | undefined;
+};
+
+/**
+ * The processing fee of the admin order table (03 §9): null (not shown) for orders created on or
+ * before 2023-04-10 (Vienna date) and for orders without a provider payment (direct sale, 0 €);
+ * otherwise the fee frozen on the order at completion, or — for an order without a stored fee —
+ * bank (sofort) 1.4 % + 0,25 € and card 1.5 % + 0,25 € of total_value (value vouchers) or
+ * total_amount (quantity vouchers).
+ */
+export function adminProcessingFee(order: FeeOrder): Cents | null {
+  if (viennaDay(new Date(order.created_at)) <= PROCESSING_FEE_SINCE) return null;
+  if (!order.p_type || order.p_type === 'none') return null;
+  if (typeof order.processing_fee === 'number') return order.processing_fee;
+  const base = feeBase({
+    voucher: { type: order.voucher.type as 'value' | 'quantity' },
+    total_value: order.total_value,
+    total_amount: order.total_amount,
+  });
+  if (base <= 0) return 0;
+  const rule = PROCESSING_FEES[order.p_type === 'bank' ? 'bank' : 'card'];
+  return percentOf(base, rule.percent) + rule.fixed;
+}
+
+/**
+ * The refund of a reversal (issue 11 decision): the amount paid for the line (total_amount less its
+ * coupon discount) times the unredeemed share of its vouchers (remaining over face: value vouchers by
+ * value, product vouchers by units), rounded down to the cent so nothing redeemed is ever refunded.
+ * A line whose vouchers were never issued (an unsent gift) counts as wholly unredeemed.
+ */
+export function reversalRefund(input: {
+  paid: Cents;
+  /** Face and remaining of each issued voucher, in the unit of the voucher type (cents or units). */
+  vouchers: { face: number; remaining: number }[];
+}): { refund: Cents; share: number } {
+  const paid = Math.max(0, input.paid);
+  if (input.vouchers.length === 0) return { refund: paid, share: 1 };
+  const face = input.vouchers.reduce((sum, v) => sum + Math.max(0, v.face), 0);
+  const remaining = input.vouchers.reduce((sum, v) => sum + Math.min(Math.max(0, v.remaining), Math.max(0, v.face)), 0);
+  if (face <= 0) return { refund: paid, share: 1 };
+  return { refund: Math.floor((paid * remaining) / face), share: remaining / face };
+}
+
+/** POST order/search as admin: keyword over order no., seller, buyer, voucher; 10 per page; cursor from next_page_url. */
+export const adminOrderSearchRequestSchema = z.object({
+  keyword: z.string().trim().max(100).optional().nullable(),
+  status: z.string().optional().nullable(),
+  page: z.coerce
+    .number({ error: MSG.numeric })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .max(100000, { error: MSG.maxValue(100000) })
+    .default(1),
+  paginate: z.coerce
+    .number({ error: MSG.numeric })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue(1) })
+    .max(100, { error: MSG.maxValue(100) })
+    .default(10),
+  cursor: z.string().max(2000).optional().nullable(),
+});
+export type AdminOrderSearchRequest = z.input<typeof adminOrderSearchRequestSchema>;
+
+export const pTypeSchema = z.enum(['stripe', 'bank', 'none']);
+
+/** One row of /manage-orders (03 §2 columns). */
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  /** Completion time (the order date). */
+  created_at: z.string(),
+  order_no: z.string().nullable(),
+  seller_id: z.string(),
+  seller_name: z.string(),
+  /** The buyer's full name, or the guest's name. */
+  user_name: z.string(),
+  voucher_title: z.string(),
+  voucher_type: z.string(),
+  /** Cents, as frozen on the order. */
+  commission: z.number().int().nullable(),
+  /** Cents: what was paid (total_amount less the coupon discount). */
+  total_sales: z.number().int(),
+  total_value: z.number().int(),
+  total_amount: z.number().int(),
+  discount: z.number().int(),
+  channel: channelSchema,
+  reversed: z.boolean(),
+  p_type: pTypeSchema.nullable(),
+  /** Cents; null = not shown (before 2023-04-10, or no provider payment). */
+  processing_fee: z.number().int().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export const adminOrderPageSchema = pagedSchema(adminOrderRowSchema);
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/** GET order/{id} (admin): the line, its payment, invoices and vouchers. */
+export const adminOrderDetailsSchema = z.object({
+  data: adminOrderRowSchema.extend({
+    status: z.enum(['pending', 'completed']),
+    qty: z.number().int(),
+    value: z.number().int().nullable(),
+    is_gift: z.boolean(),
+    subdomain: z.string().nullable(),
+    buyer_email: z.string().nullable(),
+    buyer_user_id: z.string().nullable(),
+    invoice_no: z.string().nullable(),
+    cancellation_invoice_no: z.string().nullable(),
+    reversed_at: z.string().nullable(),
+    refund_id: z.string().nullable(),
+    refunded_amount: z.number().int().nullable(),
+    seller_invoice_id: z.string().nullable(),
+    payment: z
+      .object({
+        id: z.string(),
+        status: z.string(),
+        payment_type: z.string(),
+        amount: z.number().int(),
+        amount_refunded: z.number().int().nullable(),
+        coupon_code: z.string().nullable(),
+        stripe_payment_intent_id: z.string().nullable(),
+      })
+      .nullable(),
+    vouchers: z.array(
+      z.object({
+        id: z.string(),
+        code: z.string(),
+        status: z.enum(['active', 'redeemed', 'reversed']),
+        type: z.string(),
+        qty: z.number().int(),
+        remaining_qty: z.number().int(),
+        value: z.number().int().nullable(),
+        remaining_value: z.number().int(),
+        valid_until: z.string(),
+      }),
+    ),
+  }),
+});
+export type AdminOrderDetails = z.infer<typeof adminOrderDetailsSchema>['data'];
+
+/** POST order/reverse-order (03 §7): `{id, reverse: true}`. */
+export const reverseOrderRequestSchema = z.object({
+  id: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
+  reverse: z.literal(true, { error: MSG.required }),
+});
+export type ReverseOrderRequest = z.input<typeof reverseOrderRequestSchema>;
+
+export const reverseOrderResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    id: z.string(),
+    reversed: z.literal(true),
+    refunded: z.number().int(),
+    refund_id: z.string().nullable(),
+    cancellation_invoice_no: z.string(),
+  }),
+});
+export type ReverseOrderResponse = z.infer<typeof reverseOrderResponseSchema>;
+
+/** GET wallets (03 §7 "Wallets pending"): a user's pending cart lines, admin only. */
+export const walletsQuerySchema = z.object({
+  user_id: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
+  status: z.literal('pending').optional().default('pending'),
+});

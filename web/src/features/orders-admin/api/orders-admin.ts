@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminOrderDetailsSchema, adminOrderPageSchema, reverseOrderResponseSchema } from '@gm/shared/admin/orders';
+import { api } from '../../../lib/api.ts';
+
+/** /manage-orders (03 §2): 10 orders per page. */
+export const ADMIN_ORDERS_PER_PAGE = 10;
+
+/** Query keys of the admin order screens; a reversal invalidates the lists and the order's details. */
+export const adminOrderKeys = {
+  all: ['admin-orders'] as const,
+  lists: () => [...adminOrderKeys.all, 'list'] as const,
+  list: (keyword: string, page: number, cursor: string | undefined) =>
+    [...adminOrderKeys.lists(), { keyword, page, cursor }] as const,
+  detail: (id: string) => [...adminOrderKeys.all, 'detail', id] as const,
+};
+
+/** POST order/search as admin (03 §7): keyword, status completed, paginate 10, page; `cursor` from next_page_url. */
+export function searchAdminOrders(
+  params: { keyword: string; page: number; cursor: string | undefined },
+  signal?: AbortSignal,
+) {
+  return api.request('order/search', {
+    method: 'POST',
+    query: { page: params.page, cursor: params.cursor },
+    body: {
+      keyword: params.keyword || undefined,
+      status: 'completed',
+      paginate: ADMIN_ORDERS_PER_PAGE,
+      page: params.page,
+    },
+    schema: adminOrderPageSchema,
+    signal,
+  });
+}
+
+/** GET order/{id} (admin): the order with payment, invoices and vouchers. */
+export function getAdminOrder(id: string, signal?: AbortSignal) {
+  return api.request(`order/${encodeURIComponent(id)}`, { schema: adminOrderDetailsSchema, signal });
+}
+
+/** POST order/reverse-order `{id, reverse: true}`. */
+export function reverseOrder(id: string) {
+  return api.request('order/reverse-order', {
+    method: 'POST',
+    body: { id, reverse: true },
+    schema: reverseOrderResponseSchema,
+  });
+}
+
+/**
+ * The order table with cursor paging: page n+1's cursor comes from page n's `next_page_url`, so the
+ * cursors of the pages seen are kept (per keyword). The page on screen stays while the next loads.
+ */
+export function useAdminOrderPages(keyword: string) {
+  const [state, setState] = useState<{ keyword: string; page: number; cursors: Record<number, string> }>({
+    keyword,
+    page: 1,
+    cursors: {},
+  });
+  // A new keyword starts again at page 1.
+  const current = state.keyword === keyword ? state : { keyword, page: 1, cursors: {} };
+  if (current !== state) setState(current);
+  const cursor = current.cursors[current.page];
+  const query = useQuery({
+    queryKey: adminOrderKeys.list(keyword, current.page, cursor),
+    queryFn: ({ signal }) => searchAdminOrders({ keyword, page: current.page, cursor }, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  function goTo(next: number) {
+    const nextUrl = query.data?.next_page_url;
+    const cursors = { ...current.cursors };
+    if (next === current.page + 1 && nextUrl) {
+      const nextCursor = new URL(nextUrl, window.location.origin).searchParams.get('cursor');
+      if (nextCursor) cursors[next] = nextCursor;
+    }
+    setState({ keyword, page: next, cursors });
+  }
+
+  return { ...query, page: current.page, goTo, paging: query.isPlaceholderData };
+}
+
+export function useAdminOrder(id: string | null) {
+  return useQuery({
+    queryKey: adminOrderKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => getAdminOrder(id ?? '', signal),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
+}
+
+/** Reverses an order; the lists and its details load again. */
+export function useReverseOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reverseOrder,
+    onSuccess: (_answer, id) => {
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(id) });
+    },
+  });
+}
