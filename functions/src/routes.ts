@@ -491,6 +491,34 @@ export const routes = [
   },
 
   // Admin: seller activation and document review (02 §1, 03 §2; issue 11)
+  {
+    method: 'PUT',
+    path: 'user/user-status/{id}',
+    handler: 'admin/set-user-status',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'GET',
+    path: 'user/{id}/verification',
+    handler: 'admin/get-verification',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'user/{id}/verification',
+    handler: 'admin/review-verification',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'POST',
+    path: 'user/{id}/verification-document',
+    handler: 'admin/get-verification-document',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Admin: impersonation and the audit trail (03 §2; issue 11)
 

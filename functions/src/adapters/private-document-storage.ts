@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 /**
  * Identity documents and other personal files in the private bucket. That bucket blocks all public
@@ -9,6 +16,11 @@ export type PrivateDocumentStorage = {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** Deletes the objects; keys that do not exist are fine (compensation may run twice). */
   remove(keys: readonly string[]): Promise<void>;
+  /**
+   * A short-lived GET URL of one object for the admin's document review (issue 11): signed for
+   * `expiresInSeconds`, answered with `Cache-Control: no-store` and shown inline, never a public URL.
+   */
+  presignGet(key: string, expiresInSeconds: number): Promise<string>;
   /** Deletes every object below a prefix (account deletion: `verification/<sellerId>/`, replaced files too). */
   removeAll(prefix: string): Promise<void>;
 };
@@ -26,6 +38,19 @@ export function createS3PrivateDocumentStorage(client: S3Client, bucket: string)
           ServerSideEncryption: 'AES256',
           CacheControl: 'private, no-store',
         }),
+      );
+    },
+
+    async presignGet(key, expiresIn) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ResponseCacheControl: 'private, no-store',
+          ResponseContentDisposition: 'inline',
+        }),
+        { expiresIn },
       );
     },
 

@@ -7,6 +7,7 @@ import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
+import { createAccountStatusRepository } from '../repositories/account-status-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
@@ -98,6 +99,7 @@ export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(docu
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
 export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentClient(), table()));
 export const platformAdmin = /* @__PURE__ */ once(() => createPlatformAdminRepository(documentClient(), table()));
+export const activations = /* @__PURE__ */ once(() => createAccountStatusRepository(documentClient(), table()));
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
 export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));

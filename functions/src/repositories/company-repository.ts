@@ -22,6 +22,12 @@ export type CompanyRecord = {
   address?: string | null;
   city?: string | null;
   zip_code?: string | null;
+  /**
+   * Mirrors the seller's activation (issue 11) so the public company carousel needs no profile read:
+   * false from seller registration until an admin activates; absent on companies of sellers that were
+   * selling before issue 11.
+   */
+  is_activated?: boolean;
   created_at: string;
   updated_at: string;
 };

@@ -3,6 +3,7 @@ import type { Mailer } from '../adapters/ses-mailer.ts';
 import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
+import type { AccountStatusRepository } from '../repositories/account-status-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
 import type { CompanyRepository } from '../repositories/company-repository.ts';
@@ -43,8 +44,10 @@ import type { SalesPauseReader } from './orders/sales-pause.ts';
 export type Deps = {
   /** The admin audit trail (admin actions, writes under impersonation). */
   audit: AuditRepository;
-  /** Admin platform reads and writes: subdomain swap and lists, expired vouchers, home counts (issue 11). */
+  /** Admin platform reads and writes: subdomain swap, expired vouchers, home counts (issue 11). */
   platformAdmin: PlatformAdminRepository;
+  /** The admin's activation and document-review writes with their audit entries (issue 11). */
+  activations: AccountStatusRepository;
   users: UserRepository;
   companies: CompanyRepository;
   /** Seller owner data and ID document keys. */

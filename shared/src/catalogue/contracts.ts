@@ -33,6 +33,11 @@ export const voucherSellerSchema = z.object({
       url: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * False while the product has not activated the seller (issue 11): its vouchers are left out of every
+   * public list. Absent on summaries written before issue 11 (those sellers were selling already).
+   */
+  is_activated: z.boolean().optional(),
 });
 
 export const voucherStylingSchema = z.object({

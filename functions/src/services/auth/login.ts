@@ -1,3 +1,4 @@
+import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation';
 import type { AuthResponse } from '@gm/shared/auth/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ForbiddenError, HttpError } from '../../lib/errors.ts';
@@ -25,6 +26,9 @@ export async function login(
   if (!user || user.deleted_at) throw new LoginFailedError();
   // A deactivated scanner user (issue 6) is also disabled in Cognito; cognito-local does not enforce that, so check here too.
   if (user.role === 'scanner' && user.is_active === false) throw new ForbiddenError(REDEMPTION_TEXT.scannerInactive);
+  // An admin deactivated the account (PUT user/user-status, issue 11); a seller not activated yet still logs in and builds drafts.
+  if (user.role !== 'seller' && user.is_activated === false)
+    throw new ForbiddenError(ACTIVATION_TEXT.accountDeactivated);
   const company = user.role === 'seller' ? await deps.companies.getBySeller(user.id) : undefined;
   // Buyers get their wishlist with the session (01 §3, §4); other roles have none.
   const wishlistIds = user.role === 'user' ? await wishlistVoucherIds(deps, user.id) : [];

@@ -9,6 +9,7 @@ import type { TransactionPart } from '../../repositories/transaction-part.ts';
 import { UniquenessConflict, type UserRecord } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
 import { registerSeller } from './register-seller.ts';
+import type { Mail } from '../../adapters/ses-mailer.ts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9]);
@@ -56,10 +57,14 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     async remove(keys) {
       for (const key of keys) objects.delete(key);
     },
+    async presignGet(key) {
+      return `signed:${key}`;
+    },
     async removeAll(prefix) {
       for (const key of [...objects.keys()]) if (key.startsWith(prefix)) objects.delete(key);
     },
   };
+  const mails: Mail[] = [];
   const part = (kind: string) => (id: unknown) =>
     ({ ConditionCheck: { TableName: kind, Key: { id }, ConditionExpression: 'x' } }) as TransactionPart;
   const identity: Identity = {
@@ -95,6 +100,7 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     payoutAccounts: { createPart: part('payout+'), deletePart: part('payout-') },
     documents,
     identity,
+    mailer: { send: async (mail: Mail) => void mails.push(mail) },
     clock: () => new Date('2026-11-25T10:00:00Z'),
     newId: () => `id-${++ids}`,
     newToken: () => 'randomrandomrandomrandom',
@@ -106,18 +112,22 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     | 'payoutAccounts'
     | 'documents'
     | 'identity'
+    | 'mailer'
     | 'clock'
     | 'newId'
     | 'newToken'
   >;
-  return { deps, objects, created, removed };
+  return { deps, objects, created, removed, mails };
 }
 
 describe('registerSeller', () => {
   it('stores the documents privately and writes user, company, verification and payout in one create', async () => {
-    const { deps, objects, created } = fakes();
+    const { deps, objects, created, mails } = fakes();
     const answer = await registerSeller(deps, input());
     expect(answer.message).toBe(SELLER_TEXT.registered);
+    // 02 §1: the mail that the product checks the account and gets in touch within 24 hours.
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('innerhalb von 24 Stunden');
     expect(answer.user).toMatchObject({
       id: 'id-1',
       isActivated: false,

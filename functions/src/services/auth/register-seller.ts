@@ -8,12 +8,22 @@ import type { TransactionPart } from '../../repositories/transaction-part.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import { verificationDocumentKey, type VerificationRecord } from '../../repositories/verification-repository.ts';
 import type { Deps } from '../deps.ts';
+import { registrationReceivedMail } from '../admin/account-mails.ts';
 import { toApiUser } from '../users/user-view.ts';
 import { createAccount, takenError } from './create-account.ts';
 
 type SellerDeps = Pick<
   Deps,
-  'users' | 'companies' | 'verifications' | 'payoutAccounts' | 'documents' | 'identity' | 'clock' | 'newId' | 'newToken'
+  | 'users'
+  | 'companies'
+  | 'verifications'
+  | 'payoutAccounts'
+  | 'documents'
+  | 'identity'
+  | 'mailer'
+  | 'clock'
+  | 'newId'
+  | 'newToken'
 >;
 
 type Side = 'front' | 'back' | 'additional';
@@ -27,7 +37,8 @@ type StoredDocument = { side: Side; key: string };
  * 3. the documents go to the private bucket under the new user id;
  * 4. user, uniqueness items, company, verification and payout account commit in ONE transaction
  *    (a taken value writes nothing, and the uploaded documents are deleted again);
- * 5. the Cognito account (group seller); if Cognito refuses, items and documents are removed.
+ * 5. the Cognito account (group seller); if Cognito refuses, items and documents are removed;
+ * 6. the mail that the product checks the account and gets in touch within 24 hours.
  * The seller starts not activated: the product checks the documents and activates the account.
  */
 export async function registerSeller(deps: SellerDeps, input: SellerRegistration<UploadedFile>): Promise<AuthResponse> {
@@ -80,6 +91,12 @@ export async function registerSeller(deps: SellerDeps, input: SellerRegistration
     parts,
     undoParts,
     cleanUp: () => removeDocuments(deps, stored),
+  });
+
+  // 02 §1: the product checks the account and gets in touch within 24 hours. The account exists now,
+  // so a failed mail must not fail the registration (a retry would only meet "e-mail taken").
+  await deps.mailer.send(registrationReceivedMail(user.email, user.username)).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: 'error', message: 'registration mail failed', error: String(error) }));
   });
 
   const token = await deps.identity.signIn(user.email, input.account.password);
@@ -199,6 +216,7 @@ function sellerCompany(
     address: company.address,
     city: company.city,
     zip_code: company.zip_code,
+    is_activated: false,
     created_at: now,
     updated_at: now,
   };

@@ -10,7 +10,9 @@ import type { Deps } from '../deps.ts';
  */
 export async function getSellerProfile(deps: Pick<Deps, 'users' | 'companies'>, id: string): Promise<SellerProfile> {
   const [user, company] = await Promise.all([deps.users.get(id), deps.companies.getBySeller(id)]);
-  if (!user || user.role !== 'seller' || user.deleted_at) throw new NotFoundError(SELLER_NOT_FOUND);
+  // A deleted seller, or one the product has not activated yet (issue 11), has no public page.
+  if (!user || user.role !== 'seller' || user.deleted_at || user.is_activated === false)
+    throw new NotFoundError(SELLER_NOT_FOUND);
   return {
     id: user.id,
     username: user.username,

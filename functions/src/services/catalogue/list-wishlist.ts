@@ -18,7 +18,7 @@ export async function listWishlist(
   const data: WishlistEntry[] = [];
   for (const entry of entries) {
     const card = cards.get(entry.voucher_id);
-    if (!card?.is_active) continue;
+    if (!card?.is_active || card.seller.is_activated === false) continue;
     const { search_text: _text, ...voucher } = card;
     data.push({
       id: entry.voucher_id,

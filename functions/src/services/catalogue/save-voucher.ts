@@ -99,6 +99,7 @@ async function sellerEmbed(
       company: company
         ? { name: company.name, logo: company.logo, region: regionLabel(company.region_id), url: company.url }
         : null,
+      is_activated: user.is_activated !== false,
     },
     regionId,
   };

@@ -22,6 +22,20 @@ describe('filterCatalogue: visibility', () => {
   it('lists a seller’s direct-sale vouchers (display all or direktverkauf) for the till', () => {
     expect(ids(entries, { listing: 'direct-sale' })).toEqual(['3', '1']);
   });
+
+  it('leaves out the vouchers of a seller not activated yet, also when named by id (issue 11)', () => {
+    const seller = (isActivated: boolean | undefined) => ({
+      seller: {
+        id: 's9',
+        username: 'neu',
+        company: null,
+        ...(isActivated === undefined ? {} : { is_activated: isActivated }),
+      },
+    });
+    const mixed = [entry('a', seller(false)), entry('b', seller(true)), entry('c', seller(undefined))];
+    expect(ids(mixed, {}).sort()).toEqual(['b', 'c']);
+    expect(ids(mixed, { ids: ['a', 'b'] })).toEqual(['b']);
+  });
 });
 
 describe('filterCatalogue: filters', () => {

@@ -93,6 +93,8 @@ const comparators: Record<SortFlag, (a: Indexed, b: Indexed) => number> = {
 
 function visible(entry: CatalogueEntry, listing: Listing): boolean {
   if (!entry.is_active) return false;
+  // A seller the product has not activated yet sells nothing (issue 11); absent = written before the flag.
+  if (entry.seller.is_activated === false) return false;
   return listing === 'direct-sale' ? entry.display !== 'marketplace' : entry.display !== 'direktverkauf';
 }
 

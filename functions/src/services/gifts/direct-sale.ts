@@ -8,6 +8,7 @@ import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
 import { assertSalesOpen } from '../orders/sales-pause.ts';
 import { priceLine, toOrderLine } from '../orders/cart-line.ts';
 import { staffSeller, unlockedStaffSeller } from './staff.ts';
+import { assertOwnSellerActivated } from '../users/seller-gate.ts';
 
 /**
  * Direct sale (02 §2 /vouchers-gift; data-model "Order", direct sale): sellers and their scanner users
@@ -43,6 +44,7 @@ export async function addDirectSaleLine(
 ): Promise<{ data: OrderLine; message: string }> {
   await assertSalesOpen(deps);
   const staff = await unlockedStaffSeller(deps, actor);
+  assertOwnSellerActivated(staff.seller);
   const stored = await deps.vouchers.get(input.voucher_id, true);
   if (!stored || stored.deleted_at) throw new NotFoundError(VOUCHER_NOT_FOUND);
   if (stored.seller_id !== staff.sellerId) throw new ForbiddenError(GIFT_TEXT.directSaleNotOwn);

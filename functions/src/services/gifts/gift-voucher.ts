@@ -14,6 +14,7 @@ import { newUserVoucher, standardValidUntil } from '../orders/new-user-voucher.t
 import { linkExpiry, newTransferCode } from '../wallet/share-links.ts';
 import { voucherPdfFor } from '../wallet/voucher-pdf.ts';
 import { staffSeller, unlockedStaffSeller } from './staff.ts';
+import { assertOwnSellerActivated } from '../users/seller-gate.ts';
 
 /**
  * POST order/gift-voucher (01 §2 "Gift cart", §4 "Gift types"; 02 §2 "Direct sale"; data-model
@@ -125,6 +126,8 @@ export async function giveGift(
 ): Promise<GiftVoucherAnswer> {
   const { order, direct } = await giftableOrder(deps, actor, input.order_id);
   const staff = direct ? await unlockedStaffSeller(deps, actor) : undefined;
+  // A direct sale completes here: the seller must (still) be activated (issue 11). A buyer's paid gift is delivered.
+  if (staff) assertOwnSellerActivated(staff.seller);
   if (!direct && order.status !== 'completed') throw ValidationError.field('order_id', GIFT_TEXT.notPaid);
   const now = deps.clock();
 

@@ -7,6 +7,7 @@ import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
 import type { Deps } from '../deps.ts';
 import { assertSalesOpen } from './sales-pause.ts';
 import { priceLine, toOrderLine } from './cart-line.ts';
+import { assertSellersActivated } from '../users/seller-gate.ts';
 
 type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift' | 'isSubdomain' | 'subdomain'> & {
   qty?: number | null | undefined;
@@ -34,6 +35,7 @@ export async function addToCart(
     throw new NotFoundError(VOUCHER_NOT_FOUND);
   const voucher = voucherSchema.parse(stored);
   const totals = priceLine(voucher, input);
+  await assertSellersActivated(deps, [voucher.seller_id]);
 
   let channel: OrderChannel = 'marketplace';
   let subdomain: string | null = null;

@@ -16,6 +16,7 @@ import { priceLine } from './cart-line.ts';
 import { completePayment, type CompletionDeps } from './complete-payment.ts';
 import { saveCard, savedCardForPayment } from './saved-card.ts';
 import { inShop } from './search-orders.ts';
+import { assertSellersActivated } from '../users/seller-gate.ts';
 
 /**
  * `POST order/payment` (buyer) and `POST order/guest/payment` (guest, card only): prices the owner's
@@ -99,7 +100,16 @@ const RECORD_TO_STATUS: Record<PaymentStatus, PaymentResponse['data']['status']>
   refunded: 'succeeded',
 };
 
-async function pricedLines(deps: Pick<StartPaymentDeps, 'vouchers'>, lines: OrderRecord[]): Promise<PaymentLine[]> {
+async function pricedLines(
+  deps: Pick<StartPaymentDeps, 'vouchers' | 'users'>,
+  lines: OrderRecord[],
+): Promise<PaymentLine[]> {
+  // Lines put in the cart before their seller was deactivated are refused here (issue 11): one Get per seller.
+  await assertSellersActivated(
+    deps,
+    lines.map((line) => line.seller_id),
+    'cart',
+  );
   const out: PaymentLine[] = [];
   for (const line of lines) {
     const current = await deps.vouchers.get(line.voucher_id);
@@ -120,7 +130,7 @@ async function pricedLines(deps: Pick<StartPaymentDeps, 'vouchers'>, lines: Orde
 export type PricedCart = { lines: PaymentLine[]; amount: number; discount: number; coupon: CouponRecord | undefined };
 
 export async function priceCart(
-  deps: Pick<StartPaymentDeps, 'orders' | 'vouchers' | 'coupons'>,
+  deps: Pick<StartPaymentDeps, 'orders' | 'vouchers' | 'coupons' | 'users'>,
   owner: OrderOwner,
   couponCode: string | null | undefined,
   now: Date,

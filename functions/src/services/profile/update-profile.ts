@@ -238,6 +238,7 @@ export async function updateProfile(
         region: regionLabel(profile.company.region_id),
         url: profile.company.url,
       },
+      is_activated: fresh.is_activated !== false,
     });
   }
   if (actor.userId !== user.id) {

@@ -302,7 +302,12 @@ describe('replaced seller images (profile save)', () => {
       payoutAccounts: payoutAccounts(),
       profiles: { ...profiles(), save: () => Promise.reject(new ProfileWriteRefused('version')) },
       uploads: uploads(),
-      documents: { put: () => Promise.resolve(), remove: () => Promise.resolve(), removeAll: () => Promise.resolve() },
+      documents: {
+        put: () => Promise.resolve(),
+        remove: () => Promise.resolve(),
+        removeAll: () => Promise.resolve(),
+        presignGet: () => Promise.resolve(''),
+      },
       vouchers: vouchers(),
       identity: identity(),
       clock: clock(),

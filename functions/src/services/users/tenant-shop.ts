@@ -10,7 +10,14 @@ import type { Deps } from '../deps.ts';
 export async function getTenantShop(deps: Pick<Deps, 'users' | 'companies'>, subdomain: string): Promise<TenantShop> {
   const sellerId = await deps.users.ownerOf('subdomain', subdomain);
   const seller = sellerId ? await deps.users.get(sellerId) : undefined;
-  if (!seller || seller.role !== 'seller' || seller.deleted_at || (seller.subdomain ?? '').toLowerCase() !== subdomain)
+  // A seller not activated yet (issue 11) or deleted has no shop: the web goes to the main site.
+  if (
+    !seller ||
+    seller.role !== 'seller' ||
+    seller.deleted_at ||
+    seller.is_activated === false ||
+    (seller.subdomain ?? '').toLowerCase() !== subdomain
+  )
     throw new NotFoundError(TENANT_SHOP_NOT_FOUND);
   const company = await deps.companies.getBySeller(seller.id);
   return {

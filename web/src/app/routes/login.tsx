@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pathAfterLogin, paths, safeReturnPath } from '../../config/paths.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
@@ -20,7 +21,7 @@ export default function LoginPage() {
   useEffect(() => {
     if (!verified || verifiedShown.current) return;
     verifiedShown.current = true;
-    void dialog.success('Dein Konto wurde bestätigt. Viel Spaß beim Entdecken und Verschenken!').then(() => {
+    void dialog.success(ACTIVATION_TEXT.verifiedDialogText, { title: ACTIVATION_TEXT.verifiedDialogTitle }).then(() => {
       setParams(
         (p) => {
           p.delete('status');

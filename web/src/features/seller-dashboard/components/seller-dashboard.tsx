@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation';
 import type { ApiUser } from '@gm/shared/auth/contracts';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
@@ -39,6 +40,7 @@ export function SellerDashboard({ user, links }: { user: ApiUser; links: ReactNo
         <p className="page-header__eyebrow">{SELLER_TEXT.title}</p>
         <h1>Hallo {user.username}</h1>
       </header>
+      {!user.isActivated && <ActivationNotice />}
       {stats && !stats.isPayoutEnabled && <PayoutBanner />}
       {user.can_generate && <WelcomeModal userId={user.id} />}
       {!user.is_tourism &&
@@ -196,6 +198,19 @@ function LatestOrders({ orders }: { orders: SellerOrdersResponse['data'] }) {
 }
 
 /** 02 §2: while payout is not enabled, the dashboard asks for the verification documents (profile tab 2). */
+/** Issue 11: until an admin activates the seller, nothing of theirs is listed, sold or redeemed (02 §1). */
+export function ActivationNotice() {
+  return (
+    <div className="notice notice--info role-home__banner" role="status" data-testid="activation-notice">
+      <AlertIcon size={22} />
+      <div>
+        <p className="notice__title">{ACTIVATION_TEXT.dashboardNoticeTitle}</p>
+        <p>{ACTIVATION_TEXT.dashboardNotice}</p>
+      </div>
+    </div>
+  );
+}
+
 export function PayoutBanner() {
   return (
     <div className="notice notice--warning role-home__banner" data-testid="documents-banner">
