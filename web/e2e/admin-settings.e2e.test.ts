@@ -102,13 +102,13 @@ describe('admin settings, subdomains, expired vouchers', () => {
     await overview.waitFor();
     await expect.poll(() => overview.getByTestId('overview-orders-today').textContent()).toMatch(/^\d+$/);
     expect(await overview.getByTestId('overview-awaiting').textContent()).toMatch(/^\d+$/);
-    expect(await overview.getByRole('link', { name: 'Zu den Verkäufern' }).getAttribute('href')).toBe(
+    expect(await overview.getByRole('link', { name: 'Zu den Unternehmen' }).getAttribute('href')).toBe(
       '/users?tab=sellers',
     );
     await expectAccessible(page, 'admin home with counts');
     await saveScreenshot(page, 'admin-home-counts');
     // The sellers count leads to the sellers tab of /users.
-    await overview.getByRole('link', { name: 'Zu den Verkäufern' }).click();
+    await overview.getByRole('link', { name: 'Zu den Unternehmen' }).click();
     await page.waitForURL(/\/users\?tab=sellers$/);
     await expect.poll(() => page.getByRole('tab', { name: 'Unternehmen' }).getAttribute('aria-selected')).toBe('true');
     await page.goto(at('/home'));

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAdminOverview } from '../api/overview.ts';
 import './admin-overview.css';
 
-/** The admin home's counts (issue 11): sellers waiting for activation (to /users, Sellers tab) and today's orders. */
+/** The admin home's counts (issue 11): sellers waiting for activation (to /users, Sellers tab) and today's sales (order lines). */
 export function AdminOverview() {
   const { data } = useAdminOverview();
   const counts = data?.data;
@@ -13,14 +13,14 @@ export function AdminOverview() {
       </h2>
       <dl className="admin-overview__cards">
         <div className="admin-overview__card">
-          <dt>Verkäufer warten auf Freischaltung</dt>
+          <dt>Unternehmen warten auf Freischaltung</dt>
           <dd data-testid="overview-awaiting">{counts ? counts.sellers_awaiting_activation : '…'}</dd>
           <dd className="admin-overview__link">
-            <Link to="/users?tab=sellers">Zu den Verkäufern</Link>
+            <Link to="/users?tab=sellers">Zu den Unternehmen</Link>
           </dd>
         </div>
         <div className="admin-overview__card">
-          <dt>Bestellungen heute</dt>
+          <dt>Verkäufe heute</dt>
           <dd data-testid="overview-orders-today">{counts ? counts.orders_today : '…'}</dd>
         </div>
       </dl>
