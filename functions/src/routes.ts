@@ -536,6 +536,83 @@ export const routes = [
   },
 
   // Admin: settings, subdomains, expired vouchers, admin home (03 §2, §7; issue 11)
+  {
+    method: 'POST',
+    path: 'global-settings',
+    handler: 'admin/save-global-settings',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'global-settings/{id}',
+    handler: 'admin/update-global-settings',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: 'global-settings/{id}',
+    handler: 'admin/reset-global-settings',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'GET',
+    path: 'user-settings',
+    handler: 'admin/list-user-settings',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'POST',
+    path: 'user-settings',
+    handler: 'admin/create-user-settings',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'user-settings/{id}',
+    handler: 'admin/update-user-settings',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: 'user-settings/{id}',
+    handler: 'admin/delete-user-settings',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: 'user/company/update/{id}',
+    handler: 'admin/set-subdomain',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'GET',
+    path: 'user-voucher/expired',
+    handler: 'admin/list-expired-vouchers',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'POST',
+    path: 'user-voucher/expired/download-csv',
+    handler: 'admin/download-expired-vouchers',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'GET',
+    path: 'admin/overview',
+    handler: 'admin/get-admin-overview',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Admin: account deletion (issue 11)
   { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },

@@ -16,6 +16,7 @@ import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCouponRepository } from '../repositories/coupon-repository.ts';
 import { createIdempotencyRepository } from '../repositories/idempotency-repository.ts';
 import { createCompanyRepository } from '../repositories/company-repository.ts';
+import { createPlatformAdminRepository } from '../repositories/platform-admin-repository.ts';
 import { createPasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import { createOrderRepository } from '../repositories/order-repository.ts';
 import { createOrderAdminRepository } from '../repositories/order-admin-repository.ts';
@@ -102,6 +103,7 @@ export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentCl
 export const impersonationSessions = /* @__PURE__ */ once(() =>
   createImpersonationSessionRepository(documentClient(), table()),
 );
+export const platformAdmin = /* @__PURE__ */ once(() => createPlatformAdminRepository(documentClient(), table()));
 export const activations = /* @__PURE__ */ once(() => createAccountStatusRepository(documentClient(), table()));
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
 export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);

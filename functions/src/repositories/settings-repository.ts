@@ -1,4 +1,11 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_SALES_PAUSE,
   SETTINGS_FIELDS,
@@ -7,7 +14,16 @@ import {
   type Settings,
 } from '@gm/shared/settings/contracts';
 import { batchGet } from './batch-get.ts';
+import { queryAll } from './query-all.ts';
+import { failedConditions } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+
+/** A conditional settings write found the seller's item in the wrong state (`exists` on create, `missing` on update/delete). */
+export class SettingsWriteRefused extends Error {
+  constructor(readonly reason: 'exists' | 'missing') {
+    super(`seller settings ${reason}`);
+  }
+}
 
 /** Keys of docs/data-model.md: `SETTINGS`/`GLOBAL` and `USER#<sellerId>`/`SETTINGS` (GSI1 `USER_SETTINGS` / `<sellerId>`). */
 export const settingsKeys = {
@@ -17,6 +33,7 @@ export const settingsKeys = {
 };
 
 export type SellerSettingsRecord = SellerSettingsOverrides & { user_id: string };
+export type SellerSettingsListItem = Partial<Settings> & { user_id: string; updated_at: string | null };
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
 
@@ -112,6 +129,147 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
           },
         }),
       );
+    },
+
+    /**
+     * The admin forms (issue 11): the whole global item written with the audit entry in one
+     * transaction. SET only, so `sales_paused` on the same item is never touched.
+     */
+    async saveGlobal(settings: Settings, now: string, extra: readonly TransactionPart[] = []): Promise<void> {
+      const values: Record<string, unknown> = { ':entity': 'GlobalSettings', ':now': now };
+      const sets = ['entity = :entity', 'updated_at = :now'];
+      for (const field of SETTINGS_FIELDS) {
+        sets.push(`${field} = :${field}`);
+        values[`:${field}`] = settings[field];
+      }
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: settingsKeys.global(),
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ExpressionAttributeValues: values,
+              },
+            },
+            ...extra,
+          ],
+        }),
+      );
+    },
+
+    /** DELETE global-settings/{id}: removes the six fields (the code defaults apply again); `sales_paused` stays. */
+    async resetGlobal(now: string, extra: readonly TransactionPart[] = []): Promise<void> {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: settingsKeys.global(),
+                UpdateExpression: `SET entity = :entity, updated_at = :now REMOVE ${SETTINGS_FIELDS.join(', ')}`,
+                ExpressionAttributeValues: { ':entity': 'GlobalSettings', ':now': now },
+              },
+            },
+            ...extra,
+          ],
+        }),
+      );
+    },
+
+    /**
+     * The admin's per-seller form: `create` only while the seller has no item of its own, `update`
+     * only while it has one (SettingsWriteRefused otherwise); the audit entry commits with it.
+     */
+    async writeSeller(
+      mode: 'create' | 'update',
+      sellerId: string,
+      settings: Settings,
+      now: string,
+      extra: readonly TransactionPart[] = [],
+    ): Promise<void> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...settingsKeys.seller(sellerId),
+                    ...settingsKeys.sellerList(sellerId),
+                    entity: 'SellerSettings',
+                    user_id: sellerId,
+                    ...settings,
+                    updated_at: now,
+                  },
+                  ConditionExpression: mode === 'create' ? 'attribute_not_exists(PK)' : 'attribute_exists(PK)',
+                },
+              },
+              ...extra,
+            ],
+          }),
+        );
+      } catch (error) {
+        if (failedConditions(error)?.includes(0))
+          throw new SettingsWriteRefused(mode === 'create' ? 'exists' : 'missing');
+        throw error;
+      }
+    },
+
+    /** Removes a seller's own settings (the global ones apply again). */
+    async deleteSeller(sellerId: string, extra: readonly TransactionPart[] = []): Promise<void> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: settingsKeys.seller(sellerId),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
+              ...extra,
+            ],
+          }),
+        );
+      } catch (error) {
+        if (failedConditions(error)?.includes(0)) throw new SettingsWriteRefused('missing');
+        throw error;
+      }
+    },
+
+    /** Whether the seller has an item of its own (any fields). */
+    async sellerItemExists(sellerId: string): Promise<boolean> {
+      const { Item } = await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: settingsKeys.seller(sellerId),
+          ProjectionExpression: 'PK',
+          ConsistentRead: true,
+        }),
+      );
+      return Item !== undefined;
+    },
+
+    /** Every seller with settings of its own (GSI1 `USER_SETTINGS`; bounded by the sellers). */
+    async listSellers(): Promise<SellerSettingsListItem[]> {
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'USER_SETTINGS' },
+        }),
+      );
+      return items.map((item) => ({
+        ...pickSettings(item),
+        user_id: String(item.user_id),
+        updated_at: typeof item.updated_at === 'string' ? item.updated_at : null,
+      }));
     },
   };
 }

@@ -11,6 +11,7 @@ import type { CategoryRepository } from '../repositories/category-repository.ts'
 import type { CompanyRepository } from '../repositories/company-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
 import type { CouponRepository } from '../repositories/coupon-repository.ts';
+import type { PlatformAdminRepository } from '../repositories/platform-admin-repository.ts';
 import type { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
 import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { OrderAdminRepository } from '../repositories/order-admin-repository.ts';
@@ -49,6 +50,8 @@ export type Deps = {
   impersonationSessions: ImpersonationSessionRepository;
   /** The ES256 key pair of impersonation tokens. */
   impersonationKeys: ImpersonationKeys;
+  /** Admin platform reads and writes: subdomain swap, expired vouchers, home counts (issue 11). */
+  platformAdmin: PlatformAdminRepository;
   /** The admin's activation and document-review writes with their audit entries (issue 11). */
   activations: AccountStatusRepository;
   users: UserRepository;

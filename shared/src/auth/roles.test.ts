@@ -32,5 +32,7 @@ describe('roles', () => {
     expect(checkGuard('scanner-or-seller', 'scanner')).toBe('ok');
     expect(checkGuard('user-or-seller', 'admin')).toBe('not-allowed');
     expect(checkGuard('seller-only', undefined)).toBe('login');
+    expect(checkGuard('seller-or-admin', 'admin')).toBe('ok');
+    expect(checkGuard('seller-or-admin', 'user')).toBe('not-allowed');
   });
 });

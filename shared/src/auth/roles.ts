@@ -40,7 +40,9 @@ export type GuardClass =
   | 'seller-only'
   | 'user-or-guest'
   | 'user-or-seller'
-  | 'scanner-or-seller';
+  | 'scanner-or-seller'
+  /** A voucher's statistics: its seller, and admins from the admin voucher modal (issue 11). */
+  | 'seller-or-admin';
 
 export type GuardResult = 'ok' | 'login' | 'not-allowed' | 'home';
 
@@ -64,6 +66,8 @@ export function checkGuard(guard: GuardClass, role: RoleName | undefined): Guard
       return only(role, ['user', 'seller']);
     case 'scanner-or-seller':
       return only(role, ['scanner', 'seller']);
+    case 'seller-or-admin':
+      return only(role, ['seller', 'admin']);
   }
 }
 

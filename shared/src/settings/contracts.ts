@@ -95,8 +95,10 @@ export function overridesOf(seller: SellerSettingsOverrides | null | undefined):
   return out;
 }
 
-/** GET global-settings → { data }. */
-export const globalSettingsResponseSchema = z.object({ data: settingsSchema });
+/** GET global-settings → { data }; `id` is '1' once the admin saved them, null while the code defaults apply (issue 11). */
+export const globalSettingsResponseSchema = z.object({
+  data: settingsSchema.extend({ id: z.string().nullable().optional() }),
+});
 export type GlobalSettingsResponse = z.infer<typeof globalSettingsResponseSchema>;
 
 /** GET user-settings/by-user?user_id= */
@@ -107,6 +109,8 @@ export const userSettingsResponseSchema = z.object({
   data: settingsSchema.extend({
     user_id: z.string(),
     overrides: settingsSchema.partial(),
+    /** The seller's user id while it has settings of its own (the admin form then updates), else null (issue 11). */
+    id: z.string().nullable().optional(),
   }),
 });
 export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;

@@ -70,6 +70,10 @@ const pages = {
   adminManageOrders: lazy(() => import('./routes/admin-manage-orders.tsx')),
 
   // issue 11: settings, subdomains, expired vouchers
+  adminSettings: lazy(() => import('./routes/admin-settings.tsx')),
+  adminUserSettings: lazy(() => import('./routes/admin-user-settings.tsx')),
+  adminSubdomain: lazy(() => import('./routes/admin-subdomain.tsx')),
+  adminVoucherExpired: lazy(() => import('./routes/admin-voucher-expired.tsx')),
 
   // issue 11: audit trail
   adminAudit: lazy(() => import('./routes/admin-audit.tsx')),
@@ -110,10 +114,14 @@ export const routes: RouteObject[] = [
           { path: 'vouchers', element: page(pages.sellerVouchers) },
           { path: 'vouchers/new', element: page(pages.voucherBuilder) },
           { path: 'vouchers/update/:id', element: page(pages.voucherBuilder) },
-          { path: 'vouchers/statistic/:id', element: page(pages.voucherStatistic) },
           { path: 'redemptions', element: page(pages.redemptions) },
           { path: 'orders-earnings', element: page(pages.ordersEarnings) },
         ],
+      },
+      {
+        // A voucher's statistics: its seller, and admins from the admin voucher modal (02 §2, 03 §2; issue 11).
+        element: <Guard guard="seller-or-admin" />,
+        children: [{ path: 'vouchers/statistic/:id', element: page(pages.voucherStatistic) }],
       },
       {
         // The buyer's wishlist (01 §2).
@@ -158,6 +166,10 @@ export const routes: RouteObject[] = [
           { path: 'manage-orders', element: page(pages.adminManageOrders) },
 
           // issue 11: /settings, /settings/user/:id, /subdomain, /voucher-expired
+          { path: 'settings', element: page(pages.adminSettings) },
+          { path: 'settings/user/:id', element: page(pages.adminUserSettings) },
+          { path: 'subdomain', element: page(pages.adminSubdomain) },
+          { path: 'voucher-expired', element: page(pages.adminVoucherExpired) },
 
           // issue 11: audit trail
           { path: 'audit', element: page(pages.adminAudit) },

@@ -380,12 +380,14 @@ describe('settings, read side', () => {
       sales_commission_percentage: 2.5,
       user_id: sellerB.userId,
       overrides: { minimum_voucher_value: 100, sales_commission_percentage: 2.5 },
+      // Issue 11: the seller's id while it has settings of its own (the admin form then updates).
+      id: sellerB.userId,
     });
     expect((await api('GET', `user-settings/by-user?user_id=${sellerB.userId}`, { token: sellerA.token })).status).toBe(
       403,
     );
     const byAdmin = await api('GET', `user-settings/by-user?user_id=${sellerC.userId}`, { token: admin.token });
-    expect(byAdmin.body.data).toEqual({ ...global, user_id: sellerC.userId, overrides: {} });
+    expect(byAdmin.body.data).toEqual({ ...global, user_id: sellerC.userId, overrides: {}, id: null });
     expect((await api('GET', 'user-settings/by-user', { token: admin.token })).body.errors.user_id).toEqual([REQUIRED]);
     expect((await api('GET', 'user-settings/by-user?user_id=nobody-here', { token: admin.token })).status).toBe(404);
   });

@@ -6,6 +6,7 @@ import { SellerDashboard } from '../../features/seller-dashboard/components/sell
 import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { SalesPauseSwitch } from '../../features/checkout/components/sales-pause-switch.tsx';
+import { AdminOverview } from '../../features/platform-admin/components/admin-overview.tsx';
 import './role-home.css';
 
 const ROLE_LABEL: Record<RoleName, string> = {
@@ -41,6 +42,7 @@ export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {
         <h1>Hallo {user.username}</h1>
         <p>Schön, dass du da bist. Hier geht’s direkt zu deinen Bereichen.</p>
       </header>
+      {role === 'admin' && <AdminOverview />}
       {tiles}
       {role === 'admin' && <SalesPauseSwitch />}
     </section>

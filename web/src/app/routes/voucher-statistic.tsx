@@ -4,6 +4,7 @@ import { toVoucherCard } from '@gm/shared/catalogue/contracts';
 import { formatEuro } from '@gm/shared/money/money';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../config/paths.ts';
+import { useRole } from '../../lib/auth.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ChevronLeftIcon } from '../../components/ui/icons.tsx';
 import { VoucherCard } from '../../entities/catalogue/components/voucher-card.tsx';
@@ -25,6 +26,8 @@ export default function VoucherStatisticPage() {
   const navigate = useNavigate();
   const actions = useVoucherActions();
   const query = useVoucherStatistics(id);
+  // Admins come from the admin voucher modal (issue 11): numbers only, the seller's actions stay the seller's.
+  const isAdmin = useRole() === 'admin';
   const [deleted, setDeleted] = useState(false);
   const leaveTimer = useRef<number | undefined>(undefined);
 
@@ -74,9 +77,9 @@ export default function VoucherStatisticPage() {
   return (
     <div className="container voucher-statistic" data-testid="voucher-statistic">
       <title>{`Statistik: ${voucher.title} – Gutscheinmarkt`}</title>
-      <Link to={paths.sellerVouchers} className="back-link">
+      <Link to={isAdmin ? paths.home : paths.sellerVouchers} className="back-link">
         <ChevronLeftIcon size={18} />
-        Meine Gutscheine
+        {isAdmin ? 'Zur Startseite' : 'Meine Gutscheine'}
       </Link>
       <div className="voucher-statistic__grid">
         <div className={`voucher-statistic__card${voucher.is_active ? '' : ' is-inactive'}`}>
@@ -111,29 +114,31 @@ export default function VoucherStatisticPage() {
             )}
           </section>
 
-          <div className="button-row">
-            <Link to={paths.updateVoucher(voucher.id)} className="button button--primary">
-              Gutschein bearbeiten
-            </Link>
-            {!tourism && (
+          {!isAdmin && (
+            <div className="button-row">
+              <Link to={paths.updateVoucher(voucher.id)} className="button button--primary">
+                Gutschein bearbeiten
+              </Link>
+              {!tourism && (
+                <button
+                  type="button"
+                  className="button button--danger"
+                  onClick={() => void remove()}
+                  disabled={actions.busy || deleted}
+                >
+                  Gutschein löschen
+                </button>
+              )}
               <button
                 type="button"
-                className="button button--danger"
-                onClick={() => void remove()}
+                className="button button--outline"
+                onClick={toggle}
                 disabled={actions.busy || deleted}
               >
-                Gutschein löschen
+                {voucher.is_active ? 'Deaktivieren' : 'Aktivieren'}
               </button>
-            )}
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={toggle}
-              disabled={actions.busy || deleted}
-            >
-              {voucher.is_active ? 'Deaktivieren' : 'Aktivieren'}
-            </button>
-          </div>
+            </div>
+          )}
         </div>
       </div>
     </div>

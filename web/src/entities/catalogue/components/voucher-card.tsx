@@ -1,10 +1,11 @@
-import type { CSSProperties } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { regionLabel, showsRegionOnCards } from '@gm/shared/catalogue/reference-data';
 import { Link } from 'react-router';
 import type { VoucherCard as VoucherCardData } from '@gm/shared/catalogue/contracts';
 import { CARD_DESCRIPTION_MAX, cutText } from '../../../lib/text.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
+import { useRole } from '../../../lib/auth.ts';
 import { CalendarIcon, ClockIcon, MapPinIcon, StoreIcon } from '../../../components/ui/icons.tsx';
 import {
   monthsLabel,
@@ -15,6 +16,9 @@ import {
 } from '../voucher-format.ts';
 import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
 import './voucher-card.css';
+
+// Admins only: other roles never load it.
+const AdminVoucherModal = lazy(() => import('./admin-voucher-modal.tsx'));
 
 type CardStyle = CSSProperties & Record<`--${string}`, string>;
 
@@ -60,6 +64,9 @@ export function VoucherCard({
   descriptionMax = CARD_DESCRIPTION_MAX,
 }: { voucher: VoucherCardData; headingLevel?: 2 | 3 | 4; interactive?: boolean } & VoucherCardActions) {
   const Heading = `h${headingLevel}` as const;
+  // 03 §2: for admins, the card's header opens the admin voucher modal, on every page that shows cards.
+  const isAdmin = useRole() === 'admin';
+  const [adminOpen, setAdminOpen] = useState(false);
   const logo = mediaUrl(voucher.seller.company?.logo);
   const background = mediaUrl(voucher.background_image);
   const seller = sellerDisplayName(voucher);
@@ -76,6 +83,15 @@ export function VoucherCard({
       data-voucher-id={voucher.id}
     >
       <header className="voucher-card__band voucher-card__head">
+        {isAdmin && (
+          <button
+            type="button"
+            className="voucher-card__admin"
+            onClick={() => setAdminOpen(true)}
+            aria-label={`Admin-Ansicht: ${voucher.title}`}
+            data-testid="voucher-card-admin"
+          />
+        )}
         <div className="voucher-card__titles">
           <Heading className="voucher-card__title">
             {interactive ? (
@@ -156,6 +172,11 @@ export function VoucherCard({
           )}
         </dl>
       </footer>
+      {adminOpen && (
+        <Suspense fallback={null}>
+          <AdminVoucherModal card={voucher} onClose={() => setAdminOpen(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

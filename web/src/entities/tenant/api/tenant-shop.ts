@@ -21,6 +21,7 @@ export function useTenantShop() {
     queryKey: tenantShopKeys.of(currentTenant ?? ''),
     queryFn: ({ signal }) => getTenantShop(currentTenant ?? '', signal),
     enabled: Boolean(currentTenant),
-    staleTime: 10 * 60_000,
+    // A renamed or removed subdomain must reach open tabs soon (data-model §4.9: within 60 s).
+    staleTime: 60_000,
   });
 }

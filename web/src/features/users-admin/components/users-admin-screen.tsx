@@ -22,8 +22,9 @@ const tabId = (role: UsersTab) => `users-tab-${role}`;
  * /users 'Benutzerverwaltung' (03 §2 'User Management'): search (debounced 350 ms), the tabs Benutzer and Unternehmen (Users, Sellers), 10 per
  * page with username, first and last name, origin and the row actions.
  */
-export function UsersAdminScreen() {
-  const [tab, setTab] = useState<UsersTab>('user');
+/** `initialTab`: the tab to open with (the admin home's sellers count links to the sellers tab). */
+export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTab } = {}) {
+  const [tab, setTab] = useState<UsersTab>(initialTab);
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);

@@ -1,0 +1,78 @@
+import { paginate, type Paged } from '@gm/shared/api/paged';
+import { EXPIRED_CSV_HEADER, expiredCsvFileName, HOLDER_LABEL, type ExpiredVoucher } from '@gm/shared/admin/platform';
+import { formatDate } from '@gm/shared/dates/format';
+import { viennaDay } from '@gm/shared/dates/vienna-range';
+import type { ExpiredRecord } from '../../repositories/platform-admin-repository.ts';
+import type { Deps } from '../deps.ts';
+import { csvField, MAX_EXPORT_BYTES } from '../seller/invoice-exports.ts';
+import { ValidationError } from '../../lib/errors.ts';
+
+/**
+ * /voucher-expired (03 §2; issue 11): bought vouchers whose validity ended (last valid day before
+ * today in Vienna) and that still hold value, with holder, seller and expiry date. The spec's
+ * placeholder table is built out: the operator needs to see the value left on expired vouchers.
+ */
+type ExpiredDeps = Pick<Deps, 'platformAdmin' | 'clock'>;
+
+async function expiredRows(deps: ExpiredDeps): Promise<ExpiredVoucher[]> {
+  const records = await deps.platformAdmin.expiredWithValue(viennaDay(deps.clock()));
+  const names = await deps.platformAdmin.userNames(records.flatMap((r) => (r.owner_user_id ? [r.owner_user_id] : [])));
+  return records.map((r) => toRow(r, names));
+}
+
+function toRow(r: ExpiredRecord, names: Map<string, string>): ExpiredVoucher {
+  const seller = r.voucher?.seller;
+  return {
+    id: r.id,
+    order_no: r.order_no ?? '',
+    voucher_id: r.voucher_id,
+    title: r.voucher?.title ?? '',
+    type: r.type === 'quantity' ? 'quantity' : 'value',
+    remaining_value: r.remaining_value ?? 0,
+    remaining_qty: r.remaining_qty ?? 0,
+    holder: r.owner_user_id
+      ? { kind: 'user', label: names.get(r.owner_user_id) ?? null, user_id: r.owner_user_id }
+      : r.owner_guest_email
+        ? { kind: 'guest', label: r.owner_guest_email, user_id: null }
+        : { kind: 'unclaimed', label: null, user_id: null },
+    seller: { id: r.seller_id, name: seller?.company?.name || seller?.username || '' },
+    valid_until: r.valid_until,
+  };
+}
+
+/** GET user-voucher/expired (admin): most recently expired first, 10 per page. */
+export async function listExpiredVouchers(
+  deps: ExpiredDeps,
+  input: { page: number; paginate: number },
+  pageUrl: (page: number) => string,
+): Promise<Paged<ExpiredVoucher>> {
+  return paginate(await expiredRows(deps), input.page, input.paginate, pageUrl);
+}
+
+/** 12,34 (no thousands separator, so spreadsheets read it as a number; like the seller's order CSV). */
+const money = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+/** POST user-voucher/expired/download-csv (admin): every row of the list, UTF-8 with BOM, `;`-separated. */
+export async function downloadExpiredCsv(
+  deps: ExpiredDeps,
+): Promise<{ filename: string; contentType: string; data: Uint8Array }> {
+  const rows = (await expiredRows(deps)).map((row) => [
+    row.order_no,
+    row.title,
+    row.type === 'quantity' ? 'Produktgutschein' : 'Wertgutschein',
+    money(row.remaining_value),
+    row.type === 'quantity' ? row.remaining_qty : '',
+    row.holder.label ?? HOLDER_LABEL.unclaimed,
+    row.seller.name,
+    formatDate(row.valid_until),
+  ]);
+  const text = [[...EXPIRED_CSV_HEADER], ...rows].map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
+  const data = new TextEncoder().encode(`\uFEFF${text}`);
+  if (data.byteLength > MAX_EXPORT_BYTES) throw new ValidationError({}, 'Die Liste ist zu groß für einen Download.');
+  return {
+    filename: expiredCsvFileName(viennaDay(deps.clock())),
+    contentType: 'text/csv; charset=utf-8',
+    data,
+  };
+}

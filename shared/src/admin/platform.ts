@@ -1,0 +1,130 @@
+import * as z from 'zod';
+import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
+import { settingsSchema } from '../settings/contracts.ts';
+import { subdomainNameSchema } from '../tenant/reserved.ts';
+import { requiredString } from '../validation/fields.ts';
+import { MSG } from '../validation/messages.ts';
+
+/**
+ * Admin: global and per-seller settings, subdomains, expired vouchers and the admin home's counts
+ * (03 §2, §4, §5, §7; issue 11). Money in cents; the forms show euro.
+ */
+export const PLATFORM_ADMIN_TEXT = {
+  settingsSaved: 'Die Einstellungen wurden gespeichert.',
+  globalReset: 'Die globalen Einstellungen wurden auf die Standardwerte zurückgesetzt.',
+  sellerSettingsRemoved: 'Die eigenen Einstellungen des Verkäufers wurden entfernt; es gelten die globalen.',
+  sellerSettingsExist: 'Für diesen Verkäufer sind bereits eigene Einstellungen gespeichert.',
+  sellerSettingsMissing: 'Für diesen Verkäufer sind keine eigenen Einstellungen gespeichert.',
+  notASeller: 'Dieser Benutzer ist kein Verkäufer.',
+  sellerNotFound: 'Verkäufer nicht gefunden.',
+  globalNotFound: 'Globale Einstellungen nicht gefunden.',
+  subdomainSet: 'Die Subdomain wurde gespeichert.',
+  subdomainRemoved: 'Die Subdomain wurde entfernt.',
+  subdomainUnchanged: 'Der Verkäufer hat diese Subdomain bereits.',
+  subdomainChanged: 'Die Subdomain des Verkäufers wurde gerade geändert. Bitte lade die Seite neu.',
+} as const;
+
+/** The single global settings item answers to id 1 (03 §7 "GET global-settings (id 1)"). */
+export const GLOBAL_SETTINGS_ID = '1';
+
+/** POST global-settings, PUT global-settings/{id}: all six fields required (03 §5). */
+export const globalSettingsRequestSchema = settingsSchema;
+export type GlobalSettingsRequest = z.infer<typeof globalSettingsRequestSchema>;
+
+/** POST user-settings: the six fields and the seller. */
+export const userSettingsCreateSchema = settingsSchema.extend({ user_id: requiredString(64) });
+export type UserSettingsCreate = z.infer<typeof userSettingsCreateSchema>;
+
+/** PUT user-settings/{id} ({id} = the seller's user id; the item is one per seller). */
+export const userSettingsUpdateSchema = settingsSchema;
+
+export const settingsWriteResponseSchema = z.object({ message: z.string(), data: settingsSchema });
+export type SettingsWriteResponse = z.infer<typeof settingsWriteResponseSchema>;
+
+/** GET user-settings: the sellers with their own settings. */
+export const userSettingsRowSchema = settingsSchema.partial().extend({
+  user_id: z.string(),
+  username: z.string().nullable(),
+  company_name: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type UserSettingsRow = z.infer<typeof userSettingsRowSchema>;
+export const userSettingsListResponseSchema = z.object({ data: z.array(userSettingsRowSchema) });
+
+/** PUT user/company/update/{id} {name}: an empty name (or null) removes the seller's subdomain. */
+export const subdomainUpdateSchema = z.object({
+  name: z
+    .string({ error: MSG.required })
+    .nullable()
+    .optional()
+    .transform((value) => (value ?? '').trim().toLowerCase())
+    .superRefine((value, ctx) => {
+      if (value === '') return;
+      const checked = subdomainNameSchema.safeParse(value);
+      if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? MSG.required });
+    })
+    .transform((value) => value || null),
+});
+export type SubdomainUpdate = z.input<typeof subdomainUpdateSchema>;
+
+export const subdomainSellerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  company_name: z.string().nullable(),
+  subdomain: z.string().nullable(),
+  subdomain_updated: z.string().nullable(),
+});
+export type SubdomainSeller = z.infer<typeof subdomainSellerSchema>;
+
+export const subdomainUpdateResponseSchema = z.object({ message: z.string(), data: subdomainSellerSchema });
+
+/** GET user-voucher/expired (admin): page 10. */
+export const expiredVoucherQuerySchema = pageQuerySchema(10);
+
+export const expiredHolderSchema = z.object({
+  kind: z.enum(['user', 'guest', 'unclaimed']),
+  /** The buyer's name (or username), the guest's e-mail, or null while unclaimed. */
+  label: z.string().nullable(),
+  user_id: z.string().nullable(),
+});
+export type ExpiredHolder = z.infer<typeof expiredHolderSchema>;
+
+export const expiredVoucherSchema = z.object({
+  id: z.string(),
+  order_no: z.string(),
+  voucher_id: z.string(),
+  title: z.string(),
+  type: z.enum(['value', 'quantity']),
+  /** Cents still on the voucher. */
+  remaining_value: z.number().int(),
+  remaining_qty: z.number().int(),
+  holder: expiredHolderSchema,
+  seller: z.object({ id: z.string(), name: z.string() }),
+  /** yyyy-mm-dd, the last day it was redeemable. */
+  valid_until: z.string(),
+});
+export type ExpiredVoucher = z.infer<typeof expiredVoucherSchema>;
+export const expiredVoucherPageSchema = pagedSchema(expiredVoucherSchema);
+
+export const EXPIRED_CSV_HEADER = [
+  'Bestellnummer',
+  'Gutschein',
+  'Art',
+  'Restwert (EUR)',
+  'Restmenge',
+  'Inhaber',
+  'Verkäufer',
+  'Gültig bis',
+] as const;
+export const HOLDER_LABEL = { unclaimed: 'nicht abgeholt' } as const;
+export const expiredCsvFileName = (day: string) => `Abgelaufene_Gutscheine_${day}.csv`;
+
+/** GET admin/overview: counts for the admin home that need no full scan. */
+export const adminOverviewSchema = z.object({
+  /** Europe/Vienna day the counts are for (yyyy-mm-dd). */
+  day: z.string(),
+  orders_today: z.number().int(),
+  sellers_awaiting_activation: z.number().int(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+export const adminOverviewResponseSchema = z.object({ data: adminOverviewSchema });
