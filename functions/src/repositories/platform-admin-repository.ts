@@ -46,6 +46,24 @@ export type ExpiredRecord = Pick<
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
+/**
+ * Active user vouchers whose last valid day is before `today` (GSI3 `EXPIRY`, `GSI3SK < today`; a
+ * redemption to zero removes the index keys), newest expiry first, only those that still hold value.
+ */
+function expiredQuery(tableName: string, today: string) {
+  return {
+    TableName: tableName,
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :today',
+    FilterExpression: '#status = :active AND (remaining_value > :zero OR remaining_qty > :zero)',
+    ExpressionAttributeNames: { '#status': 'status', '#type': 'type', '#voucher': 'voucher' } as Record<string, string>,
+    ExpressionAttributeValues: { ':pk': userVoucherKeys.expiry, ':today': today, ':active': 'active', ':zero': 0 },
+    ProjectionExpression:
+      'id, order_no, voucher_id, seller_id, #type, remaining_value, remaining_qty, valid_until, owner_user_id, owner_guest_email, #voucher.title, #voucher.seller',
+    ScanIndexForward: false,
+  };
+}
+
 export type PlatformAdminRepository = ReturnType<typeof createPlatformAdminRepository>;
 
 export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableName: string) {
@@ -177,30 +195,56 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
     },
 
     /**
-     * Active user vouchers whose last valid day is before `today` (GSI3 `EXPIRY`, `GSI3SK < today`),
-     * the most recently expired first; only those that still hold value.
+     * Every active user voucher whose last valid day is before `today` and that still holds value, the
+     * most recently expired first (the CSV, bounded by its 4.2 MB limit; the list pages below).
      */
     async expiredWithValue(today: string): Promise<ExpiredRecord[]> {
-      const items = await queryAll(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI3',
-          KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :today',
-          FilterExpression: '#status = :active AND (remaining_value > :zero OR remaining_qty > :zero)',
-          ExpressionAttributeNames: { '#status': 'status', '#type': 'type', '#voucher': 'voucher' },
-          ExpressionAttributeValues: {
-            ':pk': userVoucherKeys.expiry,
-            ':today': today,
-            ':active': 'active',
-            ':zero': 0,
-          },
-          ProjectionExpression:
-            'id, order_no, voucher_id, seller_id, #type, remaining_value, remaining_qty, valid_until, owner_user_id, owner_guest_email, #voucher.title, #voucher.seller',
-          ScanIndexForward: false,
-        }),
-      );
-      return items as ExpiredRecord[];
+      return (await queryAll(db, new QueryCommand(expiredQuery(tableName, today)))) as ExpiredRecord[];
+    },
+
+    /**
+     * One page of them (the range grows forever): `Limit`, read on until `limit` rows matched the
+     * filter or the range ends; the LastEvaluatedKey is where the next page starts.
+     */
+    async expiredPage(
+      today: string,
+      limit: number,
+      startKey?: Record<string, unknown>,
+    ): Promise<{ items: ExpiredRecord[]; lastKey?: Record<string, unknown> }> {
+      const items: ExpiredRecord[] = [];
+      let key = startKey;
+      do {
+        const answer = await db.send(
+          new QueryCommand({
+            ...expiredQuery(tableName, today),
+            Limit: limit - items.length,
+            ...(key ? { ExclusiveStartKey: key } : {}),
+          }),
+        );
+        items.push(...((answer.Items ?? []) as ExpiredRecord[]));
+        key = answer.LastEvaluatedKey;
+      } while (key && items.length < limit);
+      return { items, ...(key ? { lastKey: key } : {}) };
+    },
+
+    /** How many there are: a `Select: COUNT` Query on the same key range and filter. */
+    async countExpired(today: string): Promise<number> {
+      const { ProjectionExpression: _projection, ...query } = expiredQuery(tableName, today);
+      let total = 0;
+      let key: Record<string, unknown> | undefined;
+      do {
+        const answer = await db.send(
+          new QueryCommand({
+            ...query,
+            ExpressionAttributeNames: { '#status': 'status' },
+            Select: 'COUNT',
+            ...(key ? { ExclusiveStartKey: key } : {}),
+          }),
+        );
+        total += answer.Count ?? 0;
+        key = answer.LastEvaluatedKey;
+      } while (key);
+      return total;
     },
 
     /** Display names of some users (first and last name, else username), for the expired list's holders. */
