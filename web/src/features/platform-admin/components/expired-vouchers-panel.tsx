@@ -33,8 +33,7 @@ function remaining(row: ExpiredVoucher): string {
  * value, 10 per page, most recently expired first; the CSV holds every row.
  */
 export function ExpiredVouchersPanel() {
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, isPlaceholderData, refetch } = useExpiredVouchers(page);
+  const { data, error, isLoading, isPlaceholderData, refetch, goTo } = useExpiredVouchers();
   const [downloading, setDownloading] = useState(false);
   const dialog = useDialog();
 
@@ -111,7 +110,7 @@ export function ExpiredVouchersPanel() {
         <Pagination
           page={data.current_page}
           lastPage={data.last_page}
-          onPageChange={setPage}
+          onPageChange={goTo}
           busy={isPlaceholderData}
           label="Seiten der Liste abgelaufener Gutscheine"
         />
