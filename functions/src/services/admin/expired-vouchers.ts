@@ -6,7 +6,7 @@ import type { ExpiredRecord } from '../../repositories/platform-admin-repository
 import { userVoucherKeys } from '../../repositories/user-voucher-repository.ts';
 import { cursorPage } from '../cursor-paging.ts';
 import type { Deps } from '../deps.ts';
-import { csvField, MAX_EXPORT_BYTES } from '../seller/invoice-exports.ts';
+import { csvField, csvMoney, MAX_EXPORT_BYTES } from '../seller/invoice-exports.ts';
 import { ValidationError } from '../../lib/errors.ts';
 
 /**
@@ -65,10 +65,6 @@ export async function listExpiredVouchers(
   return { ...page, data: await toRows(deps, page.data) };
 }
 
-/** 12,34 (no thousands separator, so spreadsheets read it as a number; like the seller's order CSV). */
-const money = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-
 /** POST user-voucher/expired/download-csv (admin): every row of the list, UTF-8 with BOM, `;`-separated. */
 export async function downloadExpiredCsv(
   deps: ExpiredDeps,
@@ -78,7 +74,7 @@ export async function downloadExpiredCsv(
     row.order_no,
     row.title,
     row.type === 'quantity' ? 'Produktgutschein' : 'Wertgutschein',
-    money(row.remaining_value),
+    csvMoney(row.remaining_value),
     row.type === 'quantity' ? row.remaining_qty : '',
     row.holder.label ?? HOLDER_LABEL.unclaimed,
     row.seller.name,

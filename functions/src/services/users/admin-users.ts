@@ -16,6 +16,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { AuditAction } from '../../repositories/audit-repository.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import { cursorPage } from '../cursor-paging.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 import { toApiUser } from './user-view.ts';
 
@@ -128,14 +129,12 @@ export async function toggleUserFlag(
 
   const from = user[field] === true;
   const now = deps.clock().toISOString();
-  const entry = {
-    id: deps.newId(),
-    action: FLAG_AUDIT[field],
-    actor_id: actor.userId,
-    target_id: user.id,
-    details: { field, from, to: !from },
-    at: now,
-  };
+  const entry = auditEntry(
+    deps,
+    FLAG_AUDIT[field],
+    { actor: actor.userId, target: user.id, at: now },
+    { field, from, to: !from },
+  );
   if (!(await deps.users.setFlag(user.id, field, from, now, [deps.audit.part(entry)])))
     throw new ConflictError(ADMIN_USERS_TEXT.changedMeanwhile);
 

@@ -13,6 +13,7 @@ import type { AdminOrderRecord } from '../../../repositories/order-admin-reposit
 import { orderKeys, type OrderRecord } from '../../../repositories/order-repository.ts';
 import type { UserRecord } from '../../../repositories/user-repository.ts';
 import { cursorPage } from '../../cursor-paging.ts';
+import { auditEntry } from '../../audit-entry.ts';
 import type { Deps } from '../../deps.ts';
 import { toOrderLine } from '../../orders/cart-line.ts';
 
@@ -162,13 +163,8 @@ export async function deleteOrderAsAdmin(
     if (deleted.outcome === 'missing') throw new NotFoundError();
     throw ValidationError.field('id', ADMIN_ORDER_TEXT.completedNotDeletable);
   }
-  await deps.audit.put({
-    id: deps.newId(),
-    action: 'delete_order',
-    actor_id: actorId,
-    target_id: deleted.owner,
-    details: { order_id: orderId },
-    at: deps.clock().toISOString(),
-  });
+  await deps.audit.put(
+    auditEntry(deps, 'delete_order', { actor: actorId, target: deleted.owner }, { order_id: orderId }),
+  );
   return { message: ADMIN_ORDER_TEXT.cartLineDeleted };
 }
