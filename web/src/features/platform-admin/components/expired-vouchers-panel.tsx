@@ -9,7 +9,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { downloadExpiredCsv, useExpiredVouchers } from '../api/expired.ts';
 import { ListState } from './list-state.tsx';
-import { refusalText } from './use-confirmed-action.ts';
+import { refusalText } from '../../../components/ui/use-confirmed-action.ts';
 import './platform-admin.css';
 
 function Holder({ holder }: { holder: ExpiredVoucher['holder'] }) {

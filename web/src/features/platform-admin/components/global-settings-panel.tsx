@@ -3,7 +3,7 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { useGlobalSettings, useSaveGlobalSettings } from '../api/settings.ts';
 import { ListState } from './list-state.tsx';
 import { SettingsForm } from './settings-form.tsx';
-import { SUCCESS_CLOSE_MS } from './use-confirmed-action.ts';
+import { SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 import './platform-admin.css';
 
 export const onlySettings = (data: Settings): Settings =>

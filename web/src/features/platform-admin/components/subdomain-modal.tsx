@@ -3,8 +3,6 @@ import * as z from 'zod';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { subdomainNameSchema } from '@gm/shared/tenant/reserved';
 import { requiredString } from '@gm/shared/validation/fields';
-import { TEXT } from '@gm/shared/validation/messages';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormSelectField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
@@ -13,7 +11,7 @@ import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSellersWithoutSubdomain, useSetSubdomain } from '../api/subdomains.ts';
-import { refusalText, SUCCESS_CLOSE_MS } from './use-confirmed-action.ts';
+import { showRefusal, SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 
 /** 03 §5 'Subdomain requires a seller and a name'; the name is a DNS label (shared rules). */
 const subdomainFormSchema = z.object({ seller_id: requiredString(64), name: subdomainNameSchema });
@@ -44,9 +42,7 @@ export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | 
       onClose();
       void dialog.success(answer.message, { autoCloseMs: SUCCESS_CLOSE_MS });
     } catch (error) {
-      void dialog.warning(refusalText(error), {
-        title: error instanceof ApiError && error.isValidation ? TEXT.warning : TEXT.attention,
-      });
+      void showRefusal(dialog, error);
     }
   });
   const options = (candidates.data?.data ?? []).map((s) => ({

@@ -7,7 +7,7 @@ import { useSellersWithSubdomain, useSetSubdomain } from '../api/subdomains.ts';
 import { ListState } from './list-state.tsx';
 import { shopUrl } from './shop-url.ts';
 import { SubdomainModal } from './subdomain-modal.tsx';
-import { useConfirmedAction } from './use-confirmed-action.ts';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import './platform-admin.css';
 
 /** 03 §9: admin searches wait 350 ms after the last key. */
@@ -113,10 +113,9 @@ export function SubdomainPanel() {
                           type="button"
                           className="button button--outline button--small admin-table__delete"
                           onClick={() =>
-                            void action.run(
-                              `Soll die Subdomain „${row.subdomain}“ von ${row.username} entfernt werden?`,
-                              () => remove.mutateAsync({ sellerId: row.id, name: '' }),
-                            )
+                            void action.run(() => remove.mutateAsync({ sellerId: row.id, name: '' }), {
+                              confirm: `Soll die Subdomain „${row.subdomain}“ von ${row.username} entfernt werden?`,
+                            })
                           }
                           disabled={action.busy}
                           aria-label={`Subdomain von ${row.username} entfernen`}

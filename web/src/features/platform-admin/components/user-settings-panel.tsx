@@ -5,7 +5,7 @@ import { useSaveUserSettings, useUserSettings } from '../api/settings.ts';
 import { onlySettings } from './global-settings-panel.tsx';
 import { ListState } from './list-state.tsx';
 import { SettingsForm } from './settings-form.tsx';
-import { SUCCESS_CLOSE_MS } from './use-confirmed-action.ts';
+import { SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 import './platform-admin.css';
 
 /** The seller the form is for: username and company name (03 §2 'headed by the seller's username and company name'). */

@@ -7,8 +7,8 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { useAdminUsers, type UsersTab } from '../api/users.ts';
-import { useUserAction } from '../use-user-action.ts';
 import { UserActions, userStateTags } from './user-actions.tsx';
 import './users-admin.css';
 
@@ -29,7 +29,7 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const { data, error, isLoading, isPlaceholderData, refetch } = useAdminUsers({ role: tab, keyword, page });
-  const runner = useUserAction();
+  const runner = useConfirmedAction();
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
