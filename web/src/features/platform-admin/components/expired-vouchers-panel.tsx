@@ -8,8 +8,9 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { downloadExpiredCsv, useExpiredVouchers } from '../api/expired.ts';
-import { ListState } from './list-state.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
 import { refusalText } from '../../../components/ui/use-confirmed-action.ts';
+import '../../../components/ui/admin-table.css';
 import './platform-admin.css';
 
 function Holder({ holder }: { holder: ExpiredVoucher['holder'] }) {
@@ -66,7 +67,7 @@ export function ExpiredVouchersPanel() {
           CSV herunterladen
         </button>
       </div>
-      <ListState
+      <TableState
         loading={!data && isLoading}
         failed={Boolean(error && !data)}
         empty={Boolean(data && rows.length === 0)}

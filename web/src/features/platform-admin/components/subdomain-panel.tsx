@@ -4,10 +4,11 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { useSellersWithSubdomain, useSetSubdomain } from '../api/subdomains.ts';
-import { ListState } from './list-state.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
 import { shopUrl } from './shop-url.ts';
 import { SubdomainModal } from './subdomain-modal.tsx';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
+import '../../../components/ui/admin-table.css';
 import './platform-admin.css';
 
 /** 03 §9: admin searches wait 350 ms after the last key. */
@@ -58,7 +59,7 @@ export function SubdomainPanel() {
           Subdomain zuweisen
         </button>
       </div>
-      <ListState
+      <TableState
         loading={!data && isLoading}
         failed={Boolean(error && !data)}
         empty={Boolean(data && rows.length === 0)}

@@ -1,12 +1,10 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { originLabel } from '@gm/shared/admin/users';
 import { USER_FILTER_DEBOUNCE_MS } from '@gm/shared/wallet/gift';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { useAdminUsers, type UsersTab } from '../api/users.ts';
 import { UserActions, userStateTags } from './user-actions.tsx';
@@ -106,15 +104,12 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
             {data.total === 1 ? '1 Eintrag' : `${data.total} Einträge`}
           </p>
         )}
-        {error && !data ? (
-          <LoadFailed text="Die Daten konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
-        ) : !data && isLoading ? (
-          <div className="users-admin__loading">
-            <Spinner label="Wird geladen…" />
-          </div>
-        ) : data && users.length === 0 ? (
-          <EmptyState />
-        ) : null}
+        <TableState
+          loading={!data && isLoading}
+          failed={Boolean(error && !data)}
+          empty={Boolean(data && users.length === 0)}
+          onRetry={() => void refetch()}
+        />
 
         {users.length > 0 && (
           <div className={`users-admin__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
