@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { originLabel } from '@gm/shared/admin/users';
 import { USER_FILTER_DEBOUNCE_MS } from '@gm/shared/wallet/gift';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { TableState } from '../../../components/ui/table-state.tsx';
@@ -64,19 +64,13 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
       </header>
 
       <div className="users-admin__toolbar">
-        <label className="users-admin__search">
-          <SearchIcon size={18} />
-          <span className="visually-hidden">Benutzer suchen</span>
-          <input
-            type="search"
-            className="input users-admin__search-input"
-            placeholder="Benutzername oder Name suchen"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            maxLength={100}
-            data-testid="users-search"
-          />
-        </label>
+        <SearchField
+          label="Benutzer suchen"
+          placeholder="Benutzername oder Name suchen"
+          value={input}
+          onChange={setInput}
+          testId="users-search"
+        />
         <div className="users-admin__tabs" role="tablist" aria-label="Benutzergruppen">
           {TABS.map(({ role, label }) => (
             <button
