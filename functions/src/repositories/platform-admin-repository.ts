@@ -1,7 +1,7 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch-get.ts';
 import { companyKeys } from './company-repository.ts';
-import { queryAll } from './query-all.ts';
+import { queryAll, queryCount, queryUpTo } from './query-all.ts';
 import { statsKeys } from './sales-stats.ts';
 import { failedConditions } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -167,26 +167,17 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
     },
 
     /** Sellers not activated yet: a COUNT Query on GSI1 `ROLE#seller` (bounded by the sellers). */
-    async countSellersAwaitingActivation(): Promise<number> {
-      let count = 0;
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'GSI1',
-            KeyConditionExpression: 'GSI1PK = :pk',
-            FilterExpression: 'is_activated = :no',
-            ExpressionAttributeValues: { ':pk': 'ROLE#seller', ':no': false },
-            Select: 'COUNT',
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        count += page.Count ?? 0;
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return count;
-    },
+    countSellersAwaitingActivation: (): Promise<number> =>
+      queryCount(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          FilterExpression: 'is_activated = :no',
+          ExpressionAttributeValues: { ':pk': 'ROLE#seller', ':no': false },
+        }),
+      ),
 
     /** Order lines sold on one Vienna day (`PLATFORM#STATS` / `DAY#<day>` `sold_count`). */
     async soldOnDay(day: string): Promise<number> {
@@ -211,40 +202,18 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
       limit: number,
       startKey?: Record<string, unknown>,
     ): Promise<{ items: ExpiredRecord[]; lastKey?: Record<string, unknown> }> {
-      const items: ExpiredRecord[] = [];
-      let key = startKey;
-      do {
-        const answer = await db.send(
-          new QueryCommand({
-            ...expiredQuery(tableName, today),
-            Limit: limit - items.length,
-            ...(key ? { ExclusiveStartKey: key } : {}),
-          }),
-        );
-        items.push(...((answer.Items ?? []) as ExpiredRecord[]));
-        key = answer.LastEvaluatedKey;
-      } while (key && items.length < limit);
-      return { items, ...(key ? { lastKey: key } : {}) };
+      const page = await queryUpTo(db, new QueryCommand(expiredQuery(tableName, today)), limit, startKey);
+      return { ...page, items: page.items as ExpiredRecord[] };
     },
 
     /** How many there are: a `Select: COUNT` Query on the same key range and filter. */
     async countExpired(today: string): Promise<number> {
-      const { ProjectionExpression: _projection, ...query } = expiredQuery(tableName, today);
-      let total = 0;
-      let key: Record<string, unknown> | undefined;
-      do {
-        const answer = await db.send(
-          new QueryCommand({
-            ...query,
-            ExpressionAttributeNames: { '#status': 'status' },
-            Select: 'COUNT',
-            ...(key ? { ExclusiveStartKey: key } : {}),
-          }),
-        );
-        total += answer.Count ?? 0;
-        key = answer.LastEvaluatedKey;
-      } while (key);
-      return total;
+      const {
+        ProjectionExpression: _projection,
+        ExpressionAttributeNames: _names,
+        ...query
+      } = expiredQuery(tableName, today);
+      return queryCount(db, new QueryCommand({ ...query, ExpressionAttributeNames: { '#status': 'status' } }));
     },
 
     /** Display names of some users (first and last name, else username), for the expired list's holders. */
