@@ -8,6 +8,7 @@ import { TableState } from '../../../components/ui/table-state.tsx';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { useAdminUsers, type UsersTab } from '../api/users.ts';
 import { UserActions, userStateTags } from './user-actions.tsx';
+import '../../../components/ui/admin-table.css';
 import './users-admin.css';
 
 const TABS: Array<{ role: UsersTab; label: string }> = [
@@ -106,8 +107,8 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
         />
 
         {users.length > 0 && (
-          <div className={`users-admin__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
-            <table className="users-admin__table" data-testid="users-table">
+          <div className={`admin-table__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
+            <table className="admin-table users-admin__table" data-testid="users-table">
               <caption className="visually-hidden">{`${tabLabel}: Benutzername, Name, Herkunft und Aktionen`}</caption>
               <thead>
                 <tr>
@@ -124,10 +125,10 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
                   const fullname = [user.detail.firstName, user.detail.lastName].filter(Boolean).join(' ');
                   return (
                     <tr key={user.id} data-testid="users-row" data-user-id={user.id}>
-                      <td className="users-admin__nr">{offset + index + 1}</td>
+                      <td>{offset + index + 1}</td>
                       <th scope="row" data-label="Benutzername">
-                        <span className="users-admin__name">{user.username}</span>
-                        {user.company && <span className="users-admin__meta">{user.company.name}</span>}
+                        <span className="admin-table__name users-admin__name">{user.username}</span>
+                        {user.company && <span className="admin-table__meta">{user.company.name}</span>}
                         {tags.length > 0 && (
                           <span className="users-admin__tags" data-testid="users-row-state">
                             {tags.map((tag) => (
