@@ -8,6 +8,7 @@ import { FormSelectField, FormTextField } from '../../../components/form/form-co
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { TextField } from '../../../components/ui/form-fields.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { ADMIN_SEARCH_DEBOUNCE_MS } from '../../../components/ui/search-field.tsx';
 import { useSellersWithoutSubdomain, useSetSubdomain } from '../api/subdomains.ts';
 import { showRefusal, SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 
@@ -25,7 +26,7 @@ export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | 
   const [pickerInput, setPickerInput] = useState('');
   const [pickerKeyword, setPickerKeyword] = useState('');
   useEffect(() => {
-    const timer = window.setTimeout(() => setPickerKeyword(pickerInput.trim()), 350);
+    const timer = window.setTimeout(() => setPickerKeyword(pickerInput.trim()), ADMIN_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [pickerInput]);
   const candidates = useSellersWithoutSubdomain(pickerKeyword, seller === null);
