@@ -521,6 +521,8 @@ export const routes = [
   },
 
   // Admin: impersonation and the audit trail (03 §2; issue 11)
+  { method: 'POST', path: 'auth/change-role', handler: 'auth/change-role', access: ['admin'], domain: 'admin' },
+  { method: 'GET', path: 'audit', handler: 'admin/list-audit', access: ['admin'], domain: 'admin' },
 
   // Admin: order management and reversal (03 §2, §7; issue 11)
   { method: 'GET', path: 'order/{id}', handler: 'admin/get-order', access: ['admin'], domain: 'admin' },

@@ -11,14 +11,14 @@ import type { Construct } from 'constructs';
 import type { Env } from '@gm/functions/lib/env';
 import { API_PREFIX, routeKey, type Domain, type RouteDef } from '@gm/functions/routes';
 import { paymentEvents } from '@gm/functions/services/orders/payment-events';
-import type { StripeSettings } from './config.ts';
+import type { ImpersonationSettings, StripeSettings } from './config.ts';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 
 /**
  * The variables env.ts requires; a new one there fails this file's type check until it is set
  * here or listed as defaulted in code. (Env is zod's output type, so defaults look required.)
  */
-type DefaultedInCode = 'AWS_REGION' | 'CATALOGUE_CACHE_SECONDS';
+type DefaultedInCode = 'AWS_REGION' | 'CATALOGUE_CACHE_SECONDS' | 'USER_STATUS_CACHE_SECONDS';
 type RequiredEnvName = Exclude<
   { [K in keyof Env]-?: undefined extends Env[K] ? never : K }[keyof Env],
   DefaultedInCode | 'isLocal' | 'cognitoIssuer'
@@ -37,7 +37,11 @@ export type ApiResources = {
   contactEmail?: string;
   appUrl: string;
   stripe: StripeSettings;
+  impersonation: ImpersonationSettings;
 };
+
+/** The routes that sign impersonation tokens: each gets a role of its own that may read the private key. */
+export const IMPERSONATION_SIGNERS: ReadonlySet<string> = new Set(['POST auth/change-role']);
 
 /** Domains whose functions talk to Stripe (checkout and webhook, saved cards and payout status, refunds and payouts). */
 export const STRIPE_DOMAINS: readonly Domain[] = ['orders', 'users', 'admin'];
@@ -139,7 +143,9 @@ export class DomainRoutesStack extends NestedStack {
           | 'CONTACT_EMAIL'
           | 'STRIPE_SECRET_KEY_PARAMETER'
           | 'STRIPE_WEBHOOK_SECRET_PARAMETER'
-          | 'STRIPE_PUBLISHABLE_KEY',
+          | 'STRIPE_PUBLISHABLE_KEY'
+          | 'IMPERSONATION_PUBLIC_KEY_PARAMETER'
+          | 'IMPERSONATION_PRIVATE_KEY_PARAMETER',
           string
         >
       > = {
@@ -150,6 +156,8 @@ export class DomainRoutesStack extends NestedStack {
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
       APP_URL: r.appUrl,
+      // Every function verifies impersonation tokens (lib/authenticate.ts).
+      IMPERSONATION_PUBLIC_KEY_PARAMETER: r.impersonation.publicKeyParameter,
       ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
       ...(usesStripe
         ? {
@@ -169,16 +177,35 @@ export class DomainRoutesStack extends NestedStack {
     });
     grantApiAccess(role, r);
     if (usesStripe) grantStripeSecrets(role, r.stripe);
+    grantParameters(role, [r.impersonation.publicKeyParameter]);
+
+    // The signer of impersonation tokens gets its own role: the private key is readable by it alone.
+    let signerRole: iam.Role | undefined;
+    const signerFor = () => {
+      if (signerRole) return signerRole;
+      signerRole = new iam.Role(this, 'ImpersonationSignerRole', {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `Gutscheinmarkt API: the function that signs impersonation tokens (${props.domain})`,
+        managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+      });
+      grantApiAccess(signerRole, r);
+      if (usesStripe) grantStripeSecrets(signerRole, r.stripe);
+      grantParameters(signerRole, [r.impersonation.publicKeyParameter, r.impersonation.privateKeyParameter]);
+      return signerRole;
+    };
 
     const functions = new Map<string, ApiFunction>();
     for (const route of props.routes) {
       const key = routeKey(route);
       const id = pascal(route.handler);
+      const signs = IMPERSONATION_SIGNERS.has(key);
       const fn = new ApiFunction(this, id, {
         entry: handlerEntry(route.handler),
         description: `${route.method} ${API_PREFIX}${route.path}`,
-        environment,
-        role,
+        environment: signs
+          ? { ...environment, IMPERSONATION_PRIVATE_KEY_PARAMETER: r.impersonation.privateKeyParameter }
+          : environment,
+        role: signs ? signerFor() : role,
         ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
       });
       new apigw.HttpRoute(this, `${id}Route`, {
@@ -212,11 +239,16 @@ function grantApiAccess(role: iam.Role, r: ApiResources): void {
 
 /** Reading the two SecureString parameters; the default key aws/ssm needs no KMS grant. */
 function grantStripeSecrets(role: iam.Role, stripe: StripeSettings): void {
+  grantParameters(role, [stripe.secretKeyParameter, stripe.webhookSecretParameter]);
+}
+
+/** Reading exactly these SSM parameters (SecureString with the default key aws/ssm needs no KMS grant). */
+function grantParameters(role: iam.Role, names: readonly string[]): void {
   const stack = Stack.of(role);
   role.addToPrincipalPolicy(
     new iam.PolicyStatement({
       actions: ['ssm:GetParameters'],
-      resources: [stripe.secretKeyParameter, stripe.webhookSecretParameter].map((name) =>
+      resources: names.map((name) =>
         stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') }),
       ),
     }),

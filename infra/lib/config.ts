@@ -21,6 +21,7 @@ export type AppConfig = {
   /** Prefix of the Cognito hosted domain that social sign-in redirects through. */
   authDomainPrefix?: string;
   stripe: StripeSettings;
+  impersonation: ImpersonationSettings;
 };
 
 /**
@@ -28,6 +29,13 @@ export type AppConfig = {
  * these names, created by the operator (never in the template); the functions read them at cold start.
  */
 export type StripeSettings = { secretKeyParameter: string; webhookSecretParameter: string; publishableKey?: string };
+
+/**
+ * Impersonation tokens (issue 11): an ES256 key pair the operator creates in SSM Parameter Store,
+ * the private key (PKCS#8 PEM) as SecureString, the public key (SPKI PEM) as String or SecureString.
+ * Only the change-role function may read the private key; every function reads the public key.
+ */
+export type ImpersonationSettings = { privateKeyParameter: string; publicKeyParameter: string };
 
 export type SocialProvider = { clientId: string; secretName: string };
 
@@ -45,6 +53,8 @@ export const CONTEXT_KEYS = {
   stripeSecretKeyParameter: 'stripeSecretKeyParameter',
   stripeWebhookSecretParameter: 'stripeWebhookSecretParameter',
   stripePublishableKey: 'stripePublishableKey',
+  impersonationPrivateKeyParameter: 'impersonationPrivateKeyParameter',
+  impersonationPublicKeyParameter: 'impersonationPublicKeyParameter',
 } as const;
 
 export const DEFAULT_SECRET_NAMES = {
@@ -52,6 +62,8 @@ export const DEFAULT_SECRET_NAMES = {
   facebook: 'gutscheinmarkt/facebook-app-secret',
   stripeSecretKey: '/gutscheinmarkt/stripe/secret-key',
   stripeWebhookSecret: '/gutscheinmarkt/stripe/webhook-secret',
+  impersonationPrivateKey: '/gutscheinmarkt/impersonation/private-key',
+  impersonationPublicKey: '/gutscheinmarkt/impersonation/public-key',
 } as const;
 
 function text(node: Node, key: string): string | undefined {
@@ -100,7 +112,22 @@ export function readConfig(node: Node): AppConfig {
     throw new Error('Context "stripePublishableKey" must be a Stripe publishable key (pk_…)');
   if (publishableKey) stripe.publishableKey = publishableKey;
 
-  const config: AppConfig = { stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt', stripe };
+  const impersonation: ImpersonationSettings = {
+    privateKeyParameter: parameterName(
+      CONTEXT_KEYS.impersonationPrivateKeyParameter,
+      DEFAULT_SECRET_NAMES.impersonationPrivateKey,
+    ),
+    publicKeyParameter: parameterName(
+      CONTEXT_KEYS.impersonationPublicKeyParameter,
+      DEFAULT_SECRET_NAMES.impersonationPublicKey,
+    ),
+  };
+
+  const config: AppConfig = {
+    stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt',
+    stripe,
+    impersonation,
+  };
   if (domainName) config.domainName = domainName;
   if (certificateArn) config.certificateArn = certificateArn;
   const mailFrom = text(node, CONTEXT_KEYS.mailFrom) ?? (domainName ? `noreply@${domainName}` : undefined);

@@ -57,6 +57,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
       appUrl: edge.appUrl,
       stripe: config.stripe,
+      impersonation: config.impersonation,
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });

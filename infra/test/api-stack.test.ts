@@ -112,9 +112,14 @@ describe('API stack', () => {
             'NODE_OPTIONS',
             'PRIVATE_BUCKET',
             'TABLE_NAME',
+            'IMPERSONATION_PUBLIC_KEY_PARAMETER',
+            ...(fn.Properties!.Description === 'POST /api/v1/auth/change-role'
+              ? ['IMPERSONATION_PRIVATE_KEY_PARAMETER']
+              : []),
             ...stripe,
           ].sort(),
         );
+        expect(vars.IMPERSONATION_PUBLIC_KEY_PARAMETER, id).toBe('/gutscheinmarkt/impersonation/public-key');
         if (stripe.length) {
           // Only the parameter names: the secrets themselves never enter a template.
           expect(vars.STRIPE_SECRET_KEY_PARAMETER, id).toBe('/gutscheinmarkt/stripe/secret-key');
@@ -152,13 +157,19 @@ describe('API stack', () => {
     for (const { template } of all) {
       const fnCount = functionsIn(template).length;
       if (fnCount === 0) continue;
-      // One shared role per domain stack, used by all its functions.
+      // One shared role per domain stack, used by all its functions, plus the impersonation signer's own.
+      const signer = functionsIn(template).some(
+        ([, fn]) => fn.Properties!.Description === 'POST /api/v1/auth/change-role',
+      );
       const roles = resourcesOfType(template, 'AWS::IAM::Role');
-      expect(roles).toHaveLength(1);
-      for (const [id, fn] of functionsIn(template))
-        expect(JSON.stringify(fn.Properties!.Role), id).toContain(roles[0]![0]);
+      expect(roles).toHaveLength(signer ? 2 : 1);
+      const shared = roles.find(([id]) => !id.startsWith('ImpersonationSignerRole'))!;
+      for (const [id, fn] of functionsIn(template)) {
+        if (fn.Properties!.Description === 'POST /api/v1/auth/change-role') continue;
+        expect(JSON.stringify(fn.Properties!.Role), id).toContain(shared[0]);
+      }
       const policies = resourcesOfType(template, 'AWS::IAM::Policy');
-      expect(policies).toHaveLength(1);
+      expect(policies).toHaveLength(signer ? 2 : 1);
       for (const [id, policy] of policies) {
         const statements = (
           policy.Properties!.PolicyDocument as {
@@ -190,26 +201,49 @@ describe('API stack', () => {
   it('lets only the Stripe domains read the two Stripe parameters, and outputs the webhook URL', () => {
     for (const [domain, stack] of synth.api.domainStacks) {
       const { template } = synth.templates.get(stack.node.path)!;
-      const statements = resourcesOfType(template, 'AWS::IAM::Policy').flatMap(
-        ([, policy]) =>
-          (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
-            .Statement,
-      );
-      const ssm = statements.filter((s) => JSON.stringify(s.Action).includes('ssm:'));
-      if (!STRIPE_DOMAINS.includes(domain)) {
-        expect(ssm, domain).toEqual([]);
-        continue;
+      for (const [, policy] of resourcesOfType(template, 'AWS::IAM::Policy')) {
+        const statements = (
+          policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }
+        ).Statement;
+        const ssm = statements.filter((s) => JSON.stringify(s.Action).includes('ssm:'));
+        // Every function verifies impersonation tokens: the public key parameter, nothing else by default.
+        expect(ssm, domain).toHaveLength(1);
+        expect(ssm[0]!.Action).toBe('ssm:GetParameters');
+        const resources = JSON.stringify(ssm[0]!.Resource);
+        expect(resources).toContain(':parameter/gutscheinmarkt/impersonation/public-key');
+        expect(resources).not.toContain('*');
+        if (STRIPE_DOMAINS.includes(domain)) {
+          expect(resources).toContain(':parameter/gutscheinmarkt/stripe/secret-key');
+          expect(resources).toContain(':parameter/gutscheinmarkt/stripe/webhook-secret');
+        } else {
+          expect(resources).not.toContain('stripe');
+        }
       }
-      expect(ssm, domain).toHaveLength(1);
-      expect(ssm[0]!.Action).toBe('ssm:GetParameters');
-      const resources = JSON.stringify(ssm[0]!.Resource);
-      expect(resources).toContain(':parameter/gutscheinmarkt/stripe/secret-key');
-      expect(resources).toContain(':parameter/gutscheinmarkt/stripe/webhook-secret');
-      expect(resources).not.toContain('*');
     }
     const outputs = synth.templates.get(synth.api.node.path)!.template.findOutputs('StripeWebhookUrl');
     expect(Object.keys(outputs)).toHaveLength(1);
     expect(JSON.stringify(Object.values(outputs)[0])).toContain('/api/v1/stripe/webhook');
+  });
+
+  it('lets only the change-role function read the impersonation private key, through a role of its own', () => {
+    let readers = 0;
+    for (const [, stack] of synth.api.domainStacks) {
+      const { template } = synth.templates.get(stack.node.path)!;
+      const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+      for (const [policyId, policy] of resourcesOfType(template, 'AWS::IAM::Policy')) {
+        if (!JSON.stringify(policy.Properties!.PolicyDocument).includes('impersonation/private-key')) continue;
+        readers += 1;
+        const roleIds = (policy.Properties!.Roles as { Ref: string }[]).map((r) => r.Ref);
+        const users = functions.filter(([, fn]) =>
+          roleIds.some((roleId) => JSON.stringify(fn.Properties!.Role).includes(`"${roleId}"`)),
+        );
+        expect(
+          users.map(([, fn]) => fn.Properties!.Description),
+          policyId,
+        ).toEqual(['POST /api/v1/auth/change-role']);
+      }
+    }
+    expect(readers).toBe(1);
   });
 
   it('takes other Stripe parameter names and the publishable key from context', () => {

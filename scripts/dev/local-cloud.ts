@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -119,8 +120,23 @@ export function assertJava17(): void {
   }
 }
 
+/**
+ * The impersonation token key pair (ES256, issue 11): made fresh per process, so no private key is
+ * ever committed; tokens of an earlier run stop verifying, which a 30-minute token can bear.
+ */
+const impersonationKeyPair = (() => {
+  let pair: { privateKey: string; publicKey: string } | undefined;
+  return () =>
+    (pair ??= generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    }));
+})();
+
 export function localEnv(ports: Ports): Record<string, string> {
   const at = (port: number) => `http://127.0.0.1:${port}`;
+  const impersonation = impersonationKeyPair();
   return {
     AWS_REGION: REGION,
     TABLE_NAME,
@@ -147,6 +163,8 @@ export function localEnv(ports: Ports): Record<string, string> {
     STRIPE_API_PROTOCOL: 'http',
     /** The stand-in's page (events, webhook deliveries, test cards) and the base of its `/__test/` API. */
     STRIPE_STAND_IN_URL: at(ports.stripe),
+    IMPERSONATION_PRIVATE_KEY: impersonation.privateKey,
+    IMPERSONATION_PUBLIC_KEY: impersonation.publicKey,
   };
 }
 

@@ -44,6 +44,42 @@ describe.each(routes as readonly RouteDef[])('$method $path', (route) => {
   });
 });
 
+/**
+ * An admin acting as a user (issue 11) holds the user's role, never admin's: every route an admin
+ * may call but the user may not answers 403, as do the user's password and impersonating again.
+ */
+describe.each(['user', 'seller'] as const)('impersonated %s', (role) => {
+  let token: string;
+  let target: TestAccount;
+  beforeAll(async () => {
+    target = await createTestAccount(role);
+    const res = await api('POST', 'auth/change-role', {
+      token: accounts.get('admin')!.token,
+      body: { user_id: target.userId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    token = res.body.token;
+  });
+
+  const adminRoutes = (routes as readonly RouteDef[]).filter(
+    (r) => r.access !== 'public' && r.access.includes('admin') && !r.access.includes(role),
+  );
+  it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s → 403', async (_key, route) => {
+    const res = await api(route.method, pathFor(route, target), {
+      token,
+      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+  });
+
+  it('cannot change the password or impersonate again', async () => {
+    const password = await api('PATCH', `user/change-password/${target.userId}`, { token, body: {} });
+    expect(password.status).toBe(403);
+    const again = await api('POST', 'auth/change-role', { token, body: { user_id: target.userId } });
+    expect(again.status).toBe(403);
+  });
+});
+
 describe('tokens', () => {
   it('treats a forged or foreign token like no token', async () => {
     const route = (routes as readonly RouteDef[]).find((r) => r.access !== 'public')!;

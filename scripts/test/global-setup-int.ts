@@ -18,8 +18,8 @@ export type LocalStack = { cloud: LocalCloud; api: LocalApi; stop(): Promise<voi
  */
 export async function startLocalStack(options: { webPort?: number } = {}): Promise<LocalStack> {
   const cloud = await startLocalCloud({ quiet: true, ports: options.webPort ? { web: options.webPort } : {} });
-  // Tests write through repositories and read through the API at once: no catalogue caching.
-  Object.assign(process.env, cloud.env, { CATALOGUE_CACHE_SECONDS: '0' });
+  // Tests write through repositories and read through the API at once: no catalogue or account-status caching.
+  Object.assign(process.env, cloud.env, { CATALOGUE_CACHE_SECONDS: '0', USER_STATUS_CACHE_SECONDS: '0' });
   let api: LocalApi;
   try {
     api = await createLocalApi({ port: cloud.ports.api, quiet: !process.env.LOCAL_API_LOG });

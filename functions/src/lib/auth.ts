@@ -8,8 +8,10 @@ export type Actor = {
   role: RoleName;
   roleId: (typeof ROLE_IDS)[RoleName];
   email: string;
-  /** The admin's own id while impersonating (admin issue). */
+  /** The admin's own id while impersonating (issue 11). */
   impersonatedBy?: string;
+  /** While impersonating: sha256 of the token's jti, the key of its IMPERSONATION# session item. */
+  impersonationSession?: string;
 };
 
 type IdTokenClaims = JWTPayload & {

@@ -7,8 +7,10 @@ import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
+import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import { createAccountStatusRepository } from '../repositories/account-status-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCouponRepository } from '../repositories/coupon-repository.ts';
@@ -98,6 +100,9 @@ export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), en
 export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
 export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentClient(), table()));
+export const impersonationSessions = /* @__PURE__ */ once(() =>
+  createImpersonationSessionRepository(documentClient(), table()),
+);
 export const platformAdmin = /* @__PURE__ */ once(() => createPlatformAdminRepository(documentClient(), table()));
 export const activations = /* @__PURE__ */ once(() => createAccountStatusRepository(documentClient(), table()));
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
@@ -119,6 +124,8 @@ const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClien
 export const payments = /* @__PURE__ */ once(() =>
   createStripePayments(stripeConnection(stripeEnv(), secretParameters)),
 );
+/** The impersonation token keys (issue 11): PEMs locally, SSM parameters on AWS. */
+export const impersonationKeys = /* @__PURE__ */ once(() => createImpersonationKeys(env(), secretParameters));
 export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
 export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
 export const orderAdmin = /* @__PURE__ */ once(() => createOrderAdminRepository(documentClient(), table()));

@@ -20,6 +20,20 @@ const envSchema = z.object({
   APP_URL: z.url(),
   /** How long a function keeps the catalogue projection in memory (0 in tests: always fresh). */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * How long a function trusts a user's looked-up account status (deactivated, deleted) before
+   * reading it again; at most 60 s (0 in tests: always fresh).
+   */
+  USER_STATUS_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
+  /**
+   * Impersonation tokens (ES256, issue 11). The private key (PKCS#8 PEM) signs and is read only by
+   * change-role; the public key (SPKI PEM) verifies in every function. Production names SSM
+   * parameters (`*_PARAMETER`), read on first use; locally the PEMs themselves are given.
+   */
+  IMPERSONATION_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
+  IMPERSONATION_PRIVATE_KEY_PARAMETER: z.string().min(1).optional(),
+  IMPERSONATION_PUBLIC_KEY: z.string().includes('PUBLIC KEY').optional(),
+  IMPERSONATION_PUBLIC_KEY_PARAMETER: z.string().min(1).optional(),
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
   SES_ENDPOINT: z.url().optional(),

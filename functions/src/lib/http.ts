@@ -7,7 +7,11 @@ import { toFieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { findRoute, type Route, type RouteKey } from '../routes.ts';
-import { actorFromToken, bearerToken, type Actor } from './auth.ts';
+import { IMPERSONATION_TEXT } from '@gm/shared/admin/impersonation';
+import { bearerToken, type Actor } from './auth.ts';
+import { createAuthenticator } from './authenticate.ts';
+import { audit, clock, hashToken, impersonationKeys, impersonationSessions, newId, users } from './deps.ts';
+import { env } from './env.ts';
 import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
 import { parseMultipart } from './multipart.ts';
 
@@ -81,13 +85,91 @@ const httpErrors = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   },
 });
 
+/** One per container: the account-status cache lives here (USER_STATUS_CACHE_SECONDS). */
+const authenticator = createAuthenticator(
+  () => ({
+    users: users(),
+    impersonationSessions: impersonationSessions(),
+    impersonationKeys: impersonationKeys(),
+    hashToken: hashToken(),
+    clock: clock(),
+  }),
+  () => env().USER_STATUS_CACHE_SECONDS,
+);
+
+/** Tests: forget the cached account statuses. */
+export const resetAccountStatusCache = (): void => authenticator.reset();
+
+/**
+ * Routes an admin acting as a user may not call even though the user may (issue 11): the user's
+ * password, and impersonating again. Admin routes are refused by the role check already (the
+ * actor has the target's role, never admin). E-mail and payout data are refused in the profile
+ * service, which knows what a `POST user/{id}` changes.
+ */
+const NOT_WHILE_IMPERSONATING: ReadonlySet<string> = new Set([
+  'PATCH user/change-password/{id}',
+  'POST auth/change-role',
+]);
+
 const authorise = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, InternalContext> => ({
   before: async (request) => {
-    const actor = await actorFromToken(bearerToken(request.event.headers ?? {}));
+    const authentication = await authenticator.authenticate(bearerToken(request.event.headers ?? {}));
+    if ('refused' in authentication) {
+      // A known but switched-off account: refused on its routes, a guest on public ones.
+      if (route.access !== 'public') throw new ForbiddenError(authentication.refused);
+      return;
+    }
+    const { actor } = authentication;
     const verdict = isAllowed(route.access, actor?.role);
     if (verdict === 'unauthenticated') throw new UnauthenticatedError();
     if (verdict === 'forbidden') throw new ForbiddenError();
+    if (actor?.impersonatedBy && NOT_WHILE_IMPERSONATING.has(`${route.method} ${route.path}`))
+      throw new ForbiddenError(IMPERSONATION_TEXT.refused);
     request.context.actor = actor;
+  },
+});
+
+/**
+ * POST routes that only read (searches sent as POST bodies by the spec's API), and the logout,
+ * which records the session's end itself. Downloads stay recorded: they hand out the user's data.
+ */
+const NOT_A_WRITE: ReadonlySet<string> = new Set([
+  'POST auth/logout',
+  'POST auth/unique',
+  'POST voucher/search',
+  'POST check-coupon',
+  'POST order/search',
+  'POST user-voucher/search/user-vouchers',
+]);
+
+/**
+ * Every write an admin makes as another user leaves one audit entry (issue 11): any non-GET route
+ * that answered 2xx under an impersonation token. The write has committed by now, so a failed
+ * audit put is logged loudly rather than turned into an error the client might retry.
+ */
+const auditImpersonatedWrites = (
+  route: Route,
+): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, InternalContext> => ({
+  after: async (request) => {
+    const actor = request.context.actor;
+    const status = request.response?.statusCode ?? 200;
+    if (!actor?.impersonatedBy || route.method === 'GET' || status < 200 || status >= 300) return;
+    if (NOT_A_WRITE.has(`${route.method} ${route.path}`)) return;
+    const entry = {
+      id: newId()(),
+      action: 'impersonated_write' as const,
+      actor_id: actor.impersonatedBy,
+      target_id: actor.userId,
+      details: { route: `${route.method} ${route.path}`, status, path: request.event.rawPath },
+      at: clock()().toISOString(),
+    };
+    await audit()
+      .put(entry)
+      .catch((error: unknown) => {
+        console.error(
+          JSON.stringify({ level: 'error', message: 'impersonated write not audited', entry, error: String(error) }),
+        );
+      });
   },
 });
 
@@ -144,6 +226,7 @@ export function http<K extends RouteKey>(key: K, fn: (request: HttpRequest<K>) =
   const route = findRoute(key) as Route;
   return middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>()
     .use(httpErrors())
+    .use(auditImpersonatedWrites(route))
     .use(authorise(route))
     .use(jsonBody())
     .handler(async (event, context) =>

@@ -9,6 +9,7 @@ import type { TransactionPart } from './transaction-part.ts';
 export type AuditAction =
   | 'impersonate'
   | 'impersonated_write'
+  | 'end_impersonation'
   | 'activate_seller'
   | 'deactivate_user'
   | 'activate_user'
@@ -91,6 +92,26 @@ export function createAuditRepository(db: DynamoDBDocumentClient, tableName: str
     return { items, ...(key ? { lastKey: key } : {}) };
   }
 
+  async function count(name: 'GSI1' | 'GSI2' | 'GSI3', pk: string): Promise<number> {
+    let total = 0;
+    let key: Record<string, unknown> | undefined;
+    do {
+      const answer = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: name,
+          KeyConditionExpression: `${name}PK = :pk`,
+          ExpressionAttributeValues: { ':pk': pk },
+          Select: 'COUNT',
+          ...(key ? { ExclusiveStartKey: key } : {}),
+        }),
+      );
+      total += answer.Count ?? 0;
+      key = answer.LastEvaluatedKey;
+    } while (key);
+    return total;
+  }
+
   return {
     /** Puts one entry on its own (the write it records has already committed). */
     async put(entry: AuditEntry): Promise<void> {
@@ -114,5 +135,9 @@ export function createAuditRepository(db: DynamoDBDocumentClient, tableName: str
 
     /** Everything, newest first. */
     listAll: (limit: number, startKey?: Record<string, unknown>) => page('GSI3', auditKeys.all, limit, startKey),
+
+    /** How many entries each list holds (`total` of the paged answer; a COUNT query, data-model "Paging"). */
+    countByActor: (actorId: string) => count('GSI1', auditKeys.byActor(actorId)),
+    countByTarget: (targetId: string) => count('GSI2', auditKeys.byTarget(targetId)),
   };
 }

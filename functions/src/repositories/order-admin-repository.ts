@@ -13,7 +13,7 @@ import { invoiceKeys, orderKeys, toOrderRecord, type InvoiceRecord, type OrderRe
 import { statsKeys } from './sales-stats.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
-import { userVoucherKeys } from './user-voucher-repository.ts';
+import { userVoucherKeys, type UserVoucherRecord } from './user-voucher-repository.ts';
 
 /**
  * Admin order management (issue 11; docs/data-model.md "Order", §4.4 step 3, §4.6, "SellerAdjustment"):
@@ -39,7 +39,33 @@ export type ReversalFields = {
   reversal_refund?: number;
   /** Refusals by Stripe so far: part of the idempotency key, so a refused refund can be tried again later. */
   reversal_attempt?: number;
+  /** The Stornorechnung mail went out (absent on a reversed order = owed). */
+  cancellation_mail_sent_at?: string;
+  /** A run is sending the Stornorechnung mail until then (set by the reversal's transaction). */
+  cancellation_mail_lease_until?: string;
 };
+
+/** What the claim (§4.4 step 3a) writes, from one read of the order, its gift and its vouchers. */
+export type ReversalClaim = {
+  orderId: string;
+  token: string;
+  now: string;
+  until: string;
+  /** The refund computed from the balances read (kept if an earlier unreleased claim stored one). */
+  refund: number;
+  /** `size(user_voucher_ids)` as read. */
+  voucherCount: number;
+  /** The gift as read: absent, done, or `issuing` by a run whose lease is over (token read). */
+  gift: { state: 'absent' } | { state: 'done' } | { state: 'dead'; claimToken: string };
+  /** The unredeemed vouchers to freeze, with the balances the refund was computed from. */
+  freeze: Pick<UserVoucherRecord, 'id' | 'status' | 'remaining_value' | 'remaining_qty'>[];
+  /** Planned gift units not issued yet: must stay unissued. */
+  absentIds: string[];
+};
+
+/** `order`: the order changed (reversed, not completed, a live claim, other vouchers); `gift`: the gift changed; `changed`: a voucher changed. */
+export type ClaimOutcome =
+  { outcome: 'claimed'; order: AdminOrderRecord } | { outcome: 'order' } | { outcome: 'gift' } | { outcome: 'changed' };
 export type AdminOrderRecord = OrderRecord & ReversalFields;
 
 /** Cancellation invoices (Stornorechnungen): their own gap-free series `ST-<yyyy>-<000001>` (§4.6). */
@@ -62,8 +88,10 @@ export type ReversalWrite = {
   refundId: string | null;
   /** The seller's share of the reversed amount (cents), added to `reversed_seller_net`. */
   reversedSellerNet: number;
-  /** User vouchers to void (status active at the last read). */
+  /** User vouchers to void: those frozen (`reversing`) by this claim. */
   voidIds: string[];
+  /** The Stornorechnung mail is owed from the commit on; this run holds its sending until then. */
+  mailLeaseUntil: string;
   /** The cancellation invoice without its number. */
   invoice: Omit<InvoiceRecord, 'invoice_no'> & { cancels: string | null };
   audit: TransactionPart;
@@ -165,61 +193,188 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
     },
 
     /**
-     * Claims the reversal of a completed, not reversed order for `until` (a lease: a crashed run's
-     * claim expires). Keeps the refund amount of an earlier claim that was never released (a run that
-     * crashed after Stripe may have refunded it): the answer's `reversal_refund` is the amount to refund.
+     * ONE transaction (§4.4 step 3a): claims the reversal of a completed, not reversed order for
+     * `until` (a lease: a crashed run's claim expires) AND freezes its unredeemed vouchers, so nothing
+     * can be redeemed, transferred or revoked between fixing the refund and voiding them. Index 0 the
+     * order (SET `reversal_claim`, `reversal_claim_until`, `reversal_refund = if_not_exists(…)`;
+     * condition completed, not reversed, no live claim, the voucher list as read), 1 the gift as read
+     * (absent / `done` / `issuing` of a dead run with the same claim token), then each voucher to freeze
+     * (SET `status = reversing`, `reversal_claim`; condition active with exactly the balance read — or
+     * already `reversing`, frozen by an earlier run of this reversal that crashed), then a
+     * ConditionCheck `attribute_not_exists` for each planned gift unit not issued yet. Keeps the refund
+     * amount of an earlier claim that was never released (a run that crashed after Stripe may have
+     * refunded it): the answer's `reversal_refund` is the amount to refund.
      */
-    async claimReversal(
-      orderId: string,
-      token: string,
-      now: string,
-      until: string,
-      refund: number,
-    ): Promise<AdminOrderRecord | undefined> {
-      try {
-        const { Attributes } = await db.send(
-          new UpdateCommand({
+    async claimReversal(claim: ReversalClaim): Promise<ClaimOutcome> {
+      const n = claim.voucherCount;
+      const parts: TransactionPart[] = [
+        {
+          Update: {
             TableName: tableName,
-            Key: orderKeys.item(orderId),
+            Key: orderKeys.item(claim.orderId),
             UpdateExpression:
               'SET reversal_claim = :token, reversal_claim_until = :until, reversal_refund = if_not_exists(reversal_refund, :refund)',
-            ConditionExpression:
-              'attribute_exists(PK) AND #status = :completed AND (attribute_not_exists(reversed) OR reversed <> :true) AND (attribute_not_exists(reversal_claim_until) OR reversal_claim_until < :now)',
+            ConditionExpression: `attribute_exists(PK) AND #status = :completed AND (attribute_not_exists(reversed) OR reversed <> :true) AND (attribute_not_exists(reversal_claim_until) OR reversal_claim_until < :now) AND ${
+              n
+                ? 'size(user_voucher_ids) = :n'
+                : '(attribute_not_exists(user_voucher_ids) OR size(user_voucher_ids) = :n)'
+            }`,
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
-              ':token': token,
-              ':until': until,
-              ':refund': refund,
+              ':token': claim.token,
+              ':until': claim.until,
+              ':refund': claim.refund,
               ':completed': 'completed',
               ':true': true,
-              ':now': now,
+              ':now': claim.now,
+              ':n': n,
             },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes ? (toOrderRecord(Attributes) as AdminOrderRecord) : undefined;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return undefined;
-        throw error;
+          },
+        },
+        giftCheck(tableName, claim.orderId, claim.gift),
+        ...claim.freeze.map((uv): TransactionPart => ({
+          Update: {
+            TableName: tableName,
+            Key: userVoucherKeys.item(uv.id),
+            UpdateExpression: 'SET #status = :reversing, reversal_claim = :token, updated_at = :now',
+            ConditionExpression:
+              uv.status === 'reversing'
+                ? '#status = :reversing'
+                : '#status = :active AND remaining_value = :rv AND remaining_qty = :rq',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':reversing': 'reversing',
+              ':token': claim.token,
+              ':now': claim.now,
+              ...(uv.status === 'reversing'
+                ? {}
+                : { ':active': 'active', ':rv': uv.remaining_value, ':rq': uv.remaining_qty }),
+            },
+          },
+        })),
+        ...claim.absentIds.map((id): TransactionPart => ({
+          ConditionCheck: {
+            TableName: tableName,
+            Key: userVoucherKeys.item(id),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        })),
+      ];
+      let conflicts = 0;
+      for (;;) {
+        try {
+          await db.send(new TransactWriteCommand({ TransactItems: parts }));
+          const order = await get(claim.orderId);
+          return order ? { outcome: 'claimed', order } : { outcome: 'order' };
+        } catch (error) {
+          const failed = failedConditions(error);
+          if (failed?.includes(0)) return { outcome: 'order' };
+          if (failed?.includes(1)) return { outcome: 'gift' };
+          if (failed?.length) return { outcome: 'changed' };
+          const conflict =
+            error instanceof TransactionCanceledException &&
+            (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+          if (!conflict || ++conflicts >= 10) throw error;
+          await sleep(10 * conflicts + Math.random() * 20 * 2 ** Math.min(conflicts, 5));
+        }
       }
     },
 
     /**
-     * Gives the claim back. `refused`: Stripe refused the refund (nothing was refunded), so the stored
-     * amount goes and the next attempt uses a new idempotency key; otherwise (an outage, unknown
-     * outcome) amount and key stay, so a retry replays what Stripe may already have done.
+     * Gives the claim back (one transaction). `refused`: Stripe refused the refund (nothing was
+     * refunded), so the stored amount goes, the next attempt uses a new idempotency key and the frozen
+     * vouchers become `active` again (condition: still frozen by this claim). Otherwise (an outage, an
+     * unknown outcome) amount, key and the frozen vouchers stay, so a retry replays exactly what Stripe
+     * may already have done, against the same balances.
      */
-    async releaseReversal(orderId: string, token: string, refused: boolean): Promise<void> {
+    async releaseReversal(orderId: string, token: string, refused: boolean, frozenIds: string[]): Promise<void> {
+      const orderPart: TransactionPart = {
+        Update: {
+          TableName: tableName,
+          Key: orderKeys.item(orderId),
+          UpdateExpression: refused
+            ? 'REMOVE reversal_claim, reversal_claim_until, reversal_refund ADD reversal_attempt :one'
+            : 'REMOVE reversal_claim, reversal_claim_until',
+          ConditionExpression: 'reversal_claim = :token',
+          ExpressionAttributeValues: { ':token': token, ...(refused ? { ':one': 1 } : {}) },
+        },
+      };
+      const voucherParts = refused ? frozenIds.map((id) => unfreezePart(tableName, id, token)) : [];
+      for (let conflicts = 0; ; conflicts++) {
+        try {
+          await db.send(new TransactWriteCommand({ TransactItems: [orderPart, ...voucherParts] }));
+          return;
+        } catch (error) {
+          const failed = failedConditions(error);
+          if (failed?.includes(0)) return; // the claim is not ours any more: nothing of it to give back
+          if (failed?.length) {
+            // A voucher is no longer frozen by us (cannot happen while the claim is ours): release the rest one by one.
+            for (const part of [orderPart, ...voucherParts]) {
+              try {
+                await db.send(new TransactWriteCommand({ TransactItems: [part] }));
+              } catch (inner) {
+                if (!failedConditions(inner)?.length) throw inner;
+              }
+            }
+            return;
+          }
+          const conflict =
+            error instanceof TransactionCanceledException &&
+            (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+          if (!conflict || conflicts >= 8) throw error;
+          await sleep(20 * (conflicts + 1) + Math.random() * 40);
+        }
+      }
+    },
+
+    /**
+     * The Stornorechnung mail is owed from the reversal's commit until `cancellation_mail_sent_at`
+     * (like the Payment's confirmation mail). Claims its sending until `until`: only on a reversed
+     * order whose mail is not sent and whose lease is absent or expired at `now`.
+     */
+    async claimCancellationMail(orderId: string, now: string, until: string): Promise<boolean> {
       try {
         await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKeys.item(orderId),
-            UpdateExpression: refused
-              ? 'REMOVE reversal_claim, reversal_claim_until, reversal_refund ADD reversal_attempt :one'
-              : 'REMOVE reversal_claim, reversal_claim_until',
-            ConditionExpression: 'reversal_claim = :token',
-            ExpressionAttributeValues: { ':token': token, ...(refused ? { ':one': 1 } : {}) },
+            UpdateExpression: 'SET cancellation_mail_lease_until = :until',
+            ConditionExpression:
+              'reversed = :true AND attribute_not_exists(cancellation_mail_sent_at) AND (attribute_not_exists(cancellation_mail_lease_until) OR cancellation_mail_lease_until < :now)',
+            ExpressionAttributeValues: { ':until': until, ':now': now, ':true': true },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    /** The Stornorechnung mail went out: recorded (sent once is final), the lease dropped. */
+    async markCancellationMailSent(orderId: string, at: string): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: orderKeys.item(orderId),
+          UpdateExpression:
+            'SET cancellation_mail_sent_at = if_not_exists(cancellation_mail_sent_at, :at) REMOVE cancellation_mail_lease_until',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    },
+
+    /** Sending failed: gives the lease back (only if it is still ours), so a retry can send at once. */
+    async releaseCancellationMail(orderId: string, until: string): Promise<void> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: orderKeys.item(orderId),
+            UpdateExpression: 'REMOVE cancellation_mail_lease_until',
+            ConditionExpression: 'cancellation_mail_lease_until = :until',
+            ExpressionAttributeValues: { ':until': until },
           }),
         );
       } catch (error) {
@@ -228,11 +383,12 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
     },
 
     /**
-     * The reversal transaction (§4.4 step 3). Index 0 the order (condition: our claim, not reversed,
-     * the same vouchers as read), 1–2 the counter and the cancellation invoice (gap-free: re-read and
-     * retry), then a ConditionCheck that no gift is being issued, the vouchers (condition: still
-     * active), the stats, the audit entry and the payout adjustment. `changed`: a voucher or the gift
-     * changed meanwhile — the caller re-reads and calls again with the same claim.
+     * The reversal transaction (§4.4 step 3c). Index 0 the order (condition: our claim, not reversed,
+     * the same vouchers as read; SET the Stornorechnung mail's lease, so it is owed from here on), 1–2
+     * the counter and the cancellation invoice (gap-free: re-read and retry), then the frozen vouchers
+     * (`reversing` → `reversed`, condition: frozen by our claim), the stats, the audit entry and the
+     * payout adjustment. `changed`: the order's voucher list changed meanwhile (a gift run that died
+     * finished its bookkeeping) — the caller re-reads and calls again with the same claim.
      */
     async reverse(write: ReversalWrite): Promise<ReversalOutcome> {
       const { order } = write;
@@ -252,7 +408,7 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
               TableName: tableName,
               Key: orderKeys.item(order.id),
               UpdateExpression:
-                'SET reversed = :true, reversed_at = :at, updated_at = :at, refund_id = :refundId, refunded_amount = :refund, cancellation_invoice_no = :invoiceNo REMOVE reversal_claim, reversal_claim_until',
+                'SET reversed = :true, reversed_at = :at, updated_at = :at, refund_id = :refundId, refunded_amount = :refund, cancellation_invoice_no = :invoiceNo, cancellation_mail_lease_until = :mailLease REMOVE reversal_claim, reversal_claim_until',
               ConditionExpression: `reversal_claim = :token AND (attribute_not_exists(reversed) OR reversed <> :true) AND ${
                 voucherCount
                   ? 'size(user_voucher_ids) = :n'
@@ -266,6 +422,7 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
                 ':invoiceNo': invoiceNo,
                 ':token': write.claimToken,
                 ':n': voucherCount,
+                ':mailLease': write.mailLeaseUntil,
               },
             },
           },
@@ -294,23 +451,21 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
-          {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: giftKeys.item(order.id),
-              ConditionExpression: 'attribute_not_exists(PK) OR #state <> :issuing',
-              ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: { ':issuing': 'issuing' },
-            },
-          },
           ...write.voidIds.map((id): TransactionPart => ({
             Update: {
               TableName: tableName,
               Key: userVoucherKeys.item(id),
-              UpdateExpression: 'SET #status = :reversed, reversed_at = :at ADD version :one REMOVE GSI3PK, GSI3SK',
-              ConditionExpression: 'attribute_exists(PK) AND #status = :active',
+              UpdateExpression:
+                'SET #status = :reversed, reversed_at = :at, updated_at = :at ADD version :one REMOVE GSI3PK, GSI3SK, reversal_claim',
+              ConditionExpression: '#status = :reversing AND reversal_claim = :token',
               ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':reversed': 'reversed', ':active': 'active', ':at': write.at, ':one': 1 },
+              ExpressionAttributeValues: {
+                ':reversed': 'reversed',
+                ':reversing': 'reversing',
+                ':token': write.claimToken,
+                ':at': write.at,
+                ':one': 1,
+              },
             },
           })),
           ...reversalStatsParts(tableName, {
@@ -369,6 +524,43 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
           await sleep(20 * conflicts + Math.random() * 40 * 2 ** Math.min(conflicts, 5));
         }
       }
+    },
+  };
+}
+
+/** The gift exactly as the claim read it: a gift issued or taken over meanwhile fails the claim. */
+function giftCheck(tableName: string, orderId: string, gift: ReversalClaim['gift']): TransactionPart {
+  const check = { TableName: tableName, Key: giftKeys.item(orderId) };
+  if (gift.state === 'absent') return { ConditionCheck: { ...check, ConditionExpression: 'attribute_not_exists(PK)' } };
+  if (gift.state === 'done')
+    return {
+      ConditionCheck: {
+        ...check,
+        ConditionExpression: '#state = :done',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':done': 'done' },
+      },
+    };
+  return {
+    ConditionCheck: {
+      ...check,
+      ConditionExpression: '#state = :issuing AND claim_token = :token',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':issuing': 'issuing', ':token': gift.claimToken },
+    },
+  };
+}
+
+/** A voucher frozen by `token` becomes active again (Stripe refused the refund). */
+function unfreezePart(tableName: string, id: string, token: string): TransactionPart {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: userVoucherKeys.item(id),
+      UpdateExpression: 'SET #status = :active REMOVE reversal_claim',
+      ConditionExpression: '#status = :reversing AND reversal_claim = :token',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active', ':reversing': 'reversing', ':token': token },
     },
   };
 }

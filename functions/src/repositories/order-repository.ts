@@ -80,6 +80,18 @@ export const orderKeys = {
   sortKey: (at: string, orderId: string) => `${at}#${orderId}`,
 };
 
+/** The admin search text of an order without the buyer (a deleted account's orders): number, seller, voucher title. */
+function searchTextWithoutBuyer(item: Record<string, unknown>): string {
+  const voucher = (item.voucher ?? {}) as {
+    title?: string;
+    seller?: { username?: string; company?: { name?: string } };
+  };
+  return [item.order_no, voucher.seller?.username, voucher.seller?.company?.name, voucher.title]
+    .filter((part) => typeof part === 'string' && part)
+    .join(' ')
+    .toLowerCase();
+}
+
 const STRIPPED = [
   'PK',
   'SK',
@@ -184,15 +196,36 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
           ExpressionAttributeValues: { ':pk': orderKeys.cart({ kind: 'user', userId }) },
         }),
       );
-      return items.map((item) => ({
-        Delete: {
+      // Completed orders stay (retention), but the admin search must no longer find them by the buyer's name.
+      const completed = await queryAll(
+        db,
+        new QueryCommand({
           TableName: tableName,
-          Key: orderKeys.item(item.id as string),
-          ConditionExpression: 'attribute_not_exists(PK) OR #status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':pending': 'pending' },
-        },
-      }));
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': orderKeys.userOrders(userId) },
+        }),
+      );
+      return [
+        ...items.map((item) => ({
+          Delete: {
+            TableName: tableName,
+            Key: orderKeys.item(item.id as string),
+            ConditionExpression: 'attribute_not_exists(PK) OR #status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pending': 'pending' },
+          },
+        })),
+        ...completed.map((item) => ({
+          Update: {
+            TableName: tableName,
+            Key: orderKeys.item(item.id as string),
+            UpdateExpression: 'SET search_text = :text',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':text': searchTextWithoutBuyer(item) },
+          },
+        })),
+      ];
     },
 
     /** Puts a new pending line under the owner's cart key, with a 90-day ttl. */

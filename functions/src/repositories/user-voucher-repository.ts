@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import { queryAll } from './query-all.ts';
+import { orderNotReversingCheck } from './reversal-guard.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
 /**
@@ -33,7 +34,9 @@ export type UserVoucherRecord = {
   valid_until: string;
   owner_user_id?: string;
   owner_guest_email?: string;
-  status: 'active' | 'redeemed' | 'reversed';
+  /** `reversing`: frozen by a running reversal of its order (issue 11); `reversal_claim` holds the reversal's claim token. */
+  status: 'active' | 'reversing' | 'redeemed' | 'reversed';
+  reversal_claim?: string;
   sent_via: null | 'voucher_download' | 'email' | 'transferred';
   /** The buyer's design (01 §3 personalisation form); absent until first personalised. Images are media keys. */
   personalisation?: UserVoucherPersonalisation;
@@ -196,7 +199,11 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
       };
     },
 
-    /** Issue 6, data-model §4.5 "Revoke": gives a redemption's amount back (`status = active`, `EXPIRY` keys again); refused for a reversed voucher. */
+    /**
+     * Issue 6, data-model §4.5 "Revoke": gives a redemption's amount back (`status = active`, `EXPIRY` keys
+     * again); refused for a reversed voucher and one frozen by a running reversal (issue 11; the revocation
+     * also carries `orderNotReversingPart`, so a fully redeemed voucher of a reversed order stays redeemed).
+     */
     restorePart(id: string, give: { qty: number; value: number; validUntil: string; at: string }): TransactionPart {
       return {
         Update: {
@@ -204,11 +211,12 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
           Key: userVoucherKeys.item(id),
           UpdateExpression:
             'SET #status = :active, GSI3PK = :expiry, GSI3SK = :expirySk, updated_at = :at ADD remaining_qty :q, remaining_value :v',
-          ConditionExpression: 'attribute_exists(PK) AND #status <> :reversed',
+          ConditionExpression: 'attribute_exists(PK) AND #status <> :reversed AND #status <> :reversing',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':active': 'active',
             ':reversed': 'reversed',
+            ':reversing': 'reversing',
             ':expiry': userVoucherKeys.expiry,
             ':expirySk': `${give.validUntil}#${id}`,
             ':at': give.at,
@@ -217,6 +225,11 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
           },
         },
       };
+    },
+
+    /** Issue 11: ConditionCheck that the voucher's order is neither reversed nor being reversed (reversal-guard.ts). */
+    orderNotReversingPart(orderId: string): TransactionPart {
+      return orderNotReversingCheck(tableName, orderId);
     },
 
     async get(id: string): Promise<UserVoucherRecord | undefined> {

@@ -3,8 +3,10 @@ import type { Mailer } from '../adapters/ses-mailer.ts';
 import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
+import type { ImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import type { AccountStatusRepository } from '../repositories/account-status-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
+import type { ImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
 import type { CompanyRepository } from '../repositories/company-repository.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
@@ -44,6 +46,10 @@ import type { SalesPauseReader } from './orders/sales-pause.ts';
 export type Deps = {
   /** The admin audit trail (admin actions, writes under impersonation). */
   audit: AuditRepository;
+  /** IMPERSONATION#<sha256 of jti>/SESSION: an admin's live impersonation sessions (issue 11). */
+  impersonationSessions: ImpersonationSessionRepository;
+  /** The ES256 key pair of impersonation tokens. */
+  impersonationKeys: ImpersonationKeys;
   /** Admin platform reads and writes: subdomain swap, expired vouchers, home counts (issue 11). */
   platformAdmin: PlatformAdminRepository;
   /** The admin's activation and document-review writes with their audit entries (issue 11). */

@@ -22,11 +22,16 @@ export const ADMIN_ORDER_TEXT = {
   notCompleted: 'Nur abgeschlossene Bestellungen können storniert werden.',
   fullyRedeemed: 'Die Gutscheine dieser Bestellung wurden bereits vollständig eingelöst. Es gibt nichts zu stornieren.',
   giftInProgress: 'Das Geschenk dieser Bestellung wird gerade ausgestellt. Bitte versuche es gleich noch einmal.',
+  /** A retry of a reversed order whose Stornorechnung mail was still owed (issue 11). */
+  cancellationMailSent: 'Die Bestellung ist bereits storniert. Die Stornorechnung wurde jetzt an den Käufer gesendet.',
+  cancellationMailFailed: 'Die Stornorechnung konnte nicht gesendet werden. Bitte versuche es später erneut.',
   refundRefused: (message: string) => `Die Rückerstattung wurde von Stripe abgelehnt: ${message}`,
   completedNotDeletable: 'Abgeschlossene Bestellungen können nicht gelöscht werden.',
   cartLineDeleted: 'Die Position wurde aus dem Warenkorb entfernt.',
   /** The voucher status shown for a user voucher of a reversed order (wallet, scanner). */
   voided: 'storniert',
+  /** A user voucher frozen by a running reversal (`reversing`). */
+  voiding: 'wird storniert',
 } as const;
 
 /** Processing fees are shown only for orders created after this Vienna date (03 §9). */
@@ -152,7 +157,7 @@ export const adminOrderDetailsSchema = z.object({
       z.object({
         id: z.string(),
         code: z.string(),
-        status: z.enum(['active', 'redeemed', 'reversed']),
+        status: z.enum(['active', 'reversing', 'redeemed', 'reversed']),
         type: z.string(),
         qty: z.number().int(),
         remaining_qty: z.number().int(),

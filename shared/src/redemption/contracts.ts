@@ -22,6 +22,8 @@ export const REDEMPTION_TEXT = {
   redemptionNotFound: 'Einlösung nicht gefunden.',
   fullyRedeemed: 'Dieser Gutschein wurde bereits vollständig eingelöst.',
   reversed: 'Die Bestellung dieses Gutscheins wurde storniert. Er kann nicht eingelöst werden.',
+  /** A reversal of its order is running (user voucher `reversing`, issue 11). */
+  reversing: 'Dieser Gutschein wird gerade storniert.',
   expired: (date: string) => `Dieser Gutschein ist seit ${date} abgelaufen. Möchtest du ihn trotzdem einlösen?`,
   tooMuchValue: (max: string) => `Es können höchstens ${max} eingelöst werden.`,
   tooManyUnits: (max: number) => `Es können höchstens ${max} Stück eingelöst werden.`,
@@ -119,7 +121,7 @@ export const scannedVoucherSchema = z.object({
   unit_value: z.number().int().nullable(),
   valid_until: z.string(),
   expired: z.boolean(),
-  status: z.enum(['active', 'redeemed', 'reversed']),
+  status: z.enum(['active', 'reversing', 'redeemed', 'reversed']),
   owner_name: z.string().nullable(),
   image: z.string().nullable(),
   /** Gift option (issue 6): `once` must be redeemed whole in one redemption (docs/decisions/seller.md "Once-gifts are redeemed whole"). */

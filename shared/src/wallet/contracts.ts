@@ -15,7 +15,8 @@ export const SENT_VIA = ['voucher_download', 'email', 'transferred'] as const;
 export const sentViaSchema = z.enum(SENT_VIA).nullable();
 export type SentVia = z.infer<typeof sentViaSchema>;
 
-export const userVoucherStatusSchema = z.enum(['active', 'redeemed', 'reversed']);
+/** `reversing` (issue 11): frozen by a running order reversal — not redeemable or transferable until it ends (reversed) or Stripe refuses the refund (active again). */
+export const userVoucherStatusSchema = z.enum(['active', 'reversing', 'redeemed', 'reversed']);
 export type UserVoucherStatus = z.infer<typeof userVoucherStatusSchema>;
 
 /** The buyer's design as the API answers it (defined once in personalisation.ts). */

@@ -33,6 +33,8 @@ export const TRANSFER_TEXT = {
     'Dieser Geschenk-Link ist nicht mehr gültig. Der Gutschein wurde bereits übertragen oder der Link wurde ersetzt.',
   ownLink: 'Das ist dein eigener Gutschein. Schicke den Link an die Person, die ihn erhalten soll.',
   notTransferable: 'Dieser Gutschein kann nicht mehr übertragen werden.',
+  /** The order of the voucher is being reversed (user voucher `reversing`, issue 11). */
+  reversing: 'Dieser Gutschein wird gerade storniert.',
   busy: 'Der Link wurde gerade geändert. Bitte versuche es erneut.',
   inProgress: 'Das Geschenk wird bereits übernommen.',
   mailSent: 'Der Gutschein wurde per E-Mail verschickt.',

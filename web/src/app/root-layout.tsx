@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from './layout/header.tsx';
+import { ImpersonationBanner } from './layout/impersonation-banner.tsx';
 import { Footer } from './layout/footer.tsx';
 import { CookieNotice } from './layout/cookie-notice.tsx';
 import { PageLoader } from '../components/ui/spinner.tsx';
@@ -29,6 +30,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Zum Inhalt springen
       </a>
+      <ImpersonationBanner />
       <Header />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <Suspense fallback={<PageLoader />}>

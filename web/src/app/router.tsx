@@ -76,6 +76,7 @@ const pages = {
   adminVoucherExpired: lazy(() => import('./routes/admin-voucher-expired.tsx')),
 
   // issue 11: audit trail
+  adminAudit: lazy(() => import('./routes/admin-audit.tsx')),
   // issue 6 seller dashboard
   ordersEarnings: lazy(() => import('./routes/orders-earnings.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
@@ -171,6 +172,7 @@ export const routes: RouteObject[] = [
           { path: 'voucher-expired', element: page(pages.adminVoucherExpired) },
 
           // issue 11: audit trail
+          { path: 'audit', element: page(pages.adminAudit) },
         ],
       },
       {

@@ -59,6 +59,10 @@ export const paths = {
   adminSubcategories: '/sub-category',
   adminTemplates: '/template',
   adminFeaturedVouchers: '/featured-vouchers',
+  /** 03 §2 /users: where an impersonation starts and the way back returns to (issue 11). */
+  adminUsers: '/users',
+  /** The admin's audit trail ('Protokoll', issue 11). */
+  adminAudit: '/audit',
   cart: '/cart',
   /** Back from a redirect payment (3-D Secure, bank): the cart polls that payment. */
   cartPayment: (paymentId: string) => `/cart?payment=${encodeURIComponent(paymentId)}`,

@@ -103,6 +103,7 @@ describe('createApiClient', () => {
       message: 'Bitte melde dich an.',
     });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(onUnauthorized).toHaveBeenCalledWith('expired');
   });
 
   it('does not treat a failed login (401) as a lost session', async () => {

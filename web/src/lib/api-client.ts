@@ -54,8 +54,8 @@ export type RequestOptions<S extends z.ZodType> = {
 export type ApiClientDeps = {
   fetch: typeof fetch;
   getToken: () => string | null;
-  /** Called when a request that carried a token comes back 401 (the session ended on the server). */
-  onUnauthorized?: () => void;
+  /** Called with the rejected token when a request that carried one comes back 401 (the session ended on the server). */
+  onUnauthorized?: (token: string) => void;
   base?: string;
   logError?: (message: string, detail: unknown) => void;
 };
@@ -107,7 +107,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiError(0, TEXT.genericError);
     }
     if (!response.ok) {
-      if (response.status === 401 && token && !path.startsWith('auth/')) deps.onUnauthorized?.();
+      if (response.status === 401 && token && !path.startsWith('auth/')) deps.onUnauthorized?.(token);
       throw toApiError(response.status, await readJson(response));
     }
     return response;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../testing/fixtures.ts';
-import { AUTH_STORAGE_KEY, SIGNED_OUT, createAuthStore, roleOf } from './auth-store.ts';
+import { AUTH_STORAGE_KEY, SIGNED_OUT, createAuthStore, impersonatingAdmin, roleOf } from './auth-store.ts';
 import type { KeyValueStorage } from './persisted-store.ts';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
@@ -93,5 +93,47 @@ describe('auth store', () => {
     const store = createAuthStore(broken);
     store.signIn({ token: 'tok', user: makeUser() });
     expect(store.getSnapshot().isAuth).toBe(true);
+  });
+
+  it('keeps the admin as `admin` while impersonating, persists it, and goes back to it', () => {
+    const storage = memoryStorage();
+    const store = createAuthStore(storage);
+    const admin = makeUser('admin', { id: 'admin-1', username: 'chefin' });
+    const buyer = makeUser('user', { id: 'buyer-1', username: 'anna' });
+    store.signIn({ token: 'admin-token', user: admin });
+    expect(store.impersonate({ token: 'imp-token', user: buyer })).toMatchObject({ token: 'imp-token' });
+    expect(store.getSnapshot()).toMatchObject({
+      isAuth: true,
+      token: 'imp-token',
+      role: { name: 'user' },
+      data: { id: 'buyer-1' },
+      admin: { token: 'admin-token', role: { name: 'admin' }, data: { id: 'admin-1' } },
+    });
+    expect(roleOf(store.getSnapshot())).toBe('user');
+    // A page reload keeps both.
+    expect(impersonatingAdmin(createAuthStore(storage).getSnapshot())?.data.username).toBe('chefin');
+    // Not twice, and never from a non-admin session.
+    expect(store.impersonate({ token: 'again', user: buyer })).toBeUndefined();
+    expect(store.endImpersonation()).toBe(true);
+    expect(store.getSnapshot()).toEqual({
+      isAuth: true,
+      token: 'admin-token',
+      role: admin.user_role.role,
+      data: admin,
+    });
+    expect(store.endImpersonation()).toBe(false);
+    store.signIn({ token: 'b', user: buyer });
+    expect(store.impersonate({ token: 'x', user: admin })).toBeUndefined();
+  });
+
+  it('a fresh sign-in or logout drops a kept admin', () => {
+    const store = createAuthStore(memoryStorage());
+    store.signIn({ token: 'a', user: makeUser('admin') });
+    store.impersonate({ token: 'i', user: makeUser('user', { id: 'u2' }) });
+    store.signIn({ token: 'n', user: makeUser('user') });
+    expect(impersonatingAdmin(store.getSnapshot())).toBeUndefined();
+    store.impersonate({ token: 'i', user: makeUser('user', { id: 'u2' }) });
+    store.clear();
+    expect(store.getSnapshot()).toEqual(SIGNED_OUT);
   });
 });

@@ -3,12 +3,17 @@ import { roleSchema, userSchema, type ApiUser } from '@gm/shared/auth/contracts'
 import type { RoleName } from '@gm/shared/auth/roles';
 import { createPersistedStore, type KeyValueStorage, type PersistedStore } from './persisted-store.ts';
 
-/** The spec's locally stored auth record (01 §3): isAuth, token, role {id, name}, data (the user). */
-const signedInSchema = z.object({
+/** One signed-in session: the token and whom it belongs to. */
+const sessionSchema = z.object({ token: z.string().min(1), role: roleSchema, data: userSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
+/**
+ * The spec's locally stored auth record (01 §3): isAuth, token, role {id, name}, data (the user);
+ * while an admin acts as another user, the admin's own session is kept as `admin` (03 §2, §3).
+ */
+const signedInSchema = sessionSchema.extend({
   isAuth: z.literal(true),
-  token: z.string().min(1),
-  role: roleSchema,
-  data: userSchema,
+  admin: sessionSchema.optional(),
 });
 const signedOutSchema = z.object({ isAuth: z.literal(false), token: z.null(), role: z.null(), data: z.null() });
 const authRecordSchema = z.discriminatedUnion('isAuth', [signedInSchema, signedOutSchema]);
@@ -25,6 +30,13 @@ export type AuthStore = {
   signIn: (session: { token: string; user: ApiUser }) => SignedIn;
   /** Replaces the stored user (fresh copy from the API); ignored when signed out. */
   updateUser: (user: ApiUser) => void;
+  /**
+   * An admin takes a user's role (03 §2): the session becomes the user's, the admin's own is kept
+   * as `admin`. Refused (undefined) unless an admin is signed in and not already acting as someone.
+   */
+  impersonate: (session: { token: string; user: ApiUser }) => SignedIn | undefined;
+  /** Back to the admin's own session; false when no one was being impersonated. */
+  endImpersonation: () => boolean;
   clear: () => void;
   reload: () => void;
   readonly key: string;
@@ -47,6 +59,25 @@ export function createAuthStore(storage: KeyValueStorage | null, key = AUTH_STOR
       store.set(record);
       return record;
     },
+    impersonate({ token, user }) {
+      const current = store.getSnapshot();
+      if (!current.isAuth || current.admin || current.role.name !== 'admin') return undefined;
+      const record: SignedIn = {
+        isAuth: true,
+        token,
+        role: user.user_role.role,
+        data: user,
+        admin: { token: current.token, role: current.role, data: current.data },
+      };
+      store.set(record);
+      return record;
+    },
+    endImpersonation() {
+      const current = store.getSnapshot();
+      if (!current.isAuth || !current.admin) return false;
+      store.set({ isAuth: true, ...current.admin });
+      return true;
+    },
     updateUser(user) {
       const current = store.getSnapshot();
       if (!current.isAuth || current.data.id !== user.id) return;
@@ -54,6 +85,11 @@ export function createAuthStore(storage: KeyValueStorage | null, key = AUTH_STOR
     },
     clear: store.reset,
   };
+}
+
+/** The admin behind an impersonated session, if any. */
+export function impersonatingAdmin(record: AuthRecord): Session | undefined {
+  return record.isAuth ? record.admin : undefined;
 }
 
 export function roleOf(record: AuthRecord): RoleName | undefined {

@@ -2,6 +2,7 @@ import { reverseOrderRequestSchema } from '@gm/shared/admin/orders';
 import {
   audit,
   clock,
+  gifts,
   mailer,
   newId,
   orderAdmin,
@@ -27,6 +28,7 @@ export const handler = http('POST order/reverse-order', async ({ actor, body }) 
     orders,
     audit,
     mailer,
+    gifts,
     clock,
     newId,
   });

@@ -290,6 +290,9 @@ async function issueUnits(
       : undefined;
     if (link) record.transfer_code = link.code;
     const parts = [...deps.userVouchers.issueParts(record), ...(link ? deps.transfers.putParts(link) : [])];
+    // Issue 11: no unit once a reversal claimed or reversed the order (the gift's own check above may be stale).
+    // The pending direct sale's first unit completes the line in the same transaction (never reversing then).
+    if (!pendingDirect) parts.push(deps.userVouchers.orderNotReversingPart(order.id));
     if (pendingDirect) {
       // The direct sale completes with its first unit: line, order number, voucher and the sale's counters.
       const outcome = await deps.orders.completeLine(
@@ -355,7 +358,11 @@ async function issueUnits(
     }
     if (!(await deps.gifts.writeUnit(parts))) {
       const again = await deps.userVouchers.get(id);
-      if (!again) throw new ConflictError(GIFT_TEXT.inProgress);
+      if (!again) {
+        const now = (await deps.orders.get(order.id)) as (OrderRecord & { reversal_claim?: string }) | undefined;
+        if (now?.reversed || now?.reversal_claim) throw ValidationError.field('order_id', GIFT_TEXT.reversed);
+        throw new ConflictError(GIFT_TEXT.inProgress);
+      }
       out.push(again);
       continue;
     }

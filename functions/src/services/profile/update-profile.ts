@@ -1,3 +1,4 @@
+import { IMPERSONATION_TEXT } from '@gm/shared/admin/impersonation';
 import { parseProfileInput, PROFILE_TEXT, type ProfileInput, type SaveProfileResponse } from '@gm/shared/users/profile';
 import { regionLabel } from '@gm/shared/catalogue/reference-data';
 import { toFieldErrors } from '@gm/shared/validation/fields';
@@ -77,6 +78,8 @@ export async function updateProfile(
     throw ValidationError.field('username', PROFILE_TEXT.usernameLocked);
   }
   if (input.version !== (user.version ?? 0)) throw new ConflictError(PROFILE_TEXT.changedMeanwhile);
+
+  if (actor.impersonatedBy) await refuseWhileImpersonating(deps, user, input);
 
   const now = deps.clock().toISOString();
   const save: ProfileSave = { userId: user.id, expectedVersion: input.version, profile: {}, now };
@@ -254,6 +257,27 @@ export async function updateProfile(
     );
   }
   return { message: PROFILE_TEXT.saved, user: profile };
+}
+
+/**
+ * An admin acting as the user (issue 11) may edit the profile but not the account's e-mail, payout
+ * data (IBAN/BIC) or ID documents: those stay the user's own. Unchanged values pass, so the
+ * profile form (which always sends them) still saves.
+ */
+async function refuseWhileImpersonating(
+  deps: Pick<UpdateProfileDeps, 'payoutAccounts'>,
+  user: UserRecord,
+  input: ProfileInput,
+): Promise<void> {
+  if (input.kind === 'verification') throw new ForbiddenError(IMPERSONATION_TEXT.refused);
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    (a ?? '').replace(/\s+/g, '').toUpperCase() === (b ?? '').replace(/\s+/g, '').toUpperCase();
+  if (!same(input.email, user.email)) throw ValidationError.field('email', IMPERSONATION_TEXT.refused);
+  if (input.kind === 'seller' && (input.iban || input.bic)) {
+    const stored = await deps.payoutAccounts.get(user.id);
+    if (!same(input.iban, stored?.iban)) throw ValidationError.field('iban', IMPERSONATION_TEXT.refused);
+    if (!same(input.bic, stored?.bic)) throw ValidationError.field('bic', IMPERSONATION_TEXT.refused);
+  }
 }
 
 function verifiedError(): ValidationError {

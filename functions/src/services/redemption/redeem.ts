@@ -34,6 +34,7 @@ type Take = { kind: 'value' | 'qty'; qty: number; value: number; final: boolean 
 /** Checks a request against the voucher as read now; the 422s of the spec's redemption form. */
 function takeFrom(uv: UserVoucherRecord, input: RedeemInput, today: string): Take {
   if (uv.status === 'reversed') throw ValidationError.field('order_id', REDEMPTION_TEXT.reversed);
+  if (uv.status === 'reversing') throw ValidationError.field('order_id', REDEMPTION_TEXT.reversing);
   if (uv.status === 'redeemed') throw ValidationError.field('order_id', REDEMPTION_TEXT.fullyRedeemed);
   if (uv.valid_until < today && input.confirm_expired !== true)
     throw ValidationError.field('confirm_expired', REDEMPTION_TEXT.expired(formatDate(uv.valid_until)));

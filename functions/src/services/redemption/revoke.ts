@@ -15,7 +15,8 @@ const pause = (attempt: number) =>
  * redemptions ('Einlösung rückgängig machen'), an admin any. ONE transaction puts the compensating
  * `REVOCATION` (not exists), marks the redemption (`is_revoked <> true`), gives the amount back to
  * the voucher (active again) and takes the stats back; an admin's revocation is also audited. Two
- * revocations at once: exactly one goes through, the other is told it was already revoked.
+ * revocations at once: exactly one goes through, the other is told it was already revoked. Refused
+ * (422) once the voucher's order is reversed or a reversal of it is running (issue 11).
  */
 export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: string): Promise<Redemption> {
   const redemption = await deps.redemptions.get(id);
@@ -36,6 +37,8 @@ export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: strin
         at,
       }),
       [
+        // Issue 11: never give a balance back once a reversal of the order has fixed its refund.
+        deps.userVouchers.orderNotReversingPart(uv.order_id),
         ...deps.redemptions.statsParts(
           {
             sellerId: redemption.seller_id,
@@ -61,7 +64,13 @@ export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: strin
     );
     if (outcome === 'ok') return toApiRedemption({ ...redemption, is_revoked: true, revoked_at: at, updated_at: at });
     if (outcome === 'duplicate') throw ValidationError.field('id', REDEMPTION_TEXT.alreadyRevoked);
-    if (outcome === 'balance') throw ValidationError.field('id', REDEMPTION_TEXT.cannotRevokeReversed);
+    if (outcome === 'balance') {
+      const now = await deps.userVouchers.get(uv.id);
+      throw ValidationError.field(
+        'id',
+        now?.status === 'reversing' ? REDEMPTION_TEXT.reversing : REDEMPTION_TEXT.cannotRevokeReversed,
+      );
+    }
     if (attempt > MAX_CONFLICT_RETRIES) throw new ConflictError(REDEMPTION_TEXT.busy);
     await pause(attempt);
   }

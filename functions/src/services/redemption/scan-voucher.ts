@@ -34,6 +34,7 @@ export async function scanVoucher(deps: ScanDeps, actor: Actor, input: ScanReque
   const uv = await deps.userVouchers.get(entry.user_voucher_id);
   if (!uv || uv.seller_id !== staff.sellerId) throw new NotFoundError(REDEMPTION_TEXT.notFound);
   if (uv.status === 'reversed') throw ValidationError.field('url', REDEMPTION_TEXT.reversed);
+  if (uv.status === 'reversing') throw ValidationError.field('url', REDEMPTION_TEXT.reversing);
   if (uv.status === 'redeemed') throw ValidationError.field('url', REDEMPTION_TEXT.fullyRedeemed);
   return toScannedVoucher(uv, viennaDay(now));
 }

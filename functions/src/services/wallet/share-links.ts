@@ -34,7 +34,11 @@ export async function ownActiveUserVoucher(
 ): Promise<UserVoucherRecord> {
   const voucher = await deps.userVouchers.get(id);
   if (!voucher || voucher.owner_user_id !== userId) throw new NotFoundError();
-  if (voucher.status !== 'active') throw ValidationError.field('id', TRANSFER_TEXT.notTransferable);
+  if (voucher.status !== 'active')
+    throw ValidationError.field(
+      'id',
+      voucher.status === 'reversing' ? TRANSFER_TEXT.reversing : TRANSFER_TEXT.notTransferable,
+    );
   return voucher;
 }
 
@@ -133,7 +137,11 @@ export async function receiveTransfer(
   if (!voucher || voucher.transfer_code !== code) throw new NotFoundError(TRANSFER_TEXT.linkInvalid);
   if (voucher.owner_user_id === actor.userId || transfer.from_user_id === actor.userId)
     throw ValidationError.field('id', TRANSFER_TEXT.ownLink);
-  if (voucher.status !== 'active') throw ValidationError.field('id', TRANSFER_TEXT.notTransferable);
+  if (voucher.status !== 'active')
+    throw ValidationError.field(
+      'id',
+      voucher.status === 'reversing' ? TRANSFER_TEXT.reversing : TRANSFER_TEXT.notTransferable,
+    );
 
   const giverId = transfer.from_user_id ?? voucher.owner_user_id;
   const fromName = giverId ? displayName(await deps.users.get(giverId)) : null;

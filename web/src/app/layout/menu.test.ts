@@ -77,6 +77,7 @@ describe('menuForRole', () => {
       '/template',
       '/featured-vouchers',
       '/subdomain',
+      '/audit',
     ]);
   });
 });

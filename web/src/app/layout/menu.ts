@@ -116,6 +116,7 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
             link('Vorlagen', '/template'),
             link('Gesponserte Gutscheine', '/featured-vouchers'),
             link('Subdomain', '/subdomain'),
+            link('Protokoll', paths.adminAudit),
           ],
         },
         link('Einstellungen', '/settings'),

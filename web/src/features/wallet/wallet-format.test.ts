@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserVoucher } from '@gm/shared/wallet/contracts';
 import { pageOf } from './api/wallet.ts';
-import { cardBackground, remainingLabel, walletAmountLabel } from './wallet-format.ts';
+import { cardBackground, remainingLabel, statusLabel, walletAmountLabel } from './wallet-format.ts';
 
 const card = {
   title: 'Massage',
@@ -12,6 +12,13 @@ const card = {
 } as unknown as UserVoucher['voucher'];
 
 describe('wallet labels', () => {
+  it('labels the voucher status; a voucher frozen by a running reversal shows as being reversed', () => {
+    expect(statusLabel('active')).toBeNull();
+    expect(statusLabel('reversing')).toBe('Wird storniert');
+    expect(statusLabel('reversed')).toBe('Storniert');
+    expect(statusLabel('redeemed')).toBe('Eingelöst');
+  });
+
   it('shows value (× units) or the product price, and nothing when the price is hidden', () => {
     expect(
       walletAmountLabel({

@@ -26,7 +26,11 @@ export const validUntilLabel = (v: Pick<UserVoucher, 'valid_until'>) =>
   `${WALLET_TEXT.validUntil} ${formatDate(`${v.valid_until}T12:00:00Z`)}`;
 
 export function statusLabel(status: UserVoucher['status']): string | null {
-  return status === 'redeemed' ? 'Eingelöst' : status === 'reversed' ? 'Storniert' : null;
+  if (status === 'redeemed') return 'Eingelöst';
+  if (status === 'reversed') return 'Storniert';
+  // Frozen by a running reversal of its order (issue 11): not redeemable or transferable meanwhile.
+  if (status === 'reversing') return 'Wird storniert';
+  return null;
 }
 
 /** The card's background: own photo, uploaded background, template, else the voucher's own image. */

@@ -1,23 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
+import { giftVoucherRequestSchema } from '@gm/shared/wallet/gift';
 import { createTestAccount, type TestAccount } from '../../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../../lib/clients.ts';
 import { env } from '../../../lib/env.ts';
 import {
+  appUrl,
   audit as auditEntries,
+  clock,
+  companies,
   coupons,
+  gifts,
+  mailer,
+  mediaReader,
+  newId,
   orderAdmin,
   orders,
   paymentRecords,
   payments,
+  templates,
+  transfers,
+  users,
   userVouchers,
+  vouchers,
 } from '../../../lib/deps.ts';
+import { giftKeys } from '../../../repositories/gift-repository.ts';
 import { adjustmentKeys, cancellationKeys } from '../../../repositories/order-admin-repository.ts';
-import { refundKey } from './reverse-order.ts';
+import { giveGift, type GiftDeps } from '../../gifts/gift-voucher.ts';
+import { refundKey, reverseOrder, type ReverseDeps } from './reverse-order.ts';
 
 /**
  * Admin order management (issue 11) through the real local API and the Stripe stand-in: the
@@ -360,15 +374,51 @@ describe('reversal', () => {
     const order = await orderAdmin().get(id);
     const payment = await paymentRecords().get(order!.payment_id!);
     const pi = payment!.stripe_payment_intent_id!;
-    // The crashed run: its claim (expired by now) with the amount, and the refund it made with the order's key.
+    const uvId = order!.user_voucher_ids![0]!;
+    // The crashed run: its claim (expired by now) with the amount and the frozen voucher, and the refund
+    // it made with the order's key.
     const past = new Date(Date.now() - 1000).toISOString();
-    expect(await orderAdmin().claimReversal(id, 'crashed-run', past, past, 4500)).toBeTruthy();
+    const claimed = await orderAdmin().claimReversal({
+      orderId: id,
+      token: 'crashed-run',
+      now: past,
+      until: past,
+      refund: 4500,
+      voucherCount: 1,
+      gift: { state: 'absent' },
+      freeze: [(await userVouchers().get(uvId))!],
+      absentIds: [],
+    });
+    expect(claimed.outcome).toBe('claimed');
     const first = await payments().refund(pi, refundKey(id, 0), 4500);
+
+    // Until the next reverse call the voucher stays frozen: no redemption, scan, share link or revocation.
+    const frozen = await userVouchers().get(uvId);
+    expect(frozen).toMatchObject({ status: 'reversing', reversal_claim: 'crashed-run' });
+    const redeemed = await api('POST', 'redemption', {
+      token: seller.token,
+      body: { order_id: uvId, qty: 1 },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(redeemed.status).toBe(422);
+    expect(redeemed.body.message).toBe('Dieser Gutschein wird gerade storniert.');
+    const scanned = await api('POST', 'qr-code/scan', { token: seller.token, body: { url: frozen!.qr } });
+    expect(scanned.status).toBe(422);
+    expect(scanned.body.message).toBe('Dieser Gutschein wird gerade storniert.');
+    const link = await api('POST', 'transfer-url', { token: buyer.token, body: { order_id: uvId } });
+    expect(link.status).toBe(422);
+    expect(link.body.message).toBe('Dieser Gutschein wird gerade storniert.');
+    const wallet = await api('GET', `user-voucher/${uvId}`, { token: buyer.token });
+    expect(wallet.status).toBe(200);
+    expect(wallet.body.user_voucher.status).toBe('reversing');
 
     const answer = await reverse(id);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toMatchObject({ refunded: 4500, refund_id: first.id });
     expect(await refundsOf(pi)).toHaveLength(1);
+    const voided = await userVouchers().get(uvId);
+    expect(voided?.status).toBe('reversed');
+    expect(voided?.reversal_claim).toBeUndefined();
   });
 
   it('records a reversal after the seller was invoiced against the next payout, and audits it', async () => {
@@ -469,5 +519,275 @@ describe('reversal', () => {
     const answer = await reverse(added.body.data.id);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toMatchObject({ refunded: 0, refund_id: null });
+  });
+});
+
+const reverseDeps = (over: Partial<ReverseDeps> = {}): ReverseDeps => ({
+  orderAdmin: orderAdmin(),
+  userVouchers: userVouchers(),
+  paymentRecords: paymentRecords(),
+  payments: payments(),
+  users: users(),
+  orders: orders(),
+  audit: auditEntries(),
+  mailer: mailer(),
+  gifts: gifts(),
+  clock: clock(),
+  newId: newId(),
+  ...over,
+});
+
+/** A buyer pays a gift line (no voucher issued until the gift form); answers the line's id. */
+async function buyGift(buyer: TestAccount, qty: number): Promise<string> {
+  const added = await api('POST', 'order', {
+    token: buyer.token,
+    body: { voucher_id: product.id, qty, is_gift: true },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const paid = await api('POST', 'order/payment', {
+    token: buyer.token,
+    body: { payment_type: 'card', payment_method: await browserCard() },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await settle();
+  const id = added.body.data.id as string;
+  await expect.poll(async () => (await orders().get(id))?.status, { timeout: 10_000 }).toBe('completed');
+  return id;
+}
+
+const giftApi = (who: TestAccount, body: Record<string, unknown>) =>
+  api('POST', 'order/gift-voucher', { token: who.token, body, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+
+describe('reversal races (issue 11)', () => {
+  it('20 redemptions racing a reversal: each goes through before the claim or is refused; refund + redeemed = paid', async () => {
+    const buyer = await createTestAccount('user');
+    const added = await api('POST', 'order', {
+      token: buyer.token,
+      body: { voucher_id: valueVoucher.id, value: 5000 },
+    });
+    expect(added.status).toBe(201);
+    const paid = await api('POST', 'order/payment', {
+      token: buyer.token,
+      body: { payment_type: 'card', payment_method: await browserCard() },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await settle();
+    const id = added.body.data.id as string;
+    const order = await orderAdmin().get(id);
+    expect(order).toMatchObject({ status: 'completed', total_amount: 5000 });
+    const uvId = order!.user_voucher_ids![0]!;
+    const redeem = () =>
+      api('POST', 'redemption', {
+        token: seller.token,
+        body: { order_id: uvId, value: 100 },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      });
+    // One redemption lands for sure; then 19 more, one every 40 ms, race the reversal started at 100 ms.
+    const first = await redeem();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const [reversal, ...answers] = await Promise.all([
+      wait(100).then(() => reverse(id)),
+      ...Array.from({ length: 19 }, (_, i) => wait(i * 40).then(redeem)),
+    ]);
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(200);
+    const all = [first, ...answers];
+    const ok = all.filter((a) => a.status === 201);
+    const refused = all.filter((a) => a.status !== 201);
+    // Both sides of the race happened: the first redemption before the claim, later ones against frozen vouchers.
+    expect(refused.length, `${ok.length} redeemed`).toBeGreaterThan(0);
+    for (const a of refused) {
+      expect(a.status, JSON.stringify(a.body)).toBe(422);
+      expect(a.body.message).toMatch(/storniert/);
+    }
+    const redeemedCents = ok.reduce((sum, a) => sum + (a.body.data.value as number), 0);
+    expect(redeemedCents).toBe(ok.length * 100);
+    // Paid 50,00 € without a coupon: the refund is exactly the unredeemed rest, never a redeemed cent.
+    expect(reversal.body.data.refunded).toBe(5000 - redeemedCents);
+    expect(reversal.body.data.refunded + redeemedCents).toBe(5000);
+    const payment = await paymentRecords().get(order!.payment_id!);
+    expect((await refundsOf(payment!.stripe_payment_intent_id!)).map((r) => r.amount)).toEqual([5000 - redeemedCents]);
+    const uv = await userVouchers().get(uvId);
+    expect(uv).toMatchObject({ status: 'reversed', remaining_value: 5000 - redeemedCents });
+    console.info(`redemptions before the claim: ${ok.length}, refused: ${refused.length}`);
+
+    // A revocation after the reversal cannot give the balance back.
+    const redemptionId = first.body.data.id as string;
+    const revoked = await api('POST', 'redemption/revoke', { token: seller.token, body: { id: redemptionId } });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(422);
+    expect((await userVouchers().get(uvId))?.remaining_value).toBe(5000 - redeemedCents);
+  });
+
+  it('a gift racing a reversal issues no unit once the order is claimed; every issued unit ends reversed', async () => {
+    const buyer = await createTestAccount('user');
+    const friend = await createTestAccount('user');
+    // The gift starts before, with, and at several moments after the reversals.
+    for (const delay of [-150, -60, -20, 0, 30]) {
+      const id = await buyGift(buyer, 4);
+      const wait = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+      const [given, ...reversals] = await Promise.all([
+        wait(delay).then(() =>
+          giftApi(buyer, { order_id: id, giftType: ['wallet'], user_id: friend.userId, isBulk: true }),
+        ),
+        ...Array.from({ length: 3 }, () => wait(-delay).then(() => reverse(id))),
+      ]);
+      for (const a of reversals) expect([200, 409, 422], JSON.stringify(a.body)).toContain(a.status);
+      expect([200, 409, 422], JSON.stringify(given.body)).toContain(given.status);
+      // Until reversed (a reversal refused while the gift was being issued is tried again).
+      for (let i = 0; i < 20 && !(await orderAdmin().get(id))?.reversed; i++) {
+        const again = await reverse(id);
+        if (again.status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      const order = await orderAdmin().get(id);
+      expect(order?.reversed).toBe(true);
+      expect(order?.refunded_amount).toBe(order!.total_amount);
+      const planned = (await gifts().get(id))?.user_voucher_ids ?? [];
+      const units = (await Promise.all(planned.map((u) => userVouchers().get(u)))).filter(Boolean);
+      for (const uv of units) expect(uv?.status).toBe('reversed');
+      if (given.status === 200) expect(units).toHaveLength(4);
+      else expect(given.body.message).toMatch(/storniert|bearbeitet/);
+      console.info(
+        `gift race ${delay} ms: gift ${given.status} ${given.body.message}, reversals ${reversals.map((a) => a.status)}, units ${units.length}`,
+      );
+    }
+  });
+
+  it('a gift whose check ran before the reversal committed issues nothing afterwards', async () => {
+    const buyer = await createTestAccount('user');
+    const friend = await createTestAccount('user');
+    const id = await buyGift(buyer, 2);
+    const stale = await orders().get(id);
+    expect((await reverse(id)).status).toBe(200);
+    let reads = 0;
+    // The gift service as it runs with the order read before the reversal (its up-front check passed).
+    const giftDeps: GiftDeps = {
+      orders: {
+        ...orders(),
+        get: async (orderId: string) => (orderId === id && reads++ === 0 ? stale : orders().get(orderId)),
+      },
+      gifts: gifts(),
+      userVouchers: userVouchers(),
+      transfers: transfers(),
+      users: users(),
+      vouchers: vouchers(),
+      companies: companies(),
+      templates: templates(),
+      mediaReader: mediaReader(),
+      mailer: mailer(),
+      clock: clock(),
+      newId: newId(),
+      appUrl: appUrl(),
+    };
+    const input = giftVoucherRequestSchema.parse({
+      order_id: id,
+      giftType: ['wallet'],
+      user_id: friend.userId,
+      isBulk: true,
+    });
+    await expect(giveGift(giftDeps, { userId: buyer.userId, role: 'user' }, input)).rejects.toMatchObject({
+      message: expect.stringMatching(/storniert/),
+    });
+    const planned = (await gifts().get(id))?.user_voucher_ids ?? [];
+    expect(planned).toHaveLength(2);
+    for (const u of planned) expect(await userVouchers().get(u)).toBeUndefined();
+    expect(await userVouchers().listByOwner({ userId: friend.userId })).toEqual([]);
+  });
+
+  it('refuses the reversal while a gift is being issued; a dead gift run is frozen and voided with the order', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buyGift(buyer, 2);
+    const now = new Date();
+    const giftItem = (leaseUntil: Date) => ({
+      ...giftKeys.item(id),
+      entity: 'Gift',
+      order_id: id,
+      requested_by: buyer.userId,
+      gift_types: ['pdf'],
+      email: null,
+      recipient_user_id: null,
+      recipient_username: null,
+      price_hidden: false,
+      expiration_date: null,
+      voucher_usage: 'multiple',
+      is_bulk: true,
+      user_voucher_ids: [`gift-${randomUUID()}`, `gift-${randomUUID()}`],
+      from_name: null,
+      state: 'issuing',
+      claim_token: 'running-gift',
+      lease_until: leaseUntil.toISOString(),
+      created_at: now.toISOString(),
+      delivered_at: null,
+    });
+    await documentClient().send(
+      new PutCommand({ TableName: env().TABLE_NAME, Item: giftItem(new Date(now.getTime() + 60_000)) }),
+    );
+    const refused = await reverse(id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(
+      'Das Geschenk dieser Bestellung wird gerade ausgestellt. Bitte versuche es gleich noch einmal.',
+    );
+    expect((await orderAdmin().get(id))?.reversal_claim).toBeUndefined();
+
+    // The run died (lease over) before issuing: the reversal goes through; the giver's retry issues nothing.
+    await documentClient().send(
+      new PutCommand({ TableName: env().TABLE_NAME, Item: giftItem(new Date(now.getTime() - 1000)) }),
+    );
+    const answer = await reverse(id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.refunded).toBe(9000);
+    const retry = await giftApi(buyer, { order_id: id, giftType: ['pdf'], isBulk: true });
+    expect(retry.status).toBe(422);
+    const planned = (await gifts().get(id))!.user_voucher_ids;
+    for (const u of planned) expect(await userVouchers().get(u)).toBeUndefined();
+  });
+});
+
+describe('the Stornorechnung mail is owed until sent', () => {
+  it('the mailer fails once; the next reverse-order call sends exactly one mail, then answers 422', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: product.id, qty: 1 });
+    const since = Math.floor(Date.now() / 1000) - 1;
+    let failures = 0;
+    const failingOnce = {
+      send: async (...args: Parameters<ReturnType<typeof mailer>['send']>) => {
+        if (failures++ === 0) throw new Error('simulated SES outage');
+        return mailer().send(...args);
+      },
+    } as ReturnType<typeof mailer>;
+    const done = await reverseOrder(reverseDeps({ mailer: failingOnce }), { userId: admin.userId }, id);
+    expect(done.data).toMatchObject({ reversed: true, refunded: 4500 });
+    const owed = await orderAdmin().get(id);
+    expect(owed?.reversed).toBe(true);
+    expect(owed?.cancellation_mail_sent_at).toBeUndefined();
+    expect(owed?.cancellation_mail_lease_until).toBeUndefined();
+    const stornoMails = async () =>
+      (await sentMails(since)).filter(
+        (m) => m.destination.to.includes(buyer.email) && m.subject.startsWith('Stornierung'),
+      );
+    expect(await stornoMails()).toHaveLength(0);
+
+    // The retry: concurrent calls send it once; the others answer 'already reversed'.
+    const retries = await Promise.all(Array.from({ length: 5 }, () => reverse(id)));
+    const sent = retries.filter((a) => a.status === 200);
+    expect(sent, JSON.stringify(retries.map((a) => [a.status, a.body.message]))).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({
+      message: 'Die Bestellung ist bereits storniert. Die Stornorechnung wurde jetzt an den Käufer gesendet.',
+      data: { reversed: true, refunded: 4500, cancellation_invoice_no: owed!.cancellation_invoice_no },
+    });
+    for (const a of retries.filter((r) => r.status !== 200)) {
+      expect(a.status).toBe(422);
+      expect(a.body.message).toBe('Diese Bestellung wurde bereits storniert.');
+    }
+    await expect.poll(stornoMails, { timeout: 10_000 }).toHaveLength(1);
+    const mail = (await stornoMails())[0]!;
+    expect(mail.attachments?.[0]?.filename).toBe(`Stornorechnung-${owed!.cancellation_invoice_no}.pdf`);
+    expect((await orderAdmin().get(id))?.cancellation_mail_sent_at).toBeTruthy();
+    const later = await reverse(id);
+    expect(later.status).toBe(422);
+    expect(later.body.message).toBe('Diese Bestellung wurde bereits storniert.');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await stornoMails()).toHaveLength(1);
   });
 });

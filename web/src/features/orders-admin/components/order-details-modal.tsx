@@ -12,8 +12,9 @@ import { saveBlob } from '../../../lib/save-blob.ts';
 import { useAdminOrder } from '../api/orders-admin.ts';
 import { CHANNEL_TEXT, euroOrDash, orderDate, paymentTypeText, statusText } from '../order-format.ts';
 
-const VOUCHER_STATUS: Record<'active' | 'redeemed' | 'reversed', string> = {
+const VOUCHER_STATUS: Record<'active' | 'reversing' | 'redeemed' | 'reversed', string> = {
   active: 'aktiv',
+  reversing: ADMIN_ORDER_TEXT.voiding,
   redeemed: 'eingelöst',
   reversed: ADMIN_ORDER_TEXT.voided,
 };

@@ -1,0 +1,83 @@
+import { ROLE_IDS } from '@gm/shared/auth/roles';
+import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
+import type { UserRecord } from '../repositories/user-repository.ts';
+import type { Deps } from '../services/deps.ts';
+import { actorFromToken, type Actor } from './auth.ts';
+import { looksLikeImpersonationToken, verifyImpersonationToken } from './impersonation-token.ts';
+
+export type AuthenticateDeps = Pick<
+  Deps,
+  'users' | 'impersonationSessions' | 'impersonationKeys' | 'hashToken' | 'clock'
+>;
+
+/** What a bearer token amounts to: an actor, no one (401), or a known account that is refused (403 with a message). */
+export type Authentication = { actor: Actor | undefined } | { refused: string };
+
+/**
+ * Whether an account may still use a token it holds (issue 11): a deleted profile may not; a buyer
+ * or scanner the admin deactivated (`is_activated = false`) may not; a seller that is not activated
+ * yet may (they build drafts). A scanner its seller switched off (`is_active = false`, issue 6)
+ * is refused with its own message.
+ */
+export function accountVerdict(user: UserRecord | undefined): 'ok' | 'gone' | 'scanner-inactive' {
+  if (!user || user.deleted_at) return 'gone';
+  if ((user.role === 'user' || user.role === 'scanner') && user.is_activated === false) return 'gone';
+  if (user.role === 'scanner' && user.is_active === false) return 'scanner-inactive';
+  return 'ok';
+}
+
+/**
+ * Resolves the bearer token of a request: a Cognito ID token, or our impersonation token (verified
+ * signature and expiry, and its session item present: read on every request, one consistent
+ * GetItem, so the way back revokes it at once). The account's status is cached per container for
+ * `cacheSeconds` (USER_STATUS_CACHE_SECONDS, ≤ 60).
+ */
+export function createAuthenticator(deps: () => AuthenticateDeps, cacheSeconds: () => number) {
+  const statuses = new Map<string, { verdict: ReturnType<typeof accountVerdict>; until: number }>();
+
+  async function status(userId: string): Promise<ReturnType<typeof accountVerdict>> {
+    const now = Date.now();
+    const hit = statuses.get(userId);
+    if (hit && hit.until > now) return hit.verdict;
+    const verdict = accountVerdict(await deps().users.get(userId));
+    const seconds = cacheSeconds();
+    if (seconds > 0) {
+      if (statuses.size > 5000) statuses.clear();
+      statuses.set(userId, { verdict, until: now + seconds * 1000 });
+    }
+    return verdict;
+  }
+
+  async function impersonated(token: string): Promise<Actor | undefined> {
+    const d = deps();
+    const claims = await verifyImpersonationToken(await d.impersonationKeys.verifying(), token, d.clock());
+    if (!claims) return undefined;
+    const session = d.hashToken(claims.jti);
+    const stored = await d.impersonationSessions.get(session);
+    if (!stored || stored.admin_id !== claims.adminId || stored.target_id !== claims.targetId) return undefined;
+    return {
+      userId: claims.targetId,
+      role: claims.role,
+      roleId: ROLE_IDS[claims.role],
+      email: claims.email,
+      impersonatedBy: claims.adminId,
+      impersonationSession: session,
+    };
+  }
+
+  return {
+    async authenticate(token: string | undefined): Promise<Authentication> {
+      if (!token) return { actor: undefined };
+      const actor = looksLikeImpersonationToken(token) ? await impersonated(token) : await actorFromToken(token);
+      if (!actor) return { actor: undefined };
+      const verdict = await status(actor.userId);
+      if (verdict === 'gone') return { actor: undefined };
+      if (verdict === 'scanner-inactive') return { refused: REDEMPTION_TEXT.scannerInactive };
+      return { actor };
+    },
+    /** Tests: forget cached statuses. */
+    reset(): void {
+      statuses.clear();
+    },
+  };
+}

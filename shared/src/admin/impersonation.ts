@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { pagedSchema } from '../api/paged.ts';
+import { MSG } from '../validation/messages.ts';
+
+/** POST auth/change-role (03 §2 "take this user's role", 03 §7): the user the admin acts as. */
+export const changeRoleRequestSchema = z.object({
+  user_id: z.coerce.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
+});
+export type ChangeRoleRequest = z.input<typeof changeRoleRequestSchema>;
+
+/** How long an impersonation token is valid (issue 11: ≤ 30 min). */
+export const IMPERSONATION_MINUTES = 30;
+
+export const IMPERSONATION_TEXT = {
+  self: 'Du kannst nicht in deine eigene Rolle wechseln.',
+  admin: 'Die Rolle eines anderen Admins kann nicht übernommen werden.',
+  inactive: 'Dieses Konto ist deaktiviert und kann nicht übernommen werden.',
+  notFound: 'Benutzer nicht gefunden.',
+  /** A write the admin may not make in the user's name (password, e-mail, payout data, documents). */
+  refused: 'Als Admin in der Rolle eines Benutzers ist diese Änderung nicht erlaubt.',
+  ended: 'Du bist wieder als Admin angemeldet.',
+} as const;
+
+/** The audit trail as the admin reads it (data-model "Audit"). */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor_id: z.string(),
+  target_id: z.string(),
+  /** The target's username at the time of listing; null when the user no longer exists. */
+  target_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pagedSchema(auditEntrySchema);
+
+export const AUDIT_PER_PAGE = 10;
+
+/** How the admin screen names each action. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  impersonate: 'Rolle übernommen',
+  end_impersonation: 'Zurück zum Admin',
+  impersonated_write: 'Änderung als Benutzer',
+  activate_seller: 'Verkäufer aktiviert',
+  deactivate_user: 'Benutzer deaktiviert',
+  activate_user: 'Benutzer aktiviert',
+  view_document: 'Dokument angesehen',
+  verify_documents: 'Dokumente geprüft',
+  delete_user: 'Benutzer gelöscht',
+  update_user: 'Benutzer bearbeitet',
+  toggle_gift: 'Geschenkfunktion umgeschaltet',
+  toggle_auth: 'Authentifizierung umgeschaltet',
+  toggle_custom_confirmation: 'Bestellbestätigung umgeschaltet',
+  toggle_monthly_reporting: 'Monatsbericht umgeschaltet',
+  reverse_order: 'Bestellung storniert',
+  delete_order: 'Bestellung gelöscht',
+  revoke_redemption: 'Einlösung widerrufen',
+  set_subdomain: 'Subdomain geändert',
+  update_settings: 'Einstellungen geändert',
+};
+
+/** GET audit: one admin's actions (actor_id, default the caller) or what was done to one user (target_id); cursor from next_page_url. */
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  paginate: z.coerce.number().int().min(1).max(100).default(AUDIT_PER_PAGE),
+  actor_id: z.string().trim().max(64).optional(),
+  target_id: z.string().trim().max(64).optional(),
+  cursor: z.string().max(2000).optional(),
+});
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;
