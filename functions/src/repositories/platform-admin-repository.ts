@@ -1,7 +1,7 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch-get.ts';
 import { companyKeys } from './company-repository.ts';
-import { queryAll } from './query-all.ts';
+import { queryAll, queryCount, queryUpTo } from './query-all.ts';
 import { statsKeys } from './sales-stats.ts';
 import { failedConditions } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -45,6 +45,24 @@ export type ExpiredRecord = Pick<
 > & { voucher: Pick<UserVoucherRecord['voucher'], 'title' | 'seller'> };
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * Active user vouchers whose last valid day is before `today` (GSI3 `EXPIRY`, `GSI3SK < today`; a
+ * redemption to zero removes the index keys), newest expiry first, only those that still hold value.
+ */
+function expiredQuery(tableName: string, today: string) {
+  return {
+    TableName: tableName,
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :today',
+    FilterExpression: '#status = :active AND (remaining_value > :zero OR remaining_qty > :zero)',
+    ExpressionAttributeNames: { '#status': 'status', '#type': 'type', '#voucher': 'voucher' } as Record<string, string>,
+    ExpressionAttributeValues: { ':pk': userVoucherKeys.expiry, ':today': today, ':active': 'active', ':zero': 0 },
+    ProjectionExpression:
+      'id, order_no, voucher_id, seller_id, #type, remaining_value, remaining_qty, valid_until, owner_user_id, owner_guest_email, #voucher.title, #voucher.seller',
+    ScanIndexForward: false,
+  };
+}
 
 export type PlatformAdminRepository = ReturnType<typeof createPlatformAdminRepository>;
 
@@ -149,26 +167,17 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
     },
 
     /** Sellers not activated yet: a COUNT Query on GSI1 `ROLE#seller` (bounded by the sellers). */
-    async countSellersAwaitingActivation(): Promise<number> {
-      let count = 0;
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'GSI1',
-            KeyConditionExpression: 'GSI1PK = :pk',
-            FilterExpression: 'is_activated = :no',
-            ExpressionAttributeValues: { ':pk': 'ROLE#seller', ':no': false },
-            Select: 'COUNT',
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        count += page.Count ?? 0;
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return count;
-    },
+    countSellersAwaitingActivation: (): Promise<number> =>
+      queryCount(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          FilterExpression: 'is_activated = :no',
+          ExpressionAttributeValues: { ':pk': 'ROLE#seller', ':no': false },
+        }),
+      ),
 
     /** Order lines sold on one Vienna day (`PLATFORM#STATS` / `DAY#<day>` `sold_count`). */
     async soldOnDay(day: string): Promise<number> {
@@ -177,30 +186,34 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
     },
 
     /**
-     * Active user vouchers whose last valid day is before `today` (GSI3 `EXPIRY`, `GSI3SK < today`),
-     * the most recently expired first; only those that still hold value.
+     * Every active user voucher whose last valid day is before `today` and that still holds value, the
+     * most recently expired first (the CSV, bounded by its 4.2 MB limit; the list pages below).
      */
     async expiredWithValue(today: string): Promise<ExpiredRecord[]> {
-      const items = await queryAll(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI3',
-          KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :today',
-          FilterExpression: '#status = :active AND (remaining_value > :zero OR remaining_qty > :zero)',
-          ExpressionAttributeNames: { '#status': 'status', '#type': 'type', '#voucher': 'voucher' },
-          ExpressionAttributeValues: {
-            ':pk': userVoucherKeys.expiry,
-            ':today': today,
-            ':active': 'active',
-            ':zero': 0,
-          },
-          ProjectionExpression:
-            'id, order_no, voucher_id, seller_id, #type, remaining_value, remaining_qty, valid_until, owner_user_id, owner_guest_email, #voucher.title, #voucher.seller',
-          ScanIndexForward: false,
-        }),
-      );
-      return items as ExpiredRecord[];
+      return (await queryAll(db, new QueryCommand(expiredQuery(tableName, today)))) as ExpiredRecord[];
+    },
+
+    /**
+     * One page of them (the range grows forever): `Limit`, read on until `limit` rows matched the
+     * filter or the range ends; the LastEvaluatedKey is where the next page starts.
+     */
+    async expiredPage(
+      today: string,
+      limit: number,
+      startKey?: Record<string, unknown>,
+    ): Promise<{ items: ExpiredRecord[]; lastKey?: Record<string, unknown> }> {
+      const page = await queryUpTo(db, new QueryCommand(expiredQuery(tableName, today)), limit, startKey);
+      return { ...page, items: page.items as ExpiredRecord[] };
+    },
+
+    /** How many there are: a `Select: COUNT` Query on the same key range and filter. */
+    async countExpired(today: string): Promise<number> {
+      const {
+        ProjectionExpression: _projection,
+        ExpressionAttributeNames: _names,
+        ...query
+      } = expiredQuery(tableName, today);
+      return queryCount(db, new QueryCommand({ ...query, ExpressionAttributeNames: { '#status': 'status' } }));
     },
 
     /** Display names of some users (first and last name, else username), for the expired list's holders. */

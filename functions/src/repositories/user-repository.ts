@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Origin } from '@gm/shared/admin/users';
 import type { RoleName } from '@gm/shared/auth/roles';
-import { queryAll } from './query-all.ts';
+import { queryAll, queryCount, queryUpTo } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
@@ -388,43 +388,14 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       limit: number,
       startKey?: Record<string, unknown>,
     ): Promise<{ items: UserRecord[]; lastKey?: Record<string, unknown> }> {
-      const items: UserRecord[] = [];
-      let key = startKey;
-      do {
-        const answer = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'GSI1',
-            ...roleKey(role, prefix),
-            Limit: limit - items.length,
-            ...(key ? { ExclusiveStartKey: key } : {}),
-          }),
-        );
-        items.push(...(answer.Items ?? []).map(fromItem));
-        key = answer.LastEvaluatedKey;
-      } while (key && items.length < limit);
-      return { items, ...(key ? { lastKey: key } : {}) };
+      const query = new QueryCommand({ TableName: tableName, IndexName: 'GSI1', ...roleKey(role, prefix) });
+      const page = await queryUpTo(db, query, limit, startKey);
+      return { ...page, items: page.items.map(fromItem) };
     },
 
     /** How many users of a role have a username starting with `prefix` (COUNT query on the same key). */
-    async countByRole(role: RoleName, prefix: string): Promise<number> {
-      let total = 0;
-      let key: Record<string, unknown> | undefined;
-      do {
-        const answer = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'GSI1',
-            ...roleKey(role, prefix),
-            Select: 'COUNT',
-            ...(key ? { ExclusiveStartKey: key } : {}),
-          }),
-        );
-        total += answer.Count ?? 0;
-        key = answer.LastEvaluatedKey;
-      } while (key);
-      return total;
-    },
+    countByRole: (role: RoleName, prefix: string): Promise<number> =>
+      queryCount(db, new QueryCommand({ TableName: tableName, IndexName: 'GSI1', ...roleKey(role, prefix) })),
 
     /** Every user of a role in username order. Only for the bounded roles (sellers, scanners, admins). */
     async allByRole(role: Exclude<RoleName, 'user'>): Promise<UserRecord[]> {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pagedSchema } from '../api/paged.ts';
+import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
 import { MSG } from '../validation/messages.ts';
 
 /** POST auth/change-role (03 §2 "take this user's role", 03 §7): the user the admin acts as. */
@@ -61,9 +61,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 /** GET audit: one admin's actions (actor_id, default the caller) or what was done to one user (target_id); cursor from next_page_url. */
-export const auditListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  paginate: z.coerce.number().int().min(1).max(100).default(AUDIT_PER_PAGE),
+export const auditListQuerySchema = pageQuerySchema(AUDIT_PER_PAGE).extend({
   actor_id: z.string().trim().max(64).optional(),
   target_id: z.string().trim().max(64).optional(),
   cursor: z.string().max(2000).optional(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pagedSchema } from '../api/paged.ts';
+import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
 import { viennaDay } from '../dates/vienna-range.ts';
 import { PROCESSING_FEES, feeBase } from '../orders/pricing.ts';
 import { percentOf, type Cents } from '../money/money.ts';
@@ -88,21 +88,9 @@ export function reversalRefund(input: {
 }
 
 /** POST order/search as admin: keyword over order no., seller, buyer, voucher; 10 per page; cursor from next_page_url. */
-export const adminOrderSearchRequestSchema = z.object({
+export const adminOrderSearchRequestSchema = pageQuerySchema(10).extend({
   keyword: z.string().trim().max(100).optional().nullable(),
   status: z.string().optional().nullable(),
-  page: z.coerce
-    .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(100000, { error: MSG.maxValue(100000) })
-    .default(1),
-  paginate: z.coerce
-    .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(100, { error: MSG.maxValue(100) })
-    .default(10),
   cursor: z.string().max(2000).optional().nullable(),
 });
 export type AdminOrderSearchRequest = z.input<typeof adminOrderSearchRequestSchema>;

@@ -78,8 +78,8 @@ export type SubdomainSeller = z.infer<typeof subdomainSellerSchema>;
 
 export const subdomainUpdateResponseSchema = z.object({ message: z.string(), data: subdomainSellerSchema });
 
-/** GET user-voucher/expired (admin): page 10. */
-export const expiredVoucherQuerySchema = pageQuerySchema(10);
+/** GET user-voucher/expired (admin): page, paginate 10, cursor (from next_page_url). */
+export const expiredVoucherQuerySchema = pageQuerySchema(10).extend({ cursor: z.string().max(2000).optional() });
 
 export const expiredHolderSchema = z.object({
   kind: z.enum(['user', 'guest', 'unclaimed']),

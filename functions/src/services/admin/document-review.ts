@@ -8,6 +8,7 @@ import {
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { VerificationRecord } from '../../repositories/verification-repository.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 import { documentsComplete } from './user-status.ts';
 
@@ -68,14 +69,7 @@ export async function documentLink(
   if (!verification) throw new NotFoundError(ACTIVATION_TEXT.noVerification);
   const key = verification[KEY_OF[kind]];
   if (typeof key !== 'string' || !key) throw new NotFoundError(ACTIVATION_TEXT.documentMissing);
-  await deps.audit.put({
-    id: deps.newId(),
-    action: 'view_document',
-    actor_id: actor.userId,
-    target_id: userId,
-    details: { kind },
-    at: deps.clock().toISOString(),
-  });
+  await deps.audit.put(auditEntry(deps, 'view_document', { actor: actor.userId, target: userId }, { kind }));
   return { url: await deps.documents.presignGet(key, DOCUMENT_LINK_SECONDS), expires_in: DOCUMENT_LINK_SECONDS };
 }
 
@@ -90,14 +84,7 @@ export async function reviewVerification(
   const outcome = await deps.activations.setVerificationStatus(
     userId,
     { status, by: actor.userId, now },
-    deps.audit.part({
-      id: deps.newId(),
-      action: 'verify_documents',
-      actor_id: actor.userId,
-      target_id: userId,
-      details: { status },
-      at: now,
-    }),
+    deps.audit.part(auditEntry(deps, 'verify_documents', { actor: actor.userId, target: userId, at: now }, { status })),
   );
   if (outcome === 'missing') throw new NotFoundError(ACTIVATION_TEXT.noVerification);
   return {

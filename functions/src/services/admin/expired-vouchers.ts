@@ -1,10 +1,12 @@
-import { paginate, type Paged } from '@gm/shared/api/paged';
+import type { Paged } from '@gm/shared/api/paged';
 import { EXPIRED_CSV_HEADER, expiredCsvFileName, HOLDER_LABEL, type ExpiredVoucher } from '@gm/shared/admin/platform';
 import { formatDate } from '@gm/shared/dates/format';
 import { viennaDay } from '@gm/shared/dates/vienna-range';
 import type { ExpiredRecord } from '../../repositories/platform-admin-repository.ts';
+import { userVoucherKeys } from '../../repositories/user-voucher-repository.ts';
+import { cursorPage } from '../cursor-paging.ts';
 import type { Deps } from '../deps.ts';
-import { csvField, MAX_EXPORT_BYTES } from '../seller/invoice-exports.ts';
+import { csvField, csvMoney, MAX_EXPORT_BYTES } from '../seller/invoice-exports.ts';
 import { ValidationError } from '../../lib/errors.ts';
 
 /**
@@ -14,8 +16,8 @@ import { ValidationError } from '../../lib/errors.ts';
  */
 type ExpiredDeps = Pick<Deps, 'platformAdmin' | 'clock'>;
 
-async function expiredRows(deps: ExpiredDeps): Promise<ExpiredVoucher[]> {
-  const records = await deps.platformAdmin.expiredWithValue(viennaDay(deps.clock()));
+/** The rows of some records, with their holders' names (one BatchGet). */
+async function toRows(deps: ExpiredDeps, records: ExpiredRecord[]): Promise<ExpiredVoucher[]> {
   const names = await deps.platformAdmin.userNames(records.flatMap((r) => (r.owner_user_id ? [r.owner_user_id] : [])));
   return records.map((r) => toRow(r, names));
 }
@@ -40,28 +42,39 @@ function toRow(r: ExpiredRecord, names: Map<string, string>): ExpiredVoucher {
   };
 }
 
-/** GET user-voucher/expired (admin): most recently expired first, 10 per page. */
+/**
+ * GET user-voucher/expired (admin): most recently expired first, 10 per page. Expired vouchers with
+ * value accumulate, so a page is one `Limit` Query from the `cursor` of next_page_url (a page number
+ * without a cursor walks from the start) and `total` a COUNT Query on the same range.
+ */
 export async function listExpiredVouchers(
   deps: ExpiredDeps,
-  input: { page: number; paginate: number },
-  pageUrl: (page: number) => string,
+  input: { page: number; paginate: number; cursor?: string | undefined },
+  pageUrl: (page: number, cursor: string) => string,
 ): Promise<Paged<ExpiredVoucher>> {
-  return paginate(await expiredRows(deps), input.page, input.paginate, pageUrl);
+  const today = viennaDay(deps.clock());
+  const page = await cursorPage({
+    page: input.page,
+    perPage: input.paginate,
+    cursor: input.cursor,
+    partition: { index: 'GSI3', pk: userVoucherKeys.expiry },
+    read: (limit, start) => deps.platformAdmin.expiredPage(today, limit, start),
+    count: () => deps.platformAdmin.countExpired(today),
+    pageUrl,
+  });
+  return { ...page, data: await toRows(deps, page.data) };
 }
-
-/** 12,34 (no thousands separator, so spreadsheets read it as a number; like the seller's order CSV). */
-const money = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** POST user-voucher/expired/download-csv (admin): every row of the list, UTF-8 with BOM, `;`-separated. */
 export async function downloadExpiredCsv(
   deps: ExpiredDeps,
 ): Promise<{ filename: string; contentType: string; data: Uint8Array }> {
-  const rows = (await expiredRows(deps)).map((row) => [
+  const records = await deps.platformAdmin.expiredWithValue(viennaDay(deps.clock()));
+  const rows = (await toRows(deps, records)).map((row) => [
     row.order_no,
     row.title,
     row.type === 'quantity' ? 'Produktgutschein' : 'Wertgutschein',
-    money(row.remaining_value),
+    csvMoney(row.remaining_value),
     row.type === 'quantity' ? row.remaining_qty : '',
     row.holder.label ?? HOLDER_LABEL.unclaimed,
     row.seller.name,

@@ -359,6 +359,40 @@ describe('expired vouchers', () => {
 
     expect((await api('GET', 'user-voucher/expired', { token: seller.token })).status).toBe(403);
   });
+
+  it('pages by cursor (newest expiry first); a page number without cursor walks; a foreign cursor is a 422', async () => {
+    for (const day of ['2022-01-03', '2022-01-02', '2022-01-01']) await issue(null, { valid_until: day });
+    const first = await asAdmin('GET', 'user-voucher/expired?paginate=2');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ current_page: 1, per_page: 2, from: 1, to: 2 });
+    expect(first.body.last_page).toBe(Math.ceil(first.body.total / 2));
+    const next = new URL(first.body.next_page_url as string);
+    expect(next.pathname.endsWith('/user-voucher/expired')).toBe(true);
+    expect(next.searchParams.get('page')).toBe('2');
+    const cursor = next.searchParams.get('cursor')!;
+    expect(cursor).toBeTruthy();
+
+    const second = await asAdmin('GET', `user-voucher/expired?${next.searchParams.toString()}`);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ current_page: 2, from: 3, total: first.body.total });
+    const firstIds = (first.body.data as { id: string }[]).map((r) => r.id);
+    const secondRows = second.body.data as { id: string; valid_until: string }[];
+    expect(secondRows.some((r) => firstIds.includes(r.id))).toBe(false);
+    const days = [...(first.body.data as { valid_until: string }[]), ...secondRows].map((r) => r.valid_until);
+    expect(days).toEqual([...days].sort().reverse());
+
+    const walked = await asAdmin('GET', 'user-voucher/expired?paginate=2&page=2');
+    expect((walked.body.data as { id: string }[]).map((r) => r.id)).toEqual(secondRows.map((r) => r.id));
+
+    const foreign = Buffer.from(
+      JSON.stringify({ PK: 'ORDER#x', SK: 'ORDER', GSI3PK: 'ORDERS', GSI3SK: '2022-01-01' }),
+    ).toString('base64url');
+    for (const bad of [foreign, 'kein-cursor']) {
+      const refused = await asAdmin('GET', `user-voucher/expired?cursor=${bad}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.cursor).toEqual(['Der Cursor ist ungültig.']);
+    }
+  });
 });
 
 describe('admin overview', () => {

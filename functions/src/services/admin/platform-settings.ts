@@ -3,6 +3,7 @@ import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts'
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { SettingsWriteRefused } from '../../repositories/settings-repository.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -22,14 +23,7 @@ function auditPart(
   details: Record<string, unknown>,
   at: string,
 ) {
-  return deps.audit.part({
-    id: deps.newId(),
-    action: 'update_settings',
-    actor_id: actor.userId,
-    target_id: target,
-    details,
-    at,
-  });
+  return deps.audit.part(auditEntry(deps, 'update_settings', { actor: actor.userId, target, at }, details));
 }
 
 function checkGlobalId(id: string) {

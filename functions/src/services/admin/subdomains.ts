@@ -4,6 +4,7 @@ import { MSG } from '@gm/shared/validation/messages';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { SubdomainWriteRefused, type SellerSummary } from '../../repositories/platform-admin-repository.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -44,14 +45,9 @@ export async function setSubdomain(
       to: name,
       now,
       extra: [
-        deps.audit.part({
-          id: deps.newId(),
-          action: 'set_subdomain',
-          actor_id: actor.userId,
-          target_id: sellerId,
-          details: { from, to: name },
-          at: now,
-        }),
+        deps.audit.part(
+          auditEntry(deps, 'set_subdomain', { actor: actor.userId, target: sellerId, at: now }, { from, to: name }),
+        ),
       ],
     });
   } catch (error) {

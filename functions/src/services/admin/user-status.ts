@@ -7,6 +7,7 @@ import type { AuditAction } from '../../repositories/audit-repository.ts';
 import type { CompanyRecord } from '../../repositories/company-repository.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import type { VerificationRecord } from '../../repositories/verification-repository.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 import { toApiUser } from '../users/user-view.ts';
 import { accountVerifiedMail } from './account-mails.ts';
@@ -93,14 +94,14 @@ export async function setUserStatus(
       now,
       hasCompany: company !== undefined,
       verify: isSeller && to && verification && verification.status !== 'verified' ? { by: actor.userId } : undefined,
-      audit: deps.audit.part({
-        id: deps.newId(),
-        action: actionOf(user, to),
-        actor_id: actor.userId,
-        target_id: userId,
-        details: { role: user.role, is_activated: to },
-        at: now,
-      }),
+      audit: deps.audit.part(
+        auditEntry(
+          deps,
+          actionOf(user, to),
+          { actor: actor.userId, target: userId, at: now },
+          { role: user.role, is_activated: to },
+        ),
+      ),
     });
     if (outcome === 'changed') {
       // Another admin's change got there first: fine if it set the same state, else say so.

@@ -5,6 +5,7 @@ import { accountVerdict } from '../../lib/authenticate.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { signImpersonationToken } from '../../lib/impersonation-token.ts';
 import { wishlistVoucherIds } from '../catalogue/list-wishlist.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 import { toApiUser } from '../users/user-view.ts';
 
@@ -53,14 +54,14 @@ export async function changeRole(
     expires_at: claims.exp,
     created_at: now.toISOString(),
   });
-  await deps.audit.put({
-    id: deps.newId(),
-    action: 'impersonate',
-    actor_id: actor.userId,
-    target_id: target.id,
-    details: { role: target.role, expires_at: new Date(claims.exp * 1000).toISOString() },
-    at: now.toISOString(),
-  });
+  await deps.audit.put(
+    auditEntry(
+      deps,
+      'impersonate',
+      { actor: actor.userId, target: target.id, at: now.toISOString() },
+      { role: target.role, expires_at: new Date(claims.exp * 1000).toISOString() },
+    ),
+  );
 
   const company = target.role === 'seller' ? await deps.companies.getBySeller(target.id) : undefined;
   const wishlistIds = target.role === 'user' ? await wishlistVoucherIds(deps, target.id) : [];
@@ -74,12 +75,7 @@ export async function endImpersonation(
 ): Promise<void> {
   if (!actor.impersonatedBy || !actor.impersonationSession) return;
   await deps.impersonationSessions.end(actor.impersonationSession);
-  await deps.audit.put({
-    id: deps.newId(),
-    action: 'end_impersonation',
-    actor_id: actor.impersonatedBy,
-    target_id: actor.userId,
-    details: {},
-    at: deps.clock().toISOString(),
-  });
+  await deps.audit.put(
+    auditEntry(deps, 'end_impersonation', { actor: actor.impersonatedBy, target: actor.userId }, {}),
+  );
 }

@@ -10,6 +10,7 @@ import { ProfileWriteRefused, type ProfileSave } from '../../repositories/profil
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import { verificationDocumentKey, type VerificationRecord } from '../../repositories/verification-repository.ts';
 import { takenError } from '../auth/create-account.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 import { loadProfile } from './profile-view.ts';
 
@@ -246,14 +247,14 @@ export async function updateProfile(
   }
   if (actor.userId !== user.id) {
     // An admin edited someone else's profile (/users): recorded after the commit, naming the tab and the fields sent.
-    await deps.audit.put({
-      id: deps.newId(),
-      action: 'update_user',
-      actor_id: actor.userId,
-      target_id: user.id,
-      details: { kind: input.kind, fields: Object.keys(save.profile).sort(), email_changed: Boolean(save.emailChange) },
-      at: deps.clock().toISOString(),
-    });
+    await deps.audit.put(
+      auditEntry(
+        deps,
+        'update_user',
+        { actor: actor.userId, target: user.id },
+        { kind: input.kind, fields: Object.keys(save.profile).sort(), email_changed: Boolean(save.emailChange) },
+      ),
+    );
   }
   return { message: PROFILE_TEXT.saved, user: profile };
 }

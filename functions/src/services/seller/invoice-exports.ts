@@ -67,8 +67,8 @@ const CHANNEL_LABEL: Record<OrderRecord['channel'], string> = {
 };
 const TYPE_LABEL: Record<string, string> = { quantity: 'Produktgutschein', value: 'Wertgutschein' };
 
-/** 12,34 (no thousands separator, so spreadsheets read it as a number). */
-const money = (cents: number) =>
+/** 12,34 (no thousands separator, so spreadsheets read it as a number): the money of the admin and seller CSVs. */
+export const csvMoney = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** One CSV field: quoted when it holds the separator, a quote or a line break; formula starts neutralised. */
@@ -95,11 +95,11 @@ export async function downloadOrderCsv(deps: ExportDeps, actor: Actor, input: Pa
       CHANNEL_LABEL[order.channel],
       buyer,
       order.total_qty,
-      money(order.total_amount - order.discount),
-      money(order.discount),
-      money(order.commission),
-      money(order.processing_fee),
-      money(order.seller_net),
+      csvMoney(order.total_amount - order.discount),
+      csvMoney(order.discount),
+      csvMoney(order.commission),
+      csvMoney(order.processing_fee),
+      csvMoney(order.seller_net),
       order.reversed ? SELLER_TEXT.reversed : 'abgeschlossen',
     ];
   });

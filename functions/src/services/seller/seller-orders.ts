@@ -9,6 +9,7 @@ import { effectiveSettings } from '@gm/shared/settings/contracts';
 import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import { orderKeys, type OrderRecord } from '../../repositories/order-repository.ts';
+import { decodeCursor, encodeCursor } from '../cursor-paging.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -35,30 +36,6 @@ export function sellerScope(
     throw ValidationError.field('seller_id', 'Dieses Feld muss ausgefüllt werden');
   }
   throw new ForbiddenError();
-}
-
-/** The cursor is the Query's LastEvaluatedKey, base64url JSON; it must point into the seller's own partition. */
-function encodeCursor(key: Record<string, string> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-}
-
-function decodeCursor(cursor: string | undefined, sellerId: string): Record<string, string> | undefined {
-  if (!cursor) return undefined;
-  const invalid = () => ValidationError.field('cursor', 'Der Wert ist ungültig.');
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const allowed = ['PK', 'SK', 'GSI2PK', 'GSI2SK'];
-  if (!key || typeof key !== 'object' || Array.isArray(key)) throw invalid();
-  const entries = Object.entries(key);
-  if (entries.length !== allowed.length || !entries.every(([k, v]) => allowed.includes(k) && typeof v === 'string'))
-    throw invalid();
-  const typed = key as Record<string, string>;
-  if (typed.GSI2PK !== orderKeys.sellerOrders(sellerId) || !typed.PK?.startsWith('ORDER#')) throw invalid();
-  return typed;
 }
 
 export function toSellerOrder(
@@ -112,7 +89,14 @@ export async function listSellerOrders(
   pageUrl: (cursor: string, page: number) => string,
 ): Promise<SellerOrdersResponse> {
   const sellerId = sellerScope(actor, query.seller_id, { adminMayOmit: false })!;
-  const startKey = decodeCursor(query.cursor, sellerId);
+  // The cursor must point into the seller's own partition.
+  const startKey = query.cursor
+    ? decodeCursor(query.cursor, {
+        index: 'GSI2',
+        pk: orderKeys.sellerOrders(sellerId),
+        item: (key) => key.PK.startsWith('ORDER#'),
+      })
+    : undefined;
   const [page, dashboard, totals] = await Promise.all([
     deps.sellerDashboard.ordersPage(sellerId, query.paginate, startKey),
     query.with_stat ? sellerStats(deps, sellerId) : Promise.resolve(undefined),
@@ -133,7 +117,7 @@ export async function listSellerOrders(
   // transaction as the order, so `total` equals the orders in the index.
   const total = dashboard ? dashboard.orders : totals!.sold_count;
   const stats = dashboard?.stats;
-  const nextCursor = page.orders.length === query.paginate ? encodeCursor(page.lastKey) : null;
+  const nextCursor = page.orders.length === query.paginate && page.lastKey ? encodeCursor(page.lastKey) : null;
   return {
     data,
     current_page: query.page,

@@ -15,30 +15,13 @@ import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { AuditAction } from '../../repositories/audit-repository.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
+import { cursorPage } from '../cursor-paging.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 import { toApiUser } from './user-view.ts';
 
 export type AdminUserQuery = z.output<typeof adminUserFilterQuerySchema>;
 export type AdminUsersDeps = Pick<Deps, 'users' | 'companies'>;
-
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-/** A cursor is only ever a LastEvaluatedKey of the same role partition; anything else is a 422. */
-function decodeCursor(cursor: string, pk: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const valid =
-      key &&
-      typeof key === 'object' &&
-      Object.keys(key).every((name) => ['PK', 'SK', 'GSI1PK', 'GSI1SK'].includes(name)) &&
-      Object.values(key).every((value) => typeof value === 'string') &&
-      key.GSI1PK === pk;
-    if (valid) return key;
-  } catch {
-    // falls through
-  }
-  throw ValidationError.field('cursor', 'Der Cursor ist ungültig.');
-}
 
 /**
  * GET user/user-filter as an admin (03 §2 /users, §7): one role's users in username order, 10 per page.
@@ -67,18 +50,16 @@ export async function listUsersForAdmin(
   };
 
   if (query.role === 'user') {
-    const pk = 'ROLE#user';
-    let start = query.cursor ? decodeCursor(query.cursor, pk) : undefined;
-    if (!start && query.page > 1) {
-      const skipped = await deps.users.pageByRole('user', keyword, (query.page - 1) * perPage);
-      start = skipped.lastKey;
-      if (!start) return pageOf([], undefined, await deps.users.countByRole('user', keyword));
-    }
-    const [current, total] = await Promise.all([
-      deps.users.pageByRole('user', keyword, perPage, start),
-      deps.users.countByRole('user', keyword),
-    ]);
-    return pageOf(await withCompanies(deps, current.items), current.lastKey, total);
+    const page = await cursorPage({
+      page: query.page,
+      perPage,
+      cursor: query.cursor,
+      partition: { index: 'GSI1', pk: 'ROLE#user' },
+      read: (limit, start) => deps.users.pageByRole('user', keyword, limit, start),
+      count: () => deps.users.countByRole('user', keyword),
+      pageUrl,
+    });
+    return { ...page, data: await withCompanies(deps, page.data) };
   }
 
   const all = await deps.users.allByRole(query.role);
@@ -95,21 +76,6 @@ export async function listUsersForAdmin(
     .sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()));
   const page = paginate(matching, query.page, perPage, (n) => pageUrl(n));
   return { ...page, data: await withCompanies(deps, page.data) };
-
-  function pageOf(data: ApiUser[], lastKey: Record<string, unknown> | undefined, count: number): Paged<ApiUser> {
-    const lastPage = Math.max(1, Math.ceil(count / perPage));
-    const from = data.length ? (query.page - 1) * perPage + 1 : null;
-    return {
-      data,
-      current_page: query.page,
-      last_page: lastPage,
-      next_page_url: lastKey && query.page < lastPage ? pageUrl(query.page + 1, encodeCursor(lastKey)) : null,
-      total: count,
-      per_page: perPage,
-      from,
-      to: from === null ? null : from + data.length - 1,
-    };
-  }
 }
 
 /** Username prefix, or a word of the names starting with the keyword (`anna mu` finds Anna Muster too). */
@@ -163,14 +129,12 @@ export async function toggleUserFlag(
 
   const from = user[field] === true;
   const now = deps.clock().toISOString();
-  const entry = {
-    id: deps.newId(),
-    action: FLAG_AUDIT[field],
-    actor_id: actor.userId,
-    target_id: user.id,
-    details: { field, from, to: !from },
-    at: now,
-  };
+  const entry = auditEntry(
+    deps,
+    FLAG_AUDIT[field],
+    { actor: actor.userId, target: user.id, at: now },
+    { field, from, to: !from },
+  );
   if (!(await deps.users.setFlag(user.id, field, from, now, [deps.audit.part(entry)])))
     throw new ConflictError(ADMIN_USERS_TEXT.changedMeanwhile);
 

@@ -4,6 +4,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { TransactionPart } from '../../repositories/transaction-part.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import type { UserVoucherPersonalisation } from '../../repositories/user-voucher-repository.ts';
+import { auditEntry } from '../audit-entry.ts';
 import type { Deps } from '../deps.ts';
 
 export type AccountDeletionDeps = Pick<
@@ -157,15 +158,10 @@ async function startDeletion(
   if (user.deletion_state === 'in_progress') return user;
   const at = deps.clock().toISOString();
   const identities = await deps.accountStatus.linkedIdentities(user.email);
-  const audit = deps.audit.part({
-    id: deps.newId(),
-    action: 'delete_user',
-    actor_id: adminId,
-    target_id: user.id,
-    // Ids and the role only: the entry outlives the account and must hold no personal data.
-    details: { role: user.role, ...details },
-    at,
-  });
+  // Ids and the role only: the entry outlives the account and must hold no personal data.
+  const audit = deps.audit.part(
+    auditEntry(deps, 'delete_user', { actor: adminId, target: user.id, at }, { role: user.role, ...details }),
+  );
   if (await deps.users.startDeletion(user.id, at, identities, [audit]))
     return { ...user, deleted_at: at, deletion_state: 'in_progress', deletion_identities: identities };
   // Another run marked it first (or the profile is gone): continue from what is stored.

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { useAuditPage } from '../../features/audit-admin/api/audit.ts';
+import { useAuditPages } from '../../features/audit-admin/api/audit.ts';
 import { AuditTable } from '../../features/audit-admin/components/audit-table.tsx';
-import { AdminPage, TableState } from '../../features/catalogue-admin/components/admin-page.tsx';
+import { TableState } from '../../components/ui/table-state.tsx';
+import { AdminPage } from '../../features/catalogue-admin/components/admin-page.tsx';
 
 /** /audit 'Protokoll' (issue 11): what the signed-in admin did, also as another user, 10 per page. */
 export default function AdminAuditPage() {
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, isPlaceholderData, refetch } = useAuditPage({ page });
+  const { data, error, isLoading, isPlaceholderData, refetch, goTo } = useAuditPages();
   const entries = data?.data ?? [];
   return (
     <AdminPage
@@ -26,7 +25,7 @@ export default function AdminAuditPage() {
         <Pagination
           page={data.current_page}
           lastPage={data.last_page}
-          onPageChange={setPage}
+          onPageChange={goTo}
           busy={isPlaceholderData}
           label="Seiten des Protokolls"
         />

@@ -12,37 +12,12 @@ import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
 import type { AdminOrderRecord } from '../../../repositories/order-admin-repository.ts';
 import { orderKeys, type OrderRecord } from '../../../repositories/order-repository.ts';
 import type { UserRecord } from '../../../repositories/user-repository.ts';
+import { cursorPage } from '../../cursor-paging.ts';
+import { auditEntry } from '../../audit-entry.ts';
 import type { Deps } from '../../deps.ts';
 import { toOrderLine } from '../../orders/cart-line.ts';
 
 export type AdminOrderSearchInput = z.output<typeof adminOrderSearchRequestSchema>;
-
-const INVALID_CURSOR = 'Ungültiger Seitenzeiger.';
-
-/** The cursor of next_page_url: base64url JSON of the LastEvaluatedKey, which must name the `ORDERS` feed. */
-export function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (
-      key &&
-      typeof key === 'object' &&
-      key.GSI3PK === orderKeys.allOrders &&
-      typeof key.GSI3SK === 'string' &&
-      typeof key.PK === 'string' &&
-      key.PK.startsWith('ORDER#') &&
-      key.SK === 'ORDER' &&
-      Object.keys(key).length === 4
-    )
-      return key;
-  } catch {
-    // fall through
-  }
-  throw ValidationError.field('cursor', INVALID_CURSOR);
-}
 
 const fullName = (user: Pick<UserRecord, 'first_name' | 'last_name' | 'username'> | undefined) =>
   [user?.first_name, user?.last_name].filter(Boolean).join(' ') || (user?.username ?? '');
@@ -93,35 +68,21 @@ export async function searchAdminOrders(
   pageUrl: (page: number, cursor: string | undefined) => string,
 ): Promise<Paged<AdminOrderRow>> {
   const keyword = input.keyword?.trim().toLowerCase() || undefined;
-  const perPage = input.paginate;
-  let startKey = input.cursor ? decodeCursor(input.cursor) : undefined;
-  // No cursor: walk the pages before the requested one.
-  if (!startKey && input.page > 1) {
-    for (let p = 1; p < input.page; p++) {
-      const skipped = await deps.orderAdmin.page(perPage, keyword, startKey);
-      startKey = skipped.lastKey;
-      if (!startKey) break;
-    }
-  }
-  const [page, total] = await Promise.all([
-    !startKey && input.page > 1 ? Promise.resolve({ items: [] }) : deps.orderAdmin.page(perPage, keyword, startKey),
-    deps.orderAdmin.count(keyword),
-  ]);
-  const buyers = await buyersOf(deps, page.items);
-  const data = page.items.map((o) => toAdminOrderRow(o, o.user_id ? buyers.get(o.user_id) : undefined));
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const from = data.length ? (input.page - 1) * perPage + 1 : null;
-  const lastKey = 'lastKey' in page ? page.lastKey : undefined;
-  return {
-    data,
-    current_page: input.page,
-    last_page: lastPage,
-    next_page_url: lastKey && input.page < lastPage ? pageUrl(input.page + 1, encodeCursor(lastKey)) : null,
-    total,
-    per_page: perPage,
-    from,
-    to: from === null ? null : from + data.length - 1,
-  };
+  const page = await cursorPage({
+    page: input.page,
+    perPage: input.paginate,
+    cursor: input.cursor,
+    partition: {
+      index: 'GSI3',
+      pk: orderKeys.allOrders,
+      item: (key) => key.PK.startsWith('ORDER#') && key.SK === 'ORDER',
+    },
+    read: (limit, start) => deps.orderAdmin.page(limit, keyword, start),
+    count: () => deps.orderAdmin.count(keyword),
+    pageUrl,
+  });
+  const buyers = await buyersOf(deps, page.data);
+  return { ...page, data: page.data.map((o) => toAdminOrderRow(o, o.user_id ? buyers.get(o.user_id) : undefined)) };
 }
 
 /** GET order/{id} (admin): the line with its payment, invoice numbers and user vouchers. */
@@ -202,13 +163,8 @@ export async function deleteOrderAsAdmin(
     if (deleted.outcome === 'missing') throw new NotFoundError();
     throw ValidationError.field('id', ADMIN_ORDER_TEXT.completedNotDeletable);
   }
-  await deps.audit.put({
-    id: deps.newId(),
-    action: 'delete_order',
-    actor_id: actorId,
-    target_id: deleted.owner,
-    details: { order_id: orderId },
-    at: deps.clock().toISOString(),
-  });
+  await deps.audit.put(
+    auditEntry(deps, 'delete_order', { actor: actorId, target: deleted.owner }, { order_id: orderId }),
+  );
   return { message: ADMIN_ORDER_TEXT.cartLineDeleted };
 }

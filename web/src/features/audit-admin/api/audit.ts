@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditListQuerySchema, auditPageSchema } from '@gm/shared/admin/impersonation';
 import { api } from '../../../lib/api.ts';
+import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 
-export type AuditQuery = { page: number; actor_id?: string; target_id?: string };
+export type AuditQuery = { page: number; cursor?: string | undefined; actor_id?: string; target_id?: string };
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -14,12 +15,17 @@ export function getAuditPage(query: AuditQuery, signal?: AbortSignal) {
   return api.request('audit', { query: auditListQuerySchema.parse(query), schema: auditPageSchema, signal });
 }
 
-/** One page of the Protokoll; the previous page stays on screen while the next one loads. */
-export function useAuditPage(query: AuditQuery) {
-  return useQuery({
-    queryKey: auditKeys.page(query),
-    queryFn: ({ signal }) => getAuditPage(query, signal),
+/**
+ * The Protokoll's pages (a growing list): page n+1 asks with the cursor of page n's next_page_url.
+ * The previous page stays on screen while the next one loads.
+ */
+export function useAuditPages() {
+  const { page, cursor, goTo } = useCursorPages();
+  const query = useQuery({
+    queryKey: auditKeys.page({ page, cursor }),
+    queryFn: ({ signal }) => getAuditPage({ page, cursor }, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+  return { ...query, goTo: (next: number) => goTo(next, query.data?.next_page_url) };
 }

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { SUCCESS_CLOSE_MS, useAdminAction } from '../use-admin-action.ts';
-import { AdminPage, TableState } from './admin-page.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
+import { AdminPage } from './admin-page.tsx';
 import { RowActions } from './row-actions.tsx';
 
 /**

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import '../../../components/ui/admin-table.css';
 import './admin-page.css';
 
 /** Frame of the admin catalogue screens: eyebrow 'Verwalten', the spec's title, an action on the right. */
@@ -32,27 +30,4 @@ export function AdminPage({
       {children}
     </div>
   );
-}
-
-/** Loading, failure and empty states shared by the admin tables. */
-export function TableState({
-  loading,
-  failed,
-  empty,
-  onRetry,
-}: {
-  loading: boolean;
-  failed: boolean;
-  empty: boolean;
-  onRetry: () => void;
-}) {
-  if (failed) return <LoadFailed text="Die Daten konnten gerade nicht geladen werden." onRetry={onRetry} />;
-  if (loading)
-    return (
-      <div className="admin-page__loading">
-        <Spinner label="Wird geladen…" />
-      </div>
-    );
-  if (empty) return <EmptyState />;
-  return null;
 }

@@ -9,7 +9,7 @@ import { FormTextField } from '../../../components/form/form-controls.tsx';
 import type { CropSpec } from '../../../components/ui/image-crop-dialog.tsx';
 import { ImagePicker } from '../../../components/form/image-picker.tsx';
 import { useSaveCategory } from '../api/categories.ts';
-import { FormModal } from './form-modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { pickedImage } from './image-field.ts';
 import { uploadErrorOnImage } from './upload-errors.ts';
 

@@ -4,7 +4,7 @@ import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormErrorSummary, FormMessage } from '../../../components/ui/form-fields.tsx';
 import { FormSelectField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { useSaveSubcategory } from '../api/categories.ts';
-import { FormModal } from './form-modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 
 type Subcategory = Category['subcategories'][number];
 const LABELS = { category_id: 'Kategorie', name: 'Name' };

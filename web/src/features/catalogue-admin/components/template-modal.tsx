@@ -8,7 +8,7 @@ import { FormErrorSummary, FormMessage } from '../../../components/ui/form-field
 import { FormTextField } from '../../../components/form/form-controls.tsx';
 import { ImagePicker } from '../../../components/form/image-picker.tsx';
 import { useSaveTemplate } from '../api/templates.ts';
-import { FormModal } from './form-modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { pickedImage, requiredPickedImage } from './image-field.ts';
 import { uploadErrorOnImage } from './upload-errors.ts';
 

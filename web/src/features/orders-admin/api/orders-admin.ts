@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminOrderDetailsSchema, adminOrderPageSchema, reverseOrderResponseSchema } from '@gm/shared/admin/orders';
 import { api } from '../../../lib/api.ts';
+import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 
 /** /manage-orders (03 §2): 10 orders per page. */
 export const ADMIN_ORDERS_PER_PAGE = 10;
@@ -53,33 +53,19 @@ export function reverseOrder(id: string) {
  * cursors of the pages seen are kept (per keyword). The page on screen stays while the next loads.
  */
 export function useAdminOrderPages(keyword: string) {
-  const [state, setState] = useState<{ keyword: string; page: number; cursors: Record<number, string> }>({
-    keyword,
-    page: 1,
-    cursors: {},
-  });
-  // A new keyword starts again at page 1.
-  const current = state.keyword === keyword ? state : { keyword, page: 1, cursors: {} };
-  if (current !== state) setState(current);
-  const cursor = current.cursors[current.page];
+  const { page, cursor, goTo } = useCursorPages(keyword);
   const query = useQuery({
-    queryKey: adminOrderKeys.list(keyword, current.page, cursor),
-    queryFn: ({ signal }) => searchAdminOrders({ keyword, page: current.page, cursor }, signal),
+    queryKey: adminOrderKeys.list(keyword, page, cursor),
+    queryFn: ({ signal }) => searchAdminOrders({ keyword, page, cursor }, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-
-  function goTo(next: number) {
-    const nextUrl = query.data?.next_page_url;
-    const cursors = { ...current.cursors };
-    if (next === current.page + 1 && nextUrl) {
-      const nextCursor = new URL(nextUrl, window.location.origin).searchParams.get('cursor');
-      if (nextCursor) cursors[next] = nextCursor;
-    }
-    setState({ keyword, page: next, cursors });
-  }
-
-  return { ...query, page: current.page, goTo, paging: query.isPlaceholderData };
+  return {
+    ...query,
+    page,
+    goTo: (next: number) => goTo(next, query.data?.next_page_url),
+    paging: query.isPlaceholderData,
+  };
 }
 
 export function useAdminOrder(id: string | null) {

@@ -1,24 +1,19 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_ORDER_TEXT, type AdminOrderRow } from '@gm/shared/admin/orders';
 import { formatEuro } from '@gm/shared/money/money';
-import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { ADMIN_SEARCH_DEBOUNCE_MS, SearchField } from '../../../components/ui/search-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
+import { showRefusal, SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminOrderPages, useReverseOrder } from '../api/orders-admin.ts';
 import { CHANNEL_TEXT, euroOrDash, orderDate, paymentTypeText, statusText } from '../order-format.ts';
 import { OrderDetailsModal } from './order-details-modal.tsx';
 import './manage-orders.css';
-
-/** 03 §9: admin searches wait 350 ms after the last key. */
-export const SEARCH_DEBOUNCE_MS = 350;
-/** Success dialogs close after 1 s (03 §9). */
-const SUCCESS_CLOSE_MS = 1000;
 
 /**
  * /manage-orders 'Bestellungen' (03 §2): search, 10 orders per page with the spec's columns, a details
@@ -34,7 +29,7 @@ export function ManageOrders() {
   const reversal = useReverseOrder();
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setKeyword(input.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => setKeyword(input.trim()), ADMIN_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [input]);
 
@@ -50,15 +45,8 @@ export function ManageOrders() {
         autoCloseMs: SUCCESS_CLOSE_MS,
       });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        await dialog.warning(error.message, { title: TEXT.warning });
-        return;
-      }
-      console.error('Reversal failed', error);
-      await dialog.warning(
-        error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : TEXT.genericError,
-        { title: TEXT.attention },
-      );
+      if (!(error instanceof ApiError && error.isValidation)) console.error('Reversal failed', error);
+      await showRefusal(dialog, error);
     }
   }
 
@@ -76,19 +64,14 @@ export function ManageOrders() {
         </p>
       </header>
       <div className="admin-orders__toolbar">
-        <label className="admin-orders__search">
-          <SearchIcon size={18} />
-          <span className="visually-hidden">Bestellungen durchsuchen</span>
-          <input
-            type="search"
-            className="input admin-orders__search-input"
-            placeholder="Bestellnummer, Verkäufer, Käufer oder Gutschein"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            maxLength={100}
-            data-testid="admin-orders-search"
-          />
-        </label>
+        <SearchField
+          label="Bestellungen durchsuchen"
+          placeholder="Bestellnummer, Verkäufer, Käufer oder Gutschein"
+          value={input}
+          onChange={setInput}
+          testId="admin-orders-search"
+          className="admin-orders__search"
+        />
         {data && (
           <p className="admin-orders__count" aria-live="polite">
             {data.total === 1 ? '1 Bestellung' : `${data.total} Bestellungen`}

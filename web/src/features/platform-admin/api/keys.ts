@@ -8,6 +8,7 @@ export const platformAdminKeys = {
     [...platformAdminKeys.subdomains(), 'with', query] as const,
   sellersWithout: (keyword: string) => [...platformAdminKeys.subdomains(), 'without', keyword] as const,
   expired: () => [...platformAdminKeys.all, 'expired'] as const,
-  expiredPage: (page: number) => [...platformAdminKeys.expired(), page] as const,
+  expiredPage: (page: number, cursor: string | undefined) =>
+    [...platformAdminKeys.expired(), { page, cursor }] as const,
   overview: () => [...platformAdminKeys.all, 'overview'] as const,
 };

@@ -8,8 +8,9 @@ import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { downloadExpiredCsv, useExpiredVouchers } from '../api/expired.ts';
-import { ListState } from './list-state.tsx';
-import { refusalText } from './use-confirmed-action.ts';
+import { TableState } from '../../../components/ui/table-state.tsx';
+import { refusalText } from '../../../components/ui/use-confirmed-action.ts';
+import '../../../components/ui/admin-table.css';
 import './platform-admin.css';
 
 function Holder({ holder }: { holder: ExpiredVoucher['holder'] }) {
@@ -33,8 +34,7 @@ function remaining(row: ExpiredVoucher): string {
  * value, 10 per page, most recently expired first; the CSV holds every row.
  */
 export function ExpiredVouchersPanel() {
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, isPlaceholderData, refetch } = useExpiredVouchers(page);
+  const { data, error, isLoading, isPlaceholderData, refetch, goTo } = useExpiredVouchers();
   const [downloading, setDownloading] = useState(false);
   const dialog = useDialog();
 
@@ -67,7 +67,7 @@ export function ExpiredVouchersPanel() {
           CSV herunterladen
         </button>
       </div>
-      <ListState
+      <TableState
         loading={!data && isLoading}
         failed={Boolean(error && !data)}
         empty={Boolean(data && rows.length === 0)}
@@ -111,7 +111,7 @@ export function ExpiredVouchersPanel() {
         <Pagination
           page={data.current_page}
           lastPage={data.last_page}
-          onPageChange={setPage}
+          onPageChange={goTo}
           busy={isPlaceholderData}
           label="Seiten der Liste abgelaufener Gutscheine"
         />

@@ -1,9 +1,9 @@
 import { SETTINGS_FIELDS, type Settings } from '@gm/shared/settings/contracts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { useGlobalSettings, useSaveGlobalSettings } from '../api/settings.ts';
-import { ListState } from './list-state.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
 import { SettingsForm } from './settings-form.tsx';
-import { SUCCESS_CLOSE_MS } from './use-confirmed-action.ts';
+import { SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 import './platform-admin.css';
 
 export const onlySettings = (data: Settings): Settings =>
@@ -15,7 +15,7 @@ export function GlobalSettingsPanel() {
   const save = useSaveGlobalSettings();
   const dialog = useDialog();
   if (!data)
-    return <ListState loading={isLoading} failed={Boolean(error)} empty={false} onRetry={() => void refetch()} />;
+    return <TableState loading={isLoading} failed={Boolean(error)} empty={false} onRetry={() => void refetch()} />;
   const { id } = data.data;
   return (
     <>

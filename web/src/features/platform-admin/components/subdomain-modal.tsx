@@ -1,19 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as z from 'zod';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { subdomainNameSchema } from '@gm/shared/tenant/reserved';
 import { requiredString } from '@gm/shared/validation/fields';
-import { TEXT } from '@gm/shared/validation/messages';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { FormSelectField, FormTextField } from '../../../components/form/form-controls.tsx';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { TextField } from '../../../components/ui/form-fields.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { ADMIN_SEARCH_DEBOUNCE_MS } from '../../../components/ui/search-field.tsx';
 import { useSellersWithoutSubdomain, useSetSubdomain } from '../api/subdomains.ts';
-import { refusalText, SUCCESS_CLOSE_MS } from './use-confirmed-action.ts';
+import { showRefusal, SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 
 /** 03 §5 'Subdomain requires a seller and a name'; the name is a DNS label (shared rules). */
 const subdomainFormSchema = z.object({ seller_id: requiredString(64), name: subdomainNameSchema });
@@ -23,14 +20,13 @@ const subdomainFormSchema = z.object({ seller_id: requiredString(64), name: subd
  * A 422 shows 'Warnung!' with the server's message (03 §8).
  */
 export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | null; onClose: () => void }) {
-  const titleId = useId();
   const dialog = useDialog();
   const save = useSetSubdomain();
   // The picker shows the first 10 sellers without a subdomain; typing narrows them (username or name, 350 ms).
   const [pickerInput, setPickerInput] = useState('');
   const [pickerKeyword, setPickerKeyword] = useState('');
   useEffect(() => {
-    const timer = window.setTimeout(() => setPickerKeyword(pickerInput.trim()), 350);
+    const timer = window.setTimeout(() => setPickerKeyword(pickerInput.trim()), ADMIN_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [pickerInput]);
   const candidates = useSellersWithoutSubdomain(pickerKeyword, seller === null);
@@ -44,9 +40,7 @@ export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | 
       onClose();
       void dialog.success(answer.message, { autoCloseMs: SUCCESS_CLOSE_MS });
     } catch (error) {
-      void dialog.warning(refusalText(error), {
-        title: error instanceof ApiError && error.isValidation ? TEXT.warning : TEXT.attention,
-      });
+      void showRefusal(dialog, error);
     }
   });
   const options = (candidates.data?.data ?? []).map((s) => ({
@@ -55,71 +49,52 @@ export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | 
   }));
 
   return (
-    <Modal
-      open
-      onClose={() => !submitting && onClose()}
-      labelledBy={titleId}
-      className="platform-admin__modal"
-      closeOnBackdrop={false}
+    <FormModal
+      title={seller ? 'Subdomain ändern' : 'Subdomain zuweisen'}
+      onClose={onClose}
+      onSubmit={(event) => void onSubmit(event)}
+      submitting={submitting}
       testId="subdomain-modal"
+      submitTestId="subdomain-submit"
     >
-      <div className="platform-admin__modal-header">
-        <h2 id={titleId} className="platform-admin__modal-title">
-          {seller ? 'Subdomain ändern' : 'Subdomain zuweisen'}
-        </h2>
-        <button type="button" className="icon-button" aria-label="Schließen" onClick={onClose} disabled={submitting}>
-          <CloseIcon size={20} />
-        </button>
-      </div>
-      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {seller ? (
-          <p className="platform-admin__seller" data-testid="subdomain-seller">
-            <span className="platform-admin__seller-name">{seller.username}</span>
-            {seller.company_name && <span className="platform-admin__seller-company">{seller.company_name}</span>}
-          </p>
-        ) : (
-          <>
-            <TextField
-              name="seller_search"
-              label="Verkäufer suchen"
-              type="search"
-              value={pickerInput}
-              onValueChange={setPickerInput}
-              autoComplete="off"
-              maxLength={100}
-              hint="Benutzername oder Name; die Auswahl zeigt bis zu 10 Verkäufer ohne Subdomain."
-            />
-            <FormSelectField
-              control={form.control}
-              name="seller_id"
-              label="Verkäufer"
-              required
-              placeholder={candidates.isLoading ? 'Wird geladen…' : 'Verkäufer wählen'}
-              options={options}
-              {...(candidates.data && options.length === 0 ? { hint: 'Kein Verkäufer ohne Subdomain gefunden.' } : {})}
-            />
-          </>
-        )}
-        <FormTextField
-          control={form.control}
-          name="name"
-          label="Subdomain"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={63}
-          hint="3–63 Zeichen: Kleinbuchstaben, Ziffern und Bindestriche, z. B. mein-shop."
-        />
-        <div className="platform-admin__modal-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={submitting}>
-            Abbrechen
-          </button>
-          <button type="submit" className="button button--primary" disabled={submitting} data-testid="subdomain-submit">
-            {submitting && <Spinner size="sm" />}
-            Speichern
-          </button>
-        </div>
-      </form>
-    </Modal>
+      {seller ? (
+        <p className="platform-admin__seller" data-testid="subdomain-seller">
+          <span className="platform-admin__seller-name">{seller.username}</span>
+          {seller.company_name && <span className="platform-admin__seller-company">{seller.company_name}</span>}
+        </p>
+      ) : (
+        <>
+          <TextField
+            name="seller_search"
+            label="Verkäufer suchen"
+            type="search"
+            value={pickerInput}
+            onValueChange={setPickerInput}
+            autoComplete="off"
+            maxLength={100}
+            hint="Benutzername oder Name; die Auswahl zeigt bis zu 10 Verkäufer ohne Subdomain."
+          />
+          <FormSelectField
+            control={form.control}
+            name="seller_id"
+            label="Verkäufer"
+            required
+            placeholder={candidates.isLoading ? 'Wird geladen…' : 'Verkäufer wählen'}
+            options={options}
+            {...(candidates.data && options.length === 0 ? { hint: 'Kein Verkäufer ohne Subdomain gefunden.' } : {})}
+          />
+        </>
+      )}
+      <FormTextField
+        control={form.control}
+        name="name"
+        label="Subdomain"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={63}
+        hint="3–63 Zeichen: Kleinbuchstaben, Ziffern und Bindestriche, z. B. mein-shop."
+      />
+    </FormModal>
   );
 }

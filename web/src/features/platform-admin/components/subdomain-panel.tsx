@@ -2,16 +2,14 @@ import { useEffect, useState } from 'react';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { ADMIN_SEARCH_DEBOUNCE_MS, SearchField } from '../../../components/ui/search-field.tsx';
 import { useSellersWithSubdomain, useSetSubdomain } from '../api/subdomains.ts';
-import { ListState } from './list-state.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
 import { shopUrl } from './shop-url.ts';
 import { SubdomainModal } from './subdomain-modal.tsx';
-import { useConfirmedAction } from './use-confirmed-action.ts';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
+import '../../../components/ui/admin-table.css';
 import './platform-admin.css';
-
-/** 03 §9: admin searches wait 350 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 350;
 
 /** /subdomain 'Manage Subdomain' (03 §2): sellers with a subdomain, assign, rename, remove (empty name). */
 export function SubdomainPanel() {
@@ -27,7 +25,7 @@ export function SubdomainPanel() {
     const timer = window.setTimeout(() => {
       setSearch(input.trim().toLowerCase());
       setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
+    }, ADMIN_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [input]);
 
@@ -36,19 +34,13 @@ export function SubdomainPanel() {
   return (
     <>
       <div className="platform-admin__toolbar">
-        <label className="platform-admin__search">
-          <SearchIcon size={18} />
-          <span className="visually-hidden">Subdomain suchen</span>
-          <input
-            type="search"
-            className="input platform-admin__search-input"
-            placeholder="Subdomain suchen"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            maxLength={100}
-            data-testid="subdomain-search"
-          />
-        </label>
+        <SearchField
+          label="Subdomain suchen"
+          placeholder="Subdomain suchen"
+          value={input}
+          onChange={setInput}
+          testId="subdomain-search"
+        />
         <button
           type="button"
           className="button button--primary"
@@ -58,7 +50,7 @@ export function SubdomainPanel() {
           Subdomain zuweisen
         </button>
       </div>
-      <ListState
+      <TableState
         loading={!data && isLoading}
         failed={Boolean(error && !data)}
         empty={Boolean(data && rows.length === 0)}
@@ -113,10 +105,9 @@ export function SubdomainPanel() {
                           type="button"
                           className="button button--outline button--small admin-table__delete"
                           onClick={() =>
-                            void action.run(
-                              `Soll die Subdomain „${row.subdomain}“ von ${row.username} entfernt werden?`,
-                              () => remove.mutateAsync({ sellerId: row.id, name: '' }),
-                            )
+                            void action.run(() => remove.mutateAsync({ sellerId: row.id, name: '' }), {
+                              confirm: `Soll die Subdomain „${row.subdomain}“ von ${row.username} entfernt werden?`,
+                            })
                           }
                           disabled={action.busy}
                           aria-label={`Subdomain von ${row.username} entfernen`}

@@ -3,9 +3,9 @@ import { useUser } from '../../../entities/user/api/user.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { useSaveUserSettings, useUserSettings } from '../api/settings.ts';
 import { onlySettings } from './global-settings-panel.tsx';
-import { ListState } from './list-state.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
 import { SettingsForm } from './settings-form.tsx';
-import { SUCCESS_CLOSE_MS } from './use-confirmed-action.ts';
+import { SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 import './platform-admin.css';
 
 /** The seller the form is for: username and company name (03 §2 'headed by the seller's username and company name'). */
@@ -29,7 +29,7 @@ export function UserSettingsPanel({ userId }: { userId: string }) {
   if (user.data && user.data.user_role.role.name !== 'seller')
     return <p className="notice notice--error">Dieser Benutzer ist kein Verkäufer.</p>;
   if (!data)
-    return <ListState loading={isLoading} failed={Boolean(error)} empty={false} onRetry={() => void refetch()} />;
+    return <TableState loading={isLoading} failed={Boolean(error)} empty={false} onRetry={() => void refetch()} />;
   const exists = Boolean(data.data.id);
   return (
     <>

@@ -4,10 +4,10 @@ import type { UserFlagPath } from '@gm/shared/admin/users';
 import { roleOfUser, type ApiUser } from '@gm/shared/auth/contracts';
 import { useImpersonate } from '../../../entities/user/api/impersonation.ts';
 import { useDeleteUser, useToggleUserFlag, useToggleUserStatus } from '../api/users.ts';
-import type { useUserAction } from '../use-user-action.ts';
+import type { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { SellerActivationAction } from './seller-activation.tsx';
 
-type Runner = ReturnType<typeof useUserAction>;
+type Runner = ReturnType<typeof useConfirmedAction>;
 
 /** The switches of 03 §2 with the action each button offers from the current state (the opposite one). */
 const SWITCHES: Array<{ flag: UserFlagPath; on: (u: ApiUser) => boolean; turnOn: string; turnOff: string }> = [

@@ -1,15 +1,14 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { originLabel } from '@gm/shared/admin/users';
 import { USER_FILTER_DEBOUNCE_MS } from '@gm/shared/wallet/gift';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TableState } from '../../../components/ui/table-state.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { useAdminUsers, type UsersTab } from '../api/users.ts';
-import { useUserAction } from '../use-user-action.ts';
 import { UserActions, userStateTags } from './user-actions.tsx';
+import '../../../components/ui/admin-table.css';
 import './users-admin.css';
 
 const TABS: Array<{ role: UsersTab; label: string }> = [
@@ -29,7 +28,7 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const { data, error, isLoading, isPlaceholderData, refetch } = useAdminUsers({ role: tab, keyword, page });
-  const runner = useUserAction();
+  const runner = useConfirmedAction();
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -66,19 +65,13 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
       </header>
 
       <div className="users-admin__toolbar">
-        <label className="users-admin__search">
-          <SearchIcon size={18} />
-          <span className="visually-hidden">Benutzer suchen</span>
-          <input
-            type="search"
-            className="input users-admin__search-input"
-            placeholder="Benutzername oder Name suchen"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            maxLength={100}
-            data-testid="users-search"
-          />
-        </label>
+        <SearchField
+          label="Benutzer suchen"
+          placeholder="Benutzername oder Name suchen"
+          value={input}
+          onChange={setInput}
+          testId="users-search"
+        />
         <div className="users-admin__tabs" role="tablist" aria-label="Benutzergruppen">
           {TABS.map(({ role, label }) => (
             <button
@@ -106,19 +99,16 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
             {data.total === 1 ? '1 Eintrag' : `${data.total} Einträge`}
           </p>
         )}
-        {error && !data ? (
-          <LoadFailed text="Die Daten konnten gerade nicht geladen werden." onRetry={() => void refetch()} />
-        ) : !data && isLoading ? (
-          <div className="users-admin__loading">
-            <Spinner label="Wird geladen…" />
-          </div>
-        ) : data && users.length === 0 ? (
-          <EmptyState />
-        ) : null}
+        <TableState
+          loading={!data && isLoading}
+          failed={Boolean(error && !data)}
+          empty={Boolean(data && users.length === 0)}
+          onRetry={() => void refetch()}
+        />
 
         {users.length > 0 && (
-          <div className={`users-admin__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
-            <table className="users-admin__table" data-testid="users-table">
+          <div className={`admin-table__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
+            <table className="admin-table users-admin__table" data-testid="users-table">
               <caption className="visually-hidden">{`${tabLabel}: Benutzername, Name, Herkunft und Aktionen`}</caption>
               <thead>
                 <tr>
@@ -135,10 +125,10 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
                   const fullname = [user.detail.firstName, user.detail.lastName].filter(Boolean).join(' ');
                   return (
                     <tr key={user.id} data-testid="users-row" data-user-id={user.id}>
-                      <td className="users-admin__nr">{offset + index + 1}</td>
+                      <td>{offset + index + 1}</td>
                       <th scope="row" data-label="Benutzername">
-                        <span className="users-admin__name">{user.username}</span>
-                        {user.company && <span className="users-admin__meta">{user.company.name}</span>}
+                        <span className="admin-table__name users-admin__name">{user.username}</span>
+                        {user.company && <span className="admin-table__meta">{user.company.name}</span>}
                         {tags.length > 0 && (
                           <span className="users-admin__tags" data-testid="users-row-state">
                             {tags.map((tag) => (

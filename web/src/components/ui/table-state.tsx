@@ -1,9 +1,10 @@
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { LoadFailed } from './load-failed.tsx';
+import { Spinner } from './spinner.tsx';
+import './table-state.css';
 
-/** Loading, failure and empty states of the platform admin screens. */
-export function ListState({
+/** Loading, failure and empty states of the admin tables ('Noch keine Daten vorhanden.' when empty). */
+export function TableState({
   loading,
   failed,
   empty,
@@ -17,7 +18,7 @@ export function ListState({
   if (failed) return <LoadFailed text="Die Daten konnten gerade nicht geladen werden." onRetry={onRetry} />;
   if (loading)
     return (
-      <div className="platform-admin__loading">
+      <div className="table-state__loading">
         <Spinner label="Wird geladen…" />
       </div>
     );

@@ -1,7 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { CloseIcon } from './icons.tsx';
+import { Modal } from './modal.tsx';
+import { Spinner } from './spinner.tsx';
 import './form-modal.css';
 
 type Props = {
@@ -11,10 +11,20 @@ type Props = {
   submitting: boolean;
   children: ReactNode;
   testId: string;
+  /** The submit button's test id. */
+  submitTestId?: string;
 };
 
 /** The add/edit dialog of the admin tables: a form with Speichern and Abbrechen; Escape and × close it. */
-export function FormModal({ title, onClose, onSubmit, submitting, children, testId }: Props) {
+export function FormModal({
+  title,
+  onClose,
+  onSubmit,
+  submitting,
+  children,
+  testId,
+  submitTestId = 'form-modal-submit',
+}: Props) {
   const titleId = useId();
   return (
     <Modal
@@ -39,12 +49,7 @@ export function FormModal({ title, onClose, onSubmit, submitting, children, test
           <button type="button" className="button button--ghost" onClick={onClose} disabled={submitting}>
             Abbrechen
           </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={submitting}
-            data-testid="form-modal-submit"
-          >
+          <button type="submit" className="button button--primary" disabled={submitting} data-testid={submitTestId}>
             {submitting && <Spinner size="sm" />}
             Speichern
           </button>

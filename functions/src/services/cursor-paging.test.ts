@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../lib/errors.ts';
+import {
+  cursorPage,
+  decodeCursor,
+  encodeCursor,
+  INVALID_CURSOR,
+  pageAnswer,
+  type CursorPartition,
+  type StartKey,
+} from './cursor-paging.ts';
+
+const partition: CursorPartition = { index: 'GSI3', pk: 'ORDERS' };
+const key = { PK: 'ORDER#1', SK: 'ORDER', GSI3PK: 'ORDERS', GSI3SK: '2026-11-26#1' };
+const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function refused(cursor: string, p: CursorPartition = partition) {
+  try {
+    decodeCursor(cursor, p);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors).toEqual({ cursor: [INVALID_CURSOR] });
+    return true;
+  }
+  return false;
+}
+
+describe('encodeCursor / decodeCursor', () => {
+  it('round-trips a LastEvaluatedKey of the partition', () => {
+    const cursor = encodeCursor(key);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(cursor, partition)).toEqual(key);
+  });
+
+  it('refuses a key of another partition, another index, extra or missing names and non-strings', () => {
+    expect(refused(encodeCursor({ ...key, GSI3PK: 'EXPIRY' }))).toBe(true);
+    expect(refused(encodeCursor(key), { index: 'GSI2', pk: 'ORDERS' })).toBe(true);
+    expect(refused(encodeCursor({ ...key, extra: 'x' }))).toBe(true);
+    expect(refused(encodeCursor({ PK: key.PK, SK: key.SK, GSI3PK: key.GSI3PK }))).toBe(true);
+    expect(refused(encodeCursor({ ...key, GSI3SK: 5 }))).toBe(true);
+  });
+
+  it('refuses what is not base64url JSON of an object', () => {
+    expect(refused('not a cursor!')).toBe(true);
+    expect(refused(raw([key]))).toBe(true);
+    expect(refused(raw(null))).toBe(true);
+    expect(refused(raw('ORDERS'))).toBe(true);
+  });
+
+  it('applies the check of the item key', () => {
+    const orders = { ...partition, item: (k: { PK: string; SK: string }) => k.PK.startsWith('ORDER#') };
+    expect(decodeCursor(encodeCursor(key), orders)).toEqual(key);
+    expect(refused(encodeCursor({ ...key, PK: 'USER#1' }), orders)).toBe(true);
+  });
+});
+
+describe('pageAnswer', () => {
+  it('numbers the rows of the page', () => {
+    expect(pageAnswer(['k', 'l'], { page: 2, perPage: 10, total: 12, next: null })).toEqual({
+      data: ['k', 'l'],
+      current_page: 2,
+      last_page: 2,
+      next_page_url: null,
+      total: 12,
+      per_page: 10,
+      from: 11,
+      to: 12,
+    });
+    expect(pageAnswer([], { page: 1, perPage: 10, total: 0, next: null })).toMatchObject({
+      last_page: 1,
+      from: null,
+      to: null,
+    });
+  });
+});
+
+describe('cursorPage', () => {
+  /** A partition of `n` rows read like a `Limit` Query: the key of row i is `{…, GSI3SK: i}`. */
+  function partitionOf(n: number) {
+    const rows = Array.from({ length: n }, (_, i) => i);
+    const keyOf = (i: number) => ({ ...key, GSI3SK: String(i) });
+    const reads: { limit: number; start?: StartKey }[] = [];
+    return {
+      reads,
+      read: async (limit: number, start?: StartKey) => {
+        reads.push({ limit, ...(start ? { start } : {}) });
+        const from = start ? Number(start.GSI3SK) + 1 : 0;
+        const items = rows.slice(from, from + limit);
+        const last = items[items.length - 1];
+        return { items, ...(last !== undefined && from + limit < n ? { lastKey: keyOf(last) } : {}) };
+      },
+      count: async () => n,
+    };
+  }
+  const pageUrl = (page: number, cursor: string) => `https://api/list?page=${page}&cursor=${cursor}`;
+
+  it('answers the first page with the cursor of the next in next_page_url', async () => {
+    const p = partitionOf(25);
+    const answer = await cursorPage({ page: 1, perPage: 10, cursor: undefined, partition, ...p, pageUrl });
+    expect(answer).toMatchObject({ data: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], total: 25, last_page: 3, from: 1, to: 10 });
+    const next = new URL(answer.next_page_url!);
+    expect(next.searchParams.get('page')).toBe('2');
+    expect(decodeCursor(next.searchParams.get('cursor')!, partition)).toEqual({ ...key, GSI3SK: '9' });
+  });
+
+  it('follows a cursor with one read of a page', async () => {
+    const p = partitionOf(25);
+    const cursor = encodeCursor({ ...key, GSI3SK: '19' });
+    const answer = await cursorPage({ page: 3, perPage: 10, cursor, partition, ...p, pageUrl });
+    expect(answer).toMatchObject({ data: [20, 21, 22, 23, 24], from: 21, to: 25, next_page_url: null });
+    expect(p.reads).toEqual([{ limit: 10, start: { ...key, GSI3SK: '19' } }]);
+  });
+
+  it('walks from the start to a page number without a cursor', async () => {
+    const p = partitionOf(25);
+    const answer = await cursorPage({ page: 2, perPage: 10, cursor: undefined, partition, ...p, pageUrl });
+    expect(answer.data).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(p.reads.map((r) => r.limit)).toEqual([10, 10]);
+    expect(p.reads[0]).toEqual({ limit: 10 });
+  });
+
+  it('answers an empty page past the end', async () => {
+    const p = partitionOf(5);
+    const answer = await cursorPage({ page: 4, perPage: 10, cursor: undefined, partition, ...p, pageUrl });
+    expect(answer).toMatchObject({
+      data: [],
+      current_page: 4,
+      last_page: 1,
+      total: 5,
+      from: null,
+      next_page_url: null,
+    });
+  });
+
+  it('refuses a cursor of another partition before reading', async () => {
+    const p = partitionOf(5);
+    const cursor = encodeCursor({ ...key, GSI3PK: 'OTHER' });
+    await expect(cursorPage({ page: 2, perPage: 10, cursor, partition, ...p, pageUrl })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    expect(p.reads).toEqual([]);
+  });
+});
