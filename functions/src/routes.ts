@@ -614,6 +614,12 @@ export const routes = [
     domain: 'admin',
   },
 
+  // Money out: Stripe Connect onboarding (02 §2, 01 user/stipe-status; issue 12)
+
+  // Money out: seller mails and expiry reminders (issue 12)
+
+  // Money out: large exports as presigned links (issue 12)
+
   // Admin: account deletion (issue 11)
   { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },
 
