@@ -15,6 +15,7 @@ import {
   orders,
   paymentRecords,
   payments,
+  payoutAccounts,
   settings,
   stripeEvents,
   templates,
@@ -308,6 +309,7 @@ describe('Stripe payments through the local stand-in', () => {
       payments: payments(),
       stripeEvents: stripeEvents(),
       paymentRecords: paymentRecords(),
+      payoutAccounts: payoutAccounts(),
       ...{
         orders: orders(),
         vouchers: vouchers(),
