@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { ONBOARDING_RETURN_PATH } from '@gm/shared/admin/connect-onboarding';
-import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
+import { createTestAccount } from '../../../../scripts/test/accounts.ts';
 import { api } from '../../../../scripts/test/api.ts';
-import { appUrl, companies, payments, payoutAccounts, transactions } from '../../lib/deps.ts';
+import { sellerWithPayoutAccount, TEST_IBAN as IBAN } from '../../../../scripts/test/payout-seller.ts';
+import { appUrl, payments, payoutAccounts } from '../../lib/deps.ts';
 
 /**
  * Stripe Connect onboarding end to end (issue 12): the API, the Stripe stand-in's account, link and
@@ -13,45 +14,6 @@ import { appUrl, companies, payments, payoutAccounts, transactions } from '../..
 const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
 const settle = () =>
   fetch(`${standIn()}/__test/idle`, { method: 'POST', body: JSON.stringify({ timeout_ms: 15_000 }) });
-const IBAN = 'AT611904300234573201';
-
-/** A seller as the registration leaves it: profile, company and payout account (IBAN/BIC, no Stripe account yet). */
-async function sellerWithPayoutAccount(): Promise<TestAccount & { company: string }> {
-  const seller = await createTestAccount('seller');
-  const now = new Date().toISOString();
-  const company = `Firma ${randomUUID().slice(0, 6)} GmbH`;
-  await transactions().commit([
-    companies().createPart({
-      id: randomUUID(),
-      seller_id: seller.userId,
-      name: company,
-      description: null,
-      url: 'https://firma.example',
-      logo: null,
-      header_logo: null,
-      region_id: 1,
-      vat_number: null,
-      background_color: null,
-      text_color: null,
-      header_1: null,
-      header_2: null,
-      is_header_show: false,
-      created_at: now,
-      updated_at: now,
-    }),
-    payoutAccounts().createPart({
-      seller_id: seller.userId,
-      account_holder: company,
-      iban: IBAN,
-      bic: 'BKAUATWW',
-      stripe_account_id: null,
-      payouts_enabled: false,
-      created_at: now,
-      updated_at: now,
-    }),
-  ]);
-  return { ...seller, company };
-}
 
 async function completeOnboarding(linkUrl: string): Promise<Response> {
   const url = new URL(linkUrl);
