@@ -21,5 +21,6 @@ export const CONNECT_TEXT = {
   pending: 'Deine Angaben werden von Stripe geprüft. Das kann einen Moment dauern.',
   intro:
     'Auszahlungen laufen über unseren Zahlungsdienstleister Stripe. Richte dein Auszahlungskonto einmalig ein; deine IBAN aus der Registrierung ist schon eingetragen.',
+  expired: 'Der Link zu Stripe ist abgelaufen. Bitte starte die Einrichtung noch einmal.',
   noPayoutAccount: 'Für dieses Konto sind keine Auszahlungsdaten hinterlegt.',
 } as const;

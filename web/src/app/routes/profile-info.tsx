@@ -37,7 +37,7 @@ export default function ProfileInfoPage() {
       ) : verification ? (
         <>
           <VerificationForm key={`v${profile.version}`} profile={profile} />
-          <PayoutSetupSection back={search.get('stripe') === 'return'} />
+          <PayoutSetupSection back={search.get('stripe') === 'return'} expired={search.get('stripe') === 'refresh'} />
         </>
       ) : role === 'seller' ? (
         <SellerProfileForm key={`s${profile.version}`} profile={profile} />

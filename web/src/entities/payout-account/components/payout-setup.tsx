@@ -42,9 +42,10 @@ export function StartPayoutSetupButton({ className = 'button button--primary' }:
 
 /**
  * The payout section of the profile's tab 2: enabled, waiting for Stripe, or the button. `back`: the
- * seller just returned from Stripe (`?stripe=return`), so the status is asked again until it is on.
+ * seller just returned from Stripe (`?stripe=return`), so the status is asked again until it is on;
+ * `expired`: Stripe sent the seller to the refresh_url (`?stripe=refresh`), a new link is one click away.
  */
-export function PayoutSetupSection({ back }: { back: boolean }) {
+export function PayoutSetupSection({ back, expired = false }: { back: boolean; expired?: boolean }) {
   const { data } = useStripeStatus({ poll: back });
   const status = data?.isPayoutEnabled;
   return (
@@ -60,7 +61,7 @@ export function PayoutSetupSection({ back }: { back: boolean }) {
         </p>
       ) : (
         <>
-          <p>{back ? CONNECT_TEXT.pending : CONNECT_TEXT.intro}</p>
+          <p>{back ? CONNECT_TEXT.pending : expired ? CONNECT_TEXT.expired : CONNECT_TEXT.intro}</p>
           <StartPayoutSetupButton />
         </>
       )}
