@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { viennaDate } from '@gm/shared/dates/stats-buckets';
 import { ORDER_CSV_HEADER, SELLER_TEXT } from '@gm/shared/seller/dashboard';
