@@ -4,5 +4,7 @@ import { downloadExpiredCsv } from '../../services/admin/expired-vouchers.ts';
 
 /** POST user-voucher/expired/download-csv (admin): the whole expired list as CSV, answered as a presigned link `{url, expires_in, filename}`. */
 export const handler = http('POST user-voucher/expired/download-csv', async ({ actor }) =>
-  json(200, await downloadExpiredCsv(resolve({ platformAdmin, clock, exportFiles }), actor)),
+  json(200, await downloadExpiredCsv(resolve({ platformAdmin, clock, exportFiles }), actor), {
+    'cache-control': 'no-store',
+  }),
 );
