@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { EXPIRED_CSV_HEADER, PLATFORM_ADMIN_TEXT as T } from '@gm/shared/admin/platform';
 import { viennaDay } from '@gm/shared/dates/vienna-range';

@@ -58,8 +58,8 @@ describe('large exports by presigned link', () => {
         body: { from: DAY, to: DAY },
       });
       expect(again.status).toBe(200);
-    // The link is a credential: the API answer is never cached.
-    expect(again.headers.get('cache-control')).toBe('no-store');
+      // The link is a credential: the API answer is never cached.
+      expect(again.headers.get('cache-control')).toBe('no-store');
       expect(again.body.url).not.toBe(zipped.link!.url);
       expect(new URL(again.body.url).pathname).toMatch(new RegExp(`/exports/${seller.userId}/[0-9a-f-]{36}\\.csv$`));
 
