@@ -137,7 +137,7 @@ export class ApiStack extends Stack {
     if (props.routes.some((r) => r.path === 'stripe/webhook')) {
       new CfnOutput(this, 'StripeWebhookUrl', {
         value: `${props.resources.appUrl}${API_PREFIX}stripe/webhook`,
-        description: `Stripe Dashboard webhook endpoint; events: ${paymentEvents.types().join(', ')}. Its signing secret goes to SSM ${props.resources.stripe.webhookSecretParameter}`,
+        description: `Stripe Dashboard webhook endpoint; events: ${paymentEvents.types().join(', ')}. Its signing secret goes to SSM ${props.resources.stripe.webhookSecretParameter}. Add the same URL as a Connect endpoint (account.updated); its secret goes to SSM ${props.resources.stripe.connectWebhookSecretParameter}`,
       });
     }
   }
@@ -163,6 +163,7 @@ export class DomainRoutesStack extends NestedStack {
           | 'CONTACT_EMAIL'
           | 'STRIPE_SECRET_KEY_PARAMETER'
           | 'STRIPE_WEBHOOK_SECRET_PARAMETER'
+          | 'STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER'
           | 'STRIPE_PUBLISHABLE_KEY'
           | 'IMPERSONATION_PUBLIC_KEY_PARAMETER'
           | 'IMPERSONATION_PRIVATE_KEY_PARAMETER',
@@ -183,6 +184,7 @@ export class DomainRoutesStack extends NestedStack {
         ? {
             STRIPE_SECRET_KEY_PARAMETER: r.stripe.secretKeyParameter,
             STRIPE_WEBHOOK_SECRET_PARAMETER: r.stripe.webhookSecretParameter,
+            STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: r.stripe.connectWebhookSecretParameter,
             ...(r.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: r.stripe.publishableKey } : {}),
           }
         : {}),
@@ -262,7 +264,11 @@ function grantApiAccess(role: iam.Role, r: ApiResources): void {
 
 /** Reading the two SecureString parameters; the default key aws/ssm needs no KMS grant. */
 function grantStripeSecrets(role: iam.Role, stripe: StripeSettings): void {
-  grantParameters(role, [stripe.secretKeyParameter, stripe.webhookSecretParameter]);
+  grantParameters(role, [
+    stripe.secretKeyParameter,
+    stripe.webhookSecretParameter,
+    stripe.connectWebhookSecretParameter,
+  ]);
 }
 
 /** Reading exactly these SSM parameters (SecureString with the default key aws/ssm needs no KMS grant). */

@@ -28,7 +28,13 @@ export type AppConfig = {
  * Stripe: the two secrets live in SSM Parameter Store as SecureString (default key aws/ssm) under
  * these names, created by the operator (never in the template); the functions read them at cold start.
  */
-export type StripeSettings = { secretKeyParameter: string; webhookSecretParameter: string; publishableKey?: string };
+export type StripeSettings = {
+  secretKeyParameter: string;
+  webhookSecretParameter: string;
+  /** The Connect endpoint's signing secret (account.updated of connected accounts, issue 12). */
+  connectWebhookSecretParameter: string;
+  publishableKey?: string;
+};
 
 /**
  * Impersonation tokens (issue 11): an ES256 key pair the operator creates in SSM Parameter Store,
@@ -52,6 +58,7 @@ export const CONTEXT_KEYS = {
   authDomainPrefix: 'authDomainPrefix',
   stripeSecretKeyParameter: 'stripeSecretKeyParameter',
   stripeWebhookSecretParameter: 'stripeWebhookSecretParameter',
+  stripeConnectWebhookSecretParameter: 'stripeConnectWebhookSecretParameter',
   stripePublishableKey: 'stripePublishableKey',
   impersonationPrivateKeyParameter: 'impersonationPrivateKeyParameter',
   impersonationPublicKeyParameter: 'impersonationPublicKeyParameter',
@@ -62,6 +69,7 @@ export const DEFAULT_SECRET_NAMES = {
   facebook: 'gutscheinmarkt/facebook-app-secret',
   stripeSecretKey: '/gutscheinmarkt/stripe/secret-key',
   stripeWebhookSecret: '/gutscheinmarkt/stripe/webhook-secret',
+  stripeConnectWebhookSecret: '/gutscheinmarkt/stripe/connect-webhook-secret',
   impersonationPrivateKey: '/gutscheinmarkt/impersonation/private-key',
   impersonationPublicKey: '/gutscheinmarkt/impersonation/public-key',
 } as const;
@@ -105,6 +113,10 @@ export function readConfig(node: Node): AppConfig {
     webhookSecretParameter: parameterName(
       CONTEXT_KEYS.stripeWebhookSecretParameter,
       DEFAULT_SECRET_NAMES.stripeWebhookSecret,
+    ),
+    connectWebhookSecretParameter: parameterName(
+      CONTEXT_KEYS.stripeConnectWebhookSecretParameter,
+      DEFAULT_SECRET_NAMES.stripeConnectWebhookSecret,
     ),
   };
   const publishableKey = text(node, CONTEXT_KEYS.stripePublishableKey);

@@ -103,7 +103,7 @@ describe('API stack', () => {
     for (const [domain, stack] of synth.api.domainStacks) {
       const { template } = synth.templates.get(stack.node.path)!;
       const stripe = STRIPE_DOMAINS.includes(domain)
-        ? ['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']
+        ? ['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER', 'STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER']
         : [];
       for (const [id, fn] of functionsIn(template)) {
         const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;

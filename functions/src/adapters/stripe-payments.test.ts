@@ -141,4 +141,33 @@ describe('Stripe adapter', () => {
     ).rejects.toMatchObject({ statusCode: 400 });
     await expect(payments.verifyWebhook(payload, undefined)).rejects.toBeInstanceOf(WebhookSignatureError);
   });
+
+  it('verifies Connect events signed with the Connect endpoint secret, and nothing else', async () => {
+    const platform = 'whsec_platform';
+    const connect = 'whsec_connect';
+    const payments = createStripePayments({
+      secretKey: async () => 'sk_test_unit',
+      webhookSecret: async () => platform,
+      connectWebhookSecret: async () => connect,
+    });
+    const payload = JSON.stringify({
+      id: 'evt_connect',
+      object: 'event',
+      type: 'account.updated',
+      data: { object: {} },
+    });
+    const viaConnect = await payments.verifyWebhook(
+      payload,
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: connect }),
+    );
+    expect(viaConnect.id).toBe('evt_connect');
+    const viaPlatform = await payments.verifyWebhook(
+      payload,
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: platform }),
+    );
+    expect(viaPlatform.id).toBe('evt_connect');
+    await expect(
+      payments.verifyWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' })),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
 });

@@ -153,6 +153,8 @@ export type Payments = {
 export type StripeConnection = {
   secretKey: () => Promise<string>;
   webhookSecret: () => Promise<string>;
+  /** The Connect endpoint's signing secret, tried when the first does not verify. */
+  connectWebhookSecret?: () => Promise<string>;
   /** The local stand-in; undefined = api.stripe.com. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 };
@@ -161,7 +163,12 @@ export type StripeConnection = {
 export function stripeConnection(e: StripeEnv, parameters: () => SecretParameters): StripeConnection {
   const read = (source: SecretSource) =>
     'value' in source ? () => Promise.resolve(source.value) : () => parameters().get(source.parameter);
-  return { secretKey: read(e.secretKey), webhookSecret: read(e.webhookSecret), ...(e.api ? { api: e.api } : {}) };
+  return {
+    secretKey: read(e.secretKey),
+    webhookSecret: read(e.webhookSecret),
+    ...(e.connectWebhookSecret ? { connectWebhookSecret: read(e.connectWebhookSecret) } : {}),
+    ...(e.api ? { api: e.api } : {}),
+  };
 }
 
 export function toPaymentIntentView(pi: Stripe.PaymentIntent): PaymentIntentView {
@@ -403,15 +410,26 @@ export function createStripePayments(connection: StripeConnection): Payments {
     async verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError();
       // Static: verifying needs only the signing secret, not the API key.
-      const secret = await connection.webhookSecret();
-      try {
-        return await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, secret);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
-        // A body that verifies but is no JSON cannot come from Stripe either.
-        if (error instanceof SyntaxError) throw new WebhookSignatureError();
-        throw error;
+      // Platform events are signed with the first endpoint's secret, Connect events (connected
+      // accounts) with the Connect endpoint's own one: both deliver to this route.
+      const secrets = [
+        connection.webhookSecret,
+        ...(connection.connectWebhookSecret ? [connection.connectWebhookSecret] : []),
+      ];
+      for (const [i, secretOf] of secrets.entries()) {
+        try {
+          return await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, await secretOf());
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+            if (i < secrets.length - 1) continue;
+            throw new WebhookSignatureError();
+          }
+          // A body that verifies but is no JSON cannot come from Stripe either.
+          if (error instanceof SyntaxError) throw new WebhookSignatureError();
+          throw error;
+        }
       }
+      throw new WebhookSignatureError();
     },
 
     createConnectedAccount(input) {

@@ -49,6 +49,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_SECRET_KEY_PARAMETER: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
+  /** The Connect endpoint's own signing secret (events of connected accounts, e.g. account.updated); optional. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
   /** Not secret; the web's Stripe.js key (answers may carry it). */
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   /** Local only: the Stripe stand-in (scripts/dev/stripe-stand-in.ts); unset on AWS = api.stripe.com. */
@@ -107,6 +110,8 @@ export type SecretSource = { value: string } | { parameter: string };
 export type StripeEnv = {
   secretKey: SecretSource;
   webhookSecret: SecretSource;
+  /** Stripe signs Connect events (connected accounts) with a second endpoint's secret; absent = only the first. */
+  connectWebhookSecret?: SecretSource;
   publishableKey: string | undefined;
   /** The stand-in locally; undefined = Stripe's own API. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
@@ -117,6 +122,8 @@ const stripeEnvSchema = envSchema.pick({
   STRIPE_WEBHOOK_SECRET: true,
   STRIPE_SECRET_KEY_PARAMETER: true,
   STRIPE_WEBHOOK_SECRET_PARAMETER: true,
+  STRIPE_CONNECT_WEBHOOK_SECRET: true,
+  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: true,
   STRIPE_PUBLISHABLE_KEY: true,
   STRIPE_API_HOST: true,
   STRIPE_API_PORT: true,
@@ -143,6 +150,15 @@ export function stripeEnv(): StripeEnv {
   cachedStripe = {
     secretKey: source(e.STRIPE_SECRET_KEY, e.STRIPE_SECRET_KEY_PARAMETER, 'STRIPE_SECRET_KEY'),
     webhookSecret: source(e.STRIPE_WEBHOOK_SECRET, e.STRIPE_WEBHOOK_SECRET_PARAMETER, 'STRIPE_WEBHOOK_SECRET'),
+    ...(e.STRIPE_CONNECT_WEBHOOK_SECRET || e.STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER
+      ? {
+          connectWebhookSecret: source(
+            e.STRIPE_CONNECT_WEBHOOK_SECRET,
+            e.STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER,
+            'STRIPE_CONNECT_WEBHOOK_SECRET',
+          ),
+        }
+      : {}),
     publishableKey: e.STRIPE_PUBLISHABLE_KEY,
     api: e.STRIPE_API_HOST
       ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? 443, protocol: e.STRIPE_API_PROTOCOL ?? 'https' }
