@@ -20,6 +20,13 @@ export const SCHEDULED_JOBS = [
     // 06:00 UTC = 07:00/08:00 in Vienna.
     schedule: events.Schedule.cron({ minute: '0', hour: '6' }),
   },
+  {
+    id: 'MonthlyReports',
+    job: 'monthly-reports',
+    description: "mails sellers with monthly reporting last month's figures and orders",
+    // The 1st of each month, 05:00 UTC (06:00/07:00 in Vienna, the new month there already).
+    schedule: events.Schedule.cron({ minute: '0', hour: '5', day: '1' }),
+  },
 ] as const;
 
 /**

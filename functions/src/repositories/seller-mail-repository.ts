@@ -6,7 +6,10 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { toCounters, type StatsCounters } from '@gm/shared/seller/dashboard';
 import { orderKeys } from './order-repository.ts';
+import { queryAll } from './query-all.ts';
+import { statsKeys } from './sales-stats.ts';
 import { userKeys } from './user-repository.ts';
 import { userVoucherKeys } from './user-voucher-repository.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
@@ -236,6 +239,45 @@ export function createSellerMailRepository(db: DynamoDBDocumentClient, tableName
     async isGuestOptedOut(email: string): Promise<boolean> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: reminderKeys.guestOptOut(email) }));
       return Boolean(Item);
+    },
+
+    /**
+     * Sellers with `monthly_reporting` on: a Query of GSI1 `ROLE#seller` (bounded by the sellers,
+     * never a Scan) filtered on the switch, only the fields the report needs.
+     */
+    async monthlyReportingSellers(): Promise<
+      { id: string; email: string; order_email: string | null; username: string; first_name: string | null }[]
+    > {
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          FilterExpression: 'monthly_reporting = :yes',
+          ExpressionAttributeValues: { ':pk': 'ROLE#seller', ':yes': true },
+          ProjectionExpression: 'id, email, order_email, username, first_name',
+        }),
+      );
+      return items.map((i) => ({
+        id: String(i.id),
+        email: String(i.email ?? ''),
+        order_email: typeof i.order_email === 'string' && i.order_email ? i.order_email : null,
+        username: String(i.username ?? ''),
+        first_name: typeof i.first_name === 'string' ? i.first_name : null,
+      }));
+    },
+
+    /** The seller's stats of one month (`SELLER#<id>#STATS` / `MONTH#<yyyy-mm>`), zeros when nothing happened. */
+    async monthStats(sellerId: string, month: string): Promise<StatsCounters> {
+      const { Item } = await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: statsKeys.seller(sellerId, `MONTH#${month}`),
+          ConsistentRead: true,
+        }),
+      );
+      return toCounters(Item);
     },
 
     /** Claims a seller's monthly report (once per seller and month). */
