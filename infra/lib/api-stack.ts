@@ -1,5 +1,13 @@
 import { existsSync } from 'node:fs';
-import { Annotations, CfnOutput, NestedStack, Stack, type NestedStackProps, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  Duration,
+  NestedStack,
+  Stack,
+  type NestedStackProps,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -43,6 +51,18 @@ export type ApiResources = {
 
 /** The routes that sign impersonation tokens: each gets a role of its own that may read the private key. */
 export const IMPERSONATION_SIGNERS: ReadonlySet<string> = new Set(['POST auth/change-role']);
+
+/**
+ * File exports (issue 12, large exports): the invoice zip renders PDF after PDF, CPU-bound. 1769 MB is
+ * one full vCPU (512 MB is about a third), and 29 s stays below the HTTP API's 30 s integration limit;
+ * the memory the export itself needs is far less (reports/bench-exports.md).
+ */
+export const EXPORT_ROUTES: ReadonlySet<string> = new Set([
+  'POST seller-invoice/download-buyer-pdf-invoices',
+  'POST seller-invoice/download-order-csv',
+  'POST user-voucher/expired/download-csv',
+]);
+export const EXPORT_FUNCTION = { memorySize: 1769, timeoutSeconds: 29 } as const;
 
 /** Domains whose functions talk to Stripe (checkout and webhook, saved cards and payout status, refunds and payouts). */
 export const STRIPE_DOMAINS: readonly Domain[] = ['orders', 'users', 'admin'];
@@ -214,6 +234,9 @@ export class DomainRoutesStack extends NestedStack {
           ? { ...environment, IMPERSONATION_PRIVATE_KEY_PARAMETER: r.impersonation.privateKeyParameter }
           : environment,
         role: signs ? signerFor() : role,
+        ...(EXPORT_ROUTES.has(key)
+          ? { memorySize: EXPORT_FUNCTION.memorySize, timeout: Duration.seconds(EXPORT_FUNCTION.timeoutSeconds) }
+          : {}),
         ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
       });
       new apigw.HttpRoute(this, `${id}Route`, {

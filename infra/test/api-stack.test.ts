@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { API_PREFIX, routeKey, routes, type RouteDef } from '@gm/functions/routes';
-import { ApiStack, STRIPE_DOMAINS } from '../lib/api-stack.ts';
+import { ApiStack, EXPORT_FUNCTION, EXPORT_ROUTES, STRIPE_DOMAINS } from '../lib/api-stack.ts';
 import { SCHEDULED_JOBS } from '../lib/jobs-stack.ts';
 import { ApiFunction, handlerEntry } from '../lib/constructs/api-function.ts';
 import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
@@ -82,15 +82,19 @@ describe('API stack', () => {
     }
   });
 
-  it('runs every function on nodejs22.x arm64 with 512 MB, 10 s, X-Ray and a one-month log group', () => {
+  it('runs every function on nodejs22.x arm64 with 512 MB, 10 s (exports: one vCPU, 29 s), X-Ray and a one-month log group', () => {
+    const exports = new Set([...EXPORT_ROUTES].map((key) => key.replace(' ', ` ${API_PREFIX}`)));
+    let exportFunctions = 0;
     for (const { template } of all) {
       const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>;
       for (const [id, fn] of functionsIn(template)) {
+        const isExport = exports.has(String(fn.Properties!.Description));
+        if (isExport) exportFunctions++;
         expect(fn.Properties, id).toMatchObject({
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
-          MemorySize: 512,
-          Timeout: 10,
+          MemorySize: isExport ? EXPORT_FUNCTION.memorySize : 512,
+          Timeout: isExport ? EXPORT_FUNCTION.timeoutSeconds : 10,
           TracingConfig: { Mode: 'Active' },
         });
         const ref = (fn.Properties!.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup?.Ref;
@@ -98,6 +102,7 @@ describe('API stack', () => {
         expect(logGroups[ref!]?.Properties?.RetentionInDays, `retention of ${id}`).toBe(30);
       }
     }
+    expect(exportFunctions).toBe(EXPORT_ROUTES.size);
   });
 
   it('gives every function the env.ts variables with real values, and no COGNITO_ISSUER', () => {

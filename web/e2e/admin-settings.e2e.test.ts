@@ -224,6 +224,8 @@ describe('admin settings, subdomains, expired vouchers', () => {
     await saveScreenshot(page, 'admin-voucher-expired');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('expired-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^Abgelaufene_Gutscheine_\d{4}-\d{2}-\d{2}\.csv$/);
+    // Issue 12: by a presigned link to the private bucket.
+    expect(download.url()).toMatch(/\/exports\/.+\.csv\?/);
 
     // The admin voucher modal from a card's header (a seller page's list).
     await page.goto(at('/seller/seller-alpenspa'));

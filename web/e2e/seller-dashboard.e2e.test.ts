@@ -154,6 +154,8 @@ describe('seller dashboard and orders', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
     expect(download.suggestedFilename()).toBe(`Bestellungen_${today()}_${today()}.csv`);
+    // Issue 12: the file comes from the private bucket by a 5-minute presigned link.
+    expect(download.url()).toMatch(/\/exports\/.+\.csv\?.*X-Amz-Expires=300/);
     const csv = await readFile((await download.path())!, 'utf8');
     const header = csv
       .replace(/^\uFEFF/, '')
@@ -167,6 +169,7 @@ describe('seller dashboard and orders', () => {
 
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pdf').click()]);
     expect(zip.suggestedFilename()).toBe(`Rechnungen_${today()}_${today()}.zip`);
+    expect(zip.url()).toMatch(/\/exports\/.+\.zip\?/);
 
     // Narrow screen: the same page stays usable.
     const mobile = await openPage(browser(), { width: 375 });

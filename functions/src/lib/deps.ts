@@ -3,6 +3,7 @@ import { createCognitoIdentity } from '../adapters/cognito-identity.ts';
 import { createS3MediaStorage } from '../adapters/media-storage.ts';
 import { createS3MediaReader } from '../adapters/media-reader.ts';
 import { createS3PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
+import { createS3ExportFiles } from '../adapters/export-files.ts';
 import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
@@ -111,6 +112,7 @@ export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? en
 export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
 export const mediaReader = /* @__PURE__ */ once(() => createS3MediaReader(s3Client(), env().MEDIA_BUCKET));
 export const documents = /* @__PURE__ */ once(() => createS3PrivateDocumentStorage(s3Client(), env().PRIVATE_BUCKET));
+export const exportFiles = /* @__PURE__ */ once(() => createS3ExportFiles(s3Client(), env().PRIVATE_BUCKET));
 export const uploads = /* @__PURE__ */ once(() =>
   createImageUploads({
     uploadRecords: createUploadRepository(documentClient(), table()),

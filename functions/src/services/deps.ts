@@ -3,6 +3,7 @@ import type { Mailer } from '../adapters/ses-mailer.ts';
 import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
+import type { ExportFiles } from '../adapters/export-files.ts';
 import type { ImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import type { AccountStatusRepository } from '../repositories/account-status-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
@@ -64,6 +65,8 @@ export type Deps = {
   profiles: ProfileRepository;
   /** The private bucket (ID documents); never publicly readable. */
   documents: PrivateDocumentStorage;
+  /** Exports of any size: streamed into the private bucket, answered as a 5-minute presigned link (issue 12). */
+  exportFiles: ExportFiles;
   categories: CategoryRepository;
   vouchers: VoucherRepository;
   catalogue: CatalogueCache;

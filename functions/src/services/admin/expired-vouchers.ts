@@ -6,8 +6,9 @@ import type { ExpiredRecord } from '../../repositories/platform-admin-repository
 import { userVoucherKeys } from '../../repositories/user-voucher-repository.ts';
 import { cursorPage } from '../cursor-paging.ts';
 import type { Deps } from '../deps.ts';
-import { csvField, csvMoney, MAX_EXPORT_BYTES } from '../seller/invoice-exports.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import type { ExportLink } from '@gm/shared/admin/exports';
+import type { Actor } from '../../lib/auth.ts';
+import { csvMoney, writeCsv } from '../seller/invoice-exports.ts';
 
 /**
  * /voucher-expired (03 §2; issue 11): bought vouchers whose validity ended (last valid day before
@@ -65,11 +66,16 @@ export async function listExpiredVouchers(
   return { ...page, data: await toRows(deps, page.data) };
 }
 
-/** POST user-voucher/expired/download-csv (admin): every row of the list, UTF-8 with BOM, `;`-separated. */
+/**
+ * POST user-voucher/expired/download-csv (admin): every row of the list, UTF-8 with BOM, `;`-separated,
+ * written to the private bucket and answered as a presigned link (issue 12: no size limit).
+ */
 export async function downloadExpiredCsv(
-  deps: ExpiredDeps,
-): Promise<{ filename: string; contentType: string; data: Uint8Array }> {
-  const records = await deps.platformAdmin.expiredWithValue(viennaDay(deps.clock()));
+  deps: ExpiredDeps & Pick<Deps, 'exportFiles'>,
+  actor: Pick<Actor, 'userId'>,
+): Promise<ExportLink> {
+  const today = viennaDay(deps.clock());
+  const records = await deps.platformAdmin.expiredWithValue(today);
   const rows = (await toRows(deps, records)).map((row) => [
     row.order_no,
     row.title,
@@ -80,12 +86,8 @@ export async function downloadExpiredCsv(
     row.seller.name,
     formatDate(row.valid_until),
   ]);
-  const text = [[...EXPIRED_CSV_HEADER], ...rows].map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
-  const data = new TextEncoder().encode(`\uFEFF${text}`);
-  if (data.byteLength > MAX_EXPORT_BYTES) throw new ValidationError({}, 'Die Liste ist zu groß für einen Download.');
-  return {
-    filename: expiredCsvFileName(viennaDay(deps.clock())),
-    contentType: 'text/csv; charset=utf-8',
-    data,
-  };
+  return deps.exportFiles.write(
+    { ownerId: actor.userId, filename: expiredCsvFileName(today), contentType: 'text/csv; charset=utf-8' },
+    (sink) => writeCsv(sink, [[...EXPIRED_CSV_HEADER], ...rows]),
+  );
 }

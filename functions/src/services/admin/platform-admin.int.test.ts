@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { EXPIRED_CSV_HEADER, PLATFORM_ADMIN_TEXT as T } from '@gm/shared/admin/platform';
 import { viennaDay } from '@gm/shared/dates/vienna-range';
@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS, SETTINGS_FIELDS, type Settings } from '@gm/shared/set
 import { SUBDOMAIN_TEXT } from '@gm/shared/tenant/reserved';
 import { MSG } from '@gm/shared/validation/messages';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
+import { downloadExport } from '../../../../scripts/test/export-link.ts';
 import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../lib/clients.ts';
@@ -336,13 +337,14 @@ describe('expired vouchers', () => {
     expect(first.body.per_page).toBe(10);
     expect(first.body.total).toBe(all.body.total);
 
-    const response = await fetch(new URL('user-voucher/expired/download-csv', inject('apiUrl')), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+    // Issue 12: the CSV is answered as a presigned link to the private bucket.
+    const response = await downloadExport(admin.token, 'user-voucher/expired/download-csv');
     expect(response.status).toBe(200);
+    expect(response.link).toMatchObject({ expires_in: 300, filename: expect.stringMatching(/\.csv$/) });
+    expect(response.link!.url).toContain('/exports/');
     expect(response.headers.get('content-type')).toContain('text/csv');
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    const bytes = response.bytes;
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder()
       .decode(bytes)

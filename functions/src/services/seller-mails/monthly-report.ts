@@ -1,4 +1,5 @@
 import { formatEuro } from '@gm/shared/money/money';
+import type { ExportFiles } from '../../adapters/export-files.ts';
 import type { Actor } from '../../lib/auth.ts';
 import type { Deps } from '../deps.ts';
 import { downloadOrderCsv } from '../seller/invoice-exports.ts';
@@ -45,6 +46,29 @@ export function monthDays(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: addDays(next, -1) };
 }
 
+/**
+ * The order CSV of 'Bestellungen' (downloadOrderCsv, the same rows and format) collected in memory
+ * for the attachment instead of written to the private bucket as a link: a month of one seller's
+ * orders is small, and SES attachments must be inline anyway.
+ */
+async function orderCsvInMemory(
+  deps: Pick<Deps, 'sellerDashboard'>,
+  actor: Actor,
+  period: { from: string; to: string },
+): Promise<{ filename: string; content: Uint8Array }> {
+  const chunks: Uint8Array[] = [];
+  let filename = '';
+  const exportFiles: ExportFiles = {
+    async write(input, produce) {
+      filename = input.filename;
+      await produce({ write: (chunk) => void chunks.push(chunk), drained: async () => undefined });
+      return { url: '', expires_in: 0, filename };
+    },
+  };
+  await downloadOrderCsv({ sellerDashboard: deps.sellerDashboard, exportFiles }, actor, period);
+  return { filename, content: Buffer.concat(chunks) };
+}
+
 export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = deps.clock()): Promise<MonthlyReportRun> {
   const month = previousMonth(now);
   const run: MonthlyReportRun = { month, sent: 0, failed: 0 };
@@ -56,7 +80,7 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
     try {
       const stats = await deps.sellerMails.monthStats(seller.id, month);
       const actor = { userId: seller.id, role: 'seller' } as Actor;
-      const csv = await downloadOrderCsv(deps, actor, monthDays(month));
+      const csv = await orderCsvInMemory(deps, actor, monthDays(month));
       await deps.mailer.send({
         to,
         subject: `Dein Monatsbericht ${monthLabel(month)} – Gutscheinmarkt`,
@@ -79,7 +103,7 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
           '',
           'Dein Gutscheinmarkt-Team',
         ].join('\n'),
-        attachments: [{ filename: csv.filename, contentType: 'text/csv', content: csv.data }],
+        attachments: [{ filename: csv.filename, contentType: 'text/csv', content: csv.content }],
       });
       run.sent++;
     } catch (error) {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { viennaDate } from '@gm/shared/dates/stats-buckets';
 import { ORDER_CSV_HEADER, SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api } from '../../../../scripts/test/api.ts';
+import { downloadExport } from '../../../../scripts/test/export-link.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { orders } from '../../lib/deps.ts';
 import type { OrderRecord } from '../../repositories/order-repository.ts';
@@ -54,18 +55,8 @@ async function buy(buyer: TestAccount, lines: Record<string, unknown>[]): Promis
   return ids;
 }
 
-async function download(
-  token: string,
-  path: string,
-  body: unknown,
-): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-  const response = await fetch(new URL(path, inject('apiUrl')), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
+/** POST an export; it answers a presigned link (issue 12), which is then downloaded. */
+const download = downloadExport;
 
 const ymd = (at: Date) => {
   const d = viennaDate(at);
@@ -246,7 +237,11 @@ describe('seller dashboard and orders', () => {
     });
     expect(zipped.status).toBe(200);
     expect(zipped.headers.get('content-type')).toBe('application/zip');
-    expect(zipped.headers.get('content-disposition')).toBe(`attachment; filename="Rechnungen_${today}_${today}.zip"`);
+    expect(zipped.headers.get('content-disposition')).toContain(
+      `attachment; filename="Rechnungen_${today}_${today}.zip"`,
+    );
+    expect(zipped.headers.get('cache-control')).toBe('no-store');
+    expect(zipped.link).toMatchObject({ expires_in: 300, filename: `Rechnungen_${today}_${today}.zip` });
     const files = unzipSync(zipped.bytes);
     expect(Object.keys(files).sort()).toEqual(lines.map((l) => `Rechnung-${l.invoice_no}.pdf`).sort());
     for (const pdf of Object.values(files)) {
@@ -264,7 +259,7 @@ describe('seller dashboard and orders', () => {
 
     const csvAnswer = await download(seller.token, 'seller-invoice/download-order-csv', { from: today, to: today });
     expect(csvAnswer.status).toBe(200);
-    expect(csvAnswer.headers.get('content-disposition')).toBe(
+    expect(csvAnswer.headers.get('content-disposition')).toContain(
       `attachment; filename="Bestellungen_${today}_${today}.csv"`,
     );
     const rows = new TextDecoder()

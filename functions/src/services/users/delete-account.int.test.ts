@@ -8,6 +8,7 @@ import { ACCOUNT_DELETION_TEXT, DELETED_USER_NAME } from '@gm/shared/admin/accou
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { viennaDate } from '@gm/shared/dates/stats-buckets';
 import { createTestAccount, TEST_PASSWORD, type TestAccount } from '../../../../scripts/test/accounts.ts';
+import { downloadExport } from '../../../../scripts/test/export-link.ts';
 import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { cognitoClient, documentClient, s3Client } from '../../lib/clients.ts';
@@ -453,13 +454,10 @@ describe('account deletion (DELETE user/{id})', () => {
     expect(sellerOrders.status).toBe(200);
     expect(sellerOrders.body.data).toEqual([expect.objectContaining({ id: m.order.id, buyer: DELETED_USER_NAME })]);
     const today = ymd(new Date());
-    const csv = await api('POST', 'seller-invoice/download-order-csv', {
-      token: seller.token,
-      body: { from: today, to: today },
-    });
+    const csv = await downloadExport(seller.token, 'seller-invoice/download-order-csv', { from: today, to: today });
     expect(csv.status).toBe(200);
-    expect(String(csv.body)).toContain(DELETED_USER_NAME);
-    expect(String(csv.body)).not.toContain('Mustermann');
+    expect(new TextDecoder().decode(csv.bytes)).toContain(DELETED_USER_NAME);
+    expect(new TextDecoder().decode(csv.bytes)).not.toContain('Mustermann');
     expect(
       (
         await api('POST', 'seller-invoice/download-buyer-pdf-invoices', {

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { expiredVoucherPageSchema } from '@gm/shared/admin/platform';
+import type { ExportLink } from '@gm/shared/admin/exports';
 import { api } from '../../../lib/api.ts';
+import { requestExport } from '../../../lib/export-link.ts';
 import { useCursorPages } from '../../../lib/use-cursor-pages.ts';
 import { platformAdminKeys } from './keys.ts';
 
@@ -25,7 +27,7 @@ export function useExpiredVouchers() {
   return { ...query, goTo: (next: number) => goTo(next, query.data?.next_page_url) };
 }
 
-/** POST user-voucher/expired/download-csv: every row as CSV. */
-export function downloadExpiredCsv(): Promise<Blob> {
-  return api.download('user-voucher/expired/download-csv', { accept: 'text/csv' });
+/** POST user-voucher/expired/download-csv: a short-lived link to every row as CSV (issue 12). */
+export function downloadExpiredCsv(): Promise<ExportLink> {
+  return requestExport('user-voucher/expired/download-csv');
 }

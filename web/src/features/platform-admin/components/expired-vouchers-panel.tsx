@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { expiredCsvFileName, HOLDER_LABEL, type ExpiredVoucher } from '@gm/shared/admin/platform';
+import { HOLDER_LABEL, type ExpiredVoucher } from '@gm/shared/admin/platform';
 import { formatDate } from '@gm/shared/dates/format';
-import { viennaDay } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
-import { saveBlob } from '../../../lib/save-blob.ts';
+import { openExportLink } from '../../../lib/export-link.ts';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -41,7 +40,7 @@ export function ExpiredVouchersPanel() {
   async function download() {
     setDownloading(true);
     try {
-      saveBlob(await downloadExpiredCsv(), expiredCsvFileName(viennaDay(new Date())));
+      openExportLink(await downloadExpiredCsv());
     } catch (failure) {
       void dialog.warning(refusalText(failure));
     } finally {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
-  exportFileName,
   invoiceExportRequestSchema,
   sellerOrdersResponseSchema,
   SELLER_ORDERS_PAGE_SIZE,
 } from '@gm/shared/seller/dashboard';
 import { api } from '../../../lib/api.ts';
+import { requestExport } from '../../../lib/export-link.ts';
 import { sellerDataKeys } from '../../../entities/seller-data/api/seller-data-keys.ts';
 
 /**
@@ -86,21 +86,18 @@ export function useSellerOrderPages() {
 
 export type ExportKind = 'pdf' | 'csv';
 
-const EXPORTS: Record<ExportKind, { path: string; accept: string; filename: (from: string, to: string) => string }> = {
-  pdf: {
-    path: 'seller-invoice/download-buyer-pdf-invoices',
-    accept: 'application/zip',
-    filename: exportFileName.zip,
-  },
-  csv: { path: 'seller-invoice/download-order-csv', accept: 'text/csv', filename: exportFileName.csv },
+const EXPORT_PATHS: Record<ExportKind, string> = {
+  pdf: 'seller-invoice/download-buyer-pdf-invoices',
+  csv: 'seller-invoice/download-order-csv',
 };
 
-/** POST seller-invoice/download-buyer-pdf-invoices (zip) or download-order-csv → the file, named with the dates (02 §7). */
-export async function downloadExport(kind: ExportKind, from: string, to: string) {
+/**
+ * POST seller-invoice/download-buyer-pdf-invoices (zip) or download-order-csv → a short-lived link to
+ * the file, named with the dates (02 §7; issue 12: any size, by link).
+ */
+export function downloadExport(kind: ExportKind, from: string, to: string) {
   const body = invoiceExportRequestSchema.parse({ from, to, ...(kind === 'pdf' ? { zip: true } : {}) });
-  const { path, accept, filename } = EXPORTS[kind];
-  const blob = await api.download(path, { accept, body });
-  return { blob, filename: filename(from, to) };
+  return requestExport(EXPORT_PATHS[kind], body);
 }
 
 /** An export: a download, not a change of server state, so it invalidates nothing. */

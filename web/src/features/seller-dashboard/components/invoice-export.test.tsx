@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,7 +7,15 @@ import { MSG } from '@gm/shared/validation/messages';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { InvoiceExport } from './invoice-export.tsx';
 
-function renderExport(fetch = vi.fn(async () => new Response('a;b\r\n', { status: 200 }))) {
+const LINK = {
+  url: 'https://files.example/exports/s1/0f0e.csv?X-Amz-Expires=300',
+  expires_in: 300,
+  filename: 'Bestellungen_2026-11-01_2026-11-30.csv',
+};
+const linkAnswer = () =>
+  new Response(JSON.stringify(LINK), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+function renderExport(fetch = vi.fn(async () => linkAnswer())) {
   vi.stubGlobal('fetch', fetch);
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -29,12 +37,6 @@ const errorOf = (input: HTMLInputElement) =>
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join('');
-
-beforeEach(() => {
-  // jsdom has no object URLs; saving a file only needs one to exist.
-  URL.createObjectURL = vi.fn(() => 'blob:export');
-  URL.revokeObjectURL = vi.fn();
-});
 
 afterEach(() => {
   cleanup();
@@ -69,7 +71,7 @@ describe('InvoiceExport', () => {
     await waitFor(() => expect(errorOf(to)).toBe(''));
   });
 
-  it('downloads the CSV of a valid range, named with its dates', async () => {
+  it('asks for the CSV of a valid range and opens the answered link, named with its dates', async () => {
     const { fetch, user, from, to, csv } = renderExport();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await user.type(from, '2026-11-01');
@@ -81,6 +83,7 @@ describe('InvoiceExport', () => {
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ from: '2026-11-01', to: '2026-11-30' });
     const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.href).toBe(LINK.url);
     expect(link.download).toBe('Bestellungen_2026-11-01_2026-11-30.csv');
   });
 

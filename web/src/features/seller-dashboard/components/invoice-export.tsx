@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/form-fields.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError, useZodForm, type ZodForm } from '../../../lib/use-zod-form.ts';
-import { saveBlob } from '../../../lib/save-blob.ts';
+import { openExportLink } from '../../../lib/export-link.ts';
 import { useExport, type ExportKind } from '../api/seller-orders.ts';
 import './invoice-export.css';
 import './seller-section.css';
@@ -16,7 +16,7 @@ type ExportForm = ZodForm<typeof invoiceExportRequestSchema>;
  * Invoice download by date range (02 §2, §5): both buttons stay disabled until 'Von' and 'Bis' are
  * chosen; an end before the start says 'Bitte gib ein gültiges Datum ein' on 'Bis' as soon as both are
  * set (03 §5; the server refuses it the same way). PDF gives a zip of the period's invoices, CSV the
- * period's orders; the files carry the dates. 02 §8: errors close the processing indicator; a missing
+ * period's orders; the files carry the dates and come as a short-lived link (issue 12). 02 §8: errors close the processing indicator; a missing
  * period or a refused range is also shown next to the form.
  */
 export function InvoiceExport() {
@@ -31,8 +31,7 @@ export function InvoiceExport() {
     form.handleSubmit(async (range) => {
       setMessage(undefined);
       try {
-        const { blob, filename } = await exporting.mutateAsync({ kind, from: range.from, to: range.to });
-        saveBlob(blob, filename);
+        openExportLink(await exporting.mutateAsync({ kind, from: range.from, to: range.to }));
       } catch (failure) {
         console.error('Invoice export failed', failure);
         if (failure instanceof ApiError && (failure.status === 404 || failure.status === 422))
