@@ -615,6 +615,13 @@ export const routes = [
   },
 
   // Money out: Stripe Connect onboarding (02 §2, 01 user/stipe-status; issue 12)
+  {
+    method: 'POST',
+    path: 'user/stripe-onboarding',
+    handler: 'users/start-stripe-onboarding',
+    access: ['seller'],
+    domain: 'users',
+  },
 
   // Money out: seller mails and expiry reminders (issue 12)
   {

@@ -6,6 +6,7 @@ import type { SalesPause, Settings } from '@gm/shared/settings/contracts';
 import type { CategoryRecord, SubcategoryRecord } from '../../functions/src/repositories/category-repository.ts';
 import type { CompanyRecord } from '../../functions/src/repositories/company-repository.ts';
 import type { CouponRecord } from '../../functions/src/repositories/coupon-repository.ts';
+import type { PayoutAccountRecord } from '../../functions/src/repositories/payout-account-repository.ts';
 import type { TemplateRecord } from '../../functions/src/repositories/template-repository.ts';
 import type { UserRecord } from '../../functions/src/repositories/user-repository.ts';
 import type { UserVoucherRecord } from '../../functions/src/repositories/user-voucher-repository.ts';
@@ -425,6 +426,24 @@ export function buildCompanies(now: Date, urlOf: UrlOf): CompanyRecord[] {
     header_1: s.company.header1,
     header_2: s.company.header2,
     is_header_show: true,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+}
+
+/**
+ * The demo sellers' payout accounts as their registration would leave them (IBAN/BIC, no Stripe
+ * account yet), so 'Auszahlungen einrichten' works locally (issue 12). One valid Austrian test IBAN.
+ */
+export function buildPayoutAccounts(now: Date): PayoutAccountRecord[] {
+  const stamp = now.toISOString();
+  return DEMO_SELLERS.map((s) => ({
+    seller_id: s.id,
+    account_holder: s.company.name,
+    iban: 'AT611904300234573201',
+    bic: 'BKAUATWW',
+    stripe_account_id: null,
+    payouts_enabled: false,
     created_at: stamp,
     updated_at: stamp,
   }));

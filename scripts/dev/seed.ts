@@ -6,6 +6,8 @@ import { env } from '../../functions/src/lib/env.ts';
 import { createCategoryRepository } from '../../functions/src/repositories/category-repository.ts';
 import { createCompanyRepository } from '../../functions/src/repositories/company-repository.ts';
 import { createCouponRepository } from '../../functions/src/repositories/coupon-repository.ts';
+import { createPayoutAccountRepository } from '../../functions/src/repositories/payout-account-repository.ts';
+import { isConditionalCheckFailed } from '../../functions/src/repositories/transaction-errors.ts';
 import { createSettingsRepository } from '../../functions/src/repositories/settings-repository.ts';
 import { createTemplateRepository } from '../../functions/src/repositories/template-repository.ts';
 import {
@@ -15,13 +17,14 @@ import {
 } from '../../functions/src/repositories/user-repository.ts';
 import { createVoucherRepository } from '../../functions/src/repositories/voucher-repository.ts';
 import { createUserVoucherRepository } from '../../functions/src/repositories/user-voucher-repository.ts';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEMO_SALES_PAUSE,
   DEMO_GLOBAL_SETTINGS,
   DEMO_PASSWORD,
   buildCategories,
   buildCoupons,
+  buildPayoutAccounts,
   buildCompanies,
   buildTemplates,
   buildUsers,
@@ -75,6 +78,7 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
   const vouchers = createVoucherRepository(db, e.TABLE_NAME);
   const settings = createSettingsRepository(db, e.TABLE_NAME);
   const coupons = createCouponRepository(db, e.TABLE_NAME);
+  const payoutAccounts = createPayoutAccountRepository(db, e.TABLE_NAME);
   const templates = createTemplateRepository(db, e.TABLE_NAME);
   const identity = createCognitoIdentity(cognitoClient(), e.COGNITO_USER_POOL_ID, e.COGNITO_CLIENT_ID);
   const media = createS3MediaStorage(s3Client(), e.MEDIA_BUCKET);
@@ -107,6 +111,13 @@ export async function seedDemoData(): Promise<{ logins: DemoLogin[] }> {
     settings.putSalesPause(DEMO_SALES_PAUSE, now.toISOString()),
     inBatches(buildCoupons(now), 3, (coupon) => coupons.put(coupon)),
     inBatches(buildTemplates(now, urlOf), 4, (template) => templates.put(template)),
+    // Written once: a reseed keeps a payout account that has been connected to Stripe meanwhile.
+    inBatches(buildPayoutAccounts(now), 6, async (account) => {
+      const { Put } = payoutAccounts.createPart(account);
+      await db.send(new PutCommand(Put!)).catch((error: unknown) => {
+        if (!isConditionalCheckFailed(error)) throw error;
+      });
+    }),
   ]);
 
   // The demo buyer's wallet (issue 5): issued with the sale's repository parts; kept when already there.

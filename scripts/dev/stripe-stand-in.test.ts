@@ -545,6 +545,141 @@ describe('Stripe stand-in: Connect', () => {
   });
 });
 
+describe('Stripe stand-in: Connect onboarding, transfers, reversals, balance', () => {
+  it('creates a company account with its bank account, onboards it on the page and signs account.updated', async () => {
+    const account = await stripe.accounts.create(
+      {
+        type: 'express',
+        country: 'AT',
+        email: 'firma@example.com',
+        business_type: 'company',
+        company: { name: 'Therme Süd GmbH' },
+        business_profile: { name: 'Therme Süd GmbH', url: 'https://therme.example' },
+        external_account: {
+          object: 'bank_account',
+          country: 'AT',
+          currency: 'eur',
+          account_holder_name: 'Therme Süd GmbH',
+          account_holder_type: 'company',
+          account_number: 'AT611904300234573201',
+        },
+        capabilities: { transfers: { requested: true } },
+        metadata: { user_id: 'seller-1' },
+      },
+      { idempotencyKey: 'connect-account-seller-1' },
+    );
+    expect(account).toMatchObject({
+      type: 'express',
+      business_type: 'company',
+      company: { name: 'Therme Süd GmbH' },
+      business_profile: { url: 'https://therme.example' },
+      metadata: { user_id: 'seller-1' },
+      external_accounts: { data: [{ object: 'bank_account', last4: '3201', country: 'AT', currency: 'eur' }] },
+    });
+    // The same key and parameters replay the same account.
+    const again = await stripe.accounts.create(
+      {
+        type: 'express',
+        country: 'AT',
+        email: 'firma@example.com',
+        business_type: 'company',
+        company: { name: 'Therme Süd GmbH' },
+        business_profile: { name: 'Therme Süd GmbH', url: 'https://therme.example' },
+        external_account: {
+          object: 'bank_account',
+          country: 'AT',
+          currency: 'eur',
+          account_holder_name: 'Therme Süd GmbH',
+          account_holder_type: 'company',
+          account_number: 'AT611904300234573201',
+        },
+        capabilities: { transfers: { requested: true } },
+        metadata: { user_id: 'seller-1' },
+      },
+      { idempotencyKey: 'connect-account-seller-1' },
+    );
+    expect(again.id).toBe(account.id);
+    expect((await stripe.accounts.retrieve(account.id)).id).toBe(account.id);
+
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      return_url: 'http://localhost/back?stripe=return',
+      refresh_url: 'http://localhost/again',
+    });
+    const page = await fetch(link.url);
+    const html = await page.text();
+    expect(html).toContain('Therme Süd GmbH');
+    expect(html).toContain('>Abschließen</button>');
+    const token = new URL(link.url).searchParams.get('token')!;
+    const done = await fetch(`${standIn.url}/__onboarding/${account.id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('http://localhost/back?stripe=return');
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({
+      details_submitted: true,
+      payouts_enabled: true,
+      charges_enabled: true,
+    });
+    await standIn.idle();
+    const updated = standIn
+      .events()
+      .filter((e) => e.type === 'account.updated' && (e.data.object as { id?: string }).id === account.id);
+    expect(updated.at(-1)?.data.object).toMatchObject({ payouts_enabled: true, metadata: { user_id: 'seller-1' } });
+    expect(received.some((r) => r.verified && r.id === updated.at(-1)?.id)).toBe(true);
+    // A used link is gone.
+    expect((await fetch(link.url)).status).toBe(404);
+  });
+
+  it('transfers with an idempotency key, reverses in parts and keeps the balance', async () => {
+    const account = await stripe.accounts.create({
+      type: 'express',
+      country: 'AT',
+      capabilities: { transfers: { requested: true } },
+    });
+    await fetch(`${standIn.url}/__test/accounts/${account.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ payouts_enabled: true }),
+    });
+    const before = (await stripe.balance.retrieve()).available[0]!.amount;
+    const params = {
+      amount: 2500,
+      currency: 'eur',
+      destination: account.id,
+      metadata: { seller_id: 'seller-2', period: '2027-01' },
+    };
+    const transfer = await stripe.transfers.create(params, { idempotencyKey: 'payout-seller-2-2027-01' });
+    const replay = await stripe.transfers.create(params, { idempotencyKey: 'payout-seller-2-2027-01' });
+    expect(replay.id).toBe(transfer.id);
+    expect(transfer).toMatchObject({
+      amount: 2500,
+      amount_reversed: 0,
+      reversed: false,
+      metadata: { period: '2027-01' },
+    });
+    expect((await stripe.balance.retrieve()).available[0]).toMatchObject({ amount: before - 2500, currency: 'eur' });
+
+    const part = await stripe.transfers.createReversal(transfer.id, { amount: 1000 }, { idempotencyKey: 'rev-1' });
+    expect(part).toMatchObject({ object: 'transfer_reversal', amount: 1000, transfer: transfer.id });
+    const rest = await stripe.transfers.createReversal(transfer.id);
+    expect(rest.amount).toBe(1500);
+    expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 2500, reversed: true });
+    await expect(stripe.transfers.createReversal(transfer.id, { amount: 1 })).rejects.toMatchObject({
+      code: 'transfer_reversal_exceeds_transfer',
+    });
+    expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(before);
+    const topUp = await fetch(`${standIn.url}/__test/balance`, {
+      method: 'POST',
+      body: JSON.stringify({ amount: 10000 }),
+    });
+    expect(((await topUp.json()) as { available: { amount: number }[] }).available[0]!.amount).toBe(before + 10000);
+  });
+});
+
 describe('Stripe stand-in: webhook delivery', () => {
   it('retries failed deliveries with backoff until the endpoint answers 2xx', async () => {
     let failures = 2;

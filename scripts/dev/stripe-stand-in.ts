@@ -32,6 +32,7 @@ import { invalidRequest, Params, StripeApiError } from './stripe-stand-in/params
  * - `POST /__test/events/<id>/redeliver {count}` delivers an event `count` times at once → `{statuses}`
  * - `POST /__test/hold {object}` / `/__test/release {object}` no automatic delivery of that object's events
  * - `POST /__test/accounts/<id> {payouts_enabled, charges_enabled, details_submitted}` Stripe's verification result
+ * - `POST /__test/balance {amount}` adds cents to the platform balance (`GET /v1/balance`)
  * - `POST /__test/idle {timeout_ms}` waits until no delivery or retry is pending
  */
 export type StripeStandInOptions = {
@@ -363,6 +364,12 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     { method: 'POST', pattern: /^\/v1\/transfers$/, handler: (c) => model.createTransfer(c.params, c.request) },
     { method: 'GET', pattern: /^\/v1\/transfers$/, handler: (c) => list(c, model.listTransfers(c.query)) },
     { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)$/, handler: (c) => model.retrieveTransfer(c.match[0]!) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/transfers\/([^/]+)\/reversals$/,
+      handler: (c) => model.reverseTransfer(c.match[0]!, c.params, c.request),
+    },
+    { method: 'GET', pattern: /^\/v1\/balance$/, handler: () => model.balance() },
     { method: 'GET', pattern: /^\/v1\/events$/, handler: (c) => list(c, model.listEvents(c.query)) },
     { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, handler: (c) => model.retrieveEvent(c.match[0]!) },
   ];
@@ -631,16 +638,19 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       res.end();
       return;
     }
+    const account = model.retrieveAccount(accountId);
+    const bank = account.external_accounts?.data[0];
+    const company = account.company?.name ?? account.business_profile?.name ?? null;
     sendHtml(
       res,
       200,
       page(
         'Auszahlungskonto einrichten',
         `<p class="note">Lokale Stripe-Testumgebung: Hier würde Stripe Firmendaten, Ausweis und Bankkonto abfragen.</p>
-        <dl><dt>Konto</dt><dd><code>${escapeHtml(accountId)}</code></dd></dl>
+        <dl><dt>Firma</dt><dd data-testid="onboarding-company">${escapeHtml(company ?? '—')}</dd><dt>E-Mail</dt><dd>${escapeHtml(account.email ?? '—')}</dd><dt>Bankkonto</dt><dd>${bank ? `IBAN •••• ${escapeHtml(bank.last4)}` : '—'}</dd><dt>Konto</dt><dd><code>${escapeHtml(accountId)}</code></dd></dl>
         <form method="post" action="/__onboarding/${encodeURIComponent(accountId)}">
           <input type="hidden" name="token" value="${escapeHtml(token)}">
-          <button type="submit" class="primary">Onboarding abschließen</button>
+          <button type="submit" class="primary">Abschließen</button>
         </form>`,
       ),
     );
@@ -739,6 +749,11 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
             message: typeof input.message === 'string' ? input.message : undefined,
           });
         return sendJson(res, 200, { failing: [...refundFailures.keys()] });
+      }
+      if (method === 'POST' && path === '/__test/balance') {
+        const balance = model.adjustBalance(Math.trunc(Number(input.amount ?? 0)) || 0);
+        scheduleSave();
+        return sendJson(res, 200, balance);
       }
       if (method === 'POST' && path === '/__test/idle') {
         await idle(Number(input.timeout_ms ?? 10_000));

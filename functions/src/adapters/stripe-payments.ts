@@ -125,10 +125,18 @@ export type Payments = {
   refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<RefundView>;
   /** Verifies `Stripe-Signature` over the exact bytes received; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): Promise<Stripe.Event>;
+  /**
+   * An Express connected account (a company in AT by default) with `metadata.user_id`. The bank
+   * account (IBAN from the registration) is prefilled as `external_account`: Stripe accepts it at
+   * creation, before the first Account Link (afterwards only Stripe's onboarding may change it).
+   */
   createConnectedAccount(input: {
     email: string;
     userId: string;
     country?: string;
+    companyName?: string;
+    url?: string | null;
+    bankAccount?: { iban: string; holderName: string };
     idempotencyKey: string;
   }): Promise<ConnectedAccountView>;
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountView>;
@@ -414,6 +422,28 @@ export function createStripePayments(connection: StripeConnection): Payments {
               type: 'express',
               country: input.country ?? 'AT',
               email: input.email,
+              business_type: 'company',
+              ...(input.companyName ? { company: { name: input.companyName } } : {}),
+              ...(input.companyName || input.url
+                ? {
+                    business_profile: {
+                      ...(input.companyName ? { name: input.companyName } : {}),
+                      ...(input.url ? { url: input.url } : {}),
+                    },
+                  }
+                : {}),
+              ...(input.bankAccount
+                ? {
+                    external_account: {
+                      object: 'bank_account',
+                      country: input.bankAccount.iban.slice(0, 2),
+                      currency: 'eur',
+                      account_holder_name: input.bankAccount.holderName,
+                      account_holder_type: 'company',
+                      account_number: input.bankAccount.iban,
+                    },
+                  }
+                : {}),
               capabilities: { transfers: { requested: true } },
               metadata: { user_id: input.userId },
             },

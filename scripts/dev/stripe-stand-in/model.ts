@@ -167,6 +167,46 @@ export type Account = {
   created: number;
   default_currency: string;
   metadata: Record<string, string>;
+  /** `company.name` as given (Stripe answers more fields; the stand-in keeps what the product sends). */
+  company: { name: string | null } | null;
+  business_profile: { name: string | null; url: string | null };
+  external_accounts: { object: 'list'; data: BankAccount[]; has_more: false; url: string };
+};
+
+/** An account's payout bank account (IBAN countries: `last4` of the IBAN; the number is never answered). */
+export type BankAccount = {
+  id: string;
+  object: 'bank_account';
+  account: string;
+  account_holder_name: string | null;
+  account_holder_type: string | null;
+  bank_name: string | null;
+  country: string;
+  currency: string;
+  default_for_currency: boolean;
+  fingerprint: string;
+  last4: string;
+  routing_number: string | null;
+  status: 'new';
+};
+
+export type TransferReversal = {
+  id: string;
+  object: 'transfer_reversal';
+  amount: number;
+  created: number;
+  currency: string;
+  destination_payment_refund: string | null;
+  metadata: Record<string, string>;
+  source_refund: string | null;
+  transfer: string;
+};
+
+export type Balance = {
+  object: 'balance';
+  available: { amount: number; currency: string; source_types: { card: number } }[];
+  pending: { amount: number; currency: string; source_types: { card: number } }[];
+  livemode: false;
 };
 
 export type Transfer = {
@@ -182,6 +222,7 @@ export type Transfer = {
   livemode: false;
   metadata: Record<string, string>;
   reversed: boolean;
+  reversals: { object: 'list'; data: TransferReversal[]; has_more: false; total_count: number; url: string };
   source_transaction: string | null;
   transfer_group: string | null;
 };
@@ -220,6 +261,8 @@ export type StandInState = {
   refunds: Record<string, Refund>;
   accounts: Record<string, Account>;
   transfers: Record<string, Transfer>;
+  /** Added to the computed balance by the test API (`/__test/balance`), cents. */
+  balanceAdjustment?: number;
   events: StripeEvent[];
   authorisations: Record<string, PendingAuthorisation>;
   onboardings: Record<string, PendingOnboarding>;
@@ -1194,11 +1237,23 @@ export class StripeModel {
       'capabilities',
       'business_type',
       'business_profile',
+      'company',
+      'external_account',
       'metadata',
       'default_currency',
       'expand',
     ]);
     const type = p.oneOf('type', ['express', 'custom', 'standard'] as const);
+    const businessType = p.oneOf('business_type', [
+      'company',
+      'individual',
+      'non_profit',
+      'government_entity',
+    ] as const);
+    const company = p.hash('company');
+    company?.allowOnly(['name', 'address', 'phone', 'tax_id', 'vat_id', 'registration_number']);
+    const profile = p.hash('business_profile');
+    profile?.allowOnly(['name', 'url', 'mcc', 'product_description', 'support_email']);
     if (!type) throw missingParam('type');
     const requested = p.hash('capabilities');
     const capabilities: Account['capabilities'] = {};
@@ -1213,7 +1268,7 @@ export class StripeModel {
       type,
       country: (p.str('country') || 'AT').toUpperCase(),
       email: p.str('email') || null,
-      business_type: p.str('business_type') || null,
+      business_type: businessType ?? null,
       charges_enabled: false,
       payouts_enabled: false,
       details_submitted: false,
@@ -1227,9 +1282,65 @@ export class StripeModel {
       created: now(),
       default_currency: p.str('default_currency') || 'eur',
       metadata: p.metadata(),
+      company: businessType === 'company' || company ? { name: company?.str('name') || null } : null,
+      business_profile: { name: profile?.str('name') || null, url: profile?.str('url') || null },
+      external_accounts: { object: 'list', data: [], has_more: false, url: '' },
     };
+    account.external_accounts.url = `/v1/accounts/${account.id}/external_accounts`;
+    const bank = this.bankAccount(p, account.id);
+    if (bank) {
+      account.external_accounts.data.push(bank);
+      account.requirements.currently_due = account.requirements.currently_due.filter((r) => r !== 'external_account');
+      account.requirements.eventually_due = account.requirements.eventually_due.filter((r) => r !== 'external_account');
+    }
     this.state.accounts[account.id] = account;
     return clone(account);
+  }
+
+  /** `external_account` as a dictionary (`object: bank_account`, IBAN as `account_number`); tokens are not supported. */
+  private bankAccount(p: Params, accountId: string): BankAccount | undefined {
+    if (!p.has('external_account')) return undefined;
+    if (typeof p.raw.external_account === 'string')
+      throw invalidRequest('The local stand-in takes external_account as a bank_account dictionary, not a token.', {
+        param: 'external_account',
+      });
+    const bank = p.hash('external_account');
+    if (!bank) return undefined;
+    bank.allowOnly([
+      'object',
+      'country',
+      'currency',
+      'account_holder_name',
+      'account_holder_type',
+      'routing_number',
+      'account_number',
+    ]);
+    if (bank.requiredStr('object') !== 'bank_account')
+      throw invalidRequest('Invalid external_account[object]: must be bank_account', {
+        param: 'external_account[object]',
+      });
+    const number = bank.requiredStr('account_number').replace(/\s+/g, '').toUpperCase();
+    const country = bank.requiredStr('country').toUpperCase();
+    if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(number) || !number.startsWith(country))
+      throw invalidRequest('The account number you provided is not a valid IBAN for its country.', {
+        code: 'invalid_bank_account_iban',
+        param: 'external_account[account_number]',
+      });
+    return {
+      id: stripeId('ba'),
+      object: 'bank_account',
+      account: accountId,
+      account_holder_name: bank.str('account_holder_name') || null,
+      account_holder_type: bank.str('account_holder_type') || null,
+      bank_name: null,
+      country,
+      currency: (bank.requiredStr('currency') || 'eur').toLowerCase(),
+      default_for_currency: true,
+      fingerprint: createHash('sha256').update(number).digest('hex').slice(0, 16),
+      last4: number.slice(-4),
+      routing_number: bank.str('routing_number') || null,
+      status: 'new',
+    };
   }
 
   retrieveAccount(id: string): Account {
@@ -1369,12 +1480,79 @@ export class StripeModel {
       livemode: false,
       metadata: p.metadata(),
       reversed: false,
+      reversals: { object: 'list', data: [], has_more: false, total_count: 0, url: '' },
       source_transaction: sourceTransaction,
       transfer_group: p.str('transfer_group') || null,
     };
+    transfer.reversals.url = `/v1/transfers/${transfer.id}/reversals`;
     this.state.transfers[transfer.id] = transfer;
     this.emit('transfer.created', transfer, request);
     return clone(transfer);
+  }
+
+  /** `POST /v1/transfers/{id}/reversals`: all or part of what is not reversed yet goes back to the platform. */
+  reverseTransfer(id: string, p: Params, request: RequestInfo): TransferReversal {
+    p.allowOnly(['amount', 'description', 'metadata', 'refund_application_fee', 'expand']);
+    const transfer = this.state.transfers[id];
+    if (!transfer) throw resourceMissing('transfer', id);
+    const open = transfer.amount - transfer.amount_reversed;
+    const amount = p.int('amount') ?? open;
+    if (amount <= 0) throw invalidRequest('Invalid positive integer', { param: 'amount' });
+    if (amount > open)
+      throw invalidRequest(
+        `You have already reversed ${transfer.amount_reversed} of this transfer's ${transfer.amount}; you cannot reverse ${amount} more.`,
+        { code: 'transfer_reversal_exceeds_transfer', param: 'amount' },
+      );
+    const reversal: TransferReversal = {
+      id: stripeId('trr'),
+      object: 'transfer_reversal',
+      amount,
+      created: now(),
+      currency: transfer.currency,
+      destination_payment_refund: stripeId('pyr'),
+      metadata: p.metadata(),
+      source_refund: null,
+      transfer: transfer.id,
+    };
+    const previous: Json = { amount_reversed: transfer.amount_reversed, reversed: transfer.reversed };
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    transfer.reversals ??= {
+      object: 'list',
+      data: [],
+      has_more: false,
+      total_count: 0,
+      url: `/v1/transfers/${transfer.id}/reversals`,
+    };
+    transfer.reversals.data.unshift(reversal);
+    transfer.reversals.total_count += 1;
+    this.emit('transfer.reversed', transfer, request, previous);
+    return clone(reversal);
+  }
+
+  /**
+   * `GET /v1/balance`: what the platform holds, in euro — succeeded charges minus refunds minus
+   * transfers plus their reversals, plus a test adjustment (`/__test/balance`). Stripe's fees and
+   * the pending period are not modelled: all of it is `available`. Transfers are not refused for
+   * lack of balance (real Stripe answers `balance_insufficient`).
+   */
+  balance(): Balance {
+    let amount = this.state.balanceAdjustment ?? 0;
+    for (const charge of Object.values(this.state.charges)) {
+      if (charge.status === 'succeeded') amount += charge.amount - charge.amount_refunded;
+    }
+    for (const transfer of Object.values(this.state.transfers)) amount -= transfer.amount - transfer.amount_reversed;
+    return {
+      object: 'balance',
+      available: [{ amount, currency: 'eur', source_types: { card: amount } }],
+      pending: [{ amount: 0, currency: 'eur', source_types: { card: 0 } }],
+      livemode: false,
+    };
+  }
+
+  adjustBalance(cents: number): Balance {
+    this.state.balanceAdjustment = (this.state.balanceAdjustment ?? 0) + cents;
+    return this.balance();
   }
 
   retrieveTransfer(id: string): Transfer {

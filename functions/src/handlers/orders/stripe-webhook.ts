@@ -1,4 +1,4 @@
-import { completionProviders, resolve, stripeEvents } from '../../lib/deps.ts';
+import { completionProviders, payoutAccounts, resolve, stripeEvents } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
 import { receiveStripeEvent } from '../../services/orders/receive-stripe-event.ts';
 
@@ -8,6 +8,6 @@ import { receiveStripeEvent } from '../../services/orders/receive-stripe-event.t
  */
 export const handler = http('POST stripe/webhook', async ({ event, headers }) => {
   const raw = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
-  const deps = resolve({ ...completionProviders, stripeEvents });
+  const deps = resolve({ ...completionProviders, stripeEvents, payoutAccounts });
   return json(200, await receiveStripeEvent(deps, raw, headers['stripe-signature']));
 });

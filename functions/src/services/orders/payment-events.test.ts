@@ -84,9 +84,10 @@ describe('payment event registry', () => {
     expect(registry.handles('customer.created')).toBe(false);
   });
 
-  it('subscribes the product to the status events', () => {
+  it('subscribes the product to the status events and the Connect account status', () => {
     expect(paymentEvents.types().sort()).toEqual(
       [
+        'account.updated',
         'charge.refunded',
         'payment_intent.canceled',
         'payment_intent.payment_failed',

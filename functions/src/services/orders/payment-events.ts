@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { Deps } from '../deps.ts';
 import { completePaymentOnEvent, type CompletionDeps } from './complete-payment.ts';
+import { ACCOUNT_EVENT_TYPES, recordAccountStatus } from '../payouts/connect-onboarding.ts';
 import { PAYMENT_STATUS_EVENT_TYPES, recordPaymentStatus } from './record-payment-status.ts';
 
 /**
@@ -10,10 +11,11 @@ import { PAYMENT_STATUS_EVENT_TYPES, recordPaymentStatus } from './record-paymen
  * deliver the event again.
  *
  * Registered: the Payment status record, then the order completion on `payment_intent.succeeded`
- * (complete-payment.ts: issues the vouchers, data-model §4.4). The webhook handler resolves the
+ * (complete-payment.ts: issues the vouchers, data-model §4.4), and the Connect account status on
+ * `account.updated` (payouts/connect-onboarding.ts, issue 12). The webhook handler resolves the
  * union of their dependencies.
  */
-export type PaymentEventDeps = Pick<Deps, 'paymentRecords' | 'clock'> & CompletionDeps;
+export type PaymentEventDeps = Pick<Deps, 'paymentRecords' | 'payoutAccounts' | 'clock'> & CompletionDeps;
 
 export type PaymentEventConsumer = {
   name: string;
@@ -43,4 +45,5 @@ export function createPaymentEventRegistry(consumers: readonly PaymentEventConsu
 export const paymentEvents = createPaymentEventRegistry([
   { name: 'payment-status', types: PAYMENT_STATUS_EVENT_TYPES, handle: recordPaymentStatus },
   { name: 'order-completion', types: ['payment_intent.succeeded'], handle: completePaymentOnEvent },
+  { name: 'connect-account-status', types: ACCOUNT_EVENT_TYPES, handle: recordAccountStatus },
 ]);

@@ -15,6 +15,7 @@ import {
   orders,
   paymentRecords,
   payments,
+  payoutAccounts,
   sellerMails,
   settings,
   stripeEvents,
@@ -309,6 +310,7 @@ describe('Stripe payments through the local stand-in', () => {
       payments: payments(),
       stripeEvents: stripeEvents(),
       paymentRecords: paymentRecords(),
+      payoutAccounts: payoutAccounts(),
       ...{
         orders: orders(),
         vouchers: vouchers(),

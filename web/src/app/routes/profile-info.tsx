@@ -9,8 +9,9 @@ import { BuyerProfileForm } from '../../features/profile/components/buyer-profil
 import { ProfileLayout } from '../../features/profile/components/profile-layout.tsx';
 import { SellerProfileForm } from '../../features/profile/components/seller-profile-form.tsx';
 import { VerificationForm } from '../../features/profile/components/verification-form.tsx';
+import { PayoutSetupSection } from '../../entities/payout-account/components/payout-setup.tsx';
 
-/** /profile-info (01 §2, 02 §2): tab 0 the profile, `?currentTab=1` the password tab, `?currentTab=2` the seller's verification tab. */
+/** /profile-info (01 §2, 02 §2): tab 0 the profile, `?currentTab=1` the password tab, `?currentTab=2` the seller's verification tab with the payout set-up (issue 12; `&stripe=return` after Stripe). */
 export default function ProfileInfoPage() {
   const auth = useAuth();
   const [search] = useSearchParams();
@@ -34,7 +35,10 @@ export default function ProfileInfoPage() {
       ) : !profile ? (
         <PageLoader label="Profil wird geladen…" />
       ) : verification ? (
-        <VerificationForm key={`v${profile.version}`} profile={profile} />
+        <>
+          <VerificationForm key={`v${profile.version}`} profile={profile} />
+          <PayoutSetupSection back={search.get('stripe') === 'return'} expired={search.get('stripe') === 'refresh'} />
+        </>
       ) : role === 'seller' ? (
         <SellerProfileForm key={`s${profile.version}`} profile={profile} />
       ) : (

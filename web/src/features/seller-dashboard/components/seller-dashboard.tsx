@@ -11,6 +11,7 @@ import {
   type SellerStatistics,
 } from '@gm/shared/seller/dashboard';
 import { paths } from '../../../config/paths.ts';
+import { StartPayoutSetupButton } from '../../../entities/payout-account/components/payout-setup.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -220,9 +221,10 @@ export function PayoutBanner() {
         <p>
           Damit wir dein Konto prüfen und Auszahlungen freischalten können, brauchen wir deine Ausweisdokumente. Lade
           sie bitte in deinem Profil unter „Verifizierung“ hoch – nach der Prüfung melden wir uns innerhalb von 24
-          Stunden.
+          Stunden. Dein Auszahlungskonto richtest du einmalig bei unserem Zahlungsdienstleister Stripe ein.
         </p>
         <p className="role-home__banner-action">
+          <StartPayoutSetupButton className="button button--primary button--small" />
           <Link to={paths.profileVerification}>Dokumente hochladen</Link>
         </p>
       </div>
