@@ -624,6 +624,13 @@ export const routes = [
   },
 
   // Money out: seller mails and expiry reminders (issue 12)
+  {
+    method: 'POST',
+    path: 'reminders/unsubscribe',
+    handler: 'seller-mails/unsubscribe-reminders',
+    access: PUBLIC,
+    domain: 'wallet',
+  },
 
   // Money out: large exports as presigned links (issue 12)
 

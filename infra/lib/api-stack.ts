@@ -21,6 +21,7 @@ import { API_PREFIX, routeKey, type Domain, type RouteDef } from '@gm/functions/
 import { paymentEvents } from '@gm/functions/services/orders/payment-events';
 import type { ImpersonationSettings, StripeSettings } from './config.ts';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
+import { JobsStack } from './jobs-stack.ts';
 
 /**
  * The variables env.ts requires; a new one there fails this file's type check until it is set
@@ -96,6 +97,8 @@ const COGNITO_ADMIN_ACTIONS = [
 export class ApiStack extends Stack {
   readonly domainStacks: ReadonlyMap<Domain, DomainRoutesStack>;
   readonly resources: ApiResources;
+  /** The scheduled Lambdas (issue 12): expiry reminders, monthly reports. */
+  readonly jobs: JobsStack;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -133,6 +136,11 @@ export class ApiStack extends Stack {
       );
     }
     this.domainStacks = stacks;
+    this.jobs = new JobsStack(this, 'Jobs', {
+      description: 'Gutscheinmarkt scheduled jobs',
+      resources: props.resources,
+      ...(props.stubForMissingHandlers ? { stubForMissingJobs: props.stubForMissingHandlers } : {}),
+    });
 
     if (props.routes.some((r) => r.path === 'stripe/webhook')) {
       new CfnOutput(this, 'StripeWebhookUrl', {

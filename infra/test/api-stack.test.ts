@@ -6,6 +6,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { API_PREFIX, routeKey, routes, type RouteDef } from '@gm/functions/routes';
 import { ApiStack, EXPORT_FUNCTION, EXPORT_ROUTES, STRIPE_DOMAINS } from '../lib/api-stack.ts';
+import { SCHEDULED_JOBS } from '../lib/jobs-stack.ts';
 import { ApiFunction, handlerEntry } from '../lib/constructs/api-function.ts';
 import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
 
@@ -16,17 +17,22 @@ describe('API stack', () => {
   let all: { path: string; template: Template }[];
   beforeAll(() => {
     synth = synthApp();
-    all = [...synth.templates].map(([p, { template }]) => ({ path: p, template }));
+    // The route stacks; the scheduled jobs' nested stack has tests of its own (jobs-stack.test.ts).
+    all = [...synth.templates]
+      .filter(([p]) => p !== synth.api.jobs.node.path)
+      .map(([p, { template }]) => ({ path: p, template }));
   }, 60_000);
   afterAll(() => synth.cleanup());
 
   const functionsIn = (t: Template) => resourcesOfType(t, 'AWS::Lambda::Function');
 
-  it('has exactly one Lambda function per manifest route, and no others', () => {
+  it('has exactly one Lambda function per manifest route (and per scheduled job in the jobs stack), and no others', () => {
     const count = all.reduce((n, { template }) => n + functionsIn(template).length, 0);
     expect(count).toBe(routes.length);
+    const jobs = synth.templates.get(synth.api.jobs.node.path)!.template;
+    expect(functionsIn(jobs)).toHaveLength(SCHEDULED_JOBS.length);
     const apiFunctions = synth.app.node.findAll().filter((c): c is ApiFunction => c instanceof ApiFunction);
-    expect(apiFunctions).toHaveLength(routes.length);
+    expect(apiFunctions).toHaveLength(routes.length + SCHEDULED_JOBS.length);
   });
 
   it('builds each function from the manifest handler module at functions/src/handlers/<handler>.ts', () => {

@@ -46,6 +46,7 @@ import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
+import { createSellerMailRepository } from '../repositories/seller-mail-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
@@ -150,6 +151,7 @@ export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventReposito
 export const stripeCustomers = /* @__PURE__ */ once(() => createStripeCustomerRepository(documentClient(), table()));
 export const idempotency = /* @__PURE__ */ once(() => createIdempotencyRepository(documentClient(), table()));
 export const sellerDashboard = /* @__PURE__ */ once(() => createSellerDashboardRepository(documentClient(), table()));
+export const sellerMails = /* @__PURE__ */ once(() => createSellerMailRepository(documentClient(), table()));
 export const transactions = /* @__PURE__ */ once(() => createTransactionChunks(documentClient()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
@@ -190,4 +192,5 @@ export const completionProviders = {
   clock,
   newId,
   appUrl,
+  sellerMails,
 };

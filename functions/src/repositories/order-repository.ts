@@ -55,6 +55,10 @@ export type OrderRecord = {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** Coupon discount on this line (cents), set at completion. */
+  discount?: number;
+  /** The seller's sale notice was sent (issue 12, services/seller-mails/sale-notice.ts). */
+  seller_mail_sent_at?: string;
 };
 
 export type NewPendingOrder = Omit<

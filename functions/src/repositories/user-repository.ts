@@ -34,6 +34,8 @@ export type UserRecord = {
   /** Admin switches (issue 11); absent on profiles made before them = false. */
   is_custom_confirmation?: boolean;
   monthly_reporting?: boolean;
+  /** The holder unsubscribed from expiry reminders (issue 12, link in the reminder mail; no login). */
+  reminders_opt_out?: boolean;
   /** Where the account came from (`ORIGIN` in shared/src/admin/users.ts, or the social provider); written at creation. */
   origin?: Origin | null;
   order_email: string | null;

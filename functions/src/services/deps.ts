@@ -20,6 +20,7 @@ import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
 import type { ProfileRepository } from '../repositories/profile-repository.ts';
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
+import type { SellerMailRepository } from '../repositories/seller-mail-repository.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
 import type { SellerDashboardRepository } from '../repositories/seller-dashboard-repository.ts';
 import type { StripeEventRepository } from '../repositories/stripe-event-repository.ts';
@@ -120,6 +121,8 @@ export type Deps = {
   idempotency: IdempotencyRepository;
   /** Read side of the seller dashboard, orders and exports (stats items, seller orders, invoices by range). */
   sellerDashboard: SellerDashboardRepository;
+  /** Seller mails and expiry reminders: sale-notice leases, reminder and monthly-report claims, opt-outs (issue 12). */
+  sellerMails: SellerMailRepository;
   /** Commits repository parts in transactions of ≤ 100 items (account deletion, issue 11). */
   transactions: TransactionChunks;
   clock: () => Date;

@@ -79,6 +79,8 @@ const pages = {
   adminAudit: lazy(() => import('./routes/admin-audit.tsx')),
   // issue 6 seller dashboard
   ordersEarnings: lazy(() => import('./routes/orders-earnings.tsx')),
+  // issue 12: the expiry reminders' unsubscribe link
+  remindersUnsubscribe: lazy(() => import('./routes/reminders-unsubscribe.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
@@ -222,6 +224,8 @@ export const routes: RouteObject[] = [
           { path: 'transfer/:id', element: page(pages.transferRedirect) },
           { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveShareLink) },
           { path: 'buyer-voucher/transfer/:id', element: page(pages.receiveShareLink) },
+          // The expiry reminders' unsubscribe link: works signed in or not (issue 12).
+          { path: 'erinnerungen/abmelden/:token', element: page(pages.remindersUnsubscribe) },
           { path: 'impressum', element: page(pages.impressum) },
           { path: 'datenschutz', element: page(pages.datenschutz) },
           { path: 'agb', element: page(pages.agb) },

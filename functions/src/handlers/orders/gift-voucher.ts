@@ -11,6 +11,7 @@ import {
   newId,
   orders,
   resolve,
+  sellerMails,
   templates,
   transfers,
   users,
@@ -40,6 +41,7 @@ export const handler = http('POST order/gift-voucher', async ({ actor, body, hea
     newId,
     appUrl,
     idempotency,
+    sellerMails,
   });
   const answer = await withIdempotency(
     deps,

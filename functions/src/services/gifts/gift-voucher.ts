@@ -14,6 +14,7 @@ import { newUserVoucher, standardValidUntil } from '../orders/new-user-voucher.t
 import { linkExpiry, newTransferCode } from '../wallet/share-links.ts';
 import { voucherPdfFor } from '../wallet/voucher-pdf.ts';
 import { staffSeller, unlockedStaffSeller } from './staff.ts';
+import { notifySellerOfSale } from '../seller-mails/sale-notice.ts';
 import { assertOwnSellerActivated } from '../users/seller-gate.ts';
 
 /**
@@ -40,6 +41,7 @@ export type GiftDeps = Pick<
   | 'clock'
   | 'newId'
   | 'appUrl'
+  | 'sellerMails'
 >;
 
 /** A run holds the gift this long; a run that died is taken over after it. */
@@ -210,6 +212,11 @@ async function run(deps: GiftDeps, order: OrderRecord, direct: boolean, gift: Gi
     const at = deps.clock().toISOString();
     if (!(await deps.gifts.finish(order.id, gift.claim_token, gift.user_voucher_ids, at)))
       throw new ConflictError(GIFT_TEXT.inProgress);
+    // A direct sale is a sale of the seller's: its notice after the sale committed (issue 12; once per order).
+    if (direct) {
+      const completed = await deps.orders.get(order.id);
+      if (completed) await notifySellerOfSale(deps, completed);
+    }
     const answer = issued.map(toGifted);
     return { message: GIFT_TEXT.success, user_voucher: gift.is_bulk ? answer : answer[0]! };
   } catch (error) {

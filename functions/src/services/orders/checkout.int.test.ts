@@ -22,6 +22,7 @@ import {
   orders,
   paymentRecords,
   payments,
+  sellerMails,
   settings,
   templates,
   users,
@@ -277,6 +278,7 @@ describe('checkout and order completion', () => {
       appUrl: appUrl(),
       templates: templates(),
       mediaReader: mediaReader(),
+      sellerMails: sellerMails(),
     };
     const since = Math.floor(Date.now() / 1000) - 1;
     const settled = await Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
@@ -442,6 +444,7 @@ describe('checkout and order completion', () => {
       appUrl: appUrl(),
       templates: templates(),
       mediaReader: mediaReader(),
+      sellerMails: sellerMails(),
     };
     let calls = 0;
     const crashing = {

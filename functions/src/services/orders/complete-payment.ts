@@ -20,6 +20,7 @@ import { voucherPdfFor } from '../wallet/voucher-pdf.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoiceLines } from './invoice-tax.ts';
 import { newUserVoucher } from './new-user-voucher.ts';
+import { notifySellersOfPayment } from '../seller-mails/sale-notice.ts';
 
 /**
  * Order completion (data-model §4.4), the consumer of the signed `payment_intent.succeeded` webhook:
@@ -50,6 +51,7 @@ export type CompletionDeps = Pick<
   | 'appUrl'
   | 'templates'
   | 'mediaReader'
+  | 'sellerMails'
 >;
 
 export type CompletionOutcome =
@@ -87,7 +89,11 @@ export async function completePayment(
 ): Promise<CompletionOutcome> {
   if (payment.completed_at) {
     // Completed earlier: a run that crashed before the mail (or whose mail failed) left it owed.
-    if (!payment.mail_sent_at) await deliverConfirmation(deps, payment, mailFailure);
+    try {
+      if (!payment.mail_sent_at) await deliverConfirmation(deps, payment, mailFailure);
+    } finally {
+      await notifySellers(deps, payment);
+    }
     return 'already_completed';
   }
   // Payments that no checkout priced (no lines or payer) have nothing to issue.
@@ -284,8 +290,27 @@ export async function completePayment(
   }
   // The marking run holds the mail lease from the marking write on; a run that lost the race to mark
   // it only sends if that lease expired (the marking run died).
-  await deliverConfirmation(deps, payment, mailFailure, marked ? mailLease : undefined);
+  try {
+    await deliverConfirmation(deps, payment, mailFailure, marked ? mailLease : undefined);
+  } finally {
+    await notifySellers(deps, payment);
+  }
   return marked ? 'completed' : 'already_completed';
+}
+
+/** The sellers' sale notices (issue 12), after the sale committed; each owed one at most once (lease on the order). */
+async function notifySellers(deps: CompletionDeps, payment: PaymentRecord): Promise<void> {
+  const ids = (payment.lines ?? []).map((l) => l.order_id);
+  await notifySellersOfPayment(deps, payment.id, ids).catch((error: unknown) =>
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'seller sale notices failed',
+        paymentId: payment.id,
+        error: String(error),
+      }),
+    ),
+  );
 }
 
 /**

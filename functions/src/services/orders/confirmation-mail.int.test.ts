@@ -16,6 +16,7 @@ import {
   orders,
   paymentRecords,
   payments,
+  sellerMails,
   settings,
   templates,
   users,
@@ -57,6 +58,7 @@ const deps = (): CompletionDeps => ({
   clock: clock(),
   newId: newId(),
   appUrl: appUrl(),
+  sellerMails: sellerMails(),
   templates: templates(),
   mediaReader: mediaReader(),
 });

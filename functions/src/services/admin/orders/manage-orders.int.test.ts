@@ -19,6 +19,7 @@ import {
   mediaReader,
   newId,
   orderAdmin,
+  sellerMails,
   orders,
   paymentRecords,
   payments,
@@ -679,6 +680,7 @@ describe('reversal races (issue 11)', () => {
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
+      sellerMails: sellerMails(),
     };
     const input = giftVoucherRequestSchema.parse({
       order_id: id,

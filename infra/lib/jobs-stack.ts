@@ -1,0 +1,83 @@
+import { Duration, NestedStack, Stack, type NestedStackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import type { ApiResources, LambdaEnvironment } from './api-stack.ts';
+import { ScheduledJob } from './constructs/scheduled-job.ts';
+
+export type JobsStackProps = NestedStackProps & {
+  resources: ApiResources;
+  stubForMissingJobs?: lambda.Code;
+};
+
+/** The scheduled jobs (issue 12), each a `ScheduledJob` with its dead-letter queue and alarm. */
+export const SCHEDULED_JOBS = [
+  {
+    id: 'ExpiryReminders',
+    job: 'expiry-reminders',
+    description: 'mails holders 30 and 7 days before their vouchers expire',
+    // 06:00 UTC = 07:00/08:00 in Vienna.
+    schedule: events.Schedule.cron({ minute: '0', hour: '6' }),
+  },
+  {
+    id: 'MonthlyReports',
+    job: 'monthly-reports',
+    description: "mails sellers with monthly reporting last month's figures and orders",
+    // The 1st of each month, 05:00 UTC (06:00/07:00 in Vienna, the new month there already).
+    schedule: events.Schedule.cron({ minute: '0', hour: '5', day: '1' }),
+  },
+] as const;
+
+/**
+ * The scheduled Lambdas in a nested stack of their own (the API's domain stacks stay routes only).
+ * They read and write the table and send mail; nothing else.
+ */
+export class JobsStack extends NestedStack {
+  readonly jobs: ReadonlyMap<string, ScheduledJob>;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const r = props.resources;
+    const environment: LambdaEnvironment & { CONTACT_EMAIL?: string } = {
+      TABLE_NAME: r.table.tableName,
+      MEDIA_BUCKET: r.mediaBucket.bucketName,
+      PRIVATE_BUCKET: r.privateBucket.bucketName,
+      COGNITO_USER_POOL_ID: r.userPool.userPoolId,
+      COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
+      MAIL_FROM: r.mailFrom,
+      APP_URL: r.appUrl,
+      ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
+    };
+    const role = new iam.Role(this, 'JobRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Gutscheinmarkt scheduled jobs',
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    r.table.grantReadWriteData(role);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
+      }),
+    );
+
+    const jobs = new Map<string, ScheduledJob>();
+    for (const def of SCHEDULED_JOBS) {
+      const job = new ScheduledJob(this, def.id, {
+        job: def.job,
+        description: def.description,
+        schedule: def.schedule,
+        environment,
+        role,
+        timeout: Duration.minutes(10),
+        ...(props.stubForMissingJobs ? { stubForMissingEntry: props.stubForMissingJobs } : {}),
+      });
+      // The dead-letter queue receives the failed async invocations with the function's role.
+      job.deadLetterQueue.grantSendMessages(role);
+      jobs.set(def.job, job);
+    }
+    this.jobs = jobs;
+  }
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { jobEntry } from '../lib/constructs/scheduled-job.ts';
+import { SCHEDULED_JOBS } from '../lib/jobs-stack.ts';
+import { synthApp, type SynthesisedApp } from './synth-app.ts';
+
+describe('scheduled jobs (issue 12)', () => {
+  let synth: SynthesisedApp;
+  let template: Template;
+  beforeAll(() => {
+    synth = synthApp();
+    template = synth.templates.get(synth.api.jobs.node.path)!.template;
+  }, 60_000);
+  afterAll(() => synth.cleanup());
+
+  it('builds each job from functions/src/jobs/<job>.ts with a daily rule, a dead-letter queue and an alarm on it', () => {
+    for (const def of SCHEDULED_JOBS) {
+      const job = synth.api.jobs.jobs.get(def.job)!;
+      expect(job.function.entry).toBe(jobEntry(def.job));
+    }
+    template.resourceCountIs('AWS::Events::Rule', SCHEDULED_JOBS.length);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue(), RetryPolicy: Match.anyValue() })],
+    });
+    template.resourceCountIs('AWS::SQS::Queue', SCHEDULED_JOBS.length);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      DeadLetterConfig: Match.anyValue(),
+      Timeout: 600,
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('lets the jobs write the table and send mail from MAIL_FROM only', () => {
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('dynamodb:PutItem');
+    expect(policies).toContain('ses:SendEmail');
+    expect(policies).toContain('ses:FromAddress');
+  });
+});
