@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PaymentStatus, PaymentStatusChange } from '@gm/shared/payments/payment-status';
+import { canMove, type PaymentStatus, type PaymentStatusChange } from '@gm/shared/payments/payment-status';
 import type { StatusChangeOutcome } from '../../repositories/payment-repository.ts';
 import type { Deps } from '../deps.ts';
 
@@ -80,5 +80,17 @@ export async function recordPaymentStatus(
   const change = statusChangeOf(event);
   if (!change) return 'not_a_status_change';
   if (!change.paymentId) return 'unknown_payment';
-  return deps.paymentRecords.applyStatusChange({ ...change, paymentId: change.paymentId }, deps.clock().toISOString());
+  const outcome = await deps.paymentRecords.applyStatusChange(
+    { ...change, paymentId: change.paymentId },
+    deps.clock().toISOString(),
+  );
+  if (outcome === 'ignored' && (change.status === 'refunded' || change.status === 'partially_refunded')) {
+    // Stripe does not order deliveries: a refund that arrives while the payment is still open (its
+    // `payment_intent.succeeded` not yet applied) would be lost as a no-op. Throwing answers 500, and
+    // Stripe delivers the refund again after the success.
+    const payment = await deps.paymentRecords.get(change.paymentId);
+    if (payment && canMove(payment.status, 'succeeded'))
+      throw new Error(`Refund event ${change.eventId} arrived before the payment succeeded; waiting for redelivery.`);
+  }
+  return outcome;
 }
