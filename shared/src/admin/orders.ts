@@ -25,6 +25,9 @@ export const ADMIN_ORDER_TEXT = {
   /** A retry of a reversed order whose Stornorechnung mail was still owed (issue 11). */
   cancellationMailSent: 'Die Bestellung ist bereits storniert. Die Stornorechnung wurde jetzt an den Käufer gesendet.',
   cancellationMailFailed: 'Die Stornorechnung konnte nicht gesendet werden. Bitte versuche es später erneut.',
+  resendCancellationMail: 'Stornorechnung senden',
+  cancellationMailOwed: 'Noch nicht an den Käufer gesendet',
+  cancellationMailDone: 'An den Käufer gesendet',
   refundRefused: (message: string) => `Die Rückerstattung wurde von Stripe abgelehnt: ${message}`,
   completedNotDeletable: 'Abgeschlossene Bestellungen können nicht gelöscht werden.',
   cartLineDeleted: 'Die Position wurde aus dem Warenkorb entfernt.',
@@ -138,6 +141,8 @@ export const adminOrderDetailsSchema = z.object({
     buyer_user_id: z.string().nullable(),
     invoice_no: z.string().nullable(),
     cancellation_invoice_no: z.string().nullable(),
+    /** The Stornorechnung mail went out; false while it is owed (a failed send is retried by reverse-order). */
+    cancellation_mail_sent: z.boolean(),
     reversed_at: z.string().nullable(),
     refund_id: z.string().nullable(),
     refunded_amount: z.number().int().nullable(),

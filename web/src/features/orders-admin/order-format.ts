@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '@gm/shared/payments/payment-status';
 import { ADMIN_ORDER_TEXT, type AdminOrderRow } from '@gm/shared/admin/orders';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
@@ -19,3 +20,18 @@ export function paymentTypeText(pType: AdminOrderRow['p_type']): string {
 export const statusText = (reversed: boolean) => (reversed ? ADMIN_ORDER_TEXT.reversed : ADMIN_ORDER_TEXT.notReversed);
 export const orderDate = (at: string) => formatDate(at);
 export const euroOrDash = (cents: number | null) => (cents === null ? '–' : formatEuro(cents));
+
+/** Stripe's payment status (PAYMENT# `status`, shared/src/payments/payment-status.ts) in German. */
+const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
+  created: 'angelegt',
+  requires_action: 'wartet auf Bestätigung',
+  processing: 'in Bearbeitung',
+  failed: 'fehlgeschlagen',
+  canceled: 'abgebrochen',
+  succeeded: 'bezahlt',
+  partially_refunded: 'teilweise erstattet',
+  refunded: 'erstattet',
+};
+
+export const paymentStatusText = (status: string) =>
+  (PAYMENT_STATUS_TEXT as Record<string, string | undefined>)[status] ?? status;

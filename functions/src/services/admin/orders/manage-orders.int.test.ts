@@ -769,6 +769,8 @@ describe('the Stornorechnung mail is owed until sent', () => {
         (m) => m.destination.to.includes(buyer.email) && m.subject.startsWith('Stornierung'),
       );
     expect(await stornoMails()).toHaveLength(0);
+    // The admin's details show the mail as owed (the dialog then offers to send it).
+    expect((await api('GET', `order/${id}`, { token: admin.token })).body.data.cancellation_mail_sent).toBe(false);
 
     // The retry: concurrent calls send it once; the others answer 'already reversed'.
     const retries = await Promise.all(Array.from({ length: 5 }, () => reverse(id)));
@@ -786,6 +788,7 @@ describe('the Stornorechnung mail is owed until sent', () => {
     const mail = (await stornoMails())[0]!;
     expect(mail.attachments?.[0]?.filename).toBe(`Stornorechnung-${owed!.cancellation_invoice_no}.pdf`);
     expect((await orderAdmin().get(id))?.cancellation_mail_sent_at).toBeTruthy();
+    expect((await api('GET', `order/${id}`, { token: admin.token })).body.data.cancellation_mail_sent).toBe(true);
     const later = await reverse(id);
     expect(later.status).toBe(422);
     expect(later.body.message).toBe('Diese Bestellung wurde bereits storniert.');

@@ -108,6 +108,7 @@ export async function getAdminOrder(
     buyer_user_id: order.user_id ?? null,
     invoice_no: order.invoice_no ?? null,
     cancellation_invoice_no: order.cancellation_invoice_no ?? null,
+    cancellation_mail_sent: Boolean(order.cancellation_mail_sent_at),
     reversed_at: order.reversed_at ?? null,
     refund_id: order.refund_id ?? null,
     refunded_amount: typeof order.refunded_amount === 'number' ? order.refunded_amount : null,

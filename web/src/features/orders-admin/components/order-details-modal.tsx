@@ -4,13 +4,21 @@ import { formatDate } from '@gm/shared/dates/format';
 import { formatEuro } from '@gm/shared/money/money';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
+import { showRefusal, SUCCESS_CLOSE_MS } from '../../../components/ui/use-confirmed-action.ts';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
 import { fetchInvoicePdf } from '../../../entities/order/api/invoice.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
-import { useAdminOrder } from '../api/orders-admin.ts';
-import { CHANNEL_TEXT, euroOrDash, orderDate, paymentTypeText, statusText } from '../order-format.ts';
+import { useAdminOrder, useReverseOrder } from '../api/orders-admin.ts';
+import {
+  CHANNEL_TEXT,
+  euroOrDash,
+  orderDate,
+  paymentStatusText,
+  paymentTypeText,
+  statusText,
+} from '../order-format.ts';
 
 const VOUCHER_STATUS: Record<'active' | 'reversing' | 'redeemed' | 'reversed', string> = {
   active: 'aktiv',
@@ -50,6 +58,38 @@ function InvoiceLink({
     >
       {invoiceNo}
     </button>
+  );
+}
+
+/**
+ * Whether the Stornorechnung mail reached the buyer; while it is owed (the send after the reversal
+ * failed) the admin sends it again: reverse-order on a reversed order retries exactly that mail.
+ */
+function CancellationMail({ orderId, sent }: { orderId: string; sent: boolean }) {
+  const dialog = useDialog();
+  const resend = useReverseOrder();
+  if (sent) return <>{ADMIN_ORDER_TEXT.cancellationMailDone}</>;
+  async function send() {
+    try {
+      const answer = await resend.mutateAsync(orderId);
+      await dialog.success(answer.message, { autoCloseMs: SUCCESS_CLOSE_MS });
+    } catch (error) {
+      await showRefusal(dialog, error);
+    }
+  }
+  return (
+    <>
+      {ADMIN_ORDER_TEXT.cancellationMailOwed}{' '}
+      <button
+        type="button"
+        className="button button--small button--outline"
+        onClick={() => void send()}
+        disabled={resend.isPending}
+        data-testid="admin-order-resend-cancellation"
+      >
+        {resend.isPending ? 'Wird gesendet…' : ADMIN_ORDER_TEXT.resendCancellationMail}
+      </button>
+    </>
   );
 }
 
@@ -113,7 +153,7 @@ export function OrderDetailsModal({
             <dt>Zahlung</dt>
             <dd>
               {order.payment
-                ? `${order.payment.status}, ${formatEuro(order.payment.amount)}${
+                ? `${paymentStatusText(order.payment.status)}, ${formatEuro(order.payment.amount)}${
                     order.payment.amount_refunded ? `, erstattet ${formatEuro(order.payment.amount_refunded)}` : ''
                   }${order.payment.coupon_code ? `, Code ${order.payment.coupon_code}` : ''}`
                 : '–'}
@@ -128,6 +168,10 @@ export function OrderDetailsModal({
                 </dd>
                 <dt>Erstattet</dt>
                 <dd>{euroOrDash(order.refunded_amount)}</dd>
+                <dt>Stornorechnung per E-Mail</dt>
+                <dd data-testid="admin-order-cancellation-mail">
+                  <CancellationMail orderId={order.id} sent={order.cancellation_mail_sent} />
+                </dd>
               </>
             )}
           </dl>
