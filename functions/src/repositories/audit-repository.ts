@@ -1,4 +1,5 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryCount, queryUpTo } from './query-all.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
 /**
@@ -63,54 +64,32 @@ export function createAuditRepository(db: DynamoDBDocumentClient, tableName: str
     };
   }
 
+  const query = (name: 'GSI1' | 'GSI2' | 'GSI3', pk: string) =>
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: name,
+      KeyConditionExpression: `${name}PK = :pk`,
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+    });
+
   async function page(
     name: 'GSI1' | 'GSI2' | 'GSI3',
     pk: string,
     limit: number,
     startKey?: Record<string, unknown>,
   ): Promise<AuditPage> {
-    const items: AuditEntry[] = [];
-    let key = startKey;
-    do {
-      const answer = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: name,
-          KeyConditionExpression: `${name}PK = :pk`,
-          ExpressionAttributeValues: { ':pk': pk },
-          ScanIndexForward: false,
-          Limit: limit - items.length,
-          ...(key ? { ExclusiveStartKey: key } : {}),
-        }),
-      );
-      for (const raw of answer.Items ?? []) {
+    const { items, lastKey } = await queryUpTo(db, query(name, pk), limit, startKey);
+    return {
+      items: items.map((raw) => {
         const { id, action, actor_id, target_id, details, at } = raw as AuditEntry;
-        items.push({ id, action, actor_id, target_id, details: details ?? {}, at });
-      }
-      key = answer.LastEvaluatedKey;
-    } while (key && items.length < limit);
-    return { items, ...(key ? { lastKey: key } : {}) };
+        return { id, action, actor_id, target_id, details: details ?? {}, at };
+      }),
+      ...(lastKey ? { lastKey } : {}),
+    };
   }
 
-  async function count(name: 'GSI1' | 'GSI2' | 'GSI3', pk: string): Promise<number> {
-    let total = 0;
-    let key: Record<string, unknown> | undefined;
-    do {
-      const answer = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: name,
-          KeyConditionExpression: `${name}PK = :pk`,
-          ExpressionAttributeValues: { ':pk': pk },
-          Select: 'COUNT',
-          ...(key ? { ExclusiveStartKey: key } : {}),
-        }),
-      );
-      total += answer.Count ?? 0;
-      key = answer.LastEvaluatedKey;
-    } while (key);
-    return total;
-  }
+  const count = (name: 'GSI1' | 'GSI2' | 'GSI3', pk: string) => queryCount(db, query(name, pk));
 
   return {
     /** Puts one entry on its own (the write it records has already committed). */
