@@ -634,6 +634,12 @@ export const routes = [
 
   // Money out: large exports as presigned links (issue 12)
 
+  // Money out: payout run (issue 12)
+
+  // Money out: seller invoices and /payout (issue 12)
+
+  // Money out: accounting exports and outstanding vouchers (issue 12)
+
   // Admin: account deletion (issue 11)
   { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },
 
