@@ -26,7 +26,8 @@ export type AuditAction =
   | 'delete_order'
   | 'revoke_redemption'
   | 'set_subdomain'
-  | 'update_settings';
+  | 'update_settings'
+  | 'run_payout';
 
 export type AuditEntry = {
   id: string;
