@@ -131,6 +131,29 @@ describe('custom order confirmation (seller sale notice)', () => {
     expect(await noticesTo(seller.email, since)).toHaveLength(0);
   });
 
+  it('a notice that fails after the sale fails the webhook delivery, and the re-delivery sends it once', async () => {
+    const seller = await createTestAccount('seller', { is_custom_confirmation: true });
+    const { event, line } = await approvedPayment(seller);
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const real = mailer();
+    // SES refuses the seller's notice (the buyer's confirmation still goes out).
+    const refusing: CompletionDeps['mailer'] = {
+      send: (mail) =>
+        mail.subject.startsWith(SALE_NOTICE_SUBJECT) ? Promise.reject(new Error('SES throttled')) : real.send(mail),
+    };
+    await expect(completePaymentOnEvent({ ...deps(), mailer: refusing }, event)).rejects.toThrow(/seller sale notice/);
+    const sold = await orders().get(line);
+    expect(sold?.status).toBe('completed');
+    expect(sold?.seller_mail_sent_at).toBeUndefined();
+    expect(await noticesTo(seller.email, since)).toHaveLength(0);
+
+    // Stripe re-delivers the event: the completed payment's run sends the owed notice, once.
+    expect(await completePaymentOnEvent(deps(), event)).toBe('already_completed');
+    expect(await completePaymentOnEvent(deps(), event)).toBe('already_completed');
+    expect((await orders().get(line))?.seller_mail_sent_at).toBeTruthy();
+    expect(await noticesTo(seller.email, since)).toHaveLength(1);
+  });
+
   it('sends nothing while the switch is off', async () => {
     const seller = await createTestAccount('seller');
     const { event, line } = await approvedPayment(seller);
