@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { CATALOGUE_ADMIN_TEXT } from '@gm/shared/catalogue-admin/contracts';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
@@ -18,8 +19,8 @@ const SEARCH_DEBOUNCE_MS = 350;
 /** /featured-vouchers 'Gesponserte Gutscheine' (03 §2): every voucher, 10 per page, Gesponsert toggled after confirmation. */
 export default function AdminFeaturedVouchersPage() {
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
+  const keyword = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS, () => setPage(1));
   const { data, error, isLoading, isPlaceholderData, refetch } = useAllVouchers({
     page,
     paginate: PAGE_SIZE.admin,
@@ -27,14 +28,6 @@ export default function AdminFeaturedVouchersPage() {
   });
   const action = useAdminAction();
   const toggleFeatured = useToggleFeatured();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setKeyword(input.trim());
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
 
   async function toggle(voucher: VoucherCard) {
     const question = voucher.is_featured

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -14,20 +15,12 @@ import './platform-admin.css';
 /** /subdomain 'Manage Subdomain' (03 §2): sellers with a subdomain, assign, rename, remove (empty name). */
 export function SubdomainPanel() {
   const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const search = useDebouncedValue(input.trim().toLowerCase(), ADMIN_SEARCH_DEBOUNCE_MS, () => setPage(1));
   const [editing, setEditing] = useState<SubdomainSeller | null | undefined>(undefined);
   const { data, error, isLoading, isPlaceholderData, refetch } = useSellersWithSubdomain({ page, search });
   const remove = useSetSubdomain();
   const action = useConfirmedAction();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setSearch(input.trim().toLowerCase());
-      setPage(1);
-    }, ADMIN_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
 
   const rows = data?.data ?? [];
   const offset = data ? (data.current_page - 1) * data.per_page : 0;

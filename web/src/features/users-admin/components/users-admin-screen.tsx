@@ -1,4 +1,5 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { originLabel } from '@gm/shared/admin/users';
 import { USER_FILTER_DEBOUNCE_MS } from '@gm/shared/wallet/gift';
 import { SearchField } from '../../../components/ui/search-field.tsx';
@@ -25,18 +26,10 @@ const tabId = (role: UsersTab) => `users-tab-${role}`;
 export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTab } = {}) {
   const [tab, setTab] = useState<UsersTab>(initialTab);
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
+  const keyword = useDebouncedValue(input.trim(), USER_FILTER_DEBOUNCE_MS, () => setPage(1));
   const { data, error, isLoading, isPlaceholderData, refetch } = useAdminUsers({ role: tab, keyword, page });
   const runner = useConfirmedAction();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setKeyword(input.trim());
-      setPage(1);
-    }, USER_FILTER_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
 
   function choose(role: UsersTab) {
     setTab(role);
