@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { settleStandIn, standIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { formatEuro } from '@gm/shared/money/money';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import {
-  appUrl,
-  clock,
-  companies,
-  coupons,
-  mailer,
-  mediaReader,
-  newId,
-  orders,
-  paymentRecords,
-  payments,
-  sellerMails,
-  settings,
-  templates,
-  users,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { completionProviders, mailer, orders, resolve } from '../../lib/deps.ts';
 import { completePaymentOnEvent, type CompletionDeps } from '../orders/complete-payment.ts';
 import { SALE_NOTICE_SUBJECT } from './sale-notice.ts';
 
@@ -32,38 +16,9 @@ import { SALE_NOTICE_SUBJECT } from './sale-notice.ts';
  * account e-mail) once per completed sale, only while the switch is on — through re-delivered and
  * concurrent webhook runs of the same payment, and for a direct sale.
  */
-const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
-async function standInApi<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${standIn()}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-const settle = () => standInApi('POST', '/__test/idle', { timeout_ms: 15_000 });
+const settle = settleStandIn;
 
-const deps = (): CompletionDeps => ({
-  payments: payments(),
-  paymentRecords: paymentRecords(),
-  orders: orders(),
-  vouchers: vouchers(),
-  userVouchers: userVouchers(),
-  coupons: coupons(),
-  settings: settings(),
-  users: users(),
-  companies: companies(),
-  mailer: mailer(),
-  clock: clock(),
-  newId: newId(),
-  appUrl: appUrl(),
-  templates: templates(),
-  mediaReader: mediaReader(),
-  sellerMails: sellerMails(),
-});
+const deps = (): CompletionDeps => resolve(completionProviders);
 
 /** A buyer paid the seller's voucher with 3-D Secure; the intent's events are held back: answers the succeeded event. */
 async function approvedPayment(seller: TestAccount): Promise<{ event: Stripe.Event; line: string; title: string }> {
