@@ -11,6 +11,7 @@ import { AdminPage } from '../../features/catalogue-admin/components/admin-page.
 import { TableState } from '../../components/ui/table-state.tsx';
 import { sellerDisplayName } from '../../entities/catalogue/components/voucher-card.tsx';
 import { useAdminAction } from '../../features/catalogue-admin/use-admin-action.ts';
+import { AdminTable } from '../../components/ui/admin-table.tsx';
 import './admin-featured-vouchers.css';
 
 /** 03 §9: admin searches wait 350 ms after the last key. */
@@ -75,55 +76,53 @@ export default function AdminFeaturedVouchersPage() {
         onRetry={() => void refetch()}
       />
       {vouchers.length > 0 && (
-        <div className={`admin-table__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
-          <table className="admin-table" data-testid="featured-table">
-            <caption className="visually-hidden">Alle Gutscheine mit ihrem Sponsoring-Status</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Aktion</span>
+        <AdminTable busy={loadingNext} testId="featured-table">
+          <caption className="visually-hidden">Alle Gutscheine mit ihrem Sponsoring-Status</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nr.</th>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Aktion</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {vouchers.map((voucher, index) => (
+              <tr key={voucher.id} data-testid="featured-row" data-voucher-id={voucher.id}>
+                <td data-label="Nr.">{offset + index + 1}</td>
+                <th scope="row" data-label="Name">
+                  <span className="admin-table__name">{voucher.title}</span>
+                  <span className="admin-table__meta">
+                    {sellerDisplayName(voucher)}
+                    {!voucher.is_active && <span className="admin-tag">inaktiv</span>}
+                  </span>
                 </th>
+                <td data-label="Status">
+                  <span
+                    className={`admin-status${voucher.is_featured ? ' admin-status--on' : ''}`}
+                    data-testid="featured-status"
+                  >
+                    {voucher.is_featured ? CATALOGUE_ADMIN_TEXT.featured : CATALOGUE_ADMIN_TEXT.notFeatured}
+                  </span>
+                </td>
+                <td className="admin-table__cell--actions">
+                  <button
+                    type="button"
+                    className={`button button--small ${voucher.is_featured ? 'button--outline' : 'button--primary'}`}
+                    onClick={() => void toggle(voucher)}
+                    disabled={action.busy}
+                    aria-label={`${voucher.title}: ${voucher.is_featured ? 'nicht mehr sponsern' : 'sponsern'}`}
+                    data-testid="featured-toggle"
+                  >
+                    {voucher.is_featured ? 'Nicht mehr sponsern' : 'Sponsern'}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {vouchers.map((voucher, index) => (
-                <tr key={voucher.id} data-testid="featured-row" data-voucher-id={voucher.id}>
-                  <td data-label="Nr.">{offset + index + 1}</td>
-                  <th scope="row" data-label="Name">
-                    <span className="admin-table__name">{voucher.title}</span>
-                    <span className="admin-table__meta">
-                      {sellerDisplayName(voucher)}
-                      {!voucher.is_active && <span className="admin-tag">inaktiv</span>}
-                    </span>
-                  </th>
-                  <td data-label="Status">
-                    <span
-                      className={`admin-status${voucher.is_featured ? ' admin-status--on' : ''}`}
-                      data-testid="featured-status"
-                    >
-                      {voucher.is_featured ? CATALOGUE_ADMIN_TEXT.featured : CATALOGUE_ADMIN_TEXT.notFeatured}
-                    </span>
-                  </td>
-                  <td className="admin-table__cell--actions">
-                    <button
-                      type="button"
-                      className={`button button--small ${voucher.is_featured ? 'button--outline' : 'button--primary'}`}
-                      onClick={() => void toggle(voucher)}
-                      disabled={action.busy}
-                      aria-label={`${voucher.title}: ${voucher.is_featured ? 'nicht mehr sponsern' : 'sponsern'}`}
-                      data-testid="featured-toggle"
-                    >
-                      {voucher.is_featured ? 'Nicht mehr sponsern' : 'Sponsern'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       {data && (
         <Pagination
