@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_TEXT, sellerInvoiceSchema } from '@gm/shared/payouts/contracts';
 import { createTestAccount } from '../../../../scripts/test/accounts.ts';
@@ -8,16 +8,24 @@ import { enablePayouts, putSale, topUpBalance } from '../../../../scripts/test/p
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import {
+  audit,
   clock,
   companies,
   documents,
+  gifts,
+  mailer,
   newId,
+  orderAdmin,
+  orders as orderRepository,
+  paymentRecords,
   payments,
   payoutAccounts,
   payoutRuns,
   settings,
   users,
+  userVouchers,
 } from '../../lib/deps.ts';
+import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { orderKeys } from '../../repositories/order-repository.ts';
 import { sellerInvoiceKeys, type SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
 import {
@@ -201,6 +209,85 @@ describe('payout run: crash safety', () => {
     expect((next as { invoice: SellerInvoiceRecord }).invoice).toMatchObject({ line_count: 1 });
     expect(await transfersOf(account)).toHaveLength(0);
     expect((await payoutRuns().getInvoice(invoice.id))?.transfer_status).toBe('failed');
+  });
+});
+
+describe('payout run racing reversals', () => {
+  it('a line reversed while it is invoiced is deducted exactly once: in the invoice or as an adjustment', async () => {
+    const seller = await sellerWithPayoutAccount();
+    await enablePayouts(seller.userId, seller.email);
+    const admin = await createTestAccount('admin');
+    const sales = [];
+    for (let i = 0; i < 6; i++)
+      sales.push(
+        await putSale(seller.userId, {
+          amount: 2000 + i * 100,
+          channel: 'marketplace',
+          pType: 'stripe',
+          completedAt: ago(HOUR - i * MIN),
+        }),
+      );
+    const reverseDeps = {
+      orderAdmin: orderAdmin(),
+      userVouchers: userVouchers(),
+      paymentRecords: paymentRecords(),
+      payments: payments(),
+      users: users(),
+      orders: orderRepository(),
+      audit: audit(),
+      mailer: mailer(),
+      gifts: gifts(),
+      clock: clock(),
+      newId: newId(),
+    };
+    const reverse = (id: string) => reverseOrder(reverseDeps, { userId: admin.userId }, id);
+    // While the run marks its first line: that line (already marked) and the last one (not yet) are reversed;
+    // a third reversal races the whole run.
+    const deps: PayoutRunDeps = {
+      ...runDeps(),
+      payoutCrashAt: async (point) => {
+        if (point === 'mid_marking') await Promise.all([reverse(sales[0]!.id), reverse(sales[5]!.id)]);
+      },
+    };
+    const [run] = await Promise.all([runSellerPayout(deps, seller.userId, 'schedule'), reverse(sales[3]!.id)]);
+    const invoice = (run as { invoice: SellerInvoiceRecord }).invoice;
+    const { Items: adjustments = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `SELLER#${seller.userId}#ADJUSTMENTS` },
+        ConsistentRead: true,
+      }),
+    );
+    let deductedInInvoice = 0;
+    for (const o of [sales[0]!, sales[3]!, sales[5]!]) {
+      const item = await orderItem(o.id);
+      expect(item.reversed).toBe(true);
+      expect(item.seller_invoice_id).toBe(invoice.id);
+      const adjustment = adjustments.find((a) => a.order_id === o.id);
+      // Exactly one of the two: the share on the invoiced line, or an adjustment.
+      if (item.invoiced_reversed_share > 0) {
+        expect(item.invoiced_reversed_share).toBe(item.reversed_seller_net);
+        expect(adjustment).toBeUndefined();
+        deductedInInvoice += item.reversed_seller_net as number;
+      } else {
+        expect(adjustment?.seller_net).toBe(-(item.reversed_seller_net as number));
+        if (adjustment?.settled_by === invoice.id) deductedInInvoice += item.reversed_seller_net as number;
+      }
+    }
+    // The first line was marked before its reversal: an adjustment, settled by the same run; the last one
+    // was reversed before it was marked: deducted on the line.
+    expect(adjustments.find((a) => a.order_id === sales[0]!.id)).toMatchObject({
+      status: 'settled',
+      settled_by: invoice.id,
+    });
+    expect((await orderItem(sales[5]!.id)).invoiced_reversed_share).toBeGreaterThan(0);
+    expect(invoice.reversals + invoice.adjustments).toBe(deductedInInvoice);
+    // Whatever was not deducted yet is what the dashboard waits to deduct from the next payout.
+    const dashboard = await api('GET', 'order?with_stat=true', { token: seller.token });
+    const next = await runSellerPayout(runDeps(10 * MIN), seller.userId, 'schedule');
+    const nextPayout = next.outcome === 'invoiced' ? next.invoice.payout : 0;
+    expect(dashboard.body.stats.payout.waiting_for_payout).toBe(nextPayout);
   });
 });
 
