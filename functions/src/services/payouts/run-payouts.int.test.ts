@@ -28,6 +28,7 @@ import {
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { orderKeys } from '../../repositories/order-repository.ts';
 import { sellerInvoiceKeys, type SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
+import { PaymentProviderError } from '../../adapters/stripe-payments.ts';
 import {
   runScheduledPayouts,
   runSellerPayout,
@@ -183,6 +184,30 @@ describe('payout run: crash safety', () => {
     expect(await issuedInvoices(seller.userId)).toHaveLength(1);
     expect(await transfersOf(account)).toHaveLength(1);
     expect((await runSellerPayout(runDeps(), seller.userId, 'schedule')).outcome).toBe('nothing');
+  });
+
+  it('a Stripe outage leaves the transfer pending and fails the run; the retry resumes at once and pays once', async () => {
+    const { seller, account } = await paidSeller();
+    const deps = runDeps();
+    const down: PayoutRunDeps = {
+      ...deps,
+      payments: {
+        ...deps.payments,
+        createTransfer: () =>
+          Promise.reject(new PaymentProviderError('Stripe: unavailable', undefined, 503, undefined)),
+      },
+    };
+    await expect(runSellerPayout(down, seller.userId, 'schedule')).rejects.toBeInstanceOf(PaymentProviderError);
+    const state = await payoutRuns().getState(seller.userId);
+    // Issued, transfer pending, the lock kept but the lease given back: the Lambda retry need not wait.
+    expect(state).toMatchObject({ run_lease: null, paid_out: 0 });
+    expect((await payoutRuns().getInvoice(state.open_invoice_id!))?.transfer_status).toBe('pending');
+    const retry = await runSellerPayout(runDeps(), seller.userId, 'schedule');
+    expect((retry as { invoice: SellerInvoiceRecord }).invoice).toMatchObject({
+      id: state.open_invoice_id,
+      transfer_status: 'paid',
+    });
+    expect(await transfersOf(account)).toHaveLength(1);
   });
 
   it('Stripe refuses the transfer → transfer_status failed, the lock is released, the next period is invoiced', async () => {
