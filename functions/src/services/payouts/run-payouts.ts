@@ -122,8 +122,10 @@ async function claim(
   ]);
   const issuedAt = now.toISOString();
   const id = deps.newId();
-  const place = [company?.zip_code ?? profile?.zip_code, company?.city ?? profile?.city].filter(Boolean).join(' ');
-  const address = [company?.address ?? profile?.address, place].filter(Boolean).join(', ') || null;
+  // The company's business address, else the profile's (as on the customer invoices' supplier).
+  const from = company?.address ? company : profile;
+  const place = [from?.zip_code, from?.city].filter(Boolean).join(' ');
+  const address = [from?.address, place].filter(Boolean).join(', ') || null;
   const companyName = company?.name ?? account?.account_holder ?? profile?.username ?? '';
   const outcome = await deps.payoutRuns.claim(
     {
@@ -142,6 +144,7 @@ async function claim(
       created_by: createdBy,
       email_sent: false,
       email_sent_at: null,
+      // Decided when the invoice is issued (finalize); a building invoice is in no list.
       transfer_status: 'pending',
       stripe_transfer_id: null,
       paid_at: null,
@@ -188,6 +191,7 @@ async function complete(deps: PayoutRunDeps, stored: SellerInvoiceRecord): Promi
     await deps.payoutRuns.finalize(invoice, figures, transferStatus);
     await deps.payoutCrashAt?.('after_finalize');
     invoice = (await deps.payoutRuns.getInvoice(invoice.id)) ?? invoice;
+    if (invoice.status !== 'issued') throw new Error(`seller invoice ${invoice.id} could not be issued (lock lost)`);
   }
   if (invoice.status === 'issued' && invoice.transfer_status === 'pending') return transfer(deps, invoice);
   // Issued and nothing to transfer: the lock should be gone already (finalize removed it).
