@@ -242,7 +242,7 @@ describe('payout run racing reversals', () => {
     const seller = await sellerWithPayoutAccount();
     await enablePayouts(seller.userId, seller.email);
     const admin = await createTestAccount('admin');
-    const sales = [];
+    const sales: { id: string; seller_net: number }[] = [];
     for (let i = 0; i < 6; i++)
       sales.push(
         await putSale(seller.userId, {
