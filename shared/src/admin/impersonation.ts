@@ -54,6 +54,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   toggle_custom_confirmation: 'Bestellbestätigung umgeschaltet',
   toggle_monthly_reporting: 'Monatsbericht umgeschaltet',
   reverse_order: 'Bestellung storniert',
+  run_payout: 'Abrechnung erstellt (Jetzt abrechnen)',
   delete_order: 'Bestellung gelöscht',
   revoke_redemption: 'Einlösung widerrufen',
   set_subdomain: 'Subdomain geändert',
