@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -186,6 +187,7 @@ export function createSellerInvoiceRepository(db: DynamoDBDocumentClient, tableN
       at: string,
       actorId: string,
       audit: TransactionPart,
+      attempt = 0,
     ): Promise<CompletePaymentOutcome> {
       const invoice = await get(id, true);
       if (!invoice) return { outcome: 'missing' };
@@ -225,6 +227,15 @@ export function createSellerInvoiceRepository(db: DynamoDBDocumentClient, tableN
           }),
         );
       } catch (error) {
+        // Another transaction held one of the items at that instant: read again and retry.
+        if (
+          error instanceof TransactionCanceledException &&
+          (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict') &&
+          attempt < 4
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+          return this.completePayment(id, at, actorId, audit, attempt + 1);
+        }
         const failed = failedConditions(error);
         if (failed?.includes(0)) {
           const now = await get(id, true);
