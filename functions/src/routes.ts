@@ -635,6 +635,7 @@ export const routes = [
   // Money out: large exports as presigned links (issue 12)
 
   // Money out: payout run (issue 12)
+  { method: 'POST', path: 'seller-invoice', handler: 'admin/run-payout', access: ['admin'], domain: 'admin' },
 
   // Money out: seller invoices and /payout (issue 12)
   {

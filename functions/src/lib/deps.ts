@@ -25,6 +25,7 @@ import { createOrderRepository } from '../repositories/order-repository.ts';
 import { createOrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import { createPaymentRepository } from '../repositories/payment-repository.ts';
 import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
+import { createPayoutRunRepository } from '../repositories/payout-run-repository.ts';
 import { createProfileRepository } from '../repositories/profile-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
@@ -85,6 +86,7 @@ export const users = /* @__PURE__ */ once(() => createUserRepository(documentCli
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
 export const verifications = /* @__PURE__ */ once(() => createVerificationRepository(documentClient(), table()));
 export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepository(documentClient(), table()));
+export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(documentClient(), table()));
 export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));

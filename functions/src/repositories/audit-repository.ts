@@ -27,6 +27,7 @@ export type AuditAction =
   | 'revoke_redemption'
   | 'set_subdomain'
   | 'update_settings'
+  | 'run_payout'
   | 'complete_seller_payout'
   | 'send_seller_invoice';
 

@@ -20,6 +20,7 @@ import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { OrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
+import type { PayoutRunRepository } from '../repositories/payout-run-repository.ts';
 import type { ProfileRepository } from '../repositories/profile-repository.ts';
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
 import type { SellerMailRepository } from '../repositories/seller-mail-repository.ts';
@@ -63,6 +64,8 @@ export type Deps = {
   /** Seller owner data and ID document keys. */
   verifications: VerificationRepository;
   payoutAccounts: PayoutAccountRepository;
+  /** The payout run's writes: seller invoices, the per-seller payout state, order marks, adjustments (issue 12). */
+  payoutRuns: PayoutRunRepository;
   /** Profile edits: profile, uniqueness swap, company, payout account and verification in one transaction (issues 5/6). */
   profiles: ProfileRepository;
   /** The private bucket (ID documents); never publicly readable. */
