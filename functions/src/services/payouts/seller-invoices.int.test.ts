@@ -387,4 +387,27 @@ describe('seller invoices (read/admin)', () => {
     expect(empty.status).toBe(404);
     expect(empty.body.message).toBe(NO_SELLER_INVOICES);
   });
+
+  it('500 Gutschriften zip within 10 s (streamed, PDFs read ahead)', { timeout: 180_000 }, async () => {
+    const admin = await createTestAccount('admin');
+    const seller = await createTestAccount('seller');
+    const DAY = '2017-06-14';
+    const COUNT = 500;
+    for (let i = 0; i < COUNT; i += 25)
+      await Promise.all(
+        Array.from({ length: Math.min(25, COUNT - i) }, (_, j) =>
+          issueTestSellerInvoice({ seller_id: seller.userId, issued_at: at(DAY, i + j) }),
+        ),
+      );
+    const started = performance.now();
+    const zip = await downloadExport(admin.token, 'seller-invoice/download-pdf-invoices', {
+      from: DAY,
+      to: DAY,
+      seller_id: seller.userId,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    expect(zip.status, JSON.stringify(zip.body)).toBe(200);
+    expect(Object.keys(unzipSync(zip.bytes))).toHaveLength(COUNT);
+    expect(seconds).toBeLessThan(10);
+  });
 });

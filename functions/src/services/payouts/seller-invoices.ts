@@ -273,6 +273,9 @@ async function exportInvoices(
   return invoices;
 }
 
+/** PDFs fetched ahead of the one being zipped. */
+const READ_AHEAD = 4;
+
 export const sellerInvoiceExportName = {
   zip: (from: string, to: string) => `Gutschriften_${from}_${to}.zip`,
   csv: (from: string, to: string) => `Gutschriften_${from}_${to}.csv`,
@@ -288,6 +291,19 @@ export async function downloadSellerInvoicePdfs(
   input: ExportInput,
 ): Promise<ExportLink> {
   const invoices = await exportInvoices(deps, actor, input);
+  // Read-ahead: the next few PDFs are fetched while one is zipped, so S3 latency does not add up;
+  // at most READ_AHEAD + 1 PDFs (a few kB each) are held.
+  const reads = new Map<number, Promise<Uint8Array>>();
+  const read = (index: number) => {
+    const invoice = invoices[index];
+    if (!invoice || reads.has(index)) return;
+    const pending = deps.privateFileReader.read(invoice.pdf_key).then((pdf) => {
+      if (!pdf) throw new Error(`seller invoice PDF missing: ${invoice.pdf_key}`);
+      return pdf;
+    });
+    pending.catch(() => undefined);
+    reads.set(index, pending);
+  };
   return deps.exportFiles.write(
     {
       ownerId: actor.userId,
@@ -297,11 +313,12 @@ export async function downloadSellerInvoicePdfs(
     (sink) =>
       writeZip(
         sink,
-        invoices.map((invoice) => ({
+        invoices.map((invoice, index) => ({
           name: sellerInvoiceFilename(invoice.invoice_no),
           data: async () => {
-            const pdf = await deps.privateFileReader.read(invoice.pdf_key);
-            if (!pdf) throw new Error(`seller invoice PDF missing: ${invoice.pdf_key}`);
+            for (let next = index; next <= index + READ_AHEAD; next++) read(next);
+            const pdf = await reads.get(index)!;
+            reads.delete(index);
             return pdf;
           },
         })),
