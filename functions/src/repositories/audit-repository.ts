@@ -27,7 +27,9 @@ export type AuditAction =
   | 'revoke_redemption'
   | 'set_subdomain'
   | 'update_settings'
-  | 'run_payout';
+  | 'run_payout'
+  | 'complete_seller_payout'
+  | 'send_seller_invoice';
 
 export type AuditEntry = {
   id: string;
