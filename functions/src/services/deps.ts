@@ -6,6 +6,7 @@ import type { PrivateDocumentStorage } from '../adapters/private-document-storag
 import type { ExportFiles } from '../adapters/export-files.ts';
 import type { ImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import type { AccountStatusRepository } from '../repositories/account-status-repository.ts';
+import type { AccountingRepository } from '../repositories/accounting-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
 import type { ImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
@@ -121,6 +122,8 @@ export type Deps = {
   idempotency: IdempotencyRepository;
   /** Read side of the seller dashboard, orders and exports (stats items, seller orders, invoices by range). */
   sellerDashboard: SellerDashboardRepository;
+  /** Accounting exports and the outstanding-voucher report: orders, Stornorechnungen, seller invoices, user vouchers, redemptions by index (issue 12). */
+  accounting: AccountingRepository;
   /** Seller mails and expiry reminders: sale-notice leases, reminder and monthly-report claims, opt-outs (issue 12). */
   sellerMails: SellerMailRepository;
   /** Commits repository parts in transactions of ≤ 100 items (account deletion, issue 11). */
