@@ -95,9 +95,7 @@ export async function accountingEvents(
       order_no: invoice.order_no,
       issued_at: invoice.issued_at,
       refund,
-      seller_share: order
-        ? reversedSellerShare({ seller_net: order.seller_net ?? 0, paid: paidOf(order), refund })
-        : 0,
+      seller_share: order ? reversedSellerShare({ seller_net: order.seller_net ?? 0, paid: paidOf(order), refund }) : 0,
       direct: isDirect(order),
     });
   }
@@ -234,7 +232,11 @@ export async function outstandingVouchersExport(
     .map(({ name, id, f }) => row(name, id, f));
   const total = [...figures.values()].reduce(addOutstanding, EMPTY_OUTSTANDING);
   return deps.exportFiles.write(
-    { ownerId: actor.userId, filename: accountingFileName.outstanding(input.at), contentType: 'text/csv; charset=utf-8' },
+    {
+      ownerId: actor.userId,
+      filename: accountingFileName.outstanding(input.at),
+      contentType: 'text/csv; charset=utf-8',
+    },
     (sink) =>
       writeCsv(sink, [
         [...OUTSTANDING_CSV_HEADER],
