@@ -20,7 +20,23 @@ import { userVoucherKeys } from './user-voucher-repository.ts';
  */
 export type AccountingRepository = ReturnType<typeof createAccountingRepository>;
 
-export type AccountingOrder = OrderRecord & { refunded_amount?: number; reversed_at?: string };
+/** An order line as the bookings read it (a projection of `OrderRecord`). */
+export type AccountingOrder = Pick<OrderRecord, (typeof ORDER_FIELDS)[number]>;
+
+/** The order attributes the bookings read (AccountingOrder). */
+const ORDER_FIELDS = [
+  'id',
+  'seller_id',
+  'order_no',
+  'invoice_no',
+  'completed_at',
+  'total_amount',
+  'discount',
+  'p_type',
+  'channel',
+  'seller_net',
+  'status',
+] as const;
 
 const endKey = (end: string) => `${end}#\uffff`;
 const strip = (item: Record<string, unknown>) => {
@@ -61,10 +77,14 @@ export function createAccountingRepository(db: DynamoDBDocumentClient, tableName
   return {
     /** Completed order lines with `completed_at` in [start, end], oldest first. */
     async completedOrders(sellerId: string | undefined, start: string, end: string): Promise<AccountingOrder[]> {
+      // Only what the bookings read: the order items carry the voucher snapshot, ten times the size.
+      const fields = ORDER_FIELDS.map((_, i) => `#f${i}`).join(', ');
+      const names = Object.fromEntries(ORDER_FIELDS.map((field, i) => [`#f${i}`, field]));
+      const projection = { ProjectionExpression: fields, ExpressionAttributeNames: names };
       const items = sellerId
-        ? await range('GSI2', orderKeys.sellerOrders(sellerId), start, end)
-        : await range('GSI3', orderKeys.allOrders, start, end);
-      return items.map((item) => strip(item) as AccountingOrder);
+        ? await range('GSI2', orderKeys.sellerOrders(sellerId), start, end, projection)
+        : await range('GSI3', orderKeys.allOrders, start, end, projection);
+      return items.map((item) => item as AccountingOrder);
     },
 
     /** Stornorechnungen (ST-…, `cancels` set) issued in [start, end]. */
