@@ -103,12 +103,7 @@ export function AccountingPanel({ sellerId }: AccountingPanelProps) {
           min={from || undefined}
           data-testid="accounting-to"
         />
-        <FormSelectField
-          control={range.control}
-          name="chart"
-          label={ACCOUNTING_TEXT.chart}
-          options={CHART_OPTIONS}
-        />
+        <FormSelectField control={range.control} name="chart" label={ACCOUNTING_TEXT.chart} options={CHART_OPTIONS} />
         <FormTextField
           control={range.control}
           name="consultant_no"
