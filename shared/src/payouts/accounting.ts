@@ -389,6 +389,9 @@ export const ACCOUNTING_TEXT = {
   client: 'Mandantennummer',
   seller: 'Verkäufer',
   allSellers: 'Alle Verkäufer',
+  view: 'Buchungssicht',
+  viewPlatform: 'Plattform',
+  viewSeller: 'Verkäufer (eigene Buchhaltung)',
   sameYear: 'Von und Bis müssen im selben Kalenderjahr liegen (ein Buchungsstapel je Wirtschaftsjahr).',
   noBookings: 'Im gewählten Zeitraum gibt es keine Buchungen.',
   intro:

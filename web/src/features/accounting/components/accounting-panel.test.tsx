@@ -16,11 +16,11 @@ const LINK = {
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function renderPanel(fetch = vi.fn(async () => answer(200, LINK)), sellerId?: string) {
+function renderPanel(fetch = vi.fn(async () => answer(200, LINK)), sellerId?: string, admin = false) {
   vi.stubGlobal('fetch', fetch);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <AccountingPanel sellerId={sellerId} />
+      <AccountingPanel sellerId={sellerId} admin={admin} />
     </QueryClientProvider>,
   );
   return {
@@ -85,6 +85,28 @@ describe('AccountingPanel', () => {
     const { url, body } = sent(fetch);
     expect(url).toMatch(/accounting\/datev$/);
     expect(body).toEqual({ from: '2026-11-01', to: '2026-11-30', chart: 'SKR04', consultant_no: 4711 });
+  });
+
+  it('an admin chooses the view and names the seller; a seller has no view to choose', async () => {
+    const { fetch, user, from, to, bmd } = renderPanel(undefined, 'seller-7', true);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.type(from, '2026-11-01');
+    await user.type(to, '2026-11-30');
+    await user.selectOptions(screen.getByLabelText(ACCOUNTING_TEXT.view), 'seller');
+    await user.click(bmd);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const { url, body } = sent(fetch);
+    expect(url).toMatch(/accounting\/bmd$/);
+    expect(body).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      chart: 'SKR03',
+      view: 'seller',
+      seller_id: 'seller-7',
+    });
+    cleanup();
+    renderPanel();
+    expect(screen.queryByLabelText(ACCOUNTING_TEXT.view)).toBeNull();
   });
 
   it('the Stichtag report names the seller for an admin, and a 404 is shown next to the form', async () => {

@@ -22,9 +22,16 @@ const BUSY_LABEL: Record<AccountingExportKind, string> = {
   outstanding: 'Gutscheinverbindlichkeiten werden berechnet…',
 };
 
+const VIEW_OPTIONS = [
+  { value: 'platform', label: ACCOUNTING_TEXT.viewPlatform },
+  { value: 'seller', label: ACCOUNTING_TEXT.viewSeller },
+];
+
 type AccountingPanelProps = {
   /** Admins: one seller's books (absent: every seller). Sellers always get their own. */
   sellerId?: string | null | undefined;
+  /** Admins choose the view: the platform's books (default) or a seller's own, to hand over. */
+  admin?: boolean;
 };
 
 /**
@@ -34,9 +41,16 @@ type AccountingPanelProps = {
  * platform's. Each file comes as a short-lived link; an end before the start says 'Bitte gib ein
  * gültiges Datum ein' on 'Bis' (the server refuses it the same way).
  */
-export function AccountingPanel({ sellerId }: AccountingPanelProps) {
+export function AccountingPanel({ sellerId, admin = false }: AccountingPanelProps) {
   const range = useZodForm(accountingExportSchema, {
-    defaultValues: { from: '', to: '', chart: 'SKR03', consultant_no: '', client_no: '' },
+    defaultValues: {
+      from: '',
+      to: '',
+      chart: 'SKR03',
+      consultant_no: '',
+      client_no: '',
+      ...(admin ? { view: 'platform' as const } : {}),
+    },
     mode: 'onChange',
   });
   const stichtag = useZodForm(outstandingVouchersRequestSchema, {
@@ -66,7 +80,7 @@ export function AccountingPanel({ sellerId }: AccountingPanelProps) {
   const bookings = (kind: 'datev' | 'bmd') =>
     range.handleSubmit((body) =>
       run({ kind, body: { ...body, ...scope } }, (failure) =>
-        applyServerError(failure, range.setError, ['from', 'to', 'chart', 'consultant_no', 'client_no']),
+        applyServerError(failure, range.setError, ['from', 'to', 'chart', 'view', 'consultant_no', 'client_no']),
       ),
     );
   const outstanding = stichtag.handleSubmit((body) =>
@@ -104,6 +118,9 @@ export function AccountingPanel({ sellerId }: AccountingPanelProps) {
           data-testid="accounting-to"
         />
         <FormSelectField control={range.control} name="chart" label={ACCOUNTING_TEXT.chart} options={CHART_OPTIONS} />
+        {admin && (
+          <FormSelectField control={range.control} name="view" label={ACCOUNTING_TEXT.view} options={VIEW_OPTIONS} />
+        )}
         <FormTextField
           control={range.control}
           name="consultant_no"
