@@ -76,7 +76,12 @@ function PayoutSummary({ stats }: { stats: SellerStatistics }) {
     },
     {
       label: 'Nächste Auszahlung',
-      value: stats.payout.days_until_next_payout === 1 ? 'in 1 Tag' : `in ${stats.payout.days_until_next_payout} Tagen`,
+      value:
+        stats.payout.days_until_next_payout === 0
+          ? 'heute'
+          : stats.payout.days_until_next_payout === 1
+            ? 'in 1 Tag'
+            : `in ${stats.payout.days_until_next_payout} Tagen`,
       testId: 'dash-next-payout',
     },
     { label: 'Auszahlung', value: `alle ${stats.payout.payout_every} Tage`, testId: 'dash-payout-every' },
