@@ -15,11 +15,13 @@ import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.
  * Accounting exports on /orders-earnings (issue 12): after a buyer's card payment the demo seller
  * downloads today's bookings as a DATEV batch through the short-lived link (the file validates
  * against the format description and holds the sale's invoice), sees 'Bis' before 'Von' refused,
- * and downloads the outstanding vouchers of today. The panel is accessible, also at 767 px.
+ * and downloads the outstanding vouchers of today; the admin downloads the platform's books on
+ * /payout. The panel is accessible, also at 767 px.
  */
 const browser = useBrowser();
 const SELLER = { email: 'seller@example.com', password: 'Demo1234!' };
 const BUYER = { email: 'buyer@example.com', password: 'Demo1234!' };
+const ADMIN = { email: 'admin@example.com', password: 'Demo1234!' };
 const VOUCHER = 'v-alpenspa-massage';
 
 async function call<T>(
@@ -113,6 +115,26 @@ describe('accounting exports', () => {
     expect(csv[0]!.split(';')).toEqual([...OUTSTANDING_CSV_HEADER]);
     expect(csv).toHaveLength(3);
     await saveScreenshot(page, 'accounting-panel-desktop');
+
+    // The admin on /payout: the platform's books of every seller, the sale on Geldtransit 1460 an Verbindlichkeiten 3500.
+    const adminPage = await openPage(browser(), { width: 1280 });
+    await logIn(adminPage, ADMIN.email, ADMIN.password, { expectPath: /\/home$/ });
+    await adminPage.goto(at('/payout'));
+    const adminPanel = adminPage.getByTestId('accounting-panel');
+    await adminPanel.waitFor();
+    expect(await adminPanel.getByLabel(ACCOUNTING_TEXT.view).inputValue()).toBe('platform');
+    await adminPage.getByTestId('accounting-from').fill(today());
+    await adminPage.getByTestId('accounting-to').fill(today());
+    await adminPage.getByLabel(ACCOUNTING_TEXT.chart).selectOption('SKR04');
+    await expectAccessible(adminPage, '/payout with the accounting panel');
+    const [platformFile] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      adminPage.getByTestId('accounting-datev').click(),
+    ]);
+    const platform = decodeWindows1252(new Uint8Array(await readFile((await platformFile.path())!)));
+    expect(checkExtf(platform)).toEqual([]);
+    expect(platform.split('\r\n').find((line) => line.includes(`"${sale.invoice_no}"`))).toContain(';1460;3500;');
+    await saveScreenshot(adminPage, 'accounting-panel-payout');
 
     // 767 px: the same panel stays usable and accessible.
     const narrow = await openPage(browser(), { width: 767 });
