@@ -703,6 +703,27 @@ export const routes = [
   },
 
   // Money out: accounting exports and outstanding vouchers (issue 12)
+  {
+    method: 'POST',
+    path: 'accounting/datev',
+    handler: 'accounting/datev-export',
+    access: ['seller', 'admin'],
+    domain: 'orders',
+  },
+  {
+    method: 'POST',
+    path: 'accounting/bmd',
+    handler: 'accounting/bmd-export',
+    access: ['seller', 'admin'],
+    domain: 'orders',
+  },
+  {
+    method: 'POST',
+    path: 'accounting/outstanding-vouchers',
+    handler: 'accounting/outstanding-vouchers',
+    access: ['seller', 'admin'],
+    domain: 'orders',
+  },
 
   // Admin: account deletion (issue 11)
   { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },

@@ -61,6 +61,9 @@ export const EXPORT_ROUTES: ReadonlySet<string> = new Set([
   'POST seller-invoice/download-buyer-pdf-invoices',
   'POST seller-invoice/download-order-csv',
   'POST user-voucher/expired/download-csv',
+  'POST accounting/datev',
+  'POST accounting/bmd',
+  'POST accounting/outstanding-vouchers',
 ]);
 export const EXPORT_FUNCTION = { memorySize: 1769, timeoutSeconds: 29 } as const;
 

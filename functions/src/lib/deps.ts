@@ -30,6 +30,7 @@ import { createProfileRepository } from '../repositories/profile-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
 import { createSellerDashboardRepository } from '../repositories/seller-dashboard-repository.ts';
+import { createAccountingRepository } from '../repositories/accounting-repository.ts';
 import { createStripeEventRepository } from '../repositories/stripe-event-repository.ts';
 import { createStripeCustomerRepository } from '../repositories/stripe-customer-repository.ts';
 import { createUploadRepository } from '../repositories/upload-repository.ts';
@@ -155,6 +156,7 @@ export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventReposito
 export const stripeCustomers = /* @__PURE__ */ once(() => createStripeCustomerRepository(documentClient(), table()));
 export const idempotency = /* @__PURE__ */ once(() => createIdempotencyRepository(documentClient(), table()));
 export const sellerDashboard = /* @__PURE__ */ once(() => createSellerDashboardRepository(documentClient(), table()));
+export const accounting = /* @__PURE__ */ once(() => createAccountingRepository(documentClient(), table()));
 export const sellerInvoices = /* @__PURE__ */ once(() => createSellerInvoiceRepository(documentClient(), table()));
 export const privateFileReader = /* @__PURE__ */ once(() =>
   createS3PrivateFileReader(s3Client(), env().PRIVATE_BUCKET),

@@ -8,6 +8,7 @@ import type { PrivateFileReader } from '../adapters/private-file-reader.ts';
 import type { SellerInvoiceRepository } from '../repositories/seller-invoice-repository.ts';
 import type { ImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import type { AccountStatusRepository } from '../repositories/account-status-repository.ts';
+import type { AccountingRepository } from '../repositories/accounting-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
 import type { ImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
@@ -126,6 +127,8 @@ export type Deps = {
   idempotency: IdempotencyRepository;
   /** Read side of the seller dashboard, orders and exports (stats items, seller orders, invoices by range). */
   sellerDashboard: SellerDashboardRepository;
+  /** Accounting exports and the outstanding-voucher report: orders, Stornorechnungen, seller invoices, user vouchers, redemptions by index (issue 12). */
+  accounting: AccountingRepository;
   /** Seller invoices (Gutschriften), read/admin side: lists, payment complete, sent mark (issue 12). */
   sellerInvoices: SellerInvoiceRepository;
   /** Reads the private bucket (seller invoice PDFs at `pdf_key`). */

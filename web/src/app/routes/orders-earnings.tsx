@@ -1,6 +1,7 @@
 import { SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import { InvoiceExport } from '../../features/seller-dashboard/components/invoice-export.tsx';
 import { SellerOrdersTable } from '../../features/seller-dashboard/components/seller-orders-table.tsx';
+import { AccountingPanel } from '../../features/accounting/components/accounting-panel.tsx';
 import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
 
 /** /orders-earnings 'Bestellungen' (02 §2): invoice download by date range, the seller's orders, their redemptions. */
@@ -13,6 +14,7 @@ export default function OrdersEarningsPage() {
         <h1>{SELLER_TEXT.ordersTitle}</h1>
       </header>
       <InvoiceExport />
+      <AccountingPanel />
       <SellerOrdersTable />
       <section className="seller-redemptions" aria-labelledby="seller-redemptions-title">
         <h2 id="seller-redemptions-title" className="seller-section__title">
