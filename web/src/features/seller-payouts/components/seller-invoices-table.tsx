@@ -4,9 +4,9 @@ import { TRANSFER_STATUS_LABEL, type SellerInvoice } from '@gm/shared/payouts/co
 import './seller-payouts.css';
 
 /** Zeitraum of a Gutschrift in the invoice date format (02 §9 DD-MM-YYYY); the first one has no start. */
-export function invoicePeriod(invoice: Pick<SellerInvoice, 'period_start' | 'period_end'>): string {
+export function invoicePeriod(invoice: Pick<SellerInvoice, 'period_start' | 'period_end'>): [string, string] {
   const end = formatInvoiceDate(invoice.period_end);
-  return invoice.period_start ? `${formatInvoiceDate(invoice.period_start)} – ${end}` : `bis ${end}`;
+  return invoice.period_start ? [`${formatInvoiceDate(invoice.period_start)} –`, end] : ['bis', end];
 }
 
 /**
@@ -52,10 +52,12 @@ export function SellerInvoicesTable({
               Provision + USt
             </th>
             <th scope="col" className="orders-table__amount">
-              Zahlungsgebühren
+              Zahlungs&shy;gebühren
             </th>
             <th scope="col" className="orders-table__amount">
-              Stornos/Verrechnung
+              Stornos/
+              <wbr />
+              Verrechnung
             </th>
             <th scope="col" className="orders-table__amount">
               Auszahlung
@@ -76,7 +78,11 @@ export function SellerInvoicesTable({
                 <time dateTime={invoice.issued_at}>{formatDate(invoice.issued_at)}</time>
               </td>
               <td data-label="Zeitraum" data-testid="seller-invoice-period">
-                {invoicePeriod(invoice)}
+                {/* Two unbreakable halves: a narrow column wraps after the dash, never inside a date. */}
+                <span>
+                  <span className="seller-payouts__nowrap">{invoicePeriod(invoice)[0]}</span>{' '}
+                  <span className="seller-payouts__nowrap">{invoicePeriod(invoice)[1]}</span>
+                </span>
               </td>
               <td data-label="Umsatz" className="orders-table__amount">
                 {formatEuro(invoice.gross)}
