@@ -635,8 +635,72 @@ export const routes = [
   // Money out: large exports as presigned links (issue 12)
 
   // Money out: payout run (issue 12)
+  { method: 'POST', path: 'seller-invoice', handler: 'admin/run-payout', access: ['admin'], domain: 'admin' },
 
   // Money out: seller invoices and /payout (issue 12)
+  {
+    method: 'GET',
+    path: 'seller-invoice',
+    handler: 'payouts/list-seller-invoices',
+    access: ['admin', 'seller'],
+    domain: 'orders',
+  },
+  {
+    method: 'GET',
+    path: 'seller-invoice/commission-stats',
+    handler: 'payouts/get-commission-stats',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'GET',
+    path: 'seller-invoice/send-invoice/{id}',
+    handler: 'payouts/send-seller-invoice',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'POST',
+    path: 'seller-invoice/download-pdf-invoices',
+    handler: 'payouts/download-seller-invoice-pdfs',
+    access: ['admin', 'seller'],
+    domain: 'orders',
+  },
+  {
+    method: 'POST',
+    path: 'seller-invoice/download-csv-invoices',
+    handler: 'payouts/download-seller-invoice-csv',
+    access: ['admin', 'seller'],
+    domain: 'orders',
+  },
+  {
+    method: 'GET',
+    path: 'seller-invoice/{id}',
+    handler: 'payouts/get-seller-invoice',
+    access: ['admin', 'seller'],
+    domain: 'orders',
+  },
+  {
+    method: 'GET',
+    path: 'seller-invoice/{id}/pdf',
+    handler: 'payouts/get-seller-invoice-pdf',
+    access: ['admin', 'seller'],
+    domain: 'orders',
+  },
+  {
+    method: 'PUT',
+    path: 'seller-invoice/{id}',
+    handler: 'payouts/complete-seller-invoice',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: 'seller-invoice/{id}',
+    handler: 'payouts/delete-seller-invoice',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Money out: accounting exports and outstanding vouchers (issue 12)
 

@@ -27,11 +27,27 @@ export const SCHEDULED_JOBS = [
     // The 1st of each month, 05:00 UTC (06:00/07:00 in Vienna, the new month there already).
     schedule: events.Schedule.cron({ minute: '0', hour: '5', day: '1' }),
   },
-] as const;
+  {
+    id: 'Payouts',
+    job: 'payouts',
+    description: 'invoices every due seller (Gutschrift PDF) and transfers the payout through Stripe Connect',
+    // 03:00 UTC daily (04:00/05:00 in Vienna), before the mails of the day.
+    schedule: events.Schedule.cron({ minute: '0', hour: '3' }),
+    /** Talks to Stripe (the secret key) and writes the invoice PDFs into the private bucket. */
+    payouts: true,
+  },
+] as const satisfies readonly {
+  id: string;
+  job: string;
+  description: string;
+  schedule: events.Schedule;
+  payouts?: boolean;
+}[];
 
 /**
  * The scheduled Lambdas in a nested stack of their own (the API's domain stacks stay routes only).
- * They read and write the table and send mail; nothing else.
+ * They read and write the table and send mail; the payout run also reads the Stripe secret key and
+ * writes the private bucket (its own role).
  */
 export class JobsStack extends NestedStack {
   readonly jobs: ReadonlyMap<string, ScheduledJob>;
@@ -63,19 +79,47 @@ export class JobsStack extends NestedStack {
       }),
     );
 
+    // The payout run has a role of its own: only it reads the Stripe secret key and writes the private bucket.
+    const payoutRole = new iam.Role(this, 'PayoutJobRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Gutscheinmarkt payout run (seller invoices, Stripe transfers)',
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    r.table.grantReadWriteData(payoutRole);
+    r.privateBucket.grantReadWrite(payoutRole);
+    payoutRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ssm:GetParameters'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: r.stripe.secretKeyParameter.replace(/^\//, ''),
+          }),
+        ],
+      }),
+    );
+    const payoutEnvironment = {
+      ...environment,
+      STRIPE_SECRET_KEY_PARAMETER: r.stripe.secretKeyParameter,
+      // Required by the Stripe wiring, never read by the run (it verifies no webhook).
+      STRIPE_WEBHOOK_SECRET_PARAMETER: r.stripe.webhookSecretParameter,
+    };
+
     const jobs = new Map<string, ScheduledJob>();
     for (const def of SCHEDULED_JOBS) {
+      const payouts = 'payouts' in def && def.payouts;
       const job = new ScheduledJob(this, def.id, {
         job: def.job,
         description: def.description,
         schedule: def.schedule,
-        environment,
-        role,
+        environment: payouts ? payoutEnvironment : environment,
+        role: payouts ? payoutRole : role,
         timeout: Duration.minutes(10),
         ...(props.stubForMissingJobs ? { stubForMissingEntry: props.stubForMissingJobs } : {}),
       });
       // The dead-letter queue receives the failed async invocations with the function's role.
-      job.deadLetterQueue.grantSendMessages(role);
+      job.deadLetterQueue.grantSendMessages(payouts ? payoutRole : role);
       jobs.set(def.job, job);
     }
     this.jobs = jobs;

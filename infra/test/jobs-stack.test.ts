@@ -37,6 +37,27 @@ describe('scheduled jobs (issue 12)', () => {
     });
   });
 
+  it('runs the payouts daily at 03:00 UTC; only its role reads the Stripe secret key and writes the private bucket', () => {
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(0 3 * * ? *)' });
+    const payouts = synth.api.jobs.jobs.get('payouts')!;
+    expect(payouts.function.entry).toBe(jobEntry('payouts'));
+    const roles = template.findResources('AWS::IAM::Role');
+    const payoutRole = Object.keys(roles).find((id) => id.startsWith('PayoutJobRole'))!;
+    expect(payoutRole).toBeDefined();
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as {
+      Properties: { PolicyDocument: unknown; Roles: { Ref: string }[] };
+    }[];
+    const of = (roleId: string) =>
+      JSON.stringify(policies.filter((p) => p.Properties.Roles.some((ref) => ref.Ref === roleId)));
+    expect(of(payoutRole)).toContain('ssm:GetParameters');
+    expect(of(payoutRole)).toContain('s3:PutObject');
+    const jobRole = Object.keys(roles).find((id) => id.startsWith('JobRole'))!;
+    expect(of(jobRole)).not.toContain('ssm:GetParameters');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ STRIPE_SECRET_KEY_PARAMETER: Match.anyValue() }) },
+    });
+  });
+
   it('lets the jobs write the table and send mail from MAIL_FROM only', () => {
     const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('dynamodb:PutItem');

@@ -525,12 +525,16 @@ describe('Stripe stand-in: Connect', () => {
       charges_enabled: true,
       capabilities: { transfers: 'active' },
     });
+    await fetch(`${standIn.url}/__test/balance`, { method: 'POST', body: JSON.stringify({ amount: 1000 }) });
     const transfer = await stripe.transfers.create({
       amount: 1000,
       currency: 'eur',
       destination: account.id,
       transfer_group: 'PR-2026-000001',
     });
+    expect((await stripe.transfers.list({ transfer_group: 'PR-2026-000001' })).data.map((t) => t.id)).toEqual([
+      transfer.id,
+    ]);
     expect(transfer).toMatchObject({ object: 'transfer', amount: 1000, destination: account.id });
     expect((await stripe.transfers.list({ destination: account.id })).data.map((t) => t.id)).toEqual([transfer.id]);
     const link = await stripe.accountLinks.create({
@@ -645,7 +649,13 @@ describe('Stripe stand-in: Connect onboarding, transfers, reversals, balance', (
       method: 'POST',
       body: JSON.stringify({ payouts_enabled: true }),
     });
+    await fetch(`${standIn.url}/__test/balance`, { method: 'POST', body: JSON.stringify({ amount: 2500 }) });
     const before = (await stripe.balance.retrieve()).available[0]!.amount;
+    // More than the platform holds: refused like Stripe (400 balance_insufficient), nothing moves.
+    await expect(
+      stripe.transfers.create({ amount: before + 1, currency: 'eur', destination: account.id }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'balance_insufficient' });
+    expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(before);
     const params = {
       amount: 2500,
       currency: 'eur',

@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
 
 /**
- * `npm run reminders [-- --now 2027-01-01]`, `npm run monthly-reports [-- --now …]` (and later scheduled jobs): calls the job's Lambda handler
+ * `npm run reminders [-- --now 2027-01-01]`, `npm run monthly-reports [-- --now …]`, `npm run payouts [-- --now …]`: calls the job's Lambda handler
  * as the scheduler would, against the local stand-ins of a running `npm start` (fixed ports) unless
  * an environment is set. `--now` is the run's time (a date means 08:00 Vienna of that day).
  */
 const JOBS = {
   reminders: () => import('../../functions/src/jobs/expiry-reminders.ts'),
   'monthly-reports': () => import('../../functions/src/jobs/monthly-reports.ts'),
+  payouts: () => import('../../functions/src/jobs/payouts.ts'),
 } as const;
 
 async function useLocalStackEnv(): Promise<void> {

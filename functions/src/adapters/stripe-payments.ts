@@ -148,6 +148,8 @@ export type Payments = {
     idempotencyKey: string;
     metadata?: Record<string, string>;
   }): Promise<TransferView>;
+  /** The transfer made with this `transfer_group` (the payout run's invoice id), if any. */
+  findTransferByGroup(transferGroup: string): Promise<TransferView | undefined>;
 };
 
 export type StripeConnection = {
@@ -503,14 +505,25 @@ export function createStripePayments(connection: StripeConnection): Payments {
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        return {
-          id: transfer.id,
-          amountCents: transfer.amount,
-          destination:
-            typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? ''),
-          transferGroup: transfer.transfer_group ?? null,
-        };
+        return toTransferView(transfer);
       });
     },
+
+    findTransferByGroup(transferGroup) {
+      return call(async (s) => {
+        const list = await s.transfers.list({ transfer_group: transferGroup, limit: 1 });
+        const transfer = list.data[0];
+        return transfer ? toTransferView(transfer) : undefined;
+      });
+    },
+  };
+}
+
+function toTransferView(transfer: Stripe.Transfer): TransferView {
+  return {
+    id: transfer.id,
+    amountCents: transfer.amount,
+    destination: typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? ''),
+    transferGroup: transfer.transfer_group ?? null,
   };
 }

@@ -5,6 +5,8 @@ import { createS3MediaReader } from '../adapters/media-reader.ts';
 import { createS3PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import { createS3ExportFiles } from '../adapters/export-files.ts';
 import { createS3PrivateFiles } from '../adapters/private-files.ts';
+import { createS3PrivateFileReader } from '../adapters/private-file-reader.ts';
+import { createSellerInvoiceRepository } from '../repositories/seller-invoice-repository.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
@@ -23,6 +25,7 @@ import { createOrderRepository } from '../repositories/order-repository.ts';
 import { createOrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import { createPaymentRepository } from '../repositories/payment-repository.ts';
 import { createPayoutAccountRepository } from '../repositories/payout-account-repository.ts';
+import { createPayoutRunRepository } from '../repositories/payout-run-repository.ts';
 import { createProfileRepository } from '../repositories/profile-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
@@ -83,6 +86,7 @@ export const users = /* @__PURE__ */ once(() => createUserRepository(documentCli
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
 export const verifications = /* @__PURE__ */ once(() => createVerificationRepository(documentClient(), table()));
 export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepository(documentClient(), table()));
+export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(documentClient(), table()));
 export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
@@ -151,6 +155,10 @@ export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventReposito
 export const stripeCustomers = /* @__PURE__ */ once(() => createStripeCustomerRepository(documentClient(), table()));
 export const idempotency = /* @__PURE__ */ once(() => createIdempotencyRepository(documentClient(), table()));
 export const sellerDashboard = /* @__PURE__ */ once(() => createSellerDashboardRepository(documentClient(), table()));
+export const sellerInvoices = /* @__PURE__ */ once(() => createSellerInvoiceRepository(documentClient(), table()));
+export const privateFileReader = /* @__PURE__ */ once(() =>
+  createS3PrivateFileReader(s3Client(), env().PRIVATE_BUCKET),
+);
 export const sellerMails = /* @__PURE__ */ once(() => createSellerMailRepository(documentClient(), table()));
 export const transactions = /* @__PURE__ */ once(() => createTransactionChunks(documentClient()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());

@@ -26,7 +26,10 @@ export type AuditAction =
   | 'delete_order'
   | 'revoke_redemption'
   | 'set_subdomain'
-  | 'update_settings';
+  | 'update_settings'
+  | 'run_payout'
+  | 'complete_seller_payout'
+  | 'send_seller_invoice';
 
 export type AuditEntry = {
   id: string;

@@ -33,6 +33,8 @@ export type ReversalFields = {
   refunded_amount?: number;
   cancellation_invoice_no?: string;
   seller_invoice_id?: string;
+  /** The seller's share of the refund, `reversedSellerShare` (issue 12: the payout run invoices exactly this). */
+  reversed_seller_net?: number;
   reversal_claim?: string;
   reversal_claim_until?: string;
   /** The refund amount the first claiming run computed: a retry after a crash refunds exactly this again (same idempotency key). */
@@ -408,12 +410,13 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
               TableName: tableName,
               Key: orderKeys.item(order.id),
               UpdateExpression:
-                'SET reversed = :true, reversed_at = :at, updated_at = :at, refund_id = :refundId, refunded_amount = :refund, cancellation_invoice_no = :invoiceNo, cancellation_mail_lease_until = :mailLease REMOVE reversal_claim, reversal_claim_until',
+                'SET reversed = :true, reversed_at = :at, updated_at = :at, refund_id = :refundId, refunded_amount = :refund, reversed_seller_net = :sellerNet, cancellation_invoice_no = :invoiceNo, cancellation_mail_lease_until = :mailLease REMOVE reversal_claim, reversal_claim_until',
+              // The payout run's mark as read (issue 12): a line invoiced meanwhile needs the adjustment below.
               ConditionExpression: `reversal_claim = :token AND (attribute_not_exists(reversed) OR reversed <> :true) AND ${
                 voucherCount
                   ? 'size(user_voucher_ids) = :n'
                   : '(attribute_not_exists(user_voucher_ids) OR size(user_voucher_ids) = :n)'
-              }`,
+              } AND ${order.seller_invoice_id ? 'seller_invoice_id = :sinv' : 'attribute_not_exists(seller_invoice_id)'}`,
               ExpressionAttributeValues: {
                 ':true': true,
                 ':at': write.at,
@@ -423,6 +426,8 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
                 ':token': write.claimToken,
                 ':n': voucherCount,
                 ':mailLease': write.mailLeaseUntil,
+                ':sellerNet': write.reversedSellerNet,
+                ...(order.seller_invoice_id ? { ':sinv': order.seller_invoice_id } : {}),
               },
             },
           },

@@ -8,6 +8,8 @@ import { payoutAccountKeys } from './payout-account-repository.ts';
 import { queryAll } from './query-all.ts';
 import { statsKeys } from './sales-stats.ts';
 import { settingsKeys } from './settings-repository.ts';
+import { sellerInvoiceKeys, toPayoutState } from './seller-invoice-keys.ts';
+import type { PayoutState } from '@gm/shared/payouts/ledger';
 import { DELETED_USER_NAME } from '@gm/shared/admin/account-deletion';
 
 /**
@@ -24,6 +26,8 @@ export type DashboardItems = {
   seller: Partial<Settings> | undefined;
   payoutsEnabled: boolean;
   registeredAt: string | null;
+  /** What the payout run invoiced and paid so far (`SELLER#<id>#PAYOUTS/STATE`; absent = nothing yet). */
+  payoutState: PayoutState;
 };
 
 export type OrdersPage = { orders: OrderRecord[]; lastKey: Record<string, string> | undefined };
@@ -66,7 +70,8 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
     /**
      * Everything the dashboard shows in ONE BatchGet: the seller's stats items of the Vienna day,
      * week and month of `now` and TOTAL, the global and the seller's settings, the payout account
-     * and the profile (registration date, the payout anchor while nothing was paid out).
+     * the profile (registration date, the payout anchor while nothing was paid out) and the payout
+     * run's state (what was invoiced and paid: the ledger's input besides TOTAL).
      */
     async dashboard(sellerId: string, now: Date): Promise<DashboardItems> {
       const [daySk, weekSk, monthSk] = statsBuckets(now);
@@ -79,8 +84,9 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
         settingsKeys.seller(sellerId),
         payoutAccountKeys.item(sellerId),
         { PK: `USER#${sellerId}`, SK: 'PROFILE' },
+        sellerInvoiceKeys.state(sellerId),
       ];
-      const [day, week, month, total, global, seller, payout, profile] = await batchGet(db, tableName, keys);
+      const [day, week, month, total, global, seller, payout, profile, state] = await batchGet(db, tableName, keys);
       return {
         day: toCounters(day),
         week: toCounters(week),
@@ -90,6 +96,7 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
         seller: pickSettings(seller),
         payoutsEnabled: payout?.payouts_enabled === true,
         registeredAt: typeof profile?.created_at === 'string' ? profile.created_at : null,
+        payoutState: toPayoutState(state),
       };
     },
 

@@ -4,6 +4,8 @@ import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
 import type { ExportFiles } from '../adapters/export-files.ts';
+import type { PrivateFileReader } from '../adapters/private-file-reader.ts';
+import type { SellerInvoiceRepository } from '../repositories/seller-invoice-repository.ts';
 import type { ImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import type { AccountStatusRepository } from '../repositories/account-status-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
@@ -18,6 +20,7 @@ import type { OrderRepository } from '../repositories/order-repository.ts';
 import type { OrderAdminRepository } from '../repositories/order-admin-repository.ts';
 import type { PaymentRepository } from '../repositories/payment-repository.ts';
 import type { PayoutAccountRepository } from '../repositories/payout-account-repository.ts';
+import type { PayoutRunRepository } from '../repositories/payout-run-repository.ts';
 import type { ProfileRepository } from '../repositories/profile-repository.ts';
 import type { RateLimiter } from '../repositories/rate-limit-repository.ts';
 import type { SellerMailRepository } from '../repositories/seller-mail-repository.ts';
@@ -61,6 +64,8 @@ export type Deps = {
   /** Seller owner data and ID document keys. */
   verifications: VerificationRepository;
   payoutAccounts: PayoutAccountRepository;
+  /** The payout run's writes: seller invoices, the per-seller payout state, order marks, adjustments (issue 12). */
+  payoutRuns: PayoutRunRepository;
   /** Profile edits: profile, uniqueness swap, company, payout account and verification in one transaction (issues 5/6). */
   profiles: ProfileRepository;
   /** The private bucket (ID documents); never publicly readable. */
@@ -121,6 +126,10 @@ export type Deps = {
   idempotency: IdempotencyRepository;
   /** Read side of the seller dashboard, orders and exports (stats items, seller orders, invoices by range). */
   sellerDashboard: SellerDashboardRepository;
+  /** Seller invoices (Gutschriften), read/admin side: lists, payment complete, sent mark (issue 12). */
+  sellerInvoices: SellerInvoiceRepository;
+  /** Reads the private bucket (seller invoice PDFs at `pdf_key`). */
+  privateFileReader: PrivateFileReader;
   /** Seller mails and expiry reminders: sale-notice leases, reminder and monthly-report claims, opt-outs (issue 12). */
   sellerMails: SellerMailRepository;
   /** Commits repository parts in transactions of ≤ 100 items (account deletion, issue 11). */

@@ -1464,6 +1464,13 @@ export class StripeModel {
         },
       );
     }
+    // An account without payouts enabled has no active `transfers` capability (setAccountStatus): refused above.
+    const available = this.balance().available[0]!.amount;
+    if (amount > available)
+      throw invalidRequest(
+        'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
+        { code: 'balance_insufficient' },
+      );
     const sourceTransaction = p.str('source_transaction') || null;
     if (sourceTransaction && !this.state.charges[sourceTransaction])
       throw resourceMissing('charge', sourceTransaction, 'source_transaction');
@@ -1533,8 +1540,8 @@ export class StripeModel {
   /**
    * `GET /v1/balance`: what the platform holds, in euro — succeeded charges minus refunds minus
    * transfers plus their reversals, plus a test adjustment (`/__test/balance`). Stripe's fees and
-   * the pending period are not modelled: all of it is `available`. Transfers are not refused for
-   * lack of balance (real Stripe answers `balance_insufficient`).
+   * the pending period are not modelled: all of it is `available`. A transfer larger than the
+   * available amount is refused with `balance_insufficient` (400), as real Stripe does.
    */
   balance(): Balance {
     let amount = this.state.balanceAdjustment ?? 0;

@@ -58,6 +58,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   revoke_redemption: 'Einlösung widerrufen',
   set_subdomain: 'Subdomain geändert',
   update_settings: 'Einstellungen geändert',
+  complete_seller_payout: 'Auszahlung als bezahlt markiert',
+  send_seller_invoice: 'Gutschrift gesendet',
 };
 
 /** GET audit: one admin's actions (actor_id, default the caller) or what was done to one user (target_id); cursor from next_page_url. */

@@ -125,6 +125,10 @@ export const adminOverviewSchema = z.object({
   day: z.string(),
   orders_today: z.number().int(),
   sellers_awaiting_activation: z.number().int(),
+  /** Seller invoices whose payment is not complete yet (transfer pending, failed or to pay manually; issue 12). */
+  open_payouts: z.number().int(),
+  /** Their sum in cents (invoiced payout less paid, over the sellers). */
+  open_payout_amount: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 export const adminOverviewResponseSchema = z.object({ data: adminOverviewSchema });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  daysUntilNextPayout,
-  EMPTY_COUNTERS,
-  invoiceExportRequestSchema,
-  sellerStatistics,
-  SELLER_TEXT,
-  toCounters,
-} from './dashboard.ts';
+import { EMPTY_PAYOUT_STATE } from '../payouts/ledger.ts';
+import { EMPTY_COUNTERS, invoiceExportRequestSchema, sellerStatistics, SELLER_TEXT, toCounters } from './dashboard.ts';
 
 describe('seller statistics', () => {
   it('maps the four stats items to the spec payload; earnings are the seller share', () => {
@@ -21,6 +15,7 @@ describe('seller statistics', () => {
           sold_count: 9,
           sold_qty: 18,
           gross: 10000,
+          commission: 1000,
           seller_net: 7000,
           reversed_seller_net: 500,
           reversed_gross: 600,
@@ -29,7 +24,22 @@ describe('seller statistics', () => {
           employee_redemption_count: 1,
         }),
       },
-      { payoutEvery: 14, isPayoutEnabled: true, registeredAt: null },
+      {
+        payoutEvery: 14,
+        isPayoutEnabled: true,
+        registeredAt: '2026-11-20T10:00:00Z',
+        // One invoice so far: 1000 paid out of 1200 invoiced; 4000 of the net and 300 of the reversals taken.
+        state: {
+          ...EMPTY_PAYOUT_STATE,
+          invoiced_seller_net: 4000,
+          invoiced_reversals: 300,
+          invoiced_commission: 600,
+          invoiced_commission_vat: 120,
+          invoiced_payout: 1200,
+          paid_out: 1000,
+          last_payout_at: '2026-11-20T10:00:00Z',
+        },
+      },
       new Date('2026-11-26T10:00:00Z'),
     );
     expect(stats).toMatchObject({
@@ -49,21 +59,35 @@ describe('seller statistics', () => {
       employee_redemptions: 1,
       payout: {
         total_earnings_with_commission: 9400,
-        total_seller_earnings: 6500,
-        waiting_for_payout: 5500,
-        days_until_next_payout: 14,
+        // Next run: (7000 − 4000) − (500 − 300) − 20 % of (1000 − 600) = 3000 − 200 − 80 = 2720.
+        // Waiting: 1200 − 1000 invoiced not paid + 2720 = 2920; total: 1000 paid + 2920.
+        total_seller_earnings: 3920,
+        waiting_for_payout: 2920,
+        days_until_next_payout: 8,
         payout_every: 14,
       },
       isPayoutEnabled: true,
     });
   });
 
-  it('counts payout days from the last payout (or registration)', () => {
-    const now = new Date('2026-11-26T10:00:00Z');
-    expect(daysUntilNextPayout('2026-11-20T10:00:00Z', 14, now)).toBe(8);
-    expect(daysUntilNextPayout('2026-11-12T09:00:00Z', 14, now)).toBe(14);
-    expect(daysUntilNextPayout('2026-10-01T00:00:00Z', 7, now)).toBe(7 - (56 % 7));
-    expect(daysUntilNextPayout(null, 30, now)).toBe(30);
+  it('counts payout days with the payout schedule: from the registration before the first payout, 0 when due', () => {
+    const c = { ...EMPTY_COUNTERS };
+    const items = { day: c, week: c, month: c, total: c };
+    const at = (registeredAt: string | null, last: string | null, every: number) =>
+      sellerStatistics(
+        items,
+        {
+          payoutEvery: every,
+          isPayoutEnabled: false,
+          registeredAt,
+          state: { ...EMPTY_PAYOUT_STATE, last_payout_at: last },
+        },
+        new Date('2026-11-26T10:00:00Z'),
+      ).payout.days_until_next_payout;
+    expect(at('2026-11-20T10:00:00Z', null, 14)).toBe(8);
+    expect(at('2026-01-01T00:00:00Z', '2026-11-12T09:00:00Z', 14)).toBe(0);
+    expect(at('2026-01-01T00:00:00Z', '2026-11-25T00:00:00Z', 7)).toBe(6);
+    expect(at(null, null, 30)).toBe(0);
   });
 
   it('reads only numbers from stored items', () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { channelSchema } from '../orders/contracts.ts';
+import { dashboardPayout, payoutSchedule, type PayoutState } from '../payouts/ledger.ts';
 import { booleanish, intParam } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
 
@@ -105,9 +106,11 @@ export const sellerStatisticsSchema = z.object({
   payout: z.object({
     /** Gross sales (what buyers paid). */
     total_earnings_with_commission: z.number().int(),
-    /** The seller's share of all sales: the "total payout". */
+    /** The "total payout": paid out + invoiced not yet paid + what the next run pays (payout ledger). */
     total_seller_earnings: z.number().int(),
+    /** Invoiced not yet paid + what the next run pays (the payout ledger; equal to the run, tested). */
     waiting_for_payout: z.number().int(),
+    /** 0 = due: the next daily run pays. */
     days_until_next_payout: z.number().int(),
     payout_every: z.number().int(),
   }),
@@ -118,25 +121,23 @@ export type SellerStatistics = z.infer<typeof sellerStatisticsSchema>;
 const DAY_MS = 86_400_000;
 
 /**
- * Days until the next payout: payouts run every `payoutEvery` days counted from the last payout, or
- * from the seller's registration while there was none. Always 1..payoutEvery.
+ * The statistics payload from the four stats items of "now", the payout state (`SELLER#<id>#PAYOUTS/
+ * STATE`, read in the same BatchGet), the effective payout schedule and the payout status. The payout
+ * figures are the payout ledger's (`dashboardPayout`, shared/src/payouts/ledger.ts): "waiting payout"
+ * is what the invoices not paid yet plus the next run pay, the same function the run uses (issue 12).
  */
-export function daysUntilNextPayout(anchor: string | null | undefined, payoutEvery: number, now: Date): number {
-  const every = Math.max(1, Math.floor(payoutEvery));
-  const start = anchor ? Date.parse(anchor) : NaN;
-  if (Number.isNaN(start) || start > now.getTime()) return every;
-  const elapsedDays = Math.floor((now.getTime() - start) / DAY_MS);
-  return every - (elapsedDays % every);
-}
-
-/** The statistics payload from the four stats items of "now", the payout schedule and the payout status. */
 export function sellerStatistics(
   items: { day: StatsCounters; week: StatsCounters; month: StatsCounters; total: StatsCounters },
-  payout: { payoutEvery: number; isPayoutEnabled: boolean; registeredAt: string | null },
+  payout: { payoutEvery: number; isPayoutEnabled: boolean; registeredAt: string | null; state: PayoutState },
   now: Date,
 ): SellerStatistics {
   const { day, week, month, total } = items;
   const earned = total.seller_net - total.reversed_seller_net;
+  const figures = dashboardPayout(
+    { commission: total.commission, seller_net: total.seller_net, reversed_seller_net: total.reversed_seller_net },
+    payout.state,
+  );
+  const schedule = payoutSchedule(payout.state.last_payout_at ?? payout.registeredAt, payout.payoutEvery, now);
   return {
     voucher_daily: day.sold_qty,
     voucher_week: week.sold_qty,
@@ -155,9 +156,9 @@ export function sellerStatistics(
     employee_redemptions: total.employee_redemption_count,
     payout: {
       total_earnings_with_commission: total.gross - total.reversed_gross,
-      total_seller_earnings: earned,
-      waiting_for_payout: Math.max(0, earned - total.paid_out),
-      days_until_next_payout: daysUntilNextPayout(total.last_payout_at ?? payout.registeredAt, payout.payoutEvery, now),
+      total_seller_earnings: figures.total_seller_earnings,
+      waiting_for_payout: figures.waiting_for_payout,
+      days_until_next_payout: schedule.days_until_next_payout,
       payout_every: payout.payoutEvery,
     },
     isPayoutEnabled: payout.isPayoutEnabled,

@@ -68,6 +68,8 @@ const pages = {
 
   // issue 11: orders
   adminManageOrders: lazy(() => import('./routes/admin-manage-orders.tsx')),
+  // issue 12: /payout
+  adminPayout: lazy(() => import('./routes/admin-payout.tsx')),
 
   // issue 11: settings, subdomains, expired vouchers
   adminSettings: lazy(() => import('./routes/admin-settings.tsx')),
@@ -166,6 +168,8 @@ export const routes: RouteObject[] = [
 
           // issue 11: /manage-orders
           { path: 'manage-orders', element: page(pages.adminManageOrders) },
+          // issue 12: /payout
+          { path: 'payout', element: page(pages.adminPayout) },
 
           // issue 11: /settings, /settings/user/:id, /subdomain, /voucher-expired
           { path: 'settings', element: page(pages.adminSettings) },

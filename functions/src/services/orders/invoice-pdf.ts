@@ -17,7 +17,7 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
 /** Draws lines top-down, starting a new page when the current one is full. */
-class Writer {
+export class Writer {
   page: PDFPage;
   y: number;
   constructor(

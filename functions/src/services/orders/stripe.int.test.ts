@@ -531,6 +531,8 @@ describe('Stripe payments through the local stand-in', () => {
       payoutsEnabled: true,
       chargesEnabled: true,
     });
+    // The platform must hold the amount (the stand-in refuses `balance_insufficient` like Stripe).
+    expect((await standInApi('POST', '/__test/balance', { amount: 4500 })).status).toBe(200);
     const made = await payments().createTransfer(transfer);
     expect(made).toMatchObject({ amountCents: 4500, destination: account.id, transferGroup: 'PR-2026-000001' });
     expect((await payments().createTransfer(transfer)).id).toBe(made.id);

@@ -118,7 +118,12 @@ describe('seller dashboard and orders', () => {
       total_earnings: net,
       daily_redemptions: 0,
       total_redemptions: 0,
-      payout: { total_earnings_with_commission: gross, total_seller_earnings: net, waiting_for_payout: net },
+      // The payout ledger: the seller share less 20 % VAT on the commission sum (nothing invoiced yet).
+      payout: {
+        total_earnings_with_commission: gross,
+        total_seller_earnings: net - Math.round(sum(lines, 'commission') * 0.2),
+        waiting_for_payout: net - Math.round(sum(lines, 'commission') * 0.2),
+      },
       isPayoutEnabled: false,
     });
     const settings = await api('GET', `user-settings/by-user?user_id=${seller.userId}`, { token: seller.token });

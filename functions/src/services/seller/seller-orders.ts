@@ -76,7 +76,12 @@ export async function sellerStats(
   const settings = effectiveSettings(items.global, items.seller);
   const stats = sellerStatistics(
     items,
-    { payoutEvery: settings.payout_schedule, isPayoutEnabled: items.payoutsEnabled, registeredAt: items.registeredAt },
+    {
+      payoutEvery: settings.payout_schedule,
+      isPayoutEnabled: items.payoutsEnabled,
+      registeredAt: items.registeredAt,
+      state: items.payoutState,
+    },
     now,
   );
   return { stats, orders: items.total.sold_count };

@@ -13,6 +13,8 @@ type Props = {
   testId: string;
   /** The submit button's test id. */
   submitTestId?: string;
+  /** The submit button's text (default 'Speichern'). */
+  submitLabel?: string;
 };
 
 /** The add/edit dialog of the admin tables: a form with Speichern and Abbrechen; Escape and × close it. */
@@ -24,6 +26,7 @@ export function FormModal({
   children,
   testId,
   submitTestId = 'form-modal-submit',
+  submitLabel = 'Speichern',
 }: Props) {
   const titleId = useId();
   return (
@@ -51,7 +54,7 @@ export function FormModal({
           </button>
           <button type="submit" className="button button--primary" disabled={submitting} data-testid={submitTestId}>
             {submitting && <Spinner size="sm" />}
-            Speichern
+            {submitLabel}
           </button>
         </div>
       </form>

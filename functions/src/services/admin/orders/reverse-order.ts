@@ -1,3 +1,4 @@
+import { reversedSellerShare } from '@gm/shared/payouts/ledger';
 import { ADMIN_ORDER_TEXT, reversalRefund, type ReverseOrderResponse } from '@gm/shared/admin/orders';
 import { viennaYear } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
@@ -183,8 +184,8 @@ export async function reverseOrder(
     refund,
     at,
   );
-  const reversedSellerNet =
-    paid > 0 ? Math.min(order.seller_net ?? 0, Math.floor(((order.seller_net ?? 0) * refund) / paid)) : 0;
+  // The same rounding as the payout run (shared ledger), stored on the order for it.
+  const reversedSellerNet = reversedSellerShare({ seller_net: order.seller_net ?? 0, paid, refund });
   let outcome;
   for (let round = 0; ; round++) {
     outcome = await deps.orderAdmin.reverse({

@@ -1,0 +1,30 @@
+import {
+  clock,
+  companies,
+  documents,
+  newId,
+  payments,
+  payoutAccounts,
+  payoutRuns,
+  resolve,
+  settings,
+  users,
+} from '../lib/deps.ts';
+import { runScheduledPayouts, type ScheduledPayoutRun } from '../services/payouts/run-payouts.ts';
+
+/**
+ * The daily payout run (issue 12; CDK `ScheduledJob`, 03:00 UTC). The event may carry `now` (ISO)
+ * for a replay; `npm run payouts [-- --now 2027-01-01]` runs it locally. A seller whose run failed
+ * (Stripe outage, …) makes the invocation fail after the others ran: Lambda retries (the failed
+ * seller's open invoice is resumed, the others find nothing new), then the dead-letter queue alarms.
+ */
+export async function handler(event: { now?: string } = {}): Promise<ScheduledPayoutRun> {
+  const deps = resolve({ payoutRuns, payoutAccounts, companies, users, settings, payments, documents, clock, newId });
+  const now = event.now ? new Date(event.now) : deps.clock();
+  if (Number.isNaN(now.getTime())) throw new Error(`invalid now: ${event.now}`);
+  const run = await runScheduledPayouts(deps, now);
+  console.log(JSON.stringify({ level: 'info', msg: 'payouts', now: now.toISOString(), ...run }));
+  if (run.failed > 0)
+    throw new Error(`${run.failed} seller payouts failed (their open invoices are resumed by the retry)`);
+  return run;
+}
