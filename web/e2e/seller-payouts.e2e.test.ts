@@ -9,15 +9,17 @@ import { createTestAccount, type TestAccount } from '../../scripts/test/accounts
 import { backdateCompletion } from '../../scripts/test/backdate-sale.ts';
 import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
+import { enablePayouts, topUpBalance } from '../../scripts/test/payout-sales.ts';
 import { sellerWithPayoutAccount } from '../../scripts/test/payout-seller.ts';
 import { putVouchers, testVoucher } from '../../scripts/test/test-vouchers.ts';
 
 /**
  * The seller's side of payouts (issue 12) on the real stack: a buyer pays two vouchers of a new
- * seller by card, an admin runs the payout for that seller ('Jetzt abrechnen', POST seller-invoice);
+ * seller (payouts enabled at the Stripe stand-in) by card, an admin runs the payout for that seller
+ * ('Jetzt abrechnen', POST seller-invoice), which issues the Gutschrift and transfers the payout;
  * the seller finds the Gutschrift on /orders-earnings under 'Abrechnungen & Auszahlungen' with its
- * payout and transfer state, downloads its PDF, and sees the same waiting payout there as on the
- * dashboard. Every screen passes axe; the table becomes cards at 767 px.
+ * payout and 'Überwiesen', downloads its PDF, and sees the same paid and waiting figures there as on
+ * the dashboard. Every screen passes axe; the table becomes cards at 767 px.
  */
 const browser = useBrowser();
 const UNIT = 4900;
@@ -84,6 +86,8 @@ async function openPayouts(page: Page): Promise<void> {
 describe('seller payouts', () => {
   it('the seller sees the Gutschrift of an admin-run payout, downloads its PDF, and the same waiting payout as on the dashboard', async () => {
     const seller = await sellerWithPayoutAccount();
+    await enablePayouts(seller.userId, seller.email);
+    await topUpBalance(10_000_000);
     const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, { qty_val: UNIT, price_filter: UNIT });
     await putVouchers(voucher);
     const buyer = await createTestAccount('user');
@@ -113,24 +117,23 @@ describe('seller payouts', () => {
     expect(invoice.seller_id).toBe(seller.userId);
     expect(invoice.line_count).toBe(1);
     expect(invoice.gross).toBe(UNITS * UNIT);
-    // What waited is what the Gutschrift pays (one ledger for both).
+    // What waited is what the Gutschrift pays (one ledger for both), and Stripe transferred it.
     expect(invoice.payout).toBe(before.payout.waiting_for_payout);
+    expect(invoice.transfer_status).toBe('paid');
     const after = await dashboardOf(seller);
+    expect(after.payout.waiting_for_payout).toBe(0);
+    expect(after.payout.total_seller_earnings).toBe(invoice.payout);
 
     await openPayouts(page);
     const row = section.getByTestId('seller-invoice-row');
     expect(await row.count()).toBe(1);
     expect(await row.getByTestId('seller-invoice-no').textContent()).toBe(invoice.invoice_no);
     expect(await row.getByTestId('seller-invoice-payout').textContent()).toBe(formatEuro(invoice.payout));
-    expect(await row.getByTestId('seller-invoice-transfer').textContent()).toBe(
-      TRANSFER_STATUS_LABEL[invoice.transfer_status],
-    );
+    expect(await row.getByTestId('seller-invoice-transfer').textContent()).toBe(TRANSFER_STATUS_LABEL.paid);
     expect(await section.getByTestId('payouts-waiting').textContent()).toBe(
       formatEuro(after.payout.waiting_for_payout),
     );
-    expect(await section.getByTestId('payouts-paid-out').textContent()).toBe(
-      formatEuro(after.payout.total_seller_earnings - after.payout.waiting_for_payout),
-    );
+    expect(await section.getByTestId('payouts-paid-out').textContent()).toBe(formatEuro(invoice.payout));
     await expectAccessible(page, 'orders & earnings with a Gutschrift');
     await saveScreenshot(page, 'seller-payouts-desktop');
 
