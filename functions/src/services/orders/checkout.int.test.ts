@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CARD_ERROR_TEXT } from '@gm/shared/payments/card-errors';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
+import { settleStandIn, standIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
 import { describe, expect, it } from 'vitest';
 import { statsBuckets } from '@gm/shared/dates/stats-buckets';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
@@ -13,19 +14,11 @@ import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import {
   appUrl,
-  clock,
-  companies,
+  completionProviders,
   coupons,
-  mailer,
-  mediaReader,
-  newId,
   orders,
   paymentRecords,
-  payments,
-  sellerMails,
-  settings,
-  templates,
-  users,
+  resolve,
   userVouchers,
   vouchers,
 } from '../../lib/deps.ts';
@@ -39,20 +32,8 @@ async function statsItem(PK: string, SK: string) {
  * Checkout end to end: the real handlers behind the local API, the Stripe stand-in with its test
  * cards and signed webhooks, and the order completion that issues the vouchers.
  */
-const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
 
-async function standInApi<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${standIn()}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-const settle = () => standInApi('POST', '/__test/idle', { timeout_ms: 15_000 });
+const settle = settleStandIn;
 
 async function browserCard(number: string): Promise<string> {
   const response = await fetch(`${standIn()}/v1/payment_methods`, {
@@ -262,24 +243,7 @@ describe('checkout and order completion', () => {
     expect(await issuedVouchers(lines)).toEqual([]);
 
     // The consumer itself, 20 concurrent runs without the webhook's event claim: one voucher per line.
-    const deps = {
-      payments: payments(),
-      paymentRecords: paymentRecords(),
-      orders: orders(),
-      vouchers: vouchers(),
-      userVouchers: userVouchers(),
-      coupons: coupons(),
-      settings: settings(),
-      users: users(),
-      companies: companies(),
-      mailer: mailer(),
-      clock: clock(),
-      newId: newId(),
-      appUrl: appUrl(),
-      templates: templates(),
-      mediaReader: mediaReader(),
-      sellerMails: sellerMails(),
-    };
+    const deps = resolve(completionProviders);
     const since = Math.floor(Date.now() / 1000) - 1;
     const settled = await Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps, event)));
     const outcomes = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
@@ -428,24 +392,7 @@ describe('checkout and order completion', () => {
       )
     ).body.data[0]!;
 
-    const deps = {
-      payments: payments(),
-      paymentRecords: paymentRecords(),
-      orders: orders(),
-      vouchers: vouchers(),
-      userVouchers: userVouchers(),
-      coupons: coupons(),
-      settings: settings(),
-      users: users(),
-      companies: companies(),
-      mailer: mailer(),
-      clock: clock(),
-      newId: newId(),
-      appUrl: appUrl(),
-      templates: templates(),
-      mediaReader: mediaReader(),
-      sellerMails: sellerMails(),
-    };
+    const deps = resolve(completionProviders);
     let calls = 0;
     const crashing = {
       ...deps,

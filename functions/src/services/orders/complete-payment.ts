@@ -92,7 +92,7 @@ export async function completePayment(
     try {
       if (!payment.mail_sent_at) await deliverConfirmation(deps, payment, mailFailure);
     } finally {
-      await notifySellers(deps, payment);
+      await notifySellers(deps, payment, mailFailure);
     }
     return 'already_completed';
   }
@@ -293,15 +293,19 @@ export async function completePayment(
   try {
     await deliverConfirmation(deps, payment, mailFailure, marked ? mailLease : undefined);
   } finally {
-    await notifySellers(deps, payment);
+    await notifySellers(deps, payment, mailFailure);
   }
   return marked ? 'completed' : 'already_completed';
 }
 
-/** The sellers' sale notices (issue 12), after the sale committed; each owed one at most once (lease on the order). */
-async function notifySellers(deps: CompletionDeps, payment: PaymentRecord): Promise<void> {
+/**
+ * The sellers' sale notices (issue 12), after the sale committed; each owed one at most once (lease on
+ * the order). On the webhook path (`throw`) a notice that could not go out fails the delivery, so
+ * Stripe re-delivers the event and the completed payment's re-run sends what is still owed.
+ */
+async function notifySellers(deps: CompletionDeps, payment: PaymentRecord, mailFailure: MailFailure): Promise<void> {
   const ids = (payment.lines ?? []).map((l) => l.order_id);
-  await notifySellersOfPayment(deps, payment.id, ids).catch((error: unknown) =>
+  const failed = await notifySellersOfPayment(deps, payment.id, ids).catch((error: unknown) => {
     console.error(
       JSON.stringify({
         level: 'error',
@@ -309,8 +313,11 @@ async function notifySellers(deps: CompletionDeps, payment: PaymentRecord): Prom
         paymentId: payment.id,
         error: String(error),
       }),
-    ),
-  );
+    );
+    return 1;
+  });
+  if (failed > 0 && mailFailure === 'throw')
+    throw new Error(`payment ${payment.id}: ${failed} seller sale notice(s) owed; the re-delivery sends them`);
 }
 
 /**

@@ -1,28 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { settleStandIn, standIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import {
-  appUrl,
-  clock,
-  companies,
-  coupons,
-  mailer,
-  mediaReader,
-  newId,
-  orders,
-  paymentRecords,
-  payments,
-  sellerMails,
-  settings,
-  templates,
-  users,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { completionProviders, orders, paymentRecords, resolve, userVouchers } from '../../lib/deps.ts';
 import { completePaymentOnEvent, MAIL_LEASE_MS, type CompletionDeps } from './complete-payment.ts';
 
 /**
@@ -30,38 +14,9 @@ import { completePaymentOnEvent, MAIL_LEASE_MS, type CompletionDeps } from './co
  * completed the order but died before the mail leaves it owed, and the next delivery of
  * `payment_intent.succeeded` sends it — once, however many deliveries race.
  */
-const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
-async function standInApi<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${standIn()}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-const settle = () => standInApi('POST', '/__test/idle', { timeout_ms: 15_000 });
+const settle = settleStandIn;
 
-const deps = (): CompletionDeps => ({
-  payments: payments(),
-  paymentRecords: paymentRecords(),
-  orders: orders(),
-  vouchers: vouchers(),
-  userVouchers: userVouchers(),
-  coupons: coupons(),
-  settings: settings(),
-  users: users(),
-  companies: companies(),
-  mailer: mailer(),
-  clock: clock(),
-  newId: newId(),
-  appUrl: appUrl(),
-  sellerMails: sellerMails(),
-  templates: templates(),
-  mediaReader: mediaReader(),
-});
+const deps = (): CompletionDeps => resolve(completionProviders);
 const crashingMailer = { send: () => Promise.reject(new Error('simulated crash before the mail')) };
 
 /** A buyer who paid with 3-D Secure and approved, with the intent's events held back: answers the succeeded event. */

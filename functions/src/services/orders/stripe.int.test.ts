@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { settleStandIn, standIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
 import { describe, expect, it } from 'vitest';
 import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import { api } from '../../../../scripts/test/api.ts';
@@ -32,26 +33,13 @@ import { recordPaymentStatus } from './record-payment-status.ts';
  * The payment foundation end to end: the real `stripe` SDK (through the product's adapter) against
  * the local Stripe stand-in, whose signed webhooks reach the real handler behind the local API.
  */
-const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
 const RETURN_URL = 'http://localhost:5173/payment';
-
-async function standInApi<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${standIn()}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 type StandInEvent = { id: string; type: string; created: number; data: { object: { id: string } } };
 type Delivery = { event_id: string; status: number; ok: boolean; kind: string };
 
 /** Waits until the stand-in has delivered everything, retries included. */
-const settle = () => standInApi('POST', '/__test/idle', { timeout_ms: 15_000 });
+const settle = settleStandIn;
 
 async function eventOf(type: string, objectId: string): Promise<StandInEvent> {
   const { body } = await standInApi<{ data: StandInEvent[] }>('GET', `/__test/events?type=${type}&object=${objectId}`);

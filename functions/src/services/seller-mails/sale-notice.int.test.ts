@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { settleStandIn, standIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { formatEuro } from '@gm/shared/money/money';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import {
-  appUrl,
-  clock,
-  companies,
-  coupons,
-  mailer,
-  mediaReader,
-  newId,
-  orders,
-  paymentRecords,
-  payments,
-  sellerMails,
-  settings,
-  templates,
-  users,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { completionProviders, mailer, orders, resolve } from '../../lib/deps.ts';
 import { completePaymentOnEvent, type CompletionDeps } from '../orders/complete-payment.ts';
 import { SALE_NOTICE_SUBJECT } from './sale-notice.ts';
 
@@ -32,38 +16,9 @@ import { SALE_NOTICE_SUBJECT } from './sale-notice.ts';
  * account e-mail) once per completed sale, only while the switch is on — through re-delivered and
  * concurrent webhook runs of the same payment, and for a direct sale.
  */
-const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
-async function standInApi<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${standIn()}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-const settle = () => standInApi('POST', '/__test/idle', { timeout_ms: 15_000 });
+const settle = settleStandIn;
 
-const deps = (): CompletionDeps => ({
-  payments: payments(),
-  paymentRecords: paymentRecords(),
-  orders: orders(),
-  vouchers: vouchers(),
-  userVouchers: userVouchers(),
-  coupons: coupons(),
-  settings: settings(),
-  users: users(),
-  companies: companies(),
-  mailer: mailer(),
-  clock: clock(),
-  newId: newId(),
-  appUrl: appUrl(),
-  templates: templates(),
-  mediaReader: mediaReader(),
-  sellerMails: sellerMails(),
-});
+const deps = (): CompletionDeps => resolve(completionProviders);
 
 /** A buyer paid the seller's voucher with 3-D Secure; the intent's events are held back: answers the succeeded event. */
 async function approvedPayment(seller: TestAccount): Promise<{ event: Stripe.Event; line: string; title: string }> {
@@ -129,6 +84,29 @@ describe('custom order confirmation (seller sale notice)', () => {
     expect(text).toContain('Verkaufskanal: Marktplatz');
     // Not (also) to the account e-mail.
     expect(await noticesTo(seller.email, since)).toHaveLength(0);
+  });
+
+  it('a notice that fails after the sale fails the webhook delivery, and the re-delivery sends it once', async () => {
+    const seller = await createTestAccount('seller', { is_custom_confirmation: true });
+    const { event, line } = await approvedPayment(seller);
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const real = mailer();
+    // SES refuses the seller's notice (the buyer's confirmation still goes out).
+    const refusing: CompletionDeps['mailer'] = {
+      send: (mail) =>
+        mail.subject.startsWith(SALE_NOTICE_SUBJECT) ? Promise.reject(new Error('SES throttled')) : real.send(mail),
+    };
+    await expect(completePaymentOnEvent({ ...deps(), mailer: refusing }, event)).rejects.toThrow(/seller sale notice/);
+    const sold = await orders().get(line);
+    expect(sold?.status).toBe('completed');
+    expect(sold?.seller_mail_sent_at).toBeUndefined();
+    expect(await noticesTo(seller.email, since)).toHaveLength(0);
+
+    // Stripe re-delivers the event: the completed payment's run sends the owed notice, once.
+    expect(await completePaymentOnEvent(deps(), event)).toBe('already_completed');
+    expect(await completePaymentOnEvent(deps(), event)).toBe('already_completed');
+    expect((await orders().get(line))?.seller_mail_sent_at).toBeTruthy();
+    expect(await noticesTo(seller.email, since)).toHaveLength(1);
   });
 
   it('sends nothing while the switch is off', async () => {

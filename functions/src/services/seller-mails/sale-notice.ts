@@ -78,14 +78,20 @@ export async function notifySellerOfSale(
   return 'sent';
 }
 
-/** The notices of a payment's lines that this payment completed (a re-delivery sends what is still owed). */
+/**
+ * The notices of a payment's lines that this payment completed (a re-delivery sends what is still
+ * owed). Answers how many could not be sent now (their lease was given back).
+ */
 export async function notifySellersOfPayment(
   deps: SaleNoticeDeps & Pick<Deps, 'orders'>,
   paymentId: string,
   orderIds: string[],
-): Promise<void> {
+): Promise<number> {
+  let failed = 0;
   for (const id of orderIds) {
     const order = await deps.orders.get(id);
-    if (order?.status === 'completed' && order.payment_id === paymentId) await notifySellerOfSale(deps, order);
+    if (order?.status === 'completed' && order.payment_id === paymentId)
+      if ((await notifySellerOfSale(deps, order)) === 'failed') failed += 1;
   }
+  return failed;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { CATALOGUE_ADMIN_TEXT } from '@gm/shared/catalogue-admin/contracts';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
@@ -10,6 +11,7 @@ import { AdminPage } from '../../features/catalogue-admin/components/admin-page.
 import { TableState } from '../../components/ui/table-state.tsx';
 import { sellerDisplayName } from '../../entities/catalogue/components/voucher-card.tsx';
 import { useAdminAction } from '../../features/catalogue-admin/use-admin-action.ts';
+import { AdminTable } from '../../components/ui/admin-table.tsx';
 import './admin-featured-vouchers.css';
 
 /** 03 §9: admin searches wait 350 ms after the last key. */
@@ -18,8 +20,8 @@ const SEARCH_DEBOUNCE_MS = 350;
 /** /featured-vouchers 'Gesponserte Gutscheine' (03 §2): every voucher, 10 per page, Gesponsert toggled after confirmation. */
 export default function AdminFeaturedVouchersPage() {
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
+  const keyword = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS, () => setPage(1));
   const { data, error, isLoading, isPlaceholderData, refetch } = useAllVouchers({
     page,
     paginate: PAGE_SIZE.admin,
@@ -27,14 +29,6 @@ export default function AdminFeaturedVouchersPage() {
   });
   const action = useAdminAction();
   const toggleFeatured = useToggleFeatured();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setKeyword(input.trim());
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
 
   async function toggle(voucher: VoucherCard) {
     const question = voucher.is_featured
@@ -82,55 +76,53 @@ export default function AdminFeaturedVouchersPage() {
         onRetry={() => void refetch()}
       />
       {vouchers.length > 0 && (
-        <div className={`admin-table__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
-          <table className="admin-table" data-testid="featured-table">
-            <caption className="visually-hidden">Alle Gutscheine mit ihrem Sponsoring-Status</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Aktion</span>
+        <AdminTable busy={loadingNext} testId="featured-table">
+          <caption className="visually-hidden">Alle Gutscheine mit ihrem Sponsoring-Status</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nr.</th>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Aktion</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {vouchers.map((voucher, index) => (
+              <tr key={voucher.id} data-testid="featured-row" data-voucher-id={voucher.id}>
+                <td data-label="Nr.">{offset + index + 1}</td>
+                <th scope="row" data-label="Name">
+                  <span className="admin-table__name">{voucher.title}</span>
+                  <span className="admin-table__meta">
+                    {sellerDisplayName(voucher)}
+                    {!voucher.is_active && <span className="admin-tag">inaktiv</span>}
+                  </span>
                 </th>
+                <td data-label="Status">
+                  <span
+                    className={`admin-status${voucher.is_featured ? ' admin-status--on' : ''}`}
+                    data-testid="featured-status"
+                  >
+                    {voucher.is_featured ? CATALOGUE_ADMIN_TEXT.featured : CATALOGUE_ADMIN_TEXT.notFeatured}
+                  </span>
+                </td>
+                <td className="admin-table__cell--actions">
+                  <button
+                    type="button"
+                    className={`button button--small ${voucher.is_featured ? 'button--outline' : 'button--primary'}`}
+                    onClick={() => void toggle(voucher)}
+                    disabled={action.busy}
+                    aria-label={`${voucher.title}: ${voucher.is_featured ? 'nicht mehr sponsern' : 'sponsern'}`}
+                    data-testid="featured-toggle"
+                  >
+                    {voucher.is_featured ? 'Nicht mehr sponsern' : 'Sponsern'}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {vouchers.map((voucher, index) => (
-                <tr key={voucher.id} data-testid="featured-row" data-voucher-id={voucher.id}>
-                  <td data-label="Nr.">{offset + index + 1}</td>
-                  <th scope="row" data-label="Name">
-                    <span className="admin-table__name">{voucher.title}</span>
-                    <span className="admin-table__meta">
-                      {sellerDisplayName(voucher)}
-                      {!voucher.is_active && <span className="admin-tag">inaktiv</span>}
-                    </span>
-                  </th>
-                  <td data-label="Status">
-                    <span
-                      className={`admin-status${voucher.is_featured ? ' admin-status--on' : ''}`}
-                      data-testid="featured-status"
-                    >
-                      {voucher.is_featured ? CATALOGUE_ADMIN_TEXT.featured : CATALOGUE_ADMIN_TEXT.notFeatured}
-                    </span>
-                  </td>
-                  <td className="admin-table__cell--actions">
-                    <button
-                      type="button"
-                      className={`button button--small ${voucher.is_featured ? 'button--outline' : 'button--primary'}`}
-                      onClick={() => void toggle(voucher)}
-                      disabled={action.busy}
-                      aria-label={`${voucher.title}: ${voucher.is_featured ? 'nicht mehr sponsern' : 'sponsern'}`}
-                      data-testid="featured-toggle"
-                    >
-                      {voucher.is_featured ? 'Nicht mehr sponsern' : 'Sponsern'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       {data && (
         <Pagination

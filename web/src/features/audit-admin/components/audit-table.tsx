@@ -1,4 +1,5 @@
 import { AUDIT_ACTION_LABELS, type AuditEntryView } from '@gm/shared/admin/impersonation';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import './audit-table.css';
 
 const TIME = new Intl.DateTimeFormat('de-DE', {
@@ -38,37 +39,35 @@ export function auditDetails(details: Record<string, unknown>): string {
 /** The audit trail rows: time, action, target, details (issue 11 'Protokoll'). */
 export function AuditTable({ entries, busy }: { entries: readonly AuditEntryView[]; busy: boolean }) {
   return (
-    <div className={`admin-table__wrap${busy ? ' is-busy' : ''}`} aria-busy={busy}>
-      <table className="admin-table audit-table" data-testid="audit-table">
-        <caption className="visually-hidden">Protokoll der Admin-Aktionen, neueste zuerst</caption>
-        <thead>
-          <tr>
-            <th scope="col">Zeit</th>
-            <th scope="col">Aktion</th>
-            <th scope="col">Benutzer</th>
-            <th scope="col">Details</th>
+    <AdminTable busy={busy} className="audit-table" testId="audit-table">
+      <caption className="visually-hidden">Protokoll der Admin-Aktionen, neueste zuerst</caption>
+      <thead>
+        <tr>
+          <th scope="col">Zeit</th>
+          <th scope="col">Aktion</th>
+          <th scope="col">Benutzer</th>
+          <th scope="col">Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
+            <td data-label="Zeit">
+              <time dateTime={entry.at}>{TIME.format(new Date(entry.at))}</time>
+            </td>
+            <th scope="row" data-label="Aktion">
+              {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+            </th>
+            <td data-label="Benutzer">
+              <span className="admin-table__name">{entry.target_name ?? 'gelöscht'}</span>
+              <span className="admin-table__meta">{entry.target_id}</span>
+            </td>
+            <td data-label="Details" className="audit-table__details">
+              {auditDetails(entry.details)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-              <td data-label="Zeit">
-                <time dateTime={entry.at}>{TIME.format(new Date(entry.at))}</time>
-              </td>
-              <th scope="row" data-label="Aktion">
-                {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-              </th>
-              <td data-label="Benutzer">
-                <span className="admin-table__name">{entry.target_name ?? 'gelöscht'}</span>
-                <span className="admin-table__meta">{entry.target_id}</span>
-              </td>
-              <td data-label="Details" className="audit-table__details">
-                {auditDetails(entry.details)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </AdminTable>
   );
 }

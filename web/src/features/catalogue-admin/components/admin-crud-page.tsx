@@ -5,6 +5,7 @@ import { SUCCESS_CLOSE_MS, useAdminAction } from '../use-admin-action.ts';
 import { TableState } from '../../../components/ui/table-state.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { RowActions } from './row-actions.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 
 /**
  * State of an admin CRUD screen: which record the modal edits (undefined: no modal; null: a new one),
@@ -87,53 +88,51 @@ export function AdminCrudPage<Row, Item>(props: AdminCrudPageProps<Row, Item>) {
         onRetry={list.retry}
       />
       {rows.length > 0 && (
-        <div className="admin-table__wrap">
-          <table className="admin-table" data-testid={table.testId}>
-            <caption className="visually-hidden">{table.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                {columns.map((column) => (
-                  <th key={column.label} scope="col">
-                    {column.label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">Aktionen</span>
+        <AdminTable testId={table.testId}>
+          <caption className="visually-hidden">{table.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nr.</th>
+              {columns.map((column) => (
+                <th key={column.label} scope="col">
+                  {column.label}
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => {
-                const item = props.item(row);
-                return (
-                  <tr key={props.rowKey(row)} data-testid={table.rowTestId}>
-                    <td data-label="Nr.">{index + 1}</td>
-                    {columns.map((column) =>
-                      column.rowHeader ? (
-                        <th key={column.label} scope="row" data-label={column.label}>
-                          {column.cell(row)}
-                        </th>
-                      ) : (
-                        <td key={column.label} data-label={column.label}>
-                          {column.cell(row)}
-                        </td>
-                      ),
-                    )}
-                    <td className="admin-table__cell--actions">
-                      <RowActions
-                        name={item.name}
-                        onEdit={() => crud.edit(item)}
-                        onDelete={() => props.onDelete(item)}
-                        disabled={crud.busy}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+              ))}
+              <th scope="col">
+                <span className="visually-hidden">Aktionen</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const item = props.item(row);
+              return (
+                <tr key={props.rowKey(row)} data-testid={table.rowTestId}>
+                  <td data-label="Nr.">{index + 1}</td>
+                  {columns.map((column) =>
+                    column.rowHeader ? (
+                      <th key={column.label} scope="row" data-label={column.label}>
+                        {column.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={column.label} data-label={column.label}>
+                        {column.cell(row)}
+                      </td>
+                    ),
+                  )}
+                  <td className="admin-table__cell--actions">
+                    <RowActions
+                      name={item.name}
+                      onEdit={() => crud.edit(item)}
+                      onDelete={() => props.onDelete(item)}
+                      disabled={crud.busy}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </AdminTable>
       )}
       {crud.editing !== undefined && props.modal(crud.editing)}
       <LoadingOverlay show={crud.busy} />

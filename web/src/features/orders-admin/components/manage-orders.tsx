@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { ADMIN_ORDER_TEXT, type AdminOrderRow } from '@gm/shared/admin/orders';
 import { formatEuro } from '@gm/shared/money/money';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
@@ -23,15 +24,10 @@ import './manage-orders.css';
 export function ManageOrders() {
   const dialog = useDialog();
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const keyword = useDebouncedValue(input.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
   const [detailId, setDetailId] = useState<string | null>(null);
   const query = useAdminOrderPages(keyword);
   const reversal = useReverseOrder();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setKeyword(input.trim()), ADMIN_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
 
   async function reverse(row: AdminOrderRow) {
     const confirmed = await dialog.confirm(ADMIN_ORDER_TEXT.confirmReverse, {

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { downloadExpiredCsv, useExpiredVouchers } from '../api/expired.ts';
 import { TableState } from '../../../components/ui/table-state.tsx';
 import { refusalText } from '../../../components/ui/use-confirmed-action.ts';
-import '../../../components/ui/admin-table.css';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import './platform-admin.css';
 
 function Holder({ holder }: { holder: ExpiredVoucher['holder'] }) {
@@ -73,38 +73,36 @@ export function ExpiredVouchersPanel() {
         onRetry={() => void refetch()}
       />
       {rows.length > 0 && (
-        <div className={`admin-table__wrap${isPlaceholderData ? ' is-busy' : ''}`} aria-busy={isPlaceholderData}>
-          <table className="admin-table" data-testid="expired-table">
-            <caption className="visually-hidden">Abgelaufene Gutscheine mit Restwert</caption>
-            <thead>
-              <tr>
-                <th scope="col">Gutschein</th>
-                <th scope="col">Restwert</th>
-                <th scope="col">Inhaber</th>
-                <th scope="col">Verkäufer</th>
-                <th scope="col">Gültig bis</th>
+        <AdminTable busy={isPlaceholderData} testId="expired-table">
+          <caption className="visually-hidden">Abgelaufene Gutscheine mit Restwert</caption>
+          <thead>
+            <tr>
+              <th scope="col">Gutschein</th>
+              <th scope="col">Restwert</th>
+              <th scope="col">Inhaber</th>
+              <th scope="col">Verkäufer</th>
+              <th scope="col">Gültig bis</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="expired-row" data-user-voucher-id={row.id}>
+                <th scope="row" data-label="Gutschein">
+                  <span className="admin-table__name">{row.title}</span>
+                  <span className="admin-table__meta">{row.order_no}</span>
+                </th>
+                <td data-label="Restwert" className="platform-admin__amount">
+                  {remaining(row)}
+                </td>
+                <td data-label="Inhaber">
+                  <Holder holder={row.holder} />
+                </td>
+                <td data-label="Verkäufer">{row.seller.name}</td>
+                <td data-label="Gültig bis">{formatDate(row.valid_until)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="expired-row" data-user-voucher-id={row.id}>
-                  <th scope="row" data-label="Gutschein">
-                    <span className="admin-table__name">{row.title}</span>
-                    <span className="admin-table__meta">{row.order_no}</span>
-                  </th>
-                  <td data-label="Restwert" className="platform-admin__amount">
-                    {remaining(row)}
-                  </td>
-                  <td data-label="Inhaber">
-                    <Holder holder={row.holder} />
-                  </td>
-                  <td data-label="Verkäufer">{row.seller.name}</td>
-                  <td data-label="Gültig bis">{formatDate(row.valid_until)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       {data && (
         <Pagination

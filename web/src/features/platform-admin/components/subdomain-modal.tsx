@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import * as z from 'zod';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { subdomainNameSchema } from '@gm/shared/tenant/reserved';
@@ -24,11 +25,7 @@ export function SubdomainModal({ seller, onClose }: { seller: SubdomainSeller | 
   const save = useSetSubdomain();
   // The picker shows the first 10 sellers without a subdomain; typing narrows them (username or name, 350 ms).
   const [pickerInput, setPickerInput] = useState('');
-  const [pickerKeyword, setPickerKeyword] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setPickerKeyword(pickerInput.trim()), ADMIN_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [pickerInput]);
+  const pickerKeyword = useDebouncedValue(pickerInput.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
   const candidates = useSellersWithoutSubdomain(pickerKeyword, seller === null);
   const form = useZodForm(subdomainFormSchema, {
     defaultValues: { seller_id: seller?.id ?? '', name: seller?.subdomain ?? '' },

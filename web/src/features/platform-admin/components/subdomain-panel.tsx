@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -8,26 +9,18 @@ import { TableState } from '../../../components/ui/table-state.tsx';
 import { shopUrl } from './shop-url.ts';
 import { SubdomainModal } from './subdomain-modal.tsx';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
-import '../../../components/ui/admin-table.css';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import './platform-admin.css';
 
 /** /subdomain 'Manage Subdomain' (03 §2): sellers with a subdomain, assign, rename, remove (empty name). */
 export function SubdomainPanel() {
   const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const search = useDebouncedValue(input.trim().toLowerCase(), ADMIN_SEARCH_DEBOUNCE_MS, () => setPage(1));
   const [editing, setEditing] = useState<SubdomainSeller | null | undefined>(undefined);
   const { data, error, isLoading, isPlaceholderData, refetch } = useSellersWithSubdomain({ page, search });
   const remove = useSetSubdomain();
   const action = useConfirmedAction();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setSearch(input.trim().toLowerCase());
-      setPage(1);
-    }, ADMIN_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
 
   const rows = data?.data ?? [];
   const offset = data ? (data.current_page - 1) * data.per_page : 0;
@@ -57,72 +50,70 @@ export function SubdomainPanel() {
         onRetry={() => void refetch()}
       />
       {rows.length > 0 && (
-        <div className={`admin-table__wrap${isPlaceholderData ? ' is-busy' : ''}`} aria-busy={isPlaceholderData}>
-          <table className="admin-table" data-testid="subdomain-table">
-            <caption className="visually-hidden">Verkäufer mit Subdomain</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                <th scope="col">Verkäufer</th>
-                <th scope="col">Subdomain</th>
-                <th scope="col">
-                  <span className="visually-hidden">Aktionen</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => {
-                const url = row.subdomain ? shopUrl(row.subdomain, window.location) : null;
-                return (
-                  <tr key={row.id} data-testid="subdomain-row" data-seller-id={row.id}>
-                    <td data-label="Nr.">{offset + index + 1}</td>
-                    <th scope="row" data-label="Verkäufer">
-                      <span className="admin-table__name">{row.username}</span>
-                      {row.company_name && <span className="admin-table__meta">{row.company_name}</span>}
-                    </th>
-                    <td data-label="Subdomain" data-testid="subdomain-name">
-                      {url ? (
-                        <a href={url} target="_blank" rel="noopener">
-                          {row.subdomain}
-                        </a>
-                      ) : (
-                        row.subdomain
-                      )}
-                    </td>
-                    <td className="admin-table__cell--actions">
-                      <div className="admin-table__actions">
-                        <button
-                          type="button"
-                          className="button button--outline button--small"
-                          onClick={() => setEditing(row)}
-                          disabled={action.busy}
-                          aria-label={`Subdomain von ${row.username} ändern`}
-                          data-testid="subdomain-edit"
-                        >
-                          Ändern
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--outline button--small admin-table__delete"
-                          onClick={() =>
-                            void action.run(() => remove.mutateAsync({ sellerId: row.id, name: '' }), {
-                              confirm: `Soll die Subdomain „${row.subdomain}“ von ${row.username} entfernt werden?`,
-                            })
-                          }
-                          disabled={action.busy}
-                          aria-label={`Subdomain von ${row.username} entfernen`}
-                          data-testid="subdomain-remove"
-                        >
-                          Entfernen
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable busy={isPlaceholderData} testId="subdomain-table">
+          <caption className="visually-hidden">Verkäufer mit Subdomain</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nr.</th>
+              <th scope="col">Verkäufer</th>
+              <th scope="col">Subdomain</th>
+              <th scope="col">
+                <span className="visually-hidden">Aktionen</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const url = row.subdomain ? shopUrl(row.subdomain, window.location) : null;
+              return (
+                <tr key={row.id} data-testid="subdomain-row" data-seller-id={row.id}>
+                  <td data-label="Nr.">{offset + index + 1}</td>
+                  <th scope="row" data-label="Verkäufer">
+                    <span className="admin-table__name">{row.username}</span>
+                    {row.company_name && <span className="admin-table__meta">{row.company_name}</span>}
+                  </th>
+                  <td data-label="Subdomain" data-testid="subdomain-name">
+                    {url ? (
+                      <a href={url} target="_blank" rel="noopener">
+                        {row.subdomain}
+                      </a>
+                    ) : (
+                      row.subdomain
+                    )}
+                  </td>
+                  <td className="admin-table__cell--actions">
+                    <div className="admin-table__actions">
+                      <button
+                        type="button"
+                        className="button button--outline button--small"
+                        onClick={() => setEditing(row)}
+                        disabled={action.busy}
+                        aria-label={`Subdomain von ${row.username} ändern`}
+                        data-testid="subdomain-edit"
+                      >
+                        Ändern
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--outline button--small admin-table__delete"
+                        onClick={() =>
+                          void action.run(() => remove.mutateAsync({ sellerId: row.id, name: '' }), {
+                            confirm: `Soll die Subdomain „${row.subdomain}“ von ${row.username} entfernt werden?`,
+                          })
+                        }
+                        disabled={action.busy}
+                        aria-label={`Subdomain von ${row.username} entfernen`}
+                        data-testid="subdomain-remove"
+                      >
+                        Entfernen
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </AdminTable>
       )}
       {data && (
         <Pagination

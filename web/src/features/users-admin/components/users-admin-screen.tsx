@@ -1,4 +1,5 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { originLabel } from '@gm/shared/admin/users';
 import { USER_FILTER_DEBOUNCE_MS } from '@gm/shared/wallet/gift';
 import { SearchField } from '../../../components/ui/search-field.tsx';
@@ -8,7 +9,7 @@ import { TableState } from '../../../components/ui/table-state.tsx';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { useAdminUsers, type UsersTab } from '../api/users.ts';
 import { UserActions, userStateTags } from './user-actions.tsx';
-import '../../../components/ui/admin-table.css';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import './users-admin.css';
 
 const TABS: Array<{ role: UsersTab; label: string }> = [
@@ -25,18 +26,10 @@ const tabId = (role: UsersTab) => `users-tab-${role}`;
 export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTab } = {}) {
   const [tab, setTab] = useState<UsersTab>(initialTab);
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
+  const keyword = useDebouncedValue(input.trim(), USER_FILTER_DEBOUNCE_MS, () => setPage(1));
   const { data, error, isLoading, isPlaceholderData, refetch } = useAdminUsers({ role: tab, keyword, page });
   const runner = useConfirmedAction();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setKeyword(input.trim());
-      setPage(1);
-    }, USER_FILTER_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
 
   function choose(role: UsersTab) {
     setTab(role);
@@ -107,51 +100,49 @@ export function UsersAdminScreen({ initialTab = 'user' }: { initialTab?: UsersTa
         />
 
         {users.length > 0 && (
-          <div className={`admin-table__wrap${loadingNext ? ' is-busy' : ''}`} aria-busy={loadingNext}>
-            <table className="admin-table users-admin__table" data-testid="users-table">
-              <caption className="visually-hidden">{`${tabLabel}: Benutzername, Name, Herkunft und Aktionen`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Nr.</th>
-                  <th scope="col">Benutzername</th>
-                  <th scope="col">Vor- und Nachname</th>
-                  <th scope="col">Herkunft</th>
-                  <th scope="col">Aktionen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user, index) => {
-                  const tags = userStateTags(user);
-                  const fullname = [user.detail.firstName, user.detail.lastName].filter(Boolean).join(' ');
-                  return (
-                    <tr key={user.id} data-testid="users-row" data-user-id={user.id}>
-                      <td>{offset + index + 1}</td>
-                      <th scope="row" data-label="Benutzername">
-                        <span className="admin-table__name users-admin__name">{user.username}</span>
-                        {user.company && <span className="admin-table__meta">{user.company.name}</span>}
-                        {tags.length > 0 && (
-                          <span className="users-admin__tags" data-testid="users-row-state">
-                            {tags.map((tag) => (
-                              <span key={tag} className="users-admin__tag">
-                                {tag}
-                              </span>
-                            ))}
-                          </span>
-                        )}
-                      </th>
-                      <td data-label="Vor- und Nachname">{fullname || '–'}</td>
-                      <td data-label="Herkunft" data-testid="users-row-origin">
-                        {originLabel(user.origin)}
-                      </td>
-                      <td data-label="Aktionen" className="users-admin__cell-actions">
-                        <UserActions user={user} runner={runner} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable busy={loadingNext} className="users-admin__table" testId="users-table">
+            <caption className="visually-hidden">{`${tabLabel}: Benutzername, Name, Herkunft und Aktionen`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nr.</th>
+                <th scope="col">Benutzername</th>
+                <th scope="col">Vor- und Nachname</th>
+                <th scope="col">Herkunft</th>
+                <th scope="col">Aktionen</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user, index) => {
+                const tags = userStateTags(user);
+                const fullname = [user.detail.firstName, user.detail.lastName].filter(Boolean).join(' ');
+                return (
+                  <tr key={user.id} data-testid="users-row" data-user-id={user.id}>
+                    <td>{offset + index + 1}</td>
+                    <th scope="row" data-label="Benutzername">
+                      <span className="admin-table__name users-admin__name">{user.username}</span>
+                      {user.company && <span className="admin-table__meta">{user.company.name}</span>}
+                      {tags.length > 0 && (
+                        <span className="users-admin__tags" data-testid="users-row-state">
+                          {tags.map((tag) => (
+                            <span key={tag} className="users-admin__tag">
+                              {tag}
+                            </span>
+                          ))}
+                        </span>
+                      )}
+                    </th>
+                    <td data-label="Vor- und Nachname">{fullname || '–'}</td>
+                    <td data-label="Herkunft" data-testid="users-row-origin">
+                      {originLabel(user.origin)}
+                    </td>
+                    <td data-label="Aktionen" className="users-admin__cell-actions">
+                      <UserActions user={user} runner={runner} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </AdminTable>
         )}
         {data && (
           <Pagination
