@@ -6,7 +6,19 @@ import { formatEuro } from '@gm/shared/money/money';
 import { createTestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import { orders } from '../../lib/deps.ts';
+import {
+  clock,
+  companies,
+  documents,
+  newId,
+  orders,
+  payments,
+  payoutAccounts,
+  payoutRuns,
+  settings,
+  users,
+} from '../../lib/deps.ts';
+import { runSellerPayout } from '../payouts/run-payouts.ts';
 import { handler as monthlyReportsJob } from '../../jobs/monthly-reports.ts';
 import { monthDays, monthLabel } from './monthly-report.ts';
 import { addDays } from './reminder-days.ts';
@@ -57,6 +69,25 @@ describe('monthly seller report', () => {
     const order = (await orders().get(id))!;
     expect(order.status).toBe('completed');
 
+    // The admin ran the payout this month (no payouts enabled: paid manually, not yet paid).
+    const run = await runSellerPayout(
+      {
+        payoutRuns: payoutRuns(),
+        payoutAccounts: payoutAccounts(),
+        companies: companies(),
+        users: users(),
+        settings: settings(),
+        payments: payments(),
+        documents: documents(),
+        newId: newId(),
+        clock: () => new Date(clock()().getTime() + 10 * 60_000),
+      },
+      seller.userId,
+      'admin',
+    );
+    expect(run.outcome).toBe('invoiced');
+    const payout = (order.seller_net ?? 0) - Math.round((order.commission ?? 0) * 0.2);
+
     // The run on the 1st of next month (Vienna) reports this month.
     const thisMonth = viennaDay(new Date()).slice(0, 7);
     const nextFirst = addDays(monthDays(thisMonth).to, 1);
@@ -75,6 +106,9 @@ describe('monthly seller report', () => {
     expect(text).toContain(`Umsatz: ${formatEuro(order.total_amount - (order.discount ?? 0))}`);
     expect(text).toContain(`Provision: ${formatEuro(order.commission ?? 0)}`);
     expect(text).toContain('Einlösungen: 0');
+    expect(text).toContain(
+      `Gutschriften: 1 (Auszahlungsbetrag ${formatEuro(payout)}, davon ausgezahlt ${formatEuro(0)})`,
+    );
     const csv = mine[0]!.attachments?.[0];
     expect(csv?.filename).toMatch(/\.csv$/);
     expect(Buffer.from(csv!.content, 'base64').toString('utf8')).toContain(order.order_no!);

@@ -1,4 +1,6 @@
+import { viennaDayRange } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
+import { isPaymentComplete } from '../../repositories/seller-invoice-keys.ts';
 import type { ExportFiles } from '../../adapters/export-files.ts';
 import type { Actor } from '../../lib/auth.ts';
 import type { Deps } from '../deps.ts';
@@ -11,10 +13,26 @@ import { addDays, previousMonth } from './reminder-days.ts';
  * `SELLER#<id>#STATS` / `MONTH#<yyyy-mm>`) with the month's order CSV attached (the same CSV as
  * 'Bestellungen' → CSV, services/seller/invoice-exports.ts). Once per seller and month: the item
  * `MONTHLY_REPORT#<sellerId>#<yyyy-mm>` is put with `attribute_not_exists` before the mail; a failed
- * mail deletes it again so the next run (or the Lambda retry) sends it. Payout figures are left out
- * until the payout run of issue 12 exists.
+ * mail deletes it again so the next run (or the Lambda retry) sends it. The month's payouts are the
+ * seller invoices issued in it (GSI1 `SELLER#<id>#SELLER_INVOICES` by range): count, payout sum, paid.
  */
-export type MonthlyReportDeps = Pick<Deps, 'sellerMails' | 'sellerDashboard' | 'mailer' | 'clock'>;
+export type MonthlyReportDeps = Pick<Deps, 'sellerMails' | 'sellerDashboard' | 'mailer' | 'clock' | 'payoutRuns'>;
+
+/** The payouts of a month: invoices issued in it, their payout sum and what of it is paid (transferred or marked). */
+export async function monthPayouts(
+  deps: Pick<Deps, 'payoutRuns'>,
+  sellerId: string,
+  month: string,
+): Promise<{ count: number; payout: number; paid: number }> {
+  const days = monthDays(month);
+  const { start, end } = viennaDayRange(days.from, days.to);
+  const invoices = await deps.payoutRuns.issuedInRange(sellerId, start, end);
+  return {
+    count: invoices.length,
+    payout: invoices.reduce((sum, invoice) => sum + invoice.payout, 0),
+    paid: invoices.reduce((sum, invoice) => sum + (isPaymentComplete(invoice.transfer_status) ? invoice.payout : 0), 0),
+  };
+}
 
 export type MonthlyReportRun = { month: string; sent: number; failed: number };
 
@@ -79,6 +97,7 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
     if (!(await deps.sellerMails.claimMonthlyReport(seller.id, month, at))) continue;
     try {
       const stats = await deps.sellerMails.monthStats(seller.id, month);
+      const payouts = await monthPayouts(deps, seller.id, month);
       const actor = { userId: seller.id, role: 'seller' } as Actor;
       const csv = await orderCsvInMemory(deps, actor, monthDays(month));
       await deps.mailer.send({
@@ -98,6 +117,7 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
           ...(stats.reversed_count
             ? [`Stornierungen: ${stats.reversed_count} (${formatEuro(stats.reversed_gross)})`]
             : []),
+          `Gutschriften: ${payouts.count} (Auszahlungsbetrag ${formatEuro(payouts.payout)}, davon ausgezahlt ${formatEuro(payouts.paid)})`,
           '',
           'Im Anhang findest du alle Bestellungen des Monats als CSV-Datei.',
           '',
