@@ -31,6 +31,9 @@ import { RunPayoutModal } from './run-payout-modal.tsx';
 import '../../../components/ui/admin-table.css';
 import './payout-admin.css';
 
+/** The masked IBAN (all but the last 4 characters hidden, 03 §2) with the dots shortened to four. */
+export const compactIban = (masked: string) => masked.replace(/•{5,}/, '••••\u00a0');
+
 /** 03 §5: the end day may not lie before the start day (compared by day). */
 export function rangeError(from: string, to: string): string | undefined {
   return from && to && to < from ? MSG.invalidDate : undefined;
@@ -278,7 +281,7 @@ export function PayoutAdmin() {
                       {formatEuro(row.payout)}
                     </td>
                     <td data-label="IBAN" className="payout-admin__iban">
-                      {row.iban}
+                      {compactIban(row.iban)}
                     </td>
                     <td data-label="Status">
                       <span
