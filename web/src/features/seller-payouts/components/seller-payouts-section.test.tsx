@@ -183,6 +183,20 @@ describe('SellerPayoutsSection', () => {
     expect(pdfCall?.[1]?.method).toBe('GET');
   });
 
+  it('asks for page 2 with the cursor page 1 answered', async () => {
+    const fetch = stubApi(page([INVOICE], 'c2'));
+    renderSection();
+    await screen.findByTestId('seller-invoice-row');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Weiter zur nächsten Seite' }));
+    await waitFor(() => {
+      const asked = fetch.mock.calls
+        .map(([u]) => new URL(String(u), 'http://localhost'))
+        .filter((u) => u.pathname === '/api/v1/seller-invoice');
+      expect(asked.at(-1)?.searchParams.get('cursor')).toBe('c2');
+      expect(asked.at(-1)?.searchParams.get('page')).toBe('2');
+    });
+  });
+
   it('says “Noch keine Daten vorhanden.” when the seller has no Gutschrift yet', async () => {
     stubApi(page([]));
     renderSection();
