@@ -7,7 +7,7 @@ import { PAYOUT_TEXT, TRANSFER_STATUS_LABEL, type SellerInvoice } from '@gm/shar
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
 import { makeUser } from '../../../testing/fixtures.ts';
-import { PayoutAdmin } from './payout-admin.tsx';
+import { compactIban, PayoutAdmin, rangeError, statsRange } from './payout-admin.tsx';
 
 const SELLER = makeUser('seller', { id: 's-1', username: 'alpenspa', origin: 'seller_registration' });
 
@@ -236,5 +236,24 @@ describe('PayoutAdmin', () => {
     expect(screen.getByTestId('message-dialog').textContent).toContain(PAYOUT_TEXT.runDone);
     expect(sent.find((s) => s.path === 'seller-invoice' && s.method === 'POST')?.body).toEqual({ seller_id: 's-1' });
     expect(sent.some((s) => s.path.startsWith('user/user-filter') && s.path.includes('role=seller'))).toBe(true);
+  });
+});
+
+describe('payout helpers', () => {
+  it('refuses an end before the start (by day) only', () => {
+    expect(rangeError('2026-11-20', '2026-11-19')).toBe('Bitte gib ein gültiges Datum ein');
+    expect(rangeError('2026-11-20', '2026-11-20')).toBeUndefined();
+    expect(rangeError('', '2026-11-19')).toBeUndefined();
+  });
+
+  it('sums the current year when no range is chosen', () => {
+    const now = new Date('2026-11-26T12:00:00Z');
+    expect(statsRange({ from: '', to: '' }, now)).toEqual({ from: '2026-01-01', to: '2026-11-26' });
+    expect(statsRange({ from: '2026-11-01', to: '' }, now)).toEqual({ from: '2026-11-01', to: '' });
+  });
+
+  it('shortens the masked IBAN to four dots and the last four characters', () => {
+    expect(compactIban('••••••••••••••••3201')).toBe('••••\u00a03201');
+    expect(compactIban('3201')).toBe('3201');
   });
 });

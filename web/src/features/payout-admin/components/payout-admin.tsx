@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { formatDate } from '@gm/shared/dates/format';
+import { viennaDay } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
 import {
   PAYOUT_TEXT,
@@ -28,7 +31,6 @@ import {
   useSendSellerInvoice,
 } from '../api/payouts.ts';
 import { RunPayoutModal } from './run-payout-modal.tsx';
-import '../../../components/ui/admin-table.css';
 import './payout-admin.css';
 
 /** The masked IBAN (all but the last 4 characters hidden, 03 §2) with the dots shortened to four. */
@@ -50,13 +52,29 @@ const STAT_CARDS: ReadonlyArray<{ key: keyof CommissionStats; label: string; mon
   { key: 'open_payouts', label: 'Offene Auszahlungen', money: false },
 ];
 
+/** The cards' range: the chosen one, else the current year so far (one year of invoices, not all of them). */
+export function statsRange(range: { from: string; to: string }, now = new Date()) {
+  if (range.from || range.to) return range;
+  const today = viennaDay(now);
+  return { from: `${today.slice(0, 4)}-01-01`, to: today };
+}
+
+const dayText = (day: string) => formatDate(`${day}T12:00:00Z`);
+
 function StatsCards({ range }: { range: { from: string; to: string } }) {
-  const stats = useCommissionStats(range);
+  const effective = statsRange(range);
+  const stats = useCommissionStats(effective);
   const data = stats.data;
+  const caption =
+    effective.from && effective.to
+      ? `Summen vom ${dayText(effective.from)} bis ${dayText(effective.to)}`
+      : effective.from
+        ? `Summen seit ${dayText(effective.from)}`
+        : `Summen bis ${dayText(effective.to)}`;
   return (
     <section className="payout-admin__stats" aria-labelledby="payout-stats-title" data-testid="payout-stats">
-      <h2 id="payout-stats-title" className="visually-hidden">
-        Summen der Gutschriften
+      <h2 id="payout-stats-title" className="payout-admin__stats-title">
+        {caption}
       </h2>
       <dl className="payout-admin__cards">
         {STAT_CARDS.map((card) => (
@@ -81,17 +99,13 @@ function StatsCards({ range }: { range: { from: string; to: string } }) {
 export function PayoutAdmin() {
   const dialog = useDialog();
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [running, setRunning] = useState(false);
   const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
   const [busyRow, setBusyRow] = useState<string | null>(null);
 
-  useEffect(() => {
-    const timer = window.setTimeout(() => setKeyword(input.trim()), ADMIN_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
+  const keyword = useDebouncedValue(input.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
 
   // The range is applied only when valid: an end before the start sends no request.
   const toError = rangeError(from, to);
@@ -248,99 +262,97 @@ export function PayoutAdmin() {
       ) : rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <div className={`admin-table__wrap${query.paging ? ' is-busy' : ''}`} aria-busy={query.paging}>
-          <table className="admin-table payout-admin__table" data-testid="payout-table">
-            <caption className="visually-hidden">Gutschriften an Verkäufer, neueste zuerst</caption>
-            <thead>
-              <tr>
-                <th scope="col">Rechnungsnr.</th>
-                <th scope="col">Datum</th>
-                <th scope="col">Unternehmen</th>
-                <th scope="col" className="payout-admin__amount">
-                  Auszahlung
-                </th>
-                <th scope="col">IBAN</th>
-                <th scope="col">Status</th>
-                <th scope="col">Überweisung</th>
-                <th scope="col" className="admin-table__cell--actions">
-                  Aktionen
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const completable = row.transfer_status === 'manual' || row.transfer_status === 'failed';
-                return (
-                  <tr key={row.id} data-testid="payout-row" data-invoice-id={row.id}>
-                    <th scope="row" data-label="Rechnungsnr.">
-                      <span className="admin-table__name">{row.invoice_no}</span>
-                    </th>
-                    <td data-label="Datum">{formatDate(row.issued_at)}</td>
-                    <td data-label="Unternehmen">{row.company_name}</td>
-                    <td data-label="Auszahlung" className="payout-admin__amount">
-                      {formatEuro(row.payout)}
-                    </td>
-                    <td data-label="IBAN" className="payout-admin__iban">
-                      {compactIban(row.iban)}
-                    </td>
-                    <td data-label="Status">
-                      <span
-                        className={`payout-admin__badge payout-admin__badge--${row.email_sent ? 'done' : 'open'}`}
-                        data-testid="payout-status"
+        <AdminTable busy={query.paging} className="payout-admin__table" testId="payout-table">
+          <caption className="visually-hidden">Gutschriften an Verkäufer, neueste zuerst</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rechnungsnr.</th>
+              <th scope="col">Datum</th>
+              <th scope="col">Unternehmen</th>
+              <th scope="col" className="payout-admin__amount">
+                Auszahlung
+              </th>
+              <th scope="col">IBAN</th>
+              <th scope="col">Status</th>
+              <th scope="col">Überweisung</th>
+              <th scope="col" className="admin-table__cell--actions">
+                Aktionen
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const completable = row.transfer_status === 'manual' || row.transfer_status === 'failed';
+              return (
+                <tr key={row.id} data-testid="payout-row" data-invoice-id={row.id}>
+                  <th scope="row" data-label="Rechnungsnr.">
+                    <span className="admin-table__name">{row.invoice_no}</span>
+                  </th>
+                  <td data-label="Datum">{formatDate(row.issued_at)}</td>
+                  <td data-label="Unternehmen">{row.company_name}</td>
+                  <td data-label="Auszahlung" className="payout-admin__amount">
+                    {formatEuro(row.payout)}
+                  </td>
+                  <td data-label="IBAN" className="payout-admin__iban">
+                    {compactIban(row.iban)}
+                  </td>
+                  <td data-label="Status">
+                    <span
+                      className={`payout-admin__badge payout-admin__badge--${row.email_sent ? 'done' : 'open'}`}
+                      data-testid="payout-status"
+                    >
+                      {row.email_sent ? PAYOUT_TEXT.statusCompleted : PAYOUT_TEXT.statusPending}
+                    </span>
+                  </td>
+                  <td data-label="Überweisung">
+                    <span
+                      className={`payout-admin__transfer payout-admin__transfer--${row.transfer_status}`}
+                      data-testid="payout-transfer"
+                    >
+                      {TRANSFER_STATUS_LABEL[row.transfer_status]}
+                    </span>
+                  </td>
+                  <td className="admin-table__cell--actions">
+                    <div className="admin-table__actions payout-admin__actions">
+                      <button
+                        type="button"
+                        className="button button--small button--ghost"
+                        onClick={() => void pdf(row)}
+                        disabled={busyRow === row.id}
+                        aria-label={`PDF der Gutschrift ${row.invoice_no} herunterladen`}
+                        data-testid="payout-pdf"
                       >
-                        {row.email_sent ? PAYOUT_TEXT.statusCompleted : PAYOUT_TEXT.statusPending}
-                      </span>
-                    </td>
-                    <td data-label="Überweisung">
-                      <span
-                        className={`payout-admin__transfer payout-admin__transfer--${row.transfer_status}`}
-                        data-testid="payout-transfer"
+                        PDF
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small button--outline"
+                        onClick={() => void act(row, 'send')}
+                        disabled={busyRow === row.id}
+                        aria-label={`${PAYOUT_TEXT.sendInvoice}: ${row.invoice_no}`}
+                        data-testid="payout-send"
                       >
-                        {TRANSFER_STATUS_LABEL[row.transfer_status]}
-                      </span>
-                    </td>
-                    <td className="admin-table__cell--actions">
-                      <div className="admin-table__actions payout-admin__actions">
+                        {PAYOUT_TEXT.sendInvoice}
+                      </button>
+                      {completable && (
                         <button
                           type="button"
-                          className="button button--small button--ghost"
-                          onClick={() => void pdf(row)}
+                          className="button button--small button--primary"
+                          onClick={() => void act(row, 'complete')}
                           disabled={busyRow === row.id}
-                          aria-label={`PDF der Gutschrift ${row.invoice_no} herunterladen`}
-                          data-testid="payout-pdf"
+                          aria-label={`${PAYOUT_TEXT.markComplete}: ${row.invoice_no}`}
+                          data-testid="payout-complete"
                         >
-                          PDF
+                          {PAYOUT_TEXT.markComplete}
                         </button>
-                        <button
-                          type="button"
-                          className="button button--small button--outline"
-                          onClick={() => void act(row, 'send')}
-                          disabled={busyRow === row.id}
-                          aria-label={`${PAYOUT_TEXT.sendInvoice}: ${row.invoice_no}`}
-                          data-testid="payout-send"
-                        >
-                          {PAYOUT_TEXT.sendInvoice}
-                        </button>
-                        {completable && (
-                          <button
-                            type="button"
-                            className="button button--small button--primary"
-                            onClick={() => void act(row, 'complete')}
-                            disabled={busyRow === row.id}
-                            aria-label={`${PAYOUT_TEXT.markComplete}: ${row.invoice_no}`}
-                            data-testid="payout-complete"
-                          >
-                            {PAYOUT_TEXT.markComplete}
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </AdminTable>
       )}
       {data && !noRecords && rows.length > 0 && (
         <Pagination

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { PAYOUT_TEXT, runPayoutRequestSchema } from '@gm/shared/payouts/contracts';
 import { FormSelectField } from '../../../components/form/form-controls.tsx';
 import { useDialog } from '../../../components/ui/dialog-provider.tsx';
@@ -18,11 +19,7 @@ export function RunPayoutModal({ onClose }: { onClose: () => void }) {
   const dialog = useDialog();
   const run = useRunPayout();
   const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setKeyword(input.trim()), ADMIN_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
+  const keyword = useDebouncedValue(input.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
   const sellers = useSellerSearch(keyword);
   const form = useZodForm(runPayoutRequestSchema, { defaultValues: { seller_id: '' } });
   const submitting = form.formState.isSubmitting;
