@@ -94,8 +94,10 @@ describe('seller dashboard and orders', () => {
     expect(await page.getByTestId('dash-waiting-payout').textContent()).toBe(
       formatEuro(stats.payout.waiting_for_payout),
     );
-    expect(await page.getByTestId('dash-next-payout').textContent()).toMatch(
-      new RegExp(`^in ${stats.payout.days_until_next_payout} Tag`),
+    // 0 days: the seller is due and the next daily run pays ('heute').
+    const days = stats.payout.days_until_next_payout;
+    expect(await page.getByTestId('dash-next-payout').textContent()).toBe(
+      days <= 0 ? 'heute' : days === 1 ? 'in 1 Tag' : `in ${days} Tagen`,
     );
     expect(await page.getByTestId('dash-payout-every').textContent()).toBe(`alle ${stats.payout.payout_every} Tage`);
     expect(Number(await page.getByTestId('dash-today-sales').textContent())).toBe(stats.voucher_daily);

@@ -2,9 +2,11 @@ import { SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import { InvoiceExport } from '../../features/seller-dashboard/components/invoice-export.tsx';
 import { SellerOrdersTable } from '../../features/seller-dashboard/components/seller-orders-table.tsx';
 import { AccountingPanel } from '../../features/accounting/components/accounting-panel.tsx';
+import { SellerPayoutsSection } from '../../features/seller-payouts/components/seller-payouts-section.tsx';
 import { RedemptionsTable } from '../../features/redemption/components/redemptions-table.tsx';
 
-/** /orders-earnings 'Bestellungen' (02 §2): invoice download by date range, the seller's orders, their redemptions. */
+/** /orders-earnings 'Bestellungen' (02 §2): invoice download by date range, the seller's
+ * Gutschriften and payouts (issue 12), the seller's orders, their redemptions. */
 export default function OrdersEarningsPage() {
   return (
     <div className="container seller-orders-page" data-testid="orders-earnings">
@@ -15,6 +17,7 @@ export default function OrdersEarningsPage() {
       </header>
       <InvoiceExport />
       <AccountingPanel />
+      <SellerPayoutsSection />
       <SellerOrdersTable />
       <section className="seller-redemptions" aria-labelledby="seller-redemptions-title">
         <h2 id="seller-redemptions-title" className="seller-section__title">

@@ -1,58 +1,20 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  invoiceExportRequestSchema,
-  sellerOrdersResponseSchema,
-  SELLER_ORDERS_PAGE_SIZE,
-} from '@gm/shared/seller/dashboard';
-import { api } from '../../../lib/api.ts';
+import { invoiceExportRequestSchema } from '@gm/shared/seller/dashboard';
 import { requestExport } from '../../../lib/export-link.ts';
 import { sellerDataKeys } from '../../../entities/seller-data/api/seller-data-keys.ts';
+import { getSellerOrders } from '../../../entities/seller-data/api/seller-dashboard.ts';
 
 /**
- * Query keys of GET order as a seller: the dashboard (with the statistics) and the pages of the orders
- * table (with their redemptions). Sales and redemptions change both; the redemption feature
+ * Query keys of GET order as a seller: the pages of the orders table (with their redemptions); the
+ * dashboard's key (with the statistics) lives in the entity, beside its query. Sales and redemptions change both; the redemption feature
  * invalidates them through `sellerDataKeys.orders`.
  */
 export const sellerOrderKeys = {
   all: sellerDataKeys.orders,
-  dashboard: () => [...sellerOrderKeys.all, 'dashboard'] as const,
   lists: () => [...sellerOrderKeys.all, 'list'] as const,
   list: (page: number, cursor: string | null) => [...sellerOrderKeys.lists(), { page, cursor }] as const,
 };
-
-/**
- * GET order as a seller (02 §7): one page of the seller's orders after `cursor` (null = newest);
- * `withStat` adds the dashboard numbers (02 §3 "Statistics payload").
- */
-export function getSellerOrders(options: {
-  cursor: string | null;
-  page: number;
-  withStat?: boolean;
-  withRedemptions?: boolean;
-  signal?: AbortSignal;
-}) {
-  return api.request('order', {
-    query: {
-      page: options.page,
-      paginate: SELLER_ORDERS_PAGE_SIZE,
-      cursor: options.cursor ?? undefined,
-      with_stat: options.withStat ? 'true' : undefined,
-      withRedemptions: options.withRedemptions ? 'true' : undefined,
-    },
-    schema: sellerOrdersResponseSchema,
-    signal: options.signal,
-  });
-}
-
-/** The dashboard's numbers and newest orders; loaded fresh on every visit (buyers change them any time). */
-export function useSellerDashboard() {
-  return useQuery({
-    queryKey: sellerOrderKeys.dashboard(),
-    queryFn: ({ signal }) => getSellerOrders({ cursor: null, page: 1, withStat: true, signal }),
-    staleTime: 0,
-  });
-}
 
 /**
  * The orders table, 9 a page with cursor paging: page n is asked for with the cursor page n−1

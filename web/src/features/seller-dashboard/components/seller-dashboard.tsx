@@ -11,13 +11,14 @@ import {
   type SellerStatistics,
 } from '@gm/shared/seller/dashboard';
 import { paths } from '../../../config/paths.ts';
+import { useSellerDashboard } from '../../../entities/seller-data/api/seller-dashboard.ts';
+import { nextPayoutText, payoutEveryText } from '../../../entities/seller-data/payout-figures.ts';
 import { StartPayoutSetupButton } from '../../../entities/payout-account/components/payout-setup.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageLoader } from '../../../components/ui/spinner.tsx';
-import { useSellerDashboard } from '../api/seller-orders.ts';
 import { CHANNEL_LABEL } from './seller-orders-table.tsx';
 import './seller-dashboard.css';
 import './seller-section.css';
@@ -76,15 +77,10 @@ function PayoutSummary({ stats }: { stats: SellerStatistics }) {
     },
     {
       label: 'Nächste Auszahlung',
-      value:
-        stats.payout.days_until_next_payout === 0
-          ? 'heute'
-          : stats.payout.days_until_next_payout === 1
-            ? 'in 1 Tag'
-            : `in ${stats.payout.days_until_next_payout} Tagen`,
+      value: nextPayoutText(stats.payout.days_until_next_payout),
       testId: 'dash-next-payout',
     },
-    { label: 'Auszahlung', value: `alle ${stats.payout.payout_every} Tage`, testId: 'dash-payout-every' },
+    { label: 'Auszahlung', value: payoutEveryText(stats.payout.payout_every), testId: 'dash-payout-every' },
   ];
   return (
     <dl className="seller-summary" aria-label="Verkäufe und Auszahlungen">
