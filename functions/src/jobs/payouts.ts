@@ -1,15 +1,4 @@
-import {
-  clock,
-  companies,
-  documents,
-  newId,
-  payments,
-  payoutAccounts,
-  payoutRuns,
-  resolve,
-  settings,
-  users,
-} from '../lib/deps.ts';
+import { payoutRunProviders, resolve } from '../lib/deps.ts';
 import { runScheduledPayouts, type ScheduledPayoutRun } from '../services/payouts/run-payouts.ts';
 
 /**
@@ -19,7 +8,7 @@ import { runScheduledPayouts, type ScheduledPayoutRun } from '../services/payout
  * seller's open invoice is resumed, the others find nothing new), then the dead-letter queue alarms.
  */
 export async function handler(event: { now?: string } = {}): Promise<ScheduledPayoutRun> {
-  const deps = resolve({ payoutRuns, payoutAccounts, companies, users, settings, payments, documents, clock, newId });
+  const deps = resolve(payoutRunProviders);
   const now = event.now ? new Date(event.now) : deps.clock();
   if (Number.isNaN(now.getTime())) throw new Error(`invalid now: ${event.now}`);
   const run = await runScheduledPayouts(deps, now);

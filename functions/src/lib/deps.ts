@@ -182,6 +182,19 @@ export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(
   };
 }
 
+/** What the payout run of one seller needs: the daily job and the admin's 'Jetzt abrechnen' (issue 12). */
+export const payoutRunProviders = {
+  payoutRuns,
+  payoutAccounts,
+  companies,
+  users,
+  settings,
+  payments,
+  documents,
+  clock,
+  newId,
+};
+
 /**
  * What completing a paid order needs (lines, vouchers, invoices, the confirmation mail with the
  * guest's voucher PDFs): the Stripe webhook and both payment routes (a 0 € cart completes at once).
