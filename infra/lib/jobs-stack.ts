@@ -1,5 +1,6 @@
 import { Duration, NestedStack, Stack, type NestedStackProps } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
+import { TimeZone } from 'aws-cdk-lib';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
@@ -17,22 +18,27 @@ export const SCHEDULED_JOBS = [
     id: 'ExpiryReminders',
     job: 'expiry-reminders',
     description: 'mails holders 30 and 7 days before their vouchers expire',
-    // 06:00 UTC = 07:00/08:00 in Vienna.
-    schedule: events.Schedule.cron({ minute: '0', hour: '6' }),
+    // 07:00 in Vienna.
+    schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '7', timeZone: TimeZone.EUROPE_VIENNA }),
   },
   {
     id: 'MonthlyReports',
     job: 'monthly-reports',
     description: "mails sellers with monthly reporting last month's figures and orders",
-    // The 1st of each month, 05:00 UTC (06:00/07:00 in Vienna, the new month there already).
-    schedule: events.Schedule.cron({ minute: '0', hour: '5', day: '1' }),
+    // The 1st of each month, 06:00 in Vienna.
+    schedule: scheduler.ScheduleExpression.cron({
+      minute: '0',
+      hour: '6',
+      day: '1',
+      timeZone: TimeZone.EUROPE_VIENNA,
+    }),
   },
   {
     id: 'Payouts',
     job: 'payouts',
     description: 'invoices every due seller (Gutschrift PDF) and transfers the payout through Stripe Connect',
-    // 03:00 UTC daily (04:00/05:00 in Vienna), before the mails of the day.
-    schedule: events.Schedule.cron({ minute: '0', hour: '3' }),
+    // 04:00 in Vienna daily, before the mails of the day.
+    schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '4', timeZone: TimeZone.EUROPE_VIENNA }),
     /** Talks to Stripe (the secret key) and writes the invoice PDFs into the private bucket. */
     payouts: true,
   },
@@ -40,7 +46,7 @@ export const SCHEDULED_JOBS = [
   id: string;
   job: string;
   description: string;
-  schedule: events.Schedule;
+  schedule: scheduler.ScheduleExpression;
   payouts?: boolean;
 }[];
 

@@ -18,10 +18,19 @@ describe('scheduled jobs (issue 12)', () => {
       const job = synth.api.jobs.jobs.get(def.job)!;
       expect(job.function.entry).toBe(jobEntry(def.job));
     }
-    template.resourceCountIs('AWS::Events::Rule', SCHEDULED_JOBS.length);
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'cron(0 6 * * ? *)',
-      Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue(), RetryPolicy: Match.anyValue() })],
+    template.resourceCountIs('AWS::Events::Rule', 0);
+    template.resourceCountIs('AWS::Scheduler::Schedule', SCHEDULED_JOBS.length);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 7 * * ? *)',
+      ScheduleExpressionTimezone: 'Europe/Vienna',
+      Target: Match.objectLike({
+        DeadLetterConfig: Match.anyValue(),
+        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+      }),
+    });
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 6 1 * ? *)',
+      ScheduleExpressionTimezone: 'Europe/Vienna',
     });
     template.resourceCountIs('AWS::SQS::Queue', SCHEDULED_JOBS.length);
     template.hasResourceProperties('AWS::Lambda::Function', {
@@ -37,8 +46,11 @@ describe('scheduled jobs (issue 12)', () => {
     });
   });
 
-  it('runs the payouts daily at 03:00 UTC; only its role reads the Stripe secret key and writes the private bucket', () => {
-    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(0 3 * * ? *)' });
+  it('runs the payouts daily at 04:00 Vienna time; only its role reads the Stripe secret key and writes the private bucket', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 4 * * ? *)',
+      ScheduleExpressionTimezone: 'Europe/Vienna',
+    });
     const payouts = synth.api.jobs.jobs.get('payouts')!;
     expect(payouts.function.entry).toBe(jobEntry('payouts'));
     const roles = template.findResources('AWS::IAM::Role');

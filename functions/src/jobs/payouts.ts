@@ -2,7 +2,7 @@ import { payoutRunProviders, resolve } from '../lib/deps.ts';
 import { runScheduledPayouts, type ScheduledPayoutRun } from '../services/payouts/run-payouts.ts';
 
 /**
- * The daily payout run (issue 12; CDK `ScheduledJob`, 03:00 UTC). The event may carry `now` (ISO)
+ * The daily payout run (issue 12; CDK `ScheduledJob`, 04:00 Vienna time). The event may carry `now` (ISO)
  * for a replay; `npm run payouts [-- --now 2027-01-01]` runs it locally. A seller whose run failed
  * (Stripe outage, …) makes the invocation fail after the others ran: Lambda retries (the failed
  * seller's open invoice is resumed, the others find nothing new), then the dead-letter queue alarms.

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -21,7 +21,7 @@ export type ScheduledJobProps = {
   job: string;
   description: string;
   /** When it runs (EventBridge rule; cron in UTC). */
-  schedule: events.Schedule;
+  schedule: scheduler.ScheduleExpression;
   environment: Record<string, string>;
   role: iam.IRole;
   /** Default 5 minutes: a job walks a whole day's (or month's) items, not one request. */
@@ -41,7 +41,7 @@ export type ScheduledJobProps = {
 export class ScheduledJob extends Construct {
   readonly function: ApiFunction;
   readonly deadLetterQueue: sqs.Queue;
-  readonly rule: events.Rule;
+  readonly schedule: scheduler.Schedule;
   readonly alarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
@@ -63,17 +63,16 @@ export class ScheduledJob extends Construct {
       retryAttempts: 2,
       ...(props.stubForMissingEntry ? { stubForMissingEntry: props.stubForMissingEntry } : {}),
     });
-    this.rule = new events.Rule(this, 'Schedule', {
+    // EventBridge Scheduler (not a rule): cron in Vienna time, its own retries and dead-letter queue.
+    this.schedule = new scheduler.Schedule(this, 'Schedule', {
       description: `Gutscheinmarkt ${props.job}: ${props.description}`,
       schedule: props.schedule,
-      targets: [
-        new targets.LambdaFunction(this.function, {
-          event: events.RuleTargetInput.fromObject({ job: props.job }),
-          deadLetterQueue: this.deadLetterQueue,
-          retryAttempts: 2,
-          maxEventAge: Duration.hours(6),
-        }),
-      ],
+      target: new schedulerTargets.LambdaInvoke(this.function, {
+        input: scheduler.ScheduleTargetInput.fromObject({ job: props.job }),
+        deadLetterQueue: this.deadLetterQueue,
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(6),
+      }),
     });
     this.alarm = this.deadLetterQueue
       .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' })
