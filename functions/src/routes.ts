@@ -725,6 +725,16 @@ export const routes = [
     domain: 'orders',
   },
 
+  // Tourism: accounts, partners and employee codes (issue 13)
+
+  // Tourism: employee vouchers and the employee wallet (issue 13)
+
+  // Tenant shops: voucher website configuration (issue 13)
+
+  // Tenant shops: custom-auth tenants and newsletter (issue 13)
+
+  // Public balance check (issue 13)
+
   // Admin: account deletion (issue 11)
   { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },
 
