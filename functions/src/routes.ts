@@ -732,6 +732,22 @@ export const routes = [
   // Tenant shops: voucher website configuration (issue 13)
 
   // Tenant shops: custom-auth tenants and newsletter (issue 13)
+  { method: 'POST', path: 'newsletter', handler: 'newsletter/sign-up', access: PUBLIC, domain: 'users' },
+  { method: 'POST', path: 'newsletter/confirm', handler: 'newsletter/confirm', access: PUBLIC, domain: 'users' },
+  {
+    method: 'POST',
+    path: 'newsletter/unsubscribe',
+    handler: 'newsletter/unsubscribe',
+    access: PUBLIC,
+    domain: 'users',
+  },
+  {
+    method: 'GET',
+    path: 'newsletter/download-csv',
+    handler: 'newsletter/download-csv',
+    access: ['admin'],
+    domain: 'admin',
+  },
 
   // Public balance check (issue 13)
 

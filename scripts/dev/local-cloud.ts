@@ -165,6 +165,8 @@ export function localEnv(ports: Ports): Record<string, string> {
     STRIPE_STAND_IN_URL: at(ports.stripe),
     IMPERSONATION_PRIVATE_KEY: impersonation.privateKey,
     IMPERSONATION_PUBLIC_KEY: impersonation.publicKey,
+    /** The newsletter's pepper (issue 13); a fixed local value, an SSM parameter on AWS. */
+    NEWSLETTER_SECRET: 'local-newsletter-secret-not-for-production',
   };
 }
 

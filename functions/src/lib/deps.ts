@@ -15,6 +15,8 @@ import { createAccountStatusRepository } from '../repositories/account-status-re
 import { createAuditRepository } from '../repositories/audit-repository.ts';
 import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
+import { createNewsletterRepository } from '../repositories/newsletter-repository.ts';
+import { createNewsletterSecrets } from '../adapters/newsletter-secret.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
 import { createCouponRepository } from '../repositories/coupon-repository.ts';
 import { createIdempotencyRepository } from '../repositories/idempotency-repository.ts';
@@ -134,6 +136,9 @@ export const payments = /* @__PURE__ */ once(() =>
 );
 /** The impersonation token keys (issue 11): PEMs locally, SSM parameters on AWS. */
 export const impersonationKeys = /* @__PURE__ */ once(() => createImpersonationKeys(env(), secretParameters));
+/** The newsletter (issue 13): subscribers and tokens, and the HMACs under its secret. */
+export const newsletter = /* @__PURE__ */ once(() => createNewsletterRepository(documentClient(), table()));
+export const newsletterSecrets = /* @__PURE__ */ once(() => createNewsletterSecrets(env(), secretParameters));
 export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
 export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
 export const orderAdmin = /* @__PURE__ */ once(() => createOrderAdminRepository(documentClient(), table()));

@@ -34,6 +34,12 @@ const envSchema = z.object({
   IMPERSONATION_PRIVATE_KEY_PARAMETER: z.string().min(1).optional(),
   IMPERSONATION_PUBLIC_KEY: z.string().includes('PUBLIC KEY').optional(),
   IMPERSONATION_PUBLIC_KEY_PARAMETER: z.string().min(1).optional(),
+  /**
+   * The newsletter's pepper (issue 13): IP hashes of the consent record and the unsubscribe tokens are
+   * HMAC-SHA256 under it. Production names an SSM SecureString parameter; locally the value is given.
+   */
+  NEWSLETTER_SECRET: z.string().min(16).optional(),
+  NEWSLETTER_SECRET_PARAMETER: z.string().min(1).optional(),
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
   SES_ENDPOINT: z.url().optional(),

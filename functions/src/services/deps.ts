@@ -13,6 +13,8 @@ import type { AuditRepository } from '../repositories/audit-repository.ts';
 import type { ImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import type { CategoryRepository } from '../repositories/category-repository.ts';
 import type { CompanyRepository } from '../repositories/company-repository.ts';
+import type { NewsletterRepository } from '../repositories/newsletter-repository.ts';
+import type { NewsletterSecrets } from '../adapters/newsletter-secret.ts';
 import type { ContactRepository } from '../repositories/contact-repository.ts';
 import type { CouponRepository } from '../repositories/coupon-repository.ts';
 import type { PlatformAdminRepository } from '../repositories/platform-admin-repository.ts';
@@ -89,6 +91,10 @@ export type Deps = {
   contacts: ContactRepository;
   /** The operator's address for contact-form mails (CONTACT_EMAIL, else MAIL_FROM). */
   contactInbox: string;
+  /** NEWSLETTER#<email> subscribers and NEWSLETTER_TOKEN#<sha256> links (issue 13). */
+  newsletter: NewsletterRepository;
+  /** HMAC-SHA256 under the newsletter's secret: IP hashes and unsubscribe tokens. */
+  newsletterSecrets: NewsletterSecrets;
   /** Presigned image uploads and their publication into the media bucket. */
   uploads: ImageUploads;
   /** Stripe (PaymentIntents, customers, refunds, Connect, webhook verification); the local stand-in in dev and tests. */

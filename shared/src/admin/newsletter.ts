@@ -1,0 +1,64 @@
+import * as z from 'zod';
+import { emailField, mustAccept } from '../validation/fields.ts';
+
+/**
+ * The newsletter (01 §2 popup 'Wir spenden für DICH!', the footer; issue 13): double opt-in.
+ * `POST newsletter` stores a pending subscription and mails a confirmation link
+ * (/newsletter/bestaetigen/:token → `POST newsletter/confirm`); every newsletter mail carries an
+ * unsubscribe link (/newsletter/abmelden/:token → `POST newsletter/unsubscribe`), both without login.
+ * Admins download the confirmed list (`GET newsletter/download-csv`).
+ */
+export const NEWSLETTER_TEXT = {
+  popupTitle: 'Wir spenden für DICH!',
+  popupText: 'Für jede Anmeldung zu unserem Newsletter spenden wir 1 € an soziale Projekte in deiner Region.',
+  footerTitle: 'Newsletter',
+  footerText: 'Neue Gutscheine und Aktionen aus deiner Region – und für jede Anmeldung spenden wir 1 € an soziale Projekte.',
+  consent: 'Ich möchte den Newsletter erhalten und habe die Datenschutzerklärung gelesen. Abmelden geht jederzeit.',
+  submit: 'Anmelden',
+  /** The same answer whatever the address's state, so the form reveals nobody's subscription. */
+  signedUp: 'Fast geschafft! Bitte bestätige deine Anmeldung über den Link in der E-Mail, die wir dir schicken.',
+  confirmTitle: 'Newsletter bestätigen',
+  confirming: 'Einen Moment, wir bestätigen deine Anmeldung …',
+  confirmed: 'Danke! Deine Anmeldung zum Newsletter ist bestätigt.',
+  confirmInvalid: 'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  unsubscribeTitle: 'Newsletter abmelden',
+  unsubscribing: 'Einen Moment, wir melden dich ab …',
+  unsubscribed: 'Du bist vom Newsletter abgemeldet.',
+  unsubscribeInvalid: 'Dieser Abmeldelink ist ungültig.',
+  tokenRequired: 'Der Link ist unvollständig.',
+  mailSubject: 'Bitte bestätige deine Newsletter-Anmeldung',
+  download: 'Newsletter-Liste (CSV)',
+} as const;
+
+export const NEWSLETTER_SOURCES = ['popup', 'footer'] as const;
+export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
+
+/** POST newsletter: the address, the consent checkbox and where the form was (defaults to the footer). */
+export const newsletterSignUpSchema = z.object({
+  email: emailField(),
+  consent: mustAccept(),
+  source: z.enum(NEWSLETTER_SOURCES).default('footer'),
+});
+export type NewsletterSignUpRequest = z.input<typeof newsletterSignUpSchema>;
+export type NewsletterSignUpInput = z.output<typeof newsletterSignUpSchema>;
+
+/** POST newsletter/confirm and newsletter/unsubscribe: the token of the mail's link. */
+export const newsletterTokenSchema = z.object({
+  token: z
+    .string({ error: NEWSLETTER_TEXT.tokenRequired })
+    .trim()
+    .min(1, NEWSLETTER_TEXT.tokenRequired)
+    .max(200, NEWSLETTER_TEXT.tokenRequired),
+});
+export type NewsletterTokenRequest = z.infer<typeof newsletterTokenSchema>;
+
+export const newsletterAnswerSchema = z.object({ message: z.string() });
+export type NewsletterAnswer = z.infer<typeof newsletterAnswerSchema>;
+
+/** The CSV's columns: one row per confirmed subscriber. */
+export const NEWSLETTER_CSV_HEADER = ['E-Mail', 'Angemeldet am', 'Bestätigt am', 'Quelle', 'Abmeldelink'] as const;
+export const newsletterCsvFileName = (date: string) => `newsletter-${date}.csv`;
+
+/** The web pages the mails link to. */
+export const newsletterConfirmPath = (token: string) => `/newsletter/bestaetigen/${encodeURIComponent(token)}`;
+export const newsletterUnsubscribePath = (token: string) => `/newsletter/abmelden/${encodeURIComponent(token)}`;
