@@ -8,6 +8,8 @@ import { CAMPAIGN_SLUGS } from '../features/campaigns/campaign-slugs.ts';
 // One chunk per page so the first load only carries the frame and the page it opens.
 const pages = {
   login: lazy(() => import('./routes/login.tsx')),
+  // issue 13: /auth of custom-auth tenants
+  auth: lazy(() => import('./routes/auth.tsx')),
   register: lazy(() => import('./routes/register.tsx')),
   registerBuyer: lazy(() => import('./routes/register-buyer.tsx')),
   registerSeller: lazy(() => import('./routes/register-seller.tsx')),
@@ -101,6 +103,7 @@ export const routes: RouteObject[] = [
         element: <Guard guard="guest-only" />,
         children: [
           { path: 'login', element: page(pages.login) },
+          { path: 'auth', element: page(pages.auth) },
           { path: 'register', element: page(pages.register) },
           { path: 'register/buyer', element: page(pages.registerBuyer) },
           { path: 'register/seller', element: page(pages.registerSeller) },

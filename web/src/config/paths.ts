@@ -4,6 +4,9 @@ import type { RoleName } from '@gm/shared/auth/roles';
 export const paths = {
   home: '/home',
   login: '/login',
+  /** 01 §2: the combined register and login page of tenants with custom authentication (issue 13). */
+  auth: '/auth',
+  authRegister: '/auth?tab=register',
   register: '/register',
   registerBuyer: '/register/buyer',
   registerSeller: '/register/seller',

@@ -15,6 +15,7 @@ import { useHideOnScroll } from './use-hide-on-scroll.ts';
 import { Logo } from '../../components/ui/logo.tsx';
 import { CartIcon, HeartIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
+import { useLoginPath } from '../../entities/tenant/use-custom-auth.ts';
 import { TenantBrand, useTenantBrand } from '../../features/tenant/components/tenant-brand.tsx';
 import './header.css';
 
@@ -24,7 +25,8 @@ export function Header() {
   const shopsHere = showsShopIcons(role, auth.data);
   const needsCategories = role === undefined || role === 'user';
   const categories = useCategories(needsCategories);
-  const entries = menuForRole(role, { categories: categories.data ?? [], user: auth.data });
+  const loginPath = useLoginPath();
+  const entries = menuForRole(role, { categories: categories.data ?? [], user: auth.data, loginPath });
   const { logout, busy } = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const hiddenByScroll = useHideOnScroll(52);
@@ -110,7 +112,7 @@ function DesktopEntry({
       return (
         <MenuNavLink
           entry={entry}
-          className={`site-nav__link${entry.to === paths.login ? ' site-nav__link--cta' : ''}`}
+          className={`site-nav__link${entry.to === paths.login || entry.to === paths.auth ? ' site-nav__link--cta' : ''}`}
         />
       );
     case 'group':

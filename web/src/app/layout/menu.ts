@@ -12,6 +12,8 @@ export type MenuEntry = MenuLink | MenuGroup | MenuLogout;
 type MenuContext = {
   categories: ReadonlyArray<{ name: string; slug?: string | null }>;
   user?: Pick<ApiUser, 'is_partner' | 'can_generate'> | null;
+  /** Where 'Anmelden' leads: /auth on custom-auth tenants (01 §2 "Shared frame"), else /login. */
+  loginPath?: string;
 };
 
 const link = (label: string, to: string, activeUnder?: string[]): MenuLink =>
@@ -57,7 +59,7 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
         link('Suchen', paths.searchPage),
         categoriesGroup(context.categories),
         link('Meine Wallet', paths.guestWallet),
-        link('Anmelden', paths.login),
+        link('Anmelden', context.loginPath ?? paths.login),
       ];
     case 'user':
       return [

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { WalletIcon } from '../../components/ui/icons.tsx';
+import { useLoginPath } from '../../entities/tenant/use-custom-auth.ts';
 
 /** /guest-wallet: the wallet needs an account (01 §2). */
 export default function GuestWalletPage() {
+  const loginPath = useLoginPath();
   return (
     <section className="container narrow-page">
       <title>Meine Wallet – Gutscheinmarkt</title>
@@ -17,7 +19,7 @@ export default function GuestWalletPage() {
           Verschenken und Einlösen. Dafür brauchst du ein Konto.
         </p>
         <div className="button-row button-row--center">
-          <Link to={paths.login} className="button button--primary">
+          <Link to={loginPath} className="button button--primary">
             Anmelden
           </Link>
           <Link to={paths.registerBuyer} className="button button--ghost">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { pathAfterLogin, paths, safeReturnPath } from '../../config/paths.ts';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
@@ -9,6 +9,7 @@ import { SocialLogin } from '../../features/auth/components/social-login.tsx';
 import { DiscontinuationNotice } from '../../features/auth/components/discontinuation-notice.tsx';
 import { cartReturnFlag } from '../../entities/cart/cart-session.ts';
 import { useZeroCartCountWhileMounted } from '../../entities/cart/api/cart.ts';
+import { useCustomAuthTenant } from '../../entities/tenant/use-custom-auth.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -17,6 +18,8 @@ export default function LoginPage() {
   const verified = params.has('status');
   const verifiedShown = useRef(false);
   useZeroCartCountWhileMounted();
+  const { search } = useLocation();
+  const { customAuth } = useCustomAuthTenant();
 
   useEffect(() => {
     if (!verified || verifiedShown.current) return;
@@ -31,6 +34,9 @@ export default function LoginPage() {
       );
     });
   }, [verified, dialog, setParams]);
+
+  // Custom-auth tenants log in and register on /auth (03 §9, issue 13).
+  if (customAuth) return <Navigate to={`${paths.auth}${search}`} replace />;
 
   return (
     <AuthLayout
