@@ -36,7 +36,9 @@ export function createNewsletterSecrets(e: NewsletterSecretEnv, parameters: () =
 /** The HMACs over a secret (also what unit tests build with a fixed one). */
 export function newsletterSecretsFrom(secret: () => Promise<string>): NewsletterSecrets {
   const hmac = async (purpose: string, value: string) =>
-    createHmac('sha256', await secret()).update(`${purpose}\n${value}`).digest();
+    createHmac('sha256', await secret())
+      .update(`${purpose}\n${value}`)
+      .digest();
   return {
     ipHash: async (ip) => (await hmac('newsletter-ip', ip)).toString('hex'),
     unsubscribeToken: async (email) => (await hmac('newsletter-unsubscribe', email)).toString('base64url'),

@@ -113,7 +113,12 @@ export function createNewsletterRepository(db: DynamoDBDocumentClient, tableName
                 },
               },
               // The unsubscribe token is derived from the address (HMAC), so it is the same item every time.
-              { Put: { TableName: tableName, Item: tokenItem(input.unsubscribeHash, input.email, 'unsubscribe', input.at) } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: tokenItem(input.unsubscribeHash, input.email, 'unsubscribe', input.at),
+                },
+              },
             ],
           }),
         );
@@ -176,11 +181,7 @@ export function createNewsletterRepository(db: DynamoDBDocumentClient, tableName
     },
 
     /** The address a live token stands for (an expired one, not yet removed by TTL, counts as gone). */
-    async tokenOwner(
-      hash: string,
-      purpose: NewsletterTokenPurpose,
-      nowSeconds: number,
-    ): Promise<string | undefined> {
+    async tokenOwner(hash: string, purpose: NewsletterTokenPurpose, nowSeconds: number): Promise<string | undefined> {
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName, Key: newsletterKeys.token(hash), ConsistentRead: true }),
       );
@@ -269,7 +270,6 @@ export function createNewsletterRepository(db: DynamoDBDocumentClient, tableName
       );
       return items.map((item) => strip(item) as NewsletterSubscriber);
     },
-
   };
 }
 

@@ -12,8 +12,8 @@ export const NEWSLETTER_TEXT = {
   popupTitle: 'Wir spenden für DICH!',
   popupText: 'Für jede Anmeldung zu unserem Newsletter spenden wir 1 € an soziale Projekte in deiner Region.',
   footerTitle: 'Newsletter',
-  footerText: 'Neue Gutscheine und Aktionen aus deiner Region – und für jede Anmeldung spenden wir 1 € an soziale Projekte.',
-  consent: 'Ich möchte den Newsletter erhalten und habe die Datenschutzerklärung gelesen. Abmelden geht jederzeit.',
+  footerText:
+    'Neue Gutscheine und Aktionen aus deiner Region – und für jede Anmeldung spenden wir 1 € an soziale Projekte.',
   submit: 'Anmelden',
   /** The same answer whatever the address's state, so the form reveals nobody's subscription. */
   signedUp: 'Fast geschafft! Bitte bestätige deine Anmeldung über den Link in der E-Mail, die wir dir schicken.',

@@ -85,6 +85,9 @@ const pages = {
   ordersEarnings: lazy(() => import('./routes/orders-earnings.tsx')),
   // issue 12: the expiry reminders' unsubscribe link
   remindersUnsubscribe: lazy(() => import('./routes/reminders-unsubscribe.tsx')),
+  // issue 13: the newsletter mails' confirmation and unsubscribe links
+  newsletterConfirm: lazy(() => import('./routes/newsletter-confirm.tsx')),
+  newsletterUnsubscribe: lazy(() => import('./routes/newsletter-unsubscribe.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
@@ -233,6 +236,9 @@ export const routes: RouteObject[] = [
           { path: 'buyer-voucher/transfer/:id', element: page(pages.receiveShareLink) },
           // The expiry reminders' unsubscribe link: works signed in or not (issue 12).
           { path: 'erinnerungen/abmelden/:token', element: page(pages.remindersUnsubscribe) },
+          // The newsletter mails' links: work signed in or not (issue 13).
+          { path: 'newsletter/bestaetigen/:token', element: page(pages.newsletterConfirm) },
+          { path: 'newsletter/abmelden/:token', element: page(pages.newsletterUnsubscribe) },
           { path: 'impressum', element: page(pages.impressum) },
           { path: 'datenschutz', element: page(pages.datenschutz) },
           { path: 'agb', element: page(pages.agb) },

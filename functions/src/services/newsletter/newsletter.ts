@@ -162,13 +162,7 @@ export async function downloadNewsletterCsv(
   const rows: string[][] = [[...NEWSLETTER_CSV_HEADER]];
   for (const s of subscribers) {
     const token = await deps.newsletterSecrets.unsubscribeToken(s.email);
-    rows.push([
-      s.email,
-      s.consent_at,
-      s.confirmed_at ?? '',
-      s.source,
-      `${base}${newsletterUnsubscribePath(token)}`,
-    ]);
+    rows.push([s.email, s.consent_at, s.confirmed_at ?? '', s.source, `${base}${newsletterUnsubscribePath(token)}`]);
   }
   const text = '\uFEFF' + rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
   return {

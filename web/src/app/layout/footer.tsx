@@ -3,12 +3,26 @@ import { OPERATOR, PAYMENT_METHODS, SOCIAL_LINKS } from '../../config/site.ts';
 import { paths } from '../../config/paths.ts';
 import { FacebookIcon, InstagramIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { NEWSLETTER_TEXT } from '@gm/shared/admin/newsletter';
+import { NewsletterForm } from '../../entities/newsletter/components/newsletter-form.tsx';
 import './footer.css';
 
 export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer" data-testid="site-footer">
+      {/* The newsletter sign-up (01 §2, §9; issue 13). */}
+      <section className="site-footer__newsletter" aria-labelledby="footer-newsletter-title">
+        <div className="container site-footer__newsletter-inner">
+          <div>
+            <h2 id="footer-newsletter-title" className="site-footer__heading">
+              {NEWSLETTER_TEXT.footerTitle}
+            </h2>
+            <p>{NEWSLETTER_TEXT.footerText}</p>
+          </div>
+          <NewsletterForm source="footer" tone="dark" />
+        </div>
+      </section>
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Logo />

@@ -7,6 +7,7 @@ import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { menuForRole, type MenuLink } from './menu.ts';
 import { SalesPauseSwitch } from '../../features/checkout/components/sales-pause-switch.tsx';
 import { AdminOverview } from '../../features/platform-admin/components/admin-overview.tsx';
+import { NewsletterDownloadButton } from '../../entities/newsletter/components/newsletter-download-button.tsx';
 import './role-home.css';
 
 const ROLE_LABEL: Record<RoleName, string> = {
@@ -44,6 +45,11 @@ export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {
       </header>
       {role === 'admin' && <AdminOverview />}
       {tiles}
+      {role === 'admin' && (
+        <div className="role-home__downloads">
+          <NewsletterDownloadButton />
+        </div>
+      )}
       {role === 'admin' && <SalesPauseSwitch />}
     </section>
   );

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { BUYER_VOUCHER_TEXT } from '@gm/shared/wallet/buyer-voucher';
 import { GiftIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { NewsletterForm } from '../../../entities/newsletter/components/newsletter-form.tsx';
+import './newsletter-popup.css';
 
 /** The popup the gift-voucher designer opens with (01 §2): 'Wir spenden für DICH!'. */
 export function NewsletterPopup() {
@@ -27,6 +29,10 @@ export function NewsletterPopup() {
       <p id={textId} className="message-dialog__text">
         {BUYER_VOUCHER_TEXT.newsletterText}
       </p>
+      {/* The sign-up itself (issue 13): double opt-in by mail. */}
+      <div className="newsletter-popup__form">
+        <NewsletterForm source="popup" />
+      </div>
       <div className="message-dialog__actions">
         <button
           type="button"
