@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useController } from 'react-hook-form';
+import * as z from 'zod';
+import { MSG } from '@gm/shared/validation/messages';
 import { NEWSLETTER_TEXT, type NewsletterSource } from '@gm/shared/admin/newsletter';
 import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { paths } from '../../../config/paths.ts';
@@ -10,6 +12,14 @@ import './newsletter-form.css';
 
 const LABELS = { email: 'E-Mail-Adresse für den Newsletter', consent: 'Einwilligung' };
 
+/** The contract with the checkbox's boolean (an unticked box is false, which the contract refuses in German). */
+const formSchema = newsletterSignUpSchema.extend({
+  consent: z
+    .boolean()
+    .refine((ticked) => ticked, { error: MSG.mustAccept })
+    .transform(() => true as const),
+});
+
 /**
  * The newsletter sign-up (01 §2 popup 'Wir spenden für DICH!' and the footer; issue 13): address and
  * consent → `POST newsletter`; afterwards the answer (check your mail) replaces the form. The field ids
@@ -17,7 +27,7 @@ const LABELS = { email: 'E-Mail-Adresse für den Newsletter', consent: 'Einwilli
  */
 export function NewsletterForm({ source, tone = 'light' }: { source: NewsletterSource; tone?: 'light' | 'dark' }) {
   const signUp = useNewsletterSignUp();
-  const form = useZodForm(newsletterSignUpSchema, { defaultValues: { email: '', source } });
+  const form = useZodForm(formSchema, { defaultValues: { email: '', consent: false, source } });
   const { onSubmit, message, submitting } = useFormSubmit(form, {
     labels: LABELS,
     submit: async (input) => {
@@ -31,7 +41,11 @@ export function NewsletterForm({ source, tone = 'light' }: { source: NewsletterS
 
   if (signUp.isSuccess)
     return (
-      <p className={`newsletter-form__done newsletter-form--${tone}`} role="status" data-testid={`newsletter-done-${source}`}>
+      <p
+        className={`newsletter-form__done newsletter-form--${tone}`}
+        role="status"
+        data-testid={`newsletter-done-${source}`}
+      >
         {signUp.data}
       </p>
     );
@@ -45,7 +59,13 @@ export function NewsletterForm({ source, tone = 'light' }: { source: NewsletterS
     >
       <FormMessage message={message} />
       <div className="newsletter-form__row">
-        <FieldFrame name={emailName} label={LABELS.email} error={email.fieldState.error?.message} required errorId={errorId}>
+        <FieldFrame
+          name={emailName}
+          label={LABELS.email}
+          error={email.fieldState.error?.message}
+          required
+          errorId={errorId}
+        >
           <input
             id={fieldId(emailName)}
             ref={email.field.ref}
