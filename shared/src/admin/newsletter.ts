@@ -14,7 +14,7 @@ export const NEWSLETTER_TEXT = {
   footerTitle: 'Newsletter',
   footerText:
     'Neue Gutscheine und Aktionen aus deiner Region – und für jede Anmeldung spenden wir 1 € an soziale Projekte.',
-  submit: 'Anmelden',
+  submit: 'Abonnieren',
   /** The same answer whatever the address's state, so the form reveals nobody's subscription. */
   signedUp: 'Fast geschafft! Bitte bestätige deine Anmeldung über den Link in der E-Mail, die wir dir schicken.',
   confirmTitle: 'Newsletter bestätigen',

@@ -100,11 +100,11 @@ export function NewsletterForm({ source, tone = 'light' }: { source: NewsletterS
         error={consent.fieldState.error?.message}
         required
       >
-        Ich möchte den Newsletter erhalten und habe die{' '}
+        Ja, ich möchte den Newsletter erhalten. Abmelden geht jederzeit über den Link in jeder E-Mail. Mehr dazu unter{' '}
         <Link to={paths.datenschutz} target="_blank" rel="noopener">
-          Datenschutzerklärung
-        </Link>{' '}
-        gelesen. Abmelden geht jederzeit.
+          Datenschutz
+        </Link>
+        .
       </CheckboxField>
     </form>
   );
