@@ -47,7 +47,14 @@ export type ApiResources = {
   appUrl: string;
   stripe: StripeSettings;
   impersonation: ImpersonationSettings;
+  newsletterSecretParameter: string;
 };
+
+/**
+ * The newsletter routes that hash an IP or build unsubscribe links (issue 13): they get the pepper's
+ * parameter name, and their domain's role may read it (one role per domain, as for the Stripe keys).
+ */
+export const NEWSLETTER_ROUTES: ReadonlySet<string> = new Set(['POST newsletter', 'GET newsletter/download-csv']);
 
 /** The routes that sign impersonation tokens: each gets a role of its own that may read the private key. */
 export const IMPERSONATION_SIGNERS: ReadonlySet<string> = new Set(['POST auth/change-role']);
@@ -210,7 +217,11 @@ export class DomainRoutesStack extends NestedStack {
     });
     grantApiAccess(role, r);
     if (usesStripe) grantStripeSecrets(role, r.stripe);
-    grantParameters(role, [r.impersonation.publicKeyParameter]);
+    const readsNewsletterSecret = props.routes.some((route) => NEWSLETTER_ROUTES.has(routeKey(route)));
+    grantParameters(role, [
+      r.impersonation.publicKeyParameter,
+      ...(readsNewsletterSecret ? [r.newsletterSecretParameter] : []),
+    ]);
 
     // The signer of impersonation tokens gets its own role: the private key is readable by it alone.
     let signerRole: iam.Role | undefined;
@@ -235,9 +246,11 @@ export class DomainRoutesStack extends NestedStack {
       const fn = new ApiFunction(this, id, {
         entry: handlerEntry(route.handler),
         description: `${route.method} ${API_PREFIX}${route.path}`,
-        environment: signs
-          ? { ...environment, IMPERSONATION_PRIVATE_KEY_PARAMETER: r.impersonation.privateKeyParameter }
-          : environment,
+        environment: {
+          ...environment,
+          ...(signs ? { IMPERSONATION_PRIVATE_KEY_PARAMETER: r.impersonation.privateKeyParameter } : {}),
+          ...(NEWSLETTER_ROUTES.has(key) ? { NEWSLETTER_SECRET_PARAMETER: r.newsletterSecretParameter } : {}),
+        },
         role: signs ? signerFor() : role,
         ...(EXPORT_ROUTES.has(key)
           ? { memorySize: EXPORT_FUNCTION.memorySize, timeout: Duration.seconds(EXPORT_FUNCTION.timeoutSeconds) }

@@ -22,6 +22,8 @@ export type AppConfig = {
   authDomainPrefix?: string;
   stripe: StripeSettings;
   impersonation: ImpersonationSettings;
+  /** The newsletter's pepper (issue 13): a SecureString the operator creates; see NEWSLETTER_ROUTES. */
+  newsletterSecretParameter: string;
 };
 
 /**
@@ -62,6 +64,7 @@ export const CONTEXT_KEYS = {
   stripePublishableKey: 'stripePublishableKey',
   impersonationPrivateKeyParameter: 'impersonationPrivateKeyParameter',
   impersonationPublicKeyParameter: 'impersonationPublicKeyParameter',
+  newsletterSecretParameter: 'newsletterSecretParameter',
 } as const;
 
 export const DEFAULT_SECRET_NAMES = {
@@ -72,6 +75,7 @@ export const DEFAULT_SECRET_NAMES = {
   stripeConnectWebhookSecret: '/gutscheinmarkt/stripe/connect-webhook-secret',
   impersonationPrivateKey: '/gutscheinmarkt/impersonation/private-key',
   impersonationPublicKey: '/gutscheinmarkt/impersonation/public-key',
+  newsletterSecret: '/gutscheinmarkt/newsletter/secret',
 } as const;
 
 function text(node: Node, key: string): string | undefined {
@@ -139,6 +143,10 @@ export function readConfig(node: Node): AppConfig {
     stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt',
     stripe,
     impersonation,
+    newsletterSecretParameter: parameterName(
+      CONTEXT_KEYS.newsletterSecretParameter,
+      DEFAULT_SECRET_NAMES.newsletterSecret,
+    ),
   };
   if (domainName) config.domainName = domainName;
   if (certificateArn) config.certificateArn = certificateArn;

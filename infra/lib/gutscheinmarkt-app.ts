@@ -58,6 +58,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       appUrl: edge.appUrl,
       stripe: config.stripe,
       impersonation: config.impersonation,
+      newsletterSecretParameter: config.newsletterSecretParameter,
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });

@@ -127,6 +127,11 @@ describe('API stack', () => {
             ...(fn.Properties!.Description === 'POST /api/v1/auth/change-role'
               ? ['IMPERSONATION_PRIVATE_KEY_PARAMETER']
               : []),
+            ...(['POST /api/v1/newsletter', 'GET /api/v1/newsletter/download-csv'].includes(
+              String(fn.Properties!.Description),
+            )
+              ? ['NEWSLETTER_SECRET_PARAMETER']
+              : []),
             ...stripe,
           ].sort(),
         );
