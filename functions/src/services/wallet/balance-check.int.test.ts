@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BALANCE_CHECK_LIMIT, BALANCE_TEXT } from '@gm/shared/wallet/balance-check';
+import { BALANCE_CHECK_LIMIT, BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import { viennaDay } from '@gm/shared/dates/vienna-range';
 import { MSG } from '@gm/shared/validation/messages';
 import { createTestAccount } from '../../../../scripts/test/accounts.ts';
-import { api } from '../../../../scripts/test/api.ts';
+import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { issueOwnedVoucher } from '../../../../scripts/test/owned-voucher.ts';
-import { companies } from '../../lib/deps.ts';
+import { appUrl, companies } from '../../lib/deps.ts';
 import { newVoucherCode } from '../orders/voucher-code.ts';
 
 /**
@@ -76,7 +76,16 @@ describe('POST balance-check', () => {
 
     const text = JSON.stringify(typed.body);
     const buyerName = buyer.email.split('@')[0]!;
-    const secrets = [buyer.userId, buyer.email, buyerName, 'Test user', 'Anna Geberin', uv.order_no, uv.order_id, uv.id];
+    const secrets = [
+      buyer.userId,
+      buyer.email,
+      buyerName,
+      'Test user',
+      'Anna Geberin',
+      uv.order_no,
+      uv.order_id,
+      uv.id,
+    ];
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 
@@ -110,7 +119,11 @@ describe('POST balance-check', () => {
     const buyer = await createTestAccount('user');
     const yesterday = viennaDay(new Date(Date.now() - 36 * 3600 * 1000));
     const expired = await issueOwnedVoucher(buyer.userId, { valid_until: yesterday });
-    const redeemed = await issueOwnedVoucher(buyer.userId, { status: 'redeemed', remaining_qty: 0, remaining_value: 0 });
+    const redeemed = await issueOwnedVoucher(buyer.userId, {
+      status: 'redeemed',
+      remaining_qty: 0,
+      remaining_value: 0,
+    });
     const reversed = await issueOwnedVoucher(buyer.userId, { status: 'reversed' });
 
     expect((await check(expired.code)).body).toMatchObject({
@@ -127,7 +140,11 @@ describe('POST balance-check', () => {
       remaining_value: 0,
     });
     // Reversed: its balance is gone, whatever the frozen item still says.
-    expect((await check(reversed.code)).body).toMatchObject({ status: 'reversed', remaining_qty: 0, remaining_value: 0 });
+    expect((await check(reversed.code)).body).toMatchObject({
+      status: 'reversed',
+      remaining_qty: 0,
+      remaining_value: 0,
+    });
   });
 
   it('answers 404 for an unknown code and 422 with the German message for a malformed one', async () => {
@@ -141,6 +158,17 @@ describe('POST balance-check', () => {
     const empty = await check('');
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ code: [MSG.required] });
+  });
+
+  it('the guest retrieval mail links each voucher to its balance check', async () => {
+    const guestEmail = `gast-${randomUUID().slice(0, 8)}@test.example`;
+    const uv = await issueOwnedVoucher('unused', { owner_user_id: undefined, owner_guest_email: guestEmail });
+    const since = Math.floor(Date.now() / 1000) - 1;
+    expect(
+      (await api('POST', 'retrieve/guest-vouchers', { body: { email: guestEmail }, headers: fromIp() })).status,
+    ).toBe(200);
+    const mail = (await sentMails(since)).find((m) => m.destination.to.includes(guestEmail));
+    expect(mail?.body.text).toContain(`${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(appUrl(), uv.code)}`);
   });
 
   it('rate-limits per IP with a German 429; another IP still gets its answers', async () => {
