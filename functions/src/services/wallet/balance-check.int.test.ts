@@ -171,6 +171,22 @@ describe('POST balance-check', () => {
     expect(mail?.body.text).toContain(`${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(appUrl(), uv.code)}`);
   });
 
+  it('the send-by-e-mail mail links the voucher to its balance check (text and HTML)', async () => {
+    const giver = await createTestAccount('user');
+    const uv = await issueOwnedVoucher(giver.userId);
+    const to = `freund-${randomUUID().slice(0, 8)}@test.example`;
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const sent = await api('POST', 'order/send-voucher-pdf', {
+      token: giver.token,
+      body: { id: uv.id, email: to, subject: 'Für dich', text: 'Alles Gute!', sent_via: 'email' },
+    });
+    expect(sent.status).toBe(200);
+    const mail = (await sentMails(since)).find((m) => m.destination.to.includes(to));
+    const url = balanceCheckUrl(appUrl(), uv.code);
+    expect(mail?.body.text).toContain(`${BALANCE_TEXT.linkLabel}: ${url}`);
+    expect(mail?.body.html).toContain(`href="${url}"`);
+  });
+
   it('rate-limits per IP with a German 429; another IP still gets its answers', async () => {
     const buyer = await createTestAccount('user');
     const uv = await issueOwnedVoucher(buyer.userId);
