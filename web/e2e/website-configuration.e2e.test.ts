@@ -91,6 +91,8 @@ describe('voucher website configuration', () => {
     await page.locator('#field-header_2').fill('Wellness-Gutscheine vom Seehof');
     await page.locator('#field-background_color').fill('#22553a');
     await page.getByRole('radio', { name: 'Schwarz' }).check();
+    // Black on this dark green is hard to read: the screen says so (the seller may still save it).
+    await page.getByTestId('contrast-warning').waitFor();
     await page.locator('#field-text_1').fill('Erlebnis aussuchen');
     await page.getByTestId('icon_1-field').getByRole('radio', { name: 'Herz' }).check();
     await page.getByLabel('Link zum Impressum', { exact: true }).fill('kein link');

@@ -11,6 +11,12 @@ describe('tenantSiteUrl', () => {
     );
   });
 
+  it('uses the local tenant domain when the main site is localhost', () => {
+    expect(tenantSiteUrl({ protocol: 'http:', hostname: 'localhost', port: '5173' }, 'alpenspa')).toBe(
+      'http://alpenspa.gutscheinmarkt.localhost:5173/',
+    );
+  });
+
   it('replaces www or another tenant label', () => {
     expect(tenantSiteUrl({ protocol: 'https:', hostname: 'www.gutscheinmarkt.at', port: '' }, 'berg')).toBe(
       'https://berg.gutscheinmarkt.at/',

@@ -22,6 +22,7 @@ import { formSchema } from '../../../lib/form-schema.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveWebsiteConfiguration } from '../api/website-configuration.ts';
+import { MIN_HERO_CONTRAST, contrastRatio } from '../contrast.ts';
 import { IconField } from './icon-field.tsx';
 
 const LABELS = {
@@ -108,6 +109,36 @@ function BoundIcon({ control, name, legend }: { control: FormControl; name: `ico
       onChange={field.onChange}
       error={fieldState.error?.message}
     />
+  );
+}
+
+/**
+ * A sample of the header text on the company colour, drawn as a picture (the seller's own colours, so
+ * it is not page text), with a warning in words when the two colours are hard to read together.
+ */
+function ColourPreview({ background, text }: { background: string; text: string }) {
+  const ratio = contrastRatio(background, text);
+  return (
+    <div className="website-config__preview">
+      <svg
+        className="website-config__swatch"
+        viewBox="0 0 480 64"
+        preserveAspectRatio="xMinYMid meet"
+        aria-hidden="true"
+        data-testid="colour-preview"
+      >
+        <rect width="480" height="64" rx="8" fill={background} />
+        <text x="20" y="41" fill={text} fontSize="24" fontWeight="700">
+          So sieht dein Header-Text aus
+        </text>
+      </svg>
+      {ratio !== undefined && ratio < MIN_HERO_CONTRAST && (
+        <p className="field__hint website-config__contrast" role="status" data-testid="contrast-warning">
+          Geringer Kontrast: Der Text ist auf dieser Farbe schwer lesbar. Wähle eine andere Unternehmens- oder
+          Schriftfarbe.
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -267,14 +298,7 @@ export function WebsiteConfigForm({ config }: { config: WebsiteConfiguration }) 
             error={fontColour.fieldState.error?.message}
           />
         </div>
-        <div
-          className="website-config__swatch"
-          style={{ background: colour.field.value, color: fontColour.field.value }}
-          aria-hidden="true"
-          data-testid="colour-preview"
-        >
-          So sieht der Header-Text auf deiner Unternehmensfarbe aus.
-        </div>
+        <ColourPreview background={String(colour.field.value ?? '')} text={fontColour.field.value} />
       </fieldset>
 
       <fieldset className="website-config__section">
