@@ -43,6 +43,8 @@ const pages = {
   walletVoucher: lazy(() => import('./routes/wallet-voucher.tsx')),
   guestRetrieval: lazy(() => import('./routes/guest-retrieval.tsx')),
   qrRedirect: lazy(() => import('./routes/qr-redirect.tsx')),
+  // issue 13: the public balance check
+  balanceCheck: lazy(() => import('./routes/balance-check.tsx')),
   // issue 5 personalise
   personaliseVoucher: lazy(() => import('./routes/personalise-voucher.tsx')),
   walletBuyerVouchers: lazy(() => import('./routes/wallet-buyer-vouchers.tsx')),
@@ -227,6 +229,8 @@ export const routes: RouteObject[] = [
           { path: 'vouchers/:id', element: page(pages.voucher) },
           // What a voucher's QR code opens in a browser (issue 5 wallet).
           { path: 'qr/:code', element: page(pages.qrRedirect) },
+          // The public balance check: anyone, signed in or not (issue 13).
+          { path: 'guthaben', element: page(pages.balanceCheck) },
           // Receiving a share link: anyone may open it, receiving needs a login (issue 5 transfer).
           { path: 'transfer/:id', element: page(pages.transferRedirect) },
           { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveShareLink) },
