@@ -24,7 +24,9 @@ export function EmployeeValueEditor({ voucher }: { voucher: EmployeeVoucherRow }
             onSuccess: (answer) => void dialog.success(answer.message, { autoCloseMs: 1000 }),
             onError: (error) =>
               void dialog.warning(
-                error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : TEXT.genericError,
+                error instanceof ApiError && error.status !== 0 && error.status < 500
+                  ? error.message
+                  : TEXT.genericError,
               ),
           },
         );

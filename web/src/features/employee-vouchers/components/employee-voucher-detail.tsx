@@ -31,7 +31,9 @@ export function EmployeeVoucherDetail({ id }: { id: string }) {
   useEffect(() => () => window.clearTimeout(back.current), []);
 
   if (wallet.error && !wallet.data)
-    return <LoadFailed text="Der Gutschein konnte gerade nicht geladen werden." onRetry={() => void wallet.refetch()} />;
+    return (
+      <LoadFailed text="Der Gutschein konnte gerade nicht geladen werden." onRetry={() => void wallet.refetch()} />
+    );
   if (!wallet.data) return <PageLoader label="Gutschein wird geladen…" />;
   const voucher = wallet.data.data.find((v) => v.id === id);
   if (!voucher)
@@ -113,7 +115,9 @@ export function EmployeeVoucherDetail({ id }: { id: string }) {
               {EMPLOYEE_VOUCHER_TEXT.selfRedeemButton}
             </button>
           </div>
-          {voucher.redeemed && <p className="employee-voucher__redeemed">Du hast diesen Gutschein bereits eingelöst.</p>}
+          {voucher.redeemed && (
+            <p className="employee-voucher__redeemed">Du hast diesen Gutschein bereits eingelöst.</p>
+          )}
           <h2>Beschreibung</h2>
           <p>{voucher.description}</p>
           <p>{voucher.long_description}</p>

@@ -19,7 +19,10 @@ export function EmployeeWallet() {
   const [category, setCategory] = useState<string | null>(null);
   const { data: categories } = useCategories();
   const wallet = useEmployeeWallet(category);
-  const chips = [{ slug: null, name: EMPLOYEE_VOUCHER_TEXT.all }, ...(categories ?? []).map((c) => ({ slug: c.slug, name: c.name }))];
+  const chips = [
+    { slug: null, name: EMPLOYEE_VOUCHER_TEXT.all },
+    ...(categories ?? []).map((c) => ({ slug: c.slug, name: c.name })),
+  ];
   return (
     <div className="container employee-wallet" data-testid="employee-wallet">
       <title>Meine Wallet – Gutscheinmarkt</title>
@@ -45,7 +48,10 @@ export function EmployeeWallet() {
         </ul>
       </nav>
       {wallet.error && !wallet.data ? (
-        <LoadFailed text="Deine Gutscheine konnten gerade nicht geladen werden." onRetry={() => void wallet.refetch()} />
+        <LoadFailed
+          text="Deine Gutscheine konnten gerade nicht geladen werden."
+          onRetry={() => void wallet.refetch()}
+        />
       ) : !wallet.data ? (
         <PageLoader label="Gutscheine werden geladen…" />
       ) : wallet.data.data.length === 0 ? (
