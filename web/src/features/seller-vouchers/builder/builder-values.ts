@@ -162,11 +162,14 @@ const NUMBER_FIELDS = ['qty_val', 'min', 'max'] as const;
  */
 export function toFormInput(values: BuilderValues): { input: Record<string, unknown>; numberErrors: BuilderErrors } {
   const quantity = values.type === 'quantity';
-  const numbers = {
-    qty_val: quantity ? euroInputToCents(values.qty_val) : null,
-    min: quantity ? wholeNumberInput(values.qty_min) : euroInputToCents(values.val_min),
-    max: quantity ? wholeNumberInput(values.qty_max) : euroInputToCents(values.val_max),
-  };
+  // An employee voucher has no price (tourism mode): the server stores 0.
+  const numbers = values.is_tourism
+    ? { qty_val: null, min: 0, max: 0 }
+    : {
+        qty_val: quantity ? euroInputToCents(values.qty_val) : null,
+        min: quantity ? wholeNumberInput(values.qty_min) : euroInputToCents(values.val_min),
+        max: quantity ? wholeNumberInput(values.qty_max) : euroInputToCents(values.val_max),
+      };
   const numberErrors: BuilderErrors = {};
   for (const field of NUMBER_FIELDS) if (Number.isNaN(numbers[field])) numberErrors[field] = MSG.numeric;
   const several = values.tax.length > 1;
