@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-vouchers';
 import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
-import { acceptCookies, useBrowser, webUrl } from '../../scripts/test/e2e-session.ts';
+import { acceptCookies, logIn, openPage, useBrowser, webUrl } from '../../scripts/test/e2e-session.ts';
 import {
   createEmployee,
   createPartner,
@@ -107,6 +107,28 @@ describe('employee wallet on the tourism tenant', () => {
       .getByTestId('employee-voucher-card')
       .filter({ hasText: 'Team-Frühstück' });
     await card.getByText('Eingelöst').waitFor();
+    await page.context().close();
+  });
+
+  it('lets the tourism account edit the value and deactivate an employee voucher on /tourism/employee-vouchers', async () => {
+    const page = await openPage(browser(), { width: 1280 });
+    await logIn(page, tourism.email, tourism.password, { expectPath: /\/home$/ });
+    await page.goto(page.url().replace(/\/home$/, '/tourism/employee-vouchers'));
+    const row = page.getByTestId('employee-voucher-row').filter({ hasText: 'Team-Frühstück' });
+    await row.waitFor();
+    expect(await page.getByTestId('employee-voucher-row').filter({ hasText: other.title }).count()).toBe(0);
+    await expectAccessible(page, 'tourism employee vouchers');
+    await saveScreenshot(page, 'tourism-employee-vouchers');
+
+    await row.getByTestId('employee-value-input').fill('2 für 1');
+    await row.getByTestId('employee-value-save').click();
+    await page.getByText(EMPLOYEE_VOUCHER_TEXT.valueSaved).waitFor();
+    await row.getByTestId('employee-voucher-toggle').click();
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await row.getByText('inaktiv').waitFor();
+    expect(await row.getByTestId('employee-voucher-toggle').textContent()).toBe('Aktivieren');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await saveScreenshot(page, 'tourism-employee-vouchers-375');
     await page.context().close();
   });
 });
