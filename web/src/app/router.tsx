@@ -44,6 +44,7 @@ const pages = {
   // issue 13 employee wallet and the tourism account's employee vouchers
   employeeWalletVoucher: lazy(() => import('./routes/employee-wallet-voucher.tsx')),
   tourismEmployeeVouchers: lazy(() => import('./routes/tourism-employee-vouchers.tsx')),
+  employeeQrRedirect: lazy(() => import('./routes/employee-qr-redirect.tsx')),
   guestRetrieval: lazy(() => import('./routes/guest-retrieval.tsx')),
   qrRedirect: lazy(() => import('./routes/qr-redirect.tsx')),
   // issue 5 personalise
@@ -232,6 +233,8 @@ export const routes: RouteObject[] = [
           { path: 'vouchers/:id', element: page(pages.voucher) },
           // What a voucher's QR code opens in a browser (issue 5 wallet).
           { path: 'qr/:code', element: page(pages.qrRedirect) },
+          // What an employee's claim QR opens in a browser (issue 13).
+          { path: 'e/:voucherClaim/:userClaim', element: page(pages.employeeQrRedirect) },
           // Receiving a share link: anyone may open it, receiving needs a login (issue 5 transfer).
           { path: 'transfer/:id', element: page(pages.transferRedirect) },
           { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveShareLink) },
