@@ -728,8 +728,64 @@ export const routes = [
   // Tourism: accounts, partners and employee codes (issue 13)
 
   // Tourism: employee vouchers and the employee wallet (issue 13)
+  {
+    method: 'GET',
+    path: 'employee-voucher/all',
+    handler: 'tourism/list-employee-vouchers',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'PUT',
+    path: 'employee-voucher/value/{id}',
+    handler: 'tourism/set-employee-value',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'PUT',
+    path: 'employee-voucher/status/{id}',
+    handler: 'tourism/set-employee-voucher-status',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'employee-voucher/redemptions-csv',
+    handler: 'tourism/employee-redemptions-csv',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'employee-voucher/wallet',
+    handler: 'tourism/employee-wallet',
+    access: ['user'],
+    domain: 'tourism',
+  },
+  {
+    method: 'POST',
+    path: 'employee-voucher/manual-redeem',
+    handler: 'tourism/manual-redeem',
+    access: ['user'],
+    domain: 'tourism',
+  },
 
   // Tenant shops: voucher website configuration (issue 13)
+  {
+    method: 'GET',
+    path: 'user/website-configuration',
+    handler: 'users/get-website-configuration',
+    access: ['seller'],
+    domain: 'users',
+  },
+  {
+    method: 'PUT',
+    path: 'user/website-configuration',
+    handler: 'users/save-website-configuration',
+    access: ['seller'],
+    domain: 'users',
+  },
 
   // Tenant shops: custom-auth tenants and newsletter (issue 13)
   { method: 'POST', path: 'newsletter', handler: 'newsletter/sign-up', access: PUBLIC, domain: 'users' },
@@ -750,6 +806,7 @@ export const routes = [
   },
 
   // Public balance check (issue 13)
+  { method: 'POST', path: 'balance-check', handler: 'wallet/balance-check', access: PUBLIC, domain: 'wallet' },
 
   // Admin: account deletion (issue 11)
   { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },

@@ -1,9 +1,12 @@
-import { Annotations, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from '@gm/functions/lib/edge';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@gm/shared/web/security-headers';
 import type { Construct } from 'constructs';
 import type { AppConfig } from './config.ts';
 
@@ -11,6 +14,8 @@ export type EdgeStackProps = StackProps & {
   config: AppConfig;
   webBucket: s3.IBucket;
   mediaBucket: s3.IBucket;
+  /** Its regional endpoint is in the CSP: presigned uploads and the admin's presigned document views. */
+  privateBucket: s3.IBucket;
 };
 
 /** Serves the SPA: any path without a file extension is a client-side route. */
@@ -22,12 +27,14 @@ export const SPA_FALLBACK = `function handler(event) {
 }`;
 
 /**
- * API Gateway only sees its own Host; the API reads the shop's host (tenant subdomain, links)
- * from X-Forwarded-Host, which CloudFront doesn't set. Overwriting also drops a spoofed value.
+ * API Gateway only sees its own Host and CloudFront's address. The edge function hands the API the
+ * viewer's host (tenant subdomain, links) as X-Forwarded-Host and the viewer's IP (rate limits) as
+ * X-Viewer-Address, overwriting whatever the viewer sent in either (issue 14 "closed edge").
  */
 export const FORWARD_HOST = `function handler(event) {
   var request = event.request;
   request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  request.headers['x-viewer-address'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -40,6 +47,8 @@ export class EdgeStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   /** The web origin used in e-mail links: https://<domainName>, else the CloudFront domain. */
   readonly appUrl: string;
+  /** CloudFront sends it to the API as `x-origin-verify`; the API refuses requests without it. */
+  readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -47,7 +56,19 @@ export class EdgeStack extends Stack {
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: 'Gutscheinmarkt API (/api/v1/…), reached through CloudFront',
-      createDefaultStage: true,
+      createDefaultStage: false,
+    });
+    // Stage throttling: a flood is refused by API Gateway before it reaches (and bills) a Lambda.
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
+    });
+    // The API answers only CloudFront: this random value travels as an origin custom header, and the
+    // functions compare it (functions/src/lib/edge.ts). Both read it by dynamic reference at deploy.
+    this.originSecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'Gutscheinmarkt: CloudFront → API origin header value (x-origin-verify)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
 
     // The buckets' policies (stateful stack) already admit this account's CloudFront; importing them
@@ -68,6 +89,7 @@ export class EdgeStack extends Stack {
     const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)), {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValue.unsafeUnwrap() },
     });
 
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
@@ -78,8 +100,40 @@ export class EdgeStack extends Stack {
     const forwardHost = new cloudfront.Function(this, 'ForwardHost', {
       code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Passes the viewer host to the API as X-Forwarded-Host',
+      comment: 'Passes the viewer host and IP to the API (X-Forwarded-Host, X-Viewer-Address)',
     });
+
+    // Response headers on every behaviour (issue 14): CSP (shared/src/web/security-headers.ts), HSTS,
+    // nosniff, referrer policy; /wp may be framed by partner sites, every other page not at all.
+    const storageOrigins = [props.mediaBucket, props.privateBucket].map((b) => `https://${b.bucketRegionalDomainName}`);
+    const securityHeaders = (id: string, embeddable: boolean, custom?: cloudfront.ResponseCustomHeader[]) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment: `Gutscheinmarkt security headers${embeddable ? ' (embeddable /wp)' : ''}`,
+        securityHeadersBehavior: {
+          contentSecurityPolicy: {
+            contentSecurityPolicy: contentSecurityPolicy({ storageOrigins, embeddable }),
+            override: true,
+          },
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+            includeSubdomains: true,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          referrerPolicy: {
+            referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+            override: true,
+          },
+          ...(embeddable ? {} : { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } }),
+        },
+        ...(custom ? { customHeadersBehavior: { customHeaders: custom } } : {}),
+      });
+    const pageHeaders = securityHeaders('SecurityHeaders', false);
+    const embedHeaders = securityHeaders('EmbedSecurityHeaders', true);
+    // Media render in the browser as the stored type, never as a download or sniffed as HTML.
+    const mediaHeaders = securityHeaders('MediaSecurityHeaders', false, [
+      { header: 'Content-Disposition', value: 'inline', override: true },
+    ]);
 
     const withDomain = config.domainName && config.certificateArn;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -98,11 +152,20 @@ export class EdgeStack extends Stack {
         origin: webOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: pageHeaders,
         compress: true,
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The embeddable voucher list (01 §2 /wp): the SPA like every page, but partner sites may frame it.
+        '/wp': {
+          origin: webOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: embedHeaders,
+          compress: true,
+          functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -110,6 +173,7 @@ export class EdgeStack extends Stack {
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Every viewer header but Host (API Gateway needs its own), so Authorization and Origin arrive.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: pageHeaders,
           compress: true,
           functionAssociations: [{ function: forwardHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
@@ -118,6 +182,7 @@ export class EdgeStack extends Stack {
           origin: mediaOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: mediaHeaders,
           compress: true,
         },
       },

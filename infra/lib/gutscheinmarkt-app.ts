@@ -41,6 +41,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     config,
     webBucket: stateful.webBucket,
     mediaBucket: stateful.mediaBucket,
+    privateBucket: stateful.privateBucket,
   });
   const api = new ApiStack(app, `${config.stackPrefix}-Api`, {
     ...common,
@@ -59,6 +60,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       stripe: config.stripe,
       impersonation: config.impersonation,
       newsletterSecretParameter: config.newsletterSecretParameter,
+      originSecret: edge.originSecret,
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });

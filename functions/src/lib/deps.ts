@@ -50,11 +50,14 @@ import { createGiftRepository } from '../repositories/gift-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
+import { createEmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
+import { createEmployeeVoucherCache } from '../services/employee-vouchers/employee-voucher-cache.ts';
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
 import { createSellerMailRepository } from '../repositories/seller-mail-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
+import { createTenantShopCache, getTenantShop } from '../services/users/tenant-shop.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
 import { dataEnv, env, stripeEnv } from './env.ts';
 
@@ -87,6 +90,13 @@ const table = () => dataEnv().TABLE_NAME;
 
 export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
+/** The tenant shop by subdomain, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s; issue 13). */
+export const tenantShops = /* @__PURE__ */ once(() =>
+  createTenantShopCache(
+    (subdomain) => getTenantShop({ users: users(), companies: companies() }, subdomain),
+    Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000,
+  ),
+);
 export const verifications = /* @__PURE__ */ once(() => createVerificationRepository(documentClient(), table()));
 export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepository(documentClient(), table()));
 export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(documentClient(), table()));
@@ -98,6 +108,10 @@ export const catalogue = /* @__PURE__ */ once(() =>
 );
 export const categoryTree = /* @__PURE__ */ once(() =>
   createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000),
+);
+export const employeeVouchers = /* @__PURE__ */ once(() => createEmployeeVoucherRepository(documentClient(), table()));
+export const employeeVoucherCache = /* @__PURE__ */ once(() =>
+  createEmployeeVoucherCache(employeeVouchers(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
 );
 export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
 export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));

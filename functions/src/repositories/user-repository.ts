@@ -29,6 +29,16 @@ export type UserRecord = {
   is_tourism: boolean;
   is_partner: boolean;
   can_generate: boolean;
+  /** Tourism (issue 13): employees (buyers registered with an employee code) and their binding. */
+  is_employee?: boolean;
+  employee_uuid?: string | null;
+  employee_code?: string | null;
+  /** Employees and partner sellers: the tourism account they belong to. */
+  tourism_id?: string | null;
+  /** Employees: the partner seller their code bound them to. */
+  partner_id?: string | null;
+  /** Employees: their claim number (`UNIQUE#CLAIM_NO#<claimNo>`), the second half of the employee QR. */
+  claim_no?: string | null;
   gift_locked: boolean;
   is_custom_auth: boolean;
   /** Admin switches (issue 11); absent on profiles made before them = false. */

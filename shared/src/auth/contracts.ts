@@ -113,6 +113,8 @@ export const userSchema = z.object({
   isActivated: z.boolean(),
   is_tourism: z.boolean(),
   is_partner: z.boolean(),
+  /** Tourism employees (issue 13): they see neither cart nor wish list (03 §9). Default: sessions stored before it stay valid. */
+  is_employee: z.boolean().default(false),
   can_generate: z.boolean(),
   gift_locked: z.boolean(),
   is_custom_auth: z.boolean(),

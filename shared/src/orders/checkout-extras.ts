@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MSG } from '../validation/messages.ts';
 import { guestSchema, orderStatusSchema } from './contracts.ts';
+import { websiteFieldsSchema } from '../tenant/website-configuration.ts';
 
 /**
  * Saved cards, the payment intent of the Payment Element, the payout status and the admin's sales
@@ -124,15 +125,8 @@ export const tenantShopResponseSchema = z.object({
     subdomain: z.string(),
     /** The tenant uses its own login and register page (/auth); its guests go straight to /payment. */
     is_custom_auth: z.boolean(),
-    company: z
-      .object({
-        name: z.string(),
-        logo: z.string().nullable(),
-        header_logo: z.string().nullable(),
-        background_color: z.string().nullable(),
-        text_color: z.string().nullable(),
-      })
-      .nullable(),
+    /** The company's name and its voucher website (logos, colours, titles, texts, icons, imprint link; issue 13). */
+    company: websiteFieldsSchema.extend({ name: z.string() }).nullable(),
   }),
 });
 export type TenantShop = z.infer<typeof tenantShopResponseSchema>['data'];

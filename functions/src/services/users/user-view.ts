@@ -26,6 +26,7 @@ export function toApiUser(user: UserRecord, company: CompanyRecord | undefined):
     isActivated: user.is_activated,
     is_tourism: user.is_tourism,
     is_partner: user.is_partner,
+    is_employee: user.is_employee === true,
     can_generate: user.can_generate,
     gift_locked: user.gift_locked,
     is_custom_auth: user.is_custom_auth,

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRedeem, useScanCode } from '../api/redemption.ts';
 import { scanCodeFormSchema } from '../redemption-amount.ts';
-import { QrCamera } from './qr-camera.tsx';
+import { QrCamera } from '../../../components/ui/qr-camera.tsx';
 import { RedemptionForm, type RedemptionAmount } from './redemption-form.tsx';
 import './scanner-home.css';
 import './scanner-card.css';
@@ -64,6 +64,16 @@ export function ScannerHome() {
     setBusy(true);
     try {
       const found = await scan.mutateAsync(text);
+      if ('kind' in found) {
+        // An employee voucher is redeemed at once when scanned (02 §2): show the success, then reset.
+        const back = window.setTimeout(reset, REDEMPTION_REDIRECT_MS);
+        await dialog.success(`${found.message} ${found.redemption.title}: ${found.redemption.employee_value}`, {
+          autoCloseMs: REDEMPTION_REDIRECT_MS,
+        });
+        window.clearTimeout(back);
+        reset();
+        return;
+      }
       attemptKey.current = crypto.randomUUID();
       setVoucher(found);
       setBusy(false);
