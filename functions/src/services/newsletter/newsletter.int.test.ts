@@ -18,7 +18,7 @@ import { NEWSLETTER_RESEND_AFTER_SECONDS, signUpForNewsletter } from './newslett
 
 /** Each test its own caller address, so the per-IP limit of one test does not leak into another. */
 const octet = () => Math.floor(Math.random() * 254) + 1;
-const fromIp = () => ({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` });
+const fromIp = () => ({ 'x-viewer-address': `10.${octet()}.${octet()}.${octet()}` });
 const address = () => `news-${randomUUID().slice(0, 8)}@example.com`;
 const signUp = (body: unknown, headers = fromIp()) => api('POST', 'newsletter', { body, headers });
 const nowSeconds = () => Math.floor(Date.now() / 1000) - 1;
