@@ -41,6 +41,8 @@ export const queryClient = createQueryClient();
 /**
  * Server state belongs to one session: when the signed-in user changes (login, logout, a rejected
  * token), every cached answer is dropped and what is on screen loads again for the new session.
+ * Queries marked `meta: { sessionIndependent: true }` (the tenant shop of this host, the same for
+ * everyone) are kept: dropping them would flash the page (issue 13: /auth right after a logout).
  */
 export function resetOnSessionChange(client: QueryClient, store: typeof authStore): () => void {
   let userId = sessionUser(store);
@@ -48,7 +50,7 @@ export function resetOnSessionChange(client: QueryClient, store: typeof authStor
     const next = sessionUser(store);
     if (next === userId) return;
     userId = next;
-    void client.resetQueries();
+    void client.resetQueries({ predicate: (query) => query.meta?.sessionIndependent !== true });
   });
 }
 

@@ -23,5 +23,7 @@ export function useTenantShop() {
     enabled: Boolean(currentTenant),
     // A renamed or removed subdomain must reach open tabs soon (data-model §4.9: within 60 s).
     staleTime: 60_000,
+    // The same for every visitor: kept when the signed-in user changes (lib/query-client.ts).
+    meta: { sessionIndependent: true },
   });
 }
