@@ -51,6 +51,7 @@ import { createWishlistRepository } from '../repositories/wishlist-repository.ts
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
 import { createSellerMailRepository } from '../repositories/seller-mail-repository.ts';
+import { createTourismRepository } from '../repositories/tourism-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
@@ -162,6 +163,7 @@ export const privateFileReader = /* @__PURE__ */ once(() =>
   createS3PrivateFileReader(s3Client(), env().PRIVATE_BUCKET),
 );
 export const sellerMails = /* @__PURE__ */ once(() => createSellerMailRepository(documentClient(), table()));
+export const tourism = /* @__PURE__ */ once(() => createTourismRepository(documentClient(), table()));
 export const transactions = /* @__PURE__ */ once(() => createTransactionChunks(documentClient()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());

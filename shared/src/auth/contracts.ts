@@ -118,6 +118,11 @@ export const userSchema = z.object({
   is_custom_auth: z.boolean(),
   /** The seller's own order-confirmation mail (03 §2, §4; the mail itself comes with the finance issue). */
   is_custom_confirmation: z.boolean(),
+  /** Issue 13: a partner's tourism account (null: not attached). */
+  tourism_id: z.string().nullable().optional(),
+  /** Issue 13: an employee of a tourism account (03 §9: sees neither wishlist nor cart). */
+  is_employee: z.boolean().optional(),
+  employee_uuid: z.string().nullable().optional(),
   /** The seller's monthly report mail (03 §2, §4; the mail itself comes with the finance issue). */
   monthly_reporting: z.boolean(),
   /** Where the account came from (`register`, `seller_registration`, `partner_registration`, a social provider, `admin`, `seller`); null if unknown. */

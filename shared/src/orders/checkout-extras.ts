@@ -124,6 +124,8 @@ export const tenantShopResponseSchema = z.object({
     subdomain: z.string(),
     /** The tenant uses its own login and register page (/auth); its guests go straight to /payment. */
     is_custom_auth: z.boolean(),
+    /** Issue 13: the shop belongs to a tourism account (03 §9): Code field at registration, /wallet redirects. */
+    is_tourism: z.boolean().default(false),
     company: z
       .object({
         name: z.string(),
