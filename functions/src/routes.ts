@@ -733,7 +733,13 @@ export const routes = [
     access: ['admin'],
     domain: 'admin',
   },
-  { method: 'GET', path: 'partners/all', handler: 'tourism/list-partners', access: ['admin', 'seller'], domain: 'tourism' },
+  {
+    method: 'GET',
+    path: 'partners/all',
+    handler: 'tourism/list-partners',
+    access: ['admin', 'seller'],
+    domain: 'tourism',
+  },
   {
     method: 'PUT',
     path: 'partners/status/{id}',
@@ -741,7 +747,13 @@ export const routes = [
     access: ['admin', 'seller'],
     domain: 'tourism',
   },
-  { method: 'GET', path: 'partners/active', handler: 'tourism/list-active-partners', access: PUBLIC, domain: 'tourism' },
+  {
+    method: 'GET',
+    path: 'partners/active',
+    handler: 'tourism/list-active-partners',
+    access: PUBLIC,
+    domain: 'tourism',
+  },
   {
     method: 'GET',
     path: 'partners/partnersWithVouchers',
@@ -763,7 +775,13 @@ export const routes = [
     access: ['seller'],
     domain: 'tourism',
   },
-  { method: 'GET', path: 'employee-code/all', handler: 'tourism/list-employee-codes', access: ['seller'], domain: 'tourism' },
+  {
+    method: 'GET',
+    path: 'employee-code/all',
+    handler: 'tourism/list-employee-codes',
+    access: ['seller'],
+    domain: 'tourism',
+  },
   {
     method: 'PUT',
     path: 'employee-code/status/{id}',

@@ -330,8 +330,18 @@ export function createTourismRepository(db: DynamoDBDocumentClient, tableName: s
         }),
       );
       return items.map((item) => {
-        const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, GSI3PK: _e, GSI3SK: _f, entity: _g, ...rest } =
-          item;
+        const {
+          PK: _pk,
+          SK: _sk,
+          GSI1PK: _a,
+          GSI1SK: _b,
+          GSI2PK: _c,
+          GSI2SK: _d,
+          GSI3PK: _e,
+          GSI3SK: _f,
+          entity: _g,
+          ...rest
+        } = item;
         return rest as UserRecord;
       });
     },

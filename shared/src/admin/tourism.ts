@@ -93,9 +93,9 @@ export type EmployeeCodeListQuery = z.input<typeof employeeCodeListQuerySchema>;
 
 /** PUT employee-code/status/{id} (03 §4: the toggle sends `inactive` or `active`). */
 export const employeeCodeStatusSchema = z.object({
-  status: z.union([z.enum(['active', 'inactive']), booleanish()], { error: MSG.required }).transform((v) =>
-    typeof v === 'boolean' ? v : v === 'active',
-  ),
+  status: z
+    .union([z.enum(['active', 'inactive']), booleanish()], { error: MSG.required })
+    .transform((v) => (typeof v === 'boolean' ? v : v === 'active')),
 });
 
 /** POST employee-code/download: one code, or (no code) every code of the list's filter. */

@@ -51,16 +51,31 @@ export async function registerBuyer(
     const binding =
       deps.tourism && deps.rateLimiter
         ? await employeeBinding(
-            { users: deps.users, tourism: deps.tourism, rateLimiter: deps.rateLimiter, clock: deps.clock, newId: deps.newId },
+            {
+              users: deps.users,
+              tourism: deps.tourism,
+              rateLimiter: deps.rateLimiter,
+              clock: deps.clock,
+              newId: deps.newId,
+            },
             user,
             input.code ?? null,
-            { subdomain: context.tenant ?? input.subdomain ?? undefined, ip: context.ip ?? 'unknown', retry: attempt > 0 },
+            {
+              subdomain: context.tenant ?? input.subdomain ?? undefined,
+              ip: context.ip ?? 'unknown',
+              retry: attempt > 0,
+            },
           )
         : undefined;
     const account: UserRecord = binding ? { ...user, ...binding.fields } : user;
 
     try {
-      await createAccount(deps, account, input.password, binding ? { parts: binding.parts, undoParts: binding.undoParts } : {});
+      await createAccount(
+        deps,
+        account,
+        input.password,
+        binding ? { parts: binding.parts, undoParts: binding.undoParts } : {},
+      );
     } catch (error) {
       if (error instanceof ExtraPartsFailed && binding) {
         // The code part (index 0) lost: used, deactivated or taken meanwhile. A claim number that

@@ -4,11 +4,7 @@ import { TOURISM_TEXT, employeeCodeListSchema, isEmployeeCodeShape } from '@gm/s
 import { createTestAccount } from '../../../../scripts/test/accounts.ts';
 import { api } from '../../../../scripts/test/api.ts';
 import { qrTextsInPdf } from '../../../../scripts/test/pdf-qr.ts';
-import {
-  createPartner,
-  createTourismAccount,
-  generateCodes,
-} from '../../../../scripts/test/tourism-core-fixtures.ts';
+import { createPartner, createTourismAccount, generateCodes } from '../../../../scripts/test/tourism-core-fixtures.ts';
 import { clock, companies, resolve, tourism, users } from '../../lib/deps.ts';
 import { generateEmployeeCodes } from './employee-codes.ts';
 
@@ -48,7 +44,10 @@ describe('employee codes (03 §2 /tourism/employee-codes, /employee-codes; §7)'
     const noPartner = await generate(t.token, { max: 1 });
     expect(noPartner.status).toBe(422);
     expect(noPartner.body.errors.partnerID).toEqual([TOURISM_TEXT.partnerRequired]);
-    const noKey = await api('POST', 'employee-code/generate', { token: t.token, body: { max: 1, partnerID: p.userId } });
+    const noKey = await api('POST', 'employee-code/generate', {
+      token: t.token,
+      body: { max: 1, partnerID: p.userId },
+    });
     expect(noKey.status).toBe(422);
     expect(noKey.body.errors.idempotency_key).toBeDefined();
   });
@@ -159,7 +158,8 @@ describe('employee codes (03 §2 /tourism/employee-codes, /employee-codes; §7)'
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const texts = await qrTextsInPdf(bytes);
     expect(texts).toHaveLength(3);
-    for (const text of texts) expect(text).toMatch(new RegExp(`^https?://${t.subdomain}\\.[^/]+/register/buyer\\?code=`));
+    for (const text of texts)
+      expect(text).toMatch(new RegExp(`^https?://${t.subdomain}\\.[^/]+/register/buyer\\?code=`));
     expect(texts.map((text) => text.split('code=')[1]).sort()).toEqual([...codes].sort());
 
     const one = await fetchPdf(t.token, { code: codes[0] });
@@ -179,7 +179,11 @@ describe('employee codes (03 §2 /tourism/employee-codes, /employee-codes; §7)'
 
     // A generator with only 256 possible codes: two concurrent runs of 20 collide often, yet every stored
     // code is distinct and each run answers exactly the codes it wrote.
-    const prefix = randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase().replace(/[ILOU]/g, 'A');
+    const prefix = randomUUID()
+      .replace(/-/g, '')
+      .slice(0, 6)
+      .toUpperCase()
+      .replace(/[ILOU]/g, 'A');
     const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     const small = () =>
       `${prefix}${alphabet[Math.floor(Math.random() * 16)]}${alphabet[Math.floor(Math.random() * 16)]}`;

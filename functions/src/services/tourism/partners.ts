@@ -39,9 +39,7 @@ function visibleTo(viewer: Viewer, seller: UserRecord): boolean {
 
 function matches(seller: UserRecord, company: CompanyRecord | undefined, keyword: string): boolean {
   if (!keyword) return true;
-  return (
-    seller.username.toLowerCase().includes(keyword) || Boolean(company?.name.toLowerCase().includes(keyword))
-  );
+  return seller.username.toLowerCase().includes(keyword) || Boolean(company?.name.toLowerCase().includes(keyword));
 }
 
 export function toPartner(seller: UserRecord, company: CompanyRecord | undefined): Partner {
