@@ -291,8 +291,10 @@ export function createTourismRepository(db: DynamoDBDocumentClient, tableName: s
       if (tourismFrom) {
         conditions.push('tourism_id = :tfrom');
         values[':tfrom'] = tourismFrom;
-      } else conditions.push('(attribute_not_exists(tourism_id) OR tourism_id = :null)');
-      values[':null'] = null;
+      } else {
+        conditions.push('(attribute_not_exists(tourism_id) OR tourism_id = :null)');
+        values[':null'] = null;
+      }
       try {
         await db.send(
           new TransactWriteCommand({

@@ -47,7 +47,7 @@ export const handler = http('POST auth/register', async ({ body, event, tenant }
       newId,
       newToken,
     });
-    return json(201, await registerSeller(deps, input));
+    return json(201, await registerSeller(deps, input, { tenant }));
   }
   const input = parse(registerBuyerRequestSchema, body);
   await assertRegistrationAllowed(resolve({ rateLimiter, clock }), clientIp(event));
