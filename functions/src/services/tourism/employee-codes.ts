@@ -12,7 +12,7 @@ import {
   type generateEmployeeCodesSchema,
 } from '@gm/shared/admin/tourism';
 import type { Actor } from '../../lib/auth.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { CompanyRecord } from '../../repositories/company-repository.ts';
 import type { CodePartition, EmployeeCodeRecord } from '../../repositories/tourism-repository.ts';
 import { employeeCodeKeys } from '../../repositories/tourism-repository.ts';
@@ -44,7 +44,8 @@ export async function codeScope(deps: Pick<Deps, 'users'>, actor: Actor): Promis
   if (self?.is_tourism) return { kind: 'tourism', tourismId: self.id, self };
   if (self?.is_partner && self.can_generate)
     return { kind: 'partner', tourismId: self.tourism_id ?? null, partnerId: self.id, self };
-  throw new ForbiddenError(TOURISM_TEXT.notTourism);
+  // A seller outside the programme: the area does not exist for it (404, like someone else's record).
+  throw new NotFoundError(TOURISM_TEXT.notTourism);
 }
 
 /** The partner a tourism account names: one of its own partners, else 422 on `partnerID`. */

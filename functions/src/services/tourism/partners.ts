@@ -9,7 +9,7 @@ import {
   type partnerStatusSchema,
 } from '@gm/shared/admin/tourism';
 import type { Actor } from '../../lib/auth.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { CompanyRecord } from '../../repositories/company-repository.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import { auditEntry } from '../audit-entry.ts';
@@ -28,7 +28,8 @@ async function viewerOf(deps: Pick<Deps, 'users'>, actor: Actor): Promise<Viewer
   if (actor.role === 'admin') return { kind: 'admin' };
   const self = actor.role === 'seller' ? await deps.users.get(actor.userId) : undefined;
   if (self?.is_tourism) return { kind: 'tourism', tourismId: self.id };
-  throw new ForbiddenError(TOURISM_TEXT.notTourism);
+  // A seller that is no tourism account: /tourism/sellers does not exist for it (404).
+  throw new NotFoundError(TOURISM_TEXT.notTourism);
 }
 
 function visibleTo(viewer: Viewer, seller: UserRecord): boolean {
