@@ -798,6 +798,48 @@ export const routes = [
   },
 
   // Tourism: employee vouchers and the employee wallet (issue 13)
+  {
+    method: 'GET',
+    path: 'employee-voucher/all',
+    handler: 'tourism/list-employee-vouchers',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'PUT',
+    path: 'employee-voucher/value/{id}',
+    handler: 'tourism/set-employee-value',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'PUT',
+    path: 'employee-voucher/status/{id}',
+    handler: 'tourism/set-employee-voucher-status',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'employee-voucher/redemptions-csv',
+    handler: 'tourism/employee-redemptions-csv',
+    access: ['seller', 'admin'],
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'employee-voucher/wallet',
+    handler: 'tourism/employee-wallet',
+    access: ['user'],
+    domain: 'tourism',
+  },
+  {
+    method: 'POST',
+    path: 'employee-voucher/manual-redeem',
+    handler: 'tourism/manual-redeem',
+    access: ['user'],
+    domain: 'tourism',
+  },
 
   // Tenant shops: voucher website configuration (issue 13)
 

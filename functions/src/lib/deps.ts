@@ -48,6 +48,8 @@ import { createGiftRepository } from '../repositories/gift-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
+import { createEmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
+import { createEmployeeVoucherCache } from '../services/employee-vouchers/employee-voucher-cache.ts';
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
 import { createSellerMailRepository } from '../repositories/seller-mail-repository.ts';
@@ -97,6 +99,10 @@ export const catalogue = /* @__PURE__ */ once(() =>
 );
 export const categoryTree = /* @__PURE__ */ once(() =>
   createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000),
+);
+export const employeeVouchers = /* @__PURE__ */ once(() => createEmployeeVoucherRepository(documentClient(), table()));
+export const employeeVoucherCache = /* @__PURE__ */ once(() =>
+  createEmployeeVoucherCache(employeeVouchers(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
 );
 export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
 export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));

@@ -29,17 +29,16 @@ export type UserRecord = {
   is_tourism: boolean;
   is_partner: boolean;
   can_generate: boolean;
-  /** Partners (issue 13): the tourism account the partner belongs to; absent/null = not attached. */
-  tourism_id?: string | null;
-  /**
-   * Employees (issue 13): a buyer registered with an employee code on a tourism tenant — bound to the
-   * code's tourism account (`tourism_id`) and partner (`partner_id`); `claim_no` is the QR's user claim number.
-   */
+  /** Tourism (issue 13): employees (buyers registered with an employee code) and their binding. */
   is_employee?: boolean;
-  employee_uuid?: string;
-  employee_code?: string;
-  partner_id?: string;
-  claim_no?: string;
+  employee_uuid?: string | null;
+  employee_code?: string | null;
+  /** Employees and partner sellers: the tourism account they belong to. */
+  tourism_id?: string | null;
+  /** Employees: the partner seller their code bound them to. */
+  partner_id?: string | null;
+  /** Employees: their claim number (`UNIQUE#CLAIM_NO#<claimNo>`), the second half of the employee QR. */
+  claim_no?: string | null;
   gift_locked: boolean;
   is_custom_auth: boolean;
   /** Admin switches (issue 11); absent on profiles made before them = false. */

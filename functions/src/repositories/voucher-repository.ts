@@ -28,6 +28,10 @@ export const voucherKeys = {
   catalogue: (id: string) => ({ PK: 'CATALOGUE', SK: `VOUCHER#${id}` }),
   /** Sales and redemption numbers, written with ADD by orders and redemptions. */
   stats: (id: string) => ({ PK: `VOUCHER#${id}`, SK: 'STATS' }),
+  /** Employee vouchers only (issue 13): GSI2 `EMPLOYEE_VOUCHERS` / `<created_at>#<id>` (data-model §4.2). */
+  employee: (createdAt: string, id: string) => ({ GSI2PK: 'EMPLOYEE_VOUCHERS', GSI2SK: `${createdAt}#${id}` }),
+  /** The employee claim number's owner (`UNIQUE#EMPLOYEE_CLAIM_NO#<claimNo>`, holds `voucher_id`). */
+  employeeClaim: (claimNo: string) => ({ PK: `UNIQUE#EMPLOYEE_CLAIM_NO#${claimNo}`, SK: 'UNIQUE' }),
 };
 
 /**
@@ -40,7 +44,21 @@ export type VoucherRecord = Voucher & {
   deleted_at?: string;
   updated_at?: string;
   extra_image_bytes?: Partial<Record<'image_1' | 'image_2' | 'image_3', number>>;
+  /** Employee vouchers (issue 13): the partner's tourism account, copied at create, and the voucher's claim number. */
+  tourism_id?: string;
+  employee_claim_no?: string;
 };
+
+/** What an employee voucher's create stores beside the Voucher (issue 13). */
+export type EmployeeVoucherExtras = { tourism_id: string; employee_claim_no: string };
+
+/** The employee claim number is taken already (regenerate and retry). */
+export class EmployeeClaimTaken extends Error {
+  constructor() {
+    super('employee claim number taken');
+    this.name = 'EmployeeClaimTaken';
+  }
+}
 
 /** What a seller's write stores beside the Voucher fields. */
 export type VoucherWriteExtras = Pick<VoucherRecord, 'extra_image_bytes'> & { updated_at: string };
@@ -65,6 +83,8 @@ const NOT_WRITTEN_BY_SELLER = new Set([
   'sold_count',
   'is_featured',
   'is_tourism',
+  'tourism_id',
+  'employee_claim_no',
   'version',
   'deleted_at',
   'updated_at',
@@ -173,20 +193,49 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
       );
     },
 
-    /** A seller's new voucher with its catalogue entry; never overwrites an existing id. */
-    async create(voucher: Voucher, extras: VoucherWriteExtras): Promise<void> {
-      await transact(db, {
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...voucherItem(voucher), ...extras, version: 1 },
-              ConditionExpression: 'attribute_not_exists(PK)',
+    /**
+     * A seller's new voucher with its catalogue entry; never overwrites an existing id. An employee
+     * voucher (`employee` given, issue 13) has no catalogue entry but GSI2 `EMPLOYEE_VOUCHERS` and
+     * the Put of `UNIQUE#EMPLOYEE_CLAIM_NO#…` (not exists: EmployeeClaimTaken, the caller regenerates).
+     */
+    async create(voucher: Voucher, extras: VoucherWriteExtras, employee?: EmployeeVoucherExtras): Promise<void> {
+      try {
+        await transact(db, {
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...voucherItem(voucher),
+                  ...extras,
+                  ...(employee ? { ...employee, ...voucherKeys.employee(voucher.created_at, voucher.id) } : {}),
+                  version: 1,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
             },
-          },
-          ...cataloguePut(voucher),
-        ],
-      });
+            ...(employee
+              ? [
+                  {
+                    Put: {
+                      TableName: tableName,
+                      Item: {
+                        ...voucherKeys.employeeClaim(employee.employee_claim_no),
+                        entity: 'Unique',
+                        voucher_id: voucher.id,
+                        created_at: voucher.created_at,
+                      },
+                      ConditionExpression: 'attribute_not_exists(PK)',
+                    },
+                  },
+                ]
+              : cataloguePut(voucher)),
+          ],
+        });
+      } catch (error) {
+        if (employee && error instanceof VoucherWriteConflict) throw new EmployeeClaimTaken();
+        throw error;
+      }
     },
 
     /**

@@ -45,6 +45,8 @@ import type { GiftRepository } from '../repositories/gift-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { VoucherRepository } from '../repositories/voucher-repository.ts';
 import type { WishlistRepository } from '../repositories/wishlist-repository.ts';
+import type { EmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
+import type { EmployeeVoucherCache } from './employee-vouchers/employee-voucher-cache.ts';
 import type { CatalogueCache, CategoryTreeCache } from './catalogue/catalogue-cache.ts';
 import type { ImageUploads } from './uploads/image-uploads.ts';
 import type { SalesPauseReader } from './orders/sales-pause.ts';
@@ -79,6 +81,10 @@ export type Deps = {
   catalogue: CatalogueCache;
   /** The category tree, cached like the catalogue. */
   categoryTree: CategoryTreeCache;
+  /** Employee vouchers (GSI2 `EMPLOYEE_VOUCHERS`), their value/status and employee redemptions (issue 13). */
+  employeeVouchers: EmployeeVoucherRepository;
+  /** Every live employee voucher, cached ≤ 60 s (data-model "Caching"; issue 13). */
+  employeeVoucherCache: EmployeeVoucherCache;
   passwordResets: PasswordResetRepository;
   rateLimiter: RateLimiter;
   /** Global and per-seller payout/commission settings (03 §3). */

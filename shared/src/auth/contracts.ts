@@ -113,6 +113,8 @@ export const userSchema = z.object({
   isActivated: z.boolean(),
   is_tourism: z.boolean(),
   is_partner: z.boolean(),
+  /** Tourism employees (issue 13): they see neither cart nor wish list (03 §9). Default: sessions stored before it stay valid. */
+  is_employee: z.boolean().default(false),
   can_generate: z.boolean(),
   gift_locked: z.boolean(),
   is_custom_auth: z.boolean(),
@@ -120,8 +122,6 @@ export const userSchema = z.object({
   is_custom_confirmation: z.boolean(),
   /** Issue 13: a partner's tourism account (null: not attached). */
   tourism_id: z.string().nullable().optional(),
-  /** Issue 13: an employee of a tourism account (03 §9: sees neither wishlist nor cart). */
-  is_employee: z.boolean().optional(),
   employee_uuid: z.string().nullable().optional(),
   /** The seller's monthly report mail (03 §2, §4; the mail itself comes with the finance issue). */
   monthly_reporting: z.boolean(),

@@ -77,6 +77,8 @@ export const voucherSchema = z.object({
   is_active: z.boolean(),
   is_featured: z.boolean(),
   is_tourism: z.boolean(),
+  /** Employee vouchers only (issue 13): free text such as '1+1 gratis'; absent/null on other vouchers. */
+  employee_value: z.string().nullish(),
   display: z.enum(DISPLAY_OPTIONS),
   valid_day: z.array(z.string()),
   months: z.array(z.number().int().min(1).max(12)),

@@ -3,6 +3,7 @@ import { formatAmount } from '../money/money.ts';
 import { uploadIdField } from '../uploads/contracts.ts';
 import { booleanish, optionalString, requiredString } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
+import { EMPLOYEE_VALUE_MAX } from '../tourism/employee-vouchers.ts';
 import {
   DEFAULT_VALIDITY_YEARS,
   DISPLAY_OPTIONS,
@@ -135,10 +136,17 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       image_2_upload_id: uploadIdField().optional().nullable(),
       image_3_upload_id: uploadIdField().optional().nullable(),
       remove_images: z.array(z.enum(['image_1', 'image_2', 'image_3'], { error: MSG.required })).default([]),
+      /** Builder tourism mode (02 §2): an employee voucher of a partner seller; only on create, kept on update. */
+      is_tourism: booleanish().default(false),
+      /** Free text such as '1+1 gratis' (02 §9: required for employee vouchers). */
+      employee_value: optionalString(EMPLOYEE_VALUE_MAX),
     })
     .superRefine((form, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (form.type === 'quantity') {
+      if (form.is_tourism) {
+        // An employee voucher has no price: type value, no tax, the employee_value text instead.
+        if (!form.employee_value) issue('employee_value', MSG.required);
+      } else if (form.type === 'quantity') {
         if (form.qty_val === undefined || form.qty_val === null) issue('qty_val', MSG.required);
         else if (form.qty_val < minimum) issue('qty_val', MSG.minValue(minimumText));
         if (!Number.isInteger(form.min)) issue('min', MSG.integer);
@@ -170,7 +178,8 @@ export type VoucherFormInput = z.input<ReturnType<typeof voucherFormSchema>>;
 export type VoucherForm = z.output<ReturnType<typeof voucherFormSchema>>;
 
 /** Maps the form's min/max to the stored price fields (02 §3): cents for value vouchers, units for product vouchers. */
-export function priceFieldsOf(form: Pick<VoucherForm, 'type' | 'qty_val' | 'min' | 'max'>) {
+export function priceFieldsOf(form: Pick<VoucherForm, 'type' | 'qty_val' | 'min' | 'max'> & { is_tourism?: boolean }) {
+  if (form.is_tourism) return { qty_val: null, qty_min: null, qty_max: null, val_min: 0, val_max: 0, price_filter: 0 };
   if (form.type === 'quantity') {
     const unit = form.qty_val ?? 0;
     return { qty_val: unit, qty_min: form.min, qty_max: form.max, val_min: null, val_max: null, price_filter: unit };

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Header } from './layout/header.tsx';
 import { ImpersonationBanner } from './layout/impersonation-banner.tsx';
 import { Footer } from './layout/footer.tsx';
 import { CookieNotice } from './layout/cookie-notice.tsx';
 import { PageLoader } from '../components/ui/spinner.tsx';
+import { useTourismRedirect } from './layout/tourism-redirect.ts';
 
 /** Scroll resets to the top on every navigation (01 §2); focus moves to the main region for screen readers. */
 function useNavigationReset(mainRef: RefObject<HTMLElement | null>) {
@@ -25,6 +26,7 @@ function useNavigationReset(mainRef: RefObject<HTMLElement | null>) {
 export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   useNavigationReset(mainRef);
+  const tourismTarget = useTourismRedirect();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
@@ -34,7 +36,7 @@ export function RootLayout() {
       <Header />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          {tourismTarget ? <Navigate to={tourismTarget} replace /> : <Outlet />}
         </Suspense>
       </main>
       <Footer />

@@ -41,6 +41,10 @@ const pages = {
   // issue 5 wallet
   wallet: lazy(() => import('./routes/wallet.tsx')),
   walletVoucher: lazy(() => import('./routes/wallet-voucher.tsx')),
+  // issue 13 employee wallet and the tourism account's employee vouchers
+  employeeWalletVoucher: lazy(() => import('./routes/employee-wallet-voucher.tsx')),
+  tourismEmployeeVouchers: lazy(() => import('./routes/tourism-employee-vouchers.tsx')),
+  employeeQrRedirect: lazy(() => import('./routes/employee-qr-redirect.tsx')),
   guestRetrieval: lazy(() => import('./routes/guest-retrieval.tsx')),
   qrRedirect: lazy(() => import('./routes/qr-redirect.tsx')),
   // issue 5 personalise
@@ -144,7 +148,11 @@ export const routes: RouteObject[] = [
       {
         // A voucher's statistics: its seller, and admins from the admin voucher modal (02 §2, 03 §2; issue 11).
         element: <Guard guard="seller-or-admin" />,
-        children: [{ path: 'vouchers/statistic/:id', element: page(pages.voucherStatistic) }],
+        children: [
+          { path: 'vouchers/statistic/:id', element: page(pages.voucherStatistic) },
+          // Tourism accounts (sellers with is_tourism) and admins (issue 13).
+          { path: 'tourism/employee-vouchers', element: page(pages.tourismEmployeeVouchers) },
+        ],
       },
       {
         // The buyer's wishlist (01 §2).
@@ -157,6 +165,7 @@ export const routes: RouteObject[] = [
           // The wallet and its voucher detail (issue 5 wallet).
           { path: 'wallet', element: page(pages.wallet) },
           { path: 'voucher/:id', element: page(pages.walletVoucher) },
+          { path: 'wallet/voucher/:username/:id', element: page(pages.employeeWalletVoucher) },
           // Share link and send by e-mail (issue 5 transfer).
           { path: 'vouchers/transfer/:id', element: page(pages.shareVoucher) },
           { path: 'vouchers/send/:id', element: page(pages.sendVoucher) },
@@ -243,6 +252,8 @@ export const routes: RouteObject[] = [
           { path: 'vouchers/:id', element: page(pages.voucher) },
           // What a voucher's QR code opens in a browser (issue 5 wallet).
           { path: 'qr/:code', element: page(pages.qrRedirect) },
+          // What an employee's claim QR opens in a browser (issue 13).
+          { path: 'e/:voucherClaim/:userClaim', element: page(pages.employeeQrRedirect) },
           // Receiving a share link: anyone may open it, receiving needs a login (issue 5 transfer).
           { path: 'transfer/:id', element: page(pages.transferRedirect) },
           { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveShareLink) },

@@ -38,6 +38,11 @@ export const paths = {
   /** Wallet voucher detail and guest retrieval (issue 5 wallet). */
   walletVoucher: (userVoucherId: string) => `/voucher/${encodeURIComponent(userVoucherId)}`,
   guestRetrieval: '/gast-bestellung/abrufen',
+  /** An employee voucher in the employee wallet (issue 13, 01 §1). */
+  employeeWalletVoucher: (username: string, id: string) =>
+    `/wallet/voucher/${encodeURIComponent(username)}/${encodeURIComponent(id)}`,
+  /** The tourism account's employee vouchers (issue 13, 03 §2). */
+  tourismEmployeeVouchers: '/tourism/employee-vouchers',
   /** What a voucher's QR code encodes: `<APP_URL>/qr/<code>` (docs/decisions/wallet.md "The QR URL opened in a browser"). */
   qr: (code: string) => `/qr/${encodeURIComponent(code)}`,
   /** Share link, send by e-mail, receiving a share link (issue 5 transfer; ?type=buyer for buyer-designed vouchers). */

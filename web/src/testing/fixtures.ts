@@ -23,6 +23,7 @@ export function makeUser(role: RoleName = 'user', overrides: Partial<ApiUser> = 
     isActivated: true,
     is_tourism: false,
     is_partner: false,
+    is_employee: false,
     can_generate: false,
     gift_locked: false,
     is_custom_auth: false,

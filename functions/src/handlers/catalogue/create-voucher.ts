@@ -3,6 +3,7 @@ import {
   categoryTree,
   clock,
   companies,
+  employeeVoucherCache,
   newId,
   resolve,
   settings,
@@ -18,7 +19,18 @@ export const handler = http('POST voucher', async ({ actor, body }) =>
   json(
     201,
     await createVoucher(
-      resolve({ vouchers, catalogue, categoryTree, users, companies, settings, uploads, clock, newId }),
+      resolve({
+        vouchers,
+        catalogue,
+        categoryTree,
+        users,
+        companies,
+        settings,
+        uploads,
+        clock,
+        newId,
+        employeeVoucherCache,
+      }),
       actor,
       body,
     ),

@@ -3,6 +3,7 @@ import {
   categoryTree,
   clock,
   companies,
+  employeeVoucherCache,
   newId,
   resolve,
   settings,
@@ -18,7 +19,18 @@ export const handler = http('POST voucher/{id}', async ({ actor, body, params })
   json(
     200,
     await updateVoucher(
-      resolve({ vouchers, catalogue, categoryTree, users, companies, settings, uploads, clock, newId }),
+      resolve({
+        vouchers,
+        catalogue,
+        categoryTree,
+        users,
+        companies,
+        settings,
+        uploads,
+        clock,
+        newId,
+        employeeVoucherCache,
+      }),
       actor,
       params.id ?? '',
       body,

@@ -1,10 +1,26 @@
 import { scanRequestSchema } from '@gm/shared/redemption/contracts';
-import { clock, rateLimiter, resolve, users, userVouchers } from '../../lib/deps.ts';
+import {
+  clock,
+  employeeVouchers,
+  newId,
+  rateLimiter,
+  redemptions,
+  resolve,
+  users,
+  userVouchers,
+  vouchers,
+} from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { scanVoucher } from '../../services/redemption/scan-voucher.ts';
 
 /** POST qr-code/scan {url}: a scanned QR URL or typed code → the voucher (seller and its scanners only). */
 export const handler = http('POST qr-code/scan', async ({ actor, body }) => {
   const input = parse(scanRequestSchema, body);
-  return json(200, { data: await scanVoucher(resolve({ users, userVouchers, rateLimiter, clock }), actor, input) });
+  return json(200, {
+    data: await scanVoucher(
+      resolve({ users, userVouchers, rateLimiter, clock, vouchers, employeeVouchers, redemptions, newId }),
+      actor,
+      input,
+    ),
+  });
 });

@@ -4,8 +4,10 @@ import { voucherFormSchema, type VoucherForm } from '@gm/shared/catalogue/vouche
 import type { ImagePurpose } from '@gm/shared/uploads/contracts';
 import { toFieldErrors } from '@gm/shared/validation/fields';
 import type { Actor } from '../../lib/auth.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import type { VoucherRecord } from '../../repositories/voucher-repository.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { EmployeeClaimTaken, type VoucherRecord } from '../../repositories/voucher-repository.ts';
+import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-vouchers';
+import { newClaimNo } from '../employee-vouchers/claim-number.ts';
 import type { Deps } from '../deps.ts';
 import { settingsForSeller } from '../settings/settings.ts';
 import { explainWriteConflict, loadOwnVoucher, toApiVoucher } from './own-voucher.ts';
@@ -24,7 +26,8 @@ import {
 export type SaveVoucherDeps = Pick<
   Deps,
   'vouchers' | 'catalogue' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'
->;
+> &
+  Partial<Pick<Deps, 'employeeVoucherCache'>>;
 
 const purposeOf = (slot: ImageSlot): ImagePurpose =>
   slot === 'background_image' ? 'voucher-background' : 'voucher-image';
@@ -121,21 +124,49 @@ async function prepare(deps: SaveVoucherDeps, actor: Actor, body: unknown, isUpd
   return { form, category, subcategoryId, ...embed };
 }
 
-/** POST voucher: a new voucher of the signed-in seller, active, with its catalogue entry. */
+/**
+ * Builder tourism mode (issue 13): only a partner seller (`is_partner`, 403 otherwise) bound to a
+ * tourism account (`tourism_id`, 422 otherwise) creates employee vouchers; its `tourism_id` is copied.
+ */
+async function tourismIdFor(deps: Pick<Deps, 'users'>, actor: Actor): Promise<string> {
+  const profile = await deps.users.get(actor.userId);
+  if (!profile?.is_partner) throw new ForbiddenError(EMPLOYEE_VOUCHER_TEXT.onlyPartners);
+  if (!profile.tourism_id) throw ValidationError.field('is_tourism', EMPLOYEE_VOUCHER_TEXT.noTourismAccount);
+  return profile.tourism_id;
+}
+
+/** POST voucher: a new voucher of the signed-in seller, active, with its catalogue entry (employee vouchers: none). */
 export async function createVoucher(deps: SaveVoucherDeps, actor: Actor, body: unknown): Promise<Voucher> {
-  const { form, category, subcategoryId, seller, regionId } = await prepare(deps, actor, body, false);
+  const prepared = await prepare(deps, actor, body, false);
+  const { category, subcategoryId, seller, regionId } = prepared;
+  const tourism = prepared.form.is_tourism;
+  const tourismId = tourism ? await tourismIdFor(deps, actor) : undefined;
+  // Tourism mode clears the background image (02 §2): an upload sent anyway is not published.
+  const form: VoucherForm = tourism ? { ...prepared.form, background_upload_id: null, remove_bg: true } : prepared.form;
   const id = deps.newId();
   const now = deps.clock().toISOString();
   const plan = planImages(form, undefined);
   const { images, extraBytes } = await publishImages(deps, actor, id, plan, undefined);
-  const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, now });
-  await deps.vouchers
-    .create(voucher, { extra_image_bytes: extraBytes, updated_at: now })
-    .catch(async (error: unknown) => {
-      await deps.uploads.discard(publishedUrls(images, plan), 'voucher: create failed');
-      throw error;
-    });
-  deps.catalogue.invalidate();
+  const voucher = buildVoucher(form, { id, seller, regionId, category, subcategoryId, images, now, tourism });
+  const extras = { extra_image_bytes: extraBytes, updated_at: now };
+  try {
+    if (!tourismId) await deps.vouchers.create(voucher, extras);
+    else {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await deps.vouchers.create(voucher, extras, { tourism_id: tourismId, employee_claim_no: newClaimNo() });
+          break;
+        } catch (error) {
+          if (!(error instanceof EmployeeClaimTaken) || attempt >= 4) throw error;
+        }
+      }
+    }
+  } catch (error) {
+    await deps.uploads.discard(publishedUrls(images, plan), 'voucher: create failed');
+    throw error;
+  }
+  if (tourism) deps.employeeVoucherCache?.invalidate();
+  else deps.catalogue.invalidate();
   return toApiVoucher(voucher);
 }
 
@@ -145,7 +176,11 @@ export async function createVoucher(deps: SaveVoucherDeps, actor: Actor, body: u
  */
 export async function updateVoucher(deps: SaveVoucherDeps, actor: Actor, id: string, body: unknown): Promise<Voucher> {
   const existing = await loadOwnVoucher(deps, actor, id);
-  const { form, category, subcategoryId, seller, regionId } = await prepare(deps, actor, body, true);
+  const prepared = await prepare(deps, actor, body, true);
+  const { category, subcategoryId, seller, regionId } = prepared;
+  const form: VoucherForm = existing.is_tourism
+    ? { ...prepared.form, background_upload_id: null, remove_bg: true }
+    : prepared.form;
   const now = deps.clock().toISOString();
   const plan = planImages(form, existing);
   const { images, extraBytes } = await publishImages(deps, actor, id, plan, existing.extra_image_bytes);
@@ -162,6 +197,7 @@ export async function updateVoucher(deps: SaveVoucherDeps, actor: Actor, id: str
     await explainWriteConflict(deps, actor, id, error);
   }
   deps.catalogue.invalidate();
+  if (existing.is_tourism) deps.employeeVoucherCache?.invalidate();
   const stored = await deps.vouchers.get(id, true);
   return toApiVoucher(stored && !stored.deleted_at ? stored : voucher);
 }

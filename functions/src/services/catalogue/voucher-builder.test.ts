@@ -245,3 +245,66 @@ describe('buildVoucher', () => {
     });
   });
 });
+
+describe('buildVoucher in tourism mode (issue 13)', () => {
+  const ctx = {
+    id: 'v-emp',
+    seller: { id: 'partner-1', username: 'hütte', company: null },
+    regionId: 1,
+    category: { id: 'c-spa', name: 'Wellness', slug: 'wellness' },
+    subcategoryId: null,
+    images: { background_image: '/media/bg.png', image_1: null, image_2: null, image_3: null },
+    now: '2026-11-25T10:00:00.000Z',
+  };
+  const parse = (overrides: Record<string, unknown>) =>
+    voucherFormSchema({ minimumCents: 1, isUpdate: false }).parse({
+      title: 'Team-Frühstück',
+      description: 'Kurz',
+      long_description: 'Lang',
+      type: 'quantity',
+      qty_val: 4900,
+      min: 1,
+      max: 10,
+      voucher_category_id: 'c-spa',
+      target: 'Paare',
+      season: 'Immer',
+      tax: [{ tax: 20 }],
+      validity_reason: 'Preise sind saisonal kalkuliert',
+      background_color: '#000000',
+      ...overrides,
+    });
+
+  it('forces type value without price, tax unsure, default styling, no background, 10 years', () => {
+    const voucher = buildVoucher(parse({ is_tourism: true, employee_value: ' 1+1 gratis ' }), {
+      ...ctx,
+      tourism: true,
+    });
+    expect(voucher).toMatchObject({
+      is_tourism: true,
+      type: 'value',
+      price_filter: 0,
+      qty_val: null,
+      tax: 'unsure',
+      background_image: null,
+      expiry_date: 10,
+      employee_value: '1+1 gratis',
+      styling: DEFAULT_STYLING,
+    });
+  });
+
+  it('requires employee_value in tourism mode and skips the price rules', () => {
+    const schema = voucherFormSchema({ minimumCents: 100_000, isUpdate: false });
+    const missing = schema.safeParse({ ...parse({}), is_tourism: true, employee_value: '' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['employee_value']);
+  });
+
+  it('a stored employee voucher stays one on update; a normal voucher never becomes one', () => {
+    const existing = { is_active: true, is_featured: false, is_tourism: true, sold_count: 0, created_at: ctx.now };
+    expect(buildVoucher(parse({ is_tourism: false, employee_value: 'x' }), { ...ctx, existing }).is_tourism).toBe(true);
+    const normal = { ...existing, is_tourism: false };
+    expect(
+      buildVoucher(parse({ is_tourism: true, employee_value: 'x' }), { ...ctx, existing: normal }).is_tourism,
+    ).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { voucherSchema, type Category, type Voucher } from '@gm/shared/catalogue/contracts';
-import { priceFieldsOf, validityFieldsOf, type VoucherForm } from '@gm/shared/catalogue/voucher-form';
+import { DEFAULT_STYLING, priceFieldsOf, validityFieldsOf, type VoucherForm } from '@gm/shared/catalogue/voucher-form';
+import { EMPLOYEE_VOUCHER_VALIDITY_YEARS } from '@gm/shared/tourism/employee-vouchers';
 import { MAX_EXTRA_IMAGES_BYTES } from '@gm/shared/uploads/contracts';
 import { VOUCHER_TEXT } from '@gm/shared/catalogue/contracts';
 import { MSG } from '@gm/shared/validation/messages';
@@ -133,11 +134,20 @@ export type BuildContext = {
   images: Record<ImageSlot, string | null>;
   /** The stored voucher on update: its status, feature flag, sales and creation time are kept. */
   existing?: Pick<Voucher, 'is_active' | 'is_featured' | 'is_tourism' | 'sold_count' | 'created_at'> | undefined;
+  /** Create only: the builder's tourism mode of a partner seller (the service checks `is_partner`). */
+  tourism?: boolean;
   now: string;
 };
 
-/** The Voucher a builder form describes; the server computes prices, validity and tax entries. */
+/**
+ * The Voucher a builder form describes; the server computes prices, validity and tax entries.
+ * An employee voucher (tourism mode, 02 §2; `is_tourism` is fixed at create and kept on update) is
+ * forced to type value without a price, tax 'unsure', the default styling, no background image,
+ * 10 years validity and the `employee_value` text.
+ */
 export function buildVoucher(form: VoucherForm, ctx: BuildContext): Voucher {
+  const tourism = ctx.existing ? ctx.existing.is_tourism : ctx.tourism === true;
+  if (tourism) return buildEmployeeVoucher(form, ctx);
   const prices = priceFieldsOf(form);
   return voucherSchema.parse({
     id: ctx.id,
@@ -157,7 +167,8 @@ export function buildVoucher(form: VoucherForm, ctx: BuildContext): Voucher {
     seller: ctx.seller,
     is_active: ctx.existing?.is_active ?? true,
     is_featured: ctx.existing?.is_featured ?? false,
-    is_tourism: ctx.existing?.is_tourism ?? false,
+    is_tourism: false,
+    employee_value: null,
     display: form.display,
     ...validityFieldsOf(form),
     expiry_date: form.expiry_date,
@@ -174,6 +185,42 @@ export function buildVoucher(form: VoucherForm, ctx: BuildContext): Voucher {
       description_color: form.description_color,
       text_color: form.text_color,
     },
+    sold_count: ctx.existing?.sold_count ?? 0,
+    created_at: ctx.existing?.created_at ?? ctx.now,
+  } satisfies Voucher);
+}
+
+function buildEmployeeVoucher(form: VoucherForm, ctx: BuildContext): Voucher {
+  return voucherSchema.parse({
+    id: ctx.id,
+    title: form.title,
+    description: form.description,
+    long_description: form.long_description,
+    note: form.note?.trim() || null,
+    type: 'value',
+    ...priceFieldsOf({ ...form, is_tourism: true }),
+    voucher_category_id: ctx.category.id,
+    category: ctx.category,
+    subcategory_id: ctx.subcategoryId,
+    target: form.target,
+    season: form.season,
+    region_id: ctx.regionId,
+    seller_id: ctx.seller.id,
+    seller: ctx.seller,
+    is_active: ctx.existing?.is_active ?? true,
+    is_featured: false,
+    is_tourism: true,
+    employee_value: form.employee_value?.trim() ?? '',
+    display: form.display,
+    ...validityFieldsOf(form),
+    expiry_date: EMPLOYEE_VOUCHER_VALIDITY_YEARS,
+    validity_reason: form.validity_reason?.trim() || null,
+    isReserve: form.isReserve,
+    price_hidden: false,
+    tax: 'unsure',
+    ...ctx.images,
+    background_image: null,
+    styling: { ...DEFAULT_STYLING },
     sold_count: ctx.existing?.sold_count ?? 0,
     created_at: ctx.existing?.created_at ?? ctx.now,
   } satisfies Voucher);

@@ -1,7 +1,8 @@
 import { voucherSchema } from '@gm/shared/catalogue/contracts';
 import { ORDER_TEXT, type OrderLine } from '@gm/shared/orders/contracts';
 import type { AddToCartRequest } from '@gm/shared/orders/contracts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-vouchers';
 import type { OrderChannel, OrderOwner } from '../../repositories/order-repository.ts';
 import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
 import type { Deps } from '../deps.ts';
@@ -30,6 +31,9 @@ export async function addToCart(
   tenant: string | undefined,
 ): Promise<{ data: OrderLine; message: string }> {
   await assertSalesOpen(deps);
+  // Employees (tourism, issue 13) have no cart (03 §9).
+  if (owner.kind === 'user' && (await deps.users.get(owner.userId))?.is_employee)
+    throw new ForbiddenError(EMPLOYEE_VOUCHER_TEXT.noCartForEmployees);
   const stored = await deps.vouchers.get(input.voucher_id, true);
   if (!stored || stored.deleted_at || !stored.is_active || stored.is_tourism || stored.display === 'direktverkauf')
     throw new NotFoundError(VOUCHER_NOT_FOUND);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   EMPLOYEE_CODE_ATTEMPTS,
   TOURISM_TEXT,
@@ -9,15 +8,10 @@ import { TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
 import type { TransactionPart } from '../../repositories/transaction-part.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
-import { encodeCrockford } from '../orders/voucher-code.ts';
+import { newClaimNo } from '../employee-vouchers/claim-number.ts';
 import { tourismAccountOfTenant } from './partners.ts';
 
 export type EmployeeBindingDeps = Pick<Deps, 'users' | 'tourism' | 'rateLimiter' | 'clock' | 'newId'>;
-
-/** The employee's claim number (the user half of the employee QR): 8 Crockford characters, 40 bit. */
-export function newClaimNo(random: (size: number) => Uint8Array = randomBytes): string {
-  return encodeCrockford(random(5)).slice(0, 8);
-}
 
 export type EmployeeBinding = {
   fields: Pick<

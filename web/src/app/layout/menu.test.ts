@@ -86,7 +86,9 @@ describe('showsShopIcons', () => {
   it('shows wishlist and cart to guests and buyers only, never to tourism accounts', () => {
     expect(showsShopIcons(undefined)).toBe(true);
     expect(showsShopIcons('user', makeUser('user'))).toBe(true);
-    expect(showsShopIcons('user', makeUser('user', { is_tourism: true }))).toBe(false);
+    expect(showsShopIcons('user', makeUser('user', { is_employee: true }))).toBe(false);
+    // A tourism account's flag is not an employee's (issue 13).
+    expect(showsShopIcons('user', makeUser('user', { is_tourism: true }))).toBe(true);
     expect(showsShopIcons('seller')).toBe(false);
     expect(showsShopIcons('admin')).toBe(false);
     expect(showsShopIcons('scanner')).toBe(false);

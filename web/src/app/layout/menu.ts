@@ -140,8 +140,8 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
   }
 }
 
-/** Guests and buyers shop; the other roles see no wishlist or cart (tourism employees neither). */
-export function showsShopIcons(role: RoleName | undefined, user?: Pick<ApiUser, 'is_tourism'> | null): boolean {
-  if (user?.is_tourism) return false;
+/** Guests and buyers shop; the other roles see no wishlist or cart (tourism employees neither, 03 §9). */
+export function showsShopIcons(role: RoleName | undefined, user?: Pick<ApiUser, 'is_employee'> | null): boolean {
+  if (user?.is_employee) return false;
   return role === undefined || role === 'user';
 }

@@ -70,6 +70,7 @@ export default function VoucherBuilderPage() {
         categories={categories.data}
         minimumCents={minimum.data ?? 0}
         preview={preview}
+        canCreateEmployeeVouchers={user.is_partner}
       />
     </div>
   );

@@ -13,6 +13,8 @@ import { VoucherActions } from '../../features/wallet/components/voucher-actions
 import { WalletCard } from '../../features/wallet/components/wallet-card.tsx';
 import { useVoucherDownload } from '../../features/wallet/hooks/use-voucher-download.ts';
 import { useWalletPages } from '../../features/wallet/hooks/use-wallet-pages.ts';
+import { EmployeeWallet } from '../../features/employee-vouchers/components/employee-wallet.tsx';
+import { useAuth } from '../../lib/auth.ts';
 import './wallet.css';
 
 /**
@@ -20,7 +22,13 @@ import './wallet.css';
  * keyword field (title, company, code, order number; 01 §7 `keyword`) that searches 1 s after the
  * last keystroke or at once on Enter.
  */
-export default function WalletPage() {
+export default function WalletRoute() {
+  const auth = useAuth();
+  // Tourism employees (issue 13) see their employee vouchers instead of bought ones.
+  return auth.isAuth && auth.data.is_employee ? <EmployeeWallet /> : <WalletPage />;
+}
+
+function WalletPage() {
   const [keyword, setKeyword] = useState('');
   const draft = useDebouncedDraft(keyword, setKeyword);
   const keywordId = useId();

@@ -96,7 +96,7 @@ export function useCart() {
 function useHasCart(): boolean {
   const auth = useAuth();
   const guestCart = useSyncExternalStore(cartId.store.subscribe, cartId.store.getSnapshot, cartId.store.getSnapshot);
-  if (auth.isAuth) return auth.role.name === 'user' && !auth.data.is_tourism;
+  if (auth.isAuth) return auth.role.name === 'user' && !auth.data.is_employee;
   return guestCart !== null;
 }
 

@@ -44,7 +44,7 @@ export function AddToCartButton({ voucher, choice, variant, onDone }: Props) {
   const addLine = useAddToCart();
   const removeLine = useRemoveCartLine();
 
-  if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_tourism)) return null;
+  if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_employee)) return null;
   if (paused && !lineId) {
     return (
       <p className="notice notice--info" role="note" data-testid="sales-paused-notice">

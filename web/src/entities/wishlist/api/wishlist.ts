@@ -42,7 +42,7 @@ export function removeFromWishlist(voucherId: string) {
 /** The buyer who has a wishlist: role user, not a tourism employee (03 §9); null for everyone else. */
 export function useWishlistOwner(): string | null {
   const auth = useAuth();
-  return auth.isAuth && auth.role.name === 'user' && !auth.data.is_tourism ? auth.data.id : null;
+  return auth.isAuth && auth.role.name === 'user' && !auth.data.is_employee ? auth.data.id : null;
 }
 
 export function useWishlist() {

@@ -20,7 +20,7 @@ export function WishlistHeart({ voucherId, title }: { voucherId: string; title: 
   const toggleWishlist = useToggleWishlist();
   const busy = toggleWishlist.isPending;
 
-  if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_tourism)) return null;
+  if (auth.isAuth && (auth.role.name !== 'user' || auth.data.is_employee)) return null;
 
   async function toggle() {
     if (!userId) {

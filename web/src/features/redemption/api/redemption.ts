@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import * as z from 'zod';
+import { scannedEmployeeVoucherSchema } from '@gm/shared/tourism/employee-vouchers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import {
@@ -29,7 +30,12 @@ export const scannerUserKeys = { all: ['scanner-users'] as const };
 /** POST qr-code/scan: the scanned QR URL or a typed code → the voucher for the redemption form. */
 export function scanCode(url: string) {
   return api
-    .request('qr-code/scan', { method: 'POST', body: { url }, schema: z.object({ data: scannedVoucherSchema }) })
+    .request('qr-code/scan', {
+      method: 'POST',
+      body: { url },
+      // An employee QR (issue 13) answers the employee-voucher kind: redeemed at once.
+      schema: z.object({ data: z.union([scannedEmployeeVoucherSchema, scannedVoucherSchema]) }),
+    })
     .then((answer) => answer.data);
 }
 

@@ -64,6 +64,16 @@ export function ScannerHome() {
     setBusy(true);
     try {
       const found = await scan.mutateAsync(text);
+      if ('kind' in found) {
+        // An employee voucher is redeemed at once when scanned (02 §2): show the success, then reset.
+        const back = window.setTimeout(reset, REDEMPTION_REDIRECT_MS);
+        await dialog.success(`${found.message} ${found.redemption.title}: ${found.redemption.employee_value}`, {
+          autoCloseMs: REDEMPTION_REDIRECT_MS,
+        });
+        window.clearTimeout(back);
+        reset();
+        return;
+      }
       attemptKey.current = crypto.randomUUID();
       setVoucher(found);
       setBusy(false);

@@ -23,6 +23,8 @@ type FieldInfo = { label: string; tab: TabIndex };
 export function builderFields(type: 'quantity' | 'value'): Record<string, FieldInfo> {
   const quantity = type === 'quantity';
   return {
+    employee_value: { label: 'Mitarbeiter-Wert', tab: 0 },
+    is_tourism: { label: 'Mitarbeitergutschein', tab: 0 },
     title: { label: 'Titel', tab: 0 },
     description: { label: 'Kurzbeschreibung', tab: 0 },
     long_description: { label: 'Lange Beschreibung', tab: 0 },

@@ -13,6 +13,7 @@ import {
   validateBuilder,
   type BuilderImages,
   type BuilderValues,
+  withTourismMode,
 } from './builder-values.ts';
 import { errorSummary, cycleTab, unplacedMessages } from './builder-fields.ts';
 
@@ -274,5 +275,25 @@ describe('failed save summary', () => {
     expect(cycleTab(0, -1)).toBe(2);
     expect(cycleTab(2, 1)).toBe(0);
     expect(cycleTab(1, 1)).toBe(2);
+  });
+});
+
+describe('tourism mode (02 §2, issue 13)', () => {
+  it('on: tax unsure, default styling, type value, 10 years; off: employee_value cleared', () => {
+    const before = filled({ styling: { ...emptyBuilderValues().styling, background_color: '#000000' } });
+    const on = withTourismMode(before, true);
+    expect(on).toMatchObject({ is_tourism: true, type: 'value', tax_unsure: true, tax: [], expiry_date: 10 });
+    expect(on.styling).toEqual(emptyBuilderValues().styling);
+    const off = withTourismMode({ ...on, employee_value: '1+1 gratis' }, false);
+    expect(off).toMatchObject({ is_tourism: false, employee_value: '' });
+  });
+
+  it('sends is_tourism and employee_value, and validates without a price', () => {
+    const values = withTourismMode(filled({ employee_value: '1+1 gratis' }), true);
+    expect(toFormInput(values).input).toMatchObject({ is_tourism: true, employee_value: '1+1 gratis', tax: 'unsure' });
+    expect(validate(values, 100_000).ok).toBe(true);
+    const missing = validate(withTourismMode(filled(), true));
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(Object.keys(missing.errors)).toEqual(['employee_value']);
   });
 });

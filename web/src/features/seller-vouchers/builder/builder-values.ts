@@ -41,6 +41,10 @@ export type BuilderValues = {
   tax_unsure: boolean;
   tax: TaxRow[];
   styling: Styling;
+  /** Builder tourism mode (02 §2): an employee voucher of a partner seller; fixed once created. */
+  is_tourism: boolean;
+  /** The employee voucher's free-text value ('1+1 gratis'). */
+  employee_value: string;
 };
 
 export function emptyBuilderValues(): BuilderValues {
@@ -68,6 +72,30 @@ export function emptyBuilderValues(): BuilderValues {
     tax_unsure: false,
     tax: [],
     styling: { ...DEFAULT_STYLING },
+    is_tourism: false,
+    employee_value: '',
+  };
+}
+
+/** Years an employee voucher is valid (01 §10 "tourism vouchers use 10 years"). */
+export const TOURISM_VALIDITY_YEARS = 10;
+
+/**
+ * Turning the builder's tourism mode on or off (02 §2): on forces tax 'unsure', resets the styling to
+ * the defaults, sets type value and 10 years validity (the caller clears the background image); off
+ * clears employee_value.
+ */
+export function withTourismMode(values: BuilderValues, on: boolean): BuilderValues {
+  if (!on) return { ...values, is_tourism: false, employee_value: '' };
+  return {
+    ...values,
+    is_tourism: true,
+    type: 'value',
+    tax_unsure: true,
+    tax: [],
+    styling: { ...DEFAULT_STYLING },
+    expiry_date: TOURISM_VALIDITY_YEARS,
+    price_hidden: false,
   };
 }
 
@@ -115,6 +143,8 @@ export function fromVoucher(voucher: Voucher): BuilderValues {
       value: rows.length > 1 ? centsToEuroInput(entry.value) : '',
     })),
     styling: { ...voucher.styling },
+    is_tourism: voucher.is_tourism,
+    employee_value: voucher.employee_value ?? '',
   };
 }
 
@@ -132,11 +162,14 @@ const NUMBER_FIELDS = ['qty_val', 'min', 'max'] as const;
  */
 export function toFormInput(values: BuilderValues): { input: Record<string, unknown>; numberErrors: BuilderErrors } {
   const quantity = values.type === 'quantity';
-  const numbers = {
-    qty_val: quantity ? euroInputToCents(values.qty_val) : null,
-    min: quantity ? wholeNumberInput(values.qty_min) : euroInputToCents(values.val_min),
-    max: quantity ? wholeNumberInput(values.qty_max) : euroInputToCents(values.val_max),
-  };
+  // An employee voucher has no price (tourism mode): the server stores 0.
+  const numbers = values.is_tourism
+    ? { qty_val: null, min: 0, max: 0 }
+    : {
+        qty_val: quantity ? euroInputToCents(values.qty_val) : null,
+        min: quantity ? wholeNumberInput(values.qty_min) : euroInputToCents(values.val_min),
+        max: quantity ? wholeNumberInput(values.qty_max) : euroInputToCents(values.val_max),
+      };
   const numberErrors: BuilderErrors = {};
   for (const field of NUMBER_FIELDS) if (Number.isNaN(numbers[field])) numberErrors[field] = MSG.numeric;
   const several = values.tax.length > 1;
@@ -169,6 +202,8 @@ export function toFormInput(values: BuilderValues): { input: Record<string, unkn
     price_hidden: values.price_hidden,
     tax,
     ...values.styling,
+    is_tourism: values.is_tourism,
+    employee_value: values.is_tourism ? values.employee_value : null,
   };
   input.display = values.display;
   return { input, numberErrors };
@@ -192,6 +227,7 @@ const STAND_INS: Record<string, unknown> = {
   expiry_date: DEFAULT_VALIDITY_YEARS,
   validity_reason: 'Stand-in reason',
   tax: 'unsure',
+  employee_value: 'x',
   // Only fields that already failed get a stand-in, so their own first-pass message is the one shown.
   qty_val: 1_000_000,
   min: 1,

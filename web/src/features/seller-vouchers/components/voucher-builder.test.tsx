@@ -52,14 +52,21 @@ function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function renderBuilder({ minimumCents = 0 } = {}) {
+function renderBuilder({ minimumCents = 0, partner = false } = {}) {
   const fetch = vi.fn(async () => answer(201, makeVoucher()));
   vi.stubGlobal('fetch', fetch);
   const router = createMemoryRouter(
     [
       {
         path: '/vouchers/new',
-        element: <VoucherBuilder categories={categories} minimumCents={minimumCents} preview={preview} />,
+        element: (
+          <VoucherBuilder
+            categories={categories}
+            minimumCents={minimumCents}
+            preview={preview}
+            canCreateEmployeeVouchers={partner}
+          />
+        ),
       },
       { path: '/vouchers', element: <p>Meine Gutscheine</p> },
       { path: '/elsewhere', element: <p>Woanders</p> },
@@ -227,5 +234,34 @@ describe('VoucherBuilder', () => {
     expect(leave.textContent).toContain('Möchten Sie Änderungen speichern?');
     await user.click(within(leave).getByRole('button', { name: 'Verwerfen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+});
+
+describe('VoucherBuilder tourism mode (issue 13)', () => {
+  it('is offered to partners only and sends an employee voucher without price, tax unsure', async () => {
+    renderBuilder();
+    expect(screen.queryByTestId('builder-tourism')).toBeNull();
+    cleanup();
+    const { fetch, user } = renderBuilder({ partner: true });
+    await user.click(byRole('checkbox', { name: /Mitarbeitergutschein/ }));
+    await fill(user, screen.getByLabelText(/^Mitarbeiter-Wert/), '1+1 gratis');
+    await fill(user, screen.getByLabelText(/^Titel/), 'Team-Frühstück');
+    await fill(user, screen.getByLabelText(/^Kurzbeschreibung/), 'Frühstück');
+    await fill(user, screen.getByLabelText(/^Lange Beschreibung/), 'Frühstück für Mitarbeiter.');
+    await user.click(tab(/2\. Einstellungen/));
+    await user.selectOptions(screen.getByLabelText(/^Kategorie/), 'c-1');
+    await user.click(byRole('radio', { name: 'Paare' }));
+    await user.click(byRole('radio', { name: 'Immer' }));
+    await fill(user, screen.getByLabelText(/^Grund für die Befristung/), 'Preise gelten für die Saison');
+    await user.click(save());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      is_tourism: true,
+      employee_value: '1+1 gratis',
+      type: 'value',
+      tax: 'unsure',
+      expiry_date: 10,
+    });
   });
 });

@@ -41,7 +41,9 @@ import {
   type ImageSlot,
   type PreviewContext,
   type UploadIds,
+  withTourismMode,
 } from '../builder/builder-values.ts';
+import { TourismMode } from './tourism-mode.tsx';
 import { DesignPanel } from './design-panel.tsx';
 import { LeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { PricePanel } from './price-panel.tsx';
@@ -55,6 +57,8 @@ type Props = {
   minimumCents: number;
   /** Seller data the preview card shows (the signed-in seller when creating). */
   preview: PreviewContext;
+  /** Partner sellers (`is_partner`) may create employee vouchers: the tourism mode switch (issue 13). */
+  canCreateEmployeeVouchers?: boolean;
 };
 
 const TAB_IDS = ['builder-tab-design', 'builder-tab-settings', 'builder-tab-price'] as const;
@@ -64,7 +68,7 @@ const TAB_IDS = ['builder-tab-design', 'builder-tab-settings', 'builder-tab-pric
  * validation with the shared contract as the form's resolver, images uploaded on save, and a prompt
  * when leaving with unsaved changes (the form's `isDirty`).
  */
-export function VoucherBuilder({ voucher, categories, minimumCents, preview }: Props) {
+export function VoucherBuilder({ voucher, categories, minimumCents, preview, canCreateEmployeeVouchers }: Props) {
   const isUpdate = Boolean(voucher);
   const dialog = useDialog();
   const navigate = useNavigate();
@@ -100,6 +104,25 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
     },
     [],
   );
+
+  /** 02 §2 tourism mode: on resets tax, styling, type and validity and clears the background; off clears employee_value. */
+  const toggleTourism = (on: boolean) => {
+    const next = withTourismMode(form.getValues(), on);
+    const options = { shouldDirty: true } as const;
+    form.setValue('is_tourism', next.is_tourism, options);
+    form.setValue('employee_value', next.employee_value, options);
+    if (on) {
+      form.setValue('type', next.type, options);
+      form.setValue('tax_unsure', next.tax_unsure, options);
+      form.setValue('tax', next.tax, options);
+      form.setValue('styling', next.styling, options);
+      form.setValue('expiry_date', next.expiry_date, options);
+      form.setValue('price_hidden', next.price_hidden, options);
+      const images = form.getValues('images');
+      if (images.background.kind === 'new') URL.revokeObjectURL(images.background.url);
+      form.setValue('images', { ...images, background: { kind: 'none' } }, options);
+    }
+  };
 
   const setImages = (images: BuilderImages) => {
     form.setValue('images', images, { shouldDirty: true });
@@ -275,6 +298,9 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview }: P
         </aside>
 
         <div className="builder__main">
+          {(values.is_tourism || (canCreateEmployeeVouchers && !isUpdate)) && (
+            <TourismMode control={form.control} on={values.is_tourism} locked={isUpdate} onToggle={toggleTourism} />
+          )}
           <div ref={tabsRef} className="builder__tabs" role="tablist" aria-label="Bereiche des Gutscheins">
             {BUILDER_TABS.map((label, index) => (
               <button
