@@ -53,6 +53,10 @@ describe('employee registration with a code on the tourism tenant (03 §5, §9)'
     const stored = await tourism().getCode(code!, true);
     expect(stored).toMatchObject({ user_id: answer.body.user.id, used_at: expect.any(String) });
 
+    // The new employee's token opens the employee wallet (employee-voucher slice).
+    const wallet = await api('GET', 'employee-voucher/wallet', { token: answer.body.token });
+    expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
+
     // The code shows its employee in the list.
     const list = await api('GET', 'employee-code/all', { token: t.token });
     expect(list.body.data[0]).toMatchObject({ value: code, user: { id: answer.body.user.id } });
