@@ -167,6 +167,30 @@ export function createTourismRepository(db: DynamoDBDocumentClient, tableName: s
       return page.items.map(codeFromItem);
     },
 
+    /**
+     * The latest redemptions made with a code's employee (GSI1 `EMPLOYEE_CODE#<code>#REDEMPTIONS`, written by
+     * the employee redemption), newest first.
+     */
+    async codeRedemptions(code: string, limit: number) {
+      const answer = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': `EMPLOYEE_CODE#${code}#REDEMPTIONS` },
+          ProjectionExpression: 'id, redemption_no, title, created_at',
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (answer.Items ?? []).map((item) => ({
+        id: String(item.id),
+        redemption_no: String(item.redemption_no ?? ''),
+        title: String(item.title ?? ''),
+        created_at: String(item.created_at ?? ''),
+      }));
+    },
+
     /** Activates or deactivates a code (condition: it exists and is still the value read). */
     async setCodeActive(code: string, from: boolean, now: string): Promise<boolean> {
       try {

@@ -117,9 +117,15 @@ export const employeeCodeSchema = z.object({
   user: z.object({ id: z.string(), username: z.string() }).nullable(),
   user_details: z.object({ fullname: z.string().nullable() }).nullable(),
   used_at: z.string().nullable(),
+  /** The employee's latest redemptions (03 §3 "Code … redemptions list"), newest first, at most 20. */
+  redemptions: z
+    .array(z.object({ id: z.string(), redemption_no: z.string(), title: z.string(), created_at: z.string() }))
+    .default([]),
   created_at: z.string(),
 });
 export type EmployeeCode = z.infer<typeof employeeCodeSchema>;
+/** How many of a code's redemptions a list row carries. */
+export const CODE_REDEMPTIONS_SHOWN = 20;
 export const employeeCodeListSchema = pagedSchema(employeeCodeSchema);
 export type EmployeeCodeList = z.infer<typeof employeeCodeListSchema>;
 

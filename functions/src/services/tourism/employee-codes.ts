@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import {
+  CODE_REDEMPTIONS_SHOWN,
   EMPLOYEE_CODE_LENGTH,
   EMPLOYEE_CODES_PDF_MAX,
   TOURISM_TEXT,
@@ -72,7 +73,11 @@ async function listPartition(
 }
 
 /** The codes table row (03 §3 "Code"): the partner's current company, the employee once used. */
-export function toEmployeeCode(code: EmployeeCodeRecord, company: CompanyRecord | undefined): EmployeeCode {
+export function toEmployeeCode(
+  code: EmployeeCodeRecord,
+  company: CompanyRecord | undefined,
+  redemptions: EmployeeCode['redemptions'] = [],
+): EmployeeCode {
   return {
     id: code.code,
     value: code.code,
@@ -82,16 +87,29 @@ export function toEmployeeCode(code: EmployeeCodeRecord, company: CompanyRecord 
     user: code.user_id ? { id: code.user_id, username: code.username ?? '' } : null,
     user_details: code.user_id ? { fullname: code.user_fullname ?? null } : null,
     used_at: code.used_at ?? null,
+    redemptions,
     created_at: code.created_at,
   };
 }
 
-async function withCompanies(deps: Pick<Deps, 'companies'>, codes: EmployeeCodeRecord[]): Promise<EmployeeCode[]> {
+/** The page's rows: each partner's company once, and the redemptions of the used codes (≤ one Query each). */
+async function withCompanies(
+  deps: Pick<Deps, 'companies' | 'tourism'>,
+  codes: EmployeeCodeRecord[],
+  withRedemptions = true,
+): Promise<EmployeeCode[]> {
   const partners = [...new Set(codes.map((c) => c.seller_id))];
-  const companies = new Map(
-    await Promise.all(partners.map(async (id) => [id, await deps.companies.getBySeller(id)] as const)),
-  );
-  return codes.map((code) => toEmployeeCode(code, companies.get(code.seller_id)));
+  const [companies, redemptions] = await Promise.all([
+    Promise.all(partners.map(async (id) => [id, await deps.companies.getBySeller(id)] as const)).then(
+      (pairs) => new Map(pairs),
+    ),
+    Promise.all(
+      codes.map((c) =>
+        withRedemptions && c.user_id ? deps.tourism.codeRedemptions(c.code, CODE_REDEMPTIONS_SHOWN) : [],
+      ),
+    ),
+  ]);
+  return codes.map((code, i) => toEmployeeCode(code, companies.get(code.seller_id), redemptions[i]));
 }
 
 /**
@@ -220,5 +238,5 @@ export async function codesForDownload(
   const partition = await listPartition(deps, scope, input.partnerID);
   const codes = await deps.tourism.codesUpTo(partition, (input.keyword ?? '').toLowerCase(), EMPLOYEE_CODES_PDF_MAX);
   if (!codes.length) throw new NotFoundError(TOURISM_TEXT.noCodes);
-  return { codes: await withCompanies(deps, codes), scope };
+  return { codes: await withCompanies(deps, codes, false), scope };
 }

@@ -11,6 +11,7 @@ import {
   randomIp,
   registerOnTenant,
 } from '../../../../scripts/test/tourism-core-fixtures.ts';
+import { putEmployeeVoucher } from '../../../../scripts/test/tourism-fixtures.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { tourism, users } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
@@ -57,9 +58,24 @@ describe('employee registration with a code on the tourism tenant (03 §5, §9)'
     const wallet = await api('GET', 'employee-voucher/wallet', { token: answer.body.token });
     expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
 
-    // The code shows its employee in the list.
+    // The code shows its employee in the list, and the employee's redemptions (03 §3 "Code").
+    const voucher = await putEmployeeVoucher({
+      userId: p.userId,
+      username: `partner-${p.userId}`,
+      tourismId: t.userId,
+      companyName: p.company,
+    });
+    const redeemed = await api('POST', 'employee-voucher/manual-redeem', {
+      token: answer.body.token,
+      body: { id: voucher.id, employee_value: '1+1 gratis' },
+    });
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
     const list = await api('GET', 'employee-code/all', { token: t.token });
-    expect(list.body.data[0]).toMatchObject({ value: code, user: { id: answer.body.user.id } });
+    expect(list.body.data[0]).toMatchObject({
+      value: code,
+      user: { id: answer.body.user.id },
+      redemptions: [{ title: voucher.title, redemption_no: expect.any(String) }],
+    });
 
     // Used: the next registration with it is refused.
     const again = await registerOnTenant(t.subdomain, buyerForm({ code }));

@@ -35,6 +35,7 @@ const code: EmployeeCode = {
   user: null,
   user_details: null,
   used_at: null,
+  redemptions: [],
   created_at: '2026-11-26T10:00:00.000Z',
 };
 const partner: Partner = {

@@ -200,6 +200,20 @@ export function EmployeeCodesScreen({ tourism }: { tourism: boolean }) {
                 {tourism && <td data-label="Unternehmen">{partnerName(code)}</td>}
                 <td data-label="Mitarbeiter">
                   {code.user ? (code.user_details?.fullname ?? code.user.username) : 'noch nicht verwendet'}
+                  {code.redemptions.length > 0 && (
+                    <details className="employee-codes__redemptions">
+                      <summary>
+                        {code.redemptions.length === 1 ? '1 Einlösung' : `${code.redemptions.length} Einlösungen`}
+                      </summary>
+                      <ul>
+                        {code.redemptions.map((r) => (
+                          <li key={r.id}>
+                            {formatDate(r.created_at)} · {r.title} ({r.redemption_no})
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  )}
                 </td>
                 <td data-label="Erstellt">{formatDate(code.created_at)}</td>
                 <td data-label="Status">
