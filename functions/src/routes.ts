@@ -846,6 +846,7 @@ export const routes = [
   // Tenant shops: custom-auth tenants and newsletter (issue 13)
 
   // Public balance check (issue 13)
+  { method: 'POST', path: 'balance-check', handler: 'wallet/balance-check', access: PUBLIC, domain: 'wallet' },
 
   // Admin: account deletion (issue 11)
   { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },

@@ -15,6 +15,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Env } from '@gm/functions/lib/env';
 import { API_PREFIX, routeKey, type Domain, type RouteDef } from '@gm/functions/routes';
@@ -47,6 +48,8 @@ export type ApiResources = {
   appUrl: string;
   stripe: StripeSettings;
   impersonation: ImpersonationSettings;
+  /** The value CloudFront sends as `x-origin-verify` (issue 14); every function refuses requests without it. */
+  originSecret: secretsmanager.ISecret;
 };
 
 /** The routes that sign impersonation tokens: each gets a role of its own that may read the private key. */
@@ -60,6 +63,8 @@ export const IMPERSONATION_SIGNERS: ReadonlySet<string> = new Set(['POST auth/ch
 export const EXPORT_ROUTES: ReadonlySet<string> = new Set([
   'POST seller-invoice/download-buyer-pdf-invoices',
   'POST seller-invoice/download-order-csv',
+  'POST seller-invoice/download-pdf-invoices',
+  'POST seller-invoice/download-csv-invoices',
   'POST user-voucher/expired/download-csv',
   'POST accounting/datev',
   'POST accounting/bmd',
@@ -172,6 +177,7 @@ export class DomainRoutesStack extends NestedStack {
       Partial<
         Record<
           | 'CONTACT_EMAIL'
+          | 'ORIGIN_VERIFY_SECRET'
           | 'STRIPE_SECRET_KEY_PARAMETER'
           | 'STRIPE_WEBHOOK_SECRET_PARAMETER'
           | 'STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER'
@@ -188,6 +194,8 @@ export class DomainRoutesStack extends NestedStack {
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
       APP_URL: r.appUrl,
+      // Resolved by CloudFormation at deploy (dynamic reference), never written into the template.
+      ORIGIN_VERIFY_SECRET: r.originSecret.secretValue.unsafeUnwrap(),
       // Every function verifies impersonation tokens (lib/authenticate.ts).
       IMPERSONATION_PUBLIC_KEY_PARAMETER: r.impersonation.publicKeyParameter,
       ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),

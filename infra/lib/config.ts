@@ -22,6 +22,9 @@ export type AppConfig = {
   authDomainPrefix?: string;
   stripe: StripeSettings;
   impersonation: ImpersonationSettings;
+  /** API Gateway stage throttling (issue 14): steady requests per second and burst, for the whole API. */
+  apiRateLimit: number;
+  apiBurstLimit: number;
 };
 
 /**
@@ -47,6 +50,8 @@ export type SocialProvider = { clientId: string; secretName: string };
 
 export const CONTEXT_KEYS = {
   stackPrefix: 'stackPrefix',
+  apiRateLimit: 'apiRateLimit',
+  apiBurstLimit: 'apiBurstLimit',
   domainName: 'domainName',
   certificateArn: 'certificateArn',
   mailFrom: 'mailFrom',
@@ -135,10 +140,20 @@ export function readConfig(node: Node): AppConfig {
     ),
   };
 
+  const limit = (key: string, fallback: number) => {
+    const raw: unknown = node.tryGetContext(key);
+    const value = raw === undefined || raw === null || raw === '' ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`Context "${key}" must be a positive integer, got ${JSON.stringify(raw)}`);
+    return value;
+  };
   const config: AppConfig = {
     stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt',
     stripe,
     impersonation,
+    // A regional marketplace: ~100 requests/s is far above its peak; the burst absorbs a page load storm.
+    apiRateLimit: limit(CONTEXT_KEYS.apiRateLimit, 100),
+    apiBurstLimit: limit(CONTEXT_KEYS.apiBurstLimit, 200),
   };
   if (domainName) config.domainName = domainName;
   if (certificateArn) config.certificateArn = certificateArn;

@@ -4,6 +4,8 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from '@gm/functions/lib/edge';
 import type { Construct } from 'constructs';
 import type { AppConfig } from './config.ts';
 
@@ -22,12 +24,14 @@ export const SPA_FALLBACK = `function handler(event) {
 }`;
 
 /**
- * API Gateway only sees its own Host; the API reads the shop's host (tenant subdomain, links)
- * from X-Forwarded-Host, which CloudFront doesn't set. Overwriting also drops a spoofed value.
+ * API Gateway only sees its own Host and CloudFront's address. The edge function hands the API the
+ * viewer's host (tenant subdomain, links) as X-Forwarded-Host and the viewer's IP (rate limits) as
+ * X-Viewer-Address, overwriting whatever the viewer sent in either (issue 14 "closed edge").
  */
 export const FORWARD_HOST = `function handler(event) {
   var request = event.request;
   request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  request.headers['x-viewer-address'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -40,6 +44,8 @@ export class EdgeStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   /** The web origin used in e-mail links: https://<domainName>, else the CloudFront domain. */
   readonly appUrl: string;
+  /** CloudFront sends it to the API as `x-origin-verify`; the API refuses requests without it. */
+  readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -47,7 +53,19 @@ export class EdgeStack extends Stack {
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: 'Gutscheinmarkt API (/api/v1/…), reached through CloudFront',
-      createDefaultStage: true,
+      createDefaultStage: false,
+    });
+    // Stage throttling: a flood is refused by API Gateway before it reaches (and bills) a Lambda.
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
+    });
+    // The API answers only CloudFront: this random value travels as an origin custom header, and the
+    // functions compare it (functions/src/lib/edge.ts). Both read it by dynamic reference at deploy.
+    this.originSecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'Gutscheinmarkt: CloudFront → API origin header value (x-origin-verify)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
 
     // The buckets' policies (stateful stack) already admit this account's CloudFront; importing them
@@ -68,6 +86,7 @@ export class EdgeStack extends Stack {
     const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)), {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValue.unsafeUnwrap() },
     });
 
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
@@ -78,7 +97,7 @@ export class EdgeStack extends Stack {
     const forwardHost = new cloudfront.Function(this, 'ForwardHost', {
       code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Passes the viewer host to the API as X-Forwarded-Host',
+      comment: 'Passes the viewer host and IP to the API (X-Forwarded-Host, X-Viewer-Address)',
     });
 
     const withDomain = config.domainName && config.certificateArn;

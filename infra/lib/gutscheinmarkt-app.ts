@@ -58,6 +58,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       appUrl: edge.appUrl,
       stripe: config.stripe,
       impersonation: config.impersonation,
+      originSecret: edge.originSecret,
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });

@@ -124,6 +124,7 @@ describe('API stack', () => {
             'PRIVATE_BUCKET',
             'TABLE_NAME',
             'IMPERSONATION_PUBLIC_KEY_PARAMETER',
+            'ORIGIN_VERIFY_SECRET',
             ...(fn.Properties!.Description === 'POST /api/v1/auth/change-role'
               ? ['IMPERSONATION_PRIVATE_KEY_PARAMETER']
               : []),

@@ -88,15 +88,46 @@ describe('edge stack', () => {
     expect(run('/favicon.ico')).toBe('/favicon.ico');
   });
 
-  it('passes the viewer host to the API as X-Forwarded-Host, replacing a spoofed one', () => {
+  it('passes the viewer host and IP to the API, replacing spoofed ones', () => {
     const forward = cloudFrontFunction(FORWARD_HOST);
     const request = forward({
+      viewer: { ip: '203.0.113.9' },
       request: {
         uri: '/api/v1/voucher',
-        headers: { host: { value: 'bergbahn.gutscheinmarkt.at' }, 'x-forwarded-host': { value: 'evil.example' } },
+        headers: {
+          host: { value: 'bergbahn.gutscheinmarkt.at' },
+          'x-forwarded-host': { value: 'evil.example' },
+          'x-viewer-address': { value: '10.0.0.1' },
+        },
       },
     });
     expect(request.headers['x-forwarded-host']).toEqual({ value: 'bergbahn.gutscheinmarkt.at' });
+    expect(request.headers['x-viewer-address']).toEqual({ value: '203.0.113.9' });
+  });
+
+  it('closes the edge: the API origin carries the secret header, every API function compares it, the stage is throttled', () => {
+    const api = config.Origins.find((o) => !o.S3OriginConfig) as unknown as {
+      CustomOriginConfig: unknown;
+      OriginCustomHeaders: { HeaderName: string; HeaderValue: unknown }[];
+    };
+    expect(api.OriginCustomHeaders.map((h) => h.HeaderName)).toEqual(['x-origin-verify']);
+    // The value is a dynamic reference to the generated secret, never a literal in the template.
+    expect(JSON.stringify(api.OriginCustomHeaders[0]!.HeaderValue)).toContain('resolve:secretsmanager');
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 }),
+    });
+    for (const stack of synth.api.domainStacks.values()) {
+      const functions = Template.fromStack(stack).findResources('AWS::Lambda::Function');
+      for (const fn of Object.values(functions) as {
+        Properties: { Environment: { Variables: Record<string, unknown> } };
+      }[])
+        expect(JSON.stringify(fn.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET)).toContain(
+          'resolve:secretsmanager',
+        );
+    }
   });
 
   it('has no aliases without domain context', () => {

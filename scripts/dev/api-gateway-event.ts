@@ -158,6 +158,9 @@ export function buildEvent(input: EventInput): APIGatewayProxyEventV2 {
   // API Gateway always adds these; on AWS the protocol is https, locally http.
   headers['x-forwarded-proto'] ??= 'http';
   headers['x-forwarded-for'] ??= sourceIp;
+  // Locally this server also plays CloudFront, which adds the viewer's address (client-ip.ts reads
+  // it). A caller may set it, so integration tests can play several viewers.
+  headers['x-viewer-address'] ??= sourceIp;
   const host = headers.host ?? 'localhost';
   headers['x-forwarded-port'] ??= host.match(/:(\d+)$/)?.[1] ?? '80';
 

@@ -93,8 +93,8 @@ export function registerOnTenant(subdomain: string | null, body: unknown, ip = r
   return api('POST', 'auth/register', {
     body,
     headers: {
-      'x-forwarded-for': ip,
-      ...(subdomain ? { origin: `https://${subdomain}.gutscheine.example` } : {}),
+      'x-viewer-address': ip,
+      ...(subdomain ? { 'x-forwarded-host': `${subdomain}.gutscheine.example` } : {}),
     },
   });
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import QRCode from 'qrcode';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toVoucherCard } from '@gm/shared/catalogue/contracts';
 import { CAMERA_ERROR_TEXT, REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
@@ -18,6 +17,7 @@ import { createTestAccount, type TestAccount } from '../../scripts/test/accounts
 import { expectAccessible, RESULTS_DIR, saveScreenshot } from '../../scripts/test/browser.ts';
 import { acceptCookies, at, logIn } from '../../scripts/test/e2e-session.ts';
 import { putVouchers, testVoucher } from '../../scripts/test/test-vouchers.ts';
+import { launchWithCamera, qrVideo } from '../../scripts/test/qr-video.ts';
 
 /**
  * The scanner on the real stack (02 §2): a scanner user signs in, Chromium's fake camera plays a
@@ -26,55 +26,6 @@ import { putVouchers, testVoucher } from '../../scripts/test/test-vouchers.ts';
  * its table on /scanner, opens the order's redemptions and revokes it ('Einlösung widerrufen'); the
  * admin's /voucher-redemptions lists it. Every screen passes axe (WCAG A/AA, no serious or critical).
  */
-
-/** A Y4M (I420) video of `frames` identical frames: the QR code of `text`, black on white, centred. */
-async function qrVideo(text: string, file: string, { width = 640, height = 480, frames = 10 } = {}): Promise<void> {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = qr.modules.size;
-  const quiet = 4;
-  const scale = Math.floor(Math.min(width, height) / (size + 2 * quiet));
-  const left = Math.floor((width - size * scale) / 2);
-  const top = Math.floor((height - size * scale) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) {
-      if (!qr.modules.get(row, col)) continue;
-      for (let y = 0; y < scale; y++)
-        luma.fill(
-          16,
-          (top + row * scale + y) * width + left + col * scale,
-          (top + row * scale + y) * width + left + (col + 1) * scale,
-        );
-    }
-  }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  await writeFile(
-    file,
-    Buffer.concat([
-      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
-      ...Array.from({ length: frames }, () => frame),
-    ]),
-  );
-}
-
-function launchWithCamera(videoFile: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${videoFile}`,
-    ],
-  });
-}
 
 /** A sold value voucher (USER_VOUCHER + CODE# through the repository, as the order completion writes them) and its completed order line. */
 async function soldValueVoucher(

@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
+import { ORIGIN_VERIFY_HEADER } from './edge.ts';
 import { NotFoundError } from './errors.ts';
 import { http, json, parse } from './http.ts';
 
@@ -138,5 +139,45 @@ describe('http wrapper', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toBe(REQUEST_TOO_LARGE);
     expect(fn).not.toHaveBeenCalled();
+  });
+});
+
+describe('closed edge (issue 14)', () => {
+  const secret = 'a'.repeat(40);
+  afterEach(() => {
+    delete process.env.ORIGIN_VERIFY_SECRET;
+  });
+
+  it('with an origin secret configured, refuses requests that did not come through CloudFront', async () => {
+    process.env.ORIGIN_VERIFY_SECRET = secret;
+    const fn = vi.fn(async () => json(200, { ok: true }));
+    const handler = http('POST auth/login', fn);
+    expect((await call(handler, event())).status).toBe(403);
+    const wrong = event({ headers: { host: 'x', [ORIGIN_VERIFY_HEADER]: `${secret.slice(1)}b` } });
+    expect((await call(handler, wrong)).status).toBe(403);
+    expect(fn).not.toHaveBeenCalled();
+    const viaEdge = await call(handler, event({ headers: { host: 'x', [ORIGIN_VERIFY_HEADER]: secret } }));
+    expect(viaEdge).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it('takes the tenant from the forwarded host, never from Origin', async () => {
+    const seen: (string | undefined)[] = [];
+    const handler = http('POST auth/login', async ({ tenant }) => {
+      seen.push(tenant);
+      return json(200, {});
+    });
+    await call(handler, event({ headers: { host: 'api.local', origin: 'https://alpenspa.evil.com' } }));
+    await call(
+      handler,
+      event({
+        headers: {
+          host: 'api.local',
+          origin: 'https://alpenspa.evil.com',
+          'x-forwarded-host': 'www.gutscheine.example',
+        },
+      }),
+    );
+    await call(handler, event({ headers: { host: 'api.local', 'x-forwarded-host': 'alpenspa.gutscheine.example' } }));
+    expect(seen).toEqual([undefined, undefined, 'alpenspa']);
   });
 });

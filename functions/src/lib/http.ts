@@ -11,6 +11,7 @@ import { IMPERSONATION_TEXT } from '@gm/shared/admin/impersonation';
 import { bearerToken, type Actor } from './auth.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { audit, clock, hashToken, impersonationKeys, impersonationSessions, newId, users } from './deps.ts';
+import { ORIGIN_VERIFY_HEADER, originVerified } from './edge.ts';
 import { env } from './env.ts';
 import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
 import { parseMultipart } from './multipart.ts';
@@ -82,6 +83,15 @@ const httpErrors = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
       );
       request.response = json(500, { message: TEXT.genericError });
     }
+  },
+});
+
+/** Refuses requests that did not come through CloudFront (the origin secret is configured on AWS only; `edge.ts`). */
+const edgeOnly = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+  before: (request) => {
+    // Read directly (not through env(), which needs the whole data configuration): the first check of every request.
+    const secret = process.env.ORIGIN_VERIFY_SECRET;
+    if (secret && !originVerified(request.event.headers?.[ORIGIN_VERIFY_HEADER], secret)) throw new ForbiddenError();
   },
 });
 
@@ -211,11 +221,16 @@ function apiBaseUrl(event: APIGatewayProxyEventV2): string {
   return `${proto}://${host}/api/v1/`;
 }
 
+/**
+ * The tenant is the viewer's host as the edge forwards it: `X-Forwarded-Host`, which the CloudFront
+ * function overwrites with the viewer's Host (locally the Vite proxy sets it). Never `Origin`: a
+ * client can send any Origin, and the tenant decides the sales channel and its commission.
+ */
 function tenantOf(event: APIGatewayProxyEventV2): string | undefined {
   const headers = event.headers ?? {};
-  const origin = headers.origin ?? headers['x-forwarded-host'] ?? headers.host;
-  if (!origin) return undefined;
-  return tenantFromHost(origin.replace(/^https?:\/\//, ''));
+  const host = headers['x-forwarded-host'] ?? headers.host;
+  if (!host) return undefined;
+  return tenantFromHost(host);
 }
 
 /**
@@ -226,6 +241,7 @@ export function http<K extends RouteKey>(key: K, fn: (request: HttpRequest<K>) =
   const route = findRoute(key) as Route;
   return middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>()
     .use(httpErrors())
+    .use(edgeOnly())
     .use(auditImpersonatedWrites(route))
     .use(authorise(route))
     .use(jsonBody())

@@ -47,6 +47,8 @@ const pages = {
   employeeQrRedirect: lazy(() => import('./routes/employee-qr-redirect.tsx')),
   guestRetrieval: lazy(() => import('./routes/guest-retrieval.tsx')),
   qrRedirect: lazy(() => import('./routes/qr-redirect.tsx')),
+  // issue 13: the public balance check
+  balanceCheck: lazy(() => import('./routes/balance-check.tsx')),
   // issue 5 personalise
   personaliseVoucher: lazy(() => import('./routes/personalise-voucher.tsx')),
   walletBuyerVouchers: lazy(() => import('./routes/wallet-buyer-vouchers.tsx')),
@@ -254,6 +256,8 @@ export const routes: RouteObject[] = [
           { path: 'qr/:code', element: page(pages.qrRedirect) },
           // What an employee's claim QR opens in a browser (issue 13).
           { path: 'e/:voucherClaim/:userClaim', element: page(pages.employeeQrRedirect) },
+          // The public balance check: anyone, signed in or not (issue 13).
+          { path: 'guthaben', element: page(pages.balanceCheck) },
           // Receiving a share link: anyone may open it, receiving needs a login (issue 5 transfer).
           { path: 'transfer/:id', element: page(pages.transferRedirect) },
           { path: 'ein-liebevolles-geschenk/:id', element: page(pages.receiveShareLink) },

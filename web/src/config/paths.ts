@@ -43,6 +43,8 @@ export const paths = {
     `/wallet/voucher/${encodeURIComponent(username)}/${encodeURIComponent(id)}`,
   /** The tourism account's employee vouchers (issue 13, 03 §2). */
   tourismEmployeeVouchers: '/tourism/employee-vouchers',
+  /** The public balance check (issue 13); `?code=` prefills and checks (links in the voucher PDF and mails). */
+  balanceCheck: '/guthaben',
   /** What a voucher's QR code encodes: `<APP_URL>/qr/<code>` (docs/decisions/wallet.md "The QR URL opened in a browser"). */
   qr: (code: string) => `/qr/${encodeURIComponent(code)}`,
   /** Share link, send by e-mail, receiving a share link (issue 5 transfer; ?type=buyer for buyer-designed vouchers). */

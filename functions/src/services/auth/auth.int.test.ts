@@ -10,7 +10,7 @@ const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
 
 /** Registrations are limited per IP: each test registers from an address of its own unless it names one. */
 function register(body: unknown, ip = randomIp()) {
-  return api('POST', 'auth/register', { body, headers: { 'x-forwarded-for': ip } });
+  return api('POST', 'auth/register', { body, headers: { 'x-viewer-address': ip } });
 }
 
 function buyerForm(overrides: Record<string, unknown> = {}) {

@@ -17,7 +17,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 /** Each test its own caller address, so the per-IP limit of one test does not leak into another. */
 const octet = () => Math.floor(Math.random() * 254) + 1;
-const fromIp = () => ({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` });
+const fromIp = () => ({ 'x-viewer-address': `10.${octet()}.${octet()}.${octet()}` });
 const send = (body: unknown, headers = fromIp()) => api('POST', 'contact', { body, headers });
 
 describe('POST contact', () => {

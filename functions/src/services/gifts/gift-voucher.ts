@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import { GIFT_TEXT, type GiftVoucherAnswer, type GiftVoucherInput, type GiftedVoucher } from '@gm/shared/wallet/gift';
 import { formatDate } from '@gm/shared/dates/format';
 import { viennaDay, viennaYear } from '@gm/shared/dates/vienna-range';
@@ -406,6 +407,7 @@ async function deliver(
         ...(link ? ['', `Mit diesem Link lädst du ihn in deine Wallet (Anmeldung nötig):`, link] : []),
         '',
         `Gültig bis ${formatDate(`${uv.valid_until}T12:00:00Z`)}.`,
+        `${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(deps.appUrl, uv.code)}`,
       ].join('\n'),
       attachments: [{ filename: giftPdfFilename(index, issued.length), contentType: 'application/pdf', content: pdf }],
     });

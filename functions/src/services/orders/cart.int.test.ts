@@ -175,7 +175,7 @@ describe('adding to the cart', () => {
     const own = await add(
       buyer,
       { voucher_id: ids.product, qty: 2, isSubdomain: false },
-      { origin: `https://${subdomain}.gutscheine.example` },
+      { 'x-forwarded-host': `${subdomain}.gutscheine.example` },
     );
     expect(own.body.data).toMatchObject({ channel: 'subdomain', subdomain });
     const foreign = await add(
@@ -184,8 +184,16 @@ describe('adding to the cart', () => {
       { origin: 'https://fremd.gutscheine.example' },
     );
     expect(foreign.body.data).toMatchObject({ channel: 'marketplace', subdomain: null });
+    // A forged Origin of the seller's own shop (the lower subdomain commission) is not the viewer's host.
+    const forged = await add(
+      buyer,
+      { voucher_id: ids.product, qty: 2, isSubdomain: true, subdomain },
+      { origin: `https://${subdomain}.gutscheine.example`, 'x-forwarded-host': 'www.gutscheine.example' },
+    );
+    expect(forged.body.data).toMatchObject({ channel: 'marketplace', subdomain: null });
     await api('DELETE', `order/${own.body.data.id}`, { token: buyer.token });
     await api('DELETE', `order/${foreign.body.data.id}`, { token: buyer.token });
+    await api('DELETE', `order/${forged.body.data.id}`, { token: buyer.token });
   });
 
   it('refuses a voucher of another seller in a tenant shop (422 on voucher_id) and writes nothing', async () => {
@@ -195,7 +203,7 @@ describe('adding to the cart', () => {
     await putVouchers(testVoucher(foreignId, otherSeller.userId, { type: 'quantity', qty_val: 2500, qty_min: 1 }));
     const account = await createTestAccount('user');
     const cartId = randomUUID();
-    const onShop = { origin: `https://${subdomain}.gutscheine.example` };
+    const onShop = { 'x-forwarded-host': `${subdomain}.gutscheine.example` };
     const body = { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain };
     const refused = [
       await add(account, body, onShop),
@@ -217,7 +225,7 @@ describe('adding to the cart', () => {
     const ownShop = await add(
       account,
       { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain: otherShop },
-      { origin: `https://${otherShop}.gutscheine.example` },
+      { 'x-forwarded-host': `${otherShop}.gutscheine.example` },
     );
     expect(ownShop.body.data).toMatchObject({ channel: 'subdomain', subdomain: otherShop });
     const marketplace = await add(account, { voucher_id: foreignId, qty: 1, isSubdomain: false });
@@ -339,7 +347,9 @@ describe('coupons', () => {
   const check = (coupon: string) =>
     api('POST', 'check-coupon', {
       body: { coupon },
-      headers: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      headers: {
+        'x-viewer-address': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      },
     });
 
   it('answers the spec’s list for a valid percent or amount coupon, in any case', async () => {
@@ -369,13 +379,18 @@ describe('coupons', () => {
     expect((await check('')).status).toBe(422);
   });
 
-  it('allows 20 checks per IP and hour, then answers 429', async () => {
+  it('allows 20 checks per IP and hour, then answers 429, whatever X-Forwarded-For the client sends', async () => {
     const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)
       statuses.push(
-        (await api('POST', 'check-coupon', { body: { coupon: codes.amount }, headers: { 'x-forwarded-for': ip } }))
-          .status,
+        (
+          await api('POST', 'check-coupon', {
+            body: { coupon: codes.amount },
+            // A new forged address per request must not open a new rate-limit bucket (issue 14).
+            headers: { 'x-viewer-address': ip, 'x-forwarded-for': `192.0.2.${i}` },
+          })
+        ).status,
       );
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import { viennaYear } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';
 import { ORDER_TEXT } from '@gm/shared/orders/contracts';
@@ -436,7 +437,14 @@ async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, pa
   const name = payment.guest?.first_name;
   const lines = [...issued, ...gifts].map((i) => `- ${i.orderNo}: ${i.title}, ${formatEuro(i.amount)}`);
   const codes = payment.guest
-    ? ['', 'Deine Gutscheine:', ...issued.map((i) => `- ${i.title}: Code ${i.code}, ${i.qr}`)]
+    ? [
+        '',
+        'Deine Gutscheine:',
+        ...issued.flatMap((i) => [
+          `- ${i.title}: Code ${i.code}, ${i.qr}`,
+          `  ${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(base, i.code)}`,
+        ]),
+      ]
     : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${base}/wallet`];
   await deps.mailer.send({
     to,

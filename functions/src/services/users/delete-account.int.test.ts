@@ -166,7 +166,7 @@ async function registerSeller(): Promise<TestAccount & { username: string; compa
   const response = await fetch(new URL('auth/register', inject('apiUrl')), {
     method: 'POST',
     body: form,
-    headers: { 'x-forwarded-for': randomIp() },
+    headers: { 'x-viewer-address': randomIp() },
   });
   const body = (await response.json()) as { token: string; user: { id: string } };
   expect(response.status, JSON.stringify(body)).toBe(201);
@@ -250,7 +250,10 @@ async function marketplace() {
   // The buyer: registered with personal data, a wishlist entry, a paid order with the card saved, a
   // pending cart line, the wallet voucher personalised and shared, and a redemption of part of it.
   const form = buyerForm();
-  const registered = await api('POST', 'auth/register', { body: form, headers: { 'x-forwarded-for': randomIp() } });
+  const registered = await api('POST', 'auth/register', {
+    body: form,
+    headers: { 'x-viewer-address': randomIp() },
+  });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const buyer: TestAccount = {
     userId: registered.body.user.id,
@@ -472,7 +475,10 @@ describe('account deletion (DELETE user/{id})', () => {
     expect(await index('GSI2', `USER#${buyer.userId}#AUDITED`)).toHaveLength(1);
 
     // The freed e-mail and username register again (a new account).
-    const again = await api('POST', 'auth/register', { body: m.buyerForm, headers: { 'x-forwarded-for': randomIp() } });
+    const again = await api('POST', 'auth/register', {
+      body: m.buyerForm,
+      headers: { 'x-viewer-address': randomIp() },
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(again.body.user.id).not.toBe(buyer.userId);
 

@@ -1,3 +1,4 @@
+import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import { voucherPdfFilename } from '@gm/shared/wallet/contracts';
 import { TRANSFER_TEXT, type SendVoucherMailRequest } from '@gm/shared/wallet/transfer';
 import type { Actor } from '../../lib/auth.ts';
@@ -55,16 +56,20 @@ export async function sendVoucherMail(
   const { url } = await openUserVoucherLink(deps, actor, voucher.id, { email: input.email, sentVia: 'email' });
   const from = await senderName(deps, actor);
   const intro = `${from} schickt dir den Gutschein „${voucher.voucher.title}“. Du findest ihn als PDF im Anhang.`;
+  const balanceUrl = balanceCheckUrl(deps.appUrl, voucher.code);
+  const balanceLine = `${BALANCE_TEXT.linkLabel}: ${balanceUrl}`;
   const walletLine =
     'Mit diesem Link lädst du ihn in deine Wallet (danach bekommt er dort einen neuen Code und der QR-Code im PDF gilt nicht mehr):';
   await deps.mailer.send({
     to: input.email,
     subject: oneLine(input.subject),
     replyTo: actor.email,
-    text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\nDein Gutscheinmarkt-Team`,
+    text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\n${balanceLine}\n\nDein Gutscheinmarkt-Team`,
     html:
       `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
-      `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
+      `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
+      `<p>${escapeHtml(BALANCE_TEXT.linkLabel)}: <a href="${escapeHtml(balanceUrl)}">${escapeHtml(balanceUrl)}</a></p>` +
+      `<p>Dein Gutscheinmarkt-Team</p>`,
     attachments: [
       { filename: voucherPdfFilename(voucher.order_no, voucher.code), contentType: 'application/pdf', content: pdf },
     ],

@@ -1,8 +1,10 @@
 import jsQR from 'jsqr';
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import {
   amountLine,
+  appUrlOf,
   daysLabel,
   imageKind,
   monthsLabel,
@@ -80,6 +82,21 @@ describe('voucher PDF', () => {
       const pdf = await renderVoucherPdf(input({ background, note: 'Alles Gute!\nDeine Anna', fromName: 'Anna' }));
       expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
     }
+  });
+
+  it('prints the balance-check link (issue 13), broken before its query when the column is too narrow', async () => {
+    const code = '0123456789ABCDEFGHJKMNPQRS';
+    expect(appUrlOf(QR_URL)).toBe('http://localhost:5173');
+    const short = await pageText(
+      await renderVoucherPdf(input({ balanceUrl: balanceCheckUrl(appUrlOf(QR_URL), code) })),
+    );
+    expect(short).toContain(hex('Restguthaben prüfen'));
+    expect(short).toContain(hex(`http://localhost:5173/guthaben?code=${code}`));
+    const base = 'https://ein-sehr-langer-name-fuer-den-gutscheinmarkt.example.com';
+    const long = await pageText(await renderVoucherPdf(input({ balanceUrl: balanceCheckUrl(base, code) })));
+    expect(long).toContain(hex(`${base}/guthaben`));
+    expect(long).toContain(hex(`?code=${code}`));
+    expect(await pageText(await renderVoucherPdf(input()))).not.toContain(hex('Restguthaben prüfen'));
   });
 
   it('labels amounts, days and months', () => {

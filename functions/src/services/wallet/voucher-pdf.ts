@@ -16,6 +16,7 @@ import {
 import QRCode from 'qrcode';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
+import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
 import { MARKETPLACE } from '../orders/invoice-pdf.ts';
@@ -52,6 +53,8 @@ export type VoucherPdfInput = {
   code: string;
   /** What the QR code encodes (`<APP_URL>/qr/<code>`). */
   qr: string;
+  /** The public balance check for this code (`<APP_URL>/guthaben?code=<code>`, issue 13); omitted = not printed. */
+  balanceUrl?: string | null;
   orderNo: string;
   /** `#rrggbb`. */
   textColor: string;
@@ -287,6 +290,14 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   field('Monate', monthsLabel(input.months));
   field('Einzulösen bei', [input.sellerName, input.sellerAddress].filter(Boolean).join(', '));
   if (input.orderNo) field('Bestellnummer', input.orderNo);
+  if (input.balanceUrl) {
+    // A URL has no spaces to wrap at: too wide for the column, it breaks before its query.
+    const url = winAnsi(input.balanceUrl);
+    const at = url.indexOf('?');
+    const lines = font.widthOfTextAtSize(url, 9) > colW && at > 0 ? [url.slice(0, at), url.slice(at)] : [url];
+    dy = drawLines(page, [BALANCE_TEXT.linkLabel], colX, dy, 8, font, grey);
+    dy = drawLines(page, lines, colX, dy, 9, font, dark) - 6;
+  }
 
   // Conditions at the bottom of the page.
   const terms = [
@@ -301,6 +312,11 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   drawLines(page, termLines, MARGIN, Math.min(termsTop, bottom + 14) - 11, 8, font, grey);
 
   return doc.save({ useObjectStreams: false });
+}
+
+/** The app's base URL, taken from the voucher's own QR URL (`<APP_URL>/qr/<code>`), so the PDF needs no extra dependency. */
+export function appUrlOf(qr: string): string {
+  return qr.replace(/\/qr\/[^/]*$/, '');
 }
 
 export type VoucherPdfDeps = Pick<Deps, 'companies' | 'users' | 'vouchers' | 'templates' | 'mediaReader'>;
@@ -361,6 +377,7 @@ export async function voucherPdfFor(deps: VoucherPdfDeps, userVoucher: UserVouch
     terms: voucher && !voucher.deleted_at ? voucher.note : null,
     code: userVoucher.code,
     qr: userVoucher.qr,
+    balanceUrl: balanceCheckUrl(appUrlOf(userVoucher.qr), userVoucher.code),
     orderNo: userVoucher.order_no,
     textColor: p?.text_color ?? (card.styling.text_color === 'light' ? '#ffffff' : '#1f1f1f'),
     backgroundColor: card.styling.background_color || card.styling.header_and_footer_background_color || '#1D4F55',

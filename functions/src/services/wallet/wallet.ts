@@ -9,6 +9,7 @@ import {
   type UserVoucherPersonalisationView,
   type WalletSeller,
 } from '@gm/shared/wallet/contracts';
+import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { TemplateRecord } from '../../repositories/template-repository.ts';
@@ -274,8 +275,11 @@ export async function retrieveGuestVouchers(
         contentType: 'application/pdf',
         content: await voucherPdfFor(pdfDeps, v),
       });
-    const lines = vouchers.map((v) => `- ${v.voucher.title} (Bestellung ${v.order_no}): Code ${v.code}, ${v.qr}`);
     const base = deps.appUrl.replace(/\/+$/, '');
+    const lines = vouchers.flatMap((v) => [
+      `- ${v.voucher.title} (Bestellung ${v.order_no}): Code ${v.code}, ${v.qr}`,
+      `  ${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(base, v.code)}`,
+    ]);
     // Large PDFs (big backgrounds) go out in several mails, each within the size budget.
     const parts = chunkAttachments(attachments);
     for (const [index, part] of parts.entries())

@@ -18,6 +18,17 @@ export function Footer() {
           </p>
         </div>
 
+        <nav aria-label="Gutscheine" className="site-footer__column">
+          <h2 className="site-footer__heading">Gutscheine</h2>
+          <ul>
+            <li>
+              <Link to={paths.balanceCheck} data-testid="footer-balance-check">
+                Guthaben prüfen
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
         <nav aria-label="Rechtliches" className="site-footer__column">
           <h2 className="site-footer__heading">Rechtliches</h2>
           <ul>

@@ -31,6 +31,13 @@ export default function GuestWalletPage() {
           </Link>{' '}
           Wir schicken dir deine Gutscheine noch einmal per Email.
         </p>
+        <p>
+          Gutschein zur Hand?{' '}
+          <Link to={paths.balanceCheck} data-testid="guest-balance-check-link">
+            Guthaben prüfen
+          </Link>{' '}
+          – mit dem Code oder dem QR-Code vom Gutschein, ohne Anmeldung.
+        </p>
       </div>
     </section>
   );

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRedeem, useScanCode } from '../api/redemption.ts';
 import { scanCodeFormSchema } from '../redemption-amount.ts';
-import { QrCamera } from './qr-camera.tsx';
+import { QrCamera } from '../../../components/ui/qr-camera.tsx';
 import { RedemptionForm, type RedemptionAmount } from './redemption-form.tsx';
 import './scanner-home.css';
 import './scanner-card.css';
