@@ -126,6 +126,8 @@ describe('employee wallet on the tourism tenant', () => {
     await row.getByTestId('employee-voucher-toggle').click();
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await row.getByText('inaktiv').waitFor();
+    // The success dialog closes on its own after 1 s.
+    await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 5000 });
     expect(await row.getByTestId('employee-voucher-toggle').textContent()).toBe('Aktivieren');
     await page.setViewportSize({ width: 375, height: 900 });
     await saveScreenshot(page, 'tourism-employee-vouchers-375');

@@ -22,6 +22,8 @@ export async function getVoucher(
   if (!voucher || voucher.deleted_at) throw new NotFoundError(VOUCHER_NOT_FOUND);
   const privileged = actor?.role === 'admin' || (actor?.role === 'seller' && actor.userId === voucher.seller_id);
   if (!voucher.is_active && !privileged) throw new NotFoundError(VOUCHER_NOT_FOUND);
+  // Employee vouchers (issue 13) are not public: employees read them through their wallet.
+  if (voucher.is_tourism && !privileged) throw new NotFoundError(VOUCHER_NOT_FOUND);
   // A seller not activated yet (issue 11): its vouchers are drafts, seen only by itself and admins.
   if (voucher.seller.is_activated === false && !privileged) throw new NotFoundError(VOUCHER_NOT_FOUND);
   if (options.withStats && !privileged) throw new ForbiddenError();

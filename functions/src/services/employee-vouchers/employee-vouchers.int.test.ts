@@ -101,6 +101,11 @@ describe('builder tourism mode (POST voucher with is_tourism)', () => {
     // Not on the main site's catalogue nor its search.
     const list = await api('GET', 'voucher?paginate=100');
     expect(JSON.stringify(list.body)).not.toContain(voucher.id);
+    expect((await api('GET', `voucher/${voucher.id}`)).status).toBe(404);
+    expect((await api('GET', `voucher/${voucher.id}`, { token: employeeB.token })).status).toBe(404);
+    expect((await api('GET', `voucher/${voucher.id}`, { token: partnerA.token })).status).toBe(200);
+    const search = await api('POST', 'voucher/search', { body: { keyword: 'Team-Frühstück' } });
+    expect(JSON.stringify(search.body)).not.toContain(voucher.id);
   });
 
   it('employee_value is required; a non-partner is refused (403); a normal voucher stays non-tourism', async () => {

@@ -3,7 +3,7 @@ import { EMPLOYEE_VOUCHER_TEXT, type EmployeeVoucherRow } from '@gm/shared/touri
 import { TEXT } from '@gm/shared/validation/messages';
 import { AdminTable } from '../../components/ui/admin-table.tsx';
 import { useDialog } from '../../components/ui/dialog-provider.tsx';
-import { SearchIcon } from '../../components/ui/icons.tsx';
+import { ADMIN_SEARCH_DEBOUNCE_MS, SearchField } from '../../components/ui/search-field.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TableState } from '../../components/ui/table-state.tsx';
@@ -18,9 +18,6 @@ import { EmployeeValueEditor } from '../../features/employee-vouchers/components
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import './tourism-employee-vouchers.css';
 
-/** 03 §9: searches wait 350 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 350;
-
 /**
  * /tourism/employee-vouchers (03 §2): the tourism account's employee vouchers (admin: all), search by
  * title, 10 per page, value editable, activate/deactivate, Redemptions CSV download.
@@ -28,7 +25,7 @@ const SEARCH_DEBOUNCE_MS = 350;
 export default function TourismEmployeeVouchersPage() {
   const [input, setInput] = useState('');
   const [page, setPage] = useState(1);
-  const keyword = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS, () => setPage(1));
+  const keyword = useDebouncedValue(input.trim(), ADMIN_SEARCH_DEBOUNCE_MS, () => setPage(1));
   const { data, error, isLoading, isPlaceholderData, refetch } = useEmployeeVouchers({ page, keyword });
   const action = useAdminAction();
   const setStatus = useSetEmployeeVoucherStatus();
@@ -73,19 +70,13 @@ export default function TourismEmployeeVouchersPage() {
       }
     >
       <div className="admin-toolbar">
-        <label className="admin-search">
-          <SearchIcon size={18} />
-          <span className="visually-hidden">Mitarbeitergutscheine durchsuchen</span>
-          <input
-            type="search"
-            className="input admin-search__input"
-            placeholder={EMPLOYEE_VOUCHER_TEXT.search}
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            maxLength={100}
-            data-testid="employee-voucher-search"
-          />
-        </label>
+        <SearchField
+          label="Mitarbeitergutscheine durchsuchen"
+          placeholder={EMPLOYEE_VOUCHER_TEXT.search}
+          value={input}
+          onChange={setInput}
+          testId="employee-voucher-search"
+        />
       </div>
       <TableState
         loading={!data && isLoading}
@@ -113,7 +104,7 @@ export default function TourismEmployeeVouchersPage() {
                 <td data-label="Nr.">{offset + index + 1}</td>
                 <th scope="row" data-label="Titel">
                   <span className="admin-table__name">{voucher.title}</span>
-                  {!voucher.is_active && <span className="admin-tag">inaktiv</span>}
+                  {!voucher.is_active && <span className="employee-voucher-inactive">inaktiv</span>}
                 </th>
                 <td data-label="Unternehmen">{voucher.seller.company?.name ?? voucher.seller.username}</td>
                 <td data-label="Wert">

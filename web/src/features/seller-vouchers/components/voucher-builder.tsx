@@ -351,7 +351,15 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview, can
             hidden={tab !== 2}
             className="builder-panel"
           >
-            <PricePanel control={form.control} errors={errors} minimumCents={minimumCents} />
+            {values.is_tourism ? (
+              // An employee voucher has no price and no tax (02 §2 tourism mode): its value is the text above.
+              <p className="notice notice--info" data-testid="builder-tourism-price">
+                Mitarbeitergutscheine haben keinen Preis: Mitarbeiter sehen den Mitarbeiter-Wert (
+                {values.employee_value || 'z. B. 1+1 gratis'}). Steuer: „unsicher“.
+              </p>
+            ) : (
+              <PricePanel control={form.control} errors={errors} minimumCents={minimumCents} />
+            )}
           </section>
 
           <div className="builder__bar">
