@@ -223,4 +223,27 @@ describe('tourism: partners, employee codes and the employee registration', () =
     await saveScreenshot(page, 'tourism-partners-carousel');
     await context.close();
   });
+
+  it('an admin makes a seller a tourism account on /users; the seller then gets the tourism menu', async () => {
+    const suffix = randomUUID().slice(0, 6);
+    const seller = await createTestAccount('seller', { username: `e2e-verband-${suffix}` });
+    const admin = await openPage(browser(), { width: 1280 });
+    await logIn(admin, 'admin@example.com', 'Demo1234!', { expectPath: /\/home$/ });
+    await admin.goto(at('/users'));
+    await admin.getByRole('tab', { name: 'Unternehmen' }).click();
+    const answer = admin.waitForResponse((r) => r.url().includes('user/user-filter') && r.url().includes(suffix));
+    await admin.getByTestId('users-search').fill(`e2e-verband-${suffix}`);
+    await answer;
+    const row = admin.locator(`[data-testid="users-row"][data-user-id="${seller.userId}"]`);
+    await row.getByRole('button', { name: `Tourismus-Konto aktivieren: e2e-verband-${suffix}` }).click();
+    await confirmAndSucceed(admin, 'Das Konto ist jetzt ein Tourismus-Konto.');
+    expect(await row.getByTestId('users-row-state').textContent()).toContain('Tourismus-Konto');
+    await admin.context().close();
+
+    const page = await signedIn(seller.email);
+    const nav = page.getByTestId('site-header');
+    await nav.getByRole('link', { name: 'Partner' }).first().waitFor();
+    expect(await nav.getByRole('link', { name: 'Gutschein erstellen' }).count()).toBe(0);
+    await page.context().close();
+  });
 });
