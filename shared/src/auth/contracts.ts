@@ -154,4 +154,5 @@ export const AUTH_TEXT = {
   passwordReset: 'Dein Passwort wurde geändert.',
   fieldFree: 'Verfügbar.',
   tooManyRegistrations: 'Zu viele Registrierungen von dieser Verbindung. Bitte versuche es in einer Stunde erneut.',
+  tooManyUniqueChecks: 'Zu viele Anfragen von dieser Verbindung. Bitte versuche es in ein paar Minuten erneut.',
 } as const;

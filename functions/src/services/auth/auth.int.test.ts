@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
-import { REGISTRATION_LIMIT } from './registration-limit.ts';
+import { REGISTRATION_LIMIT, UNIQUE_CHECK_LIMIT } from './registration-limit.ts';
 
 const octet = () => Math.floor(Math.random() * 250) + 1;
 const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
@@ -154,6 +154,28 @@ describe('auth/unique', () => {
       body: { field: 'username', model: 'user', entity: form.username, id: body.user.id },
     });
     expect(own.status).toBe(200);
+  });
+
+  it('answers 429 once a viewer used up its checks, whatever X-Forwarded-For it sends (issue 14)', async () => {
+    const viewer = `10.88.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const check = (i: number) =>
+      api('POST', 'auth/unique', {
+        body: { field: 'email', model: 'user', entity: `probe-${i}-${randomUUID().slice(0, 6)}@test.example` },
+        headers: { 'x-viewer-address': viewer, 'x-forwarded-for': `192.0.2.${i % 250}` },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < UNIQUE_CHECK_LIMIT.hits; i += 20)
+      statuses.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => check(i + j)))).map((r) => r.status));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await check(UNIQUE_CHECK_LIMIT.hits);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(AUTH_TEXT.tooManyUniqueChecks);
+    // Another viewer is not affected.
+    const other = await api('POST', 'auth/unique', {
+      body: { field: 'email', model: 'user', entity: `free-${randomUUID()}@test.example` },
+      headers: { 'x-viewer-address': `${viewer}1` },
+    });
+    expect(other.status).toBe(200);
   });
 });
 
