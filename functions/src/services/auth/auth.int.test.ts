@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
+import { LOGIN_LIMIT } from './login.ts';
 import { REGISTRATION_LIMIT, UNIQUE_CHECK_LIMIT } from './registration-limit.ts';
 
 const octet = () => Math.floor(Math.random() * 250) + 1;
@@ -106,6 +107,40 @@ describe('buyer registration and login', () => {
     expect(res.body.errors.password).toEqual([MSG.min(8)]);
     expect(res.body.errors.email).toEqual([MSG.email]);
     expect(res.body.errors.terms).toEqual([MSG.required]);
+  });
+});
+
+describe('login throttling (issue 14)', () => {
+  const ipOf = () => `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const attempt = (email: string, password: string, ip: string) =>
+    api('POST', 'auth/login', { body: { email, password }, headers: { 'x-viewer-address': ip } });
+
+  it('locks an account after 10 failed sign-ins from any address, and an unknown address the same way', async () => {
+    const form = buyerForm();
+    expect((await register(form)).status).toBe(201);
+    const unknown = `nobody-${randomUUID().slice(0, 8)}@test.example`;
+    for (const email of [String(form.email), unknown]) {
+      for (let i = 0; i < LOGIN_LIMIT.perAccount; i++)
+        expect((await attempt(email, 'Falsch123!', ipOf())).status, `${email} #${i}`).toBe(401);
+      const locked = await attempt(email, String(form.password), ipOf());
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({ message: AUTH_TEXT.tooManyLogins });
+    }
+  });
+
+  it('stops one address after 50 failed sign-ins, whatever accounts it tries', async () => {
+    const ip = ipOf();
+    const form = buyerForm();
+    expect((await register(form)).status).toBe(201);
+    for (let i = 0; i < LOGIN_LIMIT.perIp; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, j) =>
+          attempt(`probe-${i + j}-${randomUUID().slice(0, 6)}@test.example`, 'x1234567', ip),
+        ),
+      );
+    expect((await attempt(String(form.email), String(form.password), ip)).status).toBe(429);
+    // The same account signs in from another address.
+    expect((await attempt(String(form.email), String(form.password), ipOf())).status).toBe(200);
   });
 });
 
