@@ -1,11 +1,16 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+// Relative, so Vite bundles it into the config (a workspace package would load as untranspiled TS).
+import { localSecurityHeaders } from '../shared/src/web/security-headers.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 // Media objects live under the key `media/...` in the bucket, so the bucket URL is the target and the path stays as is.
 const mediaTarget = process.env.VITE_MEDIA_PROXY ?? 'http://127.0.0.1:4569/gm-media';
 // The local Stripe stand-in: the test-card form creates PaymentMethods there (prefix stripped).
 const stripeTarget = process.env.VITE_STRIPE_PROXY ?? 'http://127.0.0.1:12111';
+
+// The S3 stand-in, which presigned uploads and document views reach directly (the CSP allows it).
+const storageOrigins = process.env.S3_ENDPOINT ? [new URL(process.env.S3_ENDPOINT).origin] : [];
 
 const proxy: Record<string, ProxyOptions> = {
   // xfwd: the API sees the browser's host (tenant detection, next_page_url) in x-forwarded-host.
@@ -20,7 +25,9 @@ const allowedHosts = ['.localhost'];
 export default defineConfig({
   plugins: [react()],
   server: { proxy, allowedHosts },
-  preview: { proxy, allowedHosts },
+  // The production response headers (CSP included), so every browser test runs under them. Not on the dev
+  // server: its React refresh preamble is an inline script.
+  preview: { proxy, allowedHosts, headers: localSecurityHeaders(storageOrigins) },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -842,6 +842,20 @@ export const routes = [
   },
 
   // Tenant shops: voucher website configuration (issue 13)
+  {
+    method: 'GET',
+    path: 'user/website-configuration',
+    handler: 'users/get-website-configuration',
+    access: ['seller'],
+    domain: 'users',
+  },
+  {
+    method: 'PUT',
+    path: 'user/website-configuration',
+    handler: 'users/save-website-configuration',
+    access: ['seller'],
+    domain: 'users',
+  },
 
   // Tenant shops: custom-auth tenants and newsletter (issue 13)
 

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -6,6 +6,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '@gm/functions/lib/edge';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@gm/shared/web/security-headers';
 import type { Construct } from 'constructs';
 import type { AppConfig } from './config.ts';
 
@@ -13,6 +14,8 @@ export type EdgeStackProps = StackProps & {
   config: AppConfig;
   webBucket: s3.IBucket;
   mediaBucket: s3.IBucket;
+  /** Its regional endpoint is in the CSP: presigned uploads and the admin's presigned document views. */
+  privateBucket: s3.IBucket;
 };
 
 /** Serves the SPA: any path without a file extension is a client-side route. */
@@ -100,6 +103,38 @@ export class EdgeStack extends Stack {
       comment: 'Passes the viewer host and IP to the API (X-Forwarded-Host, X-Viewer-Address)',
     });
 
+    // Response headers on every behaviour (issue 14): CSP (shared/src/web/security-headers.ts), HSTS,
+    // nosniff, referrer policy; /wp may be framed by partner sites, every other page not at all.
+    const storageOrigins = [props.mediaBucket, props.privateBucket].map((b) => `https://${b.bucketRegionalDomainName}`);
+    const securityHeaders = (id: string, embeddable: boolean, custom?: cloudfront.ResponseCustomHeader[]) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment: `Gutscheinmarkt security headers${embeddable ? ' (embeddable /wp)' : ''}`,
+        securityHeadersBehavior: {
+          contentSecurityPolicy: {
+            contentSecurityPolicy: contentSecurityPolicy({ storageOrigins, embeddable }),
+            override: true,
+          },
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+            includeSubdomains: true,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          referrerPolicy: {
+            referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+            override: true,
+          },
+          ...(embeddable ? {} : { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } }),
+        },
+        ...(custom ? { customHeadersBehavior: { customHeaders: custom } } : {}),
+      });
+    const pageHeaders = securityHeaders('SecurityHeaders', false);
+    const embedHeaders = securityHeaders('EmbedSecurityHeaders', true);
+    // Media render in the browser as the stored type, never as a download or sniffed as HTML.
+    const mediaHeaders = securityHeaders('MediaSecurityHeaders', false, [
+      { header: 'Content-Disposition', value: 'inline', override: true },
+    ]);
+
     const withDomain = config.domainName && config.certificateArn;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Gutscheinmarkt web, API and media',
@@ -117,11 +152,20 @@ export class EdgeStack extends Stack {
         origin: webOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: pageHeaders,
         compress: true,
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The embeddable voucher list (01 §2 /wp): the SPA like every page, but partner sites may frame it.
+        '/wp': {
+          origin: webOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: embedHeaders,
+          compress: true,
+          functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -129,6 +173,7 @@ export class EdgeStack extends Stack {
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Every viewer header but Host (API Gateway needs its own), so Authorization and Origin arrive.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: pageHeaders,
           compress: true,
           functionAssociations: [{ function: forwardHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
@@ -137,6 +182,7 @@ export class EdgeStack extends Stack {
           origin: mediaOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: mediaHeaders,
           compress: true,
         },
       },

@@ -41,6 +41,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     config,
     webBucket: stateful.webBucket,
     mediaBucket: stateful.mediaBucket,
+    privateBucket: stateful.privateBucket,
   });
   const api = new ApiStack(app, `${config.stackPrefix}-Api`, {
     ...common,

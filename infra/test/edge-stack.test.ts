@@ -130,6 +130,42 @@ describe('edge stack', () => {
     }
   });
 
+  it('sends the security headers on every behaviour: CSP, HSTS, nosniff, referrer policy; only /wp may be framed', () => {
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
+      string,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON, asserted field by field
+      { Properties: { ResponseHeadersPolicyConfig: Record<string, any> } }
+    >;
+    const byRef = (behavior: Behavior) =>
+      policies[(behavior.ResponseHeadersPolicyId as { Ref: string }).Ref]!.Properties.ResponseHeadersPolicyConfig;
+    const behaviors = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
+    expect(behaviors.map((b) => b.PathPattern ?? 'default').sort()).toEqual(['/api/*', '/media/*', '/wp', 'default']);
+    for (const behavior of behaviors) {
+      const headers = byRef(behavior).SecurityHeadersConfig;
+      const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+      expect(csp, behavior.PathPattern).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("object-src 'none'");
+      expect(headers.StrictTransportSecurity).toMatchObject({
+        AccessControlMaxAgeSec: 63072000,
+        IncludeSubdomains: true,
+      });
+      expect(headers.ContentTypeOptions).toMatchObject({ Override: true });
+      expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+      if (behavior.PathPattern === '/wp') {
+        expect(csp).toContain('frame-ancestors https:');
+        expect(headers.FrameOptions).toBeUndefined();
+      } else {
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+      }
+    }
+    const media = behaviors.find((b) => b.PathPattern === '/media/*')!;
+    expect(byRef(media).CustomHeadersConfig.Items).toEqual([
+      { Header: 'Content-Disposition', Value: 'inline', Override: true },
+    ]);
+  });
+
   it('has no aliases without domain context', () => {
     expect(config.Aliases).toBeUndefined();
   });

@@ -1,3 +1,5 @@
+// No eval under the CSP: configure zod before any module parses with it.
+import './lib/zod-config.ts';
 // The design system first (tokens, base, layout, components): component styles imported later override it.
 import './styles/tokens.css';
 import './styles/base.css';

@@ -56,6 +56,7 @@ import { createSellerMailRepository } from '../repositories/seller-mail-reposito
 import { createTourismRepository } from '../repositories/tourism-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
+import { createTenantShopCache, getTenantShop } from '../services/users/tenant-shop.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
 import { dataEnv, env, stripeEnv } from './env.ts';
 
@@ -88,6 +89,13 @@ const table = () => dataEnv().TABLE_NAME;
 
 export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
+/** The tenant shop by subdomain, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s; issue 13). */
+export const tenantShops = /* @__PURE__ */ once(() =>
+  createTenantShopCache(
+    (subdomain) => getTenantShop({ users: users(), companies: companies() }, subdomain),
+    Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000,
+  ),
+);
 export const verifications = /* @__PURE__ */ once(() => createVerificationRepository(documentClient(), table()));
 export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepository(documentClient(), table()));
 export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(documentClient(), table()));

@@ -154,7 +154,7 @@ export function createProfileRepository(db: DynamoDBDocumentClient, tableName: s
       {
         id: newId,
         created_at: now,
-        is_header_show: false,
+        is_header_show: true,
         background_color: null,
         text_color: null,
         header_1: null,

@@ -50,6 +50,7 @@ import type { EmployeeVoucherCache } from './employee-vouchers/employee-voucher-
 import type { CatalogueCache, CategoryTreeCache } from './catalogue/catalogue-cache.ts';
 import type { ImageUploads } from './uploads/image-uploads.ts';
 import type { SalesPauseReader } from './orders/sales-pause.ts';
+import type { TenantShopCache } from './users/tenant-shop.ts';
 
 /** Everything a use case may depend on; each service picks the part it needs. */
 export type Deps = {
@@ -65,6 +66,8 @@ export type Deps = {
   activations: AccountStatusRepository;
   users: UserRepository;
   companies: CompanyRepository;
+  /** The company-by-subdomain cache of the tenant shop lookup (issue 13); writers invalidate it. */
+  tenantShops: TenantShopCache;
   /** Seller owner data and ID document keys. */
   verifications: VerificationRepository;
   payoutAccounts: PayoutAccountRepository;

@@ -157,4 +157,6 @@ export const AUTH_TEXT = {
   passwordReset: 'Dein Passwort wurde geändert.',
   fieldFree: 'Verfügbar.',
   tooManyRegistrations: 'Zu viele Registrierungen von dieser Verbindung. Bitte versuche es in einer Stunde erneut.',
+  tooManyLogins: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte 15 Minuten und versuche es dann erneut.',
+  tooManyUniqueChecks: 'Zu viele Anfragen von dieser Verbindung. Bitte versuche es in ein paar Minuten erneut.',
 } as const;

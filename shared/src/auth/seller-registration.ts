@@ -234,7 +234,7 @@ export const phoneField = () =>
     });
 
 /** http(s), a host with at least one dot (letters may be umlauts), optional port and path. */
-const WEB_ADDRESS = /^https?:\/\/([\p{L}\p{N}-]+\.)+[\p{L}]{2,}(:\d{1,5})?([/?#]\S*)?$/iu;
+export const WEB_ADDRESS = /^https?:\/\/([\p{L}\p{N}-]+\.)+[\p{L}]{2,}(:\d{1,5})?([/?#]\S*)?$/iu;
 
 /** Optional web address; "www.example.at" is stored as "https://www.example.at". */
 export const urlField = () =>

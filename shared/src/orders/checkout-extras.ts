@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MSG } from '../validation/messages.ts';
 import { guestSchema, orderStatusSchema } from './contracts.ts';
+import { websiteFieldsSchema } from '../tenant/website-configuration.ts';
 
 /**
  * Saved cards, the payment intent of the Payment Element, the payout status and the admin's sales
@@ -15,10 +16,15 @@ export const SAVED_CARD_TEXT = {
   /** Stripe's minimum charge is 0,50 €; a total of 0 € completes without a card payment. */
   belowMinimum:
     'Der Mindestbetrag für eine Kartenzahlung ist 0,50 €. Bitte füge einen weiteren Gutschein hinzu oder entferne den Gutscheincode.',
+  /** Above Stripe's largest charge (issue 14). */
+  aboveMaximum:
+    'Der Höchstbetrag einer Zahlung ist 999.999,99 €. Bitte verteile die Gutscheine auf mehrere Bestellungen.',
 } as const;
 
 /** Stripe's smallest euro charge, in cents. */
 export const STRIPE_MIN_CHARGE = 50;
+/** Stripe's largest charge (eight digits of cents), in cents: 999.999,99 €. */
+export const STRIPE_MAX_CHARGE = 99_999_999;
 
 /**
  * POST user-stripe: `is_save` true stores the card given as `source` (or `token`: a PaymentMethod id
@@ -126,15 +132,8 @@ export const tenantShopResponseSchema = z.object({
     is_custom_auth: z.boolean(),
     /** Issue 13: the shop belongs to a tourism account (03 §9): Code field at registration, /wallet redirects. */
     is_tourism: z.boolean().default(false),
-    company: z
-      .object({
-        name: z.string(),
-        logo: z.string().nullable(),
-        header_logo: z.string().nullable(),
-        background_color: z.string().nullable(),
-        text_color: z.string().nullable(),
-      })
-      .nullable(),
+    /** The company's name and its voucher website (logos, colours, titles, texts, icons, imprint link; issue 13). */
+    company: websiteFieldsSchema.extend({ name: z.string() }).nullable(),
   }),
 });
 export type TenantShop = z.infer<typeof tenantShopResponseSchema>['data'];

@@ -87,6 +87,8 @@ const pages = {
   adminAudit: lazy(() => import('./routes/admin-audit.tsx')),
   // issue 6 seller dashboard
   ordersEarnings: lazy(() => import('./routes/orders-earnings.tsx')),
+  // issue 13: the seller's voucher website
+  websiteConfiguration: lazy(() => import('./routes/website-configuration.tsx')),
   // issue 12: the expiry reminders' unsubscribe link
   remindersUnsubscribe: lazy(() => import('./routes/reminders-unsubscribe.tsx')),
   // issue 13: tourism accounts, partners and employee codes
@@ -141,6 +143,7 @@ export const routes: RouteObject[] = [
           { path: 'vouchers/update/:id', element: page(pages.voucherBuilder) },
           { path: 'redemptions', element: page(pages.redemptions) },
           { path: 'orders-earnings', element: page(pages.ordersEarnings) },
+          { path: 'website-configuration', element: page(pages.websiteConfiguration) },
           // Tourism accounts and partners with can_generate (03 §2; issue 13).
           { path: 'tourism/sellers', element: page(pages.tourismSellers) },
           { path: 'tourism/employee-codes', element: page(pages.tourismEmployeeCodes) },

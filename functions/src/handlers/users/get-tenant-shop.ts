@@ -1,10 +1,12 @@
 import { tenantShopQuerySchema } from '@gm/shared/orders/checkout-extras';
-import { companies, resolve, users } from '../../lib/deps.ts';
+import { resolve, tenantShops } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
-import { getTenantShop } from '../../services/users/tenant-shop.ts';
 
-/** GET user/company/name?subdomain= (public): the tenant shop's seller, company and custom-auth flag. */
+/**
+ * GET user/company/name?subdomain= (public): the tenant shop's seller, company, voucher website and
+ * custom-auth flag; kept in the container's company-by-subdomain cache (≤ 60 s, issue 13).
+ */
 export const handler = http('GET user/company/name', async ({ query }) => {
   const { subdomain } = parse(tenantShopQuerySchema, query);
-  return json(200, { data: await getTenantShop(resolve({ users, companies }), subdomain) });
+  return json(200, { data: await resolve({ tenantShops }).tenantShops.get(subdomain) });
 });

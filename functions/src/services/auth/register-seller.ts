@@ -219,7 +219,8 @@ function sellerCompany(
     text_color: null,
     header_1: null,
     header_2: null,
-    is_header_show: false,
+    // The hero (cover and titles) shows until the seller hides it on /website-configuration (issue 13).
+    is_header_show: true,
     address: company.address,
     city: company.city,
     zip_code: company.zip_code,

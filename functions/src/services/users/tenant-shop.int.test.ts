@@ -12,7 +12,7 @@ import { companies } from '../../lib/deps.ts';
 const name = (prefix: string) => `${prefix}${randomUUID().slice(0, 8)}`;
 
 describe('tenant shop lookup', () => {
-  it("answers a known subdomain with the seller and the company's name, logos and colours", async () => {
+  it("answers a known subdomain with the seller and the company's name, logos, colours and website", async () => {
     const subdomain = name('shop');
     const seller = await createTestAccount('seller', { subdomain });
     const now = new Date().toISOString();
@@ -50,6 +50,17 @@ describe('tenant shop lookup', () => {
         header_logo: '/media/companies/header.jpg',
         background_color: '#ff5563',
         text_color: '#000',
+        // The voucher website (issue 13): fields the company never set answer null (the web shows the defaults).
+        header_1: 'Zeit für dich',
+        header_2: 'Wellness',
+        is_header_show: true,
+        link: null,
+        text_1: null,
+        text_2: null,
+        text_3: null,
+        icon_1: null,
+        icon_2: null,
+        icon_3: null,
       },
     });
     // Public: no e-mail or other private field of the seller leaks into the shop answer.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TENANT_DEFAULT_COLOURS, TENANT_DEFAULT_STEPS, heroTexts, safeColour, tenantColours } from './tenant-rules.ts';
+import { TENANT_DEFAULT_COLOURS, heroTexts, safeColour, tenantColours } from './tenant-rules.ts';
 
 describe('tenant colours', () => {
   it('uses the company colours and falls back to #1D4F55 / #fff (03 §9)', () => {
@@ -29,13 +29,5 @@ describe('hero texts', () => {
       second: 'Gutscheine online kaufen und verschenken',
     });
     expect(heroTexts(null, 'alpenspa').first).toBe('alpenspa');
-  });
-
-  it('has the spec default step titles in order', () => {
-    expect(TENANT_DEFAULT_STEPS.map((s) => s.title)).toEqual([
-      'Gutschein wählen',
-      'Gutschein personalisieren',
-      'Als Geschenk versenden',
-    ]);
   });
 });

@@ -1,14 +1,11 @@
 import type { TenantShop } from '@gm/shared/orders/checkout-extras';
+import { WEBSITE_DEFAULTS } from '@gm/shared/tenant/website-defaults';
 
 /** 03 §9 "Tenant/subdomain behaviour": the tenant site's colours when the company has none. */
-export const TENANT_DEFAULT_COLOURS = { background: '#1D4F55', text: '#fff' } as const;
-
-/** 01 §2 "Seller landing page": the three numbered steps' default titles. */
-export const TENANT_DEFAULT_STEPS = [
-  { title: 'Gutschein wählen', text: 'Such dir ein Erlebnis oder einen Wertgutschein aus.' },
-  { title: 'Gutschein personalisieren', text: 'Motiv, Foto und eine persönliche Nachricht.' },
-  { title: 'Als Geschenk versenden', text: 'Per E-Mail, als Link oder ausgedruckt.' },
-] as const;
+export const TENANT_DEFAULT_COLOURS = {
+  background: WEBSITE_DEFAULTS.siteBackground,
+  text: WEBSITE_DEFAULTS.text,
+} as const;
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
@@ -37,6 +34,6 @@ export function heroTexts(
   username: string,
 ) {
   const first = company?.header_1?.trim() || company?.name?.trim() || username;
-  const second = company?.header_2?.trim() || 'Gutscheine online kaufen und verschenken';
+  const second = company?.header_2?.trim() || WEBSITE_DEFAULTS.header_2;
   return { first, second };
 }
