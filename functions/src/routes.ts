@@ -726,6 +726,76 @@ export const routes = [
   },
 
   // Tourism: accounts, partners and employee codes (issue 13)
+  {
+    method: 'PUT',
+    path: 'user/user-tourism-status/{id}',
+    handler: 'users/admin-tourism-status',
+    access: ['admin'],
+    domain: 'admin',
+  },
+  {
+    method: 'GET',
+    path: 'partners/all',
+    handler: 'tourism/list-partners',
+    access: ['admin', 'seller'],
+    domain: 'tourism',
+  },
+  {
+    method: 'PUT',
+    path: 'partners/status/{id}',
+    handler: 'tourism/set-partner-status',
+    access: ['admin', 'seller'],
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'partners/active',
+    handler: 'tourism/list-active-partners',
+    access: PUBLIC,
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'partners/partnersWithVouchers',
+    handler: 'tourism/list-partners-with-vouchers',
+    access: PUBLIC,
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'partners/downloadCSV',
+    handler: 'tourism/download-partners-csv',
+    access: ['admin', 'seller'],
+    domain: 'tourism',
+  },
+  {
+    method: 'POST',
+    path: 'employee-code/generate',
+    handler: 'tourism/generate-employee-codes',
+    access: ['seller'],
+    domain: 'tourism',
+  },
+  {
+    method: 'GET',
+    path: 'employee-code/all',
+    handler: 'tourism/list-employee-codes',
+    access: ['seller'],
+    domain: 'tourism',
+  },
+  {
+    method: 'PUT',
+    path: 'employee-code/status/{id}',
+    handler: 'tourism/set-employee-code-status',
+    access: ['seller'],
+    domain: 'tourism',
+  },
+  {
+    method: 'POST',
+    path: 'employee-code/download',
+    handler: 'tourism/download-employee-codes',
+    access: ['seller'],
+    domain: 'tourism',
+  },
 
   // Tourism: employee vouchers and the employee wallet (issue 13)
   {

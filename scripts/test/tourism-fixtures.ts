@@ -102,7 +102,7 @@ export async function createEmployee(tourismId: string, partnerId: string): Prom
 
 /** A category (no sub-categories) the builder accepts. */
 export async function createTestCategory(name = `Kategorie ${randomUUID().slice(0, 6)}`) {
-  const id = `cat-${randomUUID().slice(0, 8)}`;
+  const id = `test-category-${randomUUID().slice(0, 8)}`;
   const slug = name.toLowerCase().replace(/\s+/g, '-');
   await createCategoryRepository(db(), table()).putMany([{ id, name, slug, icon: null, logo: null }], []);
   return { id, name, slug };

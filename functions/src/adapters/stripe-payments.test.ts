@@ -119,6 +119,22 @@ describe('Stripe adapter', () => {
     expect(aws.api).toBeUndefined();
   });
 
+  it('refuses webhook signatures more than five minutes in the past or the future', async () => {
+    const secret = 'whsec_unit_window';
+    const payments = createStripePayments({ secretKey: async () => 'sk_test_unit', webhookSecret: async () => secret });
+    const payload = JSON.stringify({ id: 'evt_window', object: 'event', type: 'payment_intent.succeeded' });
+    const at = (offsetSeconds: number) =>
+      Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
+      });
+    await expect(payments.verifyWebhook(payload, at(-60))).resolves.toMatchObject({ id: 'evt_window' });
+    await expect(payments.verifyWebhook(payload, at(60))).resolves.toMatchObject({ id: 'evt_window' });
+    await expect(payments.verifyWebhook(payload, at(-400))).rejects.toThrow();
+    await expect(payments.verifyWebhook(payload, at(400))).rejects.toThrow();
+  });
+
   it('verifies webhook signatures over the raw body', async () => {
     const secret = 'whsec_unit';
     const payments = createStripePayments({ secretKey: async () => 'sk_test_unit', webhookSecret: async () => secret });

@@ -2,6 +2,9 @@ import Stripe from 'stripe';
 import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import type { SecretSource, StripeEnv } from '../lib/env.ts';
 import { HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
+
+/** A webhook signature's timestamp may be at most this far in the past or the future. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 import type { SecretParameters } from './ssm-parameters.ts';
 
 /**
@@ -411,6 +414,11 @@ export function createStripePayments(connection: StripeConnection): Payments {
 
     async verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError();
+      // Stripe's check refuses signatures older than its tolerance (5 min) but accepts any from the
+      // future; a replay window is closed both ways (issue 14).
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signatureHeader)?.[1]);
+      if (!Number.isFinite(signedAt) || signedAt > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)
+        throw new WebhookSignatureError();
       // Static: verifying needs only the signing secret, not the API key.
       // Platform events are signed with the first endpoint's secret, Connect events (connected
       // accounts) with the Connect endpoint's own one: both deliver to this route.
@@ -420,7 +428,12 @@ export function createStripePayments(connection: StripeConnection): Payments {
       ];
       for (const [i, secretOf] of secrets.entries()) {
         try {
-          return await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, await secretOf());
+          return await Stripe.webhooks.constructEventAsync(
+            rawBody,
+            signatureHeader,
+            await secretOf(),
+            WEBHOOK_TOLERANCE_SECONDS,
+          );
         } catch (error) {
           if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
             if (i < secrets.length - 1) continue;

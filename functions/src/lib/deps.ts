@@ -55,6 +55,7 @@ import { createEmployeeVoucherCache } from '../services/employee-vouchers/employ
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
 import type { Deps } from '../services/deps.ts';
 import { createSellerMailRepository } from '../repositories/seller-mail-repository.ts';
+import { createTourismRepository } from '../repositories/tourism-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { createTenantShopCache, getTenantShop } from '../services/users/tenant-shop.ts';
@@ -181,6 +182,7 @@ export const privateFileReader = /* @__PURE__ */ once(() =>
   createS3PrivateFileReader(s3Client(), env().PRIVATE_BUCKET),
 );
 export const sellerMails = /* @__PURE__ */ once(() => createSellerMailRepository(documentClient(), table()));
+export const tourism = /* @__PURE__ */ once(() => createTourismRepository(documentClient(), table()));
 export const transactions = /* @__PURE__ */ once(() => createTransactionChunks(documentClient()));
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());

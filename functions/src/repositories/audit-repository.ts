@@ -29,7 +29,11 @@ export type AuditAction =
   | 'update_settings'
   | 'run_payout'
   | 'complete_seller_payout'
-  | 'send_seller_invoice';
+  | 'send_seller_invoice'
+  // Issue 13 (tourism): the admin's tourism switch, partner toggles (admin or the tourism account).
+  | 'toggle_tourism'
+  | 'toggle_partner'
+  | 'toggle_can_generate';
 
 export type AuditEntry = {
   id: string;

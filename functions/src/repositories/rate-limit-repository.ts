@@ -1,9 +1,11 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 
 export type RateLimiter = {
   /** Counts one hit for `key` in the current window; false once `limit` hits were already counted. */
   hit(scope: string, key: string, limit: number, windowSeconds: number, nowSeconds: number): Promise<boolean>;
+  /** The hits counted for `key` in the current window, without counting one. */
+  count(scope: string, key: string, windowSeconds: number, nowSeconds: number): Promise<number>;
 };
 
 /** Fixed-window counters with a conditional increment, expiring through the table's TTL. */
@@ -32,6 +34,18 @@ export function createRateLimitRepository(db: DynamoDBDocumentClient, tableName:
         if (isConditionalCheckFailed(error)) return false;
         throw error;
       }
+    },
+
+    async count(scope, key, windowSeconds, nowSeconds) {
+      const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+      const { Item } = await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { PK: `RATE#${scope}#${key}`, SK: String(windowStart) },
+          ConsistentRead: true,
+        }),
+      );
+      return typeof Item?.hits === 'number' ? Item.hits : 0;
     },
   };
 }

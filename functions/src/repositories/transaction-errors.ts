@@ -10,3 +10,9 @@ export function failedConditions(error: unknown): number[] | undefined {
 export function isConditionalCheckFailed(error: unknown): boolean {
   return (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
 }
+
+/** A transaction cancelled because another one held one of its items at that instant (worth a retry). */
+export function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof TransactionCanceledException)) return false;
+  return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+}

@@ -9,7 +9,7 @@ import {
 import type { Origin } from '@gm/shared/admin/users';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { queryAll, queryCount, queryUpTo } from './query-all.ts';
-import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
+import { failedConditions, isConditionalCheckFailed, isTransactionConflict } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
 /** A stored user profile. Credentials live in Cognito only. */
@@ -92,6 +92,20 @@ export const userKeys = {
     SK: 'UNIQUE',
   }),
 };
+
+/** Thrown by `create` when a condition of one of the caller's `extra` parts failed (index into `extra`). */
+export class ExtraPartsFailed extends Error {
+  constructor(readonly indices: number[]) {
+    super(`extra transaction parts failed: ${indices.join(', ')}`);
+  }
+}
+
+/** Thrown by `create` when another transaction held one of its items (nothing written; worth a retry). */
+export class CreateConflict extends Error {
+  constructor() {
+    super('transaction conflict while creating the user');
+  }
+}
 
 /** Thrown when a uniqueness item already exists; `fields` names which ones. */
 export class UniquenessConflict extends Error {
@@ -198,9 +212,15 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
           const fields = failed.flatMap((index): UniqueField[] =>
             index === 0 ? ['email'] : index === 1 ? ['username'] : [],
           );
-          if (!fields.length) throw new Error(`subdomain ${user.subdomain} or user ${user.id} already exists`);
+          if (!fields.length) {
+            const offset = 3 + (user.subdomain ? 1 : 0);
+            const extraFailed = failed.filter((index) => index >= offset).map((index) => index - offset);
+            if (extraFailed.length) throw new ExtraPartsFailed(extraFailed);
+            throw new Error(`subdomain ${user.subdomain} or user ${user.id} already exists`);
+          }
           throw new UniquenessConflict(fields);
         }
+        if (isTransactionConflict(error)) throw new CreateConflict();
         throw error;
       }
     },
@@ -430,7 +450,7 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
      */
     async setFlag(
       id: string,
-      field: 'gift_locked' | 'is_custom_auth' | 'is_custom_confirmation' | 'monthly_reporting',
+      field: 'gift_locked' | 'is_custom_auth' | 'is_custom_confirmation' | 'monthly_reporting' | 'is_tourism',
       from: boolean,
       now: string,
       extra: readonly TransactionPart[] = [],

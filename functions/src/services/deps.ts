@@ -32,6 +32,7 @@ import type { SellerDashboardRepository } from '../repositories/seller-dashboard
 import type { StripeEventRepository } from '../repositories/stripe-event-repository.ts';
 import type { StripeCustomerRepository } from '../repositories/stripe-customer-repository.ts';
 import type { IdempotencyRepository } from '../repositories/idempotency-repository.ts';
+import type { TourismRepository } from '../repositories/tourism-repository.ts';
 import type { TemplateRepository } from '../repositories/template-repository.ts';
 import type { UserRepository } from '../repositories/user-repository.ts';
 import type { UserVoucherRepository } from '../repositories/user-voucher-repository.ts';
@@ -150,6 +151,8 @@ export type Deps = {
   privateFileReader: PrivateFileReader;
   /** Seller mails and expiry reminders: sale-notice leases, reminder and monthly-report claims, opt-outs (issue 12). */
   sellerMails: SellerMailRepository;
+  /** Tourism programme (issue 13): employee codes, partner switches, claim numbers, carousel reads. */
+  tourism: TourismRepository;
   /** Commits repository parts in transactions of ≤ 100 items (account deletion, issue 11). */
   transactions: TransactionChunks;
   clock: () => Date;

@@ -84,12 +84,14 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const userFlagAnswerSchema = z.object({ message: z.string(), user: userSchema });
 export type UserFlagAnswer = z.infer<typeof userFlagAnswerSchema>;
 
-/** The four switches of this slice: path segment → profile field. */
+/** The switches of /users: path segment → profile field. */
 export const USER_FLAGS = {
   'user-gift-status': 'gift_locked',
   'user-auth-status': 'is_custom_auth',
   'user-custom-order-confirmation': 'is_custom_confirmation',
   'user-monthly-reporting-status': 'monthly_reporting',
+  /** Issue 13: makes a seller a tourism account (03 §1: is_tourism). */
+  'user-tourism-status': 'is_tourism',
 } as const;
 export type UserFlagPath = keyof typeof USER_FLAGS;
 export type UserFlagField = (typeof USER_FLAGS)[UserFlagPath];
@@ -113,6 +115,10 @@ export const ADMIN_USERS_TEXT = {
     monthly_reporting: {
       on: 'Das monatliche Reporting wurde aktiviert.',
       off: 'Das monatliche Reporting wurde deaktiviert.',
+    },
+    is_tourism: {
+      on: 'Das Konto ist jetzt ein Tourismus-Konto.',
+      off: 'Das Konto ist kein Tourismus-Konto mehr.',
     },
   } satisfies Record<UserFlagField, { on: string; off: string }>,
   userSaved: 'Der Benutzer wurde gespeichert.',

@@ -120,6 +120,9 @@ export const userSchema = z.object({
   is_custom_auth: z.boolean(),
   /** The seller's own order-confirmation mail (03 §2, §4; the mail itself comes with the finance issue). */
   is_custom_confirmation: z.boolean(),
+  /** Issue 13: a partner's tourism account (null: not attached). */
+  tourism_id: z.string().nullable().optional(),
+  employee_uuid: z.string().nullable().optional(),
   /** The seller's monthly report mail (03 §2, §4; the mail itself comes with the finance issue). */
   monthly_reporting: z.boolean(),
   /** Where the account came from (`register`, `seller_registration`, `partner_registration`, a social provider, `admin`, `seller`); null if unknown. */
@@ -154,4 +157,6 @@ export const AUTH_TEXT = {
   passwordReset: 'Dein Passwort wurde geändert.',
   fieldFree: 'Verfügbar.',
   tooManyRegistrations: 'Zu viele Registrierungen von dieser Verbindung. Bitte versuche es in einer Stunde erneut.',
+  tooManyLogins: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte 15 Minuten und versuche es dann erneut.',
+  tooManyUniqueChecks: 'Zu viele Anfragen von dieser Verbindung. Bitte versuche es in ein paar Minuten erneut.',
 } as const;

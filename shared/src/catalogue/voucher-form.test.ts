@@ -56,6 +56,14 @@ describe('voucher builder form', () => {
     ).toMatchObject({ val_min: 1000, val_max: 20000, price_filter: 1000, qty_val: null });
   });
 
+  it('caps a unit price and a value voucher at 10.000,00 € (issue 14)', () => {
+    expect(errorsOf({ ...base, qty_val: 1_000_000 }).qty_val).toBeUndefined();
+    expect(errorsOf({ ...base, qty_val: 1_000_001 }).qty_val).toEqual(['Der Wert darf maximal 10.000,00 € betragen.']);
+    const value = { ...base, type: 'value', qty_val: null, min: 1000 };
+    expect(errorsOf({ ...value, max: 1_000_000 }).max).toBeUndefined();
+    expect(errorsOf({ ...value, max: 1_000_001 }).max).toEqual(['Der Wert darf maximal 10.000,00 € betragen.']);
+  });
+
   it('requires display on update, validity years 4–10 and known targets', () => {
     expect(errorsOf(base, 0, true).display).toEqual(['Dieses Feld muss ausgefüllt werden']);
     expect(errorsOf({ ...base, expiry_date: 3 }).expiry_date).toEqual(['Dieses Feld muss ausgefüllt werden']);

@@ -33,6 +33,12 @@ export const VALIDITY_REASON_HINT =
 
 /** The smallest price when no `minimum_voucher_value` setting applies: one cent (the spec's 0.001 € rounded up to cents). */
 export const DEFAULT_MINIMUM_CENTS = 1;
+/**
+ * The highest price of one voucher unit, or value of a value voucher (issue 14): 10.000,00 €. A regional
+ * gift voucher costs far less; the ceiling keeps a typo or a forged form from pricing a line beyond
+ * what a payment can carry (Stripe's largest charge is 999.999,99 €, checked at checkout as well).
+ */
+export const VOUCHER_PRICE_MAX_CENTS = 1_000_000;
 
 const hexColour = z
   .string()
@@ -74,6 +80,8 @@ const validDate = z.object({
  * to qty_min/qty_max (product voucher, whole units) or val_min/val_max (value voucher, cents).
  * `minimumCents` is the effective `minimum_voucher_value` setting of the seller.
  */
+const PRICE_MAX_TEXT = `${formatAmount(VOUCHER_PRICE_MAX_CENTS)} €`;
+
 export function voucherFormSchema(options: { minimumCents: number; isUpdate: boolean }) {
   const minimum = Math.max(options.minimumCents, DEFAULT_MINIMUM_CENTS);
   const minimumText = `${formatAmount(minimum)} €`;
@@ -149,6 +157,7 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       } else if (form.type === 'quantity') {
         if (form.qty_val === undefined || form.qty_val === null) issue('qty_val', MSG.required);
         else if (form.qty_val < minimum) issue('qty_val', MSG.minValue(minimumText));
+        else if (form.qty_val > VOUCHER_PRICE_MAX_CENTS) issue('qty_val', MSG.maxValue(PRICE_MAX_TEXT));
         if (!Number.isInteger(form.min)) issue('min', MSG.integer);
         else if (form.min < 1) issue('min', MSG.minValue(1));
         if (!Number.isInteger(form.max)) issue('max', MSG.integer);
@@ -158,6 +167,7 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
         else if (form.min < minimum) issue('min', MSG.minValue(minimumText));
         if (!Number.isInteger(form.max)) issue('max', MSG.integer);
         else if (form.max < form.min) issue('max', MSG.minValue(`${formatAmount(form.min)} €`));
+        else if (form.max > VOUCHER_PRICE_MAX_CENTS) issue('max', MSG.maxValue(PRICE_MAX_TEXT));
       }
       if (form.limit_validity && form.months.length === 0) issue('months', MSG.required);
       if (form.limit_validity && form.valid_day.length === 0) issue('valid_day', MSG.required);

@@ -16,10 +16,15 @@ export const SAVED_CARD_TEXT = {
   /** Stripe's minimum charge is 0,50 €; a total of 0 € completes without a card payment. */
   belowMinimum:
     'Der Mindestbetrag für eine Kartenzahlung ist 0,50 €. Bitte füge einen weiteren Gutschein hinzu oder entferne den Gutscheincode.',
+  /** Above Stripe's largest charge (issue 14). */
+  aboveMaximum:
+    'Der Höchstbetrag einer Zahlung ist 999.999,99 €. Bitte verteile die Gutscheine auf mehrere Bestellungen.',
 } as const;
 
 /** Stripe's smallest euro charge, in cents. */
 export const STRIPE_MIN_CHARGE = 50;
+/** Stripe's largest charge (eight digits of cents), in cents: 999.999,99 €. */
+export const STRIPE_MAX_CHARGE = 99_999_999;
 
 /**
  * POST user-stripe: `is_save` true stores the card given as `source` (or `token`: a PaymentMethod id
@@ -125,6 +130,8 @@ export const tenantShopResponseSchema = z.object({
     subdomain: z.string(),
     /** The tenant uses its own login and register page (/auth); its guests go straight to /payment. */
     is_custom_auth: z.boolean(),
+    /** Issue 13: the shop belongs to a tourism account (03 §9): Code field at registration, /wallet redirects. */
+    is_tourism: z.boolean().default(false),
     /** The company's name and its voucher website (logos, colours, titles, texts, icons, imprint link; issue 13). */
     company: websiteFieldsSchema.extend({ name: z.string() }).nullable(),
   }),

@@ -96,6 +96,15 @@ const pages = {
   // issue 13: the newsletter mails' confirmation and unsubscribe links
   newsletterConfirm: lazy(() => import('./routes/newsletter-confirm.tsx')),
   newsletterUnsubscribe: lazy(() => import('./routes/newsletter-unsubscribe.tsx')),
+  // issue 13: tourism accounts, partners and employee codes
+  tourismSellers: lazy(() => import('./routes/tourism-sellers.tsx')),
+  tourismEmployeeCodes: lazy(() =>
+    import('./routes/tourism-employee-codes.tsx').then((m) => ({ default: m.TourismEmployeeCodesPage })),
+  ),
+  partnerEmployeeCodes: lazy(() =>
+    import('./routes/tourism-employee-codes.tsx').then((m) => ({ default: m.PartnerEmployeeCodesPage })),
+  ),
+  tourismPartnersCarousel: lazy(() => import('./routes/tourism-partners-carousel.tsx')),
   notAllowed: lazy(() => import('./routes/not-allowed.tsx')),
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
@@ -105,6 +114,12 @@ const page = (Page: LazyExoticComponent<ComponentType>) => <Page />;
 export const routes: RouteObject[] = [
   // Embeddable voucher list for other sites (01 §2 /wp): no header, footer or cookie notice.
   { path: 'wp', element: <Suspense fallback={null}>{page(pages.embed)}</Suspense>, errorElement: <RouteError /> },
+  // The tourism tenant's partner carousel (03 §2 /wp/tourism/partners; issue 13), embeddable like /wp.
+  {
+    path: 'wp/tourism/partners',
+    element: <Suspense fallback={null}>{page(pages.tourismPartnersCarousel)}</Suspense>,
+    errorElement: <RouteError />,
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -135,6 +150,10 @@ export const routes: RouteObject[] = [
           { path: 'redemptions', element: page(pages.redemptions) },
           { path: 'orders-earnings', element: page(pages.ordersEarnings) },
           { path: 'website-configuration', element: page(pages.websiteConfiguration) },
+          // Tourism accounts and partners with can_generate (03 §2; issue 13).
+          { path: 'tourism/sellers', element: page(pages.tourismSellers) },
+          { path: 'tourism/employee-codes', element: page(pages.tourismEmployeeCodes) },
+          { path: 'employee-codes', element: page(pages.partnerEmployeeCodes) },
         ],
       },
       {

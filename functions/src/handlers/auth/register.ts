@@ -16,6 +16,7 @@ import {
   payoutAccounts,
   rateLimiter,
   resolve,
+  tourism,
   users,
   verifications,
 } from '../../lib/deps.ts';
@@ -29,7 +30,7 @@ import { registerSeller } from '../../services/auth/register-seller.ts';
  * Buyers send JSON or form data; sellers (role_id 2, optionally registrationType=partner) send form data with their ID photos.
  * Both count against the per-IP registration limit once their form is valid.
  */
-export const handler = http('POST auth/register', async ({ body, event }) => {
+export const handler = http('POST auth/register', async ({ body, event, tenant }) => {
   if (isSellerRegistration(body)) {
     const mode = registrationModeOf((body as { registrationType?: unknown }).registrationType);
     const input = parse(sellerRegistrationSchema<UploadedFile>(mode), body);
@@ -46,9 +47,16 @@ export const handler = http('POST auth/register', async ({ body, event }) => {
       newId,
       newToken,
     });
-    return json(201, await registerSeller(deps, input));
+    return json(201, await registerSeller(deps, input, { tenant }));
   }
   const input = parse(registerBuyerRequestSchema, body);
   await assertRegistrationAllowed(resolve({ rateLimiter, clock }), clientIp(event));
-  return json(201, await registerBuyer(resolve({ users, identity, clock, newId }), input));
+  // On a tourism tenant the buyer registers as an employee with a code (issue 13).
+  return json(
+    201,
+    await registerBuyer(resolve({ users, identity, clock, newId, tourism, rateLimiter }), input, {
+      tenant,
+      ip: clientIp(event),
+    }),
+  );
 });

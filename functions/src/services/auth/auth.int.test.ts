@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import { MSG, TEXT } from '@gm/shared/validation/messages';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
-import { REGISTRATION_LIMIT } from './registration-limit.ts';
+import { LOGIN_LIMIT } from './login.ts';
+import { REGISTRATION_LIMIT, UNIQUE_CHECK_LIMIT } from './registration-limit.ts';
 
 const octet = () => Math.floor(Math.random() * 250) + 1;
 const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
@@ -109,6 +110,40 @@ describe('buyer registration and login', () => {
   });
 });
 
+describe('login throttling (issue 14)', () => {
+  const ipOf = () => `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const attempt = (email: string, password: string, ip: string) =>
+    api('POST', 'auth/login', { body: { email, password }, headers: { 'x-viewer-address': ip } });
+
+  it('locks an account after 10 failed sign-ins from any address, and an unknown address the same way', async () => {
+    const form = buyerForm();
+    expect((await register(form)).status).toBe(201);
+    const unknown = `nobody-${randomUUID().slice(0, 8)}@test.example`;
+    for (const email of [String(form.email), unknown]) {
+      for (let i = 0; i < LOGIN_LIMIT.perAccount; i++)
+        expect((await attempt(email, 'Falsch123!', ipOf())).status, `${email} #${i}`).toBe(401);
+      const locked = await attempt(email, String(form.password), ipOf());
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({ message: AUTH_TEXT.tooManyLogins });
+    }
+  });
+
+  it('stops one address after 50 failed sign-ins, whatever accounts it tries', async () => {
+    const ip = ipOf();
+    const form = buyerForm();
+    expect((await register(form)).status).toBe(201);
+    for (let i = 0; i < LOGIN_LIMIT.perIp; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, j) =>
+          attempt(`probe-${i + j}-${randomUUID().slice(0, 6)}@test.example`, 'x1234567', ip),
+        ),
+      );
+    expect((await attempt(String(form.email), String(form.password), ip)).status).toBe(429);
+    // The same account signs in from another address.
+    expect((await attempt(String(form.email), String(form.password), ipOf())).status).toBe(200);
+  });
+});
+
 describe('registration limit per IP', () => {
   it('refuses the attempt after the hour’s allowance with a German 429 and writes nothing, other IPs still register', async () => {
     const ip = randomIp();
@@ -154,6 +189,28 @@ describe('auth/unique', () => {
       body: { field: 'username', model: 'user', entity: form.username, id: body.user.id },
     });
     expect(own.status).toBe(200);
+  });
+
+  it('answers 429 once a viewer used up its checks, whatever X-Forwarded-For it sends (issue 14)', async () => {
+    const viewer = `10.88.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const check = (i: number) =>
+      api('POST', 'auth/unique', {
+        body: { field: 'email', model: 'user', entity: `probe-${i}-${randomUUID().slice(0, 6)}@test.example` },
+        headers: { 'x-viewer-address': viewer, 'x-forwarded-for': `192.0.2.${i % 250}` },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < UNIQUE_CHECK_LIMIT.hits; i += 20)
+      statuses.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => check(i + j)))).map((r) => r.status));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await check(UNIQUE_CHECK_LIMIT.hits);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(AUTH_TEXT.tooManyUniqueChecks);
+    // Another viewer is not affected.
+    const other = await api('POST', 'auth/unique', {
+      body: { field: 'email', model: 'user', entity: `free-${randomUUID()}@test.example` },
+      headers: { 'x-viewer-address': `${viewer}1` },
+    });
+    expect(other.status).toBe(200);
   });
 });
 

@@ -1,7 +1,8 @@
 import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation';
-import type { AuthResponse } from '@gm/shared/auth/contracts';
+import { AUTH_TEXT, type AuthResponse } from '@gm/shared/auth/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
-import { ForbiddenError, HttpError } from '../../lib/errors.ts';
+import { createHash } from 'node:crypto';
+import { ForbiddenError, HttpError, TooManyRequestsError } from '../../lib/errors.ts';
 import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import type { Deps } from '../deps.ts';
 import { wishlistVoucherIds } from '../catalogue/list-wishlist.ts';
@@ -14,12 +15,38 @@ export class LoginFailedError extends HttpError {
   }
 }
 
+/**
+ * Failed sign-ins (issue 14), counted per account (the typed e-mail, whether an account has it or
+ * not, so the answer tells nothing) and per client IP in fixed 15-minute windows. Once a window holds
+ * the limit, sign-in is refused with 429 before the password is checked, until the window ends.
+ * Successful sign-ins cost nothing, so a reception desk logging in all day never meets it.
+ */
+export const LOGIN_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 } as const;
+
+const accountKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+
 export async function login(
-  deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist'>,
+  deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist' | 'rateLimiter' | 'clock'>,
   input: { email: string; password: string },
+  ip: string,
 ): Promise<AuthResponse> {
+  const now = Math.floor(deps.clock().getTime() / 1000);
+  const account = accountKey(input.email);
+  const { perAccount, perIp, windowSeconds } = LOGIN_LIMIT;
+  const [accountFailures, ipFailures] = await Promise.all([
+    deps.rateLimiter.count('login-account', account, windowSeconds, now),
+    deps.rateLimiter.count('login-ip', ip, windowSeconds, now),
+  ]);
+  if (accountFailures >= perAccount || ipFailures >= perIp) throw new TooManyRequestsError(AUTH_TEXT.tooManyLogins);
   const token = await deps.identity.signIn(input.email, input.password);
-  if (!token) throw new LoginFailedError();
+  if (!token) {
+    await Promise.all([
+      deps.rateLimiter.hit('login-account', account, perAccount, windowSeconds, now),
+      deps.rateLimiter.hit('login-ip', ip, perIp, windowSeconds, now),
+    ]);
+    throw new LoginFailedError();
+  }
   const userId = await deps.users.ownerOf('email', input.email);
   const user = userId ? await deps.users.get(userId) : undefined;
   // A deleted account (issue 11) signs in nowhere, also while its deletion is still running.

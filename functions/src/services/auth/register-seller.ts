@@ -10,6 +10,7 @@ import { verificationDocumentKey, type VerificationRecord } from '../../reposito
 import type { Deps } from '../deps.ts';
 import { registrationReceivedMail } from '../admin/account-mails.ts';
 import { toApiUser } from '../users/user-view.ts';
+import { tourismAccountOfTenant } from '../tourism/partners.ts';
 import { createAccount, takenError } from './create-account.ts';
 
 type SellerDeps = Pick<
@@ -41,7 +42,11 @@ type StoredDocument = { side: Side; key: string };
  * 6. the mail that the product checks the account and gets in touch within 24 hours.
  * The seller starts not activated: the product checks the documents and activates the account.
  */
-export async function registerSeller(deps: SellerDeps, input: SellerRegistration<UploadedFile>): Promise<AuthResponse> {
+export async function registerSeller(
+  deps: SellerDeps,
+  input: SellerRegistration<UploadedFile>,
+  context: { tenant?: string } = {},
+): Promise<AuthResponse> {
   const documents = checkedDocuments(input);
 
   const [emailOwner, usernameOwner] = await Promise.all([
@@ -52,7 +57,9 @@ export async function registerSeller(deps: SellerDeps, input: SellerRegistration
   if (taken.length) throw takenError(taken);
 
   const now = deps.clock().toISOString();
-  const user = sellerUser(deps.newId(), input, now);
+  // Issue 13: a partner registering on a tourism tenant belongs to that tenant's tourism account.
+  const tourism = input.mode === 'partner' ? await tourismAccountOfTenant(deps, context.tenant) : undefined;
+  const user = { ...sellerUser(deps.newId(), input, now), ...(tourism ? { tourism_id: tourism.id } : {}) };
   const stored = await storeDocuments(deps, user.id, documents);
 
   const company: CompanyRecord | undefined = input.company

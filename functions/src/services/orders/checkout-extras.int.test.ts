@@ -319,6 +319,26 @@ describe('free orders and Stripe minimum', () => {
       body: { errors: { cart: [SAVED_CARD_TEXT.belowMinimum] } },
     });
   });
+
+  it('refuses a total above Stripe’s largest charge with 422 on cart (issue 14)', async () => {
+    const seller = await createTestAccount('seller');
+    const big = testVoucher(`v-${randomUUID()}`, seller.userId, {
+      type: 'quantity',
+      qty_val: 5_000_000,
+      price_filter: 5_000_000,
+      qty_min: 1,
+      qty_max: 50,
+    });
+    await putVouchers(big);
+    const buyer = await createTestAccount('user');
+    const line = await addLine(buyer, big.id, 21);
+    expect(await pay(buyer, { payment_type: 'card', payment_method: 'pm_card_visa' })).toMatchObject({
+      status: 422,
+      body: { errors: { cart: [SAVED_CARD_TEXT.aboveMaximum] } },
+    });
+    expect(await orders().get(line)).toMatchObject({ status: 'pending' });
+    expect((await orders().get(line))?.payment_id).toBeUndefined();
+  });
 });
 
 describe('tenant shops: POST order/search and the payment', () => {

@@ -2,7 +2,7 @@ import type { PaymentRequest, PaymentResponse } from '@gm/shared/orders/contract
 import { ORDER_TEXT, paymentRequestSchema } from '@gm/shared/orders/contracts';
 import { applyCoupon } from '@gm/shared/orders/pricing';
 import type { PaymentStatus } from '@gm/shared/payments/payment-status';
-import { SAVED_CARD_TEXT, STRIPE_MIN_CHARGE } from '@gm/shared/orders/checkout-extras';
+import { SAVED_CARD_TEXT, STRIPE_MAX_CHARGE, STRIPE_MIN_CHARGE } from '@gm/shared/orders/checkout-extras';
 import { MSG } from '@gm/shared/validation/messages';
 import type * as z from 'zod';
 import type { BankMethod, PaymentIntentView, PaymentMethodType } from '../../adapters/stripe-payments.ts';
@@ -153,6 +153,8 @@ export async function priceCart(
   ).forEach((share, i) => (lines[i]!.discount = share));
   // Between 1 and 49 cents Stripe refuses the charge; a total of 0 completes without one (startPayment).
   if (amount > 0 && amount < STRIPE_MIN_CHARGE) throw ValidationError.field('cart', SAVED_CARD_TEXT.belowMinimum);
+  // Checked before the Payment is written: nothing is left behind (issue 14).
+  if (amount > STRIPE_MAX_CHARGE) throw ValidationError.field('cart', SAVED_CARD_TEXT.aboveMaximum);
   return { lines, amount, discount, coupon };
 }
 

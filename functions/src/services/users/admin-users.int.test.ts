@@ -171,6 +171,7 @@ describe('the admin switches on a user', () => {
       'toggle_custom_confirmation',
       'toggle_gift',
       'toggle_monthly_reporting',
+      'toggle_tourism',
     ]);
 
     const buyer = await createTestAccount('user');

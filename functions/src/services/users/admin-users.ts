@@ -99,6 +99,7 @@ const FLAG_AUDIT: Record<UserFlagField, AuditAction> = {
   is_custom_auth: 'toggle_auth',
   is_custom_confirmation: 'toggle_custom_confirmation',
   monthly_reporting: 'toggle_monthly_reporting',
+  is_tourism: 'toggle_tourism',
 };
 
 export type UserFlagDeps = Pick<Deps, 'users' | 'companies' | 'audit' | 'clock' | 'newId'>;

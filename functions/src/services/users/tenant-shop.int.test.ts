@@ -43,6 +43,7 @@ describe('tenant shop lookup', () => {
       username: expect.any(String),
       subdomain,
       is_custom_auth: false,
+      is_tourism: false,
       company: {
         name: 'Bergblick Spa',
         logo: '/media/companies/logo.png',

@@ -8,6 +8,7 @@ const shop = (subdomain: string): TenantShop => ({
   username: subdomain,
   subdomain,
   is_custom_auth: false,
+  is_tourism: false,
   company: null,
 });
 

@@ -28,6 +28,7 @@ export async function getTenantShop(deps: Pick<Deps, 'users' | 'companies'>, sub
     username: seller.username,
     subdomain,
     is_custom_auth: seller.is_custom_auth === true,
+    is_tourism: seller.is_tourism === true,
     company: company ? { name: company.name, ...websiteFields(company) } : null,
   };
 }

@@ -31,6 +31,8 @@ export function toApiUser(user: UserRecord, company: CompanyRecord | undefined):
     gift_locked: user.gift_locked,
     is_custom_auth: user.is_custom_auth,
     is_custom_confirmation: user.is_custom_confirmation === true,
+    tourism_id: user.tourism_id ?? null,
+    employee_uuid: user.employee_uuid ?? null,
     monthly_reporting: user.monthly_reporting === true,
     origin: user.origin ?? null,
     order_email: user.order_email,

@@ -160,7 +160,7 @@ export function qrMatrix(text: string): { size: number; dark: (x: number, y: num
  * sharp at any zoom and print size, a few hundred bytes, and no PNG encode/decode round trip (which cost
  * most of the render time).
  */
-function drawQr(doc: PDFDocument, page: PDFPage, text: string, x: number, y: number, size: number) {
+export function drawQr(doc: PDFDocument, page: PDFPage, text: string, x: number, y: number, size: number) {
   const m = qrMatrix(text);
   const pixels = new Uint8Array(m.size * m.size);
   for (let row = 0; row < m.size; row++)

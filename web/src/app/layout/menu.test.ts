@@ -126,3 +126,19 @@ describe('isMenuLinkActive', () => {
     expect(isMenuLinkActive(search, `${search.to}/x`)).toBe(false);
   });
 });
+
+describe('menuForRole: tourism accounts (issue 13)', () => {
+  it('Dashboard, Profil, Mitarbeiter-Gutscheine, Partner, Mitarbeiter-Codes', () => {
+    const menu = menuForRole('seller', { categories, user: makeUser('seller', { is_tourism: true }) });
+    expect(labels(menu)).toEqual([
+      'Dashboard',
+      'Profil',
+      'Mitarbeiter-Gutscheine',
+      'Partner',
+      'Mitarbeiter-Codes',
+      'Ausloggen',
+    ]);
+    expect(menu.find((e) => e.label === 'Partner')).toMatchObject({ to: '/tourism/sellers' });
+    expect(menu.find((e) => e.label === 'Mitarbeiter-Codes')).toMatchObject({ to: '/tourism/employee-codes' });
+  });
+});

@@ -11,7 +11,7 @@ export type MenuEntry = MenuLink | MenuGroup | MenuLogout;
 
 type MenuContext = {
   categories: ReadonlyArray<{ name: string; slug?: string | null }>;
-  user?: Pick<ApiUser, 'is_partner' | 'can_generate'> | null;
+  user?: Pick<ApiUser, 'is_partner' | 'can_generate' | 'is_tourism'> | null;
   /** Where 'Anmelden' leads: /auth on custom-auth tenants (01 §2 "Shared frame"), else /login. */
   loginPath?: string;
 };
@@ -80,6 +80,21 @@ export function menuForRole(role: RoleName | undefined, context: MenuContext): M
         LOGOUT,
       ];
     case 'seller': {
+      // Tourism accounts (03 §1: Dashboard, Profile, Employee vouchers, Partners, Employee codes).
+      if (context.user?.is_tourism)
+        return [
+          link('Dashboard', paths.home),
+          {
+            kind: 'group',
+            id: 'profile',
+            label: 'Profil',
+            items: [link('Info', '/profile-info'), link('Einstellungen', '/profile-settings')],
+          },
+          link('Mitarbeiter-Gutscheine', '/tourism/employee-vouchers'),
+          link('Partner', '/tourism/sellers'),
+          link('Mitarbeiter-Codes', '/tourism/employee-codes'),
+          LOGOUT,
+        ];
       const entries: MenuEntry[] = [
         link('Dashboard', paths.home),
         {

@@ -22,13 +22,13 @@ function requests(fetch: { mock: { calls: Array<[string, RequestInit?]> } }) {
   }));
 }
 
-function renderForm() {
+function renderForm(props: { tourism?: boolean; initialCode?: string } = {}) {
   const onRegistered = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
       <DialogProvider>
         <MemoryRouter>
-          <RegisterBuyerForm onRegistered={onRegistered} />
+          <RegisterBuyerForm onRegistered={onRegistered} {...props} />
         </MemoryRouter>
       </DialogProvider>
     </QueryClientProvider>,
@@ -139,5 +139,14 @@ describe('RegisterBuyerForm', () => {
     });
     // A 422 of the server lands on its field.
     await waitFor(() => expect(errorOf('E-Mail')).toBe(MSG.emailTaken));
+  });
+
+  it('shows the Code field only on a tourism tenant, filled from the card’s link (03 §5)', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderForm();
+    expect(screen.queryByLabelText('Code', { exact: true, selector: 'input' })).toBeNull();
+    cleanup();
+    renderForm({ tourism: true, initialCode: 'AB12CD34' });
+    expect((field('Code') as HTMLInputElement).value).toBe('AB12CD34');
   });
 });

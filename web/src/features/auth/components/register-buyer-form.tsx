@@ -29,6 +29,7 @@ const LABELS = {
   confirmPassword: 'Passwort bestätigen',
   dataPrivacy: 'Datenschutz',
   terms: 'AGB',
+  code: 'Code',
 };
 
 const INITIAL = {
@@ -41,6 +42,7 @@ const INITIAL = {
   confirmPassword: '',
   dataPrivacy: false,
   terms: false,
+  code: '',
 };
 
 /**
@@ -54,17 +56,30 @@ export const registerBuyerFormSchema = withPasswordMatch(
       ...values,
       region_id: values.region_id === '' ? undefined : values.region_id,
       subdomain: currentTenant,
+      // The employee code (tourism tenants only; issue 13).
+      code: values.code.trim() || undefined,
     }))
     .pipe(registerBuyerRequestSchema),
   'password',
   'confirmPassword',
 );
 
-/** Buyer registration (01 §3, §5): the shared schema validates, e-mail and username are checked for uniqueness on blur. */
-export function RegisterBuyerForm({ onRegistered }: { onRegistered: (role: 'user') => void }) {
+/**
+ * Buyer registration (01 §3, §5): the shared schema validates, e-mail and username are checked for uniqueness on blur.
+ * On a tourism tenant (`tourism`, 03 §5) the Code field is shown and required; `initialCode` fills it (the QR of a code card).
+ */
+export function RegisterBuyerForm({
+  onRegistered,
+  tourism = false,
+  initialCode = '',
+}: {
+  onRegistered: (role: 'user') => void;
+  tourism?: boolean;
+  initialCode?: string;
+}) {
   const dialog = useDialog();
   const guard = useUniqueGuard(registerBuyerFormSchema);
-  const form = useZodForm(guard.schema, { defaultValues: INITIAL });
+  const form = useZodForm(guard.schema, { defaultValues: { ...INITIAL, code: tourism ? initialCode : '' } });
   const unique = useUniqueCheck(form, guard);
   const { onSubmit, message, summary, submitting } = useFormSubmit(form, {
     labels: LABELS,
@@ -87,6 +102,17 @@ export function RegisterBuyerForm({ onRegistered }: { onRegistered: (role: 'user
       <FormMessage message={message} />
       <FormErrorSummary fields={summary} />
 
+      {tourism && (
+        <FormTextField
+          control={control}
+          name="code"
+          label={LABELS.code}
+          autoComplete="off"
+          required
+          hint="Den Mitarbeiter-Code bekommst du von deinem Arbeitgeber."
+          data-testid="register-code"
+        />
+      )}
       <FormTextField
         control={control}
         name="username"

@@ -48,7 +48,7 @@ function useRowUpdate() {
   };
 }
 
-/** PUT user/user-gift-status|user-auth-status|user-custom-order-confirmation|user-monthly-reporting-status/{id}. */
+/** PUT user/user-gift-status|user-auth-status|user-custom-order-confirmation|user-monthly-reporting-status|user-tourism-status/{id}. */
 export function toggleUserFlag(flag: UserFlagPath, id: string) {
   return api.request(`user/${flag}/${encodeURIComponent(id)}`, { method: 'PUT', schema: userFlagAnswerSchema });
 }

@@ -30,6 +30,12 @@ const SWITCHES: Array<{ flag: UserFlagPath; on: (u: ApiUser) => boolean; turnOn:
     turnOn: 'Monatliches Reporting aktivieren',
     turnOff: 'Monatliches Reporting deaktivieren',
   },
+  {
+    flag: 'user-tourism-status',
+    on: (u) => u.is_tourism,
+    turnOn: 'Tourismus-Konto aktivieren',
+    turnOff: 'Tourismus-Konto deaktivieren',
+  },
 ];
 
 /** What is switched on for the user, shown as tags under the name. */
@@ -41,12 +47,13 @@ export function userStateTags(user: ApiUser): string[] {
   if (user.is_custom_auth) tags.push('Eigene Anmeldung');
   if (user.is_custom_confirmation) tags.push('Eigene Bestellbestätigung');
   if (user.monthly_reporting) tags.push('Monatliches Reporting');
+  if (user.is_tourism) tags.push('Tourismus-Konto');
   return tags;
 }
 
 /**
  * The row actions of /users (03 §2): activate (sellers not yet activated) or activate/deactivate
- * (buyers), take this user's role, payout settings (sellers), the four switches (sellers), delete.
+ * (buyers), take this user's role, payout settings (sellers), the switches (sellers; issue 13: the tourism account), delete.
  */
 export function UserActions({ user, runner }: { user: ApiUser; runner: Runner }) {
   const seller = roleOfUser(user) === 'seller';
