@@ -5,7 +5,8 @@ import { NEWSLETTER_TEXT } from '@gm/shared/admin/newsletter';
 import { MSG } from '@gm/shared/validation/messages';
 import { sentMails } from '../../scripts/test/api.ts';
 import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
-import { logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
+import { createTestAccount } from '../../scripts/test/accounts.ts';
+import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
 /**
  * The newsletter (01 §2, §9; issue 13): a guest signs up in the footer, opens the confirmation link from
@@ -77,5 +78,28 @@ describe('newsletter', () => {
     await out.getByText(NEWSLETTER_TEXT.unsubscribed).waitFor();
     await expectAccessible(out, 'newsletter unsubscribed');
     await out.context().close();
+  });
+
+  it("signs up from the designer's popup 'Wir spenden für DICH!'", async () => {
+    const buyer = await createTestAccount('user');
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const page = await openPage(browser(), { width: 390, path: '/login' });
+    await logIn(page, buyer.email, buyer.password, { expectPath: /\/wallet$/ });
+    await page.goto(at('/wallet/vouchers'));
+    await page.getByTestId('buyer-voucher-new').click();
+    const popup = page.getByTestId('newsletter-popup');
+    await popup.getByRole('heading', { name: NEWSLETTER_TEXT.popupTitle }).waitFor();
+    await popup.getByLabel('E-Mail-Adresse für den Newsletter').fill(buyer.email);
+    await popup.getByRole('checkbox').check();
+    await expectAccessible(page, 'newsletter popup');
+    await saveScreenshot(page, 'newsletter-popup-mobile');
+    await popup.getByTestId('newsletter-submit-popup').click();
+    await popup.getByTestId('newsletter-done-popup').getByText(NEWSLETTER_TEXT.signedUp).waitFor();
+    await expect
+      .poll(async () => (await sentMails(since)).filter((m) => m.destination.to.includes(buyer.email)).length)
+      .toBe(1);
+    await popup.getByTestId('newsletter-close').click();
+    await popup.waitFor({ state: 'detached' });
+    await page.context().close();
   });
 });
