@@ -53,7 +53,11 @@ export function NewsletterForm({ source, tone = 'light' }: { source: NewsletterS
   return (
     <form
       className={`form newsletter-form newsletter-form--${tone}`}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        // A sign-up in a popup never submits a form the popup happens to sit in (React events bubble).
+        event.stopPropagation();
+        void onSubmit(event);
+      }}
       noValidate
       data-testid={`newsletter-form-${source}`}
     >

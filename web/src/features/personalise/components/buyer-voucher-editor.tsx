@@ -162,8 +162,9 @@ export function BuyerVoucherEditor({ id, voucher, mode, defaultFrom }: Props) {
           </>
         )}
         <DesignFields showPriceHidden={false} />
-        {mode === 'designer' && <NewsletterPopup />}
       </PersonaliseLayout>
+      {/* Outside the designer's <form>: the popup holds the newsletter form (issue 13), and forms do not nest. */}
+      {mode === 'designer' && <NewsletterPopup />}
     </FormProvider>
   );
 }
