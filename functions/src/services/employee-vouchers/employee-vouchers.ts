@@ -58,7 +58,17 @@ export async function listEmployeeVouchers(
   const rows = (await deps.employeeVouchers.listAll())
     .filter((voucher) => (scope === undefined || voucher.tourism_id === scope) && voucher.tourism_id)
     .filter((voucher) => !keyword || voucher.title.toLowerCase().includes(keyword))
-    .map(toEmployeeVoucherRow);
+    .flatMap((voucher) => {
+      // A malformed item (no seller summary) is left out and logged, never a 500 for the whole list.
+      try {
+        return [toEmployeeVoucherRow(voucher)];
+      } catch (error) {
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'employee voucher row skipped', id: voucher.id, error: String(error) }),
+        );
+        return [];
+      }
+    });
   return paginate(rows, query.page, query.pagination, (page) => {
     const params = new URLSearchParams({ page: String(page), pagination: String(query.pagination) });
     if (keyword) params.set('keyword', keyword);

@@ -38,6 +38,7 @@ async function putEmployeeVoucher(sellerId: string, tourismId: string, overrides
         entity: 'Voucher',
         id,
         seller_id: sellerId,
+        seller: { id: sellerId, username: `partner-${sellerId.slice(0, 6)}`, company: null, is_activated: true },
         tourism_id: tourismId,
         title: `Mitarbeiter-Vorteil ${id.slice(0, 4)}`,
         employee_value: '1+1 gratis',
