@@ -94,3 +94,8 @@ export function makeVoucher(overrides: Partial<Voucher> = {}): Voucher {
     ...overrides,
   };
 }
+
+/** A JSON `Response` for component tests that stub `fetch`. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

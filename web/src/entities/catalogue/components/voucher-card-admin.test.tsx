@@ -8,14 +8,10 @@ import { EMPTY_VOUCHER_STATS, toVoucherCard } from '@gm/shared/catalogue/contrac
 import { authStore } from '../../../lib/auth.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
-import { makeUser, makeVoucher } from '../../../testing/fixtures.ts';
+import { makeUser, makeVoucher, json } from '../../../testing/fixtures.ts';
 import { VoucherCard } from './voucher-card.tsx';
 
 const voucher = makeVoucher({ id: 'v-1', title: 'Wellness-Tag', is_featured: false });
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderCard() {
   render(

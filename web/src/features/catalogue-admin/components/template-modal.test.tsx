@@ -7,10 +7,7 @@ import { MSG } from '@gm/shared/validation/messages';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
 import { TemplateModal } from './template-modal.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json } from '../../../testing/fixtures.ts';
 
 const TEMPLATE = { id: 't-1', name: 'Herbst', image: '/media/templates/t-1/a.jpg', status: true, created_at: '' };
 const GRANT = {

@@ -10,15 +10,11 @@ import { MSG } from '@gm/shared/validation/messages';
 import { authStore } from '../../../lib/auth.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
-import { makeUser } from '../../../testing/fixtures.ts';
+import { makeUser, json } from '../../../testing/fixtures.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 
 /** Two product vouchers of 49 €: what the form reads of a cart line (its totals). */
 const LINES = [{ id: 'o-1', total_amount: 9800, total_qty: 2 } as unknown as OrderLine];
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const coupon = (id: string, percent: number) => ({
   data: [

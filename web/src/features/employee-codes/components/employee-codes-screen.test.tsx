@@ -8,10 +8,7 @@ import type { EmployeeCode, Partner } from '@gm/shared/admin/tourism';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { EmployeeCodesScreen } from './employee-codes-screen.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json } from '../../../testing/fixtures.ts';
 
 function paged<T>(data: T[], lastPage = 1) {
   return {

@@ -7,10 +7,7 @@ import { ADMIN_ORDER_TEXT, type AdminOrderRow } from '@gm/shared/admin/orders';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
 import { ManageOrders } from './manage-orders.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json } from '../../../testing/fixtures.ts';
 
 const ROW: AdminOrderRow = {
   id: 'o-1',

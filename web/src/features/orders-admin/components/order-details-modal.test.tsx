@@ -7,10 +7,7 @@ import { ADMIN_ORDER_TEXT, type AdminOrderDetails } from '@gm/shared/admin/order
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
 import { OrderDetailsModal } from './order-details-modal.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json } from '../../../testing/fixtures.ts';
 
 const REVERSED: AdminOrderDetails = {
   id: 'o-1',

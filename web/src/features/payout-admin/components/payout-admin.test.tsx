@@ -6,14 +6,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { PAYOUT_TEXT, TRANSFER_STATUS_LABEL, type SellerInvoice } from '@gm/shared/payouts/contracts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
-import { makeUser } from '../../../testing/fixtures.ts';
+import { makeUser, json } from '../../../testing/fixtures.ts';
 import { compactIban, PayoutAdmin, rangeError, statsRange } from './payout-admin.tsx';
 
 const SELLER = makeUser('seller', { id: 's-1', username: 'alpenspa', origin: 'seller_registration' });
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const ROW: SellerInvoice = {
   id: 'inv-1',

@@ -9,10 +9,7 @@ import { MSG } from '@gm/shared/validation/messages';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
 import { GlobalSettingsPanel } from './global-settings-panel.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json } from '../../../testing/fixtures.ts';
 
 function stubFetch(route: (path: string, method: string) => Response) {
   const sent: Array<{ path: string; method: string; body: unknown }> = [];

@@ -6,12 +6,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ACTIVATION_TEXT, type VerificationSummary } from '@gm/shared/admin/seller-activation';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
-import { makeUser } from '../../../testing/fixtures.ts';
+import { makeUser, json } from '../../../testing/fixtures.ts';
 import { SellerActivationAction } from './seller-activation.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const SUMMARY: VerificationSummary = {
   user_id: 's-1',

@@ -8,12 +8,8 @@ import type { ApiUser } from '@gm/shared/auth/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { DialogProvider } from '../../../components/ui/dialog-provider.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { makeUser } from '../../../testing/fixtures.ts';
+import { makeUser, json } from '../../../testing/fixtures.ts';
 import { UsersAdminScreen } from './users-admin-screen.tsx';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function paged(data: ApiUser[]) {
   return {
