@@ -25,6 +25,7 @@ type SellerDeps = Pick<
   | 'clock'
   | 'newId'
   | 'newToken'
+  | 'log'
 >;
 
 type Side = 'front' | 'back' | 'additional';
@@ -103,7 +104,7 @@ export async function registerSeller(
   // 02 §1: the product checks the account and gets in touch within 24 hours. The account exists now,
   // so a failed mail must not fail the registration (a retry would only meet "e-mail taken").
   await deps.mailer.send(registrationReceivedMail(user.email, user.username)).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'error', message: 'registration mail failed', error: String(error) }));
+    deps.log.error('registration mail failed', { error });
   });
 
   const token = await deps.identity.signIn(user.email, input.account.password);
@@ -137,7 +138,7 @@ function checkedDocuments(
 }
 
 async function storeDocuments(
-  deps: Pick<SellerDeps, 'documents' | 'newToken'>,
+  deps: Pick<SellerDeps, 'documents' | 'newToken' | 'log'>,
   userId: string,
   documents: ReturnType<typeof checkedDocuments>,
 ): Promise<StoredDocument[]> {
@@ -158,12 +159,13 @@ async function storeDocuments(
 }
 
 /** Best effort: a failed clean-up must not hide the error that caused it (the keys are unreferenced). */
-async function removeDocuments(deps: Pick<SellerDeps, 'documents'>, stored: readonly StoredDocument[]): Promise<void> {
+async function removeDocuments(
+  deps: Pick<SellerDeps, 'documents' | 'log'>,
+  stored: readonly StoredDocument[],
+): Promise<void> {
   if (stored.length === 0) return;
   await deps.documents.remove(stored.map((d) => d.key)).catch((error: unknown) => {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'could not remove verification documents', error: String(error) }),
-    );
+    deps.log.error('could not remove verification documents', { error });
   });
 }
 

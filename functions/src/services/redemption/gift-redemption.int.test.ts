@@ -10,7 +10,7 @@ import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { redemptions, users, userVouchers } from '../../lib/deps.ts';
+import { redemptions, users, userVouchers, metrics } from '../../lib/deps.ts';
 import { redeem as redeemService } from './redeem.ts';
 import { scanVoucher } from './scan-voucher.ts';
 
@@ -172,7 +172,13 @@ describe('a gift’s expirationDate before the normal validity', () => {
     // The next day (the service with a clock one day ahead): expired, redeemable only after confirmation.
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
     const actor: Actor = { userId: seller.userId, role: 'seller', roleId: 2, email: seller.email };
-    const deps = { users: users(), userVouchers: userVouchers(), redemptions: redemptions(), clock: () => tomorrow };
+    const deps = {
+      users: users(),
+      userVouchers: userVouchers(),
+      redemptions: redemptions(),
+      clock: () => tomorrow,
+      metrics: metrics(),
+    };
     const later = await scanVoucher({ ...deps, rateLimiter: { hit: async () => true } as never }, actor, {
       url: uv.qr,
     });

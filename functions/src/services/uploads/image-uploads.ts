@@ -11,6 +11,7 @@ import { mediaUrl, MEDIA_PREFIX, type MediaStorage } from '../../adapters/media-
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { UploadRepository } from '../../repositories/upload-repository.ts';
+import type { Log } from '../telemetry.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
 /** The upload record's lifetime; S3 expires the object itself after UPLOADS_EXPIRE_DAYS (bucket-prefixes.ts). */
@@ -35,6 +36,7 @@ type UploadDeps = {
   media: Pick<MediaStorage, 'deleteMany'>;
   clock: () => Date;
   newToken: () => string;
+  log: Log;
 };
 
 /**
@@ -115,15 +117,7 @@ export function createImageUploads(deps: UploadDeps) {
       const gone = urls.filter((url): url is string => Boolean(url));
       if (gone.length === 0) return;
       await deps.media.deleteMany(gone).catch((error: unknown) => {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            message: 'could not delete replaced media',
-            reason,
-            keys: gone,
-            error: String(error),
-          }),
-        );
+        deps.log.error('could not delete replaced media', { reason, keys: gone, error });
       });
     },
 

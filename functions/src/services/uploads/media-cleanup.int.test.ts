@@ -25,6 +25,7 @@ import {
   userVouchers,
   verifications,
   vouchers,
+  log,
 } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
 import { ProfileWriteRefused } from '../../repositories/profile-repository.ts';
@@ -210,6 +211,7 @@ describe('replaced personalisation photos', () => {
       uploadRecords: createUploadRepository(documentClient(), env().TABLE_NAME),
       privateFiles: createS3PrivateFiles(s3Client(), env().PRIVATE_BUCKET, env().MEDIA_BUCKET),
       media: { deleteMany: () => Promise.reject(new Error('S3 unavailable')) },
+      log: log(),
       clock: clock(),
       newToken: newToken(),
     });
@@ -314,6 +316,7 @@ describe('replaced seller images (profile save)', () => {
       newId: newId(),
       newToken: newToken(),
       audit: audit(),
+      log: log(),
     };
     const body = sellerForm(await profileOf(), {
       logo_upload_id: await upload(seller, 'company-logo', PNG, 'image/png'),
