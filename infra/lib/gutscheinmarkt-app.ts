@@ -4,7 +4,9 @@ import { routes } from '@gm/functions/routes';
 import { ApiStack } from './api-stack.ts';
 import { readConfig, type AppConfig } from './config.ts';
 import { EdgeStack } from './edge-stack.ts';
+import { MonitoringStack } from './monitoring-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
+import { WAF_REGION, WafStack, wafArnParameterName } from './waf-stack.ts';
 
 /** Used only when neither domainName nor mailFrom is given; ApiStack warns about it at synth. */
 export const NO_MAIL_FROM = 'noreply@mail-not-configured.invalid';
@@ -14,6 +16,10 @@ export type GutscheinmarktStacks = {
   stateful: StatefulStack;
   edge: EdgeStack;
   api: ApiStack;
+  /** The CloudFront web ACL in us-east-1; absent with `-c waf=false` or a given `wafWebAclArn`. */
+  waf: WafStack | undefined;
+  /** Alarms, their SNS topic and the dashboard; `monitoring.addDlq(...)` for a new dead-letter queue. */
+  monitoring: MonitoringStack;
 };
 
 export type BuildOptions = {
@@ -35,6 +41,16 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     description: 'Gutscheinmarkt data: DynamoDB table, S3 buckets, Cognito user pool, SES identity (all retained)',
     config,
   });
+  const waf =
+    config.waf.enabled && !config.waf.webAclArn
+      ? new WafStack(app, `${config.stackPrefix}-Waf`, {
+          ...common,
+          description: 'Gutscheinmarkt CloudFront web ACL (us-east-1, as CloudFront requires)',
+          env: { region: WAF_REGION },
+          stackPrefix: config.stackPrefix,
+          rateLimit: config.waf.rateLimit,
+        })
+      : undefined;
   const edge = new EdgeStack(app, `${config.stackPrefix}-Edge`, {
     ...common,
     description: 'Gutscheinmarkt HTTP API and CloudFront distribution',
@@ -42,7 +58,14 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     webBucket: stateful.webBucket,
     mediaBucket: stateful.mediaBucket,
     privateBucket: stateful.privateBucket,
+    ...(config.waf.webAclArn
+      ? { webAcl: { arn: config.waf.webAclArn } }
+      : waf
+        ? { webAcl: { parameterName: wafArnParameterName(config.stackPrefix), region: WAF_REGION } }
+        : {}),
   });
+  // Read by name, not by reference (regions differ): the ACL must exist before the edge stack reads it.
+  if (waf) edge.addDependency(waf);
   const api = new ApiStack(app, `${config.stackPrefix}-Api`, {
     ...common,
     description: 'Gutscheinmarkt API Lambdas and routes, one nested stack per domain',
@@ -55,6 +78,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       userPool: stateful.userPool,
       webClient: stateful.webClient,
       mailFrom: config.mailFrom ?? NO_MAIL_FROM,
+      mailConfigurationSet: stateful.mailConfigurationSet.configurationSetName,
       ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
       appUrl: edge.appUrl,
       stripe: config.stripe,
@@ -64,5 +88,26 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });
-  return { config, stateful, edge, api };
+  const monitoring = new MonitoringStack(app, `${config.stackPrefix}-Monitoring`, {
+    ...common,
+    description: 'Gutscheinmarkt alarms (SNS), dashboard',
+    httpApi: edge.httpApi,
+    domains: [...api.domainStacks.keys()],
+    ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+  });
+  for (const [name, job] of api.jobs.jobs) {
+    monitoring.addDlq(
+      pascalCase(name),
+      job.deadLetterQueue,
+      `Scheduled job ${name} failed (a message is in its dead-letter queue)`,
+    );
+  }
+  return { config, stateful, edge, api, waf, monitoring };
+}
+
+function pascalCase(value: string): string {
+  return value
+    .split('-')
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
 }

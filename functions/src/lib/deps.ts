@@ -121,7 +121,9 @@ export const settings = /* @__PURE__ */ once(() => createSettingsRepository(docu
 export const identity = /* @__PURE__ */ once(() =>
   createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID),
 );
-export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), env().MAIL_FROM));
+export const mailer = /* @__PURE__ */ once(() =>
+  createSesMailer(sesClient(), env().MAIL_FROM, env().SES_CONFIGURATION_SET),
+);
 export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
 export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentClient(), table()));

@@ -8,7 +8,29 @@ import { api, sentMails } from '../../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../../lib/clients.ts';
 import { env } from '../../../lib/env.ts';
-import { appUrl, audit as auditEntries, clock, companies, coupons, gifts, mailer, mediaReader, newId, orderAdmin, sellerMails, orders, paymentRecords, payments, templates, transfers, users, userVouchers, vouchers, log, metrics } from '../../../lib/deps.ts';
+import {
+  appUrl,
+  audit as auditEntries,
+  clock,
+  companies,
+  coupons,
+  gifts,
+  mailer,
+  mediaReader,
+  newId,
+  orderAdmin,
+  sellerMails,
+  orders,
+  paymentRecords,
+  payments,
+  templates,
+  transfers,
+  users,
+  userVouchers,
+  vouchers,
+  log,
+  metrics,
+} from '../../../lib/deps.ts';
 import { giftKeys } from '../../../repositories/gift-repository.ts';
 import { adjustmentKeys, cancellationKeys } from '../../../repositories/order-admin-repository.ts';
 import { giveGift, type GiftDeps } from '../../gifts/gift-voucher.ts';
@@ -504,7 +526,7 @@ describe('reversal', () => {
 });
 
 const reverseDeps = (over: Partial<ReverseDeps> = {}): ReverseDeps => ({
-log: log(),
+  log: log(),
   orderAdmin: orderAdmin(),
   userVouchers: userVouchers(),
   paymentRecords: paymentRecords(),
@@ -645,7 +667,7 @@ describe('reversal races (issue 11)', () => {
     let reads = 0;
     // The gift service as it runs with the order read before the reversal (its up-front check passed).
     const giftDeps: GiftDeps = {
-    log: log(),
+      log: log(),
       metrics: metrics(),
       orders: {
         ...orders(),
