@@ -65,7 +65,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
         : {}),
   });
   // Read by name, not by reference (regions differ): the ACL must exist before the edge stack reads it.
-  if (waf) edge.addDependency(waf);
+  if (waf) edge.addStackDependency(waf);
   const api = new ApiStack(app, `${config.stackPrefix}-Api`, {
     ...common,
     description: 'Gutscheinmarkt API Lambdas and routes, one nested stack per domain',

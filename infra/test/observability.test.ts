@@ -18,8 +18,8 @@ describe('alarms and dashboard (issue 14)', () => {
 
   const alarms = () => resourcesOfType(monitoring, 'AWS::CloudWatch::Alarm').map(([, a]) => a as Resource);
   const topicRef = () => {
-    const [[topicId]] = resourcesOfType(monitoring, 'AWS::SNS::Topic');
-    return { Ref: topicId };
+    const [topic] = resourcesOfType(monitoring, 'AWS::SNS::Topic');
+    return { Ref: topic![0] };
   };
 
   it('sends every alarm to one SNS topic, and the topic to the alarmEmail', () => {

@@ -82,7 +82,6 @@ describe('http wrapper', () => {
     expect(lines[0]).toMatchObject({
       level: 'ERROR',
       message: 'unexpected error',
-      service: 'gutscheinmarkt',
       route: 'POST auth/login',
       error: { name: 'Error', message: 'secret internals' },
     });

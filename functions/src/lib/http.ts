@@ -67,7 +67,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 
 /**
  * Maps typed errors to answers in one place; anything unexpected is a logged 500 without internals,
- * counted as `ServerErrors` of the route's domain (one alarm per domain, infra/lib/observability.ts).
+ * counted as `ServerErrors` of the route's domain (one alarm per domain, infra/lib/monitoring-stack.ts).
  */
 const httpErrors = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   onError: async (request) => {

@@ -1,4 +1,5 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
@@ -23,7 +24,22 @@ import {
  */
 export const onLambda = Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
 
-export const logger = new Logger({ serviceName: METRICS_SERVICE });
+/**
+ * Off Lambda (the local API server, jobs run by npm scripts, tests) a log line keeps only level,
+ * message and its own fields: the Lambda context of the local stand-in would bury them.
+ */
+class LocalLogFormatter extends LogFormatter {
+  formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
+    return new LogItem({ attributes: { level: attributes.logLevel, message: attributes.message } }).addAttributes(
+      additional,
+    );
+  }
+}
+
+export const logger = new Logger({
+  serviceName: METRICS_SERVICE,
+  ...(onLambda ? {} : { logFormatter: new LocalLogFormatter() }),
+});
 export const tracer = new Tracer({ serviceName: METRICS_SERVICE });
 
 const NO_METRICS_WARNING = 'No application metrics to publish';
