@@ -97,8 +97,8 @@ describe('alarms and dashboard (issue 14)', () => {
   });
 
   it('has one dashboard with the API, the domains, the business metrics and the dead-letter queues', () => {
-    const [[, dashboard]] = resourcesOfType(monitoring, 'AWS::CloudWatch::Dashboard');
-    const body = JSON.stringify(dashboard!.Properties!.DashboardBody);
+    const [dashboard] = resourcesOfType(monitoring, 'AWS::CloudWatch::Dashboard');
+    const body = JSON.stringify(dashboard![1].Properties!.DashboardBody);
     for (const text of ['API requests and 5xx', 'API latency', 'Unexpected errors per domain', 'Dead-letter queues'])
       expect(body).toContain(text);
     for (const metric of BUSINESS_METRICS) expect(body).toContain(metric);
@@ -161,14 +161,20 @@ describe('WAF on the distribution (issue 14)', () => {
     expect(synth.waf).toBeDefined();
     expect(synth.waf!.region).toBe('us-east-1');
     const waf = synth.templates.get(synth.waf!.node.path)!.template;
-    const [[, acl]] = resourcesOfType(waf, 'AWS::WAFv2::WebACL');
+    const [aclResource] = resourcesOfType(waf, 'AWS::WAFv2::WebACL');
+    const acl = aclResource![1];
+    type Group = { VendorName: string; Name: string; RuleActionOverrides?: unknown; ScopeDownStatement?: unknown };
     const props = acl!.Properties as {
       Scope: string;
-      Rules: { Name: string; Action?: unknown; Statement: Record<string, any> }[];
+      Rules: {
+        Name: string;
+        Action?: unknown;
+        Statement: { ManagedRuleGroupStatement?: Group; RateBasedStatement?: unknown };
+      }[];
     };
     expect(props.Scope).toBe('CLOUDFRONT');
     const groups = props.Rules.flatMap((r) =>
-      r.Statement.ManagedRuleGroupStatement ? [r.Statement.ManagedRuleGroupStatement as Record<string, any>] : [],
+      r.Statement.ManagedRuleGroupStatement ? [r.Statement.ManagedRuleGroupStatement] : [],
     );
     expect(groups.map((g) => `${g.VendorName}/${g.Name}`)).toEqual(MANAGED_RULE_GROUPS.map((n) => `AWS/${n}`));
     const rate = props.Rules.find((r) => r.Statement.RateBasedStatement);
