@@ -1,50 +1,19 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../test/accounts.ts';
 import { api } from '../test/api.ts';
 import { putVouchers, testVoucher } from '../test/test-vouchers.ts';
 import { paymentRecords } from '../../functions/src/lib/deps.ts';
+import { runSmokeCli, stepLine } from './run-smoke-cli.ts';
 
 /**
  * `npm run smoke` against the local stack the int harness started (local API gateway, real handlers,
  * the Stripe stand-in). The base serves only the API, so `--api-only`; the home page and its headers
- * are covered by web/e2e/smoke.e2e.test.ts against the built web. The script runs as its own process,
- * exactly as the deploy workflow calls it, and talks HTTP only.
+ * are covered by web/e2e/smoke.e2e.test.ts against the built web. The script runs as its own process
+ * (run-smoke-cli.ts) and talks HTTP only.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
-
-type Run = { code: number; stdout: string; stderr: string };
-
-function smoke(args: string[], account: { email: string; password: string }): Promise<Run> {
-  const base = new URL(inject('apiUrl')).origin;
-  return new Promise((resolve) => {
-    execFile(
-      TSX,
-      ['scripts/smoke/smoke.ts', '--url', base, '--api-only', ...args],
-      {
-        cwd: ROOT,
-        // Only what the workflow gives it: no local endpoints, no AWS settings.
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          SMOKE_EMAIL: account.email,
-          SMOKE_PASSWORD: account.password,
-        },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
-
-const stepLine = (run: Run, step: string) =>
-  run.stdout.split('\n').find((line) => line.includes(`  ${step.padEnd(17)}`));
+const smoke = (args: string[], account: { email: string; password: string }) =>
+  runSmokeCli(['--url', new URL(inject('apiUrl')).origin, '--api-only', ...args], account);
 
 async function pendingLines(buyer: TestAccount): Promise<unknown[]> {
   const cart = await api('GET', 'order?status=pending&page=1&paginate=100', { token: buyer.token });
