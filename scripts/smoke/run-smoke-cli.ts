@@ -10,7 +10,11 @@ const TSX = `${ROOT}node_modules/.bin/tsx`;
 
 export type SmokeRun = { code: number; stdout: string; stderr: string };
 
-export function runSmokeCli(args: string[], account: { email: string; password: string }): Promise<SmokeRun> {
+export function runSmokeCli(
+  args: string[],
+  account: { email: string; password: string },
+  extraEnv: Record<string, string> = {},
+): Promise<SmokeRun> {
   return new Promise((resolve) => {
     execFile(
       TSX,
@@ -22,6 +26,7 @@ export function runSmokeCli(args: string[], account: { email: string; password: 
           HOME: process.env.HOME,
           SMOKE_EMAIL: account.email,
           SMOKE_PASSWORD: account.password,
+          ...extraEnv,
         },
         timeout: 90_000,
       },

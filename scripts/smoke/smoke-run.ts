@@ -11,11 +11,12 @@ import {
 } from '@gm/shared/orders/contracts';
 import { createSmokeClient, StepFailure, type Answer, type SmokeClient } from './smoke-client.ts';
 import type { SmokeOptions } from './smoke-options.ts';
-import { moduleScripts, securityHeaderProblems, securityHeaderSummary } from './web-checks.ts';
+import { cachingProblems, moduleScripts, securityHeaderProblems, securityHeaderSummary } from './web-checks.ts';
 
 export const STEPS = {
   home: 'home page',
   headers: 'security headers',
+  caching: 'caching',
   search: 'catalogue search',
   login: 'login',
   cart: 'cart',
@@ -35,6 +36,7 @@ const CANDIDATES = 5;
 type Context = {
   client: SmokeClient;
   home?: Answer;
+  entryScript?: Answer;
   searchResults: string[];
   token?: string;
   line?: OrderLine;
@@ -73,9 +75,13 @@ export async function runSmoke(options: SmokeOptions, report: (result: StepResul
   if (options.apiOnly) {
     skip(STEPS.home, '--api-only');
     skip(STEPS.headers, '--api-only');
+    skip(STEPS.caching, '--api-only');
   } else {
     const homeOk = await run(STEPS.home, () => homePage(ctx));
     if (homeOk) await run(STEPS.headers, async () => securityHeaders(ctx, options));
+    // Local servers (vite preview) do not send the release's cache headers: checked on a deployed (https) stage.
+    if (!failed && options.base.protocol !== 'https:') skip(STEPS.caching, 'http: checked on https stages only');
+    else if (!failed) await run(STEPS.caching, async () => caching(ctx));
   }
   if (!failed) await run(STEPS.search, () => search(ctx));
   if (!failed) await run(STEPS.login, () => login(ctx, options));
@@ -111,6 +117,7 @@ async function homePage(ctx: Context): Promise<string> {
   if (deepLink.status !== 200 || !deepLink.text.includes(entry))
     throw new StepFailure(`GET /vouchers/search: ${deepLink.status}, not the app's index.html (SPA fallback)`);
   ctx.home = home;
+  ctx.entryScript = script;
   return `index.html 200, ${entry} 200 (${Math.round(script.text.length / 1024)} KB), /vouchers/search 200`;
 }
 
@@ -119,6 +126,12 @@ function securityHeaders(ctx: Context, options: SmokeOptions): string {
   const problems = securityHeaderProblems(headers, options.base.protocol === 'https:');
   if (problems.length > 0) throw new StepFailure(`GET /: ${problems.join('; ')}`);
   return securityHeaderSummary(headers);
+}
+
+function caching(ctx: Context): string {
+  const problems = cachingProblems(ctx.home!.headers, ctx.entryScript!.headers);
+  if (problems.length > 0) throw new StepFailure(problems.join('; '));
+  return `index.html ${ctx.home!.headers.get('cache-control')}, assets ${ctx.entryScript!.headers.get('cache-control')}`;
 }
 
 /** POST voucher/search as the search page sends it (search-state.ts: nine a page). */

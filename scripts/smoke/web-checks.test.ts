@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, localSecurityHeaders } from '@gm/shared/web/security-headers';
-import { cspDirective, moduleScripts, securityHeaderProblems } from './web-checks.ts';
+import { cachingProblems, cspDirective, moduleScripts, securityHeaderProblems } from './web-checks.ts';
 
 describe('moduleScripts', () => {
   it('finds the entry chunk Vite writes into index.html, not classic or inline scripts', () => {
@@ -60,5 +60,27 @@ describe('securityHeaderProblems', () => {
       contentSecurityPolicy({ storageOrigins: [] }).replace(/script-src[^;]*;/, ''),
     );
     expect(securityHeaderProblems(headers, true)).toEqual([]); // default-src 'self' governs scripts then
+  });
+});
+
+describe('cachingProblems', () => {
+  const headers = (cacheControl?: string) => new Headers(cacheControl ? { 'cache-control': cacheControl } : {});
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+  it('accepts index.html that is revalidated and assets that are immutable', () => {
+    for (const page of ['no-cache', 'no-store', 'max-age=0, must-revalidate', 'public, no-cache'])
+      expect(cachingProblems(headers(page), headers(IMMUTABLE)), page).toEqual([]);
+  });
+
+  it('refuses a cached index.html and short-lived or mutable assets', () => {
+    expect(cachingProblems(headers('max-age=300'), headers(IMMUTABLE))).toEqual([
+      'index.html may be cached: Cache-Control max-age=300',
+    ]);
+    expect(cachingProblems(headers(), headers('max-age=3600, immutable'))).toEqual([
+      'index.html may be cached: Cache-Control (none)',
+      'the entry script is not immutable for a day at least: Cache-Control max-age=3600, immutable',
+    ]);
+    expect(cachingProblems(headers('no-cache'), headers('public, max-age=31536000'))).toHaveLength(1);
+    expect(cachingProblems(headers('no-cache'), headers('s-maxage=0, immutable'))).toHaveLength(1);
   });
 });

@@ -56,3 +56,21 @@ export function securityHeaderSummary(headers: Headers): string {
   const hsts = /max-age=(\d+)/i.exec(headers.get('strict-transport-security') ?? '')?.[1];
   return ['CSP', 'nosniff', 'Referrer-Policy', ...(hsts ? [`HSTS max-age=${hsts}`] : [])].join(', ');
 }
+
+const maxAgeOf = (cacheControl: string) => Number(/(?:^|[,\s])max-age=(\d+)/i.exec(cacheControl)?.[1] ?? NaN);
+
+/**
+ * The release rules (issue 14 "deployable build"): `index.html` is never served from a cache without
+ * asking (no-cache, no-store or max-age=0), and hashed assets are immutable for a long time (a day at
+ * least, so users still running the previous release keep loading its chunks). Empty means fine.
+ */
+export function cachingProblems(page: Headers, asset: Headers): string[] {
+  const problems: string[] = [];
+  const pageCache = page.get('cache-control') ?? '';
+  if (!/\bno-cache\b|\bno-store\b/i.test(pageCache) && maxAgeOf(pageCache) !== 0)
+    problems.push(`index.html may be cached: Cache-Control ${pageCache || '(none)'}`);
+  const assetCache = asset.get('cache-control') ?? '';
+  if (!(maxAgeOf(assetCache) >= 86_400) || !/\bimmutable\b/i.test(assetCache))
+    problems.push(`the entry script is not immutable for a day at least: Cache-Control ${assetCache || '(none)'}`);
+  return problems;
+}
