@@ -51,7 +51,7 @@ export async function runSmoke(options: SmokeOptions, report: (result: StepResul
   const ctx: Context = { client: createSmokeClient(options.base, options.timeoutMs), searchResults: [] };
   const steps: StepResult[] = [];
   let failed: StepResult | undefined;
-  const run = async (step: StepName, body: () => Promise<string>) => {
+  const run = async (step: StepName, body: () => Promise<string>): Promise<void> => {
     const started = performance.now();
     let result: StepResult;
     try {
@@ -64,7 +64,6 @@ export async function runSmoke(options: SmokeOptions, report: (result: StepResul
     steps.push(result);
     report(result);
     if (result.outcome === 'failed') failed ??= result;
-    return result.outcome === 'ok';
   };
   const skip = (step: StepName, detail: string) => {
     const result: StepResult = { step, outcome: 'skipped', ms: 0, detail };
@@ -77,19 +76,16 @@ export async function runSmoke(options: SmokeOptions, report: (result: StepResul
     skip(STEPS.headers, '--api-only');
     skip(STEPS.caching, '--api-only');
   } else {
-    const homeOk = await run(STEPS.home, () => homePage(ctx));
-    if (homeOk) await run(STEPS.headers, async () => securityHeaders(ctx, options));
+    await run(STEPS.home, () => homePage(ctx));
+    if (!failed) await run(STEPS.headers, async () => securityHeaders(ctx, options));
     // Local servers (vite preview) do not send the release's cache headers: checked on a deployed (https) stage.
     if (!failed && options.base.protocol !== 'https:') skip(STEPS.caching, 'http: checked on https stages only');
     else if (!failed) await run(STEPS.caching, async () => caching(ctx));
   }
   if (!failed) await run(STEPS.search, () => search(ctx));
   if (!failed) await run(STEPS.login, () => login(ctx, options));
-  let cartTouched = false;
-  if (!failed) {
-    cartTouched = true;
-    await run(STEPS.cart, () => putVoucherInCart(ctx, options));
-  }
+  const cartTouched = !failed;
+  if (cartTouched) await run(STEPS.cart, () => putVoucherInCart(ctx, options));
   if (!failed) await run(STEPS.payment, () => paymentIntent(ctx));
   if (cartTouched) await run(STEPS.cleanup, () => emptyCart(ctx));
   return { ok: !failed, steps, failed };
