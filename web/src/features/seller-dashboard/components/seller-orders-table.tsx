@@ -40,7 +40,7 @@ export function SellerOrdersTable() {
       ) : (
         <>
           <div className="table-scroll seller-orders__scroll">
-            <table className="orders-table seller-orders__table" data-testid="seller-orders-table">
+            <table className="orders-table orders-table--cards seller-orders__table" data-testid="seller-orders-table">
               <thead>
                 <tr>
                   <th scope="col">Bestellung</th>
