@@ -94,6 +94,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     httpApi: edge.httpApi,
     domains: [...api.domainStacks.keys()],
     ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+    ...(waf ? { webAclName: waf.webAclName } : {}),
   });
   for (const [name, job] of api.jobs.jobs) {
     monitoring.addDlq(

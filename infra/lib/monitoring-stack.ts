@@ -22,6 +22,8 @@ export type MonitoringStackProps = StackProps & {
   domains: readonly Domain[];
   /** Subscribed to the alarm topic by e-mail (CDK context `alarmEmail`); without it nobody is told. */
   alarmEmail?: string;
+  /** The CloudFront web ACL's name, when this app creates it: its metrics live in us-east-1. */
+  webAclName?: string;
 };
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -206,6 +208,28 @@ export class MonitoringStack extends Stack {
             right: [businessMetric('PayoutsSucceeded').with({ label: 'PayoutsSucceeded', period: Duration.hours(1) })],
           }),
         ],
+        ...(props.webAclName
+          ? [
+              [
+                new cloudwatch.GraphWidget({
+                  title: 'WAF (CloudFront, us-east-1)',
+                  width: 24,
+                  left: (['AllowedRequests', 'BlockedRequests'] as const).map(
+                    (name) =>
+                      new cloudwatch.Metric({
+                        namespace: 'AWS/WAFV2',
+                        metricName: name,
+                        dimensionsMap: { WebACL: props.webAclName!, Rule: 'ALL' },
+                        region: 'us-east-1',
+                        statistic: cloudwatch.Stats.SUM,
+                        period: FIVE_MINUTES,
+                        label: name,
+                      }),
+                  ),
+                }),
+              ],
+            ]
+          : []),
         [
           this.dlqWidget,
           new cloudwatch.GraphWidget({

@@ -38,6 +38,7 @@ export type WafStackProps = StackProps & {
  */
 export class WafStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL;
+  readonly webAclName: string;
 
   constructor(scope: Construct, id: string, props: WafStackProps) {
     super(scope, id, props);
@@ -58,8 +59,9 @@ export class WafStack extends Stack {
       visibilityConfig: visibility(name),
     });
 
+    this.webAclName = `${props.stackPrefix}-web`;
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
-      name: `${props.stackPrefix}-web`,
+      name: this.webAclName,
       description: 'Gutscheinmarkt CloudFront: rate limit per IP and AWS managed rule groups',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },

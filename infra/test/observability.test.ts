@@ -99,7 +99,14 @@ describe('alarms and dashboard (issue 14)', () => {
   it('has one dashboard with the API, the domains, the business metrics and the dead-letter queues', () => {
     const [dashboard] = resourcesOfType(monitoring, 'AWS::CloudWatch::Dashboard');
     const body = JSON.stringify(dashboard![1].Properties!.DashboardBody);
-    for (const text of ['API requests and 5xx', 'API latency', 'Unexpected errors per domain', 'Dead-letter queues'])
+    for (const text of [
+      'API requests and 5xx',
+      'API latency',
+      'Unexpected errors per domain',
+      'Dead-letter queues',
+      'AWS/WAFV2',
+      'Gutscheinmarkt-web',
+    ])
       expect(body).toContain(text);
     for (const metric of BUSINESS_METRICS) expect(body).toContain(metric);
     expect(body.match(/ApproximateNumberOfMessagesVisible/g)).toHaveLength(SCHEDULED_JOBS.length);
