@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@gm/shared/uploads/contracts';
-import { testJpeg, testPng } from '../../../../scripts/test/uploads.ts';
+import { testJpeg, testPng } from './test-images.ts';
 import { checkImage } from './image-check.ts';
 
 const HTML = new TextEncoder().encode(

@@ -69,7 +69,7 @@ function pngStructure(bytes: Uint8Array): { width: number; height: number } | Fa
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
     const end = offset + 12 + length;
-    if (end > bytes.length) return refuse(`chunk ${type} truncated`);
+    if (end > bytes.length) return refuse(`chunk ${/^[A-Za-z]{4}$/.test(type) ? type : '?'} truncated`);
     if (!size) {
       if (type !== 'IHDR' || length !== 13) return refuse('IHDR is not the first chunk');
       size = { width: view.getUint32(offset + 8), height: view.getUint32(offset + 12) };
