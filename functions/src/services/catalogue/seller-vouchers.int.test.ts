@@ -551,7 +551,7 @@ describe('ownership: another seller cannot touch a voucher', () => {
     expect(await raw(voucherKeys.voucher(voucher.id))).toEqual(before);
     // B's upload was not used up by the refused request.
     await expect(uploads().describe(actorOf(sellerB), bgOfB, 'voucher-background')).resolves.toMatchObject({
-      size: 64,
+      size: 200,
     });
   });
 

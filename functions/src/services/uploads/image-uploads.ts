@@ -12,7 +12,6 @@ import { mediaUrl, MEDIA_PREFIX, type MediaStorage } from '../../adapters/media-
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { UploadRepository } from '../../repositories/upload-repository.ts';
-import { checkImage } from './image-check.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
 /** The upload record's lifetime; S3 expires the object itself after UPLOADS_EXPIRE_DAYS (bucket-prefixes.ts). */
@@ -59,6 +58,9 @@ export function createImageUploads(deps: UploadDeps) {
     if (!bytes) throw refuse(INVALID_UPLOAD);
     // Read again after the size check: the object may have been replaced in between.
     if (bytes.length > MAX_PHOTO_BYTES) throw refuse(PHOTO_TOO_LARGE);
+    // Loaded on first use: the decoders go into the bundles of the functions that publish uploads only
+    // (lib/deps.ts imports this module everywhere; a static import kept pngjs/jpeg-js in every bundle).
+    const { checkImage } = await import('./image-check.ts');
     const check = checkImage(bytes, upload.content_type);
     if (!check.ok) {
       await deps.privateFiles.remove(upload.object_key);
