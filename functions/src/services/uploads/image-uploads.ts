@@ -66,17 +66,13 @@ export function createImageUploads(deps: UploadDeps) {
     const check = checkImage(bytes, upload.content_type);
     if (!check.ok) {
       await deps.privateFiles.remove(upload.object_key);
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          message: 'upload refused',
-          upload_id: upload.id,
-          owner_id: upload.owner_id,
-          content_type: upload.content_type,
-          reason: check.reason,
-          detail: check.detail,
-        }),
-      );
+      deps.log.warn('upload refused', {
+        upload_id: upload.id,
+        owner_id: upload.owner_id,
+        content_type: upload.content_type,
+        reason: check.reason,
+        detail: check.detail,
+      });
       if (check.reason === 'dimensions') throw refuse(IMAGE_TOO_MANY_PIXELS);
       throw refuse(startsLike(bytes, upload.content_type) ? IMAGE_DAMAGED : NOT_AN_IMAGE);
     }
