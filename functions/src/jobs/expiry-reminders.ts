@@ -1,4 +1,4 @@
-import { clock, hashToken, mailer, newToken, resolve, sellerMails, users, appUrl } from '../lib/deps.ts';
+import { clock, hashToken, mailQueue, newToken, resolve, sellerMails, users, appUrl } from '../lib/deps.ts';
 import { sendExpiryReminders, type ReminderRun } from '../services/seller-mails/expiry-reminders.ts';
 
 /**
@@ -8,7 +8,7 @@ import { sendExpiryReminders, type ReminderRun } from '../services/seller-mails/
  * invocation: after the retries it lands in the job's dead-letter queue (alarm).
  */
 export async function handler(event: { now?: string } = {}): Promise<ReminderRun> {
-  const deps = resolve({ sellerMails, users, mailer, clock, appUrl, newToken, hashToken });
+  const deps = resolve({ sellerMails, users, mailQueue, clock, appUrl, newToken, hashToken });
   const now = event.now ? new Date(event.now) : deps.clock();
   if (Number.isNaN(now.getTime())) throw new Error(`invalid now: ${event.now}`);
   const run = await sendExpiryReminders(deps, now);

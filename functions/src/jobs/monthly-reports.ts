@@ -1,4 +1,4 @@
-import { clock, mailer, payoutRuns, resolve, sellerDashboard, sellerMails } from '../lib/deps.ts';
+import { clock, mailQueue, payoutRuns, resolve, sellerDashboard, sellerMails } from '../lib/deps.ts';
 import { sendMonthlyReports, type MonthlyReportRun } from '../services/seller-mails/monthly-report.ts';
 
 /**
@@ -7,7 +7,7 @@ import { sendMonthlyReports, type MonthlyReportRun } from '../services/seller-ma
  * Failed reports make the invocation fail (retry, then the dead-letter queue and its alarm).
  */
 export async function handler(event: { now?: string } = {}): Promise<MonthlyReportRun> {
-  const deps = resolve({ sellerMails, sellerDashboard, mailer, clock, payoutRuns });
+  const deps = resolve({ sellerMails, sellerDashboard, mailQueue, clock, payoutRuns });
   const now = event.now ? new Date(event.now) : deps.clock();
   if (Number.isNaN(now.getTime())) throw new Error(`invalid now: ${event.now}`);
   const run = await sendMonthlyReports(deps, now);

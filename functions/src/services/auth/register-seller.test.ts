@@ -10,6 +10,7 @@ import { UniquenessConflict, type UserRecord } from '../../repositories/user-rep
 import type { Deps } from '../deps.ts';
 import { registerSeller } from './register-seller.ts';
 import type { Mail } from '../../adapters/ses-mailer.ts';
+import type { MailJob } from '../mail/mail-jobs.ts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9]);
@@ -100,7 +101,9 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     payoutAccounts: { createPart: part('payout+'), deletePart: part('payout-') },
     documents,
     identity,
-    mailer: { send: async (mail: Mail) => void mails.push(mail) },
+    mailQueue: {
+      enqueue: async (job: MailJob) => void (job.kind === 'mail' && mails.push(job.mail)),
+    },
     clock: () => new Date('2026-11-25T10:00:00Z'),
     newId: () => `id-${++ids}`,
     newToken: () => 'randomrandomrandomrandom',
@@ -112,7 +115,7 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     | 'payoutAccounts'
     | 'documents'
     | 'identity'
-    | 'mailer'
+    | 'mailQueue'
     | 'clock'
     | 'newId'
     | 'newToken'

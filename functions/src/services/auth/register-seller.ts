@@ -21,7 +21,7 @@ type SellerDeps = Pick<
   | 'payoutAccounts'
   | 'documents'
   | 'identity'
-  | 'mailer'
+  | 'mailQueue'
   | 'clock'
   | 'newId'
   | 'newToken'
@@ -102,7 +102,7 @@ export async function registerSeller(
 
   // 02 §1: the product checks the account and gets in touch within 24 hours. The account exists now,
   // so a failed mail must not fail the registration (a retry would only meet "e-mail taken").
-  await deps.mailer.send(registrationReceivedMail(user.email, user.username)).catch((error: unknown) => {
+  await deps.mailQueue.enqueue({ kind: 'mail', mail: registrationReceivedMail(user.email, user.username) }).catch((error: unknown) => {
     console.error(JSON.stringify({ level: 'error', message: 'registration mail failed', error: String(error) }));
   });
 

@@ -9,7 +9,7 @@ export const CONTACT_LIMIT = { hits: 5, windowSeconds: 60 * 60 } as const;
  * sender as reply-to. Five messages per IP and hour; the sixth gets 429 before anything is stored.
  */
 export async function sendContact(
-  deps: Pick<Deps, 'contacts' | 'mailer' | 'rateLimiter' | 'clock' | 'newId' | 'contactInbox'>,
+  deps: Pick<Deps, 'contacts' | 'mailQueue' | 'rateLimiter' | 'clock' | 'newId' | 'contactInbox'>,
   input: ContactInput,
   ip: string,
 ): Promise<{ message: string }> {
@@ -33,7 +33,7 @@ export async function sendContact(
     created_at: now.toISOString(),
   };
   await deps.contacts.put(record);
-  await deps.mailer.send({
+  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
     to: deps.contactInbox,
     replyTo: record.email,
     subject: `Kontaktanfrage von ${oneLine(record.name)}`,
@@ -51,7 +51,7 @@ export async function sendContact(
       '',
       `Referenz: ${record.id}`,
     ].join('\n'),
-  });
+  } });
   return { message: CONTACT_TEXT.sent };
 }
 

@@ -38,7 +38,7 @@ export type GiftDeps = Pick<
   | 'companies'
   | 'templates'
   | 'mediaReader'
-  | 'mailer'
+  | 'mailQueue'
   | 'clock'
   | 'newId'
   | 'appUrl'
@@ -395,7 +395,7 @@ async function deliver(
   for (const [index, uv] of issued.entries()) {
     const pdf = await voucherPdfFor(deps, uv);
     const link = uv.transfer_code ? shareLinkUrl(deps.appUrl, 'user_voucher', uv.transfer_code) : null;
-    await deps.mailer.send({
+    await deps.mailQueue.enqueue({ kind: 'mail', mail: {
       to: gift.email,
       subject: issued.length > 1 ? `${GIFT_TEXT.mailSubject} (${index + 1}/${issued.length})` : GIFT_TEXT.mailSubject,
       text: [
@@ -410,7 +410,7 @@ async function deliver(
         `${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(deps.appUrl, uv.code)}`,
       ].join('\n'),
       attachments: [{ filename: giftPdfFilename(index, issued.length), contentType: 'application/pdf', content: pdf }],
-    });
+    } });
   }
 }
 

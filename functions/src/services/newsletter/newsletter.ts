@@ -22,7 +22,7 @@ export const NEWSLETTER_CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 type SignUpDeps = Pick<
   Deps,
-  'newsletter' | 'newsletterSecrets' | 'rateLimiter' | 'mailer' | 'clock' | 'newToken' | 'hashToken' | 'appUrl'
+  'newsletter' | 'newsletterSecrets' | 'rateLimiter' | 'mailQueue' | 'clock' | 'newToken' | 'hashToken' | 'appUrl'
 >;
 
 /**
@@ -94,7 +94,7 @@ export async function signUpForNewsletter(
   if (!written) return ok;
 
   const base = deps.appUrl.replace(/\/+$/, '');
-  await deps.mailer.send({
+  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
     to: email,
     subject: NEWSLETTER_TEXT.mailSubject,
     text: [
@@ -110,7 +110,7 @@ export async function signUpForNewsletter(
       '',
       `Vom Newsletter abmelden: ${base}${newsletterUnsubscribePath(unsubscribeToken)}`,
     ].join('\n'),
-  });
+  } });
   return ok;
 }
 

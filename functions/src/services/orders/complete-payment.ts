@@ -46,7 +46,7 @@ export type CompletionDeps = Pick<
   | 'settings'
   | 'users'
   | 'companies'
-  | 'mailer'
+  | 'mailQueue'
   | 'clock'
   | 'newId'
   | 'appUrl'
@@ -362,7 +362,7 @@ export async function deliverConfirmation(
 }
 
 type ConfirmationDeps =
-  'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers' | 'companies' | 'vouchers' | 'templates' | 'mediaReader';
+  'users' | 'mailQueue' | 'appUrl' | 'orders' | 'userVouchers' | 'companies' | 'vouchers' | 'templates' | 'mediaReader';
 
 /**
  * The confirmation mail, from what was stored (any concurrent run may have completed a line): orders,
@@ -446,7 +446,7 @@ async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, pa
         ]),
       ]
     : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${base}/wallet`];
-  await deps.mailer.send({
+  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
     to,
     subject: 'Deine Bestellung bei Gutscheinmarkt',
     text: [
@@ -471,7 +471,7 @@ async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, pa
         : []),
     ].join('\n'),
     ...(attached.length ? { attachments: attached } : {}),
-  });
+  } });
 }
 
 /** Voucher PDFs rendered for one confirmation mail at most (a few hundred ms each). */

@@ -16,7 +16,7 @@ import { addDays, previousMonth } from './reminder-days.ts';
  * mail deletes it again so the next run (or the Lambda retry) sends it. The month's payouts are the
  * seller invoices issued in it (GSI1 `SELLER#<id>#SELLER_INVOICES` by range): count, payout sum, paid.
  */
-export type MonthlyReportDeps = Pick<Deps, 'sellerMails' | 'sellerDashboard' | 'mailer' | 'clock' | 'payoutRuns'>;
+export type MonthlyReportDeps = Pick<Deps, 'sellerMails' | 'sellerDashboard' | 'mailQueue' | 'clock' | 'payoutRuns'>;
 
 /** The payouts of a month: invoices issued in it, their payout sum and what of it is paid (transferred or marked). */
 export async function monthPayouts(
@@ -100,7 +100,7 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
       const payouts = await monthPayouts(deps, seller.id, month);
       const actor = { userId: seller.id, role: 'seller' } as Actor;
       const csv = await orderCsvInMemory(deps, actor, monthDays(month));
-      await deps.mailer.send({
+      await deps.mailQueue.enqueue({ kind: 'mail', mail: {
         to,
         subject: `Dein Monatsbericht ${monthLabel(month)} – Gutscheinmarkt`,
         text: [
@@ -124,7 +124,7 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
           'Dein Gutscheinmarkt-Team',
         ].join('\n'),
         attachments: [{ filename: csv.filename, contentType: 'text/csv', content: csv.content }],
-      });
+      } });
       run.sent++;
     } catch (error) {
       await deps.sellerMails.releaseMonthlyReport(seller.id, month, at).catch(() => undefined);

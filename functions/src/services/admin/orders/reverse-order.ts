@@ -22,7 +22,7 @@ export type ReverseDeps = Pick<
   | 'users'
   | 'orders'
   | 'audit'
-  | 'mailer'
+  | 'mailQueue'
   | 'gifts'
   | 'clock'
   | 'newId'
@@ -325,7 +325,7 @@ export function cancellationInvoice(
 
 /** Mails the Stornorechnung to the buyer (guest e-mail too); owed from the reversal's commit until sent. */
 async function mailCancellation(
-  deps: Pick<ReverseDeps, 'users' | 'mailer'>,
+  deps: Pick<ReverseDeps, 'users' | 'mailQueue'>,
   order: AdminOrderRecord,
   invoice: InvoiceRecord & { cancels: string | null },
   refund: number,
@@ -336,7 +336,7 @@ async function mailCancellation(
     (order.user_id ? (await deps.users.get(order.user_id))?.email : undefined);
   if (!to) return;
   const name = order.guest?.first_name ?? invoice.buyer.name.split(' ')[0];
-  await deps.mailer.send({
+  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
     to,
     subject: `Stornierung deiner Bestellung ${order.order_no ?? ''}`.trim(),
     text: [
@@ -354,5 +354,5 @@ async function mailCancellation(
         content: await renderInvoicePdf(invoice),
       },
     ],
-  });
+  } });
 }
