@@ -110,6 +110,8 @@ async function main(): Promise<void> {
 
   try {
     cloud = await startLocalCloud({ dataDir: DATA_DIR, ports });
+    // The mail worker runs in this process (the queue stand-in calls it) and reads the functions' env.
+    Object.assign(process.env, cloud.env);
     const logins = await seedIfNeeded(cloud);
     const env = { ...process.env, ...cloud.env };
 
