@@ -162,7 +162,8 @@ export class LocalQueue {
       failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (error) {
       // A thrown handler fails the whole batch, as with Lambda.
-      if (!this.quiet) console.error(`[queue] ${this.name}: consumer threw: ${(error as Error)?.stack ?? String(error)}`);
+      if (!this.quiet)
+        console.error(`[queue] ${this.name}: consumer threw: ${(error as Error)?.stack ?? String(error)}`);
       failed = new Set(batch.map((m) => m.messageId));
     }
     for (const m of batch) {
@@ -261,7 +262,12 @@ export async function startQueueStandIn(opts: {
           );
         } else if ((hook === 'pause' || hook === 'resume') && req.method === 'POST') {
           for (const q of targets) q[hook]();
-          answer(res, 200, { [hook === 'pause' ? 'paused' : 'resumed']: targets.map((q) => q.name) }, 'application/json');
+          answer(
+            res,
+            200,
+            { [hook === 'pause' ? 'paused' : 'resumed']: targets.map((q) => q.name) },
+            'application/json',
+          );
         } else if (hook === 'dead-letters' && req.method === 'GET') {
           answer(res, 200, Object.fromEntries(targets.map((q) => [q.name, q.dead])), 'application/json');
         } else {

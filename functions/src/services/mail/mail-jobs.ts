@@ -11,9 +11,7 @@ import type { Mail } from '../../adapters/ses-mailer.ts';
  * - `guest-vouchers`: guest retrieval; the worker finds the guest's vouchers and mails their PDFs.
  */
 export type MailJob =
-  | { kind: 'mail'; mail: Mail }
-  | { kind: 'password-reset'; email: string }
-  | { kind: 'guest-vouchers'; email: string };
+  { kind: 'mail'; mail: Mail } | { kind: 'password-reset'; email: string } | { kind: 'guest-vouchers'; email: string };
 
 /** Where jobs go: SQS on AWS, the local queue stand-in (scripts/dev/queue-stand-in.ts) locally. */
 export type MailQueue = { enqueue(job: MailJob): Promise<void> };
