@@ -68,6 +68,7 @@ export class JobsStack extends NestedStack {
       COGNITO_USER_POOL_ID: r.userPool.userPoolId,
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
+      MAIL_QUEUE_URL: r.mailQueue.queue.queueUrl,
       APP_URL: r.appUrl,
       ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
     };
@@ -77,13 +78,8 @@ export class JobsStack extends NestedStack {
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     r.table.grantReadWriteData(role);
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-        conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
-      }),
-    );
+    // Reminders and reports are mail jobs (issue 14): the mail worker alone sends through SES.
+    r.mailQueue.grantSend(role);
 
     // The payout run has a role of its own: only it reads the Stripe secret key and writes the private bucket.
     const payoutRole = new iam.Role(this, 'PayoutJobRole', {
