@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { giftVoucherRequestSchema } from '@gm/shared/wallet/gift';
 import { createTestAccount, type TestAccount } from '../../../../../scripts/test/accounts.ts';
-import { api, sentMails } from '../../../../../scripts/test/api.ts';
+import { api, sentMails, drainMailQueue } from '../../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../../lib/clients.ts';
 import { env } from '../../../lib/env.ts';
@@ -575,6 +575,8 @@ describe('reversal races (issue 11)', () => {
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     await settle();
+    // Locally the mail worker shares the API's process: let it render the confirmation before the timed race.
+    await drainMailQueue();
     const id = added.body.data.id as string;
     const order = await orderAdmin().get(id);
     expect(order).toMatchObject({ status: 'completed', total_amount: 5000 });
