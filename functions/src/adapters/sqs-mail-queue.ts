@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { MAIL_OUTBOX_PREFIX } from './bucket-prefixes.ts';
 import { encodeMailJob, type MailQueue } from '../services/mail/mail-jobs.ts';
 
 /**
- * Bodies above this size go to the private bucket (`mail-outbox/<uuid>.json`) and the message carries
- * only the key: SQS takes at most 256 KiB per message by default, a mail with voucher PDFs is often more.
+ * Bodies above this size go to the private bucket (`mail-outbox/<uuid>.json`, expired by a lifecycle
+ * rule after 15 days) and the message carries only the key: SQS takes at most 256 KiB per message by
+ * default, and a mail with voucher PDFs is often more.
  */
 export const MAX_INLINE_MESSAGE_BYTES = 200_000;
-export const OUTBOX_PREFIX = 'mail-outbox/';
+export const OUTBOX_PREFIX = MAIL_OUTBOX_PREFIX;
 
 /** The stored bodies of large jobs (claim check); the worker reads and deletes them. */
 export type MailOutbox = {

@@ -10,11 +10,11 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { MAIL_OUTBOX_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
 import { ApiFunction, REPO_ROOT } from './api-function.ts';
 
 export const MAIL_WORKER_ENTRY = path.join(REPO_ROOT, 'functions/src/workers/mail-queue.ts');
-/** The prefix of the claim-check bodies in the private bucket (functions/src/adapters/sqs-mail-queue.ts). */
-export const MAIL_OUTBOX_PREFIX = 'mail-outbox/';
+export { MAIL_OUTBOX_PREFIX };
 /** Receives before SQS moves a job to the dead-letter queue. */
 export const MAIL_MAX_RECEIVE_COUNT = 5;
 const WORKER_TIMEOUT = Duration.seconds(60);
