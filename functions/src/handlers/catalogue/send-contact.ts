@@ -8,6 +8,10 @@ export const handler = http('POST contact', async ({ body, event }) => {
   const input = parse(contactRequestSchema, body);
   return json(
     200,
-    await sendContact(resolve({ contacts, mailQueue, rateLimiter, clock, newId, contactInbox }), input, clientIp(event)),
+    await sendContact(
+      resolve({ contacts, mailQueue, rateLimiter, clock, newId, contactInbox }),
+      input,
+      clientIp(event),
+    ),
   );
 });

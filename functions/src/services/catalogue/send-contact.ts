@@ -33,25 +33,28 @@ export async function sendContact(
     created_at: now.toISOString(),
   };
   await deps.contacts.put(record);
-  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
-    to: deps.contactInbox,
-    replyTo: record.email,
-    subject: `Kontaktanfrage von ${oneLine(record.name)}`,
-    text: [
-      'Über das Kontaktformular im Impressum ist eine Nachricht eingegangen.',
-      '',
-      `Name: ${record.name}`,
-      `E-Mail: ${record.email}`,
-      `Telefon: ${record.phone ?? '–'}`,
-      `Eingegangen: ${record.created_at}`,
-      `Datenschutz-Einwilligung: erteilt am ${record.consent_at}`,
-      '',
-      'Nachricht:',
-      record.message,
-      '',
-      `Referenz: ${record.id}`,
-    ].join('\n'),
-  } });
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to: deps.contactInbox,
+      replyTo: record.email,
+      subject: `Kontaktanfrage von ${oneLine(record.name)}`,
+      text: [
+        'Über das Kontaktformular im Impressum ist eine Nachricht eingegangen.',
+        '',
+        `Name: ${record.name}`,
+        `E-Mail: ${record.email}`,
+        `Telefon: ${record.phone ?? '–'}`,
+        `Eingegangen: ${record.created_at}`,
+        `Datenschutz-Einwilligung: erteilt am ${record.consent_at}`,
+        '',
+        'Nachricht:',
+        record.message,
+        '',
+        `Referenz: ${record.id}`,
+      ].join('\n'),
+    },
+  });
   return { message: CONTACT_TEXT.sent };
 }
 

@@ -446,32 +446,35 @@ async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, pa
         ]),
       ]
     : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${base}/wallet`];
-  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
-    to,
-    subject: 'Deine Bestellung bei Gutscheinmarkt',
-    text: [
-      name ? `Hallo ${name},` : 'Hallo,',
-      '',
-      payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
-      '',
-      'Deine Bestellung:',
-      ...lines,
-      ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
-      `Gesamt: ${formatEuro(payment.amount)}`,
-      ...(issued.length ? codes : []),
-      ...(gifts.length
-        ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
-        : []),
-      ...attachmentNote(attachedInvoices, attachedVouchers),
-      ...(notAttached.length
-        ? [
-            '',
-            `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
-          ]
-        : []),
-    ].join('\n'),
-    ...(attached.length ? { attachments: attached } : {}),
-  } });
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to,
+      subject: 'Deine Bestellung bei Gutscheinmarkt',
+      text: [
+        name ? `Hallo ${name},` : 'Hallo,',
+        '',
+        payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
+        '',
+        'Deine Bestellung:',
+        ...lines,
+        ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
+        `Gesamt: ${formatEuro(payment.amount)}`,
+        ...(issued.length ? codes : []),
+        ...(gifts.length
+          ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
+          : []),
+        ...attachmentNote(attachedInvoices, attachedVouchers),
+        ...(notAttached.length
+          ? [
+              '',
+              `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
+            ]
+          : []),
+      ].join('\n'),
+      ...(attached.length ? { attachments: attached } : {}),
+    },
+  });
 }
 
 /** Voucher PDFs rendered for one confirmation mail at most (a few hundred ms each). */

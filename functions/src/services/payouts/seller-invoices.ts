@@ -234,14 +234,17 @@ export async function sendSellerInvoice(
   if (!to) throw ValidationError.field('email', NO_SELLER_EMAIL);
   const pdf = await deps.privateFileReader.read(invoice.pdf_key);
   if (!pdf) throw new NotFoundError(PDF_MISSING);
-  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
-    to,
-    subject: PAYOUT_TEXT.mailSubject(invoice.invoice_no),
-    text: sellerInvoiceMailText(invoice),
-    attachments: [
-      { filename: sellerInvoiceFilename(invoice.invoice_no), contentType: 'application/pdf', content: pdf },
-    ],
-  } });
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to,
+      subject: PAYOUT_TEXT.mailSubject(invoice.invoice_no),
+      text: sellerInvoiceMailText(invoice),
+      attachments: [
+        { filename: sellerInvoiceFilename(invoice.invoice_no), contentType: 'application/pdf', content: pdf },
+      ],
+    },
+  });
   const at = deps.clock().toISOString();
   const sent = await deps.sellerInvoices.markEmailSent(id, at);
   if (!sent) throw new NotFoundError();

@@ -70,11 +70,14 @@ export async function sendExpiryReminders(deps: ReminderDeps, now: Date = deps.c
             at,
             Math.floor(now.getTime() / 1000) + TOKEN_TTL_SECONDS,
           );
-          await deps.mailQueue.enqueue({ kind: 'mail', mail: {
-            to: to.email,
-            subject: reminderSubject(window.kind, uv.voucher.title),
-            text: reminderText(deps.appUrl, uv, to.name, daysBetween(today, uv.valid_until), token),
-          } });
+          await deps.mailQueue.enqueue({
+            kind: 'mail',
+            mail: {
+              to: to.email,
+              subject: reminderSubject(window.kind, uv.voucher.title),
+              text: reminderText(deps.appUrl, uv, to.name, daysBetween(today, uv.valid_until), token),
+            },
+          });
           run.sent++;
         } catch (error) {
           await deps.sellerMails.releaseReminder(uv.id, window.kind, at).catch(() => undefined);

@@ -98,7 +98,9 @@ describe('custom order confirmation (seller sale notice)', () => {
           ? Promise.reject(new Error('SQS throttled'))
           : real.enqueue(job),
     };
-    await expect(completePaymentOnEvent({ ...deps(), mailQueue: refusing }, event)).rejects.toThrow(/seller sale notice/);
+    await expect(completePaymentOnEvent({ ...deps(), mailQueue: refusing }, event)).rejects.toThrow(
+      /seller sale notice/,
+    );
     const sold = await orders().get(line);
     expect(sold?.status).toBe('completed');
     expect(sold?.seller_mail_sent_at).toBeUndefined();

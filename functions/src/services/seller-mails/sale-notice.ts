@@ -62,11 +62,14 @@ export async function notifySellerOfSale(
   if (claim !== 'claimed') return 'not_owed';
   try {
     const name = [seller.first_name, seller.last_name].filter(Boolean).join(' ') || seller.username || null;
-    await deps.mailQueue.enqueue({ kind: 'mail', mail: {
-      to,
-      subject: `${SALE_NOTICE_SUBJECT}: ${order.order_no ?? ''}`.trim(),
-      text: saleNoticeText(order, name),
-    } });
+    await deps.mailQueue.enqueue({
+      kind: 'mail',
+      mail: {
+        to,
+        subject: `${SALE_NOTICE_SUBJECT}: ${order.order_no ?? ''}`.trim(),
+        text: saleNoticeText(order, name),
+      },
+    });
   } catch (error) {
     await deps.sellerMails.releaseSaleNotice(order.id, until).catch(() => undefined);
     console.error(

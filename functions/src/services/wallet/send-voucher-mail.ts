@@ -60,20 +60,23 @@ export async function sendVoucherMail(
   const balanceLine = `${BALANCE_TEXT.linkLabel}: ${balanceUrl}`;
   const walletLine =
     'Mit diesem Link lädst du ihn in deine Wallet (danach bekommt er dort einen neuen Code und der QR-Code im PDF gilt nicht mehr):';
-  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
-    to: input.email,
-    subject: oneLine(input.subject),
-    replyTo: actor.email,
-    text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\n${balanceLine}\n\nDein Gutscheinmarkt-Team`,
-    html:
-      `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
-      `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
-      `<p>${escapeHtml(BALANCE_TEXT.linkLabel)}: <a href="${escapeHtml(balanceUrl)}">${escapeHtml(balanceUrl)}</a></p>` +
-      `<p>Dein Gutscheinmarkt-Team</p>`,
-    attachments: [
-      { filename: voucherPdfFilename(voucher.order_no, voucher.code), contentType: 'application/pdf', content: pdf },
-    ],
-  } });
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to: input.email,
+      subject: oneLine(input.subject),
+      replyTo: actor.email,
+      text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\n${balanceLine}\n\nDein Gutscheinmarkt-Team`,
+      html:
+        `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
+        `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
+        `<p>${escapeHtml(BALANCE_TEXT.linkLabel)}: <a href="${escapeHtml(balanceUrl)}">${escapeHtml(balanceUrl)}</a></p>` +
+        `<p>Dein Gutscheinmarkt-Team</p>`,
+      attachments: [
+        { filename: voucherPdfFilename(voucher.order_no, voucher.code), contentType: 'application/pdf', content: pdf },
+      ],
+    },
+  });
   return { message: TRANSFER_TEXT.mailSent };
 }
 
@@ -98,12 +101,15 @@ export async function mailShareLink(
 ) {
   const from = await senderName(deps, actor);
   const intro = `${from} hat dir den Gutschein „${title}“ geschenkt.`;
-  await deps.mailQueue.enqueue({ kind: 'mail', mail: {
-    to,
-    subject: TRANSFER_TEXT.receiveTitle,
-    replyTo: actor.email,
-    text: `${intro}\n\n${TRANSFER_TEXT.giftMessage}\n${url}\n\nDein Gutscheinmarkt-Team`,
-    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(TRANSFER_TEXT.giftMessage)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
-  } });
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to,
+      subject: TRANSFER_TEXT.receiveTitle,
+      replyTo: actor.email,
+      text: `${intro}\n\n${TRANSFER_TEXT.giftMessage}\n${url}\n\nDein Gutscheinmarkt-Team`,
+      html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(TRANSFER_TEXT.giftMessage)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
+    },
+  });
   return { message: TRANSFER_TEXT.mailSent };
 }
