@@ -23,6 +23,8 @@ import { paymentEvents } from '@gm/functions/services/orders/payment-events';
 import type { ImpersonationSettings, StripeSettings } from './config.ts';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 import { JobsStack } from './jobs-stack.ts';
+import { MailQueue } from './constructs/mail-queue.ts';
+export { sesSendResources } from './constructs/ses-send-resources.ts';
 
 /**
  * The variables env.ts requires; a new one there fails this file's type check until it is set
@@ -53,6 +55,8 @@ export type ApiResources = {
   newsletterSecretParameter: string;
   /** The value CloudFront sends as `x-origin-verify` (issue 14); every function refuses requests without it. */
   originSecret: secretsmanager.ISecret;
+  /** Every mail is a job on this queue (issue 14); built by ApiStack. */
+  mailQueue: MailQueue;
 };
 
 /**
@@ -86,7 +90,7 @@ export const STRIPE_DOMAINS: readonly Domain[] = ['orders', 'users', 'admin'];
 
 export type ApiStackProps = StackProps & {
   routes: readonly RouteDef[];
-  resources: ApiResources;
+  resources: Omit<ApiResources, 'mailQueue'>;
   /** Tests only: code for manifest routes whose handler module does not exist yet. */
   stubForMissingHandlers?: lambda.Code;
 };
@@ -116,10 +120,31 @@ export class ApiStack extends Stack {
   readonly resources: ApiResources;
   /** The scheduled Lambdas (issue 12): expiry reminders, monthly reports. */
   readonly jobs: JobsStack;
+  /** The mail queue, its dead-letter queue and alarm, and the mail worker (issue 14). */
+  readonly mail: MailQueue;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    this.resources = props.resources;
+    const given = props.resources;
+    this.mail = new MailQueue(this, 'Mail', {
+      environment: {
+        TABLE_NAME: given.table.tableName,
+        MEDIA_BUCKET: given.mediaBucket.bucketName,
+        PRIVATE_BUCKET: given.privateBucket.bucketName,
+        COGNITO_USER_POOL_ID: given.userPool.userPoolId,
+        COGNITO_CLIENT_ID: given.webClient.userPoolClientId,
+        MAIL_FROM: given.mailFrom,
+        APP_URL: given.appUrl,
+        SES_CONFIGURATION_SET: given.mailConfigurationSet,
+      } satisfies Omit<LambdaEnvironment, 'MAIL_QUEUE_URL'> & { SES_CONFIGURATION_SET: string },
+      table: given.table,
+      mediaBucket: given.mediaBucket,
+      privateBucket: given.privateBucket,
+      mailFrom: given.mailFrom,
+      mailConfigurationSet: given.mailConfigurationSet,
+      ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
+    });
+    this.resources = { ...given, mailQueue: this.mail };
 
     const missing = props.routes.filter((r) => !existsSync(handlerEntry(r.handler)));
     if (missing.length > 0 && !props.stubForMissingHandlers) {
@@ -129,10 +154,10 @@ export class ApiStack extends Stack {
           .join('\n')}`,
       );
     }
-    if (props.resources.mailFrom.endsWith('.invalid')) {
+    if (this.resources.mailFrom.endsWith('.invalid')) {
       Annotations.of(this).addWarningV2(
         'gm:noMailFrom',
-        `No domainName/mailFrom context: MAIL_FROM is ${props.resources.mailFrom}, e-mail will fail`,
+        `No domainName/mailFrom context: MAIL_FROM is ${this.resources.mailFrom}, e-mail will fail`,
       );
     }
 
@@ -147,7 +172,7 @@ export class ApiStack extends Stack {
           description: `Gutscheinmarkt API routes of domain ${domain}`,
           domain,
           routes,
-          resources: props.resources,
+          resources: this.resources,
           ...(props.stubForMissingHandlers ? { stubForMissingHandlers: props.stubForMissingHandlers } : {}),
         }),
       );
@@ -155,7 +180,7 @@ export class ApiStack extends Stack {
     this.domainStacks = stacks;
     this.jobs = new JobsStack(this, 'Jobs', {
       description: 'Gutscheinmarkt scheduled jobs',
-      resources: props.resources,
+      resources: this.resources,
       ...(props.stubForMissingHandlers ? { stubForMissingJobs: props.stubForMissingHandlers } : {}),
     });
 
@@ -186,7 +211,6 @@ export class DomainRoutesStack extends NestedStack {
       Partial<
         Record<
           | 'CONTACT_EMAIL'
-          | 'SES_CONFIGURATION_SET'
           | 'ORIGIN_VERIFY_SECRET'
           | 'STRIPE_SECRET_KEY_PARAMETER'
           | 'STRIPE_WEBHOOK_SECRET_PARAMETER'
@@ -203,7 +227,7 @@ export class DomainRoutesStack extends NestedStack {
       COGNITO_USER_POOL_ID: r.userPool.userPoolId,
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
-      SES_CONFIGURATION_SET: r.mailConfigurationSet,
+      MAIL_QUEUE_URL: r.mailQueue.queue.queueUrl,
       APP_URL: r.appUrl,
       // Resolved by CloudFormation at deploy (dynamic reference), never written into the template.
       ORIGIN_VERIFY_SECRET: r.originSecret.secretValue.unsafeUnwrap(),
@@ -287,23 +311,8 @@ function grantApiAccess(role: iam.Role, r: ApiResources): void {
   role.addToPrincipalPolicy(
     new iam.PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [r.userPool.userPoolArn] }),
   );
-  const stack = Stack.of(role);
-  role.addToPrincipalPolicy(
-    new iam.PolicyStatement({
-      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-      // Sandbox accounts also authorise the recipient's identity, so the sender is pinned by condition.
-      resources: sesSendResources(stack, r.mailConfigurationSet),
-      conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
-    }),
-  );
-}
-
-/** What ses:SendEmail is checked against: the identities, and the configuration set named in every call. */
-export function sesSendResources(stack: Stack, configurationSet: string): string[] {
-  return [
-    stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
-    stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet }),
-  ];
+  // Mail goes out through the mail queue (issue 14): only its worker talks to SES.
+  r.mailQueue.grantSend(role);
 }
 
 /** Reading the two SecureString parameters; the default key aws/ssm needs no KMS grant. */

@@ -4,7 +4,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { sesSendResources, type ApiResources, type LambdaEnvironment } from './api-stack.ts';
+import type { ApiResources, LambdaEnvironment } from './api-stack.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 
 export type JobsStackProps = NestedStackProps & {
@@ -61,14 +61,14 @@ export class JobsStack extends NestedStack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const r = props.resources;
-    const environment: LambdaEnvironment & { CONTACT_EMAIL?: string; SES_CONFIGURATION_SET: string } = {
+    const environment: LambdaEnvironment & { CONTACT_EMAIL?: string } = {
       TABLE_NAME: r.table.tableName,
       MEDIA_BUCKET: r.mediaBucket.bucketName,
       PRIVATE_BUCKET: r.privateBucket.bucketName,
       COGNITO_USER_POOL_ID: r.userPool.userPoolId,
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
-      SES_CONFIGURATION_SET: r.mailConfigurationSet,
+      MAIL_QUEUE_URL: r.mailQueue.queue.queueUrl,
       APP_URL: r.appUrl,
       ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
     };
@@ -78,13 +78,8 @@ export class JobsStack extends NestedStack {
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     r.table.grantReadWriteData(role);
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: sesSendResources(Stack.of(this), r.mailConfigurationSet),
-        conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
-      }),
-    );
+    // Reminders and reports are mail jobs (issue 14): the mail worker alone sends through SES.
+    r.mailQueue.grantSend(role);
 
     // The payout run has a role of its own: only it reads the Stripe secret key and writes the private bucket.
     const payoutRole = new iam.Role(this, 'PayoutJobRole', {

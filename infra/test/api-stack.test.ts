@@ -17,10 +17,11 @@ describe('API stack', () => {
   let all: { path: string; template: Template }[];
   beforeAll(() => {
     synth = synthApp();
-    // The route stacks; the scheduled jobs' nested stack has tests of its own (jobs-stack.test.ts), and the
-    // edge stack's one function reads the WAF's ARN across regions (observability.test.ts).
+    // The route stacks; the scheduled jobs' nested stack and the mail worker (in the API stack itself)
+    // have tests of their own (jobs-stack.test.ts, mail-queue.test.ts); the edge stack's one function
+    // reads the WAF's ARN across regions (observability.test.ts).
     all = [...synth.templates]
-      .filter(([p]) => p !== synth.api.jobs.node.path && p !== synth.edge.node.path)
+      .filter(([p]) => p !== synth.api.jobs.node.path && p !== synth.api.node.path && p !== synth.edge.node.path)
       .map(([p, { template }]) => ({ path: p, template }));
   }, 60_000);
   afterAll(() => synth.cleanup());
@@ -33,7 +34,8 @@ describe('API stack', () => {
     const jobs = synth.templates.get(synth.api.jobs.node.path)!.template;
     expect(functionsIn(jobs)).toHaveLength(SCHEDULED_JOBS.length);
     const apiFunctions = synth.app.node.findAll().filter((c): c is ApiFunction => c instanceof ApiFunction);
-    expect(apiFunctions).toHaveLength(routes.length + SCHEDULED_JOBS.length);
+    // …and the mail worker (issue 14).
+    expect(apiFunctions).toHaveLength(routes.length + SCHEDULED_JOBS.length + 1);
   });
 
   it('builds each function from the manifest handler module at functions/src/handlers/<handler>.ts', () => {
@@ -120,13 +122,13 @@ describe('API stack', () => {
             'COGNITO_CLIENT_ID',
             'COGNITO_USER_POOL_ID',
             'MAIL_FROM',
+            'MAIL_QUEUE_URL',
             'MEDIA_BUCKET',
             'NODE_OPTIONS',
             'POWERTOOLS_LOG_LEVEL',
             'POWERTOOLS_METRICS_NAMESPACE',
             'POWERTOOLS_SERVICE_NAME',
             'PRIVATE_BUCKET',
-            'SES_CONFIGURATION_SET',
             'TABLE_NAME',
             'IMPERSONATION_PUBLIC_KEY_PARAMETER',
             'ORIGIN_VERIFY_SECRET',
@@ -155,6 +157,7 @@ describe('API stack', () => {
           'COGNITO_USER_POOL_ID',
           'COGNITO_CLIENT_ID',
           'APP_URL',
+          'MAIL_QUEUE_URL',
         ]) {
           expect(typeof vars[name], `${id} ${name}`).toBe('object');
         }
@@ -175,7 +178,7 @@ describe('API stack', () => {
     }
   });
 
-  it('grants the table, both upload buckets, Cognito admin calls on the pool, SES from MAIL_FROM only, and X-Ray', () => {
+  it('grants the table, both upload buckets, Cognito admin calls on the pool, sending to the mail queue (no SES), and X-Ray', () => {
     for (const { template } of all) {
       const fnCount = functionsIn(template).length;
       if (fnCount === 0) continue;
@@ -206,7 +209,7 @@ describe('API stack', () => {
             's3:PutObject',
             's3:GetObject*',
             'cognito-idp:AdminCreateUser',
-            'ses:SendEmail',
+            'sqs:SendMessage',
             'xray:PutTraceSegments',
           ]),
         );
@@ -214,8 +217,11 @@ describe('API stack', () => {
           actions.some((a) => a.endsWith(':*') || a === '*'),
           `${id} has no wildcard actions`,
         ).toBe(false);
-        const ses = statements.find((s) => JSON.stringify(s.Action).includes('ses:SendEmail'));
-        expect(ses?.Condition, id).toMatchObject({ StringEquals: { 'ses:FromAddress': expect.any(String) } });
+        // Mail is a job on the mail queue (issue 14): only the mail worker may use SES.
+        expect(
+          actions.filter((a) => a.startsWith('ses:')),
+          id,
+        ).toEqual([]);
       }
     }
   });

@@ -120,7 +120,7 @@ describe('SES configuration set (issue 14)', () => {
   }, 120_000);
   afterAll(() => synth.cleanup());
 
-  it('sends CloudWatch events of every mail and is the identity’s default and every mailer’s SES_CONFIGURATION_SET', () => {
+  it('sends CloudWatch events of every mail and is the identity’s default and the mail worker’s SES_CONFIGURATION_SET', () => {
     const stateful = synth.templates.get(synth.stateful.node.path)!.template;
     stateful.resourceCountIs('AWS::SES::ConfigurationSet', 1);
     stateful.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
@@ -144,16 +144,22 @@ describe('SES configuration set (issue 14)', () => {
       expect(fns.length).toBeGreaterThan(0);
       for (const [, fn] of fns) {
         const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect(vars.SES_CONFIGURATION_SET).toBeDefined();
         expect(vars).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'gutscheinmarkt', POWERTOOLS_LOG_LEVEL: 'INFO' });
       }
-      // Sending with a configuration set is authorised on the set too.
-      const statements = resourcesOfType(template, 'AWS::IAM::Policy').flatMap(
-        ([, p]) => (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
-      );
-      const send = statements.find((s) => JSON.stringify(s.Action).includes('ses:SendEmail'));
-      expect(JSON.stringify(send!.Resource)).toContain('configuration-set/');
     }
+    // Every mail goes through the mail queue: its worker alone sends, naming the configuration set,
+    // and sending with a configuration set is authorised on the set too.
+    const api = synth.templates.get(synth.api.node.path)!.template;
+    const workerId = synth.api.getLogicalId(synth.api.mail.worker.node.defaultChild as never);
+    const worker = resourcesOfType(api, 'AWS::Lambda::Function').find(([id]) => id === workerId);
+    expect(worker).toBeDefined();
+    const workerVars = (worker![1].Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(workerVars.SES_CONFIGURATION_SET).toBeDefined();
+    const statements = resourcesOfType(api, 'AWS::IAM::Policy').flatMap(
+      ([, p]) => (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+    );
+    const send = statements.find((s) => JSON.stringify(s.Action).includes('ses:SendEmail'));
+    expect(JSON.stringify(send!.Resource)).toContain('configuration-set/');
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
 import { ROLE_IDS } from '@gm/shared/auth/roles';
-import { EXPORTS_PREFIX, UPLOADS_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
+import { EXPORTS_PREFIX, UPLOADS_PREFIX, MAIL_OUTBOX_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
 import { PRE_TOKEN_GENERATION_ENTRY } from '../lib/stateful-stack.ts';
 import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
 
@@ -74,11 +74,16 @@ describe('stateful stack', () => {
         .LifecycleConfiguration.Rules;
     const temporary = rules('PrivateBucket').filter((rule) => rule.ExpirationInDays !== undefined);
     expect(temporary).toEqual(
-      [UPLOADS_PREFIX, EXPORTS_PREFIX].map((prefix) => ({
-        Id: `Expire-${prefix.replace('/', '')}`,
+      [
+        [UPLOADS_PREFIX, 1],
+        [EXPORTS_PREFIX, 1],
+        // Large mail jobs (claim check, issue 14): as long as the dead-letter queue keeps a job, and a day.
+        [MAIL_OUTBOX_PREFIX, 15],
+      ].map(([prefix, days]) => ({
+        Id: `Expire-${String(prefix).replace(/[^A-Za-z0-9]/g, '')}`,
         Status: 'Enabled',
         Prefix: prefix,
-        ExpirationInDays: 1,
+        ExpirationInDays: days,
         NoncurrentVersionExpiration: { NoncurrentDays: 1 },
         AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
       })),

@@ -20,6 +20,7 @@ import S3rver from 's3rver';
 import { TABLE_DEFINITION } from '../../functions/src/repositories/table-definition.ts';
 import { paymentEvents } from '../../functions/src/services/orders/payment-events.ts';
 import { answers, freePort, isPortFree, spawnGroup, waitFor, type ChildHandle } from './processes.ts';
+import { MAIL_QUEUE, startQueueStandIn } from './queue-stand-in.ts';
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, startStripeStandIn } from './stripe-stand-in.ts';
 
 /**
@@ -33,6 +34,7 @@ export type Ports = {
   ses: number;
   cognito: number;
   stripe: number;
+  sqs: number;
   api: number;
   web: number;
 };
@@ -54,6 +56,7 @@ export const USER_POOL_ID = 'eu-central-1_Local';
 export const CLIENT_ID = 'gmlocalwebclient0000000001';
 export const GROUPS = ['admin', 'seller', 'user', 'scanner'] as const;
 export const MAIL_FROM = 'noreply@gutscheinmarkt.localhost';
+
 /** Fixed confirmation / reset code of cognito-local in tests (no dataDir). */
 export const TEST_CODE = '123456';
 /** The stand-in's webhook signing secret (Stripe's format); the functions verify with it. */
@@ -65,6 +68,7 @@ export const PORT_SPEC: Record<keyof Ports, { envVar: string; fallback: number; 
   ses: { envVar: 'SES_PORT', fallback: 8005, label: 'SES (aws-ses-v2-local)' },
   cognito: { envVar: 'COGNITO_PORT', fallback: 9229, label: 'Cognito (cognito-local)' },
   stripe: { envVar: 'STRIPE_PORT', fallback: 12111, label: 'Stripe stand-in' },
+  sqs: { envVar: 'SQS_PORT', fallback: 9324, label: 'SQS (mail queue stand-in)' },
   api: { envVar: 'API_PORT', fallback: 3000, label: 'local API' },
   web: { envVar: 'WEB_PORT', fallback: 5173, label: 'web (Vite)' },
 };
@@ -151,6 +155,10 @@ export function localEnv(ports: Ports): Record<string, string> {
     S3_ENDPOINT: at(ports.s3),
     SES_ENDPOINT: at(ports.ses),
     COGNITO_ENDPOINT: at(ports.cognito),
+    SQS_ENDPOINT: at(ports.sqs),
+    MAIL_QUEUE_URL: `${at(ports.sqs)}/000000000000/${MAIL_QUEUE}`,
+    /** The queue stand-in's test hooks (`/__queue/drain`, `pause`, `resume`, `dead-letters`). */
+    QUEUE_STAND_IN_URL: at(ports.sqs),
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -186,7 +194,7 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   assertJava17();
   const ports = await resolvePorts(persistent ? 'fixed' : 'free', opts.ports);
-  await assertPortsFree(ports, ['dynamodb', 's3', 'ses', 'cognito', 'stripe']);
+  await assertPortsFree(ports, ['dynamodb', 's3', 'ses', 'cognito', 'stripe', 'sqs']);
 
   const stops: (() => Promise<void>)[] = [];
   let stopped = false;
@@ -213,6 +221,19 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
     );
     stops.push(await startS3(ports, dir('s3')));
     stops.push(await startSes(ports.ses));
+    const queue = await startQueueStandIn({
+      port: ports.sqs,
+      queues: [
+        {
+          name: MAIL_QUEUE,
+          // Like the CDK queue: five receives, then the dead letters (infra/lib/constructs/mail-queue.ts).
+          maxReceiveCount: 5,
+          consumer: async () => (await import('../../functions/src/workers/mail-queue.ts')).handler,
+          quiet: opts.quiet ?? false,
+        },
+      ],
+    });
+    stops.push(() => queue.stop());
     const stripe = await startStripeStandIn({
       port: ports.stripe,
       webhookUrl: stripeWebhookUrl(ports),
@@ -226,7 +247,7 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
     await ensureTable(env);
     log(
       `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: DynamoDB :${ports.dynamodb}, S3 :${ports.s3}, ` +
-        `SES :${ports.ses}, Cognito :${ports.cognito}, Stripe :${ports.stripe}${dataDir ? ` (data in ${dataDir})` : ' (in memory)'}`,
+        `SES :${ports.ses}, SQS :${ports.sqs}, Cognito :${ports.cognito}, Stripe :${ports.stripe}${dataDir ? ` (data in ${dataDir})` : ' (in memory)'}`,
     );
     return { env, ports, stop };
   } catch (error) {

@@ -120,6 +120,8 @@ async function main(): Promise<void> {
 
   try {
     cloud = await startLocalCloud({ dataDir: DATA_DIR, ports });
+    // The mail worker runs in this process (the queue stand-in calls it) and reads the functions' env.
+    Object.assign(process.env, cloud.env);
     const logins = await seedIfNeeded(cloud);
     await migrateKeptData(cloud);
     const env = { ...process.env, ...cloud.env };
@@ -174,6 +176,7 @@ async function main(): Promise<void> {
         `  Tenant shop   http://<subdomain>.gutscheinmarkt.localhost:${ports.web}`,
         `  API           http://localhost:${ports.web}/api/v1/  (direct: http://127.0.0.1:${ports.api}/api/v1/)`,
         `  Mail inbox    ${cloud.env.SES_INBOX_URL}`,
+        `  Mail queue    ${cloud.env.QUEUE_STAND_IN_URL}/__queue/dead-letters  (mails that failed five times)`,
         `  Stripe        ${cloud.env.STRIPE_STAND_IN_URL}/  (local stand-in: events, webhook deliveries; keys sk_test_local / pk_test_local)`,
         '  Test cards    any future expiry date, any 3-digit CVC',
         ...TEST_CARDS.map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}  ${c.token.padEnd(41)}${c.label}`),

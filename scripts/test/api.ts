@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { MAIL_QUEUE } from '../dev/queue-stand-in.ts';
 
 // Test answers are read loosely on purpose: assertions check their shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,7 +31,6 @@ export async function api<T = any>(
   return { status: response.status, body: body as T, headers: response.headers };
 }
 
-/** Mails the SES stand-in received since `since` (epoch seconds). */
 export type SentMail = {
   destination: { to: string[] };
   subject: string;
@@ -38,7 +38,28 @@ export type SentMail = {
   attachments?: { filename: string; contentType: string; size: number; content: string }[];
 };
 
+/**
+ * Waits until the mail queue's stand-in has no job left (waiting, retrying or in flight): every mail
+ * goes through the queue (issue 14), so a mail of a request that answered may not be sent yet.
+ */
+export async function drainMailQueue(): Promise<{ delivered: number; dead: number }> {
+  const env = inject('localEnv');
+  const response = await fetch(`${env.QUEUE_STAND_IN_URL}/__queue/drain?queue=${MAIL_QUEUE}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`the mail queue did not drain: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as Record<string, { delivered: number; dead: number }>)[MAIL_QUEUE]!;
+}
+
+/** Stops / restarts the local mail worker's deliveries (jobs wait in the queue meanwhile). */
+export async function pauseMailQueue(paused: boolean): Promise<void> {
+  const env = inject('localEnv');
+  const hook = paused ? 'pause' : 'resume';
+  const response = await fetch(`${env.QUEUE_STAND_IN_URL}/__queue/${hook}?queue=${MAIL_QUEUE}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`mail queue ${hook}: ${response.status}`);
+}
+
+/** Mails the SES stand-in received since `since` (epoch seconds), once the mail queue is drained. */
 export async function sentMails(since = 0): Promise<SentMail[]> {
+  await drainMailQueue();
   const env = inject('localEnv');
   const response = await fetch(`${env.SES_ENDPOINT}/store?since=${since}`);
   const { emails } = (await response.json()) as { emails: SentMail[] };

@@ -17,8 +17,17 @@ export const UPLOADS_EXPIRE_DAYS = 1;
 export const EXPORTS_PREFIX = 'exports/';
 export const EXPORTS_EXPIRE_DAYS = 1;
 
+/**
+ * Bodies of mail jobs too large for an SQS message (claim check, adapters/sqs-mail-queue.ts); the
+ * mail worker deletes each once sent. A job lives at most 14 days (the dead-letter queue's retention
+ * counts from the first enqueue), so a day more covers every job that can still be redriven.
+ */
+export const MAIL_OUTBOX_PREFIX = 'mail-outbox/';
+export const MAIL_OUTBOX_EXPIRE_DAYS = 15;
+
 /** Every temporary prefix of the private bucket with its lifetime in days. */
 export const TEMPORARY_PRIVATE_PREFIXES: ReadonlyArray<{ prefix: string; days: number }> = [
   { prefix: UPLOADS_PREFIX, days: UPLOADS_EXPIRE_DAYS },
   { prefix: EXPORTS_PREFIX, days: EXPORTS_EXPIRE_DAYS },
+  { prefix: MAIL_OUTBOX_PREFIX, days: MAIL_OUTBOX_EXPIRE_DAYS },
 ];

@@ -1,4 +1,4 @@
-import { appUrl, clock, hashToken, log, mailer, newToken, resolve, sellerMails, users } from '../lib/deps.ts';
+import { appUrl, clock, hashToken, log, mailQueue, newToken, resolve, sellerMails, users } from '../lib/deps.ts';
 import { observedHandler } from '../lib/observability.ts';
 import { sendExpiryReminders, type ReminderRun } from '../services/seller-mails/expiry-reminders.ts';
 
@@ -11,7 +11,7 @@ import { sendExpiryReminders, type ReminderRun } from '../services/seller-mails/
 export const handler = observedHandler(
   'expiry-reminders',
   async (event: { now?: string } = {}): Promise<ReminderRun> => {
-    const deps = resolve({ sellerMails, users, mailer, clock, appUrl, newToken, hashToken, log });
+    const deps = resolve({ sellerMails, users, mailQueue, clock, appUrl, newToken, hashToken, log });
     const now = event.now ? new Date(event.now) : deps.clock();
     if (Number.isNaN(now.getTime())) throw new Error(`invalid now: ${event.now}`);
     const run = await sendExpiryReminders(deps, now);

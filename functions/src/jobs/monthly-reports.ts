@@ -1,4 +1,4 @@
-import { clock, log, mailer, payoutRuns, resolve, sellerDashboard, sellerMails } from '../lib/deps.ts';
+import { clock, log, mailQueue, payoutRuns, resolve, sellerDashboard, sellerMails } from '../lib/deps.ts';
 import { observedHandler } from '../lib/observability.ts';
 import { sendMonthlyReports, type MonthlyReportRun } from '../services/seller-mails/monthly-report.ts';
 
@@ -10,7 +10,7 @@ import { sendMonthlyReports, type MonthlyReportRun } from '../services/seller-ma
 export const handler = observedHandler(
   'monthly-reports',
   async (event: { now?: string } = {}): Promise<MonthlyReportRun> => {
-    const deps = resolve({ sellerMails, sellerDashboard, mailer, clock, payoutRuns, log });
+    const deps = resolve({ sellerMails, sellerDashboard, mailQueue, clock, payoutRuns, log });
     const now = event.now ? new Date(event.now) : deps.clock();
     if (Number.isNaN(now.getTime())) throw new Error(`invalid now: ${event.now}`);
     const run = await sendMonthlyReports(deps, now);

@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dataEnv, env } from './env.ts';
@@ -56,6 +57,15 @@ export function sesClient(): SESv2Client {
   return ses;
 }
 
+let sqs: SQSClient | undefined;
+export function sqsClient(): SQSClient {
+  if (!sqs) {
+    const e = env();
+    sqs = tracer.captureAWSv3Client(new SQSClient({ region: e.AWS_REGION, ...local(e.SQS_ENDPOINT) }));
+  }
+  return sqs;
+}
+
 let cognito: CognitoIdentityProviderClient | undefined;
 export function cognitoClient(): CognitoIdentityProviderClient {
   if (!cognito) {
@@ -78,6 +88,7 @@ export function resetClients(): void {
   dynamo = undefined;
   s3 = undefined;
   ses = undefined;
+  sqs = undefined;
   cognito = undefined;
   ssm = undefined;
 }

@@ -8,6 +8,7 @@ import { createS3PrivateFiles } from '../adapters/private-files.ts';
 import { createS3PrivateFileReader } from '../adapters/private-file-reader.ts';
 import { createSellerInvoiceRepository } from '../repositories/seller-invoice-repository.ts';
 import { createSesMailer } from '../adapters/ses-mailer.ts';
+import { createS3MailOutbox, createSqsMailQueue } from '../adapters/sqs-mail-queue.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
 import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
@@ -59,7 +60,7 @@ import { createTourismRepository } from '../repositories/tourism-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { createTenantShopCache, getTenantShop } from '../services/users/tenant-shop.ts';
-import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
+import { cognitoClient, documentClient, s3Client, sesClient, sqsClient, ssmClient } from './clients.ts';
 import { dataEnv, env, stripeEnv } from './env.ts';
 import { powertoolsLog, powertoolsMetrics } from './observability.ts';
 
@@ -121,8 +122,15 @@ export const settings = /* @__PURE__ */ once(() => createSettingsRepository(docu
 export const identity = /* @__PURE__ */ once(() =>
   createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID),
 );
+/** Sends through SES: only the mail worker (workers/mail-queue.ts); use cases enqueue on `mailQueue`. */
 export const mailer = /* @__PURE__ */ once(() =>
   createSesMailer(sesClient(), env().MAIL_FROM, env().SES_CONFIGURATION_SET),
+);
+/** Large job bodies (claim check) in the private bucket under `mail-outbox/`. */
+export const mailOutbox = /* @__PURE__ */ once(() => createS3MailOutbox(s3Client(), env().PRIVATE_BUCKET));
+/** Every mail of the product is a job on this queue (issue 14). */
+export const mailQueue = /* @__PURE__ */ once(() =>
+  createSqsMailQueue(sqsClient(), env().MAIL_QUEUE_URL, mailOutbox()),
 );
 export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
@@ -239,7 +247,7 @@ export const completionProviders = {
   settings,
   users,
   companies,
-  mailer,
+  mailQueue,
   templates,
   mediaReader,
   clock,

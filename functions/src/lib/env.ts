@@ -18,6 +18,8 @@ const envSchema = z.object({
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
   /** Where the imprint's contact form is delivered; defaults to MAIL_FROM. */
   CONTACT_EMAIL: z.string().min(3).optional(),
+  /** The mail queue (issue 14): every mail is a job on it, sent by the mail worker. */
+  MAIL_QUEUE_URL: z.url(),
   /** Public web origin used in links inside e-mails. */
   APP_URL: z.url(),
   /** How long a function keeps the catalogue projection in memory (0 in tests: always fresh). */
@@ -46,6 +48,7 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   SES_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
   /**
    * Stripe (read by stripeEnv(), only where payments are used). Production names SSM SecureString
    * parameters (`*_PARAMETER`), read once per container; locally the values themselves are given.

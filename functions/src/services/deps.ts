@@ -1,5 +1,7 @@
 import type { Identity } from '../adapters/cognito-identity.ts';
 import type { Mailer } from '../adapters/ses-mailer.ts';
+import type { MailOutbox } from '../adapters/sqs-mail-queue.ts';
+import type { MailQueue } from './mail/mail-jobs.ts';
 import type { MediaReader } from '../adapters/media-reader.ts';
 import type { Payments } from '../adapters/stripe-payments.ts';
 import type { PrivateDocumentStorage } from '../adapters/private-document-storage.ts';
@@ -96,7 +98,12 @@ export type Deps = {
   /** Global and per-seller payout/commission settings (03 §3). */
   settings: SettingsRepository;
   identity: Identity;
+  /** SES itself: only the mail worker sends; use cases put jobs on `mailQueue`. */
   mailer: Mailer;
+  /** Every mail goes out as a job on this queue (issue 14): retried by SQS, parked in its dead-letter queue. */
+  mailQueue: MailQueue;
+  /** The stored bodies of large mail jobs (claim check, private bucket `mail-outbox/`). */
+  mailOutbox: MailOutbox;
   wishlist: WishlistRepository;
   templates: TemplateRepository;
   contacts: ContactRepository;

@@ -1,6 +1,6 @@
 import { contactRequestSchema } from '@gm/shared/contact/contracts';
 import { clientIp } from '../../lib/client-ip.ts';
-import { clock, contactInbox, contacts, mailer, newId, rateLimiter, resolve } from '../../lib/deps.ts';
+import { clock, contactInbox, contacts, mailQueue, newId, rateLimiter, resolve } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { sendContact } from '../../services/catalogue/send-contact.ts';
 
@@ -8,6 +8,10 @@ export const handler = http('POST contact', async ({ body, event }) => {
   const input = parse(contactRequestSchema, body);
   return json(
     200,
-    await sendContact(resolve({ contacts, mailer, rateLimiter, clock, newId, contactInbox }), input, clientIp(event)),
+    await sendContact(
+      resolve({ contacts, mailQueue, rateLimiter, clock, newId, contactInbox }),
+      input,
+      clientIp(event),
+    ),
   );
 });

@@ -4,7 +4,7 @@ import {
   appUrl,
   clock,
   hashToken,
-  mailer,
+  mailQueue,
   newToken,
   newsletter,
   newsletterSecrets,
@@ -17,6 +17,6 @@ import { signUpForNewsletter } from '../../services/newsletter/newsletter.ts';
 /** POST newsletter (public, issue 13): popup and footer sign-up → pending + double opt-in mail. */
 export const handler = http('POST newsletter', async ({ body, event }) => {
   const input = parse(newsletterSignUpSchema, body);
-  const deps = resolve({ newsletter, newsletterSecrets, rateLimiter, mailer, clock, newToken, hashToken, appUrl });
+  const deps = resolve({ newsletter, newsletterSecrets, rateLimiter, mailQueue, clock, newToken, hashToken, appUrl });
   return json(200, await signUpForNewsletter(deps, input, clientIp(event)));
 });

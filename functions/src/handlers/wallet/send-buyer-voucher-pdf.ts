@@ -3,7 +3,7 @@ import {
   appUrl,
   buyerVouchers,
   clock,
-  mailer,
+  mailQueue,
   mediaReader,
   rateLimiter,
   resolve,
@@ -17,6 +17,16 @@ import { sendBuyerVoucherMail } from '../../services/wallet/buyer-transfer.ts';
 /** POST order/send-buyer-voucher-pdf {id, email, subject, text}: mails the buyer-designed voucher's PDF and a link into the recipient's wallet. */
 export const handler = http('POST order/send-buyer-voucher-pdf', async ({ actor, body }) => {
   const input = parse(sendVoucherMailRequestSchema, body);
-  const deps = resolve({ buyerVouchers, transfers, users, clock, appUrl, mailer, rateLimiter, templates, mediaReader });
+  const deps = resolve({
+    buyerVouchers,
+    transfers,
+    users,
+    clock,
+    appUrl,
+    mailQueue,
+    rateLimiter,
+    templates,
+    mediaReader,
+  });
   return json(200, await sendBuyerVoucherMail(deps, actor, input));
 });

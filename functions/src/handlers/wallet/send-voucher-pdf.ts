@@ -3,7 +3,7 @@ import {
   appUrl,
   clock,
   companies,
-  mailer,
+  mailQueue,
   mediaReader,
   rateLimiter,
   resolve,
@@ -29,7 +29,7 @@ export const handler = http('POST order/send-voucher-pdf', async ({ actor, body 
     vouchers,
     templates,
     mediaReader,
-    mailer,
+    mailQueue,
     rateLimiter,
   });
   return json(200, await sendVoucherMail(deps, actor, input));

@@ -3,7 +3,7 @@ import {
   appUrl,
   buyerVouchers,
   clock,
-  mailer,
+  mailQueue,
   rateLimiter,
   resolve,
   transfers,
@@ -17,7 +17,7 @@ import { sendBuyerShareLinkMail } from '../../services/wallet/buyer-transfer.ts'
 /** POST transfer/transfer-send-mail {id, email}: mails the share link (built on the server) with the fixed gift text. */
 export const handler = http('POST transfer/transfer-send-mail', async ({ actor, body }) => {
   const input = parse(transferSendMailRequestSchema, body);
-  const deps = resolve({ userVouchers, buyerVouchers, transfers, users, clock, appUrl, mailer, rateLimiter });
+  const deps = resolve({ userVouchers, buyerVouchers, transfers, users, clock, appUrl, mailQueue, rateLimiter });
   return json(
     200,
     input.type === 'buyer'

@@ -23,7 +23,7 @@ export type UserStatusDeps = Pick<
   | 'vouchers'
   | 'profiles'
   | 'catalogue'
-  | 'mailer'
+  | 'mailQueue'
   | 'appUrl'
   | 'clock'
   | 'newId'
@@ -116,7 +116,8 @@ export async function setUserStatus(
     // Bounded by the seller's vouchers; repeated on a retry, so a half-done rewrite is finished by the next call.
     await deps.profiles.refreshSellerSummary(await deps.vouchers.listBySeller(userId), sellerSummaryOf(fresh, company));
     deps.catalogue.invalidate();
-    if (changed && to) await deps.mailer.send(accountVerifiedMail(user.email, user.username, deps.appUrl));
+    if (changed && to)
+      await deps.mailQueue.enqueue({ kind: 'mail', mail: accountVerifiedMail(user.email, user.username, deps.appUrl) });
   } else {
     await setCognitoEnabled(deps, user.email, to);
   }

@@ -13,6 +13,7 @@ import { registerSeller } from './register-seller.ts';
 import { testJpeg, testPng } from '../uploads/test-images.ts';
 import type { Mail } from '../../adapters/ses-mailer.ts';
 import { silentLog } from '../telemetry.ts';
+import type { MailJob } from '../mail/mail-jobs.ts';
 
 const PNG = testPng();
 const JPEG = testJpeg();
@@ -103,7 +104,9 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     payoutAccounts: { createPart: part('payout+'), deletePart: part('payout-') },
     documents,
     identity,
-    mailer: { send: async (mail: Mail) => void mails.push(mail) },
+    mailQueue: {
+      enqueue: async (job: MailJob) => void (job.kind === 'mail' && mails.push(job.mail)),
+    },
     clock: () => new Date('2026-11-25T10:00:00Z'),
     newId: () => `id-${++ids}`,
     newToken: () => 'randomrandomrandomrandom',
@@ -117,7 +120,7 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     | 'payoutAccounts'
     | 'documents'
     | 'identity'
-    | 'mailer'
+    | 'mailQueue'
     | 'clock'
     | 'newId'
     | 'newToken'

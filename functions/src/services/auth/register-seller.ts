@@ -23,7 +23,7 @@ type SellerDeps = Pick<
   | 'payoutAccounts'
   | 'documents'
   | 'identity'
-  | 'mailer'
+  | 'mailQueue'
   | 'clock'
   | 'newId'
   | 'newToken'
@@ -105,9 +105,11 @@ export async function registerSeller(
 
   // 02 §1: the product checks the account and gets in touch within 24 hours. The account exists now,
   // so a failed mail must not fail the registration (a retry would only meet "e-mail taken").
-  await deps.mailer.send(registrationReceivedMail(user.email, user.username)).catch((error: unknown) => {
-    deps.log.error('registration mail failed', { error });
-  });
+  await deps.mailQueue
+    .enqueue({ kind: 'mail', mail: registrationReceivedMail(user.email, user.username) })
+    .catch((error: unknown) => {
+      deps.log.error('registration mail failed', { error });
+    });
 
   const token = await deps.identity.signIn(user.email, input.account.password);
   if (!token) throw new Error('sign-in right after registration failed');

@@ -9,7 +9,7 @@ export const CONTACT_LIMIT = { hits: 5, windowSeconds: 60 * 60 } as const;
  * sender as reply-to. Five messages per IP and hour; the sixth gets 429 before anything is stored.
  */
 export async function sendContact(
-  deps: Pick<Deps, 'contacts' | 'mailer' | 'rateLimiter' | 'clock' | 'newId' | 'contactInbox'>,
+  deps: Pick<Deps, 'contacts' | 'mailQueue' | 'rateLimiter' | 'clock' | 'newId' | 'contactInbox'>,
   input: ContactInput,
   ip: string,
 ): Promise<{ message: string }> {
@@ -33,24 +33,27 @@ export async function sendContact(
     created_at: now.toISOString(),
   };
   await deps.contacts.put(record);
-  await deps.mailer.send({
-    to: deps.contactInbox,
-    replyTo: record.email,
-    subject: `Kontaktanfrage von ${oneLine(record.name)}`,
-    text: [
-      'Über das Kontaktformular im Impressum ist eine Nachricht eingegangen.',
-      '',
-      `Name: ${record.name}`,
-      `E-Mail: ${record.email}`,
-      `Telefon: ${record.phone ?? '–'}`,
-      `Eingegangen: ${record.created_at}`,
-      `Datenschutz-Einwilligung: erteilt am ${record.consent_at}`,
-      '',
-      'Nachricht:',
-      record.message,
-      '',
-      `Referenz: ${record.id}`,
-    ].join('\n'),
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to: deps.contactInbox,
+      replyTo: record.email,
+      subject: `Kontaktanfrage von ${oneLine(record.name)}`,
+      text: [
+        'Über das Kontaktformular im Impressum ist eine Nachricht eingegangen.',
+        '',
+        `Name: ${record.name}`,
+        `E-Mail: ${record.email}`,
+        `Telefon: ${record.phone ?? '–'}`,
+        `Eingegangen: ${record.created_at}`,
+        `Datenschutz-Einwilligung: erteilt am ${record.consent_at}`,
+        '',
+        'Nachricht:',
+        record.message,
+        '',
+        `Referenz: ${record.id}`,
+      ].join('\n'),
+    },
   });
   return { message: CONTACT_TEXT.sent };
 }

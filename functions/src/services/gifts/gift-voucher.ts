@@ -38,7 +38,7 @@ export type GiftDeps = Pick<
   | 'companies'
   | 'templates'
   | 'mediaReader'
-  | 'mailer'
+  | 'mailQueue'
   | 'clock'
   | 'newId'
   | 'appUrl'
@@ -399,21 +399,26 @@ async function deliver(
   for (const [index, uv] of issued.entries()) {
     const pdf = await voucherPdfFor(deps, uv);
     const link = uv.transfer_code ? shareLinkUrl(deps.appUrl, 'user_voucher', uv.transfer_code) : null;
-    await deps.mailer.send({
-      to: gift.email,
-      subject: issued.length > 1 ? `${GIFT_TEXT.mailSubject} (${index + 1}/${issued.length})` : GIFT_TEXT.mailSubject,
-      text: [
-        'Hallo,',
-        '',
-        `${gift.from_name ?? 'Jemand'} schenkt dir einen Gutschein: ${order.voucher.title}.`,
-        '',
-        'Im Anhang findest du den Gutschein als PDF zum Ausdrucken oder Vorzeigen.',
-        ...(link ? ['', `Mit diesem Link lädst du ihn in deine Wallet (Anmeldung nötig):`, link] : []),
-        '',
-        `Gültig bis ${formatDate(`${uv.valid_until}T12:00:00Z`)}.`,
-        `${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(deps.appUrl, uv.code)}`,
-      ].join('\n'),
-      attachments: [{ filename: giftPdfFilename(index, issued.length), contentType: 'application/pdf', content: pdf }],
+    await deps.mailQueue.enqueue({
+      kind: 'mail',
+      mail: {
+        to: gift.email,
+        subject: issued.length > 1 ? `${GIFT_TEXT.mailSubject} (${index + 1}/${issued.length})` : GIFT_TEXT.mailSubject,
+        text: [
+          'Hallo,',
+          '',
+          `${gift.from_name ?? 'Jemand'} schenkt dir einen Gutschein: ${order.voucher.title}.`,
+          '',
+          'Im Anhang findest du den Gutschein als PDF zum Ausdrucken oder Vorzeigen.',
+          ...(link ? ['', `Mit diesem Link lädst du ihn in deine Wallet (Anmeldung nötig):`, link] : []),
+          '',
+          `Gültig bis ${formatDate(`${uv.valid_until}T12:00:00Z`)}.`,
+          `${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(deps.appUrl, uv.code)}`,
+        ].join('\n'),
+        attachments: [
+          { filename: giftPdfFilename(index, issued.length), contentType: 'application/pdf', content: pdf },
+        ],
+      },
     });
   }
 }

@@ -7,7 +7,7 @@ import { api, sentMails } from '../../../../scripts/test/api.ts';
 import {
   appUrl,
   hashToken,
-  mailer,
+  mailQueue,
   newToken,
   newsletter,
   newsletterSecrets,
@@ -138,7 +138,7 @@ describe('newsletter double opt-in', () => {
     // Eleven minutes later (the service with a moved clock): a fresh link; the old one stops working.
     const later = new Date(Date.now() + (NEWSLETTER_RESEND_AFTER_SECONDS + 60) * 1000);
     const deps = {
-      ...resolve({ newsletter, newsletterSecrets, rateLimiter, mailer, newToken, hashToken, appUrl }),
+      ...resolve({ newsletter, newsletterSecrets, rateLimiter, mailQueue, newToken, hashToken, appUrl }),
       clock: () => later,
     };
     await signUpForNewsletter(deps, { email, consent: true, source: 'footer' }, '10.1.2.3');

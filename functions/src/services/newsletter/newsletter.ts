@@ -22,7 +22,7 @@ export const NEWSLETTER_CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 type SignUpDeps = Pick<
   Deps,
-  'newsletter' | 'newsletterSecrets' | 'rateLimiter' | 'mailer' | 'clock' | 'newToken' | 'hashToken' | 'appUrl'
+  'newsletter' | 'newsletterSecrets' | 'rateLimiter' | 'mailQueue' | 'clock' | 'newToken' | 'hashToken' | 'appUrl'
 >;
 
 /**
@@ -94,22 +94,25 @@ export async function signUpForNewsletter(
   if (!written) return ok;
 
   const base = deps.appUrl.replace(/\/+$/, '');
-  await deps.mailer.send({
-    to: email,
-    subject: NEWSLETTER_TEXT.mailSubject,
-    text: [
-      'Hallo!',
-      '',
-      'Du hast dich (oder jemand hat dich) für den Newsletter von Gutscheinmarkt angemeldet: neue Gutscheine und Aktionen aus deiner Region.',
-      'Für jede bestätigte Anmeldung spenden wir 1 € an soziale Projekte in deiner Region.',
-      '',
-      'Bitte bestätige deine Anmeldung mit diesem Link (gültig 7 Tage):',
-      `${base}${newsletterConfirmPath(confirmToken)}`,
-      '',
-      'Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail einfach – ohne Bestätigung schicken wir dir nichts.',
-      '',
-      `Vom Newsletter abmelden: ${base}${newsletterUnsubscribePath(unsubscribeToken)}`,
-    ].join('\n'),
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to: email,
+      subject: NEWSLETTER_TEXT.mailSubject,
+      text: [
+        'Hallo!',
+        '',
+        'Du hast dich (oder jemand hat dich) für den Newsletter von Gutscheinmarkt angemeldet: neue Gutscheine und Aktionen aus deiner Region.',
+        'Für jede bestätigte Anmeldung spenden wir 1 € an soziale Projekte in deiner Region.',
+        '',
+        'Bitte bestätige deine Anmeldung mit diesem Link (gültig 7 Tage):',
+        `${base}${newsletterConfirmPath(confirmToken)}`,
+        '',
+        'Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail einfach – ohne Bestätigung schicken wir dir nichts.',
+        '',
+        `Vom Newsletter abmelden: ${base}${newsletterUnsubscribePath(unsubscribeToken)}`,
+      ].join('\n'),
+    },
   });
   return ok;
 }

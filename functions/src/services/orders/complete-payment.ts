@@ -46,7 +46,7 @@ export type CompletionDeps = Pick<
   | 'settings'
   | 'users'
   | 'companies'
-  | 'mailer'
+  | 'mailQueue'
   | 'clock'
   | 'newId'
   | 'appUrl'
@@ -354,7 +354,7 @@ export async function deliverConfirmation(
 
 type ConfirmationDeps =
   | 'users'
-  | 'mailer'
+  | 'mailQueue'
   | 'appUrl'
   | 'orders'
   | 'userVouchers'
@@ -446,31 +446,34 @@ async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, pa
         ]),
       ]
     : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${base}/wallet`];
-  await deps.mailer.send({
-    to,
-    subject: 'Deine Bestellung bei Gutscheinmarkt',
-    text: [
-      name ? `Hallo ${name},` : 'Hallo,',
-      '',
-      payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
-      '',
-      'Deine Bestellung:',
-      ...lines,
-      ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
-      `Gesamt: ${formatEuro(payment.amount)}`,
-      ...(issued.length ? codes : []),
-      ...(gifts.length
-        ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
-        : []),
-      ...attachmentNote(attachedInvoices, attachedVouchers),
-      ...(notAttached.length
-        ? [
-            '',
-            `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
-          ]
-        : []),
-    ].join('\n'),
-    ...(attached.length ? { attachments: attached } : {}),
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to,
+      subject: 'Deine Bestellung bei Gutscheinmarkt',
+      text: [
+        name ? `Hallo ${name},` : 'Hallo,',
+        '',
+        payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
+        '',
+        'Deine Bestellung:',
+        ...lines,
+        ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
+        `Gesamt: ${formatEuro(payment.amount)}`,
+        ...(issued.length ? codes : []),
+        ...(gifts.length
+          ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
+          : []),
+        ...attachmentNote(attachedInvoices, attachedVouchers),
+        ...(notAttached.length
+          ? [
+              '',
+              `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
+            ]
+          : []),
+      ].join('\n'),
+      ...(attached.length ? { attachments: attached } : {}),
+    },
   });
 }
 

@@ -17,7 +17,7 @@ import { completePaymentOnEvent, MAIL_LEASE_MS, type CompletionDeps } from './co
 const settle = settleStandIn;
 
 const deps = (): CompletionDeps => resolve(completionProviders);
-const crashingMailer = { send: () => Promise.reject(new Error('simulated crash before the mail')) };
+const crashingMailQueue = { enqueue: () => Promise.reject(new Error('simulated crash before the mail')) };
 
 /** A buyer who paid with 3-D Secure and approved, with the intent's events held back: answers the succeeded event. */
 async function approvedPayment(): Promise<{
@@ -75,7 +75,7 @@ describe('confirmation mail at least once', () => {
     const since = Math.floor(Date.now() / 1000) - 1;
 
     // The run completes the order, then "dies" before the mail: the consumer fails, Stripe gets no 2xx.
-    await expect(completePaymentOnEvent({ ...deps(), mailer: crashingMailer }, event)).rejects.toThrow(
+    await expect(completePaymentOnEvent({ ...deps(), mailQueue: crashingMailQueue }, event)).rejects.toThrow(
       'simulated crash',
     );
     expect(await orders().get(line)).toMatchObject({ status: 'completed', payment_id: paymentId });
@@ -112,7 +112,7 @@ describe('confirmation mail at least once', () => {
   it('sends an owed mail exactly once when 20 deliveries race for it', async () => {
     const { buyer, paymentId, intentId, event } = await approvedPayment();
     const since = Math.floor(Date.now() / 1000) - 1;
-    await expect(completePaymentOnEvent({ ...deps(), mailer: crashingMailer }, event)).rejects.toThrow(
+    await expect(completePaymentOnEvent({ ...deps(), mailQueue: crashingMailQueue }, event)).rejects.toThrow(
       'simulated crash',
     );
     expect(await mailsTo(buyer.email, since)).toHaveLength(0);
@@ -133,7 +133,7 @@ describe('confirmation mail at least once', () => {
     const since = Math.floor(Date.now() / 1000) - 1;
     // A run that died while sending: completed, lease taken, never released (its process is gone).
     const hanging = { ...deps(), paymentRecords: { ...paymentRecords(), releaseMail: () => Promise.resolve() } };
-    await expect(completePaymentOnEvent({ ...hanging, mailer: crashingMailer }, event)).rejects.toThrow(
+    await expect(completePaymentOnEvent({ ...hanging, mailQueue: crashingMailQueue }, event)).rejects.toThrow(
       'simulated crash',
     );
     expect((await paymentRecords().get(paymentId))?.mail_lease_until).toBeTruthy();

@@ -224,7 +224,7 @@ export function sellerInvoiceMailText(invoice: SellerInvoiceRecord): string {
  * invoice Pending.
  */
 export async function sendSellerInvoice(
-  deps: Pick<Deps, 'sellerInvoices' | 'privateFileReader' | 'users' | 'mailer' | 'audit' | 'clock' | 'newId'>,
+  deps: Pick<Deps, 'sellerInvoices' | 'privateFileReader' | 'users' | 'mailQueue' | 'audit' | 'clock' | 'newId'>,
   actor: Pick<Actor, 'userId'>,
   id: string,
 ): Promise<SellerInvoice> {
@@ -234,13 +234,16 @@ export async function sendSellerInvoice(
   if (!to) throw ValidationError.field('email', NO_SELLER_EMAIL);
   const pdf = await deps.privateFileReader.read(invoice.pdf_key);
   if (!pdf) throw new NotFoundError(PDF_MISSING);
-  await deps.mailer.send({
-    to,
-    subject: PAYOUT_TEXT.mailSubject(invoice.invoice_no),
-    text: sellerInvoiceMailText(invoice),
-    attachments: [
-      { filename: sellerInvoiceFilename(invoice.invoice_no), contentType: 'application/pdf', content: pdf },
-    ],
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to,
+      subject: PAYOUT_TEXT.mailSubject(invoice.invoice_no),
+      text: sellerInvoiceMailText(invoice),
+      attachments: [
+        { filename: sellerInvoiceFilename(invoice.invoice_no), contentType: 'application/pdf', content: pdf },
+      ],
+    },
   });
   const at = deps.clock().toISOString();
   const sent = await deps.sellerInvoices.markEmailSent(id, at);

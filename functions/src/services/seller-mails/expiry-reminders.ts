@@ -18,7 +18,7 @@ import { daysBetween, reminderWindows, type ReminderKind } from './reminder-days
  */
 export type ReminderDeps = Pick<
   Deps,
-  'sellerMails' | 'users' | 'mailer' | 'clock' | 'appUrl' | 'newToken' | 'hashToken' | 'log'
+  'sellerMails' | 'users' | 'mailQueue' | 'clock' | 'appUrl' | 'newToken' | 'hashToken' | 'log'
 >;
 
 /** Unsubscribe links stay usable for a year. */
@@ -70,10 +70,13 @@ export async function sendExpiryReminders(deps: ReminderDeps, now: Date = deps.c
             at,
             Math.floor(now.getTime() / 1000) + TOKEN_TTL_SECONDS,
           );
-          await deps.mailer.send({
-            to: to.email,
-            subject: reminderSubject(window.kind, uv.voucher.title),
-            text: reminderText(deps.appUrl, uv, to.name, daysBetween(today, uv.valid_until), token),
+          await deps.mailQueue.enqueue({
+            kind: 'mail',
+            mail: {
+              to: to.email,
+              subject: reminderSubject(window.kind, uv.voucher.title),
+              text: reminderText(deps.appUrl, uv, to.name, daysBetween(today, uv.valid_until), token),
+            },
           });
           run.sent++;
         } catch (error) {

@@ -18,7 +18,7 @@ import { addDays, previousMonth } from './reminder-days.ts';
  */
 export type MonthlyReportDeps = Pick<
   Deps,
-  'sellerMails' | 'sellerDashboard' | 'mailer' | 'clock' | 'payoutRuns' | 'log'
+  'sellerMails' | 'sellerDashboard' | 'mailQueue' | 'clock' | 'payoutRuns' | 'log'
 >;
 
 /** The payouts of a month: invoices issued in it, their payout sum and what of it is paid (transferred or marked). */
@@ -103,30 +103,33 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
       const payouts = await monthPayouts(deps, seller.id, month);
       const actor = { userId: seller.id, role: 'seller' } as Actor;
       const csv = await orderCsvInMemory(deps, actor, monthDays(month));
-      await deps.mailer.send({
-        to,
-        subject: `Dein Monatsbericht ${monthLabel(month)} – Gutscheinmarkt`,
-        text: [
-          seller.first_name ? `Hallo ${seller.first_name},` : 'Hallo,',
-          '',
-          `hier ist dein Monatsbericht für ${monthLabel(month)}.`,
-          '',
-          `Verkaufte Gutscheine: ${stats.sold_qty} (${stats.sold_count} Bestellungen)`,
-          `Umsatz: ${formatEuro(stats.gross)}`,
-          `Provision: ${formatEuro(stats.commission)}`,
-          `Bearbeitungsgebühr: ${formatEuro(stats.processing_fee)}`,
-          `Dein Anteil: ${formatEuro(stats.seller_net)}`,
-          `Einlösungen: ${stats.redemption_count} (${formatEuro(stats.redeemed_value)})`,
-          ...(stats.reversed_count
-            ? [`Stornierungen: ${stats.reversed_count} (${formatEuro(stats.reversed_gross)})`]
-            : []),
-          `Gutschriften: ${payouts.count} (Auszahlungsbetrag ${formatEuro(payouts.payout)}, davon ausgezahlt ${formatEuro(payouts.paid)})`,
-          '',
-          'Im Anhang findest du alle Bestellungen des Monats als CSV-Datei.',
-          '',
-          'Dein Gutscheinmarkt-Team',
-        ].join('\n'),
-        attachments: [{ filename: csv.filename, contentType: 'text/csv', content: csv.content }],
+      await deps.mailQueue.enqueue({
+        kind: 'mail',
+        mail: {
+          to,
+          subject: `Dein Monatsbericht ${monthLabel(month)} – Gutscheinmarkt`,
+          text: [
+            seller.first_name ? `Hallo ${seller.first_name},` : 'Hallo,',
+            '',
+            `hier ist dein Monatsbericht für ${monthLabel(month)}.`,
+            '',
+            `Verkaufte Gutscheine: ${stats.sold_qty} (${stats.sold_count} Bestellungen)`,
+            `Umsatz: ${formatEuro(stats.gross)}`,
+            `Provision: ${formatEuro(stats.commission)}`,
+            `Bearbeitungsgebühr: ${formatEuro(stats.processing_fee)}`,
+            `Dein Anteil: ${formatEuro(stats.seller_net)}`,
+            `Einlösungen: ${stats.redemption_count} (${formatEuro(stats.redeemed_value)})`,
+            ...(stats.reversed_count
+              ? [`Stornierungen: ${stats.reversed_count} (${formatEuro(stats.reversed_gross)})`]
+              : []),
+            `Gutschriften: ${payouts.count} (Auszahlungsbetrag ${formatEuro(payouts.payout)}, davon ausgezahlt ${formatEuro(payouts.paid)})`,
+            '',
+            'Im Anhang findest du alle Bestellungen des Monats als CSV-Datei.',
+            '',
+            'Dein Gutscheinmarkt-Team',
+          ].join('\n'),
+          attachments: [{ filename: csv.filename, contentType: 'text/csv', content: csv.content }],
+        },
       });
       run.sent++;
     } catch (error) {

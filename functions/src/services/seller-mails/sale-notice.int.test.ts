@@ -7,7 +7,7 @@ import { formatEuro } from '@gm/shared/money/money';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import { completionProviders, mailer, orders, resolve } from '../../lib/deps.ts';
+import { completionProviders, mailQueue, orders, resolve } from '../../lib/deps.ts';
 import { completePaymentOnEvent, type CompletionDeps } from '../orders/complete-payment.ts';
 import { SALE_NOTICE_SUBJECT } from './sale-notice.ts';
 
@@ -90,13 +90,17 @@ describe('custom order confirmation (seller sale notice)', () => {
     const seller = await createTestAccount('seller', { is_custom_confirmation: true });
     const { event, line } = await approvedPayment(seller);
     const since = Math.floor(Date.now() / 1000) - 1;
-    const real = mailer();
-    // SES refuses the seller's notice (the buyer's confirmation still goes out).
-    const refusing: CompletionDeps['mailer'] = {
-      send: (mail) =>
-        mail.subject.startsWith(SALE_NOTICE_SUBJECT) ? Promise.reject(new Error('SES throttled')) : real.send(mail),
+    const real = mailQueue();
+    // The queue refuses the seller's notice (the buyer's confirmation still goes out).
+    const refusing: CompletionDeps['mailQueue'] = {
+      enqueue: (job) =>
+        job.kind === 'mail' && job.mail.subject.startsWith(SALE_NOTICE_SUBJECT)
+          ? Promise.reject(new Error('SQS throttled'))
+          : real.enqueue(job),
     };
-    await expect(completePaymentOnEvent({ ...deps(), mailer: refusing }, event)).rejects.toThrow(/seller sale notice/);
+    await expect(completePaymentOnEvent({ ...deps(), mailQueue: refusing }, event)).rejects.toThrow(
+      /seller sale notice/,
+    );
     const sold = await orders().get(line);
     expect(sold?.status).toBe('completed');
     expect(sold?.seller_mail_sent_at).toBeUndefined();

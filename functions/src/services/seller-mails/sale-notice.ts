@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
  * on the order (`seller_mail_lease_until`) is claimed, the mail sent, `seller_mail_sent_at` set; a
  * re-delivered webhook finds it recorded. Called after the sale committed, never inside it.
  */
-export type SaleNoticeDeps = Pick<Deps, 'sellerMails' | 'users' | 'mailer' | 'clock' | 'appUrl' | 'log'>;
+export type SaleNoticeDeps = Pick<Deps, 'sellerMails' | 'users' | 'mailQueue' | 'clock' | 'appUrl' | 'log'>;
 
 /** Longer than a Lambda run; a crashed sender's lease ends before Stripe's later re-deliveries. */
 export const SALE_NOTICE_LEASE_MS = 60_000;
@@ -62,10 +62,13 @@ export async function notifySellerOfSale(
   if (claim !== 'claimed') return 'not_owed';
   try {
     const name = [seller.first_name, seller.last_name].filter(Boolean).join(' ') || seller.username || null;
-    await deps.mailer.send({
-      to,
-      subject: `${SALE_NOTICE_SUBJECT}: ${order.order_no ?? ''}`.trim(),
-      text: saleNoticeText(order, name),
+    await deps.mailQueue.enqueue({
+      kind: 'mail',
+      mail: {
+        to,
+        subject: `${SALE_NOTICE_SUBJECT}: ${order.order_no ?? ''}`.trim(),
+        text: saleNoticeText(order, name),
+      },
     });
   } catch (error) {
     await deps.sellerMails.releaseSaleNotice(order.id, until).catch(() => undefined);

@@ -120,7 +120,7 @@ export async function receiveBuyerTransfer(
 
 /** transfer/transfer-send-mail with type buyer. */
 export async function sendBuyerShareLinkMail(
-  deps: BuyerTransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>,
+  deps: BuyerTransferDeps & Pick<Deps, 'mailQueue' | 'rateLimiter'>,
   actor: Pick<Actor, 'userId' | 'email'>,
   input: { id: string; email: string },
 ) {
@@ -142,7 +142,7 @@ export async function sendBuyerShareLinkMail(
  * a link that loads it into the recipient's wallet (/wallet/vouchers). Buyer vouchers have no sent_via.
  */
 export async function sendBuyerVoucherMail(
-  deps: BuyerTransferDeps & Pick<Deps, 'mailer' | 'rateLimiter' | 'templates' | 'mediaReader'>,
+  deps: BuyerTransferDeps & Pick<Deps, 'mailQueue' | 'rateLimiter' | 'templates' | 'mediaReader'>,
   actor: Actor,
   input: { id: string; email: string; subject: string; text: string },
 ) {
@@ -159,15 +159,18 @@ export async function sendBuyerVoucherMail(
   const { url, voucher } = await openBuyerVoucherLink(deps, actor, input.id, input.email);
   const intro = `${voucher.from_name} schickt dir den Gutschein „${voucher.title}“. Du findest ihn als PDF im Anhang.`;
   const walletLine = 'Mit diesem Link lädst du ihn in deine Wallet:';
-  await deps.mailer.send({
-    to: input.email,
-    subject: input.subject.replace(/\s+/g, ' ').trim(),
-    replyTo: actor.email,
-    text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\nDein Gutscheinmarkt-Team`,
-    html:
-      `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
-      `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
-    attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to: input.email,
+      subject: input.subject.replace(/\s+/g, ' ').trim(),
+      replyTo: actor.email,
+      text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\nDein Gutscheinmarkt-Team`,
+      html:
+        `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
+        `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
+      attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
+    },
   });
   return { message: TRANSFER_TEXT.mailSent };
 }

@@ -13,7 +13,7 @@ import { openUserVoucherLink, ownActiveUserVoucher, type TransferDeps } from './
  * (replacing an open one, docs/data-model.md §4.5 "Create share link") with the address stored on it
  * and `sent_via = email` written in the same transaction, then mail it through SES.
  */
-export type SendVoucherMailDeps = TransferDeps & VoucherPdfDeps & Pick<Deps, 'mailer' | 'rateLimiter'>;
+export type SendVoucherMailDeps = TransferDeps & VoucherPdfDeps & Pick<Deps, 'mailQueue' | 'rateLimiter'>;
 
 /** A buyer may send at most this many voucher mails per hour (the mailer must not become a spam relay). */
 export const VOUCHER_MAILS_PER_HOUR = 20;
@@ -60,26 +60,29 @@ export async function sendVoucherMail(
   const balanceLine = `${BALANCE_TEXT.linkLabel}: ${balanceUrl}`;
   const walletLine =
     'Mit diesem Link lädst du ihn in deine Wallet (danach bekommt er dort einen neuen Code und der QR-Code im PDF gilt nicht mehr):';
-  await deps.mailer.send({
-    to: input.email,
-    subject: oneLine(input.subject),
-    replyTo: actor.email,
-    text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\n${balanceLine}\n\nDein Gutscheinmarkt-Team`,
-    html:
-      `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
-      `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
-      `<p>${escapeHtml(BALANCE_TEXT.linkLabel)}: <a href="${escapeHtml(balanceUrl)}">${escapeHtml(balanceUrl)}</a></p>` +
-      `<p>Dein Gutscheinmarkt-Team</p>`,
-    attachments: [
-      { filename: voucherPdfFilename(voucher.order_no, voucher.code), contentType: 'application/pdf', content: pdf },
-    ],
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to: input.email,
+      subject: oneLine(input.subject),
+      replyTo: actor.email,
+      text: `${input.text}\n\n${intro}\n\n${walletLine}\n${url}\n\n${balanceLine}\n\nDein Gutscheinmarkt-Team`,
+      html:
+        `<p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p><p>${escapeHtml(intro)}</p>` +
+        `<p>${escapeHtml(walletLine)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
+        `<p>${escapeHtml(BALANCE_TEXT.linkLabel)}: <a href="${escapeHtml(balanceUrl)}">${escapeHtml(balanceUrl)}</a></p>` +
+        `<p>Dein Gutscheinmarkt-Team</p>`,
+      attachments: [
+        { filename: voucherPdfFilename(voucher.order_no, voucher.code), contentType: 'application/pdf', content: pdf },
+      ],
+    },
   });
   return { message: TRANSFER_TEXT.mailSent };
 }
 
 /** POST transfer/transfer-send-mail: mails the share link with the fixed gift text (no PDF). The link is built here, never taken from the client. */
 export async function sendShareLinkMail(
-  deps: TransferDeps & Pick<Deps, 'mailer' | 'rateLimiter'>,
+  deps: TransferDeps & Pick<Deps, 'mailQueue' | 'rateLimiter'>,
   actor: Pick<Actor, 'userId' | 'email'>,
   input: { id: string; email: string },
 ) {
@@ -90,7 +93,7 @@ export async function sendShareLinkMail(
 }
 
 export async function mailShareLink(
-  deps: Pick<Deps, 'mailer' | 'users'>,
+  deps: Pick<Deps, 'mailQueue' | 'users'>,
   actor: Pick<Actor, 'userId' | 'email'>,
   to: string,
   title: string,
@@ -98,12 +101,15 @@ export async function mailShareLink(
 ) {
   const from = await senderName(deps, actor);
   const intro = `${from} hat dir den Gutschein „${title}“ geschenkt.`;
-  await deps.mailer.send({
-    to,
-    subject: TRANSFER_TEXT.receiveTitle,
-    replyTo: actor.email,
-    text: `${intro}\n\n${TRANSFER_TEXT.giftMessage}\n${url}\n\nDein Gutscheinmarkt-Team`,
-    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(TRANSFER_TEXT.giftMessage)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to,
+      subject: TRANSFER_TEXT.receiveTitle,
+      replyTo: actor.email,
+      text: `${intro}\n\n${TRANSFER_TEXT.giftMessage}\n${url}\n\nDein Gutscheinmarkt-Team`,
+      html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(TRANSFER_TEXT.giftMessage)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>Dein Gutscheinmarkt-Team</p>`,
+    },
   });
   return { message: TRANSFER_TEXT.mailSent };
 }

@@ -245,13 +245,13 @@ export const GUEST_RETRIEVAL_LIMITS = { perAddress: 3, perIp: 20, windowSeconds:
 const MAX_ATTACHMENTS = 20;
 
 /**
- * POST retrieve/guest-vouchers: mails the address's guest vouchers (GSI1 `GUEST#<email>#WALLET`,
- * active ones, each as PDF) to that address. The answer is the same whether or not the address has
- * any, so it never tells whether someone ordered; repeated requests are rate-limited per address
- * and per IP (429).
+ * POST retrieve/guest-vouchers: counts the request against the per-IP and per-address limits (429),
+ * puts a `guest-vouchers` job on the mail queue and answers. Nothing before the answer depends on
+ * whether the address has vouchers (issue 14: constant time), so neither the answer nor its timing
+ * tells whether someone ordered; the mail worker finds and mails them (`mailGuestVouchers`).
  */
 export async function retrieveGuestVouchers(
-  deps: Pick<Deps, 'userVouchers' | 'rateLimiter' | 'mailer' | 'clock' | 'appUrl'> & VoucherPdfDeps,
+  deps: Pick<Deps, 'rateLimiter' | 'mailQueue' | 'clock'>,
   input: { email: string },
   ip: string,
 ): Promise<{ message: string }> {
@@ -262,47 +262,57 @@ export async function retrieveGuestVouchers(
     throw new TooManyRequestsError();
   if (!(await deps.rateLimiter.hit('guest-retrieval', email, perAddress, windowSeconds, now)))
     throw new TooManyRequestsError();
+  await deps.mailQueue.enqueue({ kind: 'guest-vouchers', email });
+  return { message: WALLET_TEXT.guestRetrievalSent };
+}
 
+/**
+ * The mail worker's half: mails the address's guest vouchers (GSI1 `GUEST#<email>#WALLET`, active
+ * ones, each as PDF; large sets in several mails). An address without any gets no mail.
+ */
+export async function mailGuestVouchers(
+  deps: Pick<Deps, 'userVouchers' | 'mailer' | 'appUrl'> & VoucherPdfDeps,
+  email: string,
+): Promise<number> {
   const vouchers = (await deps.userVouchers.listByOwner({ guestEmail: email }))
     .filter((v) => v.status === 'active' && v.owner_guest_email === email)
     .slice(0, MAX_ATTACHMENTS);
-  if (vouchers.length > 0) {
-    const pdfDeps = { ...deps, mediaReader: memoisedMediaReader(deps.mediaReader) };
-    const attachments = [];
-    for (const v of vouchers)
-      attachments.push({
-        filename: voucherPdfFilename(v.order_no, v.code),
-        contentType: 'application/pdf',
-        content: await voucherPdfFor(pdfDeps, v),
-      });
-    const base = deps.appUrl.replace(/\/+$/, '');
-    const lines = vouchers.flatMap((v) => [
-      `- ${v.voucher.title} (Bestellung ${v.order_no}): Code ${v.code}, ${v.qr}`,
-      `  ${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(base, v.code)}`,
-    ]);
-    // Large PDFs (big backgrounds) go out in several mails, each within the size budget.
-    const parts = chunkAttachments(attachments);
-    for (const [index, part] of parts.entries())
-      await deps.mailer.send({
-        to: email,
-        subject: `Deine Gutscheine – Gutscheinmarkt${parts.length > 1 ? ` (${index + 1}/${parts.length})` : ''}`,
-        text: [
-          'Hallo,',
-          '',
-          parts.length > 1
-            ? `hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs sind zu groß für eine Email; diese Email ist Teil ${index + 1} von ${parts.length}.`
-            : 'hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs hängen an dieser Email.',
-          '',
-          ...lines,
-          '',
-          `Mit einem Konto kannst du deine Gutscheine personalisieren und verschenken: ${base}/register/buyer`,
-          '',
-          'Wenn du das nicht angefordert hast, kannst du diese Email ignorieren.',
-          '',
-          'Dein Gutscheinmarkt-Team',
-        ].join('\n'),
-        attachments: part,
-      });
-  }
-  return { message: WALLET_TEXT.guestRetrievalSent };
+  if (vouchers.length === 0) return 0;
+  const pdfDeps = { ...deps, mediaReader: memoisedMediaReader(deps.mediaReader) };
+  const attachments = [];
+  for (const v of vouchers)
+    attachments.push({
+      filename: voucherPdfFilename(v.order_no, v.code),
+      contentType: 'application/pdf',
+      content: await voucherPdfFor(pdfDeps, v),
+    });
+  const base = deps.appUrl.replace(/\/+$/, '');
+  const lines = vouchers.flatMap((v) => [
+    `- ${v.voucher.title} (Bestellung ${v.order_no}): Code ${v.code}, ${v.qr}`,
+    `  ${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(base, v.code)}`,
+  ]);
+  // Large PDFs (big backgrounds) go out in several mails, each within the size budget.
+  const parts = chunkAttachments(attachments);
+  for (const [index, part] of parts.entries())
+    await deps.mailer.send({
+      to: email,
+      subject: `Deine Gutscheine – Gutscheinmarkt${parts.length > 1 ? ` (${index + 1}/${parts.length})` : ''}`,
+      text: [
+        'Hallo,',
+        '',
+        parts.length > 1
+          ? `hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs sind zu groß für eine Email; diese Email ist Teil ${index + 1} von ${parts.length}.`
+          : 'hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs hängen an dieser Email.',
+        '',
+        ...lines,
+        '',
+        `Mit einem Konto kannst du deine Gutscheine personalisieren und verschenken: ${base}/register/buyer`,
+        '',
+        'Wenn du das nicht angefordert hast, kannst du diese Email ignorieren.',
+        '',
+        'Dein Gutscheinmarkt-Team',
+      ].join('\n'),
+      attachments: part,
+    });
+  return vouchers.length;
 }

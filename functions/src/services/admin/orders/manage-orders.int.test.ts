@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { giftVoucherRequestSchema } from '@gm/shared/wallet/gift';
 import { createTestAccount, type TestAccount } from '../../../../../scripts/test/accounts.ts';
-import { api, sentMails } from '../../../../../scripts/test/api.ts';
+import { api, sentMails, drainMailQueue } from '../../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../../lib/clients.ts';
 import { env } from '../../../lib/env.ts';
@@ -15,7 +15,7 @@ import {
   companies,
   coupons,
   gifts,
-  mailer,
+  mailQueue,
   mediaReader,
   newId,
   orderAdmin,
@@ -534,7 +534,7 @@ const reverseDeps = (over: Partial<ReverseDeps> = {}): ReverseDeps => ({
   users: users(),
   orders: orders(),
   audit: auditEntries(),
-  mailer: mailer(),
+  mailQueue: mailQueue(),
   gifts: gifts(),
   clock: clock(),
   newId: newId(),
@@ -578,6 +578,8 @@ describe('reversal races (issue 11)', () => {
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     await settle();
+    // Locally the mail worker shares the API's process: let it render the confirmation before the timed race.
+    await drainMailQueue();
     const id = added.body.data.id as string;
     const order = await orderAdmin().get(id);
     expect(order).toMatchObject({ status: 'completed', total_amount: 5000 });
@@ -681,7 +683,7 @@ describe('reversal races (issue 11)', () => {
       companies: companies(),
       templates: templates(),
       mediaReader: mediaReader(),
-      mailer: mailer(),
+      mailQueue: mailQueue(),
       clock: clock(),
       newId: newId(),
       appUrl: appUrl(),
@@ -752,18 +754,18 @@ describe('reversal races (issue 11)', () => {
 });
 
 describe('the Stornorechnung mail is owed until sent', () => {
-  it('the mailer fails once; the next reverse-order call sends exactly one mail, then answers 422', async () => {
+  it('enqueueing the mail fails once; the next reverse-order call sends exactly one mail, then answers 422', async () => {
     const buyer = await createTestAccount('user');
     const id = await buy(buyer, { voucher_id: product.id, qty: 1 });
     const since = Math.floor(Date.now() / 1000) - 1;
     let failures = 0;
     const failingOnce = {
-      send: async (...args: Parameters<ReturnType<typeof mailer>['send']>) => {
-        if (failures++ === 0) throw new Error('simulated SES outage');
-        return mailer().send(...args);
+      enqueue: async (...args: Parameters<ReturnType<typeof mailQueue>['enqueue']>) => {
+        if (failures++ === 0) throw new Error('simulated SQS outage');
+        return mailQueue().enqueue(...args);
       },
-    } as ReturnType<typeof mailer>;
-    const done = await reverseOrder(reverseDeps({ mailer: failingOnce }), { userId: admin.userId }, id);
+    } as ReturnType<typeof mailQueue>;
+    const done = await reverseOrder(reverseDeps({ mailQueue: failingOnce }), { userId: admin.userId }, id);
     expect(done.data).toMatchObject({ reversed: true, refunded: 4500 });
     const owed = await orderAdmin().get(id);
     expect(owed?.reversed).toBe(true);

@@ -22,7 +22,7 @@ export type ReverseDeps = Pick<
   | 'users'
   | 'orders'
   | 'audit'
-  | 'mailer'
+  | 'mailQueue'
   | 'gifts'
   | 'clock'
   | 'newId'
@@ -322,7 +322,7 @@ export function cancellationInvoice(
 
 /** Mails the Stornorechnung to the buyer (guest e-mail too); owed from the reversal's commit until sent. */
 async function mailCancellation(
-  deps: Pick<ReverseDeps, 'users' | 'mailer'>,
+  deps: Pick<ReverseDeps, 'users' | 'mailQueue'>,
   order: AdminOrderRecord,
   invoice: InvoiceRecord & { cancels: string | null },
   refund: number,
@@ -333,23 +333,26 @@ async function mailCancellation(
     (order.user_id ? (await deps.users.get(order.user_id))?.email : undefined);
   if (!to) return;
   const name = order.guest?.first_name ?? invoice.buyer.name.split(' ')[0];
-  await deps.mailer.send({
-    to,
-    subject: `Stornierung deiner Bestellung ${order.order_no ?? ''}`.trim(),
-    text: [
-      name ? `Hallo ${name},` : 'Hallo,',
-      '',
-      `deine Bestellung ${order.order_no ?? ''} (${order.voucher.title}) wurde storniert. Der Gutschein ist damit ungültig.`,
-      refund > 0 ? `Erstattet werden ${formatEuro(refund)}.` : 'Es wird kein Betrag erstattet.',
-      '',
-      'Die Stornorechnung findest du im Anhang.',
-    ].join('\n'),
-    attachments: [
-      {
-        filename: cancellationFilename(invoice.invoice_no),
-        contentType: 'application/pdf',
-        content: await renderInvoicePdf(invoice),
-      },
-    ],
+  await deps.mailQueue.enqueue({
+    kind: 'mail',
+    mail: {
+      to,
+      subject: `Stornierung deiner Bestellung ${order.order_no ?? ''}`.trim(),
+      text: [
+        name ? `Hallo ${name},` : 'Hallo,',
+        '',
+        `deine Bestellung ${order.order_no ?? ''} (${order.voucher.title}) wurde storniert. Der Gutschein ist damit ungültig.`,
+        refund > 0 ? `Erstattet werden ${formatEuro(refund)}.` : 'Es wird kein Betrag erstattet.',
+        '',
+        'Die Stornorechnung findest du im Anhang.',
+      ].join('\n'),
+      attachments: [
+        {
+          filename: cancellationFilename(invoice.invoice_no),
+          contentType: 'application/pdf',
+          content: await renderInvoicePdf(invoice),
+        },
+      ],
+    },
   });
 }
