@@ -75,6 +75,13 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     async signIn() {
       return 'id-token';
     },
+    async startSession() {
+      return { idToken: 'id-token', refreshToken: 'refresh-token' };
+    },
+    async refresh() {
+      return 'id-token';
+    },
+    async revoke() {},
     async setPassword() {},
     async changeEmail() {},
     async hasPasswordSignIn() {
