@@ -148,11 +148,12 @@ const authorise = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResu
 });
 
 /**
- * POST routes that only read (searches sent as POST bodies by the spec's API), and the logout,
- * which records the session's end itself. Downloads stay recorded: they hand out the user's data.
+ * POST routes that only read (searches sent as POST bodies by the spec's API), the logout,
+ * which records the session's end itself, and the refresh (the admin's own session, not the user's). Downloads stay recorded: they hand out the user's data.
  */
 const NOT_A_WRITE: ReadonlySet<string> = new Set([
   'POST auth/logout',
+  'POST auth/refresh',
   'POST auth/unique',
   'POST voucher/search',
   'POST check-coupon',

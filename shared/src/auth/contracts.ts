@@ -146,6 +146,9 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** POST auth/refresh (issue 14): a new ID token for the session cookie. */
+export const refreshResponseSchema = z.object({ token: z.string().min(1) });
+
 export function roleOfUser(user: Pick<ApiUser, 'user_role'>): RoleName {
   return user.user_role.role.name;
 }
