@@ -7,8 +7,7 @@ import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import type { Deps } from '../deps.ts';
 import { wishlistVoucherIds } from '../catalogue/list-wishlist.ts';
 import { toApiUser } from '../users/user-view.ts';
-import type { SessionReference } from '../../lib/session-cookie.ts';
-import { acceptedIdToken, openSession } from './sessions.ts';
+import { acceptedIdToken, openSession, type SignedIn } from './sessions.ts';
 
 /** Wrong e-mail and wrong password get the same answer, so the answer never reveals whether an account exists. */
 export class LoginFailedError extends HttpError {
@@ -29,7 +28,7 @@ const accountKey = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 
 /** The answer, and the session its cookie names (issue 14: the refresh token stays on the server). */
-export type LoginResult = { answer: AuthResponse; session: SessionReference };
+export type LoginResult = SignedIn<AuthResponse>;
 
 export async function login(
   deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist' | 'rateLimiter' | 'sessions' | 'clock'>,

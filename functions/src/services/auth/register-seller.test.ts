@@ -107,6 +107,12 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     payoutAccounts: { createPart: part('payout+'), deletePart: part('payout-') },
     documents,
     identity,
+    sessions: {
+      async validAfter() {
+        return 0;
+      },
+      async put() {},
+    },
     mailer: { send: async (mail: Mail) => void mails.push(mail) },
     clock: () => new Date('2026-11-25T10:00:00Z'),
     newId: () => `id-${++ids}`,
@@ -119,6 +125,7 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     | 'payoutAccounts'
     | 'documents'
     | 'identity'
+    | 'sessions'
     | 'mailer'
     | 'clock'
     | 'newId'
@@ -130,7 +137,8 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
 describe('registerSeller', () => {
   it('stores the documents privately and writes user, company, verification and payout in one create', async () => {
     const { deps, objects, created, mails } = fakes();
-    const answer = await registerSeller(deps, input());
+    const { answer, session } = await registerSeller(deps, input());
+    expect(session.userId).toBe('id-1');
     expect(answer.message).toBe(SELLER_TEXT.registered);
     // 02 §1: the mail that the product checks the account and gets in touch within 24 hours.
     expect(mails).toHaveLength(1);
@@ -191,7 +199,7 @@ describe('registerSeller', () => {
 
   it('registers a partner without documents, company or payout', async () => {
     const { deps, objects, created } = fakes();
-    const answer = await registerSeller(
+    const { answer } = await registerSeller(
       deps,
       input({
         mode: 'partner',

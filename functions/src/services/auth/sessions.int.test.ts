@@ -1,5 +1,6 @@
 import { InitiateAuthCommand, UpdateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestAccount, TEST_PASSWORD, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { cognitoClient, documentClient } from '../../lib/clients.ts';
@@ -70,6 +71,30 @@ describe('sessions for a working day (issue 14)', () => {
     // The refresh token itself never reaches the browser: neither in the body nor in the cookie.
     expect(JSON.stringify(answer.body)).not.toContain(await storedRefreshToken(cookieValue(answer)));
     expect(Object.keys(answer.body).sort()).toEqual(['token', 'user', 'user_voucher_wishlist']);
+  });
+
+  it('a registration signs in with a session cookie too, which renews its token', async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const registered = await fetch(new URL('auth/register', inject('apiUrl')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-viewer-address': `10.14.0.${Math.floor(Math.random() * 250)}` },
+      body: JSON.stringify({
+        username: `sess-${suffix}`,
+        firstName: 'Anna',
+        lastName: 'Muster',
+        email: `sess-${suffix}@example.com`,
+        password: 'Geheim123!',
+        confirmPassword: 'Geheim123!',
+        region_id: 2,
+        dataPrivacy: true,
+        terms: true,
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const line = registered.headers.getSetCookie().find((c) => c.startsWith('gm_session='));
+    expect(line).toMatch(/HttpOnly/);
+    const renewed = await refresh(line!.slice('gm_session='.length).split(';')[0]);
+    expect(renewed.status).toBe(200);
   });
 
   it('refuses the ID token after logout, revokes the refresh token at Cognito and clears the cookie; a new login works at once', async () => {

@@ -54,6 +54,28 @@ export async function acceptedIdToken(
   return renewed;
 }
 
+/** A sign-in's answer and the session its cookie names: login and both registrations. */
+export type SignedIn<T> = { answer: T; session: SessionReference };
+
+/**
+ * Signs in with the password and opens a session for the refresh token; undefined for wrong
+ * credentials. The token answered is one the authoriser accepts (see acceptedIdToken).
+ */
+export async function signInWithSession(
+  deps: Pick<Deps, 'identity' | 'sessions' | 'clock'>,
+  userId: string,
+  email: string,
+  password: string,
+): Promise<{ token: string; session: SessionReference } | undefined> {
+  const tokens = await deps.identity.startSession(email, password);
+  if (!tokens) return undefined;
+  const [token, session] = await Promise.all([
+    acceptedIdToken(deps, userId, tokens.idToken, tokens.refreshToken),
+    openSession(deps, userId, tokens.refreshToken),
+  ]);
+  return { token, session };
+}
+
 type Opened = { ref: SessionReference; sessionId: string; refreshToken: string };
 
 /** The session a cookie names, if it exists, has not expired and its seal opens. */
