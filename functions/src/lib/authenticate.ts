@@ -35,7 +35,11 @@ type AccountStatus = { verdict: ReturnType<typeof accountVerdict>; validAfter: n
  * (a Cognito ID token issued at or before it is refused: logout, issue 14) are cached per container
  * for `cacheSeconds` (USER_STATUS_CACHE_SECONDS, ≤ 60).
  */
-export function createAuthenticator(deps: () => AuthenticateDeps, cacheSeconds: () => number) {
+export function createAuthenticator(
+  deps: () => AuthenticateDeps,
+  cacheSeconds: () => number,
+  cognitoActor: (token: string) => Promise<Actor | undefined> = actorFromToken,
+) {
   const statuses = new Map<string, AccountStatus & { until: number }>();
 
   async function status(userId: string): Promise<AccountStatus> {
@@ -73,7 +77,7 @@ export function createAuthenticator(deps: () => AuthenticateDeps, cacheSeconds: 
   return {
     async authenticate(token: string | undefined): Promise<Authentication> {
       if (!token) return { actor: undefined };
-      const actor = looksLikeImpersonationToken(token) ? await impersonated(token) : await actorFromToken(token);
+      const actor = looksLikeImpersonationToken(token) ? await impersonated(token) : await cognitoActor(token);
       if (!actor) return { actor: undefined };
       const { verdict, validAfter } = await status(actor.userId);
       if (verdict === 'gone') return { actor: undefined };
