@@ -2,12 +2,15 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.ts';
+import type { TransactionPart } from './transaction-part.ts';
 
 /**
- * Sign-in sessions of the web (issue 14, data-model §4.10): one item per browser session on the
+ * Sign-in sessions of the web (issue 14, data-model §4.11): one item per browser session on the
  * user's partition, `USER#<id>`/`SESSION#<sha256 of the cookie secret>`, holding the Cognito refresh
  * token sealed under that secret (the table alone cannot refresh anyone). The item is the source of
  * truth: no item, no refresh, locally and on AWS alike.
@@ -65,6 +68,22 @@ export function createSessionRepository(db: DynamoDBDocumentClient, tableName: s
     /** Ends the session (idempotent). */
     async end(userId: string, sessionId: string): Promise<void> {
       await db.send(new DeleteCommand({ TableName: tableName, Key: sessionKeys.session(userId, sessionId) }));
+    },
+
+    /** Account deletion (data-model §4.1): every session of the user and the cut-off go. */
+    async accountDeletionParts(userId: string): Promise<TransactionPart[]> {
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'SESSION#' },
+          ProjectionExpression: 'PK, SK',
+        }),
+      );
+      return [...items.map((item) => ({ PK: item.PK, SK: item.SK })), sessionKeys.signOut(userId)].map((Key) => ({
+        Delete: { TableName: tableName, Key },
+      }));
     },
 
     /** The sign-out cut-off in epoch seconds; 0 when the user never signed out (or it expired). */
