@@ -27,6 +27,8 @@ export const routes = [
   // Accounts (01 §7, 02 §7)
   { method: 'POST', path: 'auth/login', handler: 'auth/login', access: PUBLIC, domain: 'auth' },
   { method: 'POST', path: 'auth/logout', handler: 'auth/logout', access: PUBLIC, domain: 'auth' },
+  // Issue 14: the session cookie (httpOnly, path /api/v1/auth) renews the ID token.
+  { method: 'POST', path: 'auth/refresh', handler: 'auth/refresh', access: PUBLIC, domain: 'auth' },
   { method: 'POST', path: 'auth/register', handler: 'auth/register', access: PUBLIC, domain: 'auth' },
   { method: 'POST', path: 'auth/forgot-password', handler: 'auth/forgot-password', access: PUBLIC, domain: 'auth' },
   { method: 'POST', path: 'auth/reset-password', handler: 'auth/reset-password', access: PUBLIC, domain: 'auth' },

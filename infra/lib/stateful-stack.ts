@@ -119,6 +119,8 @@ export class StatefulStack extends Stack {
       generateSecret: false,
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
+      // Sessions for a working day (issue 14): the API keeps the refresh token behind an httpOnly
+      // cookie and renews the one-hour ID token for 30 days; logout revokes the refresh token.
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),

@@ -159,6 +159,16 @@ describe('stateful stack', () => {
     template.resourceCountIs('AWS::SES::EmailIdentity', 0);
   });
 
+  it('issues one-hour ID tokens and revocable refresh tokens for 30 days (sessions for a working day)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      IdTokenValidity: 60,
+      AccessTokenValidity: 60,
+      RefreshTokenValidity: 30 * 24 * 60,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
+      EnableTokenRevocation: true,
+    });
+  });
+
   it('has no Cognito trigger without social providers: password sign-ins call no Lambda', () => {
     expect(synth.stateful.preTokenGeneration).toBeUndefined();
     template.resourceCountIs('AWS::Lambda::Function', 0);

@@ -6,6 +6,7 @@ import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   InitiateAuthCommand,
+  RevokeTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { RoleName } from '@gm/shared/auth/roles';
@@ -16,6 +17,12 @@ export type Identity = {
   deleteAccount(email: string): Promise<void>;
   /** The ID token for valid credentials; undefined for any wrong e-mail or password (never says which). */
   signIn(email: string, password: string): Promise<string | undefined>;
+  /** Like signIn, with the refresh token of a new session (issue 14). */
+  startSession(email: string, password: string): Promise<{ idToken: string; refreshToken: string } | undefined>;
+  /** A new ID token for a refresh token; undefined once Cognito refuses it (revoked, expired, user gone). */
+  refresh(refreshToken: string): Promise<string | undefined>;
+  /** Revokes a refresh token (and, on AWS, the tokens it issued); an unknown token is already revoked. */
+  revoke(refreshToken: string): Promise<void>;
   setPassword(email: string, password: string): Promise<void>;
   /** Moves the account's sign-in e-mail (the pool signs in by e-mail, so the new address works at once). */
   changeEmail(currentEmail: string, newEmail: string): Promise<void>;
@@ -40,6 +47,23 @@ export function createCognitoIdentity(
   userPoolId: string,
   clientId: string,
 ): Identity {
+  async function passwordAuth(email: string, password: string) {
+    try {
+      const result = await client.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      return result.AuthenticationResult;
+    } catch (error) {
+      // cognito-local answers InvalidPasswordException where Cognito answers NotAuthorizedException: same to us.
+      if (WRONG_CREDENTIALS.has((error as Error).name)) return undefined;
+      throw error;
+    }
+  }
+
   return {
     async createAccount({ userId, email, password, role }) {
       await client.send(
@@ -70,19 +94,37 @@ export function createCognitoIdentity(
     },
 
     async signIn(email, password) {
+      return (await passwordAuth(email, password))?.IdToken;
+    },
+
+    async startSession(email, password) {
+      const result = await passwordAuth(email, password);
+      if (!result?.IdToken || !result.RefreshToken) return undefined;
+      return { idToken: result.IdToken, refreshToken: result.RefreshToken };
+    },
+
+    async refresh(refreshToken) {
       try {
         const result = await client.send(
           new InitiateAuthCommand({
             ClientId: clientId,
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            AuthParameters: { USERNAME: email, PASSWORD: password },
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: refreshToken },
           }),
         );
         return result.AuthenticationResult?.IdToken;
       } catch (error) {
-        // cognito-local answers InvalidPasswordException where Cognito answers NotAuthorizedException: same to us.
         if (WRONG_CREDENTIALS.has((error as Error).name)) return undefined;
         throw error;
+      }
+    },
+
+    async revoke(refreshToken) {
+      try {
+        await client.send(new RevokeTokenCommand({ ClientId: clientId, Token: refreshToken }));
+      } catch (error) {
+        // cognito-local answers NotAuthorized for a token it no longer holds: revoked either way.
+        if ((error as Error).name !== 'NotAuthorizedException') throw error;
       }
     },
 

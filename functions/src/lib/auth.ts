@@ -12,6 +12,8 @@ export type Actor = {
   impersonatedBy?: string;
   /** While impersonating: sha256 of the token's jti, the key of its IMPERSONATION# session item. */
   impersonationSession?: string;
+  /** A Cognito ID token's `iat` (epoch seconds), checked against the user's sign-out cut-off (issue 14). */
+  issuedAt?: number;
 };
 
 type IdTokenClaims = JWTPayload & {
@@ -43,9 +45,21 @@ export async function actorFromToken(token: string | undefined): Promise<Actor |
     const role = roleFromGroups(payload['cognito:groups']);
     const userId = payload['custom:user_id'];
     if (!role || !userId || !payload.email) return undefined;
-    return { userId, role, roleId: ROLE_IDS[role], email: payload.email };
+    return { userId, role, roleId: ROLE_IDS[role], email: payload.email, issuedAt: payload.iat ?? 0 };
   } catch {
     return undefined;
+  }
+}
+
+/** The `iat` of a token we just received from Cognito (not verified: it never left the server). */
+export function issuedAtOf(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      iat?: unknown;
+    };
+    return typeof payload.iat === 'number' ? payload.iat : 0;
+  } catch {
+    return 0;
   }
 }
 

@@ -7,7 +7,7 @@ import { looksLikeImpersonationToken, verifyImpersonationToken } from './imperso
 
 export type AuthenticateDeps = Pick<
   Deps,
-  'users' | 'impersonationSessions' | 'impersonationKeys' | 'hashToken' | 'clock'
+  'users' | 'sessions' | 'impersonationSessions' | 'impersonationKeys' | 'hashToken' | 'clock'
 >;
 
 /** What a bearer token amounts to: an actor, no one (401), or a known account that is refused (403 with a message). */
@@ -26,26 +26,35 @@ export function accountVerdict(user: UserRecord | undefined): 'ok' | 'gone' | 's
   return 'ok';
 }
 
+type AccountStatus = { verdict: ReturnType<typeof accountVerdict>; validAfter: number };
+
 /**
  * Resolves the bearer token of a request: a Cognito ID token, or our impersonation token (verified
  * signature and expiry, and its session item present: read on every request, one consistent
- * GetItem, so the way back revokes it at once). The account's status is cached per container for
- * `cacheSeconds` (USER_STATUS_CACHE_SECONDS, ≤ 60).
+ * GetItem, so the way back revokes it at once). The account's status and its sign-out cut-off
+ * (a Cognito ID token issued at or before it is refused: logout, issue 14) are cached per container
+ * for `cacheSeconds` (USER_STATUS_CACHE_SECONDS, ≤ 60).
  */
-export function createAuthenticator(deps: () => AuthenticateDeps, cacheSeconds: () => number) {
-  const statuses = new Map<string, { verdict: ReturnType<typeof accountVerdict>; until: number }>();
+export function createAuthenticator(
+  deps: () => AuthenticateDeps,
+  cacheSeconds: () => number,
+  cognitoActor: (token: string) => Promise<Actor | undefined> = actorFromToken,
+) {
+  const statuses = new Map<string, AccountStatus & { until: number }>();
 
-  async function status(userId: string): Promise<ReturnType<typeof accountVerdict>> {
-    const now = Date.now();
+  async function status(userId: string): Promise<AccountStatus> {
+    const now = deps().clock().getTime();
     const hit = statuses.get(userId);
-    if (hit && hit.until > now) return hit.verdict;
-    const verdict = accountVerdict(await deps().users.get(userId));
+    if (hit && hit.until > now) return hit;
+    const d = deps();
+    const [user, validAfter] = await Promise.all([d.users.get(userId), d.sessions.validAfter(userId)]);
+    const fresh = { verdict: accountVerdict(user), validAfter };
     const seconds = cacheSeconds();
     if (seconds > 0) {
       if (statuses.size > 5000) statuses.clear();
-      statuses.set(userId, { verdict, until: now + seconds * 1000 });
+      statuses.set(userId, { ...fresh, until: now + seconds * 1000 });
     }
-    return verdict;
+    return fresh;
   }
 
   async function impersonated(token: string): Promise<Actor | undefined> {
@@ -68,10 +77,12 @@ export function createAuthenticator(deps: () => AuthenticateDeps, cacheSeconds: 
   return {
     async authenticate(token: string | undefined): Promise<Authentication> {
       if (!token) return { actor: undefined };
-      const actor = looksLikeImpersonationToken(token) ? await impersonated(token) : await actorFromToken(token);
+      const actor = looksLikeImpersonationToken(token) ? await impersonated(token) : await cognitoActor(token);
       if (!actor) return { actor: undefined };
-      const verdict = await status(actor.userId);
+      const { verdict, validAfter } = await status(actor.userId);
       if (verdict === 'gone') return { actor: undefined };
+      // Impersonation tokens carry no iat here: their own session item revokes them.
+      if (actor.issuedAt !== undefined && actor.issuedAt <= validAfter) return { actor: undefined };
       if (verdict === 'scanner-inactive') return { refused: REDEMPTION_TEXT.scannerInactive };
       return { actor };
     },

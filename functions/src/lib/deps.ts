@@ -15,6 +15,7 @@ import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import { createAccountStatusRepository } from '../repositories/account-status-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
 import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
+import { createSessionRepository } from '../repositories/session-repository.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createNewsletterRepository } from '../repositories/newsletter-repository.ts';
 import { createNewsletterSecrets } from '../adapters/newsletter-secret.ts';
@@ -138,6 +139,7 @@ export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentCl
 export const impersonationSessions = /* @__PURE__ */ once(() =>
   createImpersonationSessionRepository(documentClient(), table()),
 );
+export const sessions = /* @__PURE__ */ once(() => createSessionRepository(documentClient(), table()));
 export const platformAdmin = /* @__PURE__ */ once(() => createPlatformAdminRepository(documentClient(), table()));
 export const activations = /* @__PURE__ */ once(() => createAccountStatusRepository(documentClient(), table()));
 export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));

@@ -10,7 +10,7 @@ import { findRoute, type Route, type RouteKey } from '../routes.ts';
 import { IMPERSONATION_TEXT } from '@gm/shared/admin/impersonation';
 import { bearerToken, type Actor } from './auth.ts';
 import { createAuthenticator } from './authenticate.ts';
-import { audit, clock, hashToken, impersonationKeys, impersonationSessions, newId, users } from './deps.ts';
+import { audit, clock, hashToken, impersonationKeys, impersonationSessions, newId, sessions, users } from './deps.ts';
 import { ORIGIN_VERIFY_HEADER, originVerified } from './edge.ts';
 import { env } from './env.ts';
 import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
@@ -41,11 +41,18 @@ export type HttpRequest<K extends RouteKey> = {
 
 type InternalContext = Context & { actor?: Actor; body?: unknown };
 
-export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+export function json(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  cookies: string[] = [],
+): HttpResult {
   return {
     statusCode,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
     body: JSON.stringify(body),
+    // Payload 2.0: API Gateway turns each entry into one Set-Cookie header.
+    ...(cookies.length > 0 ? { cookies } : {}),
   };
 }
 
@@ -108,6 +115,7 @@ const edgeOnly = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
 const authenticator = createAuthenticator(
   () => ({
     users: users(),
+    sessions: sessions(),
     impersonationSessions: impersonationSessions(),
     impersonationKeys: impersonationKeys(),
     hashToken: hashToken(),
@@ -149,11 +157,12 @@ const authorise = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResu
 });
 
 /**
- * POST routes that only read (searches sent as POST bodies by the spec's API), and the logout,
- * which records the session's end itself. Downloads stay recorded: they hand out the user's data.
+ * POST routes that only read (searches sent as POST bodies by the spec's API), the logout,
+ * which records the session's end itself, and the refresh (the admin's own session, not the user's). Downloads stay recorded: they hand out the user's data.
  */
 const NOT_A_WRITE: ReadonlySet<string> = new Set([
   'POST auth/logout',
+  'POST auth/refresh',
   'POST auth/unique',
   'POST voucher/search',
   'POST check-coupon',

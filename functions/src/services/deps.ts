@@ -1,4 +1,5 @@
 import type { Identity } from '../adapters/cognito-identity.ts';
+import type { SessionRepository } from '../repositories/session-repository.ts';
 import type { Mailer } from '../adapters/ses-mailer.ts';
 import type { MailOutbox } from '../adapters/sqs-mail-queue.ts';
 import type { MailQueue } from './mail/mail-jobs.ts';
@@ -63,6 +64,8 @@ export type Deps = {
   audit: AuditRepository;
   /** IMPERSONATION#<sha256 of jti>/SESSION: an admin's live impersonation sessions (issue 11). */
   impersonationSessions: ImpersonationSessionRepository;
+  /** USER#<id>/SESSION#… and USER#<id>/SIGN_OUT: web sign-in sessions and the sign-out cut-off (issue 14). */
+  sessions: SessionRepository;
   /** The ES256 key pair of impersonation tokens. */
   impersonationKeys: ImpersonationKeys;
   /** Admin platform reads and writes: subdomain swap, expired vouchers, home counts (issue 11). */

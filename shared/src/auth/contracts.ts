@@ -146,6 +146,9 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** POST auth/refresh (issue 14): a new ID token for the session cookie. */
+export const refreshResponseSchema = z.object({ token: z.string().min(1) });
+
 export function roleOfUser(user: Pick<ApiUser, 'user_role'>): RoleName {
   return user.user_role.role.name;
 }
@@ -153,6 +156,8 @@ export function roleOfUser(user: Pick<ApiUser, 'user_role'>): RoleName {
 export const AUTH_TEXT = {
   registered: 'Registrierung erfolgreich.',
   loggedOut: 'Erfolgreich abgemeldet.',
+  /** POST auth/refresh without a live session (issue 14); the web then shows the login. */
+  sessionEnded: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
   resetMailSent: 'Wenn ein Konto mit dieser Emailadresse existiert, haben wir dir einen Link geschickt.',
   passwordReset: 'Dein Passwort wurde geändert.',
   fieldFree: 'Verfügbar.',

@@ -56,6 +56,11 @@ export type ApiClientDeps = {
   getToken: () => string | null;
   /** Called with the rejected token when a request that carried one comes back 401 (the session ended on the server). */
   onUnauthorized?: (token: string) => void;
+  /**
+   * Asked once after a 401 to a request that carried `rejected` (issue 14): true when the session
+   * has a renewed token now, and the request is repeated once with it before giving up.
+   */
+  renew?: (rejected: string) => Promise<boolean>;
   base?: string;
   logError?: (message: string, detail: unknown) => void;
 };
@@ -85,7 +90,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const base = deps.base ?? API_BASE;
   const logError = deps.logError ?? ((message, detail) => console.error(message, detail));
 
-  async function send(path: string, options: Omit<RequestOptions<z.ZodType>, 'schema'>, accept: string) {
+  async function send(
+    path: string,
+    options: Omit<RequestOptions<z.ZodType>, 'schema'>,
+    accept: string,
+    renewed = false,
+  ): Promise<Response> {
     const token = deps.getToken();
     const headers: Record<string, string> = { ...options.headers, Accept: accept };
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -107,7 +117,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiError(0, TEXT.genericError);
     }
     if (!response.ok) {
-      if (response.status === 401 && token && !path.startsWith('auth/')) deps.onUnauthorized?.(token);
+      if (response.status === 401 && token && !path.startsWith('auth/')) {
+        if (!renewed && deps.renew && (await deps.renew(token))) return send(path, options, accept, true);
+        deps.onUnauthorized?.(token);
+      }
       throw toApiError(response.status, await readJson(response));
     }
     return response;

@@ -1,15 +1,41 @@
-import { createApiClient } from './api-client.ts';
+import { refreshResponseSchema } from '@gm/shared/auth/contracts';
+import { API_BASE, ApiError, createApiClient } from './api-client.ts';
 import { authStore } from './auth.ts';
+import { createSessionRenewal, webLock } from './session-renewal.ts';
 import { paths } from '../config/paths.ts';
 
 /**
- * The page's API client: bearer token from the auth store; a rejected token signs the user out.
- * A rejected impersonation token (expired after 30 min, or ended elsewhere) brings the admin back
- * to their own session and the user list instead (issue 11).
+ * The page's session renewal (issue 14): the session cookie renews the one-hour ID token before it
+ * expires and after a 401; a session the server ended signs the user out.
+ */
+export const sessionRenewal = createSessionRenewal({
+  store: authStore,
+  // Without a bearer token: the cookie alone names the session (an impersonation token must not tag along).
+  refresh: async () => {
+    const response = await fetch(`${API_BASE}auth/refresh`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+    });
+    if (response.status === 401) return null;
+    if (!response.ok) throw new ApiError(response.status, 'session renewal failed');
+    return refreshResponseSchema.parse(await response.json()).token;
+  },
+  withLock: webLock,
+  now: () => Date.now(),
+  setTimer: (task, ms) => setTimeout(task, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+});
+
+/**
+ * The page's API client: bearer token from the auth store; a rejected token is renewed once through
+ * the session cookie, and signs the user out when that fails. A rejected impersonation token
+ * (expired after 30 min, or ended elsewhere) brings the admin back to their own session and the
+ * user list instead (issue 11).
  */
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
   getToken: () => authStore.getSnapshot().token,
+  renew: (rejected) => sessionRenewal.afterRejected(rejected),
   onUnauthorized: (rejected) => {
     // Answers to an earlier session's requests (still in flight when it changed) change nothing.
     if (authStore.getSnapshot().token !== rejected) return;
@@ -17,3 +43,5 @@ export const api = createApiClient({
     else authStore.clear();
   },
 });
+
+if (typeof window !== 'undefined') sessionRenewal.start();

@@ -35,6 +35,11 @@ export type AuthStore = {
    * as `admin`. Refused (undefined) unless an admin is signed in and not already acting as someone.
    */
   impersonate: (session: { token: string; user: ApiUser }) => SignedIn | undefined;
+  /**
+   * A renewed ID token of the signed-in person (issue 14): replaces `token`, or the admin's own
+   * token while impersonating (the impersonation token itself is never renewed). Ignored when signed out.
+   */
+  renewToken: (token: string) => void;
   /** Back to the admin's own session; false when no one was being impersonated. */
   endImpersonation: () => boolean;
   clear: () => void;
@@ -72,6 +77,12 @@ export function createAuthStore(storage: KeyValueStorage | null, key = AUTH_STOR
       store.set(record);
       return record;
     },
+    renewToken(token) {
+      const current = store.getSnapshot();
+      if (!current.isAuth) return;
+      if (current.admin) store.set({ ...current, admin: { ...current.admin, token } });
+      else store.set({ ...current, token });
+    },
     endImpersonation() {
       const current = store.getSnapshot();
       if (!current.isAuth || !current.admin) return false;
@@ -85,6 +96,11 @@ export function createAuthStore(storage: KeyValueStorage | null, key = AUTH_STOR
     },
     clear: store.reset,
   };
+}
+
+/** The Cognito ID token of whoever signed in on this device: the admin's own while impersonating. */
+export function ownToken(record: AuthRecord): string | undefined {
+  return record.isAuth ? (record.admin?.token ?? record.token) : undefined;
 }
 
 /** The admin behind an impersonated session, if any. */

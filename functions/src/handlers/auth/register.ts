@@ -16,6 +16,7 @@ import {
   payoutAccounts,
   rateLimiter,
   resolve,
+  sessions,
   tourism,
   users,
   verifications,
@@ -26,6 +27,9 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import { registerBuyer } from '../../services/auth/register-buyer.ts';
 import { assertRegistrationAllowed } from '../../services/auth/registration-limit.ts';
 import { registerSeller } from '../../services/auth/register-seller.ts';
+import { SESSION_SECONDS, type SignedIn } from '../../services/auth/sessions.ts';
+import { env } from '../../lib/env.ts';
+import { cookieIsSecure, sessionCookie } from '../../lib/session-cookie.ts';
 
 /**
  * Buyers send JSON or form data; sellers (role_id 2, optionally registrationType=partner) send form data with their ID photos.
@@ -37,6 +41,7 @@ export const handler = http('POST auth/register', async ({ body, event, tenant }
     const input = parse(sellerRegistrationSchema<UploadedFile>(mode), body);
     await assertRegistrationAllowed(resolve({ rateLimiter, clock }), clientIp(event));
     const deps = resolve({
+      sessions,
       users,
       companies,
       verifications,
@@ -49,16 +54,20 @@ export const handler = http('POST auth/register', async ({ body, event, tenant }
       newToken,
       log,
     });
-    return json(201, await registerSeller(deps, input, { tenant }));
+    return signedIn(await registerSeller(deps, input, { tenant }));
   }
   const input = parse(registerBuyerRequestSchema, body);
   await assertRegistrationAllowed(resolve({ rateLimiter, clock }), clientIp(event));
   // On a tourism tenant the buyer registers as an employee with a code (issue 13).
-  return json(
-    201,
-    await registerBuyer(resolve({ users, identity, clock, newId, tourism, rateLimiter }), input, {
+  return signedIn(
+    await registerBuyer(resolve({ users, identity, sessions, clock, newId, tourism, rateLimiter }), input, {
       tenant,
       ip: clientIp(event),
     }),
   );
 });
+
+/** 201 with the new account's session cookie: a registration signs in like a login (issue 14). */
+function signedIn({ answer, session }: SignedIn<unknown>) {
+  return json(201, answer, {}, [sessionCookie(session, SESSION_SECONDS, cookieIsSecure(env().APP_URL))]);
+}

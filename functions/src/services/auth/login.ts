@@ -7,6 +7,7 @@ import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import type { Deps } from '../deps.ts';
 import { wishlistVoucherIds } from '../catalogue/list-wishlist.ts';
 import { toApiUser } from '../users/user-view.ts';
+import { acceptedIdToken, openSession, type SignedIn } from './sessions.ts';
 
 /** Wrong e-mail and wrong password get the same answer, so the answer never reveals whether an account exists. */
 export class LoginFailedError extends HttpError {
@@ -26,11 +27,14 @@ export const LOGIN_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 }
 const accountKey = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 
+/** The answer, and the session its cookie names (issue 14: the refresh token stays on the server). */
+export type LoginResult = SignedIn<AuthResponse>;
+
 export async function login(
-  deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist' | 'rateLimiter' | 'clock'>,
+  deps: Pick<Deps, 'users' | 'companies' | 'identity' | 'wishlist' | 'rateLimiter' | 'sessions' | 'clock'>,
   input: { email: string; password: string },
   ip: string,
-): Promise<AuthResponse> {
+): Promise<LoginResult> {
   const now = Math.floor(deps.clock().getTime() / 1000);
   const account = accountKey(input.email);
   const { perAccount, perIp, windowSeconds } = LOGIN_LIMIT;
@@ -39,8 +43,8 @@ export async function login(
     deps.rateLimiter.count('login-ip', ip, windowSeconds, now),
   ]);
   if (accountFailures >= perAccount || ipFailures >= perIp) throw new TooManyRequestsError(AUTH_TEXT.tooManyLogins);
-  const token = await deps.identity.signIn(input.email, input.password);
-  if (!token) {
+  const tokens = await deps.identity.startSession(input.email, input.password);
+  if (!tokens) {
     await Promise.all([
       deps.rateLimiter.hit('login-account', account, perAccount, windowSeconds, now),
       deps.rateLimiter.hit('login-ip', ip, perIp, windowSeconds, now),
@@ -59,5 +63,9 @@ export async function login(
   const company = user.role === 'seller' ? await deps.companies.getBySeller(user.id) : undefined;
   // Buyers get their wishlist with the session (01 §3, §4); other roles have none.
   const wishlistIds = user.role === 'user' ? await wishlistVoucherIds(deps, user.id) : [];
-  return { token, user: toApiUser(user, company), user_voucher_wishlist: wishlistIds };
+  const [token, session] = await Promise.all([
+    acceptedIdToken(deps, user.id, tokens.idToken, tokens.refreshToken),
+    openSession(deps, user.id, tokens.refreshToken),
+  ]);
+  return { answer: { token, user: toApiUser(user, company), user_voucher_wishlist: wishlistIds }, session };
 }

@@ -7,9 +7,10 @@ import type { Deps } from '../deps.ts';
 import { newUserRecord } from '../users/new-user.ts';
 import { toApiUser } from '../users/user-view.ts';
 import { createAccount } from './create-account.ts';
+import { signInWithSession, type SignedIn } from './sessions.ts';
 import { employeeBinding, type EmployeeBindingDeps } from '../tourism/employee-registration.ts';
 
-export type RegisterBuyerDeps = Pick<Deps, 'users' | 'identity' | 'clock' | 'newId'> &
+export type RegisterBuyerDeps = Pick<Deps, 'users' | 'identity' | 'sessions' | 'clock' | 'newId'> &
   Partial<Pick<EmployeeBindingDeps, 'tourism' | 'rateLimiter'>>;
 
 /** TransactionConflict (a concurrent registration held the code or a uniqueness item): retried with jitter. */
@@ -29,7 +30,7 @@ export async function registerBuyer(
   deps: RegisterBuyerDeps,
   input: RegisterBuyerInput,
   context: { tenant?: string; ip?: string } = {},
-): Promise<AuthResponse> {
+): Promise<SignedIn<AuthResponse>> {
   for (let attempt = 0; ; attempt++) {
     const user = newUserRecord(
       {
@@ -90,8 +91,9 @@ export async function registerBuyer(
       throw error;
     }
 
-    const token = await deps.identity.signIn(account.email, input.password);
-    if (!token) throw new Error('sign-in right after registration failed');
-    return { token, user: toApiUser(account, undefined), message: AUTH_TEXT.registered };
+    const signedIn = await signInWithSession(deps, account.id, account.email, input.password);
+    if (!signedIn) throw new Error('sign-in right after registration failed');
+    const { token, session } = signedIn;
+    return { answer: { token, user: toApiUser(account, undefined), message: AUTH_TEXT.registered }, session };
   }
 }

@@ -79,6 +79,13 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     async signIn() {
       return 'id-token';
     },
+    async startSession() {
+      return { idToken: 'id-token', refreshToken: 'refresh-token' };
+    },
+    async refresh() {
+      return 'id-token';
+    },
+    async revoke() {},
     async setPassword() {},
     async changeEmail() {},
     async hasPasswordSignIn() {
@@ -107,6 +114,12 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     mailQueue: {
       enqueue: async (job: MailJob) => void (job.kind === 'mail' && mails.push(job.mail)),
     },
+    sessions: {
+      async validAfter() {
+        return 0;
+      },
+      async put() {},
+    },
     clock: () => new Date('2026-11-25T10:00:00Z'),
     newId: () => `id-${++ids}`,
     newToken: () => 'randomrandomrandomrandom',
@@ -121,6 +134,7 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
     | 'documents'
     | 'identity'
     | 'mailQueue'
+    | 'sessions'
     | 'clock'
     | 'newId'
     | 'newToken'
@@ -131,7 +145,8 @@ function fakes(options: { createFails?: Error; accountFails?: Error; taken?: 'em
 describe('registerSeller', () => {
   it('stores the documents privately and writes user, company, verification and payout in one create', async () => {
     const { deps, objects, created, mails } = fakes();
-    const answer = await registerSeller(deps, input());
+    const { answer, session } = await registerSeller(deps, input());
+    expect(session.userId).toBe('id-1');
     expect(answer.message).toBe(SELLER_TEXT.registered);
     // 02 §1: the mail that the product checks the account and gets in touch within 24 hours.
     expect(mails).toHaveLength(1);
@@ -217,7 +232,7 @@ describe('registerSeller', () => {
 
   it('registers a partner without documents, company or payout', async () => {
     const { deps, objects, created } = fakes();
-    const answer = await registerSeller(
+    const { answer } = await registerSeller(
       deps,
       input({
         mode: 'partner',

@@ -9,6 +9,7 @@ import type { TransactionPart } from '../../repositories/transaction-part.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import { verificationDocumentKey, type VerificationRecord } from '../../repositories/verification-repository.ts';
 import type { Deps } from '../deps.ts';
+import { signInWithSession, type SignedIn } from './sessions.ts';
 import { registrationReceivedMail } from '../admin/account-mails.ts';
 import { toApiUser } from '../users/user-view.ts';
 import { tourismAccountOfTenant } from '../tourism/partners.ts';
@@ -17,6 +18,7 @@ import { createAccount, takenError } from './create-account.ts';
 
 type SellerDeps = Pick<
   Deps,
+  | 'sessions'
   | 'users'
   | 'companies'
   | 'verifications'
@@ -49,7 +51,7 @@ export async function registerSeller(
   deps: SellerDeps,
   input: SellerRegistration<UploadedFile>,
   context: { tenant?: string } = {},
-): Promise<AuthResponse> {
+): Promise<SignedIn<AuthResponse>> {
   const documents = checkedDocuments(input);
 
   const [emailOwner, usernameOwner] = await Promise.all([
@@ -111,9 +113,10 @@ export async function registerSeller(
       deps.log.error('registration mail failed', { error });
     });
 
-  const token = await deps.identity.signIn(user.email, input.account.password);
-  if (!token) throw new Error('sign-in right after registration failed');
-  return { token, user: toApiUser(user, company), message: SELLER_TEXT.registered };
+  const signedIn = await signInWithSession(deps, user.id, user.email, input.account.password);
+  if (!signedIn) throw new Error('sign-in right after registration failed');
+  const { token, session } = signedIn;
+  return { answer: { token, user: toApiUser(user, company), message: SELLER_TEXT.registered }, session };
 }
 
 /**

@@ -87,6 +87,7 @@ function fakes(profiles: Map<string, UserRecord>, options: { failCommits?: numbe
     companies: { getBySeller: async () => undefined, deletePart: () => part('company') },
     settings: { deleteSellerPart: () => part('settings') },
     wishlist: { accountDeletionParts: async () => [part('wish')] },
+    sessions: { accountDeletionParts: async () => [part('sessions')] },
     orders: { accountDeletionParts: async () => [part('cart')] },
     userVouchers: { listByOwner: async () => [], anonymisePart: () => part('uv') },
     buyerVouchers: { listByOwner: async () => [], deletePart: () => part('bv') },
@@ -134,7 +135,7 @@ describe('deleteAccount', () => {
       'stripe cus_1',
       'documents below verification/u-1/',
       'media',
-      'commit wish,cart,stripe-customer',
+      'commit wish,sessions,cart,stripe-customer',
       'free email social@example.com',
       'free username erika',
       'free identity google#123',
@@ -168,7 +169,7 @@ describe('deleteAccount', () => {
     await deleteAccount(deps, admin, 's-1');
     expect(log.indexOf('tombstone sc-1')).toBeLessThan(log.indexOf('cognito s@example.com'));
     expect(log).toContain('documents verification/s-1/f.png,verification/s-1/b.png');
-    expect(log).toContain('commit wish,cart,verification,payout,company,settings,voucher,catalogue');
+    expect(log).toContain('commit wish,sessions,cart,verification,payout,company,settings,voucher,catalogue');
     expect(log).toContain('free subdomain alpenhof');
     expect(log).toContain('catalogue invalidated');
     expect(profiles.get('sc-1')?.deletion_state).toBe('done');

@@ -21,6 +21,7 @@ export type AccountDeletionDeps = Pick<
   | 'companies'
   | 'settings'
   | 'wishlist'
+  | 'sessions'
   | 'orders'
   | 'userVouchers'
   | 'buyerVouchers'
@@ -108,6 +109,7 @@ async function eraseAccount(
   const now = deps.clock().toISOString();
   const parts: TransactionPart[] = [
     ...(await deps.wishlist.accountDeletionParts(user.id)),
+    ...(await deps.sessions.accountDeletionParts(user.id)),
     ...(await deps.orders.accountDeletionParts(user.id)),
     ...(customer ? [deps.stripeCustomers.deletePart(user.id)] : []),
     ...wallet.flatMap((uv) => [
