@@ -3,17 +3,18 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routes } from '@gm/functions/routes';
 import { ApiStack } from './api-stack.ts';
 import { readConfig, type AppConfig } from './config.ts';
+import { REPO_ROOT } from './constructs/api-function.ts';
 import { EdgeStack } from './edge-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
-
-/** Used only when neither domainName nor mailFrom is given; ApiStack warns about it at synth. */
-export const NO_MAIL_FROM = 'noreply@mail-not-configured.invalid';
+import { WebStack } from './web-stack.ts';
 
 export type GutscheinmarktStacks = {
   config: AppConfig;
   stateful: StatefulStack;
   edge: EdgeStack;
   api: ApiStack;
+  /** Only with context `webDist`: the upload of the built web. */
+  web?: WebStack;
 };
 
 export type BuildOptions = {
@@ -22,12 +23,13 @@ export type BuildOptions = {
 };
 
 /**
- * The three stacks, in deployment order: stateful (data, never torn down) → edge (HTTP API +
- * CloudFront) → api (one nested stack of Lambdas and routes per manifest domain). Stacks are
- * environment-agnostic: the account and region come from the credentials at deploy time.
+ * The stacks, in deployment order: stateful (data, never torn down) → edge (HTTP API + CloudFront) →
+ * api (one nested stack of Lambdas and routes per manifest domain) → web (the upload of `webDist`,
+ * only when that context is given). Stacks are environment-agnostic: the account and region come
+ * from the credentials at deploy time.
  */
 export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktStacks {
-  const config = readConfig(app.node);
+  const config = readConfig(app.node, REPO_ROOT);
   const common: StackProps = { tags: { project: 'gutscheinmarkt' } };
 
   const stateful = new StatefulStack(app, `${config.stackPrefix}-Stateful`, {
@@ -54,7 +56,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       privateBucket: stateful.privateBucket,
       userPool: stateful.userPool,
       webClient: stateful.webClient,
-      mailFrom: config.mailFrom ?? NO_MAIL_FROM,
+      mailFrom: config.mailFrom,
       ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
       appUrl: edge.appUrl,
       stripe: config.stripe,
@@ -64,5 +66,15 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });
-  return { config, stateful, edge, api };
+  if (!config.webDist) return { config, stateful, edge, api };
+  const web = new WebStack(app, `${config.stackPrefix}-Web`, {
+    ...common,
+    description: 'Gutscheinmarkt web release: web/dist to the web bucket (hashed assets kept, index.html no-cache)',
+    webDist: config.webDist,
+    webBucket: stateful.webBucket,
+    distribution: edge.distribution,
+  });
+  // The new web goes live after the API it calls.
+  web.addStackDependency(api);
+  return { config, stateful, edge, api, web };
 }

@@ -151,7 +151,6 @@ describe('stateful stack', () => {
       SupportedIdentityProviders: ['COGNITO'],
     });
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
-    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
   });
 
   it('has no Cognito trigger without social providers: password sign-ins call no Lambda', () => {
