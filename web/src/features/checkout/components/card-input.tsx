@@ -16,7 +16,8 @@ export type CardInputHandle = { createPaymentMethod: () => Promise<PaymentMethod
  * infra/test/web-build.test.ts checks its bundle.
  */
 const LIVE = import.meta.env.VITE_STRIPE_MODE === 'live';
-const PUBLISHABLE_KEY = (import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined) || 'pk_test_local';
+/** Required in a live build; the local form falls back to the stand-in's key. */
+const PUBLISHABLE_KEY = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY || undefined;
 
 export type CardInputProps = {
   ref: Ref<CardInputHandle>;
@@ -58,7 +59,7 @@ function LiveCardInput({ ref, error, disabled, onCardChange, amount, purpose = '
     let cancelled = false;
     let element: { destroy(): void } | undefined;
     import('@stripe/stripe-js')
-      .then(({ loadStripe }) => loadStripe(PUBLISHABLE_KEY, { locale: 'de' }))
+      .then(({ loadStripe }) => loadStripe(PUBLISHABLE_KEY ?? '', { locale: 'de' }))
       .then((loaded) => {
         if (cancelled || !mount.current) return;
         if (!loaded) return setState('failed');

@@ -11,6 +11,9 @@ import {
 } from '../local-card.ts';
 import type { CardInputProps } from './card-input.tsx';
 
+/** The Stripe stand-in's publishable key (scripts/dev/stripe-stand-in.ts), unless VITE_STRIPE_PUBLISHABLE_KEY says otherwise. */
+const STAND_IN_PUBLISHABLE_KEY = 'pk_test_local';
+
 /**
  * Local mode: number, MM/YY and CVC, turned into a PaymentMethod at the Stripe stand-in. Exists only in
  * development and local builds: a production build is live, and card-input.tsx drops this module there.
@@ -21,7 +24,7 @@ export function LocalCardInput({
   disabled,
   onCardChange,
   publishableKey,
-}: CardInputProps & { publishableKey: string }) {
+}: CardInputProps & { publishableKey: string | undefined }) {
   const id = useId();
   const [card, setCard] = useState<CardDraft>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
@@ -35,7 +38,7 @@ export function LocalCardInput({
         if (Object.keys(found).length > 0) return { error: Object.values(found)[0]! };
         return createLocalPaymentMethod(card, {
           fetch: (input, init) => fetch(input, init),
-          publishableKey,
+          publishableKey: publishableKey ?? STAND_IN_PUBLISHABLE_KEY,
         });
       },
     }),
