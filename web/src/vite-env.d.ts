@@ -3,7 +3,7 @@
 interface ImportMetaEnv {
   /**
    * 'live' takes cards with Stripe's Payment Element; anything else the local test-card form (Stripe
-   * stand-in). A production build (`vite build`) requires 'live' (web/build-settings.ts).
+   * stand-in). A production build (`vite build`) requires 'live' (shared/src/web/build-settings.ts).
    */
   readonly VITE_STRIPE_MODE?: string;
   /** Stripe publishable key (default pk_test_local, the stand-in's); required by a production build. */

@@ -2,7 +2,7 @@ import { LOCAL_APEX_DOMAIN, tenantFromHost } from '@gm/shared/tenant/tenant';
 
 /**
  * The domain tenant shops are subdomains of: VITE_APEX_DOMAIN at build time (a production build
- * refuses to build without it, web/build-settings.ts); development and local builds default to
+ * refuses to build without it, shared/src/web/build-settings.ts); development and local builds default to
  * `gutscheinmarkt.localhost`.
  */
 export const APEX_DOMAIN: string = import.meta.env.VITE_APEX_DOMAIN || LOCAL_APEX_DOMAIN;
