@@ -27,7 +27,7 @@ const allowedHosts = ['.localhost'];
 
 // `vite build` (mode production) is the deployable build: it refuses to start without live Stripe, its
 // publishable key and the apex domain (shared/src/web/build-settings.ts). `npm start` runs the dev server
-// (mode development); the browser tests build with `--mode local`.
+// (mode development); the browser tests build with `--mode stand-in`.
 export default defineConfig(({ command, mode }) => {
   if (command === 'build') assertWebBuild(mode, loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'));
   return {

@@ -16,7 +16,7 @@ describe('deployable web build', () => {
 
   it('refuses a production build without them, in one line naming each', () => {
     expect(() => assertWebBuild('production', {})).toThrow(
-      /^Web build \(mode production\) refused: VITE_STRIPE_MODE must be "live" \(is unset\); VITE_STRIPE_PUBLISHABLE_KEY .*; VITE_APEX_DOMAIN .*vite build --mode local\.$/,
+      /^Web build \(mode production\) refused: VITE_STRIPE_MODE must be "live" \(is unset\); VITE_STRIPE_PUBLISHABLE_KEY .*; VITE_APEX_DOMAIN .*vite build --mode stand-in\.$/,
     );
     expect(deployableBuildProblems({ ...LIVE, VITE_STRIPE_MODE: 'local' })).toEqual([
       'VITE_STRIPE_MODE must be "live" (is "local")',
@@ -30,9 +30,9 @@ describe('deployable web build', () => {
       expect(deployableBuildProblems({ ...LIVE, VITE_APEX_DOMAIN: apex })).toHaveLength(1);
   });
 
-  it('treats every mode but development and local as deployable', () => {
+  it('treats every mode but development and stand-in as deployable', () => {
     expect(() => assertWebBuild('development', {})).not.toThrow();
-    expect(() => assertWebBuild('local', {})).not.toThrow();
+    expect(() => assertWebBuild('stand-in', {})).not.toThrow();
     expect(() => assertWebBuild('staging', {})).toThrow(/mode staging/);
   });
 });

@@ -4,10 +4,10 @@ import { APEX_DOMAIN_PATTERN } from '../tenant/tenant.ts';
  * What a web build must be given (issue 14 "deployable build"), checked by web/vite.config.ts before
  * `vite build` starts. Only the modes in LOCAL_BUILD_MODES build the local test-card form, which talks
  * to the Stripe stand-in through `/stripe-local`: `npm start` (the dev server, mode development) and
- * the browser tests (`vite build --mode local`). Every other build — `vite build`, mode production —
+ * the browser tests (`vite build --mode stand-in`). Every other build — `vite build`, mode production —
  * is a deployable one and refuses to build without live Stripe, a publishable key and the apex domain.
  */
-export const LOCAL_BUILD_MODES: readonly string[] = ['development', 'local'];
+export const LOCAL_BUILD_MODES: readonly string[] = ['development', 'stand-in'];
 
 /** The stand-in's key (scripts/dev/stripe-stand-in.ts): never valid in a deployable build. */
 const STAND_IN_KEY = 'pk_test_local';
@@ -39,6 +39,6 @@ export function assertWebBuild(mode: string, env: Readonly<Record<string, string
   const problems = deployableBuildProblems(env);
   if (problems.length === 0) return;
   throw new Error(
-    `Web build (mode ${mode}) refused: ${problems.join('; ')}. A local build with the test-card form: vite build --mode local.`,
+    `Web build (mode ${mode}) refused: ${problems.join('; ')}. A local build with the test-card form: vite build --mode stand-in.`,
   );
 }
