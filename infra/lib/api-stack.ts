@@ -36,6 +36,8 @@ export type ApiResources = {
   userPool: cognito.IUserPool;
   webClient: cognito.IUserPoolClient;
   mailFrom: string;
+  /** The SES configuration set of every mail (stateful stack): bounce and complaint metrics. */
+  mailConfigurationSet: string;
   contactEmail?: string;
   appUrl: string;
   stripe: StripeSettings;
@@ -170,6 +172,7 @@ export class DomainRoutesStack extends NestedStack {
       Partial<
         Record<
           | 'CONTACT_EMAIL'
+          | 'SES_CONFIGURATION_SET'
           | 'ORIGIN_VERIFY_SECRET'
           | 'STRIPE_SECRET_KEY_PARAMETER'
           | 'STRIPE_WEBHOOK_SECRET_PARAMETER'
@@ -186,6 +189,7 @@ export class DomainRoutesStack extends NestedStack {
       COGNITO_USER_POOL_ID: r.userPool.userPoolId,
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
+      SES_CONFIGURATION_SET: r.mailConfigurationSet,
       APP_URL: r.appUrl,
       // Resolved by CloudFormation at deploy (dynamic reference), never written into the template.
       ORIGIN_VERIFY_SECRET: r.originSecret.secretValue.unsafeUnwrap(),
@@ -274,10 +278,18 @@ function grantApiAccess(role: iam.Role, r: ApiResources): void {
     new iam.PolicyStatement({
       actions: ['ses:SendEmail', 'ses:SendRawEmail'],
       // Sandbox accounts also authorise the recipient's identity, so the sender is pinned by condition.
-      resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      resources: sesSendResources(stack, r.mailConfigurationSet),
       conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
     }),
   );
+}
+
+/** What ses:SendEmail is checked against: the identities, and the configuration set named in every call. */
+export function sesSendResources(stack: Stack, configurationSet: string): string[] {
+  return [
+    stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+    stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet }),
+  ];
 }
 
 /** Reading the two SecureString parameters; the default key aws/ssm needs no KMS grant. */

@@ -38,6 +38,13 @@ export type AppConfig = {
   /** API Gateway stage throttling (issue 14): steady requests per second and burst, for the whole API. */
   apiRateLimit: number;
   apiBurstLimit: number;
+  /** Where alarm notifications go (SNS e-mail subscription); without it the topic has no subscriber. */
+  alarmEmail?: string;
+  /**
+   * The CloudFront web ACL (issue 14): on by default (`-c waf=false` turns it off). Created in a us-east-1
+   * stack of its own, unless `wafWebAclArn` names an existing one (e.g. managed by Firewall Manager).
+   */
+  waf: { enabled: boolean; webAclArn?: string; rateLimit: number };
 };
 
 /**
@@ -66,6 +73,10 @@ export const CONTEXT_KEYS = {
   webDist: 'webDist',
   apiRateLimit: 'apiRateLimit',
   apiBurstLimit: 'apiBurstLimit',
+  alarmEmail: 'alarmEmail',
+  waf: 'waf',
+  wafWebAclArn: 'wafWebAclArn',
+  wafRateLimit: 'wafRateLimit',
   domainName: 'domainName',
   certificateArn: 'certificateArn',
   mailFrom: 'mailFrom',
@@ -121,6 +132,15 @@ function webDistOf(node: Node, repoRoot: string): string | undefined {
       `Context "webDist" is ${given}, but ${dir} holds no built web (index.html and assets/): run "npm run build -w web" first`,
     );
   return dir;
+}
+
+/** A boolean context value: true/false (CLI `-c waf=false` passes the string). */
+function flag(node: Node, key: string, fallback: boolean): boolean {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new ConfigError(`Context "${key}" must be true or false, got ${JSON.stringify(value)}`);
 }
 
 export function readConfig(node: Node, repoRoot: string = process.cwd()): AppConfig {
@@ -202,7 +222,20 @@ export function readConfig(node: Node, repoRoot: string = process.cwd()): AppCon
     // A regional marketplace: ~100 requests/s is far above its peak; the burst absorbs a page load storm.
     apiRateLimit: limit(CONTEXT_KEYS.apiRateLimit, 100),
     apiBurstLimit: limit(CONTEXT_KEYS.apiBurstLimit, 200),
+    waf: {
+      enabled: flag(node, CONTEXT_KEYS.waf, true),
+      // Requests per IP in 5 minutes, pages, assets and API together (a page load is 20–60 requests).
+      rateLimit: limit(CONTEXT_KEYS.wafRateLimit, 2000),
+    },
   };
+  const wafWebAclArn = text(node, CONTEXT_KEYS.wafWebAclArn);
+  if (wafWebAclArn && !/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\//.test(wafWebAclArn))
+    throw new ConfigError('Context "wafWebAclArn" must be a CloudFront (global) WAFv2 web ACL ARN in us-east-1');
+  if (wafWebAclArn) config.waf.webAclArn = wafWebAclArn;
+  const alarmEmail = text(node, CONTEXT_KEYS.alarmEmail);
+  if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
+    throw new ConfigError(`Context "alarmEmail" must be an e-mail address, got "${alarmEmail}"`);
+  if (alarmEmail) config.alarmEmail = alarmEmail;
   if (certificateArn) config.certificateArn = certificateArn;
   const webDist = webDistOf(node, repoRoot);
   if (webDist) config.webDist = webDist;

@@ -4,7 +4,9 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { ORIGIN_VERIFY_HEADER } from '@gm/functions/lib/edge';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '@gm/shared/web/security-headers';
 import type { Construct } from 'constructs';
@@ -16,6 +18,12 @@ export type EdgeStackProps = StackProps & {
   mediaBucket: s3.IBucket;
   /** Its regional endpoint is in the CSP: presigned uploads and the admin's presigned document views. */
   privateBucket: s3.IBucket;
+  /**
+   * The CloudFront web ACL (issue 14): an ARN given as context, or the SSM parameter in us-east-1 that
+   * the WAF stack writes (read at deploy by a custom resource: CloudFormation cannot resolve a parameter
+   * of another region, and CDK's cross-region references need stacks bound to a region). None: no WAF.
+   */
+  webAcl?: { arn: string } | { parameterName: string; region: string };
 };
 
 /** Serves the SPA: any path without a file extension is a client-side route. */
@@ -136,8 +144,10 @@ export class EdgeStack extends Stack {
     ]);
 
     const withDomain = config.domainName && config.certificateArn;
+    const webAclArn = props.webAcl && this.webAclArn(props.webAcl);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Gutscheinmarkt web, API and media',
+      ...(webAclArn ? { webAclId: webAclArn } : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -199,11 +209,40 @@ export class EdgeStack extends Stack {
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'AppUrl', { value: this.appUrl });
+    if (!webAclArn) {
+      Annotations.of(this).addWarningV2('gm:noWaf', 'The distribution has no web ACL (context waf=false)');
+    }
     if (config.domainName && !config.certificateArn) {
       Annotations.of(this).addWarningV2(
         'gm:noCertificate',
         `domainName ${config.domainName} is set without certificateArn: the distribution has no aliases`,
       );
     }
+  }
+
+  /** The web ACL's ARN: given, or read from its SSM parameter in us-east-1 at deploy (first deploy and on change). */
+  private webAclArn(webAcl: NonNullable<EdgeStackProps['webAcl']>): string {
+    if ('arn' in webAcl) return webAcl.arn;
+    const parameterArn = this.formatArn({
+      service: 'ssm',
+      region: webAcl.region,
+      resource: 'parameter',
+      resourceName: webAcl.parameterName.replace(/^\//, ''),
+    });
+    const read = new cr.AwsCustomResource(this, 'WebAclArn', {
+      resourceType: 'Custom::CrossRegionParameter',
+      onUpdate: {
+        service: 'SSM',
+        action: 'getParameter',
+        parameters: { Name: webAcl.parameterName },
+        region: webAcl.region,
+        physicalResourceId: cr.PhysicalResourceId.of(webAcl.parameterName),
+      },
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] }),
+      ]),
+      installLatestAwsSdk: false,
+    });
+    return read.getResponseField('Parameter.Value');
   }
 }

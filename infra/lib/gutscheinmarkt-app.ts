@@ -5,14 +5,20 @@ import { ApiStack } from './api-stack.ts';
 import { readConfig, type AppConfig } from './config.ts';
 import { REPO_ROOT } from './constructs/api-function.ts';
 import { EdgeStack } from './edge-stack.ts';
+import { MonitoringStack } from './monitoring-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
 import { WebStack } from './web-stack.ts';
+import { WAF_REGION, WafStack, wafArnParameterName } from './waf-stack.ts';
 
 export type GutscheinmarktStacks = {
   config: AppConfig;
   stateful: StatefulStack;
   edge: EdgeStack;
   api: ApiStack;
+  /** The CloudFront web ACL in us-east-1; absent with `-c waf=false` or a given `wafWebAclArn`. */
+  waf: WafStack | undefined;
+  /** Alarms, their SNS topic and the dashboard; `monitoring.addDlq(...)` for a new dead-letter queue. */
+  monitoring: MonitoringStack;
   /** Only with context `webDist`: the upload of the built web. */
   web?: WebStack;
 };
@@ -37,6 +43,16 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     description: 'Gutscheinmarkt data: DynamoDB table, S3 buckets, Cognito user pool, SES identity (all retained)',
     config,
   });
+  const waf =
+    config.waf.enabled && !config.waf.webAclArn
+      ? new WafStack(app, `${config.stackPrefix}-Waf`, {
+          ...common,
+          description: 'Gutscheinmarkt CloudFront web ACL (us-east-1, as CloudFront requires)',
+          env: { region: WAF_REGION },
+          stackPrefix: config.stackPrefix,
+          rateLimit: config.waf.rateLimit,
+        })
+      : undefined;
   const edge = new EdgeStack(app, `${config.stackPrefix}-Edge`, {
     ...common,
     description: 'Gutscheinmarkt HTTP API and CloudFront distribution',
@@ -44,7 +60,14 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     webBucket: stateful.webBucket,
     mediaBucket: stateful.mediaBucket,
     privateBucket: stateful.privateBucket,
+    ...(config.waf.webAclArn
+      ? { webAcl: { arn: config.waf.webAclArn } }
+      : waf
+        ? { webAcl: { parameterName: wafArnParameterName(config.stackPrefix), region: WAF_REGION } }
+        : {}),
   });
+  // Read by name, not by reference (regions differ): the ACL must exist before the edge stack reads it.
+  if (waf) edge.addStackDependency(waf);
   const api = new ApiStack(app, `${config.stackPrefix}-Api`, {
     ...common,
     description: 'Gutscheinmarkt API Lambdas and routes, one nested stack per domain',
@@ -57,6 +80,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       userPool: stateful.userPool,
       webClient: stateful.webClient,
       mailFrom: config.mailFrom,
+      mailConfigurationSet: stateful.mailConfigurationSet.configurationSetName,
       ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
       appUrl: edge.appUrl,
       stripe: config.stripe,
@@ -66,7 +90,22 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });
-  if (!config.webDist) return { config, stateful, edge, api };
+  const monitoring = new MonitoringStack(app, `${config.stackPrefix}-Monitoring`, {
+    ...common,
+    description: 'Gutscheinmarkt alarms (SNS), dashboard',
+    httpApi: edge.httpApi,
+    domains: [...api.domainStacks.keys()],
+    ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+    ...(waf ? { webAclName: waf.webAclName } : {}),
+  });
+  for (const [name, job] of api.jobs.jobs) {
+    monitoring.addDlq(
+      pascalCase(name),
+      job.deadLetterQueue,
+      `Scheduled job ${name} failed (a message is in its dead-letter queue)`,
+    );
+  }
+  if (!config.webDist) return { config, stateful, edge, api, waf, monitoring };
   const web = new WebStack(app, `${config.stackPrefix}-Web`, {
     ...common,
     description: 'Gutscheinmarkt web release: web/dist to the web bucket (hashed assets kept, index.html no-cache)',
@@ -76,5 +115,12 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
   });
   // The new web goes live after the API it calls.
   web.addStackDependency(api);
-  return { config, stateful, edge, api, web };
+  return { config, stateful, edge, api, waf, monitoring, web };
+}
+
+function pascalCase(value: string): string {
+  return value
+    .split('-')
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
 }

@@ -4,7 +4,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import type { ApiResources, LambdaEnvironment } from './api-stack.ts';
+import { sesSendResources, type ApiResources, type LambdaEnvironment } from './api-stack.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 
 export type JobsStackProps = NestedStackProps & {
@@ -61,13 +61,14 @@ export class JobsStack extends NestedStack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const r = props.resources;
-    const environment: LambdaEnvironment & { CONTACT_EMAIL?: string } = {
+    const environment: LambdaEnvironment & { CONTACT_EMAIL?: string; SES_CONFIGURATION_SET: string } = {
       TABLE_NAME: r.table.tableName,
       MEDIA_BUCKET: r.mediaBucket.bucketName,
       PRIVATE_BUCKET: r.privateBucket.bucketName,
       COGNITO_USER_POOL_ID: r.userPool.userPoolId,
       COGNITO_CLIENT_ID: r.webClient.userPoolClientId,
       MAIL_FROM: r.mailFrom,
+      SES_CONFIGURATION_SET: r.mailConfigurationSet,
       APP_URL: r.appUrl,
       ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
     };
@@ -80,7 +81,7 @@ export class JobsStack extends NestedStack {
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        resources: sesSendResources(Stack.of(this), r.mailConfigurationSet),
         conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
       }),
     );

@@ -12,6 +12,12 @@ import { TEMPORARY_PRIVATE_PREFIXES } from '@gm/functions/adapters/bucket-prefix
 import type { AppConfig } from './config.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 
+/**
+ * The SES event destination's CloudWatch metrics (namespace AWS/SES, metric names Send, Delivery,
+ * Bounce, Complaint, Reject): our mails carry no tag, so every event has this one dimension value.
+ */
+export const MAIL_METRICS = { dimension: 'mail', value: 'gutscheinmarkt' } as const;
+
 /** Public images are served by CloudFront under /media/<key> and stored at this key prefix. */
 export const MEDIA_KEY_PREFIX = 'media/';
 
@@ -33,6 +39,11 @@ export class StatefulStack extends Stack {
   readonly webClient: cognito.UserPoolClient;
   /** The domain SES sends from, when one is configured. */
   readonly mailIdentity: ses.EmailIdentity | undefined;
+  /**
+   * Every mail is sent with it (SES_CONFIGURATION_SET; also the identity's default): bounces,
+   * complaints, rejects, sends and deliveries become CloudWatch metrics (MAIL_METRICS) the alarms read.
+   */
+  readonly mailConfigurationSet: ses.ConfigurationSet;
   /** Only with social sign-in: maps federated users to our profiles (docs/decisions/accounts.md). */
   readonly preTokenGeneration: ApiFunction | undefined;
 
@@ -148,9 +159,31 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId });
 
+    this.mailConfigurationSet = new ses.ConfigurationSet(this, 'MailConfiguration', {
+      reputationMetrics: true,
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.mailConfigurationSet.addEventDestination('MailMetrics', {
+      destination: ses.EventDestination.cloudWatchDimensions([
+        {
+          name: MAIL_METRICS.dimension,
+          source: ses.CloudWatchDimensionSource.MESSAGE_TAG,
+          defaultValue: MAIL_METRICS.value,
+        },
+      ]),
+      events: [
+        ses.EmailSendingEvent.SEND,
+        ses.EmailSendingEvent.DELIVERY,
+        ses.EmailSendingEvent.BOUNCE,
+        ses.EmailSendingEvent.COMPLAINT,
+        ses.EmailSendingEvent.REJECT,
+      ],
+    });
+
     if (config.domainName) {
       this.mailIdentity = new ses.EmailIdentity(this, 'MailDomain', {
         identity: ses.Identity.domain(config.domainName),
+        configurationSet: this.mailConfigurationSet,
       });
       this.mailIdentity.dkimRecords.forEach((record, i) => {
         new CfnOutput(this, `DkimRecord${i + 1}`, {

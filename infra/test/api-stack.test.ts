@@ -17,9 +17,10 @@ describe('API stack', () => {
   let all: { path: string; template: Template }[];
   beforeAll(() => {
     synth = synthApp();
-    // The route stacks; the scheduled jobs' nested stack has tests of its own (jobs-stack.test.ts).
+    // The route stacks; the scheduled jobs' nested stack has tests of its own (jobs-stack.test.ts), and the
+    // edge stack's one function reads the WAF's ARN across regions (observability.test.ts).
     all = [...synth.templates]
-      .filter(([p]) => p !== synth.api.jobs.node.path)
+      .filter(([p]) => p !== synth.api.jobs.node.path && p !== synth.edge.node.path)
       .map(([p, { template }]) => ({ path: p, template }));
   }, 60_000);
   afterAll(() => synth.cleanup());
@@ -121,7 +122,11 @@ describe('API stack', () => {
             'MAIL_FROM',
             'MEDIA_BUCKET',
             'NODE_OPTIONS',
+            'POWERTOOLS_LOG_LEVEL',
+            'POWERTOOLS_METRICS_NAMESPACE',
+            'POWERTOOLS_SERVICE_NAME',
             'PRIVATE_BUCKET',
+            'SES_CONFIGURATION_SET',
             'TABLE_NAME',
             'IMPERSONATION_PUBLIC_KEY_PARAMETER',
             'ORIGIN_VERIFY_SECRET',

@@ -227,7 +227,13 @@ describe('stateful stack with a domain and social sign-in', () => {
     });
     // Only the table: naming the pool or its client here would make pool → trigger → pool a cycle.
     const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(vars).sort()).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
+    expect(Object.keys(vars).sort()).toEqual([
+      'NODE_OPTIONS',
+      'POWERTOOLS_LOG_LEVEL',
+      'POWERTOOLS_METRICS_NAMESPACE',
+      'POWERTOOLS_SERVICE_NAME',
+      'TABLE_NAME',
+    ]);
     expect(JSON.stringify(vars.TABLE_NAME)).toContain('Table');
 
     template.hasResourceProperties('AWS::Cognito::UserPool', {

@@ -12,12 +12,17 @@ export type Mail = {
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 
-export function createSesMailer(client: SESv2Client, from: string): Mailer {
+/**
+ * `configurationSet` (SES_CONFIGURATION_SET on AWS) turns bounces, complaints and deliveries into
+ * CloudWatch metrics with alarms (infra); locally there is none.
+ */
+export function createSesMailer(client: SESv2Client, from: string, configurationSet?: string): Mailer {
   return {
     async send(mail) {
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,
+          ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
           Destination: { ToAddresses: [mail.to] },
           ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
           Content: {

@@ -1,4 +1,5 @@
 import { payoutRunProviders, resolve } from '../lib/deps.ts';
+import { observedHandler } from '../lib/observability.ts';
 import { runScheduledPayouts, type ScheduledPayoutRun } from '../services/payouts/run-payouts.ts';
 
 /**
@@ -7,13 +8,13 @@ import { runScheduledPayouts, type ScheduledPayoutRun } from '../services/payout
  * (Stripe outage, …) makes the invocation fail after the others ran: Lambda retries (the failed
  * seller's open invoice is resumed, the others find nothing new), then the dead-letter queue alarms.
  */
-export async function handler(event: { now?: string } = {}): Promise<ScheduledPayoutRun> {
+export const handler = observedHandler('payouts', async (event: { now?: string } = {}): Promise<ScheduledPayoutRun> => {
   const deps = resolve(payoutRunProviders);
   const now = event.now ? new Date(event.now) : deps.clock();
   if (Number.isNaN(now.getTime())) throw new Error(`invalid now: ${event.now}`);
   const run = await runScheduledPayouts(deps, now);
-  console.log(JSON.stringify({ level: 'info', msg: 'payouts', now: now.toISOString(), ...run }));
+  deps.log.info('payouts', { now: now.toISOString(), ...run });
   if (run.failed > 0)
     throw new Error(`${run.failed} seller payouts failed (their open invoices are resumed by the retry)`);
   return run;
-}
+});

@@ -61,6 +61,7 @@ import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { createTenantShopCache, getTenantShop } from '../services/users/tenant-shop.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, ssmClient } from './clients.ts';
 import { dataEnv, env, stripeEnv } from './env.ts';
+import { powertoolsLog, powertoolsMetrics } from './observability.ts';
 
 /**
  * The production wiring: one provider per dependency, each built once per container on first use.
@@ -120,7 +121,9 @@ export const settings = /* @__PURE__ */ once(() => createSettingsRepository(docu
 export const identity = /* @__PURE__ */ once(() =>
   createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID),
 );
-export const mailer = /* @__PURE__ */ once(() => createSesMailer(sesClient(), env().MAIL_FROM));
+export const mailer = /* @__PURE__ */ once(() =>
+  createSesMailer(sesClient(), env().MAIL_FROM, env().SES_CONFIGURATION_SET),
+);
 export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
 export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
 export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentClient(), table()));
@@ -142,6 +145,7 @@ export const uploads = /* @__PURE__ */ once(() =>
     media: media(),
     clock: clock(),
     newToken: newToken(),
+    log: log(),
   }),
 );
 /** SSM SecureString parameters (the Stripe keys on AWS), read once per container; unused locally. */
@@ -184,6 +188,9 @@ export const privateFileReader = /* @__PURE__ */ once(() =>
 export const sellerMails = /* @__PURE__ */ once(() => createSellerMailRepository(documentClient(), table()));
 export const tourism = /* @__PURE__ */ once(() => createTourismRepository(documentClient(), table()));
 export const transactions = /* @__PURE__ */ once(() => createTransactionChunks(documentClient()));
+/** The structured log (Powertools Logger) and the business metrics (Powertools Metrics, flushed per invocation). */
+export const log = /* @__PURE__ */ once(() => powertoolsLog());
+export const metrics = /* @__PURE__ */ once(() => powertoolsMetrics());
 export const clock = /* @__PURE__ */ once(() => () => new Date());
 export const newId = /* @__PURE__ */ once(() => () => randomUUID());
 export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));
@@ -214,6 +221,8 @@ export const payoutRunProviders = {
   documents,
   clock,
   newId,
+  log,
+  metrics,
 };
 
 /**
@@ -237,4 +246,6 @@ export const completionProviders = {
   newId,
   appUrl,
   sellerMails,
+  log,
+  metrics,
 };

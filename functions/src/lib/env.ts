@@ -14,6 +14,8 @@ const envSchema = z.object({
   /** Token issuer; defaults to the AWS Cognito issuer of the pool. */
   COGNITO_ISSUER: z.url().optional(),
   MAIL_FROM: z.string().min(3),
+  /** The SES configuration set every mail is sent with (bounce and complaint metrics); unset locally. */
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
   /** Where the imprint's contact form is delivered; defaults to MAIL_FROM. */
   CONTACT_EMAIL: z.string().min(3).optional(),
   /** Public web origin used in links inside e-mails. */

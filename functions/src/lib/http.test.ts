@@ -5,6 +5,7 @@ import { REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
 import { ORIGIN_VERIFY_HEADER } from './edge.ts';
 import { NotFoundError } from './errors.ts';
 import { http, json, parse } from './http.ts';
+import { logger } from './observability.ts';
 
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {
@@ -61,16 +62,47 @@ describe('http wrapper', () => {
       event(),
     );
     expect(notFound).toEqual({ status: 404, body: { message: 'Weg.' } });
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
     const crash = await call(
       http('POST auth/login', async () => {
         throw new Error('secret internals');
       }),
       event(),
     );
+    spy.mockRestore();
     expect(crash.status).toBe(500);
     expect(JSON.stringify(crash.body)).not.toContain('secret');
+    // One JSON line for the operator: level, the route, the error with its stack (Powertools Logger).
+    const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 'ERROR',
+      message: 'unexpected error',
+      route: 'POST auth/login',
+      error: { name: 'Error', message: 'secret internals' },
+    });
+    expect((lines[0]!.error as { stack: string }).stack).toContain('http.test.ts');
+  });
+
+  it('keeps the route only for its own invocation', async () => {
+    const logged: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    await call(
+      http('POST auth/login', async () => json(200, {})),
+      event(),
+    );
+    logger.info('between invocations');
     spy.mockRestore();
+    const line = JSON.parse(logged.at(-1)!) as Record<string, unknown>;
+    expect(line.message).toBe('between invocations');
+    expect(line).not.toHaveProperty('route');
   });
 
   it('passes the parsed body, query and base URL to the handler', async () => {

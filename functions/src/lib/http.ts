@@ -14,6 +14,7 @@ import { audit, clock, hashToken, impersonationKeys, impersonationSessions, newI
 import { ORIGIN_VERIFY_HEADER, originVerified } from './edge.ts';
 import { apexDomain, env } from './env.ts';
 import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
+import { countServerError, logger, observed } from './observability.ts';
 import { parseMultipart } from './multipart.ts';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -64,8 +65,11 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   return result.data;
 }
 
-/** Maps typed errors to answers in one place; anything unexpected is a logged 500 without internals. */
-const httpErrors = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+/**
+ * Maps typed errors to answers in one place; anything unexpected is a logged 500 without internals,
+ * counted as `ServerErrors` of the route's domain (one alarm per domain, infra/lib/monitoring-stack.ts).
+ */
+const httpErrors = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   onError: async (request) => {
     const error = request.error;
     if (error instanceof ValidationError) {
@@ -73,16 +77,21 @@ const httpErrors = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
     } else if (error instanceof HttpError) {
       request.response = json(error.statusCode, { message: error.message });
     } else {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          route: request.event.routeKey,
-          error: String(error),
-          stack: (error as Error)?.stack,
-        }),
-      );
+      logger.error('unexpected error', { error });
+      countServerError(route.domain);
       request.response = json(500, { message: TEXT.genericError });
     }
+  },
+});
+
+/**
+ * The route on every log line of the invocation. A key of the invocation rather than of the logger:
+ * on AWS a container serves one route either way, but the local API server runs every handler in one
+ * process. `injectLambdaContext({ resetKeys })` removes it afterwards.
+ */
+const routeLogKey = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+  before: () => {
+    logger.appendKeys({ route: `${route.method} ${route.path}` });
   },
 });
 
@@ -176,9 +185,7 @@ const auditImpersonatedWrites = (
     await audit()
       .put(entry)
       .catch((error: unknown) => {
-        console.error(
-          JSON.stringify({ level: 'error', message: 'impersonated write not audited', entry, error: String(error) }),
-        );
+        logger.error('impersonated write not audited', { entry, error });
       });
   },
 });
@@ -240,8 +247,10 @@ function tenantOf(event: APIGatewayProxyEventV2): string | undefined {
  */
 export function http<K extends RouteKey>(key: K, fn: (request: HttpRequest<K>) => Promise<HttpResult>) {
   const route = findRoute(key) as Route;
-  return middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>()
-    .use(httpErrors())
+  // Lambda would end a timed-out invocation without a word; middy throws 250 ms before, so httpErrors logs and counts it.
+  return middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>({ timeoutEarlyInMillis: 250 })
+    .use(observed<APIGatewayProxyEventV2, HttpResult>([routeLogKey(route)]))
+    .use(httpErrors(route))
     .use(edgeOnly())
     .use(auditImpersonatedWrites(route))
     .use(authorise(route))

@@ -53,6 +53,7 @@ import type { CatalogueCache, CategoryTreeCache } from './catalogue/catalogue-ca
 import type { ImageUploads } from './uploads/image-uploads.ts';
 import type { SalesPauseReader } from './orders/sales-pause.ts';
 import type { TenantShopCache } from './users/tenant-shop.ts';
+import type { BusinessMetrics, Log } from './telemetry.ts';
 
 /** Everything a use case may depend on; each service picks the part it needs. */
 export type Deps = {
@@ -155,6 +156,10 @@ export type Deps = {
   tourism: TourismRepository;
   /** Commits repository parts in transactions of ≤ 100 items (account deletion, issue 11). */
   transactions: TransactionChunks;
+  /** Structured log lines (JSON on AWS with request id and route); services log what they swallow. */
+  log: Log;
+  /** Business metrics (orders paid, vouchers issued, redemptions, …; services/telemetry.ts). */
+  metrics: BusinessMetrics;
   clock: () => Date;
   newId: () => string;
   /** Unguessable URL-safe token (≥ 256 bits). */

@@ -6,6 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, Charset, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { METRICS_NAMESPACE, METRICS_SERVICE } from '@gm/functions/services/telemetry';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const HANDLERS_DIR = path.join(REPO_ROOT, 'functions/src/handlers');
@@ -27,8 +28,8 @@ export type ApiFunctionProps = Omit<NodejsFunctionProps, 'entry' | 'code' | 'han
 
 /**
  * One API route's Lambda with the defaults every function shares: Node 22 on Graviton, ESM bundle
- * with the AWS SDK v3 inside (faster cold starts than the runtime's copy), source maps, X-Ray, and
- * a log group of its own with one month retention.
+ * with the AWS SDK v3 inside (faster cold starts than the runtime's copy), source maps, X-Ray tracing
+ * (active; the Powertools Tracer adds the SDK calls), and a log group of its own with one month retention.
  */
 export class ApiFunction extends NodejsFunction {
   readonly entry: string;
@@ -46,7 +47,14 @@ export class ApiFunction extends NodejsFunction {
       timeout: Duration.seconds(10),
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      // Powertools (functions/src/lib/observability.ts): JSON logs at INFO, metrics and traces named after the product.
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        ...environment,
+      },
       ...rest,
     };
     const exists = existsSync(entry);

@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -35,14 +34,13 @@ export type ScheduledJobProps = {
  * A scheduled Lambda (issue 12: expiry reminders, monthly reports; payouts can reuse it): an
  * EventBridge rule invokes the job's function (same bundling and defaults as the API functions)
  * asynchronously; a run that still fails after Lambda's retries — or an event EventBridge cannot
- * deliver — lands in the job's SQS dead-letter queue, and a CloudWatch alarm fires as soon as that
- * queue holds a message. Jobs must be idempotent: a retry re-runs the whole handler.
+ * deliver — lands in the job's SQS dead-letter queue; the monitoring stack alarms on its first message
+ * (`MonitoringStack.addDlq`). Jobs must be idempotent: a retry re-runs the whole handler.
  */
 export class ScheduledJob extends Construct {
   readonly function: ApiFunction;
   readonly deadLetterQueue: sqs.Queue;
   readonly schedule: scheduler.Schedule;
-  readonly alarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
@@ -74,14 +72,5 @@ export class ScheduledJob extends Construct {
         maxEventAge: Duration.hours(6),
       }),
     });
-    this.alarm = this.deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' })
-      .createAlarm(this, 'DeadLettersAlarm', {
-        alarmDescription: `Scheduled job ${props.job} failed (a message is in its dead-letter queue)`,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
   }
 }

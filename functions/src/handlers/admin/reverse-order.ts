@@ -12,6 +12,7 @@ import {
   resolve,
   users,
   userVouchers,
+  log,
 } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { reverseOrder } from '../../services/admin/orders/reverse-order.ts';
@@ -31,6 +32,7 @@ export const handler = http('POST order/reverse-order', async ({ actor, body }) 
     gifts,
     clock,
     newId,
+    log,
   });
   return json(200, await reverseOrder(deps, actor, input.id));
 });

@@ -19,6 +19,7 @@ import {
   tourism,
   users,
   verifications,
+  log,
 } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
@@ -46,6 +47,7 @@ export const handler = http('POST auth/register', async ({ body, event, tenant }
       clock,
       newId,
       newToken,
+      log,
     });
     return json(201, await registerSeller(deps, input, { tenant }));
   }

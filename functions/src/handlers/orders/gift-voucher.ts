@@ -11,6 +11,8 @@ import {
   newId,
   orders,
   resolve,
+  log,
+  metrics,
   sellerMails,
   templates,
   transfers,
@@ -42,6 +44,8 @@ export const handler = http('POST order/gift-voucher', async ({ actor, body, hea
     appUrl,
     idempotency,
     sellerMails,
+    log,
+    metrics,
   });
   const answer = await withIdempotency(
     deps,

@@ -13,6 +13,7 @@ import {
   users,
   verifications,
   vouchers,
+  log,
 } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
 import { updateProfile } from '../../services/profile/update-profile.ts';
@@ -33,6 +34,7 @@ export const handler = http('POST user/{id}', async ({ actor, params, body }) =>
     clock,
     newId,
     newToken,
+    log,
   });
   return json(200, await updateProfile(deps, actor, params.id ?? '', body));
 });

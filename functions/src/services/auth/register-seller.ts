@@ -1,6 +1,7 @@
 import { ORIGIN } from '@gm/shared/admin/users';
 import type { AuthResponse } from '@gm/shared/auth/contracts';
 import { SELLER_TEXT, sniffImageType, type SellerRegistration } from '@gm/shared/auth/seller-registration';
+import { IMAGE_DAMAGED, IMAGE_TOO_MANY_PIXELS } from '@gm/shared/uploads/contracts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { CompanyRecord } from '../../repositories/company-repository.ts';
@@ -11,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { registrationReceivedMail } from '../admin/account-mails.ts';
 import { toApiUser } from '../users/user-view.ts';
 import { tourismAccountOfTenant } from '../tourism/partners.ts';
+import { checkImage } from '../uploads/image-check.ts';
 import { createAccount, takenError } from './create-account.ts';
 
 type SellerDeps = Pick<
@@ -25,6 +27,7 @@ type SellerDeps = Pick<
   | 'clock'
   | 'newId'
   | 'newToken'
+  | 'log'
 >;
 
 type Side = 'front' | 'back' | 'additional';
@@ -103,7 +106,7 @@ export async function registerSeller(
   // 02 §1: the product checks the account and gets in touch within 24 hours. The account exists now,
   // so a failed mail must not fail the registration (a retry would only meet "e-mail taken").
   await deps.mailer.send(registrationReceivedMail(user.email, user.username)).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'error', message: 'registration mail failed', error: String(error) }));
+    deps.log.error('registration mail failed', { error });
   });
 
   const token = await deps.identity.signIn(user.email, input.account.password);
@@ -111,7 +114,10 @@ export async function registerSeller(
   return { token, user: toApiUser(user, company), message: SELLER_TEXT.registered };
 }
 
-/** Each document with its real type; anything else answers 422 on its field. */
+/**
+ * Each document with its real type, decoded in full like every other upload (issue 14: a file that
+ * only starts like a JPEG/PNG is no ID document); anything else answers 422 on its field.
+ */
 function checkedDocuments(
   input: SellerRegistration<UploadedFile>,
 ): Array<{ side: Side; file: UploadedFile; type: 'image/jpeg' | 'image/png' }> {
@@ -130,6 +136,11 @@ function checkedDocuments(
       errors[FIELD_OF[side]] = [SELLER_TEXT.documentType];
       return [];
     }
+    const check = checkImage(file.bytes, type);
+    if (!check.ok) {
+      errors[FIELD_OF[side]] = [check.reason === 'dimensions' ? IMAGE_TOO_MANY_PIXELS : IMAGE_DAMAGED];
+      return [];
+    }
     return [{ side, file, type }];
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -137,7 +148,7 @@ function checkedDocuments(
 }
 
 async function storeDocuments(
-  deps: Pick<SellerDeps, 'documents' | 'newToken'>,
+  deps: Pick<SellerDeps, 'documents' | 'newToken' | 'log'>,
   userId: string,
   documents: ReturnType<typeof checkedDocuments>,
 ): Promise<StoredDocument[]> {
@@ -158,12 +169,13 @@ async function storeDocuments(
 }
 
 /** Best effort: a failed clean-up must not hide the error that caused it (the keys are unreferenced). */
-async function removeDocuments(deps: Pick<SellerDeps, 'documents'>, stored: readonly StoredDocument[]): Promise<void> {
+async function removeDocuments(
+  deps: Pick<SellerDeps, 'documents' | 'log'>,
+  stored: readonly StoredDocument[],
+): Promise<void> {
   if (stored.length === 0) return;
   await deps.documents.remove(stored.map((d) => d.key)).catch((error: unknown) => {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'could not remove verification documents', error: String(error) }),
-    );
+    deps.log.error('could not remove verification documents', { error });
   });
 }
 

@@ -61,7 +61,7 @@ async function employeeVouchersIn(
 
 /** GET employee-voucher/all?pagination=10&page&keyword: newest first, keyword on the title. */
 export async function listEmployeeVouchers(
-  deps: Pick<TourismDeps, 'users' | 'employeeVouchers'>,
+  deps: Pick<TourismDeps, 'users' | 'employeeVouchers'> & Pick<Deps, 'log'>,
   actor: Actor,
   query: z.output<typeof employeeVoucherListQuerySchema>,
   apiBaseUrl: string,
@@ -76,9 +76,7 @@ export async function listEmployeeVouchers(
       try {
         return [toEmployeeVoucherRow(voucher)];
       } catch (error) {
-        console.error(
-          JSON.stringify({ level: 'error', msg: 'employee voucher row skipped', id: voucher.id, error: String(error) }),
-        );
+        deps.log.error('employee voucher row skipped', { id: voucher.id, error });
         return [];
       }
     });

@@ -43,6 +43,8 @@ export type GiftDeps = Pick<
   | 'newId'
   | 'appUrl'
   | 'sellerMails'
+  | 'log'
+  | 'metrics'
 >;
 
 /** A run holds the gift this long; a run that died is taken over after it. */
@@ -361,6 +363,7 @@ async function issueUnits(
         out.push(again);
         continue;
       }
+      deps.metrics.count('VouchersIssued');
       out.push(record);
       continue;
     }
@@ -374,6 +377,7 @@ async function issueUnits(
       out.push(again);
       continue;
     }
+    deps.metrics.count('VouchersIssued');
     out.push(record);
   }
   return out;

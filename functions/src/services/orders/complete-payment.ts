@@ -53,6 +53,8 @@ export type CompletionDeps = Pick<
   | 'templates'
   | 'mediaReader'
   | 'sellerMails'
+  | 'log'
+  | 'metrics'
 >;
 
 export type CompletionOutcome =
@@ -241,6 +243,9 @@ export async function completePayment(
       ],
       invoice,
     );
+    // After the line's transaction committed: a concurrent run that lost it threw above and counts nothing.
+    deps.metrics.count('OrdersPaid');
+    if (userVoucher) deps.metrics.count('VouchersIssued');
   }
 
   // Lines this payment could not get (completed by another payment of the same cart, e.g. a double
@@ -307,14 +312,7 @@ export async function completePayment(
 async function notifySellers(deps: CompletionDeps, payment: PaymentRecord, mailFailure: MailFailure): Promise<void> {
   const ids = (payment.lines ?? []).map((l) => l.order_id);
   const failed = await notifySellersOfPayment(deps, payment.id, ids).catch((error: unknown) => {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'seller sale notices failed',
-        paymentId: payment.id,
-        error: String(error),
-      }),
-    );
+    deps.log.error('seller sale notices failed', { paymentId: payment.id, error });
     return 1;
   });
   if (failed > 0 && mailFailure === 'throw')
@@ -346,14 +344,7 @@ export async function deliverConfirmation(
     await sendConfirmation(deps, payment);
   } catch (error) {
     await deps.paymentRecords.releaseMail(payment.id, until).catch(() => undefined);
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'order confirmation mail failed',
-        paymentId: payment.id,
-        error: String(error),
-      }),
-    );
+    deps.log.error('order confirmation mail failed', { paymentId: payment.id, error });
     if (mailFailure === 'throw') throw error;
     return 'failed';
   }
@@ -362,7 +353,16 @@ export async function deliverConfirmation(
 }
 
 type ConfirmationDeps =
-  'users' | 'mailer' | 'appUrl' | 'orders' | 'userVouchers' | 'companies' | 'vouchers' | 'templates' | 'mediaReader';
+  | 'users'
+  | 'mailer'
+  | 'appUrl'
+  | 'orders'
+  | 'userVouchers'
+  | 'companies'
+  | 'vouchers'
+  | 'templates'
+  | 'mediaReader'
+  | 'log';
 
 /**
  * The confirmation mail, from what was stored (any concurrent run may have completed a line): orders,

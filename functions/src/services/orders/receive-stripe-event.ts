@@ -1,4 +1,4 @@
-import { ConflictError } from '../../lib/errors.ts';
+import { ConflictError, HttpError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
 import { paymentEvents, type PaymentEventDeps, type PaymentEventRegistry } from './payment-events.ts';
 
@@ -15,12 +15,19 @@ export type WebhookAnswer = { received: true; duplicate?: true; ignored?: true }
  * answers 500, so Stripe re-delivers and the event is processed again.
  */
 export async function receiveStripeEvent(
-  deps: Pick<Deps, 'payments' | 'stripeEvents' | 'newId'> & PaymentEventDeps,
+  deps: Pick<Deps, 'payments' | 'stripeEvents' | 'newId' | 'log' | 'metrics'> & PaymentEventDeps,
   rawBody: string | Uint8Array,
   signature: string | undefined,
   registry: PaymentEventRegistry = paymentEvents,
 ): Promise<WebhookAnswer> {
-  const event = await deps.payments.verifyWebhook(rawBody, signature);
+  const event = await deps.payments.verifyWebhook(rawBody, signature).catch((error: unknown) => {
+    // The adapter's 400: a forged delivery, or a signing secret that no longer matches Stripe's (alarmed).
+    if (error instanceof HttpError && error.statusCode === 400) {
+      deps.metrics.count('WebhookSignatureFailures');
+      deps.log.warn('stripe webhook signature refused');
+    }
+    throw error;
+  });
   // Types nobody consumes (the endpoint may be subscribed to more): acknowledged, nothing written.
   if (!registry.handles(event.type)) return { received: true, ignored: true };
 
@@ -32,6 +39,11 @@ export async function receiveStripeEvent(
     await registry.dispatch(deps, event);
   } catch (error) {
     await deps.stripeEvents.release(event.id, claim.token).catch(() => undefined);
+    // A 409 (another run holds the mail lease) is Stripe's normal retry, not a failure.
+    if (!(error instanceof ConflictError)) {
+      deps.metrics.count('WebhookFailures');
+      deps.log.error('stripe event failed', { eventId: event.id, type: event.type, error });
+    }
     throw error;
   }
   await deps.stripeEvents.complete(event.id, claim.token, deps.clock());

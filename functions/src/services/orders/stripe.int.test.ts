@@ -24,6 +24,8 @@ import {
   users,
   userVouchers,
   vouchers,
+  log,
+  metrics,
 } from '../../lib/deps.ts';
 import { createPaymentEventRegistry } from './payment-events.ts';
 import { receiveStripeEvent } from './receive-stripe-event.ts';
@@ -315,6 +317,8 @@ describe('Stripe payments through the local stand-in', () => {
       },
       clock: clock(),
       newId: newId(),
+      log: log(),
+      metrics: metrics(),
     };
     await expect(receiveStripeEvent(deps, payload, signed(payload), registry)).rejects.toThrow('simulated outage');
     expect(await stripeEvents().get(event.id)).toMatchObject({ state: 'processing', claims: 1 });

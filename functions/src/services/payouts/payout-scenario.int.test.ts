@@ -20,6 +20,8 @@ import {
   settings,
   users,
   userVouchers,
+  log,
+  metrics,
 } from '../../lib/deps.ts';
 import type { SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
@@ -49,10 +51,13 @@ function runDeps(offsetMs: number): PayoutRunDeps {
     documents: documents(),
     newId: newId(),
     clock: () => new Date(clock()().getTime() + offsetMs),
+    log: log(),
+    metrics: metrics(),
   };
 }
 
 const reverseDeps = () => ({
+  log: log(),
   orderAdmin: orderAdmin(),
   userVouchers: userVouchers(),
   paymentRecords: paymentRecords(),

@@ -24,6 +24,8 @@ import {
   settings,
   users,
   userVouchers,
+  log,
+  metrics,
 } from '../../lib/deps.ts';
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { orderKeys } from '../../repositories/order-repository.ts';
@@ -58,6 +60,8 @@ function runDeps(offsetMs = 0, crashAt?: PayoutCrashPoint): PayoutRunDeps {
     documents: documents(),
     newId: newId(),
     clock: () => new Date(clock()().getTime() + offsetMs),
+    log: log(),
+    metrics: metrics(),
     ...(crashAt
       ? {
           payoutCrashAt: (point: PayoutCrashPoint) => {
@@ -253,6 +257,7 @@ describe('payout run racing reversals', () => {
         }),
       );
     const reverseDeps = {
+      log: log(),
       orderAdmin: orderAdmin(),
       userVouchers: userVouchers(),
       paymentRecords: paymentRecords(),

@@ -33,7 +33,17 @@ export type PayoutCrashPoint = 'after_claim' | 'mid_marking' | 'after_pdf' | 'af
 
 export type PayoutRunDeps = Pick<
   Deps,
-  'payoutRuns' | 'payoutAccounts' | 'companies' | 'users' | 'settings' | 'payments' | 'documents' | 'clock' | 'newId'
+  | 'payoutRuns'
+  | 'payoutAccounts'
+  | 'companies'
+  | 'users'
+  | 'settings'
+  | 'payments'
+  | 'documents'
+  | 'clock'
+  | 'newId'
+  | 'log'
+  | 'metrics'
 > & {
   /** Tests only: called between the steps; throwing there is a crash. */
   payoutCrashAt?: (point: PayoutCrashPoint) => void | Promise<void>;
@@ -268,19 +278,17 @@ async function transfer(deps: PayoutRunDeps, invoice: SellerInvoiceRecord): Prom
     // Stripe refused (no balance, account not able to receive): the invoice stays issued, its payment
     // is the admin's (mark complete); the lock goes so the next period can be invoiced.
     await deps.payoutRuns.recordTransferFailed(invoice, (error as Error).message.replace(/^Stripe: /, ''), at());
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'payout transfer refused',
-        sellerId: invoice.seller_id,
-        invoiceNo: invoice.invoice_no,
-        error: (error as Error).message,
-      }),
-    );
+    deps.log.error('payout transfer refused', {
+      sellerId: invoice.seller_id,
+      invoiceNo: invoice.invoice_no,
+      error: (error as Error).message,
+    });
+    deps.metrics.count('PayoutsFailed');
     return (await deps.payoutRuns.getInvoice(invoice.id)) ?? invoice;
   }
   await deps.payoutCrashAt?.('after_transfer');
   await deps.payoutRuns.recordTransfer(invoice, transferId, at());
+  deps.metrics.count('PayoutsSucceeded');
   return (await deps.payoutRuns.getInvoice(invoice.id)) ?? invoice;
 }
 
@@ -341,9 +349,8 @@ export async function runScheduledPayouts(deps: PayoutRunDeps, now: Date = deps.
       }
     } catch (error) {
       run.failed++;
-      console.error(
-        JSON.stringify({ level: 'error', msg: 'payout run failed', sellerId: seller.id, error: String(error) }),
-      );
+      deps.log.error('payout run failed', { sellerId: seller.id, error });
+      deps.metrics.count('PayoutsFailed');
     }
   }
   return run;

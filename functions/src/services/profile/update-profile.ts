@@ -16,6 +16,7 @@ import { loadProfile } from './profile-view.ts';
 
 export type UpdateProfileDeps = Pick<
   Deps,
+  | 'log'
   | 'users'
   | 'audit'
   | 'companies'
@@ -292,7 +293,7 @@ function verifiedError(): ValidationError {
 }
 
 async function claimDocuments(
-  deps: Pick<UpdateProfileDeps, 'uploads' | 'documents' | 'newToken'>,
+  deps: Pick<UpdateProfileDeps, 'uploads' | 'documents' | 'newToken' | 'log'>,
   actor: Actor,
   sellerId: string,
   input: Extract<ProfileInput, { kind: 'verification' }>,
@@ -331,12 +332,13 @@ function replacedKeys(stored: VerificationRecord | undefined, documents: Partial
 }
 
 /** Best effort: unreferenced private objects are harmless, a failed clean-up must not hide the answer. */
-async function removeDocuments(deps: Pick<UpdateProfileDeps, 'documents'>, keys: readonly string[]): Promise<void> {
+async function removeDocuments(
+  deps: Pick<UpdateProfileDeps, 'documents' | 'log'>,
+  keys: readonly string[],
+): Promise<void> {
   if (keys.length === 0) return;
   await deps.documents.remove(keys).catch((error: unknown) => {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'could not remove verification documents', error: String(error) }),
-    );
+    deps.log.error('could not remove verification documents', { error });
   });
 }
 

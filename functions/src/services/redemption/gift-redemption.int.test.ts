@@ -10,8 +10,10 @@ import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { redemptions, users, userVouchers } from '../../lib/deps.ts';
+import { clock, metrics, newId, redemptions, users, userVouchers } from '../../lib/deps.ts';
+import { recordingMetrics } from '../telemetry.ts';
 import { redeem as redeemService } from './redeem.ts';
+import { revokeRedemption } from './revoke.ts';
 import { scanVoucher } from './scan-voucher.ts';
 
 /**
@@ -172,7 +174,13 @@ describe('a gift’s expirationDate before the normal validity', () => {
     // The next day (the service with a clock one day ahead): expired, redeemable only after confirmation.
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
     const actor: Actor = { userId: seller.userId, role: 'seller', roleId: 2, email: seller.email };
-    const deps = { users: users(), userVouchers: userVouchers(), redemptions: redemptions(), clock: () => tomorrow };
+    const deps = {
+      users: users(),
+      userVouchers: userVouchers(),
+      redemptions: redemptions(),
+      clock: () => tomorrow,
+      metrics: metrics(),
+    };
     const later = await scanVoucher({ ...deps, rateLimiter: { hit: async () => true } as never }, actor, {
       url: uv.qr,
     });
@@ -194,5 +202,32 @@ describe('a gift’s expirationDate before the normal validity', () => {
     });
     expect(confirmed.redemption).toMatchObject({ value: 1000, redeemed_value: 1000 });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 4000 });
+  });
+});
+
+describe('redemption metrics (issue 14)', () => {
+  it('a redemption counts once, its replay and a refused one not at all, a revoke once', async () => {
+    const { seller, uv } = await directGift('value', {});
+    const actor: Actor = { userId: seller.userId, role: 'seller', roleId: 2, email: seller.email };
+    const counted = recordingMetrics();
+    const deps = {
+      users: users(),
+      userVouchers: userVouchers(),
+      redemptions: redemptions(),
+      clock: clock(),
+      newId: newId(),
+      metrics: counted,
+    };
+    const key = randomUUID();
+    const first = await redeemService(deps, actor, key, { order_id: uv.id, value: 1000 });
+    const replay = await redeemService(deps, actor, key, { order_id: uv.id, value: 1000 });
+    expect(replay).toMatchObject({ replayed: true, redemption: { id: first.redemption.id } });
+    await expect(redeemService(deps, actor, randomUUID(), { order_id: uv.id, value: 999_999 })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    expect(counted.counts).toEqual({ Redemptions: 1 });
+
+    await revokeRedemption(deps, actor, first.redemption.id);
+    expect(counted.counts).toEqual({ Redemptions: 1, RedemptionsRevoked: 1 });
   });
 });

@@ -13,7 +13,7 @@ import type { Deps } from '../deps.ts';
 import { staffOf, type Staff } from './staff.ts';
 import { toApiRedemption, unitValue } from './view.ts';
 
-export type RedeemDeps = Pick<Deps, 'users' | 'userVouchers' | 'redemptions' | 'clock'>;
+export type RedeemDeps = Pick<Deps, 'users' | 'userVouchers' | 'redemptions' | 'clock' | 'metrics'>;
 export type RedeemInput = z.output<typeof redeemRequestSchema>;
 
 /** data-model "Redemption": the id is the first 32 hex characters of sha256(`<userVoucherId>:<Idempotency-Key>`). */
@@ -130,7 +130,10 @@ export async function redeem(
         redeemedValue: take.value,
       }),
     );
-    if (outcome === 'ok') return { replayed: false, redemption: toApiRedemption(record) };
+    if (outcome === 'ok') {
+      deps.metrics.count('Redemptions');
+      return { replayed: false, redemption: toApiRedemption(record) };
+    }
     if (outcome === 'duplicate') {
       const done = await replay();
       if (done) return done;

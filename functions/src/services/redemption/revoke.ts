@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import type { Deps } from '../deps.ts';
 import { toApiRedemption } from './view.ts';
 
-export type RevokeDeps = Pick<Deps, 'redemptions' | 'userVouchers' | 'clock' | 'newId'>;
+export type RevokeDeps = Pick<Deps, 'redemptions' | 'userVouchers' | 'clock' | 'newId' | 'metrics'>;
 
 const MAX_CONFLICT_RETRIES = 25;
 const pause = (attempt: number) =>
@@ -62,7 +62,10 @@ export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: strin
           : []),
       ],
     );
-    if (outcome === 'ok') return toApiRedemption({ ...redemption, is_revoked: true, revoked_at: at, updated_at: at });
+    if (outcome === 'ok') {
+      deps.metrics.count('RedemptionsRevoked');
+      return toApiRedemption({ ...redemption, is_revoked: true, revoked_at: at, updated_at: at });
+    }
     if (outcome === 'duplicate') throw ValidationError.field('id', REDEMPTION_TEXT.alreadyRevoked);
     if (outcome === 'balance') {
       const now = await deps.userVouchers.get(uv.id);

@@ -18,7 +18,7 @@ import { daysBetween, reminderWindows, type ReminderKind } from './reminder-days
  */
 export type ReminderDeps = Pick<
   Deps,
-  'sellerMails' | 'users' | 'mailer' | 'clock' | 'appUrl' | 'newToken' | 'hashToken'
+  'sellerMails' | 'users' | 'mailer' | 'clock' | 'appUrl' | 'newToken' | 'hashToken' | 'log'
 >;
 
 /** Unsubscribe links stay usable for a year. */
@@ -79,14 +79,7 @@ export async function sendExpiryReminders(deps: ReminderDeps, now: Date = deps.c
         } catch (error) {
           await deps.sellerMails.releaseReminder(uv.id, window.kind, at).catch(() => undefined);
           run.failed++;
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              msg: 'expiry reminder failed',
-              userVoucherId: uv.id,
-              error: String(error),
-            }),
-          );
+          deps.log.error('expiry reminder failed', { userVoucherId: uv.id, error });
         }
       }
     }

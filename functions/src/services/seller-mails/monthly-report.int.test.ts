@@ -17,6 +17,8 @@ import {
   payoutRuns,
   settings,
   users,
+  log,
+  metrics,
 } from '../../lib/deps.ts';
 import { runSellerPayout } from '../payouts/run-payouts.ts';
 import { handler as monthlyReportsJob } from '../../jobs/monthly-reports.ts';
@@ -81,6 +83,8 @@ describe('monthly seller report', () => {
         documents: documents(),
         newId: newId(),
         clock: () => new Date(clock()().getTime() + 10 * 60_000),
+        log: log(),
+        metrics: metrics(),
       },
       seller.userId,
       'admin',

@@ -16,7 +16,10 @@ import { addDays, previousMonth } from './reminder-days.ts';
  * mail deletes it again so the next run (or the Lambda retry) sends it. The month's payouts are the
  * seller invoices issued in it (GSI1 `SELLER#<id>#SELLER_INVOICES` by range): count, payout sum, paid.
  */
-export type MonthlyReportDeps = Pick<Deps, 'sellerMails' | 'sellerDashboard' | 'mailer' | 'clock' | 'payoutRuns'>;
+export type MonthlyReportDeps = Pick<
+  Deps,
+  'sellerMails' | 'sellerDashboard' | 'mailer' | 'clock' | 'payoutRuns' | 'log'
+>;
 
 /** The payouts of a month: invoices issued in it, their payout sum and what of it is paid (transferred or marked). */
 export async function monthPayouts(
@@ -129,15 +132,7 @@ export async function sendMonthlyReports(deps: MonthlyReportDeps, now: Date = de
     } catch (error) {
       await deps.sellerMails.releaseMonthlyReport(seller.id, month, at).catch(() => undefined);
       run.failed++;
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'monthly report failed',
-          sellerId: seller.id,
-          month,
-          error: String(error),
-        }),
-      );
+      deps.log.error('monthly report failed', { sellerId: seller.id, month, error });
     }
   }
   return run;

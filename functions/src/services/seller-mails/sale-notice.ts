@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
  * on the order (`seller_mail_lease_until`) is claimed, the mail sent, `seller_mail_sent_at` set; a
  * re-delivered webhook finds it recorded. Called after the sale committed, never inside it.
  */
-export type SaleNoticeDeps = Pick<Deps, 'sellerMails' | 'users' | 'mailer' | 'clock' | 'appUrl'>;
+export type SaleNoticeDeps = Pick<Deps, 'sellerMails' | 'users' | 'mailer' | 'clock' | 'appUrl' | 'log'>;
 
 /** Longer than a Lambda run; a crashed sender's lease ends before Stripe's later re-deliveries. */
 export const SALE_NOTICE_LEASE_MS = 60_000;
@@ -69,9 +69,7 @@ export async function notifySellerOfSale(
     });
   } catch (error) {
     await deps.sellerMails.releaseSaleNotice(order.id, until).catch(() => undefined);
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'seller sale notice failed', orderId: order.id, error: String(error) }),
-    );
+    deps.log.error('seller sale notice failed', { orderId: order.id, error });
     return 'failed';
   }
   await deps.sellerMails.markSaleNoticeSent(order.id, deps.clock().toISOString());

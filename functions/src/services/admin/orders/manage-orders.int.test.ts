@@ -28,6 +28,8 @@ import {
   users,
   userVouchers,
   vouchers,
+  log,
+  metrics,
 } from '../../../lib/deps.ts';
 import { giftKeys } from '../../../repositories/gift-repository.ts';
 import { adjustmentKeys, cancellationKeys } from '../../../repositories/order-admin-repository.ts';
@@ -524,6 +526,7 @@ describe('reversal', () => {
 });
 
 const reverseDeps = (over: Partial<ReverseDeps> = {}): ReverseDeps => ({
+  log: log(),
   orderAdmin: orderAdmin(),
   userVouchers: userVouchers(),
   paymentRecords: paymentRecords(),
@@ -664,6 +667,8 @@ describe('reversal races (issue 11)', () => {
     let reads = 0;
     // The gift service as it runs with the order read before the reversal (its up-front check passed).
     const giftDeps: GiftDeps = {
+      log: log(),
+      metrics: metrics(),
       orders: {
         ...orders(),
         get: async (orderId: string) => (orderId === id && reads++ === 0 ? stale : orders().get(orderId)),

@@ -26,6 +26,7 @@ export type ReverseDeps = Pick<
   | 'gifts'
   | 'clock'
   | 'newId'
+  | 'log'
 >;
 
 /** Longer than one Lambda run (10 s, Stripe included): a crashed run's claim expires and the admin may retry. */
@@ -230,9 +231,7 @@ export async function reverseOrder(
   } catch (error) {
     // Owed: the next reverse-order call for this order sends it (retryCancellationMail).
     await deps.orderAdmin.releaseCancellationMail(order.id, mailLeaseUntil).catch(() => undefined);
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'cancellation mail failed', orderId: order.id, error: String(error) }),
-    );
+    deps.log.error('cancellation mail failed', { orderId: order.id, error });
   }
   return {
     message: ADMIN_ORDER_TEXT.reversedDone,
@@ -259,9 +258,7 @@ async function retryCancellationMail(deps: ReverseDeps, order: AdminOrderRecord)
     await mailCancellation(deps, order, { ...invoice, cancels: order.invoice_no ?? null }, refund);
   } catch (error) {
     await deps.orderAdmin.releaseCancellationMail(order.id, until).catch(() => undefined);
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'cancellation mail failed', orderId: order.id, error: String(error) }),
-    );
+    deps.log.error('cancellation mail failed', { orderId: order.id, error });
     throw ValidationError.field('id', ADMIN_ORDER_TEXT.cancellationMailFailed);
   }
   await deps.orderAdmin.markCancellationMailSent(order.id, deps.clock().toISOString());
