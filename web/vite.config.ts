@@ -1,6 +1,8 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-// Relative, so Vite bundles it into the config (a workspace package would load as untranspiled TS).
+// Relative, so Vite bundles them into the config (a workspace package would load as untranspiled TS).
+import { assertWebBuild } from '../shared/src/web/build-settings.ts';
 import { localSecurityHeaders } from '../shared/src/web/security-headers.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
@@ -12,6 +14,7 @@ const stripeTarget = process.env.VITE_STRIPE_PROXY ?? 'http://127.0.0.1:12111';
 // The S3 stand-in, which presigned uploads and document views reach directly (the CSP allows it).
 const storageOrigins = process.env.S3_ENDPOINT ? [new URL(process.env.S3_ENDPOINT).origin] : [];
 
+// Local servers only (dev and preview); the deployable bundle never calls /stripe-local (shared/src/web/build-settings.ts).
 const proxy: Record<string, ProxyOptions> = {
   // xfwd: the API sees the browser's host (tenant detection, next_page_url) in x-forwarded-host.
   '/api': { target: apiTarget, changeOrigin: true, xfwd: true },
@@ -22,30 +25,36 @@ const proxy: Record<string, ProxyOptions> = {
 // Tenants are `<name>.gutscheinmarkt.localhost` locally; the leading dot allows every subdomain.
 const allowedHosts = ['.localhost'];
 
-export default defineConfig({
-  plugins: [react()],
-  server: { proxy, allowedHosts },
-  // The production response headers (CSP included), so every browser test runs under them. Not on the dev
-  // server: its React refresh preamble is an inline script.
-  preview: { proxy, allowedHosts, headers: localSecurityHeaders(storageOrigins) },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically loads on every first visit anyway: one chunk instead of ten
-          // small ones compresses better and saves round trips (issue 10 first-load budget).
-          groups: [
-            { name: 'index', tags: ['$initial'] },
-            {
-              name: 'voucher-list',
-              test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/](components[\\/](voucher-card|voucher-grid|discovery-modals)|hooks[\\/]use-discovery-modals|voucher-format|api[\\/]vouchers)|wishlist[\\/]components)|components[\\/]ui[\\/]pagination/,
-            },
-            { name: 'voucher-discovery', test: /web[\\/]src[\\/]features[\\/]search[\\/]/ },
-          ],
+// `vite build` (mode production) is the deployable build: it refuses to start without live Stripe, its
+// publishable key and the apex domain (shared/src/web/build-settings.ts). `npm start` runs the dev server
+// (mode development); the browser tests build with `--mode stand-in`.
+export default defineConfig(({ command, mode }) => {
+  if (command === 'build') assertWebBuild(mode, loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'));
+  return {
+    plugins: [react()],
+    server: { proxy, allowedHosts },
+    // The production response headers (CSP included), so every browser test runs under them. Not on the dev
+    // server: its React refresh preamble is an inline script.
+    preview: { proxy, allowedHosts, headers: localSecurityHeaders(storageOrigins) },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // Everything the entry imports statically loads on every first visit anyway: one chunk instead of ten
+            // small ones compresses better and saves round trips (issue 10 first-load budget).
+            groups: [
+              { name: 'index', tags: ['$initial'] },
+              {
+                name: 'voucher-list',
+                test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/](components[\\/](voucher-card|voucher-grid|discovery-modals)|hooks[\\/]use-discovery-modals|voucher-format|api[\\/]vouchers)|wishlist[\\/]components)|components[\\/]ui[\\/]pagination/,
+              },
+              { name: 'voucher-discovery', test: /web[\\/]src[\\/]features[\\/]search[\\/]/ },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

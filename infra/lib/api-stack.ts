@@ -1,13 +1,5 @@
 import { existsSync } from 'node:fs';
-import {
-  Annotations,
-  CfnOutput,
-  Duration,
-  NestedStack,
-  Stack,
-  type NestedStackProps,
-  type StackProps,
-} from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, Stack, type NestedStackProps, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -152,12 +144,6 @@ export class ApiStack extends Stack {
         `Every manifest route needs its handler module; missing:\n${missing
           .map((r) => `  ${routeKey(r)} → functions/src/handlers/${r.handler}.ts`)
           .join('\n')}`,
-      );
-    }
-    if (this.resources.mailFrom.endsWith('.invalid')) {
-      Annotations.of(this).addWarningV2(
-        'gm:noMailFrom',
-        `No domainName/mailFrom context: MAIL_FROM is ${this.resources.mailFrom}, e-mail will fail`,
       );
     }
 

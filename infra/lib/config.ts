@@ -1,19 +1,30 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Node } from 'constructs';
+import { APEX_DOMAIN_PATTERN } from '@gm/shared/tenant/tenant';
 
 /**
- * Deployment settings, read once from CDK context (`cdk.json` or `-c name=value`). Everything is
- * optional so that `cdk synth` works offline with no context at all; what is missing is left out
- * (no aliases, no social sign-in), never replaced by a made-up value.
+ * Deployment settings, read once from CDK context (`cdk.json` or `-c name=value`). Only `domainName`
+ * is required (synth works offline with it alone); what else is missing is left out (no aliases, no
+ * social sign-in, no web upload), never replaced by a made-up value.
  */
 export type AppConfig = {
-  /** Prefix of the three stack names, so a second installation can live in the same account. */
+  /** Prefix of the stack names, so a second installation can live in the same account. */
   stackPrefix: string;
-  /** Apex domain, e.g. gutscheinmarkt.at; the shop also answers on `*.<domainName>` for tenant shops. */
-  domainName?: string;
+  /**
+   * Apex domain, e.g. gutscheinmarkt.at: APP_URL, the sender domain and the tenant shops `<name>.<domainName>`
+   * (the API takes the apex from APP_URL; the web build gets it as VITE_APEX_DOMAIN).
+   */
+  domainName: string;
   /** ACM certificate in us-east-1 covering `<domainName>` and `*.<domainName>`. */
   certificateArn?: string;
   /** Sender address of every e-mail; defaults to noreply@<domainName>. */
-  mailFrom?: string;
+  mailFrom: string;
+  /**
+   * The built web (`web/dist`, absolute) that the Web stack uploads to the web bucket; unset = no Web
+   * stack (the bucket keeps what it has).
+   */
+  webDist?: string;
   /** Where contact-form messages go; defaults to the sender address. */
   contactEmail?: string;
   google?: SocialProvider;
@@ -59,6 +70,7 @@ export type SocialProvider = { clientId: string; secretName: string };
 
 export const CONTEXT_KEYS = {
   stackPrefix: 'stackPrefix',
+  webDist: 'webDist',
   apiRateLimit: 'apiRateLimit',
   apiBurstLimit: 'apiBurstLimit',
   alarmEmail: 'alarmEmail',
@@ -94,11 +106,32 @@ export const DEFAULT_SECRET_NAMES = {
   newsletterSecret: '/gutscheinmarkt/newsletter/secret',
 } as const;
 
+/**
+ * A deployment setting that is missing or wrong. Its message is one line naming the context key and
+ * what to pass; bin/app.ts prints only that line and exits 1.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function text(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string')
+    throw new ConfigError(`Context "${key}" must be a string, got ${JSON.stringify(value)}`);
   return value.trim() || undefined;
+}
+
+/** `webDist` resolved against the repository root; it must hold a built web (index.html and assets/). */
+function webDistOf(node: Node, repoRoot: string): string | undefined {
+  const given = text(node, CONTEXT_KEYS.webDist);
+  if (!given) return undefined;
+  const dir = path.resolve(repoRoot, given);
+  if (!existsSync(path.join(dir, 'index.html')) || !existsSync(path.join(dir, 'assets')))
+    throw new ConfigError(
+      `Context "webDist" is ${given}, but ${dir} holds no built web (index.html and assets/): run "npm run build -w web" first`,
+    );
+  return dir;
 }
 
 /** A boolean context value: true/false (CLI `-c waf=false` passes the string). */
@@ -107,19 +140,24 @@ function flag(node: Node, key: string, fallback: boolean): boolean {
   if (value === undefined || value === null || value === '') return fallback;
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw new Error(`Context "${key}" must be true or false, got ${JSON.stringify(value)}`);
+  throw new ConfigError(`Context "${key}" must be true or false, got ${JSON.stringify(value)}`);
 }
 
-export function readConfig(node: Node): AppConfig {
+export function readConfig(node: Node, repoRoot: string = process.cwd()): AppConfig {
   const domainName = text(node, CONTEXT_KEYS.domainName)?.toLowerCase();
-  if (domainName && !/^([a-z0-9-]+\.)+[a-z]{2,}$/.test(domainName)) {
-    throw new Error(`Context "domainName" must be a bare host name like gutscheinmarkt.at, got "${domainName}"`);
+  if (!domainName)
+    throw new ConfigError(
+      'Context "domainName" is required (e.g. -c domainName=gutscheinmarkt.at): it is the app URL, the e-mail sender domain (mailFrom defaults to noreply@<domainName>) and the apex of the tenant shops',
+    );
+  if (!APEX_DOMAIN_PATTERN.test(domainName)) {
+    throw new ConfigError(`Context "domainName" must be a bare host name like gutscheinmarkt.at, got "${domainName}"`);
   }
   const certificateArn = text(node, CONTEXT_KEYS.certificateArn);
   if (certificateArn && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
-    throw new Error('Context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only uses those)');
+    throw new ConfigError(
+      'Context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only uses those)',
+    );
   }
-  if (certificateArn && !domainName) throw new Error('Context "certificateArn" needs "domainName" as well');
 
   const social = (idKey: string, secretKey: string, defaultSecret: string): SocialProvider | undefined => {
     const clientId = text(node, idKey);
@@ -127,14 +165,11 @@ export function readConfig(node: Node): AppConfig {
   };
   const google = social(CONTEXT_KEYS.googleClientId, CONTEXT_KEYS.googleSecretName, DEFAULT_SECRET_NAMES.google);
   const facebook = social(CONTEXT_KEYS.facebookAppId, CONTEXT_KEYS.facebookSecretName, DEFAULT_SECRET_NAMES.facebook);
-  if ((google || facebook) && !domainName) {
-    throw new Error('Social sign-in (googleClientId/facebookAppId) needs "domainName" for its callback URLs');
-  }
 
   const parameterName = (key: string, fallback: string) => {
     const name = text(node, key) ?? fallback;
     if (!/^\/[a-zA-Z0-9_.\-/]+$/.test(name))
-      throw new Error(`Context "${key}" must be an SSM parameter path like ${fallback}, got "${name}"`);
+      throw new ConfigError(`Context "${key}" must be an SSM parameter path like ${fallback}, got "${name}"`);
     return name;
   };
   const stripe: StripeSettings = {
@@ -150,7 +185,7 @@ export function readConfig(node: Node): AppConfig {
   };
   const publishableKey = text(node, CONTEXT_KEYS.stripePublishableKey);
   if (publishableKey && !publishableKey.startsWith('pk_'))
-    throw new Error('Context "stripePublishableKey" must be a Stripe publishable key (pk_…)');
+    throw new ConfigError('Context "stripePublishableKey" must be a Stripe publishable key (pk_…)');
   if (publishableKey) stripe.publishableKey = publishableKey;
 
   const impersonation: ImpersonationSettings = {
@@ -168,11 +203,16 @@ export function readConfig(node: Node): AppConfig {
     const raw: unknown = node.tryGetContext(key);
     const value = raw === undefined || raw === null || raw === '' ? fallback : Number(raw);
     if (!Number.isInteger(value) || value < 1)
-      throw new Error(`Context "${key}" must be a positive integer, got ${JSON.stringify(raw)}`);
+      throw new ConfigError(`Context "${key}" must be a positive integer, got ${JSON.stringify(raw)}`);
     return value;
   };
+  const mailFrom = text(node, CONTEXT_KEYS.mailFrom) ?? `noreply@${domainName}`;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom))
+    throw new ConfigError(`Context "mailFrom" must be an e-mail address like noreply@${domainName}, got "${mailFrom}"`);
   const config: AppConfig = {
     stackPrefix: text(node, CONTEXT_KEYS.stackPrefix) ?? 'Gutscheinmarkt',
+    domainName,
+    mailFrom,
     stripe,
     impersonation,
     newsletterSecretParameter: parameterName(
@@ -190,21 +230,20 @@ export function readConfig(node: Node): AppConfig {
   };
   const wafWebAclArn = text(node, CONTEXT_KEYS.wafWebAclArn);
   if (wafWebAclArn && !/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\//.test(wafWebAclArn))
-    throw new Error('Context "wafWebAclArn" must be a CloudFront (global) WAFv2 web ACL ARN in us-east-1');
+    throw new ConfigError('Context "wafWebAclArn" must be a CloudFront (global) WAFv2 web ACL ARN in us-east-1');
   if (wafWebAclArn) config.waf.webAclArn = wafWebAclArn;
   const alarmEmail = text(node, CONTEXT_KEYS.alarmEmail);
   if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
-    throw new Error(`Context "alarmEmail" must be an e-mail address, got "${alarmEmail}"`);
+    throw new ConfigError(`Context "alarmEmail" must be an e-mail address, got "${alarmEmail}"`);
   if (alarmEmail) config.alarmEmail = alarmEmail;
-  if (domainName) config.domainName = domainName;
   if (certificateArn) config.certificateArn = certificateArn;
-  const mailFrom = text(node, CONTEXT_KEYS.mailFrom) ?? (domainName ? `noreply@${domainName}` : undefined);
-  if (mailFrom) config.mailFrom = mailFrom;
+  const webDist = webDistOf(node, repoRoot);
+  if (webDist) config.webDist = webDist;
   const contactEmail = text(node, CONTEXT_KEYS.contactEmail);
   if (contactEmail) config.contactEmail = contactEmail;
   if (google) config.google = google;
   if (facebook) config.facebook = facebook;
-  const authDomainPrefix = text(node, CONTEXT_KEYS.authDomainPrefix) ?? domainName?.replace(/\./g, '-');
+  const authDomainPrefix = text(node, CONTEXT_KEYS.authDomainPrefix) ?? domainName.replace(/\./g, '-');
   if (authDomainPrefix && (google || facebook)) config.authDomainPrefix = authDomainPrefix;
   return config;
 }

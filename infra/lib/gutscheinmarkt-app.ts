@@ -3,13 +3,12 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routes } from '@gm/functions/routes';
 import { ApiStack } from './api-stack.ts';
 import { readConfig, type AppConfig } from './config.ts';
+import { REPO_ROOT } from './constructs/api-function.ts';
 import { EdgeStack } from './edge-stack.ts';
 import { MonitoringStack } from './monitoring-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
+import { WebStack } from './web-stack.ts';
 import { WAF_REGION, WafStack, wafArnParameterName } from './waf-stack.ts';
-
-/** Used only when neither domainName nor mailFrom is given; ApiStack warns about it at synth. */
-export const NO_MAIL_FROM = 'noreply@mail-not-configured.invalid';
 
 export type GutscheinmarktStacks = {
   config: AppConfig;
@@ -20,6 +19,8 @@ export type GutscheinmarktStacks = {
   waf: WafStack | undefined;
   /** Alarms, their SNS topic and the dashboard; `monitoring.addDlq(...)` for a new dead-letter queue. */
   monitoring: MonitoringStack;
+  /** Only with context `webDist`: the upload of the built web. */
+  web?: WebStack;
 };
 
 export type BuildOptions = {
@@ -28,12 +29,13 @@ export type BuildOptions = {
 };
 
 /**
- * The three stacks, in deployment order: stateful (data, never torn down) → edge (HTTP API +
- * CloudFront) → api (one nested stack of Lambdas and routes per manifest domain). Stacks are
- * environment-agnostic: the account and region come from the credentials at deploy time.
+ * The stacks, in deployment order: stateful (data, never torn down) → edge (HTTP API + CloudFront) →
+ * api (one nested stack of Lambdas and routes per manifest domain) → web (the upload of `webDist`,
+ * only when that context is given). Stacks are environment-agnostic: the account and region come
+ * from the credentials at deploy time.
  */
 export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktStacks {
-  const config = readConfig(app.node);
+  const config = readConfig(app.node, REPO_ROOT);
   const common: StackProps = { tags: { project: 'gutscheinmarkt' } };
 
   const stateful = new StatefulStack(app, `${config.stackPrefix}-Stateful`, {
@@ -77,7 +79,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       privateBucket: stateful.privateBucket,
       userPool: stateful.userPool,
       webClient: stateful.webClient,
-      mailFrom: config.mailFrom ?? NO_MAIL_FROM,
+      mailFrom: config.mailFrom,
       mailConfigurationSet: stateful.mailConfigurationSet.configurationSetName,
       ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
       appUrl: edge.appUrl,
@@ -103,7 +105,17 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       `Scheduled job ${name} failed (a message is in its dead-letter queue)`,
     );
   }
-  return { config, stateful, edge, api, waf, monitoring };
+  if (!config.webDist) return { config, stateful, edge, api, waf, monitoring };
+  const web = new WebStack(app, `${config.stackPrefix}-Web`, {
+    ...common,
+    description: 'Gutscheinmarkt web release: web/dist to the web bucket (hashed assets kept, index.html no-cache)',
+    webDist: config.webDist,
+    webBucket: stateful.webBucket,
+    distribution: edge.distribution,
+  });
+  // The new web goes live after the API it calls.
+  web.addStackDependency(api);
+  return { config, stateful, edge, api, waf, monitoring, web };
 }
 
 function pascalCase(value: string): string {

@@ -156,11 +156,11 @@ describe('API stack', () => {
           'PRIVATE_BUCKET',
           'COGNITO_USER_POOL_ID',
           'COGNITO_CLIENT_ID',
-          'APP_URL',
           'MAIL_QUEUE_URL',
         ]) {
           expect(typeof vars[name], `${id} ${name}`).toBe('object');
         }
+        expect(vars.APP_URL, id).toBe('https://gutscheinmarkt.example');
       }
     }
   });

@@ -156,7 +156,6 @@ describe('stateful stack', () => {
       SupportedIdentityProviders: ['COGNITO'],
     });
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
-    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
   });
 
   it('issues one-hour ID tokens and revocable refresh tokens for 30 days (sessions for a working day)', () => {

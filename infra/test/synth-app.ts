@@ -14,7 +14,10 @@ export type SynthesisedApp = GutscheinmarktStacks & {
   cleanup: () => void;
 };
 
-/** Builds the app as `cdk synth` does (same cdk.json context), with bundling skipped. */
+/** The context every deploy must give (config.ts); tests override it where they need another. */
+export const TEST_CONTEXT: Record<string, string> = { domainName: 'gutscheinmarkt.example' };
+
+/** Builds the app as `cdk synth` does (same cdk.json context, plus TEST_CONTEXT), with bundling skipped. */
 export function synthApp(context: Record<string, string> = {}): SynthesisedApp {
   const outdir = mkdtempSync(path.join(tmpdir(), 'gm-infra-test-'));
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
@@ -22,7 +25,7 @@ export function synthApp(context: Record<string, string> = {}): SynthesisedApp {
   };
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   try {
-    const app = new App({ outdir, context: { ...cdkJson.context, ...context } });
+    const app = new App({ outdir, context: { ...cdkJson.context, ...TEST_CONTEXT, ...context } });
     app.node.setContext('aws:cdk:bundling-stacks', []);
     // Handler modules are written in parallel with the infra; missing ones get stub code here only.
     const stacks = buildApp(app, {

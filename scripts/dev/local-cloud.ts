@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import * as sesLocal from 'aws-ses-v2-local';
 import S3rver from 's3rver';
+import { LOCAL_APEX_DOMAIN } from '@gm/shared/tenant/tenant';
 import { TABLE_DEFINITION } from '../../functions/src/repositories/table-definition.ts';
 import { paymentEvents } from '../../functions/src/services/orders/payment-events.ts';
 import { answers, freePort, isPortFree, spawnGroup, waitFor, type ChildHandle } from './processes.ts';
@@ -151,6 +152,8 @@ export function localEnv(ports: Ports): Record<string, string> {
     COGNITO_ISSUER: `${at(ports.cognito)}/${USER_POOL_ID}`,
     MAIL_FROM,
     APP_URL: `http://localhost:${ports.web}`,
+    /** Tenant shops are `<name>.gutscheinmarkt.localhost` (shared/src/tenant/tenant.ts). */
+    APEX_DOMAIN: LOCAL_APEX_DOMAIN,
     DYNAMODB_ENDPOINT: at(ports.dynamodb),
     S3_ENDPOINT: at(ports.s3),
     SES_ENDPOINT: at(ports.ses),

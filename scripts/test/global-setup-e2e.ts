@@ -9,10 +9,17 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB = `${ROOT}web`;
 const VITE = `${ROOT}node_modules/.bin/vite`;
 
-/** Runs `vite build` in web/ (output web/dist); E2E_SKIP_BUILD=1 reuses an existing web/dist. */
+/**
+ * Runs `vite build --mode stand-in` in web/ (output web/dist): a production-optimised bundle with the local
+ * test-card form, which the deployable build (mode production) does not have. E2E_SKIP_BUILD=1 reuses an
+ * existing web/dist.
+ */
 export async function buildWeb(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${WEB}/dist/index.html`)) return;
-  const build = spawnGroup('vite build', VITE, ['build', '--logLevel', 'warn'], { cwd: WEB, env });
+  const build = spawnGroup('vite build', VITE, ['build', '--mode', 'stand-in', '--logLevel', 'warn'], {
+    cwd: WEB,
+    env,
+  });
   const code = await build.exited;
   await build.stop();
   if (code !== 0) throw new Error(`vite build in web/ failed (${String(code)}):\n${build.tail()}`);

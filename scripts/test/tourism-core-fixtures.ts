@@ -94,7 +94,7 @@ export function registerOnTenant(subdomain: string | null, body: unknown, ip = r
     body,
     headers: {
       'x-viewer-address': ip,
-      ...(subdomain ? { 'x-forwarded-host': `${subdomain}.gutscheine.example` } : {}),
+      ...(subdomain ? { 'x-forwarded-host': `${subdomain}.gutscheinmarkt.localhost` } : {}),
     },
   });
 }

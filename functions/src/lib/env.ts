@@ -22,6 +22,11 @@ const envSchema = z.object({
   MAIL_QUEUE_URL: z.url(),
   /** Public web origin used in links inside e-mails. */
   APP_URL: z.url(),
+  /**
+   * The domain tenant shops are subdomains of (`<name>.<apex>`). On AWS unset: APP_URL's host is the
+   * apex (`https://<domainName>`). Locally `gutscheinmarkt.localhost`, while APP_URL is localhost.
+   */
+  APEX_DOMAIN: z.string().min(1).optional(),
   /** How long a function keeps the catalogue projection in memory (0 in tests: always fresh). */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
@@ -90,6 +95,23 @@ export function env(): Env {
     cognitoIssuer: e.COGNITO_ISSUER ?? `https://cognito-idp.${e.AWS_REGION}.amazonaws.com/${e.COGNITO_USER_POOL_ID}`,
   };
   return cached;
+}
+
+/**
+ * The apex of tenant hosts (see APEX_DOMAIN), read without the rest of the configuration like the
+ * origin secret: the http wrapper asks on every request, also where a test sets only these two.
+ * Undefined (no tenants) when neither is set.
+ */
+export function apexDomain(): string | undefined {
+  const explicit = process.env.APEX_DOMAIN?.trim();
+  if (explicit) return explicit;
+  const appUrl = process.env.APP_URL;
+  if (!appUrl) return undefined;
+  try {
+    return new URL(appUrl).hostname || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The table and its client settings: everything the DynamoDB client and the repositories read. */

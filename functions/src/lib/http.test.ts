@@ -178,6 +178,7 @@ describe('closed edge (issue 14)', () => {
   const secret = 'a'.repeat(40);
   afterEach(() => {
     delete process.env.ORIGIN_VERIFY_SECRET;
+    vi.unstubAllEnvs();
   });
 
   it('with an origin secret configured, refuses requests that did not come through CloudFront', async () => {
@@ -193,6 +194,7 @@ describe('closed edge (issue 14)', () => {
   });
 
   it('takes the tenant from the forwarded host, never from Origin', async () => {
+    vi.stubEnv('APEX_DOMAIN', 'gutscheine.example');
     const seen: (string | undefined)[] = [];
     const handler = http('POST auth/login', async ({ tenant }) => {
       seen.push(tenant);
@@ -211,5 +213,18 @@ describe('closed edge (issue 14)', () => {
     );
     await call(handler, event({ headers: { host: 'api.local', 'x-forwarded-host': 'alpenspa.gutscheine.example' } }));
     expect(seen).toEqual([undefined, undefined, 'alpenspa']);
+  });
+
+  it("sees no tenant on a host outside the apex: CloudFront's own domain is the main site", async () => {
+    vi.stubEnv('APEX_DOMAIN', '');
+    vi.stubEnv('APP_URL', 'https://gutscheinmarkt.at');
+    const seen: (string | undefined)[] = [];
+    const handler = http('POST auth/login', async ({ tenant }) => {
+      seen.push(tenant);
+      return json(200, {});
+    });
+    for (const host of ['d1a2b3c4d5e6f7.cloudfront.net', 'alpenspa.gutscheine.example', 'berg.gutscheinmarkt.at'])
+      await call(handler, event({ headers: { host: 'api.local', 'x-forwarded-host': host } }));
+    expect(seen).toEqual([undefined, undefined, 'berg']);
   });
 });

@@ -12,7 +12,7 @@ import { bearerToken, type Actor } from './auth.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { audit, clock, hashToken, impersonationKeys, impersonationSessions, newId, sessions, users } from './deps.ts';
 import { ORIGIN_VERIFY_HEADER, originVerified } from './edge.ts';
-import { env } from './env.ts';
+import { apexDomain, env } from './env.ts';
 import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
 import { countServerError, logger, observed } from './observability.ts';
 import { parseMultipart } from './multipart.ts';
@@ -239,14 +239,15 @@ function apiBaseUrl(event: APIGatewayProxyEventV2): string {
 
 /**
  * The tenant is the viewer's host as the edge forwards it: `X-Forwarded-Host`, which the CloudFront
- * function overwrites with the viewer's Host (locally the Vite proxy sets it). Never `Origin`: a
+ * function overwrites with the viewer's Host (locally the Vite proxy sets it), if it is `<name>.<apex>`
+ * of the configured apex (env apexDomain(): CloudFront's own host is the main site). Never `Origin`: a
  * client can send any Origin, and the tenant decides the sales channel and its commission.
  */
 function tenantOf(event: APIGatewayProxyEventV2): string | undefined {
   const headers = event.headers ?? {};
   const host = headers['x-forwarded-host'] ?? headers.host;
   if (!host) return undefined;
-  return tenantFromHost(host);
+  return tenantFromHost(host, apexDomain());
 }
 
 /**

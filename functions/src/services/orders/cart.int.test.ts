@@ -175,20 +175,20 @@ describe('adding to the cart', () => {
     const own = await add(
       buyer,
       { voucher_id: ids.product, qty: 2, isSubdomain: false },
-      { 'x-forwarded-host': `${subdomain}.gutscheine.example` },
+      { 'x-forwarded-host': `${subdomain}.gutscheinmarkt.localhost` },
     );
     expect(own.body.data).toMatchObject({ channel: 'subdomain', subdomain });
     const foreign = await add(
       buyer,
       { voucher_id: ids.product, qty: 2, isSubdomain: true, subdomain: 'fremd' },
-      { origin: 'https://fremd.gutscheine.example' },
+      { origin: 'https://fremd.gutscheinmarkt.localhost' },
     );
     expect(foreign.body.data).toMatchObject({ channel: 'marketplace', subdomain: null });
     // A forged Origin of the seller's own shop (the lower subdomain commission) is not the viewer's host.
     const forged = await add(
       buyer,
       { voucher_id: ids.product, qty: 2, isSubdomain: true, subdomain },
-      { origin: `https://${subdomain}.gutscheine.example`, 'x-forwarded-host': 'www.gutscheine.example' },
+      { origin: `https://${subdomain}.gutscheinmarkt.localhost`, 'x-forwarded-host': 'www.gutscheinmarkt.localhost' },
     );
     expect(forged.body.data).toMatchObject({ channel: 'marketplace', subdomain: null });
     await api('DELETE', `order/${own.body.data.id}`, { token: buyer.token });
@@ -203,7 +203,7 @@ describe('adding to the cart', () => {
     await putVouchers(testVoucher(foreignId, otherSeller.userId, { type: 'quantity', qty_val: 2500, qty_min: 1 }));
     const account = await createTestAccount('user');
     const cartId = randomUUID();
-    const onShop = { 'x-forwarded-host': `${subdomain}.gutscheine.example` };
+    const onShop = { 'x-forwarded-host': `${subdomain}.gutscheinmarkt.localhost` };
     const body = { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain };
     const refused = [
       await add(account, body, onShop),
@@ -225,7 +225,7 @@ describe('adding to the cart', () => {
     const ownShop = await add(
       account,
       { voucher_id: foreignId, qty: 1, isSubdomain: true, subdomain: otherShop },
-      { 'x-forwarded-host': `${otherShop}.gutscheine.example` },
+      { 'x-forwarded-host': `${otherShop}.gutscheinmarkt.localhost` },
     );
     expect(ownShop.body.data).toMatchObject({ channel: 'subdomain', subdomain: otherShop });
     const marketplace = await add(account, { voucher_id: foreignId, qty: 1, isSubdomain: false });

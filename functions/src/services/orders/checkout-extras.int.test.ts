@@ -354,7 +354,7 @@ describe('tenant shops: POST order/search and the payment', () => {
     await putVouchers(shopVoucher);
     const marketVoucher = await productVoucher(1200);
     const buyer = await createTestAccount('user');
-    const shop = { 'x-forwarded-host': `${subdomain}.gutscheine.example` };
+    const shop = { 'x-forwarded-host': `${subdomain}.gutscheinmarkt.localhost` };
     const inShop = await api('POST', 'order', {
       token: buyer.token,
       body: { voucher_id: shopVoucher.id, qty: 1 },

@@ -181,7 +181,7 @@ describe('partners (03 §2 /tourism/sellers, /wp/tourism/partners; §7)', () => 
 
     // By the request's host (the tenant page itself).
     const byHost = await api('GET', 'partners/partnersWithVouchers', {
-      headers: { 'x-forwarded-host': `${t2.subdomain}.gutscheine.example` },
+      headers: { 'x-forwarded-host': `${t2.subdomain}.gutscheinmarkt.localhost` },
     });
     expect(publicPartnersSchema.parse(byHost.body).data.map((p) => p.id)).toEqual([p2.userId]);
 
@@ -220,7 +220,7 @@ describe('partner registration on a tourism tenant', () => {
         dataPrivacy: 'true',
         terms: 'true',
       },
-      headers: { 'x-forwarded-host': `${t.subdomain}.gutscheine.example`, 'x-viewer-address': randomIp() },
+      headers: { 'x-forwarded-host': `${t.subdomain}.gutscheinmarkt.localhost`, 'x-viewer-address': randomIp() },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.user).toMatchObject({ is_partner: true, tourism_id: t.userId });

@@ -165,7 +165,7 @@ describe('wallet list (POST user-voucher/search/user-vouchers)', () => {
     const byHost = await api('POST', 'user-voucher/search/user-vouchers', {
       token: buyer.token,
       body: {},
-      headers: { 'x-forwarded-host': `${subdomain}.gutscheine.example` },
+      headers: { 'x-forwarded-host': `${subdomain}.gutscheinmarkt.localhost` },
     });
     expect(ids(byHost)).toEqual([shopDinner.id, shopSauna.id]);
     // Keyword and shop together: 'sauna' on the shop finds the shop's sauna, not the other seller's.

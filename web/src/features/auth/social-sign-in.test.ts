@@ -217,14 +217,16 @@ describe('helpers', () => {
   });
 
   it('sends tenant shops to the main site, which alone is a registered callback', () => {
-    expect(mainSiteOrigin({ protocol: 'https:', host: 'alpenspa.gutscheinmarkt.at' })).toBe(
+    const apex = 'gutscheinmarkt.at';
+    expect(mainSiteOrigin({ protocol: 'https:', host: 'alpenspa.gutscheinmarkt.at' }, apex)).toBe(
       'https://gutscheinmarkt.at',
     );
     expect(mainSiteOrigin({ protocol: 'http:', host: 'alpenspa.gutscheinmarkt.localhost:5173' })).toBe(
       'http://gutscheinmarkt.localhost:5173',
     );
-    expect(mainSiteOrigin({ protocol: 'https:', host: 'gutscheinmarkt.at' })).toBeNull();
-    expect(mainSiteOrigin({ protocol: 'https:', host: 'www.gutscheinmarkt.at' })).toBeNull();
+    expect(mainSiteOrigin({ protocol: 'https:', host: 'gutscheinmarkt.at' }, apex)).toBeNull();
+    expect(mainSiteOrigin({ protocol: 'https:', host: 'www.gutscheinmarkt.at' }, apex)).toBeNull();
+    expect(mainSiteOrigin({ protocol: 'https:', host: 'd1a2b3c4.cloudfront.net' }, apex)).toBeNull();
   });
 
   it('reads JWT claims, including non-ASCII names, and rejects what is not a JWT', () => {

@@ -3,6 +3,7 @@ import { userSchema, type ApiUser } from '@gm/shared/auth/contracts';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { paths } from '../../config/paths.ts';
 import { createApiClient } from '../../lib/api-client.ts';
+import { APEX_DOMAIN } from '../../lib/tenant.ts';
 import type { HostedUi, SocialProvider } from '../../lib/env.ts';
 import { codeChallengeS256, createCodeVerifier, randomToken } from './pkce.ts';
 
@@ -48,11 +49,15 @@ export function callbackUrl(origin: string): string {
 
 /**
  * Cognito only accepts exact callback URLs, so tenant shops (`<name>.<domain>`) cannot be one. On a
- * tenant host this is the main site's origin, where social sign-in has to run; null on the main site.
+ * tenant host this is the main site's origin (the apex domain), where social sign-in has to run; null on the main site.
  */
-export function mainSiteOrigin(location: { protocol: string; host: string }): string | null {
-  if (!tenantFromHost(location.host)) return null;
-  return `${location.protocol}//${location.host.split('.').slice(1).join('.')}`;
+export function mainSiteOrigin(
+  location: { protocol: string; host: string },
+  apexDomain: string = APEX_DOMAIN,
+): string | null {
+  if (!tenantFromHost(location.host, apexDomain)) return null;
+  const port = location.host.split(':')[1];
+  return `${location.protocol}//${apexDomain}${port ? `:${port}` : ''}`;
 }
 
 /** Remembers verifier and state in the tab and returns the hosted UI address to send the browser to. */

@@ -1,19 +1,15 @@
-import { tenantFromHost } from '@gm/shared/tenant/tenant';
+import { tenantHost } from '@gm/shared/tenant/tenant';
+import { APEX_DOMAIN } from '../../lib/tenant.ts';
 
 /**
- * The address of a seller's voucher website as the seller opens it: the subdomain in front of the
- * main site's host (same scheme and port). On a tenant host, or on `www.`, that first label is
- * replaced: `www.gutscheinmarkt.at` → `https://alpenspa.gutscheinmarkt.at/`; the local main site
- * `localhost:5173` → `http://alpenspa.gutscheinmarkt.localhost:5173/`.
+ * The address of a seller's voucher website as the seller opens it: the subdomain on the apex domain,
+ * with the current page's scheme and port: `https://alpenspa.gutscheinmarkt.at/`; locally
+ * `http://alpenspa.gutscheinmarkt.localhost:5173/`.
  */
 export function tenantSiteUrl(
-  location: { protocol: string; hostname: string; port: string },
+  location: { protocol: string; port: string },
   subdomain: string,
+  apexDomain: string = APEX_DOMAIN,
 ): string {
-  const labels = location.hostname.split('.');
-  const onTenant = Boolean(tenantFromHost(location.hostname)) || (labels.length === 3 && labels[0] === 'www');
-  const base = onTenant ? labels.slice(1) : labels;
-  // Locally the main site is `localhost` and shops are `<name>.gutscheinmarkt.localhost` (web/vite.config.ts).
-  const host = (base.length === 1 ? ['gutscheinmarkt', ...base] : base).join('.');
-  return `${location.protocol}//${subdomain}.${host}${location.port ? `:${location.port}` : ''}/`;
+  return `${location.protocol}//${tenantHost(subdomain, apexDomain)}${location.port ? `:${location.port}` : ''}/`;
 }
