@@ -1,4 +1,27 @@
 import type { Access, RoleName } from '@gm/shared/auth/roles';
+import {
+  ACCOUNT_CREATE,
+  ACCOUNT_CREDENTIALS,
+  ACCOUNT_STATUS,
+  EXPORTS,
+  IMPERSONATION_SIGNING,
+  MAIL,
+  MEDIA_READ,
+  MEDIA_WRITE,
+  NEWSLETTER_SECRET,
+  QUERY_GSI1,
+  QUERY_GSI2,
+  QUERY_GSI3,
+  SELLER_INVOICES_READ,
+  SELLER_INVOICES_WRITE,
+  STRIPE_KEYS,
+  TABLE_READ,
+  TABLE_WRITE,
+  UPLOADS,
+  VERIFICATION_READ,
+  VERIFICATION_WRITE,
+  type Uses,
+} from './capabilities.ts';
 
 /**
  * The route manifest: every endpoint of the API, once. It drives the CDK routes (one Lambda each),
@@ -18,6 +41,13 @@ export type RouteDef = {
   handler: string;
   access: Access;
   domain: Domain;
+  /**
+   * What the route's function may do with AWS, from the named capabilities of capabilities.ts (or
+   * `NOTHING`): its IAM role is built from exactly this (infra/lib/api-stack.ts), and the local API
+   * refuses every SDK call outside it (scripts/dev/capability-guard.ts), so the int tests catch a
+   * declaration that is too narrow.
+   */
+  uses: Uses;
 };
 
 const PUBLIC = 'public' as const;
@@ -25,13 +55,62 @@ const ANY_ROLE: readonly RoleName[] = ['admin', 'seller', 'user', 'scanner'];
 
 export const routes = [
   // Accounts (01 §7, 02 §7)
-  { method: 'POST', path: 'auth/login', handler: 'auth/login', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/logout', handler: 'auth/logout', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/register', handler: 'auth/register', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/forgot-password', handler: 'auth/forgot-password', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/reset-password', handler: 'auth/reset-password', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/unique', handler: 'auth/unique', access: PUBLIC, domain: 'auth' },
-  { method: 'GET', path: 'user/{id}', handler: 'users/get-user', access: ANY_ROLE, domain: 'users' },
+  {
+    method: 'POST',
+    path: 'auth/login',
+    handler: 'auth/login',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'auth/logout',
+    handler: 'auth/logout',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'auth/register',
+    handler: 'auth/register',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_CREATE, VERIFICATION_WRITE, MAIL],
+  },
+  {
+    method: 'POST',
+    path: 'auth/forgot-password',
+    handler: 'auth/forgot-password',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MAIL],
+  },
+  {
+    method: 'POST',
+    path: 'auth/reset-password',
+    handler: 'auth/reset-password',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, ACCOUNT_CREDENTIALS],
+  },
+  {
+    method: 'POST',
+    path: 'auth/unique',
+    handler: 'auth/unique',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'user/{id}',
+    handler: 'users/get-user',
+    access: ANY_ROLE,
+    domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Catalogue (01 §7)
   {
@@ -40,18 +119,55 @@ export const routes = [
     handler: 'catalogue/list-categories',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
-  { method: 'GET', path: 'voucher', handler: 'catalogue/list-vouchers', access: PUBLIC, domain: 'catalogue' },
-  { method: 'GET', path: 'voucher/{id}', handler: 'catalogue/get-voucher', access: PUBLIC, domain: 'catalogue' },
-  { method: 'GET', path: 'company/all', handler: 'catalogue/list-companies', access: PUBLIC, domain: 'catalogue' },
-  { method: 'POST', path: 'voucher/search', handler: 'catalogue/search-vouchers', access: PUBLIC, domain: 'catalogue' },
-  { method: 'GET', path: 'seller/{id}', handler: 'catalogue/get-seller', access: PUBLIC, domain: 'catalogue' },
+  {
+    method: 'GET',
+    path: 'voucher',
+    handler: 'catalogue/list-vouchers',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'voucher/{id}',
+    handler: 'catalogue/get-voucher',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'company/all',
+    handler: 'catalogue/list-companies',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1],
+  },
+  {
+    method: 'POST',
+    path: 'voucher/search',
+    handler: 'catalogue/search-vouchers',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'seller/{id}',
+    handler: 'catalogue/get-seller',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'GET',
     path: 'voucher-category/{id}',
     handler: 'catalogue/get-category',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
   {
     method: 'GET',
@@ -59,6 +175,7 @@ export const routes = [
     handler: 'catalogue/list-subcategories',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
   {
     method: 'GET',
@@ -66,9 +183,24 @@ export const routes = [
     handler: 'catalogue/get-subcategory',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
-  { method: 'GET', path: 'template', handler: 'catalogue/list-templates', access: PUBLIC, domain: 'catalogue' },
-  { method: 'POST', path: 'contact', handler: 'catalogue/send-contact', access: PUBLIC, domain: 'catalogue' },
+  {
+    method: 'GET',
+    path: 'template',
+    handler: 'catalogue/list-templates',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ],
+  },
+  {
+    method: 'POST',
+    path: 'contact',
+    handler: 'catalogue/send-contact',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, MAIL],
+  },
 
   // Uploads: presigned PUT into the private bucket, promoted into media by the saving use case
   {
@@ -77,6 +209,7 @@ export const routes = [
     handler: 'catalogue/create-image-upload',
     access: ['seller', 'admin', 'user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],
   },
 
   // Seller vouchers (02 §7)
@@ -86,14 +219,23 @@ export const routes = [
     handler: 'catalogue/list-seller-vouchers',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'POST', path: 'voucher', handler: 'catalogue/create-voucher', access: ['seller'], domain: 'catalogue' },
+  {
+    method: 'POST',
+    path: 'voucher',
+    handler: 'catalogue/create-voucher',
+    access: ['seller'],
+    domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
+  },
   {
     method: 'POST',
     path: 'voucher/{id}',
     handler: 'catalogue/update-voucher',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -101,6 +243,7 @@ export const routes = [
     handler: 'catalogue/toggle-voucher-status',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -108,6 +251,7 @@ export const routes = [
     handler: 'catalogue/delete-voucher',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -115,6 +259,7 @@ export const routes = [
     handler: 'catalogue/set-voucher-background',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
 
   // Wishlist (01 §7)
@@ -124,6 +269,7 @@ export const routes = [
     handler: 'catalogue/list-wishlist',
     access: ['user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -131,6 +277,7 @@ export const routes = [
     handler: 'catalogue/add-wishlist',
     access: ['user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -138,16 +285,25 @@ export const routes = [
     handler: 'catalogue/remove-wishlist',
     access: ['user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE],
   },
 
   // Catalogue admin (03 §7)
-  { method: 'POST', path: 'voucher-category', handler: 'admin/create-category', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'voucher-category',
+    handler: 'admin/create-category',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
+  },
   {
     method: 'PUT',
     path: 'voucher-category/{id}',
     handler: 'admin/update-category',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'DELETE',
@@ -155,6 +311,7 @@ export const routes = [
     handler: 'admin/delete-category',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -162,6 +319,7 @@ export const routes = [
     handler: 'admin/create-subcategory',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -169,6 +327,7 @@ export const routes = [
     handler: 'admin/update-subcategory',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -176,47 +335,163 @@ export const routes = [
     handler: 'admin/delete-subcategory',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'POST', path: 'template', handler: 'admin/create-template', access: ['admin'], domain: 'admin' },
-  { method: 'POST', path: 'template/{id}', handler: 'admin/update-template', access: ['admin'], domain: 'admin' },
-  { method: 'DELETE', path: 'template/{id}', handler: 'admin/delete-template', access: ['admin'], domain: 'admin' },
-  { method: 'GET', path: 'voucher/all', handler: 'admin/list-all-vouchers', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'template',
+    handler: 'admin/create-template',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],
+  },
+  {
+    method: 'POST',
+    path: 'template/{id}',
+    handler: 'admin/update-template',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],
+  },
+  {
+    method: 'DELETE',
+    path: 'template/{id}',
+    handler: 'admin/delete-template',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE],
+  },
+  {
+    method: 'GET',
+    path: 'voucher/all',
+    handler: 'admin/list-all-vouchers',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'voucher/update-feature/{id}',
     handler: 'admin/toggle-voucher-feature',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Payments: Stripe's signed webhook (signature checked over the raw body, each event once)
-  { method: 'POST', path: 'stripe/webhook', handler: 'orders/stripe-webhook', access: PUBLIC, domain: 'orders' },
+  {
+    method: 'POST',
+    path: 'stripe/webhook',
+    handler: 'orders/stripe-webhook',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL, STRIPE_KEYS],
+  },
 
   // Cart, checkout and orders (01 §7)
-  { method: 'POST', path: 'order', handler: 'orders/add-to-cart', access: ['user'], domain: 'orders' },
-  { method: 'POST', path: 'order/guest', handler: 'orders/add-to-guest-cart', access: PUBLIC, domain: 'orders' },
-  { method: 'PATCH', path: 'order/{id}', handler: 'orders/update-cart-line', access: PUBLIC, domain: 'orders' },
-  { method: 'DELETE', path: 'order/{id}', handler: 'orders/remove-cart-line', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'order', handler: 'orders/list-orders', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'order/total-user-cart', handler: 'orders/count-cart', access: ['user'], domain: 'orders' },
+  {
+    method: 'POST',
+    path: 'order',
+    handler: 'orders/add-to-cart',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'order/guest',
+    handler: 'orders/add-to-guest-cart',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'PATCH',
+    path: 'order/{id}',
+    handler: 'orders/update-cart-line',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'DELETE',
+    path: 'order/{id}',
+    handler: 'orders/remove-cart-line',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'order',
+    handler: 'orders/list-orders',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'order/total-user-cart',
+    handler: 'orders/count-cart',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'GET',
     path: 'order/guest/total-user-cart',
     handler: 'orders/count-guest-cart',
     access: PUBLIC,
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'POST', path: 'check-coupon', handler: 'orders/check-coupon', access: PUBLIC, domain: 'orders' },
-  { method: 'POST', path: 'order/payment', handler: 'orders/pay', access: ['user'], domain: 'orders' },
-  { method: 'POST', path: 'order/guest/payment', handler: 'orders/pay-as-guest', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'order/payment/{id}', handler: 'orders/get-payment', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'app-status', handler: 'orders/get-app-status', access: PUBLIC, domain: 'orders' },
+  {
+    method: 'POST',
+    path: 'check-coupon',
+    handler: 'orders/check-coupon',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
+  },
+  {
+    method: 'POST',
+    path: 'order/payment',
+    handler: 'orders/pay',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL, STRIPE_KEYS],
+  },
+  {
+    method: 'POST',
+    path: 'order/guest/payment',
+    handler: 'orders/pay-as-guest',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL, STRIPE_KEYS],
+  },
+  {
+    method: 'GET',
+    path: 'order/payment/{id}',
+    handler: 'orders/get-payment',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, STRIPE_KEYS],
+  },
+  {
+    method: 'GET',
+    path: 'app-status',
+    handler: 'orders/get-app-status',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1],
+  },
   {
     method: 'POST',
     path: 'order/download-invoice',
     handler: 'orders/download-invoice',
     access: ['user', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Checkout extras (issue 4: payment intent, saved cards, tenant order search, sales-pause admin switch)
@@ -226,13 +501,56 @@ export const routes = [
     handler: 'orders/create-payment-intent',
     access: PUBLIC,
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, STRIPE_KEYS],
   },
-  { method: 'GET', path: 'user-stripe', handler: 'orders/get-saved-card', access: ['user'], domain: 'orders' },
-  { method: 'POST', path: 'user-stripe', handler: 'orders/save-card', access: ['user'], domain: 'orders' },
-  { method: 'GET', path: 'user/stipe-status', handler: 'users/get-stripe-status', access: ANY_ROLE, domain: 'users' },
-  { method: 'PUT', path: 'app-status', handler: 'admin/set-app-status', access: ['admin'], domain: 'admin' },
-  { method: 'POST', path: 'order/search', handler: 'orders/search-orders', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'user/company/name', handler: 'users/get-tenant-shop', access: PUBLIC, domain: 'users' },
+  {
+    method: 'GET',
+    path: 'user-stripe',
+    handler: 'orders/get-saved-card',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ],
+  },
+  {
+    method: 'POST',
+    path: 'user-stripe',
+    handler: 'orders/save-card',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, STRIPE_KEYS],
+  },
+  {
+    method: 'GET',
+    path: 'user/stipe-status',
+    handler: 'users/get-stripe-status',
+    access: ANY_ROLE,
+    domain: 'users',
+    uses: [TABLE_READ],
+  },
+  {
+    method: 'PUT',
+    path: 'app-status',
+    handler: 'admin/set-app-status',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
+  },
+  {
+    method: 'POST',
+    path: 'order/search',
+    handler: 'orders/search-orders',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'user/company/name',
+    handler: 'users/get-tenant-shop',
+    access: PUBLIC,
+    domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Wallet: list, detail, voucher PDF, guest retrieval (issue 5)
   {
@@ -241,14 +559,23 @@ export const routes = [
     handler: 'wallet/list-wallet',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'GET', path: 'user-voucher/{id}', handler: 'wallet/get-user-voucher', access: ['user'], domain: 'wallet' },
+  {
+    method: 'GET',
+    path: 'user-voucher/{id}',
+    handler: 'wallet/get-user-voucher',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'order/download-voucher',
     handler: 'wallet/download-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ],
   },
   {
     method: 'POST',
@@ -256,8 +583,16 @@ export const routes = [
     handler: 'wallet/retrieve-guest-vouchers',
     access: PUBLIC,
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
-  { method: 'GET', path: 'user-voucher/qr/{code}', handler: 'wallet/resolve-qr', access: PUBLIC, domain: 'wallet' },
+  {
+    method: 'GET',
+    path: 'user-voucher/qr/{code}',
+    handler: 'wallet/resolve-qr',
+    access: PUBLIC,
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Personalise and buyer-designed vouchers (issue 5)
   {
@@ -266,6 +601,7 @@ export const routes = [
     handler: 'wallet/personalise-voucher-by-body',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -273,6 +609,7 @@ export const routes = [
     handler: 'wallet/personalise-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -280,6 +617,7 @@ export const routes = [
     handler: 'wallet/upload-custom-image',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -287,14 +625,23 @@ export const routes = [
     handler: 'wallet/upload-template',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
-  { method: 'GET', path: 'buyer-voucher', handler: 'wallet/list-buyer-vouchers', access: ['user'], domain: 'wallet' },
+  {
+    method: 'GET',
+    path: 'buyer-voucher',
+    handler: 'wallet/list-buyer-vouchers',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'GET',
     path: 'buyer-voucher/{id}',
     handler: 'wallet/get-buyer-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -302,6 +649,7 @@ export const routes = [
     handler: 'wallet/save-buyer-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -309,18 +657,41 @@ export const routes = [
     handler: 'wallet/download-buyer-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ],
   },
 
   // Share link, transfer, send by e-mail (issue 5)
-  { method: 'POST', path: 'transfer-url', handler: 'wallet/create-transfer-url', access: ['user'], domain: 'wallet' },
-  { method: 'GET', path: 'transfer/{id}', handler: 'wallet/get-gift', access: PUBLIC, domain: 'wallet' },
-  { method: 'POST', path: 'transfer', handler: 'wallet/receive-transfer', access: ['user'], domain: 'wallet' },
+  {
+    method: 'POST',
+    path: 'transfer-url',
+    handler: 'wallet/create-transfer-url',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'transfer/{id}',
+    handler: 'wallet/get-gift',
+    access: PUBLIC,
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'transfer',
+    handler: 'wallet/receive-transfer',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'buyer-transfer',
     handler: 'wallet/receive-buyer-transfer',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -328,6 +699,7 @@ export const routes = [
     handler: 'wallet/transfer-send-mail',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MAIL],
   },
   {
     method: 'POST',
@@ -335,6 +707,7 @@ export const routes = [
     handler: 'wallet/send-voucher-pdf',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
   {
     method: 'POST',
@@ -342,6 +715,7 @@ export const routes = [
     handler: 'wallet/send-buyer-voucher-pdf',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
 
   // Gifts at purchase and direct sale (issues 5 and 6)
@@ -351,6 +725,7 @@ export const routes = [
     handler: 'orders/gift-voucher',
     access: ['user', 'seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
   {
     method: 'GET',
@@ -358,6 +733,7 @@ export const routes = [
     handler: 'orders/get-gift-order',
     access: ['user', 'seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -365,6 +741,7 @@ export const routes = [
     handler: 'orders/download-gift-voucher',
     access: ['user', 'seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ],
   },
   {
     method: 'POST',
@@ -372,6 +749,7 @@ export const routes = [
     handler: 'orders/add-direct-sale',
     access: ['seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -379,6 +757,7 @@ export const routes = [
     handler: 'catalogue/list-direct-sale-vouchers',
     access: ['seller', 'scanner'],
     domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -386,16 +765,35 @@ export const routes = [
     handler: 'users/user-filter',
     access: ['user', 'seller', 'scanner', 'admin'],
     domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Profile (issues 5 and 6)
-  { method: 'POST', path: 'user/{id}', handler: 'users/update-user', access: ANY_ROLE, domain: 'users' },
+  {
+    method: 'POST',
+    path: 'user/{id}',
+    handler: 'users/update-user',
+    access: ANY_ROLE,
+    domain: 'users',
+    uses: [
+      TABLE_READ,
+      TABLE_WRITE,
+      QUERY_GSI1,
+      QUERY_GSI2,
+      QUERY_GSI3,
+      UPLOADS,
+      MEDIA_WRITE,
+      ACCOUNT_CREDENTIALS,
+      VERIFICATION_WRITE,
+    ],
+  },
   {
     method: 'PATCH',
     path: 'user/change-password/{id}',
     handler: 'users/change-password',
     access: ANY_ROLE,
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_CREDENTIALS],
   },
 
   // Redemption, scanner, scanner staff (issue 6)
@@ -405,6 +803,7 @@ export const routes = [
     handler: 'redemption/scan-voucher',
     access: ['seller', 'scanner'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -412,6 +811,7 @@ export const routes = [
     handler: 'redemption/redeem',
     access: ['seller', 'scanner'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -419,6 +819,7 @@ export const routes = [
     handler: 'redemption/list-redemptions',
     access: ['seller', 'admin'],
     domain: 'redemption',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -426,6 +827,7 @@ export const routes = [
     handler: 'redemption/revoke-redemption',
     access: ['seller', 'admin'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -433,15 +835,31 @@ export const routes = [
     handler: 'redemption/download-redemption-pdf',
     access: ['seller', 'admin'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'GET', path: 'scanner-user', handler: 'users/list-scanner-users', access: ['seller'], domain: 'users' },
-  { method: 'POST', path: 'scanner-user', handler: 'users/create-scanner-user', access: ['seller'], domain: 'users' },
+  {
+    method: 'GET',
+    path: 'scanner-user',
+    handler: 'users/list-scanner-users',
+    access: ['seller'],
+    domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'scanner-user',
+    handler: 'users/create-scanner-user',
+    access: ['seller'],
+    domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_STATUS, ACCOUNT_CREATE],
+  },
   {
     method: 'DELETE',
     path: 'scanner-user/{id}',
     handler: 'users/toggle-scanner-user',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_STATUS],
   },
 
   // Seller dashboard, orders and earnings, invoice exports (issue 6)
@@ -451,6 +869,7 @@ export const routes = [
     handler: 'seller/download-buyer-pdf-invoices',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'POST',
@@ -458,6 +877,7 @@ export const routes = [
     handler: 'seller/download-order-csv',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
 
   // Admin: users, user flags, origin (03 §2, §7; issue 11)
@@ -467,6 +887,7 @@ export const routes = [
     handler: 'users/admin-gift-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -474,6 +895,7 @@ export const routes = [
     handler: 'users/admin-auth-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -481,6 +903,7 @@ export const routes = [
     handler: 'users/admin-custom-order-confirmation',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -488,6 +911,7 @@ export const routes = [
     handler: 'users/admin-monthly-reporting-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Admin: seller activation and document review (02 §1, 03 §2; issue 11)
@@ -497,6 +921,7 @@ export const routes = [
     handler: 'admin/set-user-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_STATUS, MAIL],
   },
   {
     method: 'GET',
@@ -504,6 +929,7 @@ export const routes = [
     handler: 'admin/get-verification',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -511,6 +937,7 @@ export const routes = [
     handler: 'admin/review-verification',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -518,21 +945,51 @@ export const routes = [
     handler: 'admin/get-verification-document',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, VERIFICATION_READ],
   },
 
   // Admin: impersonation and the audit trail (03 §2; issue 11)
-  { method: 'POST', path: 'auth/change-role', handler: 'auth/change-role', access: ['admin'], domain: 'admin' },
-  { method: 'GET', path: 'audit', handler: 'admin/list-audit', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'auth/change-role',
+    handler: 'auth/change-role',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, IMPERSONATION_SIGNING],
+  },
+  {
+    method: 'GET',
+    path: 'audit',
+    handler: 'admin/list-audit',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Admin: order management and reversal (03 §2, §7; issue 11)
-  { method: 'GET', path: 'order/{id}', handler: 'admin/get-order', access: ['admin'], domain: 'admin' },
-  { method: 'GET', path: 'wallets', handler: 'admin/list-pending-wallets', access: ['admin'], domain: 'admin' },
+  {
+    method: 'GET',
+    path: 'order/{id}',
+    handler: 'admin/get-order',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'wallets',
+    handler: 'admin/list-pending-wallets',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'order/reverse-order',
     handler: 'admin/reverse-order',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MAIL, STRIPE_KEYS],
   },
 
   // Admin: settings, subdomains, expired vouchers, admin home (03 §2, §7; issue 11)
@@ -542,6 +999,7 @@ export const routes = [
     handler: 'admin/save-global-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -549,6 +1007,7 @@ export const routes = [
     handler: 'admin/update-global-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -556,6 +1015,7 @@ export const routes = [
     handler: 'admin/reset-global-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -563,6 +1023,7 @@ export const routes = [
     handler: 'admin/list-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -570,6 +1031,7 @@ export const routes = [
     handler: 'admin/create-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -577,6 +1039,7 @@ export const routes = [
     handler: 'admin/update-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -584,6 +1047,7 @@ export const routes = [
     handler: 'admin/delete-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -591,6 +1055,7 @@ export const routes = [
     handler: 'admin/set-subdomain',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -598,6 +1063,7 @@ export const routes = [
     handler: 'admin/list-expired-vouchers',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -605,6 +1071,7 @@ export const routes = [
     handler: 'admin/download-expired-vouchers',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'GET',
@@ -612,6 +1079,7 @@ export const routes = [
     handler: 'admin/get-admin-overview',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Money out: Stripe Connect onboarding (02 §2, 01 user/stipe-status; issue 12)
@@ -621,6 +1089,7 @@ export const routes = [
     handler: 'users/start-stripe-onboarding',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, STRIPE_KEYS],
   },
 
   // Money out: seller mails and expiry reminders (issue 12)
@@ -630,12 +1099,20 @@ export const routes = [
     handler: 'seller-mails/unsubscribe-reminders',
     access: PUBLIC,
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Money out: large exports as presigned links (issue 12)
 
   // Money out: payout run (issue 12)
-  { method: 'POST', path: 'seller-invoice', handler: 'admin/run-payout', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'seller-invoice',
+    handler: 'admin/run-payout',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, SELLER_INVOICES_WRITE, STRIPE_KEYS],
+  },
 
   // Money out: seller invoices and /payout (issue 12)
   {
@@ -644,6 +1121,7 @@ export const routes = [
     handler: 'payouts/list-seller-invoices',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -651,6 +1129,7 @@ export const routes = [
     handler: 'payouts/get-commission-stats',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -658,6 +1137,7 @@ export const routes = [
     handler: 'payouts/send-seller-invoice',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, SELLER_INVOICES_READ, MAIL],
   },
   {
     method: 'POST',
@@ -665,6 +1145,7 @@ export const routes = [
     handler: 'payouts/download-seller-invoice-pdfs',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS, SELLER_INVOICES_READ],
   },
   {
     method: 'POST',
@@ -672,6 +1153,7 @@ export const routes = [
     handler: 'payouts/download-seller-invoice-csv',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'GET',
@@ -679,6 +1161,7 @@ export const routes = [
     handler: 'payouts/get-seller-invoice',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -686,6 +1169,7 @@ export const routes = [
     handler: 'payouts/get-seller-invoice-pdf',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, SELLER_INVOICES_READ],
   },
   {
     method: 'PUT',
@@ -693,6 +1177,7 @@ export const routes = [
     handler: 'payouts/complete-seller-invoice',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -700,6 +1185,7 @@ export const routes = [
     handler: 'payouts/delete-seller-invoice',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Money out: accounting exports and outstanding vouchers (issue 12)
@@ -709,6 +1195,7 @@ export const routes = [
     handler: 'accounting/datev-export',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'POST',
@@ -716,6 +1203,7 @@ export const routes = [
     handler: 'accounting/bmd-export',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'POST',
@@ -723,6 +1211,7 @@ export const routes = [
     handler: 'accounting/outstanding-vouchers',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
 
   // Tourism: accounts, partners and employee codes (issue 13)
@@ -732,6 +1221,7 @@ export const routes = [
     handler: 'users/admin-tourism-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -739,6 +1229,7 @@ export const routes = [
     handler: 'tourism/list-partners',
     access: ['admin', 'seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -746,6 +1237,7 @@ export const routes = [
     handler: 'tourism/set-partner-status',
     access: ['admin', 'seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -753,6 +1245,7 @@ export const routes = [
     handler: 'tourism/list-active-partners',
     access: PUBLIC,
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -760,6 +1253,7 @@ export const routes = [
     handler: 'tourism/list-partners-with-vouchers',
     access: PUBLIC,
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -767,6 +1261,7 @@ export const routes = [
     handler: 'tourism/download-partners-csv',
     access: ['admin', 'seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -774,6 +1269,7 @@ export const routes = [
     handler: 'tourism/generate-employee-codes',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -781,6 +1277,7 @@ export const routes = [
     handler: 'tourism/list-employee-codes',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -788,6 +1285,7 @@ export const routes = [
     handler: 'tourism/set-employee-code-status',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -795,6 +1293,7 @@ export const routes = [
     handler: 'tourism/download-employee-codes',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Tourism: employee vouchers and the employee wallet (issue 13)
@@ -804,6 +1303,7 @@ export const routes = [
     handler: 'tourism/list-employee-vouchers',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -811,6 +1311,7 @@ export const routes = [
     handler: 'tourism/set-employee-value',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -818,6 +1319,7 @@ export const routes = [
     handler: 'tourism/set-employee-voucher-status',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -825,6 +1327,7 @@ export const routes = [
     handler: 'tourism/employee-redemptions-csv',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -832,6 +1335,7 @@ export const routes = [
     handler: 'tourism/employee-wallet',
     access: ['user'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -839,6 +1343,7 @@ export const routes = [
     handler: 'tourism/manual-redeem',
     access: ['user'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Tenant shops: voucher website configuration (issue 13)
@@ -848,6 +1353,7 @@ export const routes = [
     handler: 'users/get-website-configuration',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -855,17 +1361,33 @@ export const routes = [
     handler: 'users/save-website-configuration',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
 
   // Tenant shops: custom-auth tenants and newsletter (issue 13)
-  { method: 'POST', path: 'newsletter', handler: 'newsletter/sign-up', access: PUBLIC, domain: 'users' },
-  { method: 'POST', path: 'newsletter/confirm', handler: 'newsletter/confirm', access: PUBLIC, domain: 'users' },
+  {
+    method: 'POST',
+    path: 'newsletter',
+    handler: 'newsletter/sign-up',
+    access: PUBLIC,
+    domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, MAIL, NEWSLETTER_SECRET],
+  },
+  {
+    method: 'POST',
+    path: 'newsletter/confirm',
+    handler: 'newsletter/confirm',
+    access: PUBLIC,
+    domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
+  },
   {
     method: 'POST',
     path: 'newsletter/unsubscribe',
     handler: 'newsletter/unsubscribe',
     access: PUBLIC,
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
   },
   {
     method: 'GET',
@@ -873,13 +1395,39 @@ export const routes = [
     handler: 'newsletter/download-csv',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, NEWSLETTER_SECRET],
   },
 
   // Public balance check (issue 13)
-  { method: 'POST', path: 'balance-check', handler: 'wallet/balance-check', access: PUBLIC, domain: 'wallet' },
+  {
+    method: 'POST',
+    path: 'balance-check',
+    handler: 'wallet/balance-check',
+    access: PUBLIC,
+    domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Admin: account deletion (issue 11)
-  { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },
+  {
+    method: 'DELETE',
+    path: 'user/{id}',
+    handler: 'admin/delete-user',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [
+      TABLE_READ,
+      TABLE_WRITE,
+      QUERY_GSI1,
+      QUERY_GSI2,
+      QUERY_GSI3,
+      UPLOADS,
+      MEDIA_WRITE,
+      ACCOUNT_STATUS,
+      VERIFICATION_WRITE,
+      STRIPE_KEYS,
+    ],
+  },
 
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   {
@@ -888,6 +1436,7 @@ export const routes = [
     handler: 'admin/get-global-settings',
     access: ['admin', 'seller'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1],
   },
   {
     method: 'GET',
@@ -895,6 +1444,7 @@ export const routes = [
     handler: 'admin/get-user-settings',
     access: ['admin', 'seller'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 ] as const satisfies readonly RouteDef[];
 

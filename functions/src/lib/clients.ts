@@ -5,6 +5,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dataEnv, env } from './env.ts';
+import { observeSdkCalls } from './sdk-call-observer.ts';
 
 /** AWS clients, built once per Lambda container and reused; only endpoints differ locally. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -17,7 +18,10 @@ let dynamo: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const e = dataEnv();
-    const base = new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) });
+    const base = observeSdkCalls(
+      new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) }),
+      'dynamodb',
+    );
     dynamo = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
   return dynamo;
@@ -27,15 +31,18 @@ let s3: S3Client | undefined;
 export function s3Client(): S3Client {
   if (!s3) {
     const e = env();
-    s3 = new S3Client({
-      region: e.AWS_REGION,
-      ...local(e.S3_ENDPOINT, {
-        forcePathStyle: true,
-        // s3rver stores streamed uploads corrupted with the SDK's default checksums (local-services.md).
-        requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-        responseChecksumValidation: 'WHEN_REQUIRED' as const,
+    s3 = observeSdkCalls(
+      new S3Client({
+        region: e.AWS_REGION,
+        ...local(e.S3_ENDPOINT, {
+          forcePathStyle: true,
+          // s3rver stores streamed uploads corrupted with the SDK's default checksums (local-services.md).
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+        }),
       }),
-    });
+      's3',
+    );
   }
   return s3;
 }
@@ -44,7 +51,7 @@ let ses: SESv2Client | undefined;
 export function sesClient(): SESv2Client {
   if (!ses) {
     const e = env();
-    ses = new SESv2Client({ region: e.AWS_REGION, ...local(e.SES_ENDPOINT) });
+    ses = observeSdkCalls(new SESv2Client({ region: e.AWS_REGION, ...local(e.SES_ENDPOINT) }), 'ses');
   }
   return ses;
 }
@@ -53,7 +60,10 @@ let cognito: CognitoIdentityProviderClient | undefined;
 export function cognitoClient(): CognitoIdentityProviderClient {
   if (!cognito) {
     const e = env();
-    cognito = new CognitoIdentityProviderClient({ region: e.AWS_REGION, ...local(e.COGNITO_ENDPOINT) });
+    cognito = observeSdkCalls(
+      new CognitoIdentityProviderClient({ region: e.AWS_REGION, ...local(e.COGNITO_ENDPOINT) }),
+      'cognito',
+    );
   }
   return cognito;
 }
@@ -61,7 +71,7 @@ export function cognitoClient(): CognitoIdentityProviderClient {
 /** Parameter Store (the Stripe keys on AWS); not used locally, where the keys come from the env. */
 let ssm: SSMClient | undefined;
 export function ssmClient(): SSMClient {
-  if (!ssm) ssm = new SSMClient({ region: env().AWS_REGION });
+  if (!ssm) ssm = observeSdkCalls(new SSMClient({ region: env().AWS_REGION }), 'ssm');
   return ssm;
 }
 
