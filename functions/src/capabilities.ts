@@ -39,6 +39,11 @@ export type Capability = {
   readonly name: string;
   /** Actions on the table itself. */
   readonly table?: readonly TableAction[];
+  /**
+   * When set, `table` is granted only on items whose partition key starts with one of these
+   * prefixes (IAM `dynamodb:LeadingKeys`).
+   */
+  readonly partitions?: readonly string[];
   /** Query on these global secondary indexes. */
   readonly indexes?: readonly GsiName[];
   readonly objects?: { readonly bucket: BucketName; readonly prefix: string; readonly actions: readonly S3Action[] };
@@ -70,6 +75,16 @@ export const TABLE_WRITE = capability({
     'dynamodb:BatchWriteItem',
     'dynamodb:ConditionCheckItem',
   ],
+});
+/**
+ * Only the per-IP / per-account rate-limit counters (`RATE#…`, repositories/rate-limit-repository.ts):
+ * lets a route that otherwise only reads (login, coupon check, balance check) count its callers
+ * without any other write. Enforced by IAM with `dynamodb:LeadingKeys`.
+ */
+export const RATE_LIMIT = capability({
+  name: 'rate limit counters',
+  table: ['dynamodb:UpdateItem'],
+  partitions: ['RATE#'],
 });
 export const QUERY_GSI1 = capability({ name: 'query GSI1', indexes: ['GSI1'] });
 export const QUERY_GSI2 = capability({ name: 'query GSI2', indexes: ['GSI2'] });
@@ -172,6 +187,7 @@ export const IMPERSONATION_SIGNING = capability({
 export const CAPABILITIES: readonly Capability[] = [
   TABLE_READ,
   TABLE_WRITE,
+  RATE_LIMIT,
   QUERY_GSI1,
   QUERY_GSI2,
   QUERY_GSI3,
@@ -199,6 +215,8 @@ export const NOTHING: Uses = [];
 /** The union of a declaration, merged per service (what the IAM policy and the local check use). */
 export type Grants = {
   table: TableAction[];
+  /** Table actions limited to partition-key prefixes (`dynamodb:LeadingKeys`), unless `table` has them anyway. */
+  scopedTable: { actions: TableAction[]; partitions: string[] }[];
   indexes: GsiName[];
   objects: { bucket: BucketName; prefix: string; actions: S3Action[] }[];
   cognito: string[];
@@ -216,8 +234,17 @@ export function grantsOf(uses: Uses): Grants {
     objects.set(key, entry);
   }
   const uniq = <T>(values: T[]) => [...new Set(values)].sort();
+  const table = uniq(uses.flatMap((c) => (c.partitions ? [] : (c.table ?? []))));
+  const scopedTable = uses
+    .filter((c) => c.partitions)
+    .map((c) => ({
+      actions: uniq((c.table ?? []).filter((a) => !table.includes(a))),
+      partitions: uniq([...c.partitions!]),
+    }))
+    .filter((s) => s.actions.length > 0);
   return {
-    table: uniq(uses.flatMap((c) => c.table ?? [])),
+    table,
+    scopedTable,
     indexes: uniq(uses.flatMap((c) => c.indexes ?? [])),
     objects: [...objects.values()]
       .map((o) => ({ bucket: o.bucket, prefix: o.prefix, actions: [...o.actions].sort() }))

@@ -12,6 +12,7 @@ import {
   QUERY_GSI1,
   QUERY_GSI2,
   QUERY_GSI3,
+  RATE_LIMIT,
   SELLER_INVOICES_READ,
   SELLER_INVOICES_WRITE,
   STRIPE_KEYS,
@@ -61,7 +62,7 @@ export const routes = [
     handler: 'auth/login',
     access: PUBLIC,
     domain: 'auth',
-    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -101,7 +102,7 @@ export const routes = [
     handler: 'auth/unique',
     access: PUBLIC,
     domain: 'auth',
-    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -451,7 +452,7 @@ export const routes = [
     handler: 'orders/check-coupon',
     access: PUBLIC,
     domain: 'orders',
-    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1],
   },
   {
     method: 'POST',
@@ -583,7 +584,7 @@ export const routes = [
     handler: 'wallet/retrieve-guest-vouchers',
     access: PUBLIC,
     domain: 'wallet',
-    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
   {
     method: 'GET',
@@ -1405,7 +1406,7 @@ export const routes = [
     handler: 'wallet/balance-check',
     access: PUBLIC,
     domain: 'wallet',
-    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Admin: account deletion (issue 11)

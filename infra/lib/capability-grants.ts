@@ -17,6 +17,17 @@ export function grantUses(role: iam.Role, uses: Uses, r: ApiResources, verifiesT
   if (g.table.length > 0) {
     role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: g.table, resources: [r.table.tableArn] }));
   }
+  for (const scoped of g.scopedTable) {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: scoped.actions,
+        resources: [r.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': scoped.partitions.map((prefix) => `${prefix}*`) },
+        },
+      }),
+    );
+  }
   if (g.indexes.length > 0) {
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({

@@ -4,6 +4,7 @@ import { routes } from '@gm/functions/routes';
 import { ApiStack } from './api-stack.ts';
 import { readConfig, type AppConfig } from './config.ts';
 import { EdgeStack } from './edge-stack.ts';
+import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
 /** Used only when neither domainName nor mailFrom is given; ApiStack warns about it at synth. */
@@ -64,5 +65,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     },
     ...(options.stubForMissingHandlers ? { stubForMissingHandlers: options.stubForMissingHandlers } : {}),
   });
-  return { config, stateful, edge, api };
+  const stacks = { config, stateful, edge, api };
+  acknowledgeNagFindings(stacks);
+  return stacks;
 }

@@ -17,7 +17,7 @@ function statementsOf(template: Template, fn: { Properties?: Record<string, unkn
 
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 /** X-Ray (tracing) and the job's dead-letter queue are the construct's, not the declaration's. */
-const OWN = /^(xray:|sqs:SendMessage)/;
+const OWN = /^(xray:|sqs:(SendMessage|GetQueueAttributes|GetQueueUrl)$)/;
 
 /** What the declaration allows, as IAM actions (every function also reads the impersonation public key). */
 function expectedActions(uses: Uses): string[] {
@@ -25,6 +25,7 @@ function expectedActions(uses: Uses): string[] {
   return [
     ...new Set([
       ...g.table,
+      ...g.scopedTable.flatMap((t) => t.actions),
       ...(g.indexes.length ? ['dynamodb:Query'] : []),
       ...g.objects.flatMap((o) => o.actions),
       ...g.cognito,
@@ -121,8 +122,18 @@ describe('least privilege: each function holds exactly its declared capabilities
     expect(signers).toEqual(['POST auth/change-role']);
   });
 
-  it('login signs in with the public client only: no Cognito admin action', () => {
+  it('login signs in with the public client only: no Cognito admin action, and writes only rate-limit counters', () => {
     expect(actions('POST auth/login').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    for (const key of ['POST auth/login', 'POST auth/unique', 'POST check-coupon', 'POST balance-check']) {
+      const writes = byRoute
+        .get(key)!
+        .statements.filter((s) => actionsOf(s).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)));
+      expect(writes.length, key).toBeGreaterThan(0);
+      for (const s of writes) {
+        expect(actionsOf(s), key).toEqual(['dynamodb:UpdateItem']);
+        expect(s.Condition, key).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } });
+      }
+    }
   });
 
   it('the scheduled jobs hold exactly their declared capabilities', () => {

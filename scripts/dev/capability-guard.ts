@@ -208,7 +208,15 @@ export function granted(need: Need, grants: Grants): boolean {
   switch (need.kind) {
     case 'table':
       if (need.index) return need.action === 'dynamodb:Query' && grants.indexes.includes(need.index as never);
-      return grants.table.includes(need.action as never);
+      return (
+        grants.table.includes(need.action as never) ||
+        grants.scopedTable.some(
+          (scoped) =>
+            scoped.actions.includes(need.action as never) &&
+            need.partition !== undefined &&
+            scoped.partitions.some((prefix) => need.partition!.startsWith(prefix)),
+        )
+      );
     case 'object':
       return grants.objects.some(
         (o) => o.bucket === need.bucket && need.key.startsWith(o.prefix) && o.actions.includes(need.action as never),
