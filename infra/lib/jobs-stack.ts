@@ -1,7 +1,6 @@
-import { Duration, NestedStack, Stack, type NestedStackProps } from 'aws-cdk-lib';
+import { Duration, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { TimeZone } from 'aws-cdk-lib';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import {
   MAIL,

@@ -139,8 +139,8 @@ function objectNeeds(command: string, input: Record<string, unknown>, env: Guard
     case 'GetObject':
     case 'HeadObject':
       return [{ kind: 'object', action: 's3:GetObject', ...here }];
+    // PutObject, and lib-storage's Upload of a large body (multipart), authorised as PutObject.
     case 'PutObject':
-    // lib-storage's Upload of a large body: multipart, authorised as PutObject.
     case 'CreateMultipartUpload':
     case 'UploadPart':
     case 'CompleteMultipartUpload':
