@@ -103,6 +103,29 @@ describe('route declarations', () => {
         const declared = route.uses.some((c) => c.name === rule.capability);
         expect(declared, `${route.method} ${route.path}: ${rule.capability}`).toBe(rule.provider.test(imports));
       }
+      // Providers whose every use needs the capability; and capabilities no provider of the handler could use.
+      const needs: [RegExp, string][] = [
+        [/\baccountStatus\b/, 'account status'],
+        [/\bexportFiles\b/, 'exports'],
+        [/\buploads\b/, 'uploads'],
+        [/\bprivateFileReader\b/, 'seller invoices read'],
+        [/\b(mediaReader|completionProviders)\b/, 'media read'],
+      ];
+      for (const [provider, capability] of needs) {
+        if (provider.test(imports))
+          expect(
+            route.uses.some((c) => c.name === capability),
+            `${route.method} ${route.path}: ${capability}`,
+          ).toBe(true);
+      }
+      if (route.uses.some((c) => c.cognito))
+        expect(imports, `${route.method} ${route.path}: Cognito without identity provider`).toMatch(
+          /\b(identity|accountStatus)\b/,
+        );
+      if (route.uses.some((c) => c.objects))
+        expect(imports, `${route.method} ${route.path}: objects without a storage provider`).toMatch(
+          /\b(media|mediaReader|uploads|documents|exportFiles|privateFileReader|completionProviders|payoutRunProviders)\b/,
+        );
       if (/\brateLimiter\b/.test(imports)) {
         const counts = route.uses.some((c) => c.name === 'rate limit counters' || c.name === 'table write');
         expect(counts, `${route.method} ${route.path}: rate limit counters`).toBe(true);
