@@ -11,6 +11,9 @@ import {
   type LocalCloud,
 } from './local-cloud.ts';
 import { answers, spawnGroup, waitFor, type ChildHandle } from './processes.ts';
+import { documentClient } from '../../functions/src/lib/clients.ts';
+import { env } from '../../functions/src/lib/env.ts';
+import { migrateLocalData } from './migrate.ts';
 import { seedDemoData } from './seed.ts';
 
 /**
@@ -53,6 +56,13 @@ function prefixed(prefix: string) {
   return (line: string) => {
     if (line.trim()) console.log(`${prefix} ${line}`);
   };
+}
+
+/** Brings a kept `.data/` written by an earlier version up to the current keys (scripts/dev/migrate.ts). */
+async function migrateKeptData(cloud: LocalCloud): Promise<void> {
+  Object.assign(process.env, cloud.env);
+  const { moved } = await migrateLocalData(documentClient(), env().TABLE_NAME);
+  if (moved > 0) console.log(`[start] Moved ${moved} item(s) of the local data to the current keys.`);
 }
 
 async function seedIfNeeded(cloud: LocalCloud): Promise<Login[] | undefined> {
@@ -111,6 +121,7 @@ async function main(): Promise<void> {
   try {
     cloud = await startLocalCloud({ dataDir: DATA_DIR, ports });
     const logins = await seedIfNeeded(cloud);
+    await migrateKeptData(cloud);
     const env = { ...process.env, ...cloud.env };
 
     const api = spawnGroup('local API', `${BIN}/tsx`, ['watch', '--clear-screen=false', 'scripts/dev/api-server.ts'], {

@@ -110,7 +110,7 @@ export async function createTestCategory(name = `Kategorie ${randomUUID().slice(
 
 /**
  * An employee voucher of `partner` written straight through the voucher repository (as the builder
- * stores it: no catalogue entry, GSI2 `EMPLOYEE_VOUCHERS`, its claim number item).
+ * stores it: no catalogue entry, GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`, its claim number item).
  */
 export async function putEmployeeVoucher(
   partner: Pick<Partner, 'userId' | 'username' | 'tourismId' | 'companyName'>,

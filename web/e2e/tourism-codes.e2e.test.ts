@@ -185,7 +185,7 @@ describe('tourism: partners, employee codes and the employee registration', () =
           Item: {
             PK: `VOUCHER#${id}`,
             SK: 'VOUCHER',
-            GSI2PK: 'EMPLOYEE_VOUCHERS',
+            GSI2PK: `TOURISM#${tourism.userId}#EMPLOYEE_VOUCHERS`,
             GSI2SK: `${now}#${id}`,
             entity: 'Voucher',
             id,

@@ -12,12 +12,12 @@ import { queryAll } from './query-all.ts';
 import { redemptionKeys } from './redemption-repository.ts';
 import { statsKeys } from './sales-stats.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
-import { voucherKeys, type VoucherRecord } from './voucher-repository.ts';
+import { employeeVoucherPartition, voucherKeys, type VoucherRecord } from './voucher-repository.ts';
 
 /**
  * Employee vouchers and employee redemptions (issue 13; docs/data-model.md §3 "Redemption", §4.2,
  * §4.5 "Employee redemption"). The voucher items themselves are `VOUCHER#<id>` (written by the
- * builder through the voucher repository); this repository reads GSI2 `EMPLOYEE_VOUCHERS`, flips
+ * builder through the voucher repository); this repository reads GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`, flips
  * the tourism account's fields (`employee_value`, `is_active`) and writes the employee redemption.
  */
 export type EmployeeRedemptionRecord = {
@@ -106,17 +106,17 @@ export function createEmployeeVoucherRepository(db: DynamoDBDocumentClient, tabl
 
   return {
     /**
-     * Every live employee voucher, newest first (GSI2 `EMPLOYEE_VOUCHERS`, bounded by the region's
-     * partners: read to the end); callers filter by tourism account and cache.
+     * One tourism account's live employee vouchers, newest first (GSI2
+     * `TOURISM#<id>#EMPLOYEE_VOUCHERS`, bounded by that account's partners: read to the end).
      */
-    async listAll(): Promise<VoucherRecord[]> {
+    async listOfTourism(tourismId: string): Promise<VoucherRecord[]> {
       const items = await queryAll(
         db,
         new QueryCommand({
           TableName: tableName,
           IndexName: 'GSI2',
           KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': 'EMPLOYEE_VOUCHERS' },
+          ExpressionAttributeValues: { ':pk': employeeVoucherPartition(tourismId) },
           ScanIndexForward: false,
         }),
       );

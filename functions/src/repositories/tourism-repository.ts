@@ -10,6 +10,7 @@ import { queryAll, queryCount, queryUpTo } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { userKeys, type UserRecord } from './user-repository.ts';
+import { employeeVoucherPartition } from './voucher-repository.ts';
 
 /**
  * Tourism programme, core (issue 13; docs/data-model.md "Tourism"): employee codes, the partner
@@ -48,7 +49,7 @@ export const employeeCodeKeys = {
 
 export type CodePartition = { index: 'GSI1' | 'GSI2'; pk: string };
 
-/** A card of the public carousel, read from the `EMPLOYEE_VOUCHERS` index (written by the employee-voucher builder). */
+/** A card of the public carousel, read from the account's GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS` (written by the employee-voucher builder). */
 export type EmployeeVoucherCard = {
   id: string;
   seller_id: string;
@@ -373,8 +374,8 @@ export function createTourismRepository(db: DynamoDBDocumentClient, tableName: s
     },
 
     /**
-     * Active employee vouchers (GSI2 `EMPLOYEE_VOUCHERS`, filter active and not deleted) of one tourism
-     * account, as carousel cards.
+     * Active employee vouchers of one tourism account (GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`, filter
+     * active and not deleted), as carousel cards.
      */
     async activeEmployeeVouchers(tourismId: string): Promise<EmployeeVoucherCard[]> {
       const items = await queryAll(
@@ -383,8 +384,8 @@ export function createTourismRepository(db: DynamoDBDocumentClient, tableName: s
           TableName: tableName,
           IndexName: 'GSI2',
           KeyConditionExpression: 'GSI2PK = :pk',
-          FilterExpression: 'is_active = :true AND attribute_not_exists(deleted_at) AND tourism_id = :tid',
-          ExpressionAttributeValues: { ':pk': 'EMPLOYEE_VOUCHERS', ':true': true, ':tid': tourismId },
+          FilterExpression: 'is_active = :true AND attribute_not_exists(deleted_at)',
+          ExpressionAttributeValues: { ':pk': employeeVoucherPartition(tourismId), ':true': true },
           ScanIndexForward: false,
         }),
       );

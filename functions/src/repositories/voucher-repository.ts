@@ -18,6 +18,9 @@ import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
+/** GSI2 partition of one tourism account's employee vouchers. */
+export const employeeVoucherPartition = (tourismId: string) => `TOURISM#${tourismId}#EMPLOYEE_VOUCHERS`;
+
 export const voucherKeys = {
   voucher: (id: string) => ({ PK: `VOUCHER#${id}`, SK: 'VOUCHER' }),
   bySeller: (sellerId: string, createdAt: string, id: string) => ({
@@ -28,8 +31,14 @@ export const voucherKeys = {
   catalogue: (id: string) => ({ PK: 'CATALOGUE', SK: `VOUCHER#${id}` }),
   /** Sales and redemption numbers, written with ADD by orders and redemptions. */
   stats: (id: string) => ({ PK: `VOUCHER#${id}`, SK: 'STATS' }),
-  /** Employee vouchers only (issue 13): GSI2 `EMPLOYEE_VOUCHERS` / `<created_at>#<id>` (data-model §4.2). */
-  employee: (createdAt: string, id: string) => ({ GSI2PK: 'EMPLOYEE_VOUCHERS', GSI2SK: `${createdAt}#${id}` }),
+  /**
+   * Employee vouchers only (issue 13): GSI2 `TOURISM#<tourismId>#EMPLOYEE_VOUCHERS` / `<created_at>#<id>`
+   * (data-model §4.2): one partition per tourism account, so no read spans another account's vouchers.
+   */
+  employee: (tourismId: string, createdAt: string, id: string) => ({
+    GSI2PK: employeeVoucherPartition(tourismId),
+    GSI2SK: `${createdAt}#${id}`,
+  }),
   /** The employee claim number's owner (`UNIQUE#EMPLOYEE_CLAIM_NO#<claimNo>`, holds `voucher_id`). */
   employeeClaim: (claimNo: string) => ({ PK: `UNIQUE#EMPLOYEE_CLAIM_NO#${claimNo}`, SK: 'UNIQUE' }),
 };
@@ -195,7 +204,7 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
 
     /**
      * A seller's new voucher with its catalogue entry; never overwrites an existing id. An employee
-     * voucher (`employee` given, issue 13) has no catalogue entry but GSI2 `EMPLOYEE_VOUCHERS` and
+     * voucher (`employee` given, issue 13) has no catalogue entry but its tourism account's GSI2 partition and
      * the Put of `UNIQUE#EMPLOYEE_CLAIM_NO#…` (not exists: EmployeeClaimTaken, the caller regenerates).
      */
     async create(voucher: Voucher, extras: VoucherWriteExtras, employee?: EmployeeVoucherExtras): Promise<void> {
@@ -208,7 +217,9 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
                 Item: {
                   ...voucherItem(voucher),
                   ...extras,
-                  ...(employee ? { ...employee, ...voucherKeys.employee(voucher.created_at, voucher.id) } : {}),
+                  ...(employee
+                    ? { ...employee, ...voucherKeys.employee(employee.tourism_id, voucher.created_at, voucher.id) }
+                    : {}),
                   version: 1,
                 },
                 ConditionExpression: 'attribute_not_exists(PK)',

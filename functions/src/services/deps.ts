@@ -86,7 +86,7 @@ export type Deps = {
   catalogue: CatalogueCache;
   /** The category tree, cached like the catalogue. */
   categoryTree: CategoryTreeCache;
-  /** Employee vouchers (GSI2 `EMPLOYEE_VOUCHERS`), their value/status and employee redemptions (issue 13). */
+  /** Employee vouchers (GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`), their value/status and employee redemptions (issue 13). */
   employeeVouchers: EmployeeVoucherRepository;
   /** Every live employee voucher, cached ≤ 60 s (data-model "Caching"; issue 13). */
   employeeVoucherCache: EmployeeVoucherCache;

@@ -168,7 +168,12 @@ export const VOUCHER_TEXT = {
 
 /** GET voucher/seller-vouchers?page&paginate (default 9): the seller's own vouchers, active and inactive, newest first. */
 export const sellerVoucherListQuerySchema = pageQuerySchema(PAGE_SIZE.seller);
-export const sellerVoucherListSchema = pagedSchema(voucherCardSchema);
+/** The seller's own cards (Meine Gutscheine): an employee voucher shows its employee value instead of a price. */
+export const sellerVoucherCardSchema = voucherCardSchema.extend(
+  voucherSchema.pick({ is_tourism: true, employee_value: true }).shape,
+);
+export type SellerVoucherCard = z.infer<typeof sellerVoucherCardSchema>;
+export const sellerVoucherListSchema = pagedSchema(sellerVoucherCardSchema);
 export type SellerVoucherList = z.infer<typeof sellerVoucherListSchema>;
 
 /** Sales and redemption numbers of one voucher (VOUCHER#<id>/STATS; zeros until the first sale). Money in cents. */

@@ -92,7 +92,10 @@ describe('builder tourism mode (POST voucher with is_tourism)', () => {
     });
     expect(voucher.styling.background_color).not.toBe('#000000');
     const item = await raw({ PK: `VOUCHER#${voucher.id}`, SK: 'VOUCHER' });
-    expect(item).toMatchObject({ GSI2PK: 'EMPLOYEE_VOUCHERS', tourism_id: tourismA.userId });
+    expect(item).toMatchObject({
+      GSI2PK: `TOURISM#${tourismA.userId}#EMPLOYEE_VOUCHERS`,
+      tourism_id: tourismA.userId,
+    });
     expect(item?.employee_claim_no).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(await raw({ PK: `UNIQUE#EMPLOYEE_CLAIM_NO#${item?.employee_claim_no}`, SK: 'UNIQUE' })).toMatchObject({
       voucher_id: voucher.id,

@@ -45,6 +45,20 @@ export function toEmployeeVoucherRow(voucher: VoucherRecord): EmployeeVoucherRow
   });
 }
 
+/**
+ * The employee vouchers a tourism account sees (its own partition), or for the admin every tourism
+ * account's (the tourism accounts among the sellers, bounded like the seller list), newest first.
+ */
+async function employeeVouchersIn(
+  deps: Pick<TourismDeps, 'users' | 'employeeVouchers'>,
+  scope: string | undefined,
+): Promise<VoucherRecord[]> {
+  if (scope !== undefined) return deps.employeeVouchers.listOfTourism(scope);
+  const accounts = (await deps.users.allByRole('seller')).filter((seller) => seller.is_tourism);
+  const lists = await Promise.all(accounts.map((account) => deps.employeeVouchers.listOfTourism(account.id)));
+  return lists.flat().sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+}
+
 /** GET employee-voucher/all?pagination=10&page&keyword: newest first, keyword on the title. */
 export async function listEmployeeVouchers(
   deps: Pick<TourismDeps, 'users' | 'employeeVouchers'>,
@@ -55,8 +69,7 @@ export async function listEmployeeVouchers(
   const scope = await tourismScope(deps, actor);
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
   // Read fresh (not the wallet's cache): the tourism account sees its own toggles at once.
-  const rows = (await deps.employeeVouchers.listAll())
-    .filter((voucher) => (scope === undefined || voucher.tourism_id === scope) && voucher.tourism_id)
+  const rows = (await employeeVouchersIn(deps, scope))
     .filter((voucher) => !keyword || voucher.title.toLowerCase().includes(keyword))
     .flatMap((voucher) => {
       // A malformed item (no seller summary) is left out and logged, never a 500 for the whole list.
@@ -189,9 +202,8 @@ export async function employeeWallet(
   // A buyer who is no employee has an empty employee wallet.
   if (!employee) return { claim_no: '', data: [] };
   const wanted = category?.trim().toLowerCase();
-  const vouchers = (await deps.employeeVoucherCache.all()).filter(
+  const vouchers = (await deps.employeeVoucherCache.ofTourism(employee.tourism_id)).filter(
     (voucher) =>
-      voucher.tourism_id === employee.tourism_id &&
       voucher.is_active &&
       voucher.employee_claim_no &&
       (!wanted ||

@@ -23,7 +23,7 @@ async function allRows(token: string, keyword = '') {
   }
 }
 
-/** An employee voucher as the builder's tourism mode writes it (GSI2 EMPLOYEE_VOUCHERS; no catalogue entry). */
+/** An employee voucher as the builder's tourism mode writes it (GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`; no catalogue entry). */
 async function putEmployeeVoucher(sellerId: string, tourismId: string, overrides: Record<string, unknown> = {}) {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -33,7 +33,7 @@ async function putEmployeeVoucher(sellerId: string, tourismId: string, overrides
       Item: {
         PK: `VOUCHER#${id}`,
         SK: 'VOUCHER',
-        GSI2PK: 'EMPLOYEE_VOUCHERS',
+        GSI2PK: `TOURISM#${tourismId}#EMPLOYEE_VOUCHERS`,
         GSI2SK: `${now}#${id}`,
         entity: 'Voucher',
         id,

@@ -179,7 +179,7 @@ export async function tourismAccountOfTenant(
 /**
  * GET partners/active and partners/partnersWithVouchers (public; 01 §7, 03 §2 /wp/tourism/partners): the
  * activated partners of the tourism tenant named by `subdomain` or the request's host, with (`withVouchers`)
- * their active employee vouchers (GSI2 `EMPLOYEE_VOUCHERS`, this tourism account only). Off a tourism
+ * their active employee vouchers (GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`, this tourism account's partition). Off a tourism
  * tenant the answer is empty: employee vouchers and a tourism account's partners are shown only on its own
  * tenant (docs/data-model.md §5.8).
  */

@@ -49,7 +49,7 @@ export default function OrdersPage() {
         ) : (
           <>
             <div className="table-scroll buyer-orders">
-              <table className="orders-table buyer-orders__table" data-testid="orders-table">
+              <table className="orders-table orders-table--cards buyer-orders__table" data-testid="orders-table">
                 <thead>
                   <tr>
                     <th scope="col">Datum</th>

@@ -62,7 +62,12 @@ export function VoucherCard({
   onOpenSeller,
   linkTarget,
   descriptionMax = CARD_DESCRIPTION_MAX,
-}: { voucher: VoucherCardData; headingLevel?: 2 | 3 | 4; interactive?: boolean } & VoucherCardActions) {
+}: {
+  /** A seller's own employee voucher (`is_tourism`) shows its employee value instead of a price. */
+  voucher: VoucherCardData & { is_tourism?: boolean; employee_value?: string | null | undefined };
+  headingLevel?: 2 | 3 | 4;
+  interactive?: boolean;
+} & VoucherCardActions) {
   const Heading = `h${headingLevel}` as const;
   // 03 §2: for admins, the card's header opens the admin voucher modal, on every page that shows cards.
   const isAdmin = useRole() === 'admin';
@@ -71,6 +76,7 @@ export function VoucherCard({
   const background = mediaUrl(voucher.background_image);
   const seller = sellerDisplayName(voucher);
   const description = cutText(voucher.description, descriptionMax);
+  const employeeValue = voucher.is_tourism ? (voucher.employee_value ?? '') : null;
   const region = showsRegionOnCards(voucher.seller_id)
     ? (voucher.seller.company?.region ?? regionLabel(voucher.region_id))
     : null;
@@ -140,11 +146,13 @@ export function VoucherCard({
 
       <footer className="voucher-card__band voucher-card__foot">
         <div className="voucher-card__price-row">
-          <span className="voucher-card__type">{voucherTypeLabel(voucher.type)}</span>
-          <span className="voucher-card__price" data-testid="voucher-price">
-            {voucherPriceLabel(voucher)}
+          <span className="voucher-card__type">
+            {employeeValue === null ? voucherTypeLabel(voucher.type) : 'Mitarbeitergutschein'}
           </span>
-          <span className="voucher-card__vat">inkl. MwSt.</span>
+          <span className="voucher-card__price" data-testid="voucher-price">
+            {employeeValue ?? voucherPriceLabel(voucher)}
+          </span>
+          {employeeValue === null && <span className="voucher-card__vat">inkl. MwSt.</span>}
         </div>
         <dl className="voucher-card__meta">
           <div>

@@ -14,14 +14,21 @@ import './employee-wallet.css';
  * The employee wallet on the tourism tenant (01 §2 "Wallet", 03 §8): a category carousel (Alle plus
  * the categories) and the grid of the tourism account's employee vouchers: background image, title,
  * seller username and employee_value as the price. A card opens /wallet/voucher/{username}/{id}.
+ * Only categories that hold one of the employee's vouchers are offered.
  */
 export function EmployeeWallet() {
   const [category, setCategory] = useState<string | null>(null);
   const { data: categories } = useCategories();
   const wallet = useEmployeeWallet(category);
+  // The unfiltered wallet (the same query as 'Alle', cached) tells which categories hold a voucher:
+  // only those get a chip, so no chip leads to an empty grid.
+  const everything = useEmployeeWallet(null);
+  const used = new Set(
+    (everything.data?.data ?? []).flatMap((voucher) => (voucher.category ? [voucher.category.id] : [])),
+  );
   const chips = [
     { slug: null, name: EMPLOYEE_VOUCHER_TEXT.all },
-    ...(categories ?? []).map((c) => ({ slug: c.slug, name: c.name })),
+    ...(categories ?? []).filter((c) => used.has(c.id)).map((c) => ({ slug: c.slug, name: c.name })),
   ];
   return (
     <div className="container employee-wallet" data-testid="employee-wallet">

@@ -83,7 +83,7 @@ export function ManageOrders() {
         <EmptyState />
       ) : (
         <div className={`table-scroll${query.paging ? ' is-busy' : ''}`} aria-busy={query.paging}>
-          <table className="orders-table admin-orders__table" data-testid="admin-orders-table">
+          <table className="orders-table orders-table--cards admin-orders__table" data-testid="admin-orders-table">
             <caption className="visually-hidden">Bestellungen, neueste zuerst</caption>
             <thead>
               <tr>

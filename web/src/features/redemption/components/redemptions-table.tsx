@@ -64,7 +64,7 @@ export function RedemptionsTable({ scope }: { scope: 'seller' | 'admin' }) {
   return (
     <div className="redemptions" data-testid="redemptions-table">
       <div className={`table-scroll${query.paging ? ' is-busy' : ''}`} aria-busy={query.paging}>
-        <table className="orders-table redemptions__table">
+        <table className="orders-table orders-table--cards redemptions__table">
           <caption className="visually-hidden">Eingelöste Gutscheine, neueste zuerst</caption>
           <thead>
             <tr>

@@ -165,7 +165,7 @@ function LatestOrders({ orders }: { orders: SellerOrdersResponse['data'] }) {
         <EmptyState />
       ) : (
         <div className="table-scroll seller-orders__scroll">
-          <table className="orders-table seller-orders__table" data-testid="dash-orders">
+          <table className="orders-table orders-table--cards seller-orders__table" data-testid="dash-orders">
             <thead>
               <tr>
                 <th scope="col">Datum</th>
@@ -173,7 +173,7 @@ function LatestOrders({ orders }: { orders: SellerOrdersResponse['data'] }) {
                 <th scope="col">Gutschein</th>
                 <th scope="col">Kanal</th>
                 <th scope="col" className="orders-table__amount">
-                  Auszahlung
+                  Erlös
                 </th>
               </tr>
             </thead>
@@ -186,7 +186,7 @@ function LatestOrders({ orders }: { orders: SellerOrdersResponse['data'] }) {
                     {order.voucher.title}
                   </td>
                   <td data-label="Kanal">{order.reversed ? SELLER_TEXT.reversed : CHANNEL_LABEL[order.channel]}</td>
-                  <td data-label="Auszahlung" className="orders-table__amount">
+                  <td data-label="Erlös" className="orders-table__amount">
                     {formatEuro(order.seller_net)}
                   </td>
                 </tr>

@@ -40,7 +40,7 @@ export function SellerOrdersTable() {
       ) : (
         <>
           <div className="table-scroll seller-orders__scroll">
-            <table className="orders-table seller-orders__table" data-testid="seller-orders-table">
+            <table className="orders-table orders-table--cards seller-orders__table" data-testid="seller-orders-table">
               <thead>
                 <tr>
                   <th scope="col">Bestellung</th>
@@ -56,7 +56,7 @@ export function SellerOrdersTable() {
                     Provision
                   </th>
                   <th scope="col" className="orders-table__amount">
-                    Auszahlung
+                    Erlös
                   </th>
                   <th scope="col">Status</th>
                   <th scope="col">Einlösungen</th>
@@ -94,7 +94,7 @@ export function SellerOrdersTable() {
                     <td data-label="Provision" className="orders-table__amount">
                       {formatEuro(order.commission + order.processing_fee)}
                     </td>
-                    <td data-label="Auszahlung" className="orders-table__amount">
+                    <td data-label="Erlös" className="orders-table__amount">
                       {formatEuro(order.seller_net)}
                     </td>
                     <td data-label="Status">
@@ -122,6 +122,10 @@ export function SellerOrdersTable() {
               </tbody>
             </table>
           </div>
+          <p className="seller-orders__note">
+            Erlös = Betrag abzüglich Provision und Zahlungsgebühr. Die Gutschrift zieht zusätzlich 20 % USt. auf die
+            Provision ab.
+          </p>
           <Pagination
             page={orders.page}
             lastPage={orders.lastPage}

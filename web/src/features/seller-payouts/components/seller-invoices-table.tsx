@@ -38,7 +38,7 @@ export function SellerInvoicesTable({
 }) {
   return (
     <div className={`table-scroll seller-payouts__scroll${busy ? ' is-busy' : ''}`} aria-busy={busy}>
-      <table className="orders-table seller-payouts__table" data-testid="seller-invoices-table">
+      <table className="orders-table orders-table--cards seller-payouts__table" data-testid="seller-invoices-table">
         <caption className="visually-hidden">Deine Gutschriften, neueste zuerst</caption>
         <thead>
           <tr>

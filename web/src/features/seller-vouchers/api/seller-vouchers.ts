@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import {
   sellerVoucherListSchema,
-  toVoucherCard,
+  sellerVoucherCardSchema,
   voucherDeleteResponseSchema,
   voucherSchema,
   voucherStatusResponseSchema,
@@ -117,7 +117,7 @@ export function useToggleVoucherStatus() {
   return useMutation({
     mutationFn: toggleVoucherStatus,
     onSuccess: (answer) => {
-      const card = toVoucherCard(answer.voucher);
+      const card = sellerVoucherCardSchema.parse(answer.voucher);
       queryClient.setQueriesData<SellerVoucherList>({ queryKey: sellerVoucherKeys.lists() }, (list) =>
         list ? { ...list, data: list.data.map((v) => (v.id === card.id ? card : v)) } : list,
       );

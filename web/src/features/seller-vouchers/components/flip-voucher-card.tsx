@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { VoucherCard as VoucherCardData } from '@gm/shared/catalogue/contracts';
+import type { SellerVoucherCard } from '@gm/shared/catalogue/contracts';
 import { paths } from '../../../config/paths.ts';
 import { ChevronLeftIcon } from '../../../components/ui/icons.tsx';
 import { VoucherCard } from '../../../entities/catalogue/components/voucher-card.tsx';
@@ -8,7 +8,7 @@ import { voucherPriceLabel, voucherTypeLabel } from '../../../entities/catalogue
 import './flip-voucher-card.css';
 
 type Props = {
-  voucher: VoucherCardData;
+  voucher: SellerVoucherCard;
   busy?: boolean;
   onToggle: () => void;
   onDelete: () => void;
