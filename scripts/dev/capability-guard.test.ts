@@ -9,6 +9,7 @@ import {
   TABLE_WRITE,
   UPLOADS,
   grantsOf,
+  type Uses,
 } from '../../functions/src/capabilities.ts';
 import { routes } from '../../functions/src/routes.ts';
 import { granted, needsOf } from './capability-guard.ts';
@@ -118,11 +119,11 @@ describe('route declarations', () => {
             `${route.method} ${route.path}: ${capability}`,
           ).toBe(true);
       }
-      if (route.uses.some((c) => c.cognito))
+      if ((route.uses as Uses).some((c) => c.cognito))
         expect(imports, `${route.method} ${route.path}: Cognito without identity provider`).toMatch(
           /\b(identity|accountStatus)\b/,
         );
-      if (route.uses.some((c) => c.objects))
+      if ((route.uses as Uses).some((c) => c.objects))
         expect(imports, `${route.method} ${route.path}: objects without a storage provider`).toMatch(
           /\b(media|mediaReader|uploads|documents|exportFiles|privateFileReader|completionProviders|payoutRunProviders)\b/,
         );
