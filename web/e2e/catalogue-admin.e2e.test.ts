@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_ADMIN_TEXT } from '@gm/shared/catalogue-admin/contracts';
-import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
+import { cspViolations, expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, drawPng, logIn, openPage, useBrowser, webUrl } from '../../scripts/test/e2e-session.ts';
 
 /** The admin manages the catalogue: a category with a cropped image, a sub-category, a sponsored voucher (03 §2). */
@@ -93,8 +93,16 @@ describe('catalogue admin', () => {
     await crop.waitFor({ state: 'detached' });
     await modal.getByTestId('image_upload_id-preview').waitFor();
     await saveScreenshot(page, 'admin-category-modal');
+    // The image goes to the bucket as a presigned form POST (issue 14), allowed by the page's CSP.
+    const upload = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && /\/gm-private\/?$/.test(response.url()),
+    );
     await modal.getByTestId('form-modal-submit').click();
+    const posted = await upload;
+    expect(posted.status()).toBe(204);
+    expect(await posted.request().headerValue('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     await successDialog(page);
+    expect(await cspViolations(page)).toEqual([]);
 
     const row = page.getByTestId('category-row').filter({ hasText: categoryName });
     await row.waitFor();

@@ -1,43 +1,52 @@
 import {
-  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 
 /** The private bucket: uploads waiting for their use case, documents, generated PDFs. Never public. */
 export type PrivateFiles = {
-  /** A one-time PUT URL for `key`; the browser must send the returned headers. */
-  presignPut(
+  /**
+   * A presigned POST (browser form upload) for exactly `key`: S3 refuses any other key, any other
+   * Content-Type and any body outside 1…maxBytes bytes (the signed policy's conditions).
+   */
+  presignPost(
     key: string,
     contentType: string,
+    maxBytes: number,
     expiresInSeconds: number,
-  ): Promise<{ url: string; headers: Record<string, string> }>;
+  ): Promise<{ url: string; fields: Record<string, string> }>;
   head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
-  /** The first `length` bytes (for checking a file's magic number). */
-  readStart(key: string, length: number): Promise<Uint8Array>;
-  /** Copies a private object into the public media bucket under `mediaKey`. */
-  copyToMedia(key: string, mediaKey: string, contentType: string): Promise<void>;
+  /** The whole object (callers check its size with `head` first); undefined when it is gone. */
+  read(key: string): Promise<Uint8Array | undefined>;
+  /**
+   * Writes checked bytes into the public media bucket under `mediaKey`. Bytes, not a copy of the
+   * upload: the presigned POST stays valid for its lifetime, so the object could be replaced
+   * between the check and a server-side copy.
+   */
+  putMedia(mediaKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Writes checked bytes to another key inside the private bucket (encrypted at rest, never cached). */
+  putPrivate(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
-  /** Copies an object to another key inside the private bucket (encrypted at rest, never cached). */
-  copyWithin(key: string, targetKey: string, contentType: string): Promise<void>;
 };
 
 export function createS3PrivateFiles(client: S3Client, privateBucket: string, mediaBucket: string): PrivateFiles {
   return {
-    async presignPut(key, contentType, expiresIn) {
-      const url = await getSignedUrl(
-        client,
-        new PutObjectCommand({ Bucket: privateBucket, Key: key, ContentType: contentType }),
-        {
-          expiresIn,
-          signableHeaders: new Set(['content-type']),
-        },
-      );
-      return { url, headers: { 'content-type': contentType } };
+    async presignPost(key, contentType, maxBytes, expiresIn) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket: privateBucket,
+        Key: key,
+        Conditions: [
+          ['content-length-range', 1, maxBytes],
+          ['eq', '$Content-Type', contentType],
+        ],
+        Fields: { 'Content-Type': contentType },
+        Expires: expiresIn,
+      });
+      return { url, fields };
     },
 
     async head(key) {
@@ -51,43 +60,43 @@ export function createS3PrivateFiles(client: S3Client, privateBucket: string, me
       }
     },
 
-    async readStart(key, length) {
-      const result = await client.send(
-        new GetObjectCommand({ Bucket: privateBucket, Key: key, Range: `bytes=0-${length - 1}` }),
-      );
-      const bytes = await result.Body?.transformToByteArray();
-      return (bytes ?? new Uint8Array()).slice(0, length);
+    async read(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: privateBucket, Key: key }));
+        return (await result.Body?.transformToByteArray()) ?? new Uint8Array();
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
     },
 
-    async copyToMedia(key, mediaKey, contentType) {
+    async putMedia(mediaKey, bytes, contentType) {
       await client.send(
-        new CopyObjectCommand({
+        new PutObjectCommand({
           Bucket: mediaBucket,
           Key: mediaKey,
-          CopySource: `${privateBucket}/${encodeURIComponent(key).replace(/%2F/g, '/')}`,
+          Body: bytes,
           ContentType: contentType,
-          MetadataDirective: 'REPLACE',
           CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+
+    async putPrivate(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: privateBucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ServerSideEncryption: 'AES256',
+          CacheControl: 'private, no-store',
         }),
       );
     },
 
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: privateBucket, Key: key }));
-    },
-
-    async copyWithin(key, targetKey, contentType) {
-      await client.send(
-        new CopyObjectCommand({
-          Bucket: privateBucket,
-          Key: targetKey,
-          CopySource: `${privateBucket}/${encodeURIComponent(key).replace(/%2F/g, '/')}`,
-          ContentType: contentType,
-          MetadataDirective: 'REPLACE',
-          ServerSideEncryption: 'AES256',
-          CacheControl: 'private, no-store',
-        }),
-      );
     },
   };
 }

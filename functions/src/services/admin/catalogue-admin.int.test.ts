@@ -9,9 +9,10 @@ import { createTestAccount, type TestAccount } from '../../../../scripts/test/ac
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient, s3Client } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
+import { testJpeg, testPng, uploadImageBytes } from '../../../../scripts/test/uploads.ts';
 
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const JPEG = testJpeg();
+const PNG = testPng();
 
 let admin: TestAccount;
 let seller: TestAccount;
@@ -27,18 +28,7 @@ async function upload(
   bytes = JPEG,
   contentType = 'image/jpeg',
 ): Promise<string> {
-  const grant = await api('POST', 'upload/image', {
-    token: account.token,
-    body: { purpose, content_type: contentType, size: bytes.length },
-  });
-  expect(grant.status).toBe(201);
-  const put = await fetch(grant.body.upload_url, {
-    method: 'PUT',
-    headers: grant.body.headers,
-    body: new Blob([bytes]),
-  });
-  expect(put.ok).toBe(true);
-  return grant.body.upload_id as string;
+  return uploadImageBytes(account.token, purpose, bytes, contentType);
 }
 
 const asAdmin = (method: string, path: string, body?: unknown) => api(method, path, { token: admin.token, body });

@@ -10,18 +10,16 @@ import { documentClient, s3Client } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { createPayoutAccountRepository } from '../../repositories/payout-account-repository.ts';
 import { createVerificationRepository } from '../../repositories/verification-repository.ts';
+import { testJpeg } from '../uploads/test-images.ts';
+import { IMAGE_DAMAGED } from '@gm/shared/uploads/contracts';
 
-// A real 1×1 PNG and the first bytes of a JPEG: the server decides by these bytes.
+// A real 1×1 PNG and a real JPEG: the server decodes them in full.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  randomBytes(64),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A real JPEG: the server decodes every ID document. */
+const JPEG = Buffer.from(testJpeg());
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const file = (bytes: Uint8Array, name: string, type: string) => ({ bytes, name, type });
@@ -239,6 +237,12 @@ describe('seller registration (POST auth/register, multipart)', () => {
     );
     expect(renamed.status).toBe(422);
     expect(renamed.body.errors).toEqual({ id_back: [SELLER_TEXT.documentType] });
+
+    // A real PNG with HTML after its IEND starts right but is no image from first to last byte.
+    const polyglot = Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]);
+    const refused = await register(sellerFields({ id_front: file(polyglot, 'ausweis.png', 'image/png') }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ id_front: [IMAGE_DAMAGED] });
 
     const missing = await register(sellerFields({ id_front: undefined, id_back: '' }));
     expect(missing.status).toBe(422);

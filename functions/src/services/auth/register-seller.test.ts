@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SELLER_TEXT, type SellerRegistration } from '@gm/shared/auth/seller-registration';
 import { MSG } from '@gm/shared/validation/messages';
+import { IMAGE_DAMAGED, IMAGE_TOO_MANY_PIXELS } from '@gm/shared/uploads/contracts';
 import type { Identity } from '../../adapters/cognito-identity.ts';
 import type { PrivateDocumentStorage } from '../../adapters/private-document-storage.ts';
 import { ValidationError } from '../../lib/errors.ts';
@@ -9,10 +10,11 @@ import type { TransactionPart } from '../../repositories/transaction-part.ts';
 import { UniquenessConflict, type UserRecord } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
 import { registerSeller } from './register-seller.ts';
+import { testJpeg, testPng } from '../uploads/test-images.ts';
 import type { Mail } from '../../adapters/ses-mailer.ts';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9]);
+const PNG = testPng();
+const JPEG = testJpeg();
 const upload = (bytes: Uint8Array, name: string, type: string): UploadedFile => ({
   bytes,
   name,
@@ -152,6 +154,31 @@ describe('registerSeller', () => {
     expect((error as ValidationError).errors).toEqual({
       id_front: [SELLER_TEXT.documentType],
       id_back: [SELLER_TEXT.documentType],
+    });
+    expect(objects.size).toBe(0);
+    expect(created).toHaveLength(0);
+  });
+
+  it('decodes the documents: a PNG with HTML after its end, a truncated JPEG and too many pixels are refused', async () => {
+    const { deps, objects, created } = fakes();
+    const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+    const polyglot = new Uint8Array([...PNG, ...html]);
+    const truncated = JPEG.slice(0, JPEG.length - 20);
+    const huge = testPng({ width: 4097, height: 1 });
+    const error = await registerSeller(
+      deps,
+      input({
+        documents: {
+          front: upload(polyglot, 'a.png', 'image/png'),
+          back: upload(truncated, 'b.jpg', 'image/jpeg'),
+          additional: upload(huge, 'c.png', 'image/png'),
+        },
+      }),
+    ).catch((e: unknown) => e);
+    expect((error as ValidationError).errors).toEqual({
+      id_front: [IMAGE_DAMAGED],
+      id_back: [IMAGE_DAMAGED],
+      id_additional: [IMAGE_TOO_MANY_PIXELS],
     });
     expect(objects.size).toBe(0);
     expect(created).toHaveLength(0);

@@ -1,6 +1,7 @@
 import { ORIGIN } from '@gm/shared/admin/users';
 import type { AuthResponse } from '@gm/shared/auth/contracts';
 import { SELLER_TEXT, sniffImageType, type SellerRegistration } from '@gm/shared/auth/seller-registration';
+import { IMAGE_DAMAGED, IMAGE_TOO_MANY_PIXELS } from '@gm/shared/uploads/contracts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { CompanyRecord } from '../../repositories/company-repository.ts';
@@ -11,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { registrationReceivedMail } from '../admin/account-mails.ts';
 import { toApiUser } from '../users/user-view.ts';
 import { tourismAccountOfTenant } from '../tourism/partners.ts';
+import { checkImage } from '../uploads/image-check.ts';
 import { createAccount, takenError } from './create-account.ts';
 
 type SellerDeps = Pick<
@@ -111,7 +113,10 @@ export async function registerSeller(
   return { token, user: toApiUser(user, company), message: SELLER_TEXT.registered };
 }
 
-/** Each document with its real type; anything else answers 422 on its field. */
+/**
+ * Each document with its real type, decoded in full like every other upload (issue 14: a file that
+ * only starts like a JPEG/PNG is no ID document); anything else answers 422 on its field.
+ */
 function checkedDocuments(
   input: SellerRegistration<UploadedFile>,
 ): Array<{ side: Side; file: UploadedFile; type: 'image/jpeg' | 'image/png' }> {
@@ -128,6 +133,11 @@ function checkedDocuments(
     const type = sniffImageType(file.bytes);
     if (!type) {
       errors[FIELD_OF[side]] = [SELLER_TEXT.documentType];
+      return [];
+    }
+    const check = checkImage(file.bytes, type);
+    if (!check.ok) {
+      errors[FIELD_OF[side]] = [check.reason === 'dimensions' ? IMAGE_TOO_MANY_PIXELS : IMAGE_DAMAGED];
       return [];
     }
     return [{ side, file, type }];

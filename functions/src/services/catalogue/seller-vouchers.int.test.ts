@@ -19,6 +19,7 @@ import { createCategoryRepository } from '../../repositories/category-repository
 import { createCompanyRepository } from '../../repositories/company-repository.ts';
 import { createSettingsRepository } from '../../repositories/settings-repository.ts';
 import { createVoucherRepository, voucherKeys } from '../../repositories/voucher-repository.ts';
+import { testPng, uploadImageBytes } from '../../../../scripts/test/uploads.ts';
 
 const REQUIRED = 'Dieses Feld muss ausgefüllt werden';
 const tag = `sv-${Date.now()}`;
@@ -66,31 +67,16 @@ async function create(account: TestAccount, overrides: Record<string, unknown> =
   return voucherSchema.parse(res.body);
 }
 
-const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-function png(size = 64): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  bytes.set(PNG_MAGIC);
-  return bytes;
-}
+/** A real PNG of exactly `size` bytes (the server decodes every upload). */
+const png = (size = 200) => testPng({ size });
 
-/** POST upload/image, then PUT the bytes to the presigned URL as the browser does. */
+/** POST upload/image, then POST the bytes to the presigned form upload as the browser does. */
 async function upload(
   account: TestAccount,
   purpose: 'voucher-background' | 'voucher-image',
   bytes: Uint8Array<ArrayBuffer> = png(),
 ): Promise<string> {
-  const grant = await api('POST', 'upload/image', {
-    token: account.token,
-    body: { purpose, content_type: 'image/png', size: bytes.length },
-  });
-  expect(grant.status, JSON.stringify(grant.body)).toBe(201);
-  const put = await fetch(grant.body.upload_url, {
-    method: 'PUT',
-    headers: grant.body.headers,
-    body: new Blob([bytes]),
-  });
-  expect(put.ok).toBe(true);
-  return grant.body.upload_id as string;
+  return uploadImageBytes(account.token, purpose, bytes);
 }
 
 beforeAll(async () => {
@@ -565,7 +551,7 @@ describe('ownership: another seller cannot touch a voucher', () => {
     expect(await raw(voucherKeys.voucher(voucher.id))).toEqual(before);
     // B's upload was not used up by the refused request.
     await expect(uploads().describe(actorOf(sellerB), bgOfB, 'voucher-background')).resolves.toMatchObject({
-      size: 64,
+      size: 200,
     });
   });
 
@@ -667,7 +653,7 @@ describe('images through the upload route', () => {
     const object = await s3Client().send(
       new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: voucher.background_image!.slice(1) }),
     );
-    expect((await object.Body!.transformToByteArray()).length).toBe(64);
+    expect((await object.Body!.transformToByteArray()).length).toBe(200);
     expect((await raw(voucherKeys.catalogue(voucher.id)))?.background_image).toBe(voucher.background_image);
 
     // An upload is used once.

@@ -12,6 +12,7 @@ import { env } from '../../lib/env.ts';
 import { companies, identity, profiles, users, verifications } from '../../lib/deps.ts';
 import { newUserRecord } from '../users/new-user.ts';
 import type { VerificationRecord } from '../../repositories/verification-repository.ts';
+import { uploadImageBytes } from '../../../../scripts/test/uploads.ts';
 
 // Answers are read loosely (as in scripts/test/api.ts); the assertions check their shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,14 +56,7 @@ function buyerForm(profile: ProfileAnswer, changes: Record<string, unknown> = {}
 }
 
 async function uploadDocument(account: TestAccount): Promise<string> {
-  const grant = await api('POST', 'upload/image', {
-    token: account.token,
-    body: { purpose: 'verification-document', content_type: 'image/png', size: PNG.length },
-  });
-  expect(grant.status).toBe(201);
-  const put = await fetch(grant.body.upload_url, { method: 'PUT', headers: grant.body.headers, body: new Blob([PNG]) });
-  expect(put.ok).toBe(true);
-  return grant.body.upload_id as string;
+  return uploadImageBytes(account.token, 'verification-document', new Uint8Array(PNG), 'image/png');
 }
 
 /** A seller as the registration leaves one: company, verification (documents in the private bucket) and the given status. */

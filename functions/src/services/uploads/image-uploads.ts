@@ -1,5 +1,6 @@
 import {
-  IMAGE_CONTENT_TYPES,
+  IMAGE_DAMAGED,
+  IMAGE_TOO_MANY_PIXELS,
   MAX_PHOTO_BYTES,
   PHOTO_TOO_LARGE,
   type ImagePurpose,
@@ -18,16 +19,7 @@ const UPLOAD_KEEP_SECONDS = 24 * 60 * 60;
 export const INVALID_UPLOAD = 'Das Bild konnte nicht übernommen werden. Bitte lade es erneut hoch.';
 export const NOT_AN_IMAGE = 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.';
 
-const MAGIC: Record<(typeof IMAGE_CONTENT_TYPES)[number], number[]> = {
-  'image/jpeg': [0xff, 0xd8, 0xff],
-  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-};
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
-
-export function hasMagic(bytes: Uint8Array, contentType: string): boolean {
-  const magic = MAGIC[contentType as keyof typeof MAGIC];
-  return Boolean(magic) && magic.every((byte, index) => bytes[index] === byte);
-}
 
 type UploadDeps = {
   uploadRecords: UploadRepository;
@@ -37,25 +29,56 @@ type UploadDeps = {
   newToken: () => string;
 };
 
+const refuse = (message: string) => new ValidationError({ upload_id: [message] }, message);
+
 /**
- * Image uploads in two steps: `grant` hands out a short-lived presigned PUT into the private bucket;
- * the use case that saves the entity then `publish`es it, which checks owner, purpose, size and the
- * file's magic bytes before copying it into the public media bucket — S3 itself checks neither.
+ * Image uploads in two steps: `grant` hands out a short-lived presigned POST into the private bucket
+ * (its policy limits key, type and size on AWS; s3rver ignores it); the use case that saves the entity
+ * then `publish`es (or `claimPrivate`s) it, which checks owner, purpose and size, reads the whole file
+ * and decodes it (image-check.ts) before writing THOSE bytes to their target. A refused file is
+ * deleted at once, so nothing of it is ever public and it cannot be tried again.
  */
 export function createImageUploads(deps: UploadDeps) {
-  async function checked(actor: Actor, uploadId: string, purpose: ImagePurpose) {
+  async function recorded(actor: Actor, uploadId: string, purpose: ImagePurpose) {
     const upload = await deps.uploadRecords.get(uploadId);
     const now = Math.floor(deps.clock().getTime() / 1000);
     if (!upload || upload.owner_id !== actor.userId || upload.purpose !== purpose || upload.expires_at <= now) {
-      throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
+      throw refuse(INVALID_UPLOAD);
     }
     const head = await deps.privateFiles.head(upload.object_key);
-    if (!head) throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
-    if (head.size > MAX_PHOTO_BYTES) throw new ValidationError({ upload_id: [PHOTO_TOO_LARGE] }, PHOTO_TOO_LARGE);
-    if (!hasMagic(await deps.privateFiles.readStart(upload.object_key, 8), upload.content_type)) {
-      throw new ValidationError({ upload_id: [NOT_AN_IMAGE] }, NOT_AN_IMAGE);
-    }
+    if (!head) throw refuse(INVALID_UPLOAD);
+    if (head.size > MAX_PHOTO_BYTES) throw refuse(PHOTO_TOO_LARGE);
     return { upload, size: head.size };
+  }
+
+  /** The upload's bytes, decoded in full; anything that is not a complete image of its type is deleted and refused. */
+  async function checked(actor: Actor, uploadId: string, purpose: ImagePurpose) {
+    const { upload } = await recorded(actor, uploadId, purpose);
+    const bytes = await deps.privateFiles.read(upload.object_key);
+    if (!bytes) throw refuse(INVALID_UPLOAD);
+    // Read again after the size check: the object may have been replaced in between.
+    if (bytes.length > MAX_PHOTO_BYTES) throw refuse(PHOTO_TOO_LARGE);
+    // Loaded on first use: the decoders go into the bundles of the functions that publish uploads only
+    // (lib/deps.ts imports this module everywhere; a static import kept pngjs/jpeg-js in every bundle).
+    const { checkImage } = await import('./image-check.ts');
+    const check = checkImage(bytes, upload.content_type);
+    if (!check.ok) {
+      await deps.privateFiles.remove(upload.object_key);
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          message: 'upload refused',
+          upload_id: upload.id,
+          owner_id: upload.owner_id,
+          content_type: upload.content_type,
+          reason: check.reason,
+          detail: check.detail,
+        }),
+      );
+      if (check.reason === 'dimensions') throw refuse(IMAGE_TOO_MANY_PIXELS);
+      throw refuse(startsLike(bytes, upload.content_type) ? IMAGE_DAMAGED : NOT_AN_IMAGE);
+    }
+    return { upload, bytes };
   }
 
   return {
@@ -66,7 +89,12 @@ export function createImageUploads(deps: UploadDeps) {
       const id = deps.newToken().slice(0, 32);
       const now = deps.clock();
       const objectKey = `${UPLOADS_PREFIX}${actor.userId}/${id}.${EXTENSION[input.content_type] ?? 'bin'}`;
-      const { url, headers } = await deps.privateFiles.presignPut(objectKey, input.content_type, UPLOAD_URL_SECONDS);
+      const { url, fields } = await deps.privateFiles.presignPost(
+        objectKey,
+        input.content_type,
+        MAX_PHOTO_BYTES,
+        UPLOAD_URL_SECONDS,
+      );
       await deps.uploadRecords.put({
         id,
         owner_id: actor.userId,
@@ -77,16 +105,19 @@ export function createImageUploads(deps: UploadDeps) {
         created_at: now.toISOString(),
         expires_at: Math.floor(now.getTime() / 1000) + UPLOAD_KEEP_SECONDS,
       });
-      return { upload_id: id, upload_url: url, method: 'PUT', headers, expires_in: UPLOAD_URL_SECONDS };
+      return { upload_id: id, upload_url: url, method: 'POST', fields, expires_in: UPLOAD_URL_SECONDS };
     },
 
-    /** Size and type of an uploaded, not yet published file (e.g. for the 2 MB limit of extra images). */
+    /**
+     * Size and type of an uploaded, not yet published file (e.g. for the 2 MB limit of extra images).
+     * Owner, purpose and size only: the content is checked when it is published.
+     */
     async describe(
       actor: Actor,
       uploadId: string,
       purpose: ImagePurpose,
     ): Promise<{ size: number; content_type: string }> {
-      const { upload, size } = await checked(actor, uploadId, purpose);
+      const { upload, size } = await recorded(actor, uploadId, purpose);
       return { size, content_type: upload.content_type };
     },
 
@@ -95,12 +126,11 @@ export function createImageUploads(deps: UploadDeps) {
      * Throws a 422 ValidationError on `upload_id` for anything wrong with it.
      */
     async publish(actor: Actor, uploadId: string, purpose: ImagePurpose, targetKey: string): Promise<string> {
-      const { upload } = await checked(actor, uploadId, purpose);
+      const { upload, bytes } = await checked(actor, uploadId, purpose);
       const extension = EXTENSION[upload.content_type] ?? 'bin';
       const key = targetKey.replace(/^\/+/, '').replace(/\.(jpe?g|png)$/i, '') + `.${extension}`;
-      if (!(await deps.uploadRecords.consume(upload.id, actor.userId)))
-        throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
-      await deps.privateFiles.copyToMedia(upload.object_key, `${MEDIA_PREFIX}${key}`, upload.content_type);
+      if (!(await deps.uploadRecords.consume(upload.id, actor.userId))) throw refuse(INVALID_UPLOAD);
+      await deps.privateFiles.putMedia(`${MEDIA_PREFIX}${key}`, bytes, upload.content_type);
       await deps.privateFiles.remove(upload.object_key);
       return mediaUrl(key);
     },
@@ -129,7 +159,7 @@ export function createImageUploads(deps: UploadDeps) {
 
     /**
      * Moves the upload to `keyFor(extension)` inside the private bucket (ID documents: never public)
-     * and uses it up; answers the new key. The same checks as `publish` (owner, purpose, size, bytes).
+     * and uses it up; answers the new key. The same checks as `publish` (owner, purpose, size, full decode).
      */
     async claimPrivate(
       actor: Actor,
@@ -137,11 +167,10 @@ export function createImageUploads(deps: UploadDeps) {
       purpose: ImagePurpose,
       keyFor: (extension: 'jpg' | 'png') => string,
     ): Promise<string> {
-      const { upload } = await checked(actor, uploadId, purpose);
+      const { upload, bytes } = await checked(actor, uploadId, purpose);
       const key = keyFor(upload.content_type === 'image/png' ? 'png' : 'jpg');
-      if (!(await deps.uploadRecords.consume(upload.id, actor.userId)))
-        throw new ValidationError({ upload_id: [INVALID_UPLOAD] }, INVALID_UPLOAD);
-      await deps.privateFiles.copyWithin(upload.object_key, key, upload.content_type);
+      if (!(await deps.uploadRecords.consume(upload.id, actor.userId))) throw refuse(INVALID_UPLOAD);
+      await deps.privateFiles.putPrivate(key, bytes, upload.content_type);
       await deps.privateFiles.remove(upload.object_key);
       return key;
     },
@@ -149,3 +178,9 @@ export function createImageUploads(deps: UploadDeps) {
 }
 
 export type ImageUploads = ReturnType<typeof createImageUploads>;
+
+/** Whether the file at least starts like its declared type (then it is damaged, else it is no such image at all). */
+function startsLike(bytes: Uint8Array, contentType: string): boolean {
+  const magic = contentType === 'image/png' ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] : [0xff, 0xd8, 0xff];
+  return magic.every((byte, index) => bytes[index] === byte);
+}

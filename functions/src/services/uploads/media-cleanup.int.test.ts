@@ -32,10 +32,11 @@ import { createUploadRepository } from '../../repositories/upload-repository.ts'
 import { updateProfile } from '../profile/update-profile.ts';
 import { personaliseVoucher } from '../wallet/personalise-voucher.ts';
 import { createImageUploads } from './image-uploads.ts';
+import { testJpeg, testPng, uploadImageBytes } from '../../../../scripts/test/uploads.ts';
 
-/** Bytes that pass the magic-number checks (the service checks type by bytes, not by decoding). */
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+/** Real images: the service decodes every upload before publishing it. */
+const JPEG = testJpeg();
+const PNG = testPng();
 
 async function upload(
   account: TestAccount,
@@ -43,18 +44,7 @@ async function upload(
   bytes: Uint8Array<ArrayBuffer> = JPEG,
   contentType = 'image/jpeg',
 ): Promise<string> {
-  const grant = await api('POST', 'upload/image', {
-    token: account.token,
-    body: { purpose, content_type: contentType, size: bytes.length },
-  });
-  expect(grant.status, JSON.stringify(grant.body)).toBe(201);
-  const put = await fetch(grant.body.upload_url, {
-    method: 'PUT',
-    headers: grant.body.headers,
-    body: new Blob([bytes]),
-  });
-  expect(put.ok).toBe(true);
-  return grant.body.upload_id as string;
+  return uploadImageBytes(account.token, purpose, bytes, contentType);
 }
 
 /** Whether the media bucket holds the object behind a `/media/…` URL path. */

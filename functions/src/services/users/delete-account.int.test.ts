@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AdminCreateUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -16,6 +16,7 @@ import { accountStatus, audit, users, userVouchers } from '../../lib/deps.ts';
 import { handler as preTokenGeneration } from '../../triggers/pre-token-generation.ts';
 import { newUserVoucher } from '../orders/new-user-voucher.ts';
 import { env } from '../../lib/env.ts';
+import { testJpeg } from '../uploads/test-images.ts';
 
 /**
  * Account deletion (issue 11, `DELETE user/{id}`) against the real handlers and stand-ins: a buyer and
@@ -120,12 +121,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  randomBytes(64),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A real JPEG: the server decodes every ID document. */
+const JPEG = Buffer.from(testJpeg());
 
 /** A seller registered through the multipart form (ID documents in S3, company, verification, payout account). */
 async function registerSeller(): Promise<TestAccount & { username: string; company: string }> {

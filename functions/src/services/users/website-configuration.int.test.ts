@@ -13,12 +13,13 @@ import { api } from '../../../../scripts/test/api.ts';
 import { s3Client } from '../../lib/clients.ts';
 import { companies } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
+import { testPng, uploadImageBytes } from '../../../../scripts/test/uploads.ts';
 
 /**
  * `GET|PUT user/website-configuration` (02 §2 'Gutschein Webseite', issue 13): a seller edits only
  * their own company's voucher website, and the tenant shop lookup answers what was saved.
  */
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const PNG = testPng();
 
 async function sellerWithShop(name: string): Promise<TestAccount & { subdomain: string }> {
   const subdomain = `${name}${randomUUID().slice(0, 8)}`;
@@ -46,14 +47,7 @@ async function sellerWithShop(name: string): Promise<TestAccount & { subdomain: 
 }
 
 async function upload(account: TestAccount, purpose: 'company-logo' | 'company-cover'): Promise<string> {
-  const grant = await api('POST', 'upload/image', {
-    token: account.token,
-    body: { purpose, content_type: 'image/png', size: PNG.length },
-  });
-  expect(grant.status).toBe(201);
-  const put = await fetch(grant.body.upload_url, { method: 'PUT', headers: grant.body.headers, body: new Blob([PNG]) });
-  expect(put.ok).toBe(true);
-  return grant.body.upload_id as string;
+  return uploadImageBytes(account.token, purpose, PNG, 'image/png');
 }
 
 const form = (over: Partial<WebsiteConfigurationInput> = {}): WebsiteConfigurationInput => ({

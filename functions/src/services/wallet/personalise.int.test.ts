@@ -9,9 +9,10 @@ import { issueOwnedVoucher } from '../../../../scripts/test/owned-voucher.ts';
 import { s3Client } from '../../lib/clients.ts';
 import { templates, userVouchers } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
+import { testJpeg, uploadImageBytes } from '../../../../scripts/test/uploads.ts';
 
-/** A few bytes that pass the JPEG magic check (the service checks type by bytes, not by decoding). */
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
+/** A real JPEG: the service decodes every upload before publishing it. */
+const JPEG = testJpeg();
 
 let buyer: TestAccount;
 let other: TestAccount;
@@ -21,18 +22,7 @@ async function upload(
   bytes: Uint8Array<ArrayBuffer> = JPEG,
   declaredSize = bytes.length,
 ): Promise<string> {
-  const grant = await api('POST', 'upload/image', {
-    token: account.token,
-    body: { purpose: 'personalisation', content_type: 'image/jpeg', size: declaredSize },
-  });
-  expect(grant.status, JSON.stringify(grant.body)).toBe(201);
-  const put = await fetch(grant.body.upload_url, {
-    method: 'PUT',
-    headers: grant.body.headers,
-    body: new Blob([bytes]),
-  });
-  expect(put.ok).toBe(true);
-  return grant.body.upload_id as string;
+  return uploadImageBytes(account.token, 'personalisation', bytes, 'image/jpeg', declaredSize);
 }
 
 const personalise = (account: TestAccount, id: string, body: Record<string, unknown>) =>

@@ -12,9 +12,9 @@ import { json } from '../../../testing/fixtures.ts';
 const TEMPLATE = { id: 't-1', name: 'Herbst', image: '/media/templates/t-1/a.jpg', status: true, created_at: '' };
 const GRANT = {
   upload_id: 'upl_12345678',
-  upload_url: 'https://uploads.example/put',
-  method: 'PUT',
-  headers: {},
+  upload_url: 'https://uploads.example/bucket',
+  method: 'POST',
+  fields: { key: 'uploads/u/upl_12345678.png', 'Content-Type': 'image/png', Policy: 'e30=' },
   expires_in: 300,
 };
 
@@ -100,11 +100,16 @@ describe('TemplateModal', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Vorlage gespeichert.'));
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST upload/image',
-      `PUT ${GRANT.upload_url}`,
+      `POST ${GRANT.upload_url}`,
       'POST template',
     ]);
     expect(sent[0]?.body).toMatchObject({ purpose: 'template', content_type: 'image/png', size: 3 });
     expect(sent[2]?.body).toEqual({ name: 'Winter', image_upload_id: GRANT.upload_id });
+    // The presigned POST: every signed field first, the file last (S3 ignores fields after it).
+    const form = sent[1]?.body as FormData;
+    expect([...form.keys()]).toEqual(['key', 'Content-Type', 'Policy', 'file']);
+    expect(form.get('Content-Type')).toBe('image/png');
+    expect((form.get('file') as File).size).toBe(3);
   });
 
   it('edits without a new image and shows the server’s 422 on the name field', async () => {
