@@ -1,4 +1,29 @@
 import type { Access, RoleName } from '@gm/shared/auth/roles';
+import {
+  ACCOUNT_CREATE,
+  ACCOUNT_CREDENTIALS,
+  ACCOUNT_STATUS,
+  EXPORTS,
+  IMPERSONATION_SIGNING,
+  MAIL,
+  MEDIA_READ,
+  MEDIA_WRITE,
+  NEWSLETTER_SECRET,
+  QUERY_GSI1,
+  QUERY_GSI2,
+  QUERY_GSI3,
+  RATE_LIMIT,
+  SESSIONS,
+  SELLER_INVOICES_READ,
+  SELLER_INVOICES_WRITE,
+  STRIPE_KEYS,
+  TABLE_READ,
+  TABLE_WRITE,
+  UPLOADS,
+  VERIFICATION_READ,
+  VERIFICATION_WRITE,
+  type Uses,
+} from './capabilities.ts';
 
 /**
  * The route manifest: every endpoint of the API, once. It drives the CDK routes (one Lambda each),
@@ -18,6 +43,13 @@ export type RouteDef = {
   handler: string;
   access: Access;
   domain: Domain;
+  /**
+   * What the route's function may do with AWS, from the named capabilities of capabilities.ts (or
+   * `NOTHING`): its IAM role is built from exactly this (infra/lib/api-stack.ts), and the local API
+   * refuses every SDK call outside it (scripts/dev/capability-guard.ts), so the int tests catch a
+   * declaration that is too narrow.
+   */
+  uses: Uses;
 };
 
 const PUBLIC = 'public' as const;
@@ -25,15 +57,72 @@ const ANY_ROLE: readonly RoleName[] = ['admin', 'seller', 'user', 'scanner'];
 
 export const routes = [
   // Accounts (01 §7, 02 §7)
-  { method: 'POST', path: 'auth/login', handler: 'auth/login', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/logout', handler: 'auth/logout', access: PUBLIC, domain: 'auth' },
+  {
+    method: 'POST',
+    path: 'auth/login',
+    handler: 'auth/login',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, RATE_LIMIT, SESSIONS, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'auth/logout',
+    handler: 'auth/logout',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   // Issue 14: the session cookie (httpOnly, path /api/v1/auth) renews the ID token.
-  { method: 'POST', path: 'auth/refresh', handler: 'auth/refresh', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/register', handler: 'auth/register', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/forgot-password', handler: 'auth/forgot-password', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/reset-password', handler: 'auth/reset-password', access: PUBLIC, domain: 'auth' },
-  { method: 'POST', path: 'auth/unique', handler: 'auth/unique', access: PUBLIC, domain: 'auth' },
-  { method: 'GET', path: 'user/{id}', handler: 'users/get-user', access: ANY_ROLE, domain: 'users' },
+  {
+    method: 'POST',
+    path: 'auth/refresh',
+    handler: 'auth/refresh',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, SESSIONS, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'auth/register',
+    handler: 'auth/register',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_CREATE, VERIFICATION_WRITE, MAIL],
+  },
+  {
+    method: 'POST',
+    path: 'auth/forgot-password',
+    handler: 'auth/forgot-password',
+    access: PUBLIC,
+    domain: 'auth',
+    // Rate limit and a job on the mail queue: the mail worker looks the address up (constant time).
+    uses: [TABLE_READ, RATE_LIMIT, MAIL],
+  },
+  {
+    method: 'POST',
+    path: 'auth/reset-password',
+    handler: 'auth/reset-password',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, TABLE_WRITE, ACCOUNT_CREDENTIALS],
+  },
+  {
+    method: 'POST',
+    path: 'auth/unique',
+    handler: 'auth/unique',
+    access: PUBLIC,
+    domain: 'auth',
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'user/{id}',
+    handler: 'users/get-user',
+    access: ANY_ROLE,
+    domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Catalogue (01 §7)
   {
@@ -42,18 +131,55 @@ export const routes = [
     handler: 'catalogue/list-categories',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
-  { method: 'GET', path: 'voucher', handler: 'catalogue/list-vouchers', access: PUBLIC, domain: 'catalogue' },
-  { method: 'GET', path: 'voucher/{id}', handler: 'catalogue/get-voucher', access: PUBLIC, domain: 'catalogue' },
-  { method: 'GET', path: 'company/all', handler: 'catalogue/list-companies', access: PUBLIC, domain: 'catalogue' },
-  { method: 'POST', path: 'voucher/search', handler: 'catalogue/search-vouchers', access: PUBLIC, domain: 'catalogue' },
-  { method: 'GET', path: 'seller/{id}', handler: 'catalogue/get-seller', access: PUBLIC, domain: 'catalogue' },
+  {
+    method: 'GET',
+    path: 'voucher',
+    handler: 'catalogue/list-vouchers',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'voucher/{id}',
+    handler: 'catalogue/get-voucher',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'company/all',
+    handler: 'catalogue/list-companies',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1],
+  },
+  {
+    method: 'POST',
+    path: 'voucher/search',
+    handler: 'catalogue/search-vouchers',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'seller/{id}',
+    handler: 'catalogue/get-seller',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'GET',
     path: 'voucher-category/{id}',
     handler: 'catalogue/get-category',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
   {
     method: 'GET',
@@ -61,6 +187,7 @@ export const routes = [
     handler: 'catalogue/list-subcategories',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
   {
     method: 'GET',
@@ -68,9 +195,24 @@ export const routes = [
     handler: 'catalogue/get-subcategory',
     access: PUBLIC,
     domain: 'catalogue',
+    uses: [TABLE_READ],
   },
-  { method: 'GET', path: 'template', handler: 'catalogue/list-templates', access: PUBLIC, domain: 'catalogue' },
-  { method: 'POST', path: 'contact', handler: 'catalogue/send-contact', access: PUBLIC, domain: 'catalogue' },
+  {
+    method: 'GET',
+    path: 'template',
+    handler: 'catalogue/list-templates',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ],
+  },
+  {
+    method: 'POST',
+    path: 'contact',
+    handler: 'catalogue/send-contact',
+    access: PUBLIC,
+    domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, MAIL],
+  },
 
   // Uploads: presigned PUT into the private bucket, promoted into media by the saving use case
   {
@@ -79,6 +221,7 @@ export const routes = [
     handler: 'catalogue/create-image-upload',
     access: ['seller', 'admin', 'user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],
   },
 
   // Seller vouchers (02 §7)
@@ -88,14 +231,23 @@ export const routes = [
     handler: 'catalogue/list-seller-vouchers',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'POST', path: 'voucher', handler: 'catalogue/create-voucher', access: ['seller'], domain: 'catalogue' },
+  {
+    method: 'POST',
+    path: 'voucher',
+    handler: 'catalogue/create-voucher',
+    access: ['seller'],
+    domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
+  },
   {
     method: 'POST',
     path: 'voucher/{id}',
     handler: 'catalogue/update-voucher',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -103,6 +255,7 @@ export const routes = [
     handler: 'catalogue/toggle-voucher-status',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -110,6 +263,7 @@ export const routes = [
     handler: 'catalogue/delete-voucher',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -117,6 +271,7 @@ export const routes = [
     handler: 'catalogue/set-voucher-background',
     access: ['seller'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
 
   // Wishlist (01 §7)
@@ -126,6 +281,7 @@ export const routes = [
     handler: 'catalogue/list-wishlist',
     access: ['user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -133,6 +289,7 @@ export const routes = [
     handler: 'catalogue/add-wishlist',
     access: ['user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -140,16 +297,25 @@ export const routes = [
     handler: 'catalogue/remove-wishlist',
     access: ['user'],
     domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE],
   },
 
   // Catalogue admin (03 §7)
-  { method: 'POST', path: 'voucher-category', handler: 'admin/create-category', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'voucher-category',
+    handler: 'admin/create-category',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
+  },
   {
     method: 'PUT',
     path: 'voucher-category/{id}',
     handler: 'admin/update-category',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'DELETE',
@@ -157,6 +323,7 @@ export const routes = [
     handler: 'admin/delete-category',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -164,6 +331,7 @@ export const routes = [
     handler: 'admin/create-subcategory',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -171,6 +339,7 @@ export const routes = [
     handler: 'admin/update-subcategory',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -178,47 +347,163 @@ export const routes = [
     handler: 'admin/delete-subcategory',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'POST', path: 'template', handler: 'admin/create-template', access: ['admin'], domain: 'admin' },
-  { method: 'POST', path: 'template/{id}', handler: 'admin/update-template', access: ['admin'], domain: 'admin' },
-  { method: 'DELETE', path: 'template/{id}', handler: 'admin/delete-template', access: ['admin'], domain: 'admin' },
-  { method: 'GET', path: 'voucher/all', handler: 'admin/list-all-vouchers', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'template',
+    handler: 'admin/create-template',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],
+  },
+  {
+    method: 'POST',
+    path: 'template/{id}',
+    handler: 'admin/update-template',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],
+  },
+  {
+    method: 'DELETE',
+    path: 'template/{id}',
+    handler: 'admin/delete-template',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE],
+  },
+  {
+    method: 'GET',
+    path: 'voucher/all',
+    handler: 'admin/list-all-vouchers',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'voucher/update-feature/{id}',
     handler: 'admin/toggle-voucher-feature',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Payments: Stripe's signed webhook (signature checked over the raw body, each event once)
-  { method: 'POST', path: 'stripe/webhook', handler: 'orders/stripe-webhook', access: PUBLIC, domain: 'orders' },
+  {
+    method: 'POST',
+    path: 'stripe/webhook',
+    handler: 'orders/stripe-webhook',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL, STRIPE_KEYS],
+  },
 
   // Cart, checkout and orders (01 §7)
-  { method: 'POST', path: 'order', handler: 'orders/add-to-cart', access: ['user'], domain: 'orders' },
-  { method: 'POST', path: 'order/guest', handler: 'orders/add-to-guest-cart', access: PUBLIC, domain: 'orders' },
-  { method: 'PATCH', path: 'order/{id}', handler: 'orders/update-cart-line', access: PUBLIC, domain: 'orders' },
-  { method: 'DELETE', path: 'order/{id}', handler: 'orders/remove-cart-line', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'order', handler: 'orders/list-orders', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'order/total-user-cart', handler: 'orders/count-cart', access: ['user'], domain: 'orders' },
+  {
+    method: 'POST',
+    path: 'order',
+    handler: 'orders/add-to-cart',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'order/guest',
+    handler: 'orders/add-to-guest-cart',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'PATCH',
+    path: 'order/{id}',
+    handler: 'orders/update-cart-line',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'DELETE',
+    path: 'order/{id}',
+    handler: 'orders/remove-cart-line',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'order',
+    handler: 'orders/list-orders',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'order/total-user-cart',
+    handler: 'orders/count-cart',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'GET',
     path: 'order/guest/total-user-cart',
     handler: 'orders/count-guest-cart',
     access: PUBLIC,
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'POST', path: 'check-coupon', handler: 'orders/check-coupon', access: PUBLIC, domain: 'orders' },
-  { method: 'POST', path: 'order/payment', handler: 'orders/pay', access: ['user'], domain: 'orders' },
-  { method: 'POST', path: 'order/guest/payment', handler: 'orders/pay-as-guest', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'order/payment/{id}', handler: 'orders/get-payment', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'app-status', handler: 'orders/get-app-status', access: PUBLIC, domain: 'orders' },
+  {
+    method: 'POST',
+    path: 'check-coupon',
+    handler: 'orders/check-coupon',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1],
+  },
+  {
+    method: 'POST',
+    path: 'order/payment',
+    handler: 'orders/pay',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL, STRIPE_KEYS],
+  },
+  {
+    method: 'POST',
+    path: 'order/guest/payment',
+    handler: 'orders/pay-as-guest',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL, STRIPE_KEYS],
+  },
+  {
+    method: 'GET',
+    path: 'order/payment/{id}',
+    handler: 'orders/get-payment',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, STRIPE_KEYS],
+  },
+  {
+    method: 'GET',
+    path: 'app-status',
+    handler: 'orders/get-app-status',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1],
+  },
   {
     method: 'POST',
     path: 'order/download-invoice',
     handler: 'orders/download-invoice',
     access: ['user', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Checkout extras (issue 4: payment intent, saved cards, tenant order search, sales-pause admin switch)
@@ -228,13 +513,56 @@ export const routes = [
     handler: 'orders/create-payment-intent',
     access: PUBLIC,
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, STRIPE_KEYS],
   },
-  { method: 'GET', path: 'user-stripe', handler: 'orders/get-saved-card', access: ['user'], domain: 'orders' },
-  { method: 'POST', path: 'user-stripe', handler: 'orders/save-card', access: ['user'], domain: 'orders' },
-  { method: 'GET', path: 'user/stipe-status', handler: 'users/get-stripe-status', access: ANY_ROLE, domain: 'users' },
-  { method: 'PUT', path: 'app-status', handler: 'admin/set-app-status', access: ['admin'], domain: 'admin' },
-  { method: 'POST', path: 'order/search', handler: 'orders/search-orders', access: PUBLIC, domain: 'orders' },
-  { method: 'GET', path: 'user/company/name', handler: 'users/get-tenant-shop', access: PUBLIC, domain: 'users' },
+  {
+    method: 'GET',
+    path: 'user-stripe',
+    handler: 'orders/get-saved-card',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ],
+  },
+  {
+    method: 'POST',
+    path: 'user-stripe',
+    handler: 'orders/save-card',
+    access: ['user'],
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, STRIPE_KEYS],
+  },
+  {
+    method: 'GET',
+    path: 'user/stipe-status',
+    handler: 'users/get-stripe-status',
+    access: ANY_ROLE,
+    domain: 'users',
+    uses: [TABLE_READ],
+  },
+  {
+    method: 'PUT',
+    path: 'app-status',
+    handler: 'admin/set-app-status',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
+  },
+  {
+    method: 'POST',
+    path: 'order/search',
+    handler: 'orders/search-orders',
+    access: PUBLIC,
+    domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'user/company/name',
+    handler: 'users/get-tenant-shop',
+    access: PUBLIC,
+    domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Wallet: list, detail, voucher PDF, guest retrieval (issue 5)
   {
@@ -243,14 +571,23 @@ export const routes = [
     handler: 'wallet/list-wallet',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'GET', path: 'user-voucher/{id}', handler: 'wallet/get-user-voucher', access: ['user'], domain: 'wallet' },
+  {
+    method: 'GET',
+    path: 'user-voucher/{id}',
+    handler: 'wallet/get-user-voucher',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'order/download-voucher',
     handler: 'wallet/download-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ],
   },
   {
     method: 'POST',
@@ -258,8 +595,17 @@ export const routes = [
     handler: 'wallet/retrieve-guest-vouchers',
     access: PUBLIC,
     domain: 'wallet',
+    // Rate limits and a job on the mail queue: the mail worker finds the vouchers and renders the PDFs.
+    uses: [TABLE_READ, RATE_LIMIT, MAIL],
   },
-  { method: 'GET', path: 'user-voucher/qr/{code}', handler: 'wallet/resolve-qr', access: PUBLIC, domain: 'wallet' },
+  {
+    method: 'GET',
+    path: 'user-voucher/qr/{code}',
+    handler: 'wallet/resolve-qr',
+    access: PUBLIC,
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Personalise and buyer-designed vouchers (issue 5)
   {
@@ -268,6 +614,7 @@ export const routes = [
     handler: 'wallet/personalise-voucher-by-body',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -275,6 +622,7 @@ export const routes = [
     handler: 'wallet/personalise-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -282,6 +630,7 @@ export const routes = [
     handler: 'wallet/upload-custom-image',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -289,14 +638,23 @@ export const routes = [
     handler: 'wallet/upload-template',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
-  { method: 'GET', path: 'buyer-voucher', handler: 'wallet/list-buyer-vouchers', access: ['user'], domain: 'wallet' },
+  {
+    method: 'GET',
+    path: 'buyer-voucher',
+    handler: 'wallet/list-buyer-vouchers',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'GET',
     path: 'buyer-voucher/{id}',
     handler: 'wallet/get-buyer-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -304,6 +662,7 @@ export const routes = [
     handler: 'wallet/save-buyer-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
   {
     method: 'POST',
@@ -311,18 +670,41 @@ export const routes = [
     handler: 'wallet/download-buyer-voucher',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ],
   },
 
   // Share link, transfer, send by e-mail (issue 5)
-  { method: 'POST', path: 'transfer-url', handler: 'wallet/create-transfer-url', access: ['user'], domain: 'wallet' },
-  { method: 'GET', path: 'transfer/{id}', handler: 'wallet/get-gift', access: PUBLIC, domain: 'wallet' },
-  { method: 'POST', path: 'transfer', handler: 'wallet/receive-transfer', access: ['user'], domain: 'wallet' },
+  {
+    method: 'POST',
+    path: 'transfer-url',
+    handler: 'wallet/create-transfer-url',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'transfer/{id}',
+    handler: 'wallet/get-gift',
+    access: PUBLIC,
+    domain: 'wallet',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'transfer',
+    handler: 'wallet/receive-transfer',
+    access: ['user'],
+    domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'buyer-transfer',
     handler: 'wallet/receive-buyer-transfer',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -330,6 +712,7 @@ export const routes = [
     handler: 'wallet/transfer-send-mail',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MAIL],
   },
   {
     method: 'POST',
@@ -337,6 +720,7 @@ export const routes = [
     handler: 'wallet/send-voucher-pdf',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
   {
     method: 'POST',
@@ -344,6 +728,7 @@ export const routes = [
     handler: 'wallet/send-buyer-voucher-pdf',
     access: ['user'],
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
 
   // Gifts at purchase and direct sale (issues 5 and 6)
@@ -353,6 +738,7 @@ export const routes = [
     handler: 'orders/gift-voucher',
     access: ['user', 'seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ, MAIL],
   },
   {
     method: 'GET',
@@ -360,6 +746,7 @@ export const routes = [
     handler: 'orders/get-gift-order',
     access: ['user', 'seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -367,6 +754,7 @@ export const routes = [
     handler: 'orders/download-gift-voucher',
     access: ['user', 'seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MEDIA_READ],
   },
   {
     method: 'POST',
@@ -374,6 +762,7 @@ export const routes = [
     handler: 'orders/add-direct-sale',
     access: ['seller', 'scanner'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -381,6 +770,7 @@ export const routes = [
     handler: 'catalogue/list-direct-sale-vouchers',
     access: ['seller', 'scanner'],
     domain: 'catalogue',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -388,16 +778,35 @@ export const routes = [
     handler: 'users/user-filter',
     access: ['user', 'seller', 'scanner', 'admin'],
     domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Profile (issues 5 and 6)
-  { method: 'POST', path: 'user/{id}', handler: 'users/update-user', access: ANY_ROLE, domain: 'users' },
+  {
+    method: 'POST',
+    path: 'user/{id}',
+    handler: 'users/update-user',
+    access: ANY_ROLE,
+    domain: 'users',
+    uses: [
+      TABLE_READ,
+      TABLE_WRITE,
+      QUERY_GSI1,
+      QUERY_GSI2,
+      QUERY_GSI3,
+      UPLOADS,
+      MEDIA_WRITE,
+      ACCOUNT_CREDENTIALS,
+      VERIFICATION_WRITE,
+    ],
+  },
   {
     method: 'PATCH',
     path: 'user/change-password/{id}',
     handler: 'users/change-password',
     access: ANY_ROLE,
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_CREDENTIALS],
   },
 
   // Redemption, scanner, scanner staff (issue 6)
@@ -407,6 +816,7 @@ export const routes = [
     handler: 'redemption/scan-voucher',
     access: ['seller', 'scanner'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -414,6 +824,7 @@ export const routes = [
     handler: 'redemption/redeem',
     access: ['seller', 'scanner'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -421,6 +832,7 @@ export const routes = [
     handler: 'redemption/list-redemptions',
     access: ['seller', 'admin'],
     domain: 'redemption',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -428,6 +840,7 @@ export const routes = [
     handler: 'redemption/revoke-redemption',
     access: ['seller', 'admin'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -435,15 +848,31 @@ export const routes = [
     handler: 'redemption/download-redemption-pdf',
     access: ['seller', 'admin'],
     domain: 'redemption',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
-  { method: 'GET', path: 'scanner-user', handler: 'users/list-scanner-users', access: ['seller'], domain: 'users' },
-  { method: 'POST', path: 'scanner-user', handler: 'users/create-scanner-user', access: ['seller'], domain: 'users' },
+  {
+    method: 'GET',
+    path: 'scanner-user',
+    handler: 'users/list-scanner-users',
+    access: ['seller'],
+    domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'POST',
+    path: 'scanner-user',
+    handler: 'users/create-scanner-user',
+    access: ['seller'],
+    domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_STATUS, ACCOUNT_CREATE],
+  },
   {
     method: 'DELETE',
     path: 'scanner-user/{id}',
     handler: 'users/toggle-scanner-user',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_STATUS],
   },
 
   // Seller dashboard, orders and earnings, invoice exports (issue 6)
@@ -453,6 +882,7 @@ export const routes = [
     handler: 'seller/download-buyer-pdf-invoices',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'POST',
@@ -460,6 +890,7 @@ export const routes = [
     handler: 'seller/download-order-csv',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
 
   // Admin: users, user flags, origin (03 §2, §7; issue 11)
@@ -469,6 +900,7 @@ export const routes = [
     handler: 'users/admin-gift-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -476,6 +908,7 @@ export const routes = [
     handler: 'users/admin-auth-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -483,6 +916,7 @@ export const routes = [
     handler: 'users/admin-custom-order-confirmation',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -490,6 +924,7 @@ export const routes = [
     handler: 'users/admin-monthly-reporting-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Admin: seller activation and document review (02 §1, 03 §2; issue 11)
@@ -499,6 +934,7 @@ export const routes = [
     handler: 'admin/set-user-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, ACCOUNT_STATUS, MAIL],
   },
   {
     method: 'GET',
@@ -506,6 +942,7 @@ export const routes = [
     handler: 'admin/get-verification',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -513,6 +950,7 @@ export const routes = [
     handler: 'admin/review-verification',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -520,21 +958,51 @@ export const routes = [
     handler: 'admin/get-verification-document',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, VERIFICATION_READ],
   },
 
   // Admin: impersonation and the audit trail (03 §2; issue 11)
-  { method: 'POST', path: 'auth/change-role', handler: 'auth/change-role', access: ['admin'], domain: 'admin' },
-  { method: 'GET', path: 'audit', handler: 'admin/list-audit', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'auth/change-role',
+    handler: 'auth/change-role',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, IMPERSONATION_SIGNING],
+  },
+  {
+    method: 'GET',
+    path: 'audit',
+    handler: 'admin/list-audit',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Admin: order management and reversal (03 §2, §7; issue 11)
-  { method: 'GET', path: 'order/{id}', handler: 'admin/get-order', access: ['admin'], domain: 'admin' },
-  { method: 'GET', path: 'wallets', handler: 'admin/list-pending-wallets', access: ['admin'], domain: 'admin' },
+  {
+    method: 'GET',
+    path: 'order/{id}',
+    handler: 'admin/get-order',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
+  {
+    method: 'GET',
+    path: 'wallets',
+    handler: 'admin/list-pending-wallets',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'order/reverse-order',
     handler: 'admin/reverse-order',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MAIL, STRIPE_KEYS],
   },
 
   // Admin: settings, subdomains, expired vouchers, admin home (03 §2, §7; issue 11)
@@ -544,6 +1012,7 @@ export const routes = [
     handler: 'admin/save-global-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -551,6 +1020,7 @@ export const routes = [
     handler: 'admin/update-global-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -558,6 +1028,7 @@ export const routes = [
     handler: 'admin/reset-global-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -565,6 +1036,7 @@ export const routes = [
     handler: 'admin/list-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -572,6 +1044,7 @@ export const routes = [
     handler: 'admin/create-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -579,6 +1052,7 @@ export const routes = [
     handler: 'admin/update-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -586,6 +1060,7 @@ export const routes = [
     handler: 'admin/delete-user-settings',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -593,6 +1068,7 @@ export const routes = [
     handler: 'admin/set-subdomain',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -600,6 +1076,7 @@ export const routes = [
     handler: 'admin/list-expired-vouchers',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -607,6 +1084,7 @@ export const routes = [
     handler: 'admin/download-expired-vouchers',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'GET',
@@ -614,6 +1092,7 @@ export const routes = [
     handler: 'admin/get-admin-overview',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Money out: Stripe Connect onboarding (02 §2, 01 user/stipe-status; issue 12)
@@ -623,6 +1102,7 @@ export const routes = [
     handler: 'users/start-stripe-onboarding',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, STRIPE_KEYS],
   },
 
   // Money out: seller mails and expiry reminders (issue 12)
@@ -632,12 +1112,20 @@ export const routes = [
     handler: 'seller-mails/unsubscribe-reminders',
     access: PUBLIC,
     domain: 'wallet',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Money out: large exports as presigned links (issue 12)
 
   // Money out: payout run (issue 12)
-  { method: 'POST', path: 'seller-invoice', handler: 'admin/run-payout', access: ['admin'], domain: 'admin' },
+  {
+    method: 'POST',
+    path: 'seller-invoice',
+    handler: 'admin/run-payout',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, SELLER_INVOICES_WRITE, STRIPE_KEYS],
+  },
 
   // Money out: seller invoices and /payout (issue 12)
   {
@@ -646,6 +1134,7 @@ export const routes = [
     handler: 'payouts/list-seller-invoices',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -653,6 +1142,7 @@ export const routes = [
     handler: 'payouts/get-commission-stats',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -660,6 +1150,7 @@ export const routes = [
     handler: 'payouts/send-seller-invoice',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, SELLER_INVOICES_READ, MAIL],
   },
   {
     method: 'POST',
@@ -667,6 +1158,7 @@ export const routes = [
     handler: 'payouts/download-seller-invoice-pdfs',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS, SELLER_INVOICES_READ],
   },
   {
     method: 'POST',
@@ -674,6 +1166,7 @@ export const routes = [
     handler: 'payouts/download-seller-invoice-csv',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'GET',
@@ -681,6 +1174,7 @@ export const routes = [
     handler: 'payouts/get-seller-invoice',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -688,6 +1182,7 @@ export const routes = [
     handler: 'payouts/get-seller-invoice-pdf',
     access: ['admin', 'seller'],
     domain: 'orders',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, SELLER_INVOICES_READ],
   },
   {
     method: 'PUT',
@@ -695,6 +1190,7 @@ export const routes = [
     handler: 'payouts/complete-seller-invoice',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'DELETE',
@@ -702,6 +1198,7 @@ export const routes = [
     handler: 'payouts/delete-seller-invoice',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Money out: accounting exports and outstanding vouchers (issue 12)
@@ -711,6 +1208,7 @@ export const routes = [
     handler: 'accounting/datev-export',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'POST',
@@ -718,6 +1216,7 @@ export const routes = [
     handler: 'accounting/bmd-export',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
   {
     method: 'POST',
@@ -725,6 +1224,7 @@ export const routes = [
     handler: 'accounting/outstanding-vouchers',
     access: ['seller', 'admin'],
     domain: 'orders',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, EXPORTS],
   },
 
   // Tourism: accounts, partners and employee codes (issue 13)
@@ -734,6 +1234,7 @@ export const routes = [
     handler: 'users/admin-tourism-status',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -741,6 +1242,7 @@ export const routes = [
     handler: 'tourism/list-partners',
     access: ['admin', 'seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -748,6 +1250,7 @@ export const routes = [
     handler: 'tourism/set-partner-status',
     access: ['admin', 'seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -755,6 +1258,7 @@ export const routes = [
     handler: 'tourism/list-active-partners',
     access: PUBLIC,
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -762,6 +1266,7 @@ export const routes = [
     handler: 'tourism/list-partners-with-vouchers',
     access: PUBLIC,
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -769,6 +1274,7 @@ export const routes = [
     handler: 'tourism/download-partners-csv',
     access: ['admin', 'seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -776,6 +1282,7 @@ export const routes = [
     handler: 'tourism/generate-employee-codes',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -783,6 +1290,7 @@ export const routes = [
     handler: 'tourism/list-employee-codes',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -790,6 +1298,7 @@ export const routes = [
     handler: 'tourism/set-employee-code-status',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -797,6 +1306,7 @@ export const routes = [
     handler: 'tourism/download-employee-codes',
     access: ['seller'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Tourism: employee vouchers and the employee wallet (issue 13)
@@ -806,6 +1316,7 @@ export const routes = [
     handler: 'tourism/list-employee-vouchers',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -813,6 +1324,7 @@ export const routes = [
     handler: 'tourism/set-employee-value',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -820,6 +1332,7 @@ export const routes = [
     handler: 'tourism/set-employee-voucher-status',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -827,6 +1340,7 @@ export const routes = [
     handler: 'tourism/employee-redemptions-csv',
     access: ['seller', 'admin'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'GET',
@@ -834,6 +1348,7 @@ export const routes = [
     handler: 'tourism/employee-wallet',
     access: ['user'],
     domain: 'tourism',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'POST',
@@ -841,6 +1356,7 @@ export const routes = [
     handler: 'tourism/manual-redeem',
     access: ['user'],
     domain: 'tourism',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 
   // Tenant shops: voucher website configuration (issue 13)
@@ -850,6 +1366,7 @@ export const routes = [
     handler: 'users/get-website-configuration',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
   {
     method: 'PUT',
@@ -857,17 +1374,33 @@ export const routes = [
     handler: 'users/save-website-configuration',
     access: ['seller'],
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, UPLOADS, MEDIA_WRITE],
   },
 
   // Tenant shops: custom-auth tenants and newsletter (issue 13)
-  { method: 'POST', path: 'newsletter', handler: 'newsletter/sign-up', access: PUBLIC, domain: 'users' },
-  { method: 'POST', path: 'newsletter/confirm', handler: 'newsletter/confirm', access: PUBLIC, domain: 'users' },
+  {
+    method: 'POST',
+    path: 'newsletter',
+    handler: 'newsletter/sign-up',
+    access: PUBLIC,
+    domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, MAIL, NEWSLETTER_SECRET],
+  },
+  {
+    method: 'POST',
+    path: 'newsletter/confirm',
+    handler: 'newsletter/confirm',
+    access: PUBLIC,
+    domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
+  },
   {
     method: 'POST',
     path: 'newsletter/unsubscribe',
     handler: 'newsletter/unsubscribe',
     access: PUBLIC,
     domain: 'users',
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1],
   },
   {
     method: 'GET',
@@ -875,13 +1408,39 @@ export const routes = [
     handler: 'newsletter/download-csv',
     access: ['admin'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, NEWSLETTER_SECRET],
   },
 
   // Public balance check (issue 13)
-  { method: 'POST', path: 'balance-check', handler: 'wallet/balance-check', access: PUBLIC, domain: 'wallet' },
+  {
+    method: 'POST',
+    path: 'balance-check',
+    handler: 'wallet/balance-check',
+    access: PUBLIC,
+    domain: 'wallet',
+    uses: [TABLE_READ, RATE_LIMIT, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
 
   // Admin: account deletion (issue 11)
-  { method: 'DELETE', path: 'user/{id}', handler: 'admin/delete-user', access: ['admin'], domain: 'admin' },
+  {
+    method: 'DELETE',
+    path: 'user/{id}',
+    handler: 'admin/delete-user',
+    access: ['admin'],
+    domain: 'admin',
+    uses: [
+      TABLE_READ,
+      TABLE_WRITE,
+      QUERY_GSI1,
+      QUERY_GSI2,
+      QUERY_GSI3,
+      UPLOADS,
+      MEDIA_WRITE,
+      ACCOUNT_STATUS,
+      VERIFICATION_WRITE,
+      STRIPE_KEYS,
+    ],
+  },
 
   // Settings, read side (03 §7; the admin forms come with the payouts issue)
   {
@@ -890,6 +1449,7 @@ export const routes = [
     handler: 'admin/get-global-settings',
     access: ['admin', 'seller'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1],
   },
   {
     method: 'GET',
@@ -897,6 +1457,7 @@ export const routes = [
     handler: 'admin/get-user-settings',
     access: ['admin', 'seller'],
     domain: 'admin',
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
 ] as const satisfies readonly RouteDef[];
 

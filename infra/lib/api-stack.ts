@@ -4,7 +4,6 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -12,6 +11,8 @@ import type { Construct } from 'constructs';
 import type { Env } from '@gm/functions/lib/env';
 import { API_PREFIX, routeKey, type Domain, type RouteDef } from '@gm/functions/routes';
 import { paymentEvents } from '@gm/functions/services/orders/payment-events';
+import { IMPERSONATION_SIGNING, NEWSLETTER_SECRET } from '@gm/functions/capabilities';
+import { CapabilityRoles } from './capability-grants.ts';
 import type { ImpersonationSettings, StripeSettings } from './config.ts';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 import { JobsStack } from './jobs-stack.ts';
@@ -52,15 +53,6 @@ export type ApiResources = {
 };
 
 /**
- * The newsletter routes that hash an IP or build unsubscribe links (issue 13): they get the pepper's
- * parameter name, and their domain's role may read it (one role per domain, as for the Stripe keys).
- */
-export const NEWSLETTER_ROUTES: ReadonlySet<string> = new Set(['POST newsletter', 'GET newsletter/download-csv']);
-
-/** The routes that sign impersonation tokens: each gets a role of its own that may read the private key. */
-export const IMPERSONATION_SIGNERS: ReadonlySet<string> = new Set(['POST auth/change-role']);
-
-/**
  * File exports (issue 12, large exports): the invoice zip renders PDF after PDF, CPU-bound. 1769 MB is
  * one full vCPU (512 MB is about a third), and 29 s stays below the HTTP API's 30 s integration limit;
  * the memory the export itself needs is far less (reports/bench-exports.md).
@@ -86,22 +78,6 @@ export type ApiStackProps = StackProps & {
   /** Tests only: code for manifest routes whose handler module does not exist yet. */
   stubForMissingHandlers?: lambda.Code;
 };
-
-/** The Cognito calls the API makes with its own credentials (registration, passwords, roles). */
-const COGNITO_ADMIN_ACTIONS = [
-  'AdminCreateUser',
-  'AdminDeleteUser',
-  'AdminGetUser',
-  'AdminUpdateUserAttributes',
-  'AdminSetUserPassword',
-  'AdminAddUserToGroup',
-  'AdminRemoveUserFromGroup',
-  'AdminListGroupsForUser',
-  'AdminUserGlobalSignOut',
-  'AdminDisableUser',
-  'AdminEnableUser',
-  'ListUsers',
-].map((action) => `cognito-idp:${action}`);
 
 /**
  * The API's routes, one nested stack per manifest domain, so each template stays far below
@@ -230,50 +206,31 @@ export class DomainRoutesStack extends NestedStack {
         : {}),
     };
 
-    // One role for the domain: every route needs the same grants, and a role plus policy per
-    // function would cost two of the stack's 500 resources per route.
-    const role = new iam.Role(this, 'FunctionRole', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Gutscheinmarkt API functions of domain ${props.domain}`,
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-    });
-    grantApiAccess(role, r);
-    if (usesStripe) grantStripeSecrets(role, r.stripe);
-    const readsNewsletterSecret = props.routes.some((route) => NEWSLETTER_ROUTES.has(routeKey(route)));
-    grantParameters(role, [
-      r.impersonation.publicKeyParameter,
-      ...(readsNewsletterSecret ? [r.newsletterSecretParameter] : []),
-    ]);
-
-    // The signer of impersonation tokens gets its own role: the private key is readable by it alone.
-    let signerRole: iam.Role | undefined;
-    const signerFor = () => {
-      if (signerRole) return signerRole;
-      signerRole = new iam.Role(this, 'ImpersonationSignerRole', {
-        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-        description: `Gutscheinmarkt API: the function that signs impersonation tokens (${props.domain})`,
-        managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-      });
-      grantApiAccess(signerRole, r);
-      if (usesStripe) grantStripeSecrets(signerRole, r.stripe);
-      grantParameters(signerRole, [r.impersonation.publicKeyParameter, r.impersonation.privateKeyParameter]);
-      return signerRole;
-    };
+    // Least privilege (issue 14): each function's role holds exactly the capabilities its manifest
+    // route declares (`uses`, functions/src/capabilities.ts). Routes with equal declarations share a
+    // role, so the stack pays two resources (role, policy) per distinct declaration, not per route.
+    const roles = new CapabilityRoles(
+      this,
+      r,
+      (names) => `Gutscheinmarkt API functions of domain ${props.domain}: ${names}`,
+    );
 
     const functions = new Map<string, ApiFunction>();
     for (const route of props.routes) {
       const key = routeKey(route);
       const id = pascal(route.handler);
-      const signs = IMPERSONATION_SIGNERS.has(key);
+      const signs = route.uses.includes(IMPERSONATION_SIGNING);
       const fn = new ApiFunction(this, id, {
         entry: handlerEntry(route.handler),
         description: `${route.method} ${API_PREFIX}${route.path}`,
         environment: {
           ...environment,
           ...(signs ? { IMPERSONATION_PRIVATE_KEY_PARAMETER: r.impersonation.privateKeyParameter } : {}),
-          ...(NEWSLETTER_ROUTES.has(key) ? { NEWSLETTER_SECRET_PARAMETER: r.newsletterSecretParameter } : {}),
+          ...(route.uses.includes(NEWSLETTER_SECRET)
+            ? { NEWSLETTER_SECRET_PARAMETER: r.newsletterSecretParameter }
+            : {}),
         },
-        role: signs ? signerFor() : role,
+        role: roles.roleFor(route.uses),
         ...(EXPORT_ROUTES.has(key)
           ? { memorySize: EXPORT_FUNCTION.memorySize, timeout: Duration.seconds(EXPORT_FUNCTION.timeoutSeconds) }
           : {}),
@@ -288,39 +245,6 @@ export class DomainRoutesStack extends NestedStack {
     }
     this.functions = functions;
   }
-}
-
-function grantApiAccess(role: iam.Role, r: ApiResources): void {
-  r.table.grantReadWriteData(role);
-  r.mediaBucket.grantReadWrite(role);
-  r.privateBucket.grantReadWrite(role);
-  role.addToPrincipalPolicy(
-    new iam.PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [r.userPool.userPoolArn] }),
-  );
-  // Mail goes out through the mail queue (issue 14): only its worker talks to SES.
-  r.mailQueue.grantSend(role);
-}
-
-/** Reading the two SecureString parameters; the default key aws/ssm needs no KMS grant. */
-function grantStripeSecrets(role: iam.Role, stripe: StripeSettings): void {
-  grantParameters(role, [
-    stripe.secretKeyParameter,
-    stripe.webhookSecretParameter,
-    stripe.connectWebhookSecretParameter,
-  ]);
-}
-
-/** Reading exactly these SSM parameters (SecureString with the default key aws/ssm needs no KMS grant). */
-function grantParameters(role: iam.Role, names: readonly string[]): void {
-  const stack = Stack.of(role);
-  role.addToPrincipalPolicy(
-    new iam.PolicyStatement({
-      actions: ['ssm:GetParameters'],
-      resources: names.map((name) =>
-        stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') }),
-      ),
-    }),
-  );
 }
 
 function pascal(value: string): string {

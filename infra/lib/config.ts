@@ -33,7 +33,7 @@ export type AppConfig = {
   authDomainPrefix?: string;
   stripe: StripeSettings;
   impersonation: ImpersonationSettings;
-  /** The newsletter's pepper (issue 13): a SecureString the operator creates; see NEWSLETTER_ROUTES. */
+  /** The newsletter's pepper (issue 13): a SecureString the operator creates; read by the routes declaring NEWSLETTER_SECRET (functions/src/capabilities.ts). */
   newsletterSecretParameter: string;
   /** API Gateway stage throttling (issue 14): steady requests per second and burst, for the whole API. */
   apiRateLimit: number;

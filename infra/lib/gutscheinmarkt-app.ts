@@ -6,6 +6,7 @@ import { readConfig, type AppConfig } from './config.ts';
 import { REPO_ROOT } from './constructs/api-function.ts';
 import { EdgeStack } from './edge-stack.ts';
 import { MonitoringStack } from './monitoring-stack.ts';
+import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { StatefulStack } from './stateful-stack.ts';
 import { WebStack } from './web-stack.ts';
 import { WAF_REGION, WafStack, wafArnParameterName } from './waf-stack.ts';
@@ -105,7 +106,16 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
       `Scheduled job ${name} failed (a message is in its dead-letter queue)`,
     );
   }
-  if (!config.webDist) return { config, stateful, edge, api, waf, monitoring };
+  monitoring.addDlq(
+    'Mail',
+    api.mail.deadLetterQueue,
+    'A mail failed five times (a job is in the mail dead-letter queue)',
+  );
+  if (!config.webDist) {
+    const stacks = { config, stateful, edge, api, waf, monitoring };
+    acknowledgeNagFindings(stacks);
+    return stacks;
+  }
   const web = new WebStack(app, `${config.stackPrefix}-Web`, {
     ...common,
     description: 'Gutscheinmarkt web release: web/dist to the web bucket (hashed assets kept, index.html no-cache)',
@@ -115,7 +125,9 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
   });
   // The new web goes live after the API it calls.
   web.addStackDependency(api);
-  return { config, stateful, edge, api, waf, monitoring, web };
+  const stacks = { config, stateful, edge, api, waf, monitoring, web };
+  acknowledgeNagFindings(stacks);
+  return stacks;
 }
 
 function pascalCase(value: string): string {

@@ -1,10 +1,21 @@
-import { Duration, NestedStack, Stack, type NestedStackProps } from 'aws-cdk-lib';
+import { Duration, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { TimeZone } from 'aws-cdk-lib';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import {
+  MAIL,
+  QUERY_GSI1,
+  QUERY_GSI2,
+  QUERY_GSI3,
+  SELLER_INVOICES_WRITE,
+  STRIPE_KEYS,
+  TABLE_READ,
+  TABLE_WRITE,
+  type Uses,
+} from '@gm/functions/capabilities';
 import type { Construct } from 'constructs';
 import type { ApiResources, LambdaEnvironment } from './api-stack.ts';
+import { CapabilityRoles } from './capability-grants.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 
 export type JobsStackProps = NestedStackProps & {
@@ -20,6 +31,8 @@ export const SCHEDULED_JOBS = [
     description: 'mails holders 30 and 7 days before their vouchers expire',
     // 07:00 in Vienna.
     schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '7', timeZone: TimeZone.EUROPE_VIENNA }),
+    // Holders' vouchers by expiry (indexes), marks each reminder sent, mails.
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MAIL],
   },
   {
     id: 'MonthlyReports',
@@ -32,6 +45,7 @@ export const SCHEDULED_JOBS = [
       day: '1',
       timeZone: TimeZone.EUROPE_VIENNA,
     }),
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, MAIL],
   },
   {
     id: 'Payouts',
@@ -41,6 +55,7 @@ export const SCHEDULED_JOBS = [
     schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '4', timeZone: TimeZone.EUROPE_VIENNA }),
     /** Talks to Stripe (the secret key) and writes the invoice PDFs into the private bucket. */
     payouts: true,
+    uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, STRIPE_KEYS, SELLER_INVOICES_WRITE],
   },
 ] as const satisfies readonly {
   id: string;
@@ -48,12 +63,14 @@ export const SCHEDULED_JOBS = [
   description: string;
   schedule: scheduler.ScheduleExpression;
   payouts?: boolean;
+  /** What the job may do with AWS (functions/src/capabilities.ts), as a route's `uses`. */
+  uses: Uses;
 }[];
 
 /**
  * The scheduled Lambdas in a nested stack of their own (the API's domain stacks stay routes only).
- * They read and write the table and send mail; the payout run also reads the Stripe secret key and
- * writes the private bucket (its own role).
+ * Each job's role is built from its `uses` declaration: the payout run alone reads the Stripe secret
+ * key and writes the seller invoices into the private bucket.
  */
 export class JobsStack extends NestedStack {
   readonly jobs: ReadonlyMap<string, ScheduledJob>;
@@ -72,35 +89,8 @@ export class JobsStack extends NestedStack {
       APP_URL: r.appUrl,
       ...(r.contactEmail ? { CONTACT_EMAIL: r.contactEmail } : {}),
     };
-    const role = new iam.Role(this, 'JobRole', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Gutscheinmarkt scheduled jobs',
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-    });
-    r.table.grantReadWriteData(role);
-    // Reminders and reports are mail jobs (issue 14): the mail worker alone sends through SES.
-    r.mailQueue.grantSend(role);
-
-    // The payout run has a role of its own: only it reads the Stripe secret key and writes the private bucket.
-    const payoutRole = new iam.Role(this, 'PayoutJobRole', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Gutscheinmarkt payout run (seller invoices, Stripe transfers)',
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-    });
-    r.table.grantReadWriteData(payoutRole);
-    r.privateBucket.grantReadWrite(payoutRole);
-    payoutRole.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['ssm:GetParameters'],
-        resources: [
-          Stack.of(this).formatArn({
-            service: 'ssm',
-            resource: 'parameter',
-            resourceName: r.stripe.secretKeyParameter.replace(/^\//, ''),
-          }),
-        ],
-      }),
-    );
+    // Each job's role holds exactly its declared capabilities (issue 14, least privilege).
+    const roles = new CapabilityRoles(this, r, (names) => `Gutscheinmarkt scheduled job: ${names}`, false);
     const payoutEnvironment = {
       ...environment,
       STRIPE_SECRET_KEY_PARAMETER: r.stripe.secretKeyParameter,
@@ -116,12 +106,12 @@ export class JobsStack extends NestedStack {
         description: def.description,
         schedule: def.schedule,
         environment: payouts ? payoutEnvironment : environment,
-        role: payouts ? payoutRole : role,
+        role: roles.roleFor(def.uses),
         timeout: Duration.minutes(10),
         ...(props.stubForMissingJobs ? { stubForMissingEntry: props.stubForMissingJobs } : {}),
       });
       // The dead-letter queue receives the failed async invocations with the function's role.
-      job.deadLetterQueue.grantSendMessages(payouts ? payoutRole : role);
+      job.deadLetterQueue.grantSendMessages(roles.roleFor(def.uses));
       jobs.set(def.job, job);
     }
     this.jobs = jobs;

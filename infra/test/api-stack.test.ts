@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { API_PREFIX, routeKey, routes, type RouteDef } from '@gm/functions/routes';
+import { NOTHING } from '@gm/functions/capabilities';
 import { ApiStack, EXPORT_FUNCTION, EXPORT_ROUTES, STRIPE_DOMAINS } from '../lib/api-stack.ts';
 import { SCHEDULED_JOBS } from '../lib/jobs-stack.ts';
 import { ApiFunction, handlerEntry } from '../lib/constructs/api-function.ts';
@@ -178,76 +179,7 @@ describe('API stack', () => {
     }
   });
 
-  it('grants the table, both upload buckets, Cognito admin calls on the pool, sending to the mail queue (no SES), and X-Ray', () => {
-    for (const { template } of all) {
-      const fnCount = functionsIn(template).length;
-      if (fnCount === 0) continue;
-      // One shared role per domain stack, used by all its functions, plus the impersonation signer's own.
-      const signer = functionsIn(template).some(
-        ([, fn]) => fn.Properties!.Description === 'POST /api/v1/auth/change-role',
-      );
-      const roles = resourcesOfType(template, 'AWS::IAM::Role');
-      expect(roles).toHaveLength(signer ? 2 : 1);
-      const shared = roles.find(([id]) => !id.startsWith('ImpersonationSignerRole'))!;
-      for (const [id, fn] of functionsIn(template)) {
-        if (fn.Properties!.Description === 'POST /api/v1/auth/change-role') continue;
-        expect(JSON.stringify(fn.Properties!.Role), id).toContain(shared[0]);
-      }
-      const policies = resourcesOfType(template, 'AWS::IAM::Policy');
-      expect(policies).toHaveLength(signer ? 2 : 1);
-      for (const [id, policy] of policies) {
-        const statements = (
-          policy.Properties!.PolicyDocument as {
-            Statement: { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
-          }
-        ).Statement;
-        const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
-        expect(actions, id).toEqual(
-          expect.arrayContaining([
-            'dynamodb:PutItem',
-            'dynamodb:Query',
-            's3:PutObject',
-            's3:GetObject*',
-            'cognito-idp:AdminCreateUser',
-            'sqs:SendMessage',
-            'xray:PutTraceSegments',
-          ]),
-        );
-        expect(
-          actions.some((a) => a.endsWith(':*') || a === '*'),
-          `${id} has no wildcard actions`,
-        ).toBe(false);
-        // Mail is a job on the mail queue (issue 14): only the mail worker may use SES.
-        expect(
-          actions.filter((a) => a.startsWith('ses:')),
-          id,
-        ).toEqual([]);
-      }
-    }
-  });
-
-  it('lets only the Stripe domains read the two Stripe parameters, and outputs the webhook URL', () => {
-    for (const [domain, stack] of synth.api.domainStacks) {
-      const { template } = synth.templates.get(stack.node.path)!;
-      for (const [, policy] of resourcesOfType(template, 'AWS::IAM::Policy')) {
-        const statements = (
-          policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }
-        ).Statement;
-        const ssm = statements.filter((s) => JSON.stringify(s.Action).includes('ssm:'));
-        // Every function verifies impersonation tokens: the public key parameter, nothing else by default.
-        expect(ssm, domain).toHaveLength(1);
-        expect(ssm[0]!.Action).toBe('ssm:GetParameters');
-        const resources = JSON.stringify(ssm[0]!.Resource);
-        expect(resources).toContain(':parameter/gutscheinmarkt/impersonation/public-key');
-        expect(resources).not.toContain('*');
-        if (STRIPE_DOMAINS.includes(domain)) {
-          expect(resources).toContain(':parameter/gutscheinmarkt/stripe/secret-key');
-          expect(resources).toContain(':parameter/gutscheinmarkt/stripe/webhook-secret');
-        } else {
-          expect(resources).not.toContain('stripe');
-        }
-      }
-    }
+  it('outputs the Stripe webhook URL', () => {
     const outputs = synth.templates.get(synth.api.node.path)!.template.findOutputs('StripeWebhookUrl');
     expect(Object.keys(outputs)).toHaveLength(1);
     expect(JSON.stringify(Object.values(outputs)[0])).toContain('/api/v1/stripe/webhook');
@@ -306,6 +238,7 @@ describe('API stack', () => {
         handler: 'ghost/does-not-exist',
         access: 'public',
         domain: 'catalogue',
+        uses: NOTHING,
       };
       expect(() => new ApiStack(app, 'Broken', { routes: [ghost], resources: synth.api.resources })).toThrow(
         /GET ghost → functions\/src\/handlers\/ghost\/does-not-exist\.ts/,

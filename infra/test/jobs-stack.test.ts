@@ -54,18 +54,29 @@ describe('scheduled jobs (issue 12)', () => {
     });
     const payouts = synth.api.jobs.jobs.get('payouts')!;
     expect(payouts.function.entry).toBe(jobEntry('payouts'));
-    const roles = template.findResources('AWS::IAM::Role');
-    const payoutRole = Object.keys(roles).find((id) => id.startsWith('PayoutJobRole'))!;
-    expect(payoutRole).toBeDefined();
+    const functions = template.findResources('AWS::Lambda::Function') as Record<
+      string,
+      { Properties: { Role: { 'Fn::GetAtt': [string, string] } } }
+    >;
+    const roleOf = (prefix: string) =>
+      Object.entries(functions).find(([id]) => id.startsWith(prefix))![1].Properties.Role['Fn::GetAtt'][0];
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as {
       Properties: { PolicyDocument: unknown; Roles: { Ref: string }[] };
     }[];
     const of = (roleId: string) =>
       JSON.stringify(policies.filter((p) => p.Properties.Roles.some((ref) => ref.Ref === roleId)));
+    const payoutRole = roleOf('Payouts');
     expect(of(payoutRole)).toContain('ssm:GetParameters');
     expect(of(payoutRole)).toContain('s3:PutObject');
-    const jobRole = Object.keys(roles).find((id) => id.startsWith('JobRole'))!;
-    expect(of(jobRole)).not.toContain('ssm:GetParameters');
+    expect(of(payoutRole)).toContain('seller-invoices/*');
+    for (const other of ['ExpiryReminders', 'MonthlyReports']) {
+      expect(roleOf(other)).not.toBe(payoutRole);
+      expect(of(roleOf(other))).not.toContain('ssm:GetParameters');
+      // Their only object access: a large mail job's body in the claim-check prefix.
+      expect(of(roleOf(other))).not.toContain('seller-invoices/');
+      expect(of(roleOf(other)).match(/s3:[A-Za-z]+/g)).toEqual(['s3:PutObject']);
+      expect(of(roleOf(other))).toContain('mail-outbox/*');
+    }
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ STRIPE_SECRET_KEY_PARAMETER: Match.anyValue() }) },
     });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { MAIL_MAX_RECEIVE_COUNT, MAIL_WORKER_ENTRY } from '../lib/constructs/mail-queue.ts';
+import { MAIL } from '@gm/functions/capabilities';
+import { API_PREFIX, routes, type RouteDef } from '@gm/functions/routes';
 import { resourcesOfType, synthApp, type SynthesisedApp } from './synth-app.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown; Effect: string };
@@ -43,22 +45,13 @@ describe('mail queue (issue 14)', () => {
     }
   });
 
-  it('runs the worker from functions/src/workers/mail-queue.ts with partial batch failures, and alarms on the dead letters', () => {
+  it('runs the worker from functions/src/workers/mail-queue.ts with partial batch failures', () => {
     expect(synth.api.mail.worker.entry).toBe(MAIL_WORKER_ENTRY);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [logicalId(synth.api.mail.queue), 'Arn'] },
       FunctionName: { Ref: logicalId(synth.api.mail.worker) },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BatchSize: 5,
-    });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Namespace: 'AWS/SQS',
-      Dimensions: [
-        { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(synth.api.mail.deadLetterQueue), 'QueueName'] } },
-      ],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ MAIL_QUEUE_URL: { Ref: logicalId(synth.api.mail.queue) } }) },
@@ -85,15 +78,26 @@ describe('mail queue (issue 14)', () => {
     expect(writes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RESET#*'] } });
   });
 
-  it('gives every API domain and the jobs sqs:SendMessage on the mail queue only', () => {
-    const stacks = [...synth.api.domainStacks.values(), synth.api.jobs];
-    for (const stack of stacks) {
+  it('gives sqs:SendMessage on the mail queue exactly to the routes and jobs that declare MAIL', () => {
+    const mailing = new Set(
+      (routes as readonly RouteDef[])
+        .filter((r) => r.uses.includes(MAIL))
+        .map((r) => `${r.method} ${API_PREFIX}${r.path}`),
+    );
+    expect(mailing.size).toBeGreaterThan(10);
+    for (const stack of synth.api.domainStacks.values()) {
       const { template: nested } = synth.templates.get(stack.node.path)!;
-      const sends = resourcesOfType(nested, 'AWS::IAM::Policy')
-        .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement)
-        .filter((s) => JSON.stringify(s.Action).includes('sqs:SendMessage'));
-      expect(sends.length, stack.node.path).toBeGreaterThan(0);
-      for (const s of sends) expect(JSON.stringify(s.Resource), stack.node.path).not.toContain('"*"');
+      const policies = resourcesOfType(nested, 'AWS::IAM::Policy');
+      for (const [id, fn] of resourcesOfType(nested, 'AWS::Lambda::Function')) {
+        const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+        const sends = policies
+          .filter(([, p]) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+          .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement)
+          .filter((s) => JSON.stringify(s.Action).includes('sqs:SendMessage'));
+        expect(sends.length > 0, id).toBe(mailing.has(String(fn.Properties!.Description)));
+        // The nested stack refers to the queue through a parameter named after it.
+        for (const s of sends) expect(JSON.stringify(s.Resource), id).toMatch(/MailQueue/);
+      }
     }
   });
 });

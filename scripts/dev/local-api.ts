@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { grantsOf, type Grants, type Uses } from '../../functions/src/capabilities.ts';
+import { setSdkCallObserver } from '../../functions/src/lib/sdk-call-observer.ts';
 import { routes } from '../../functions/src/routes.ts';
 import {
   API_PREFIX,
@@ -11,6 +14,7 @@ import {
   toHttpResponse,
   type RouteLike,
 } from './api-gateway-event.ts';
+import { describeNeed, granted, needsOf, type GuardEnv } from './capability-guard.ts';
 
 /**
  * A local API Gateway (HTTP API, payload 2.0) driven by the route manifest: each request under
@@ -26,7 +30,44 @@ export type LocalApiOptions = {
   quiet?: boolean;
   /** Defaults to the manifest in functions/src/routes.ts (tests may pass their own). */
   routes?: readonly RouteLike[];
+  /**
+   * Every AWS SDK call a handler makes is checked against its route's declared capabilities
+   * (`uses` in the manifest; scripts/dev/capability-guard.ts). `enforce` (the integration tests):
+   * an undeclared call fails and the request answers 500 naming it; `warn` (default, `npm start`):
+   * logged only; `off`. Env GM_CAPABILITIES overrides the default.
+   */
+  capabilities?: CapabilityMode;
 };
+
+export type CapabilityMode = 'enforce' | 'warn' | 'off';
+
+type RouteCall = { key: string; grants: Grants | undefined; violations: string[] };
+const currentRoute = new AsyncLocalStorage<RouteCall>();
+
+/**
+ * Installs the check on the SDK clients of this process (one observer: the last API created wins).
+ * GM_SDK_CALL_LOG=<file> also appends every call's needs as JSON lines (for reviewing declarations).
+ */
+function installCapabilityCheck(mode: CapabilityMode): void {
+  const log = process.env.GM_SDK_CALL_LOG;
+  if (mode === 'off' && !log) return setSdkCallObserver(undefined);
+  setSdkCallObserver((call) => {
+    const route = currentRoute.getStore();
+    if (!route) return;
+    const needs = needsOf(call, process.env as GuardEnv);
+    if (log) appendFileSync(log, `${JSON.stringify({ route: route.key, command: call.command, needs })}\n`);
+    if (mode === 'off' || !route.grants) return;
+    const missing = needs.filter((need) => !granted(need, route.grants!)).map(describeNeed);
+    if (missing.length === 0) return;
+    const message = `${route.key} is not declared to ${missing.join(', ')} (functions/src/routes.ts uses)`;
+    route.violations.push(message);
+    if (mode === 'warn') {
+      console.warn(`[local-api] capability: ${message}`);
+      return;
+    }
+    throw new Error(`AccessDenied (local capability check): ${message}`);
+  });
+}
 
 type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -81,6 +122,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown, extra: Rec
 export async function createLocalApi(opts: LocalApiOptions): Promise<LocalApi> {
   const host = opts.host ?? '127.0.0.1';
   const manifest = opts.routes ?? (routes as readonly RouteLike[]);
+  const mode: CapabilityMode =
+    opts.capabilities ?? (process.env.GM_CAPABILITIES as CapabilityMode | undefined) ?? 'warn';
+  installCapabilityCheck(mode);
 
   const server = createServer(async (req, res) => {
     const started = performance.now();
@@ -136,7 +180,19 @@ export async function createLocalApi(opts: LocalApiOptions): Promise<LocalApi> {
         sourceIp: req.socket.remoteAddress,
         protocol: `HTTP/${req.httpVersion}`,
       });
-      const result = await handler(event, lambdaContext(match.route.handler));
+      const uses = (match.route as RouteLike & { uses?: Uses }).uses;
+      const call: RouteCall = {
+        key: `${match.route.method} ${match.route.path}`,
+        grants: uses ? grantsOf(uses) : undefined,
+        violations: [],
+      };
+      const result = await currentRoute.run(call, () => handler(event, lambdaContext(match.route.handler)));
+      if (mode === 'enforce' && call.violations.length > 0) {
+        note = 'capability violation';
+        console.error(`[local-api] ${call.violations.join('; ')}`);
+        sendJson(res, 500, { message: `Capability violation: ${call.violations.join('; ')}` }, cors);
+        return;
+      }
       const response = toHttpResponse(result);
       send(res, response.statusCode, { ...cors, ...response.headers }, response.body, response.cookies);
     } catch (error) {

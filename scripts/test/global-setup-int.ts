@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { createLocalApi, type LocalApi } from '../dev/local-api.ts';
+import { createLocalApi, type CapabilityMode, type LocalApi } from '../dev/local-api.ts';
 import { startLocalCloud, type LocalCloud } from '../dev/local-cloud.ts';
 
 declare module 'vitest' {
@@ -22,7 +22,12 @@ export async function startLocalStack(options: { webPort?: number } = {}): Promi
   Object.assign(process.env, cloud.env, { CATALOGUE_CACHE_SECONDS: '0', USER_STATUS_CACHE_SECONDS: '0' });
   let api: LocalApi;
   try {
-    api = await createLocalApi({ port: cloud.ports.api, quiet: !process.env.LOCAL_API_LOG });
+    // Every SDK call a handler makes must be covered by its route's declared capabilities (issue 14).
+    api = await createLocalApi({
+      port: cloud.ports.api,
+      quiet: !process.env.LOCAL_API_LOG,
+      capabilities: (process.env.GM_CAPABILITIES as CapabilityMode | undefined) ?? 'enforce',
+    });
   } catch (error) {
     await cloud.stop();
     throw error;

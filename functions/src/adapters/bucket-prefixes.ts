@@ -31,3 +31,13 @@ export const TEMPORARY_PRIVATE_PREFIXES: ReadonlyArray<{ prefix: string; days: n
   { prefix: EXPORTS_PREFIX, days: EXPORTS_EXPIRE_DAYS },
   { prefix: MAIL_OUTBOX_PREFIX, days: MAIL_OUTBOX_EXPIRE_DAYS },
 ];
+
+/**
+ * The lasting prefixes, for the IAM grants derived from the route manifest (functions/src/capabilities.ts).
+ * Media bucket: every public file below `media/` (adapters/media-storage.ts).
+ */
+export const MEDIA_OBJECTS_PREFIX = 'media/';
+/** Private bucket: sellers' identity documents, `verification/<sellerId>/…` (repositories/verification-repository.ts). */
+export const VERIFICATION_PREFIX = 'verification/';
+/** Private bucket: the platform's invoices to sellers, `seller-invoices/<yyyy>/…` (repositories/seller-invoice-keys.ts). */
+export const SELLER_INVOICES_PREFIX = 'seller-invoices/';

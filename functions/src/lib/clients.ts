@@ -7,6 +7,7 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dataEnv, env } from './env.ts';
 import { tracer } from './observability.ts';
+import { observeSdkCalls } from './sdk-call-observer.ts';
 
 /**
  * AWS clients, built once per Lambda container and reused; only endpoints differ locally. On AWS each
@@ -23,7 +24,9 @@ let dynamo: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const e = dataEnv();
-    const base = tracer.captureAWSv3Client(new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) }));
+    const base = tracer.captureAWSv3Client(
+      observeSdkCalls(new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) }), 'dynamodb'),
+    );
     dynamo = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
   return dynamo;
@@ -34,15 +37,18 @@ export function s3Client(): S3Client {
   if (!s3) {
     const e = env();
     s3 = tracer.captureAWSv3Client(
-      new S3Client({
-        region: e.AWS_REGION,
-        ...local(e.S3_ENDPOINT, {
-          forcePathStyle: true,
-          // s3rver stores streamed uploads corrupted with the SDK's default checksums (local-services.md).
-          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+      observeSdkCalls(
+        new S3Client({
+          region: e.AWS_REGION,
+          ...local(e.S3_ENDPOINT, {
+            forcePathStyle: true,
+            // s3rver stores streamed uploads corrupted with the SDK's default checksums (local-services.md).
+            requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+            responseChecksumValidation: 'WHEN_REQUIRED' as const,
+          }),
         }),
-      }),
+        's3',
+      ),
     );
   }
   return s3;
@@ -52,7 +58,9 @@ let ses: SESv2Client | undefined;
 export function sesClient(): SESv2Client {
   if (!ses) {
     const e = env();
-    ses = tracer.captureAWSv3Client(new SESv2Client({ region: e.AWS_REGION, ...local(e.SES_ENDPOINT) }));
+    ses = tracer.captureAWSv3Client(
+      observeSdkCalls(new SESv2Client({ region: e.AWS_REGION, ...local(e.SES_ENDPOINT) }), 'ses'),
+    );
   }
   return ses;
 }
@@ -61,7 +69,9 @@ let sqs: SQSClient | undefined;
 export function sqsClient(): SQSClient {
   if (!sqs) {
     const e = env();
-    sqs = tracer.captureAWSv3Client(new SQSClient({ region: e.AWS_REGION, ...local(e.SQS_ENDPOINT) }));
+    sqs = tracer.captureAWSv3Client(
+      observeSdkCalls(new SQSClient({ region: e.AWS_REGION, ...local(e.SQS_ENDPOINT) }), 'sqs'),
+    );
   }
   return sqs;
 }
@@ -71,7 +81,10 @@ export function cognitoClient(): CognitoIdentityProviderClient {
   if (!cognito) {
     const e = env();
     cognito = tracer.captureAWSv3Client(
-      new CognitoIdentityProviderClient({ region: e.AWS_REGION, ...local(e.COGNITO_ENDPOINT) }),
+      observeSdkCalls(
+        new CognitoIdentityProviderClient({ region: e.AWS_REGION, ...local(e.COGNITO_ENDPOINT) }),
+        'cognito',
+      ),
     );
   }
   return cognito;
@@ -80,7 +93,7 @@ export function cognitoClient(): CognitoIdentityProviderClient {
 /** Parameter Store (the Stripe keys on AWS); not used locally, where the keys come from the env. */
 let ssm: SSMClient | undefined;
 export function ssmClient(): SSMClient {
-  if (!ssm) ssm = tracer.captureAWSv3Client(new SSMClient({ region: env().AWS_REGION }));
+  if (!ssm) ssm = tracer.captureAWSv3Client(observeSdkCalls(new SSMClient({ region: env().AWS_REGION }), 'ssm'));
   return ssm;
 }
 

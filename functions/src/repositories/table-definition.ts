@@ -14,3 +14,6 @@ export const TABLE_DEFINITION = {
 } as const;
 
 export type GsiName = (typeof TABLE_DEFINITION.globalIndexes)[number]['indexName'];
+
+/** The index names, for grants that name each index (never `index/*`). */
+export const GSI_NAMES: readonly GsiName[] = TABLE_DEFINITION.globalIndexes.map((index) => index.indexName);

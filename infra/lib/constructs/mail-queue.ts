@@ -1,16 +1,14 @@
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAIL_OUTBOX_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
+import { MAIL_OUTBOX_PREFIX, MEDIA_OBJECTS_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
+import { GSI_NAMES } from '@gm/functions/repositories/table-definition';
 import { ApiFunction, REPO_ROOT } from './api-function.ts';
 import { sesSendResources } from './ses-send-resources.ts';
 
@@ -29,8 +27,6 @@ export type MailQueueProps = {
   mailFrom: string;
   /** The SES configuration set every send names (bounce/complaint events, issue 14). */
   mailConfigurationSet: string;
-  /** Where the dead-letter alarm notifies; none yet (the alarms' topic comes with the observability work). */
-  alarmTopic?: sns.ITopic;
   /** Tests only: code for the worker module while it does not exist. */
   stubForMissingEntry?: lambda.Code;
 };
@@ -39,14 +35,13 @@ export type MailQueueProps = {
  * The mail queue (issue 14): every mail of the product is a job on one standard SQS queue (SSE,
  * TLS only). The worker Lambda (functions/src/workers/mail-queue.ts) consumes it in batches and
  * reports failed records (`ReportBatchItemFailures`), so SQS retries only those; after five receives a
- * job moves to the dead-letter queue, and an alarm fires as soon as that holds a message.
+ * job moves to the dead-letter queue; the Monitoring stack alarms as soon as that holds a message.
  * Senders need only `grantSend` (sqs:SendMessage on this queue, the claim-check prefix of the private bucket).
  */
 export class MailQueue extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly worker: ApiFunction;
-  readonly alarm: cloudwatch.Alarm;
   private readonly privateBucket: s3.IBucket;
 
   constructor(scope: Construct, id: string, props: MailQueueProps) {
@@ -72,7 +67,12 @@ export class MailQueue extends Construct {
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     // Reads what the jobs render from (accounts, guest vouchers, offers, templates); writes only reset tokens.
-    props.table.grantReadData(role);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+        resources: [props.table.tableArn, ...GSI_NAMES.map((index) => `${props.table.tableArn}/index/${index}`)],
+      }),
+    );
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:PutItem'],
@@ -80,9 +80,18 @@ export class MailQueue extends Construct {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RESET#*'] } },
       }),
     );
-    props.mediaBucket.grantRead(role);
-    props.privateBucket.grantRead(role, `${MAIL_OUTBOX_PREFIX}*`);
-    props.privateBucket.grantDelete(role, `${MAIL_OUTBOX_PREFIX}*`);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [props.mediaBucket.arnForObjects(`${MEDIA_OBJECTS_PREFIX}*`)],
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:DeleteObject'],
+        resources: [props.privateBucket.arnForObjects(`${MAIL_OUTBOX_PREFIX}*`)],
+      }),
+    );
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
@@ -109,17 +118,6 @@ export class MailQueue extends Construct {
         maxConcurrency: 5,
       }),
     );
-
-    this.alarm = this.deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' })
-      .createAlarm(this, 'DeadLettersAlarm', {
-        alarmDescription: 'A mail job failed five times (it is in the mail dead-letter queue)',
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-    if (props.alarmTopic) this.alarm.addAlarmAction(new cloudwatchActions.SnsAction(props.alarmTopic));
   }
 
   /** What a function that mails needs: sqs:SendMessage on this queue, and putting large job bodies (claim check). */
