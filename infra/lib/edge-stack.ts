@@ -1,6 +1,7 @@
 import { Annotations, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -18,6 +19,8 @@ export type EdgeStackProps = StackProps & {
   mediaBucket: s3.IBucket;
   /** Its regional endpoint is in the CSP: presigned uploads and the admin's presigned document views. */
   privateBucket: s3.IBucket;
+  /** CloudFront's standard logs go here (prefix `cloudfront/`). */
+  logBucket: s3.IBucket;
   /**
    * The CloudFront web ACL (issue 14): an ARN given as context, or the SSM parameter in us-east-1 that
    * the WAF stack writes (read at deploy by a custom resource: CloudFormation cannot resolve a parameter
@@ -67,11 +70,25 @@ export class EdgeStack extends Stack {
       createDefaultStage: false,
     });
     // Stage throttling: a flood is refused by API Gateway before it reaches (and bills) a Lambda.
-    this.httpApi.addStage('DefaultStage', {
+    const stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
     });
+    // One JSON line per request (no bodies, no query strings: they may carry personal data).
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    (stage.node.defaultChild as apigw.CfnStage).accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        time: '$context.requestTime',
+        method: '$context.httpMethod',
+        route: '$context.routeKey',
+        status: '$context.status',
+        latencyMs: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
     // The API answers only CloudFront: this random value travels as an origin custom header, and the
     // functions compare it (functions/src/lib/edge.ts). Both read it by dynamic reference at deploy.
     this.originSecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
@@ -147,6 +164,9 @@ export class EdgeStack extends Stack {
     const webAclArn = props.webAcl && this.webAclArn(props.webAcl);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Gutscheinmarkt web, API and media',
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
       ...(webAclArn ? { webAclId: webAclArn } : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,

@@ -61,6 +61,7 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     webBucket: stateful.webBucket,
     mediaBucket: stateful.mediaBucket,
     privateBucket: stateful.privateBucket,
+    logBucket: stateful.logBucket,
     ...(config.waf.webAclArn
       ? { webAcl: { arn: config.waf.webAclArn } }
       : waf

@@ -8,8 +8,6 @@ import type { GutscheinmarktStacks } from './gutscheinmarkt-app.ts';
  * any other error. Findings whose id carries a synth-time token (cross-stack bucket ARNs, function
  * ARNs) cannot be named here before synthesis: the test accepts those by pattern (ACCEPTED_PATTERNS).
  *
- * Entries marked "lead:" belong to slices other than least privilege (edge, sessions, observability):
- * fix or confirm them when merging.
  */
 export function acknowledgeNagFindings(s: GutscheinmarktStacks): void {
   const ack = (scope: IConstruct, id: string, reason: string) =>
@@ -44,44 +42,49 @@ export function acknowledgeNagFindings(s: GutscheinmarktStacks): void {
     'APIG4',
     'Authorisation is in every function (lib/http.ts verifies the Cognito JWT and the route access of the manifest; the authorisation matrix test covers all routes); only CloudFront may call the API (x-origin-verify).',
   );
-  ack(
-    s.edge.httpApi,
-    'APIG1',
-    'lead: access logs on the HTTP API stage not yet configured (observability slice); requests are logged per function.',
-  );
-
   // --- Stateful ---------------------------------------------------------------------------------
-  for (const bucket of [s.stateful.mediaBucket, s.stateful.privateBucket, s.stateful.webBucket])
-    ack(
-      bucket,
-      'S1',
-      'lead: no server access log bucket yet; reads go through CloudFront (distribution logging is CFR3) and writes through the functions.',
-    );
+  ack(
+    s.stateful.logBucket,
+    'S1',
+    'This is the access-log bucket of the other buckets and of the distribution; logging its own access would loop.',
+  );
   ack(
     s.stateful.userPool,
     'COG1',
-    "lead: password rules are the spec's (01 §7: 8 characters, checked by the shared zod schema); the pool policy mirrors them without symbol rules.",
+    "Password rules are the spec's (01 §7: 8 to 16 characters, checked by the shared zod schema); the pool policy mirrors them without character-class rules.",
   );
   ack(
     s.stateful.userPool,
     'COG8',
-    'lead: the Plus feature plan (threat protection) costs per MAU; login is throttled per account and IP by the API (issue 14). Decide before go-live.',
+    'Threat protection needs the Plus plan (per MAU); login is throttled per account and IP by the API, and the WAF rate-limits per IP (docs/decisions/infra.md).',
   );
 
   // --- Edge -------------------------------------------------------------------------------------
   ack(
     s.edge.originSecret,
     'SMG4',
-    'lead: the origin-verify secret is rotated by redeploying (CloudFront header and functions read it at deploy); no rotation Lambda.',
-  );
-  ack(
-    s.edge.distribution,
-    'CFR3',
-    'lead: CloudFront standard logging needs a log bucket with ACLs; not yet configured (observability slice).',
+    'The origin-verify value is read at deploy by CloudFront and the functions (dynamic references): rotating it means a redeploy (README), a rotation Lambda could not reach both.',
   );
   ack(
     s.edge.distribution,
     'CFR4',
-    'lead: without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum protocol CloudFront fixes at TLSv1; with domainName set use TLSv1.2_2021.',
+    'With domainName and certificateArn the distribution requires TLSv1.2_2021; only a stage without its certificate uses the default *.cloudfront.net one, whose minimum protocol CloudFront fixes.',
   );
+
+  // --- Web release (only with -c webDist) ---------------------------------------------------------
+  if (s.web) {
+    for (const finding of [
+      'IAM5[Action::s3:GetBucket*]',
+      'IAM5[Action::s3:GetObject*]',
+      'IAM5[Action::s3:List*]',
+      'IAM5[Action::s3:Abort*]',
+      'IAM5[Action::s3:DeleteObject*]',
+      'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    ])
+      ack(
+        s.web,
+        finding,
+        "CDK's BucketDeployment provider copies the release from the CDK asset bucket into the web bucket; its role is CDK's own, scoped to those two buckets (nothing is deleted: prune is off).",
+      );
+  }
 }

@@ -35,6 +35,8 @@ export class StatefulStack extends Stack {
   readonly mediaBucket: s3.Bucket;
   readonly privateBucket: s3.Bucket;
   readonly webBucket: s3.Bucket;
+  /** S3 server access logs of the three buckets and CloudFront's standard logs (90 days). */
+  readonly logBucket: s3.Bucket;
   readonly userPool: cognito.UserPool;
   readonly webClient: cognito.UserPoolClient;
   /** The domain SES sends from, when one is configured. */
@@ -73,6 +75,16 @@ export class StatefulStack extends Stack {
     const uploadOrigins = config.domainName
       ? [`https://${config.domainName}`, `https://*.${config.domainName}`]
       : ['*'];
+    // Access logs of the buckets and of the distribution. CloudFront's standard logging writes with
+    // ACLs, so this one bucket keeps ACLs enabled (object writer); nothing in it is ever public.
+    this.logBucket = new s3.Bucket(this, 'LogBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ expiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
     this.mediaBucket = this.bucket('MediaBucket', uploadOrigins);
     // Unclaimed presigned uploads (and any other temporary prefix) expire, all versions included.
     this.privateBucket = this.bucket('PrivateBucket', uploadOrigins, TEMPORARY_PRIVATE_PREFIXES);
@@ -222,6 +234,8 @@ export class StatefulStack extends Stack {
       versioned: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: `s3/${id}/`,
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) },
         // The bucket is versioned: expiring the current version only adds a delete marker, so the noncurrent

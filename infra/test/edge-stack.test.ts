@@ -47,6 +47,19 @@ describe('edge stack', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AutoDeploy: true });
   });
 
+  it('logs every API request (JSON, no bodies) and every CloudFront request to the log bucket', () => {
+    const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as {
+      Properties: { AccessLogSettings?: { DestinationArn: unknown; Format: string } };
+    }[];
+    const format = JSON.parse(stage!.Properties.AccessLogSettings!.Format) as Record<string, string>;
+    expect(format).toMatchObject({ route: '$context.routeKey', status: '$context.status' });
+    expect(Object.values(format).join(' ')).not.toMatch(/body|querystring/i);
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+    const logging = (config as unknown as { Logging?: { Bucket: unknown; Prefix: string } }).Logging;
+    expect(logging?.Prefix).toBe('cloudfront/');
+    expect(JSON.stringify(logging?.Bucket)).toContain('LogBucket');
+  });
+
   it('serves the SPA from the web bucket through OAC, with the fallback function on the default behaviour only', () => {
     const web = origin(config.DefaultCacheBehavior.TargetOriginId);
     expect(JSON.stringify(web.DomainName)).toContain('WebBucket');

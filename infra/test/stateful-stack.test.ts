@@ -41,14 +41,15 @@ describe('stateful stack', () => {
     });
   });
 
-  it('has exactly the media, private and web buckets, each private, versioned, encrypted and retained', () => {
+  it('has exactly the media, private and web buckets, each private, versioned, encrypted, retained and access-logged, and their log bucket', () => {
     const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
     expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'LogBucket',
       'MediaBucket',
       'PrivateBucket',
       'WebBucket',
     ]);
-    for (const [, bucket] of buckets) {
+    for (const [id, bucket] of buckets) {
       expect(bucket.DeletionPolicy).toBe('Retain');
       expect(bucket.Properties).toMatchObject({
         PublicAccessBlockConfiguration: {
@@ -57,10 +58,20 @@ describe('stateful stack', () => {
           IgnorePublicAcls: true,
           RestrictPublicBuckets: true,
         },
-        VersioningConfiguration: { Status: 'Enabled' },
         BucketEncryption: {
           ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
         },
+      });
+      if (id.startsWith('LogBucket')) {
+        // CloudFront's standard logging writes with ACLs; the logs expire after 90 days.
+        expect(bucket.Properties).toMatchObject({
+          OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+        });
+        continue;
+      }
+      expect(bucket.Properties).toMatchObject({
+        VersioningConfiguration: { Status: 'Enabled' },
+        LoggingConfiguration: { DestinationBucketName: { Ref: expect.stringMatching(/^LogBucket/) } },
       });
     }
   });
@@ -105,7 +116,8 @@ describe('stateful stack', () => {
 
   it('enforces SSL on every bucket and lets CloudFront read only media/* and the web bucket', () => {
     const policies = resourcesOfType(template, 'AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(3);
+    // The three buckets and the log bucket (S3's log delivery writes there).
+    expect(policies).toHaveLength(4);
     const cloudFrontGrants: string[] = [];
     for (const [, policy] of policies) {
       const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
