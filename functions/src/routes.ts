@@ -82,6 +82,15 @@ export const routes = [
     domain: 'auth',
     uses: [TABLE_READ, SESSIONS, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
   },
+  // After a social sign-in, the hosted UI's refresh token becomes the session cookie.
+  {
+    method: 'POST',
+    path: 'auth/session',
+    handler: 'auth/open-session',
+    access: ANY_ROLE,
+    domain: 'auth',
+    uses: [TABLE_READ, SESSIONS, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+  },
   {
     method: 'POST',
     path: 'auth/register',

@@ -146,6 +146,12 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/**
+ * POST auth/session (issue 14): after a social sign-in the web hands over the hosted UI's refresh
+ * token, so that session lasts a working day like a password login's (the answer sets the cookie).
+ */
+export const socialSessionRequestSchema = z.object({ refresh_token: requiredString(8192) });
+
 /** POST auth/refresh (issue 14): a new ID token for the session cookie. */
 export const refreshResponseSchema = z.object({ token: z.string().min(1) });
 
@@ -158,6 +164,9 @@ export const AUTH_TEXT = {
   loggedOut: 'Erfolgreich abgemeldet.',
   /** POST auth/refresh without a live session (issue 14); the web then shows the login. */
   sessionEnded: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  /** POST auth/session with a refresh token that is not the caller's (issue 14). */
+  sessionNotYours: 'Diese Anmeldung gehört nicht zu deinem Konto.',
+  sessionStarted: 'Angemeldet.',
   resetMailSent: 'Wenn ein Konto mit dieser Emailadresse existiert, haben wir dir einen Link geschickt.',
   passwordReset: 'Dein Passwort wurde geändert.',
   fieldFree: 'Verfügbar.',

@@ -73,6 +73,37 @@ describe('sessions for a working day (issue 14)', () => {
     expect(Object.keys(answer.body).sort()).toEqual(['token', 'user', 'user_voucher_wishlist']);
   });
 
+  it('a social sign-in hands over its refresh token: only the caller’s own becomes a session cookie', async () => {
+    // What the hosted UI's token endpoint answers the web: an ID token and a refresh token.
+    const social = await createTestAccount('user');
+    const tokens = async (account: TestAccount) => {
+      const answer = await cognitoClient().send(
+        new InitiateAuthCommand({
+          ClientId: env().COGNITO_CLIENT_ID,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: account.email, PASSWORD: TEST_PASSWORD },
+        }),
+      );
+      return { id: answer.AuthenticationResult!.IdToken!, refresh: answer.AuthenticationResult!.RefreshToken! };
+    };
+    const own = await tokens(social);
+    const other = await tokens(buyer);
+    // Someone else's refresh token is refused, nothing is stored; no token at all is a 401.
+    const foreign = await call('POST', 'auth/session', { token: own.id, body: { refresh_token: other.refresh } });
+    expect(foreign.status).toBe(422);
+    expect(foreign.setCookies).toEqual([]);
+    expect((await call('POST', 'auth/session', { body: { refresh_token: own.refresh } })).status).toBe(401);
+
+    const opened = await call('POST', 'auth/session', { token: own.id, body: { refresh_token: own.refresh } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const cookie = cookieValue(opened);
+    expect(opened.setCookies[0]).toContain('HttpOnly');
+    expect(await storedRefreshToken(cookie)).toBe(own.refresh);
+    const renewed = await refresh(cookie);
+    expect(renewed.status).toBe(200);
+    expect((await profile(social, renewed.body.token as string)).status).toBe(200);
+  });
+
   it('a registration signs in with a session cookie too, which renews its token', async () => {
     const suffix = randomUUID().slice(0, 8);
     const registered = await fetch(new URL('auth/register', inject('apiUrl')), {

@@ -8,6 +8,8 @@ import {
   unseal,
   type SessionReference,
 } from '../../lib/session-cookie.ts';
+import { AUTH_TEXT } from '@gm/shared/auth/contracts';
+import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -52,6 +54,37 @@ export async function acceptedIdToken(
   const renewed = await deps.identity.refresh(refreshToken);
   if (!renewed) throw new Error('refresh right after sign-in failed');
   return renewed;
+}
+
+/**
+ * POST auth/session: a social sign-in's refresh token (the web got it from the hosted UI's token
+ * endpoint) becomes a session like a password login's. Cognito must accept it and answer an ID token
+ * of the caller, so no one can bind another account's token; an impersonation token gets no session.
+ */
+export async function openSocialSession(
+  deps: Pick<Deps, 'sessions' | 'identity' | 'clock'>,
+  actor: Actor,
+  refreshToken: string,
+): Promise<SessionReference> {
+  if (actor.impersonatedBy) throw new ForbiddenError();
+  const idToken = await deps.identity.refresh(refreshToken);
+  if (!idToken || userIdOfToken(idToken) !== actor.userId)
+    throw ValidationError.field('refresh_token', AUTH_TEXT.sessionNotYours);
+  return openSession(deps, actor.userId, refreshToken);
+}
+
+/** `custom:user_id` of a token Cognito itself just answered (so read, not verified, here). */
+function userIdOfToken(token: string): string | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const userId = payload['custom:user_id'];
+    return typeof userId === 'string' ? userId : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A sign-in's answer and the session its cookie names: login and both registrations. */

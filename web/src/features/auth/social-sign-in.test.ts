@@ -73,6 +73,8 @@ function fakeNetwork(options: { tokenStatus?: number; idToken?: string; userStat
       );
     }
     if (url === '/api/v1/user/u-42') return new Response(JSON.stringify(user), { status: options.userStatus ?? 200 });
+    if (url === '/api/v1/auth/session')
+      return new Response(JSON.stringify({ message: 'Angemeldet.' }), { status: 200 });
     return new Response('{}', { status: 404 });
   }) as typeof globalThis.fetch;
   return { fetch, calls, idToken };
@@ -127,6 +129,12 @@ describe('completeSocialSignIn', () => {
       code_verifier: verifier,
     });
     expect((me!.init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${net.idToken}`);
+    // The refresh token is handed to the API for the session cookie, never kept in the page.
+    const session = net.calls.find((c) => c.url === '/api/v1/auth/session');
+    expect(session?.init?.method).toBe('POST');
+    expect(JSON.parse(String(session?.init?.body))).toEqual({ refresh_token: 'r' });
+    expect((session?.init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${net.idToken}`);
+    expect(JSON.stringify(storage.map.get(SOCIAL_FLOW_KEY) ?? '')).not.toContain('"r"');
     // Single use: the same callback a second time is refused.
     expect(
       (await completeSocialSignIn(new URLSearchParams({ code: 'abc', state }), { hostedUi, storage, fetch: net.fetch }))

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { userSchema, type ApiUser } from '@gm/shared/auth/contracts';
+import { messageResponseSchema, userSchema, type ApiUser } from '@gm/shared/auth/contracts';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { paths } from '../../config/paths.ts';
 import { createApiClient } from '../../lib/api-client.ts';
@@ -30,7 +30,7 @@ const pendingFlowSchema = z.object({
 });
 type PendingFlow = z.infer<typeof pendingFlowSchema>;
 
-const tokenAnswerSchema = z.object({ id_token: z.string().min(1) });
+const tokenAnswerSchema = z.object({ id_token: z.string().min(1), refresh_token: z.string().min(1).optional() });
 
 type FlowStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -126,6 +126,7 @@ export async function completeSocialSignIn(
   if ((deps.now ?? Date.now)() - flow.startedAt > FLOW_MAX_AGE_MS) return failed('sign-in started too long ago');
 
   let idToken: string;
+  let refreshToken: string | undefined;
   try {
     const response = await deps.fetch(new URL('/oauth2/token', deps.hostedUi.baseUrl).toString(), {
       method: 'POST',
@@ -142,6 +143,7 @@ export async function completeSocialSignIn(
     const answer = tokenAnswerSchema.safeParse(await response.json());
     if (!answer.success) return failed('token endpoint sent no ID token');
     idToken = answer.data.id_token;
+    refreshToken = answer.data.refresh_token;
   } catch (cause) {
     return failed(`token endpoint unreachable: ${String(cause)}`);
   }
@@ -162,6 +164,17 @@ export async function completeSocialSignIn(
     const api = createApiClient({ fetch: deps.fetch, getToken: () => idToken });
     const user = await api.request(`user/${encodeURIComponent(userId)}`, { schema: userSchema });
     if (user.id !== userId) return failed('GET user answered another user');
+    // The refresh token goes to the API, which keeps it behind the httpOnly session cookie (issue 14):
+    // the sign-in then lasts a working day like a password login. Without it, the hour of the ID token.
+    if (refreshToken) {
+      await api
+        .request('auth/session', {
+          method: 'POST',
+          body: { refresh_token: refreshToken },
+          schema: messageResponseSchema,
+        })
+        .catch((cause: unknown) => console.warn('social sign-in: no session cookie', cause));
+    }
     return { kind: 'signed-in', token: idToken, user };
   } catch (cause) {
     return failed(`user could not be loaded: ${String(cause)}`);
