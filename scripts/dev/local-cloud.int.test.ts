@@ -190,7 +190,13 @@ describe('local cloud', () => {
       'custom:user_id': userId,
     });
 
-    expect(await actorFromToken(idToken)).toEqual({ userId, role: 'seller', roleId: 2, email });
+    expect(await actorFromToken(idToken)).toEqual({
+      userId,
+      role: 'seller',
+      roleId: 2,
+      email,
+      issuedAt: expect.any(Number),
+    });
     expect(await actorFromToken(auth.AuthenticationResult?.AccessToken)).toBeUndefined();
     expect(await actorFromToken(`${(idToken as string).slice(0, -4)}AAAA`)).toBeUndefined();
   });
