@@ -24,6 +24,8 @@ describe('newsletter', () => {
     const since = Math.floor(Date.now() / 1000) - 1;
 
     const page = await openPage(browser(), { width: 1280, path: '/home' });
+    // The form loads when the footer comes near the viewport.
+    await page.getByTestId('site-footer').scrollIntoViewIfNeeded();
     const form = page.getByTestId('newsletter-form-footer');
     await form.scrollIntoViewIfNeeded();
     // Without the consent: the field error, nothing sent.

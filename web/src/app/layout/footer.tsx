@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { FacebookIcon, InstagramIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { NEWSLETTER_TEXT } from '@gm/shared/admin/newsletter';
-import { NewsletterForm } from '../../entities/newsletter/components/newsletter-form.tsx';
+import { LazyNewsletterForm } from './lazy-newsletter-form.tsx';
 import './footer.css';
 
 export function Footer() {
@@ -20,7 +20,7 @@ export function Footer() {
             </h2>
             <p>{NEWSLETTER_TEXT.footerText}</p>
           </div>
-          <NewsletterForm source="footer" tone="dark" />
+          <LazyNewsletterForm source="footer" tone="dark" />
         </div>
       </section>
       <div className="container site-footer__grid">
