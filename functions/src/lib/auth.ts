@@ -51,16 +51,29 @@ export async function actorFromToken(token: string | undefined): Promise<Actor |
   }
 }
 
-/** The `iat` of a token we just received from Cognito (not verified: it never left the server). */
-export function issuedAtOf(token: string): number {
+/**
+ * The claims of a token we just received from Cognito ourselves (not verified: it never left the
+ * server); an empty object if it is not a JWT.
+ */
+function claimsOfOwnToken(token: string): Record<string, unknown> {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      iat?: unknown;
-    };
-    return typeof payload.iat === 'number' ? payload.iat : 0;
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
   } catch {
-    return 0;
+    return {};
   }
+}
+
+/** The `iat` of a token we just received from Cognito. */
+export function issuedAtOf(token: string): number {
+  const { iat } = claimsOfOwnToken(token);
+  return typeof iat === 'number' ? iat : 0;
+}
+
+/** The `custom:user_id` of a token we just received from Cognito. */
+export function userIdOfOwnToken(token: string): string | undefined {
+  const userId = claimsOfOwnToken(token)['custom:user_id'];
+  return typeof userId === 'string' ? userId : undefined;
 }
 
 export function bearerToken(headers: Record<string, string | undefined>): string | undefined {

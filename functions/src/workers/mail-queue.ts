@@ -45,25 +45,22 @@ export function mailQueueConsumer(deps: () => MailWorkerDeps, log: Log = silentL
   };
 }
 
-export const handler = observedHandler(
-  'mail-queue',
-  mailQueueConsumer(
-    () =>
-      resolve({
-        users,
-        passwordResets,
-        mailer,
-        clock,
-        newToken,
-        hashToken,
-        appUrl,
-        userVouchers,
-        companies,
-        vouchers,
-        templates,
-        mediaReader,
-        mailOutbox,
-      }),
-    log(),
-  ),
-);
+/** The worker's production wiring (tests swap the mailer). */
+export const mailWorkerDeps = (): MailWorkerDeps =>
+  resolve({
+    users,
+    passwordResets,
+    mailer,
+    clock,
+    newToken,
+    hashToken,
+    appUrl,
+    userVouchers,
+    companies,
+    vouchers,
+    templates,
+    mediaReader,
+    mailOutbox,
+  });
+
+export const handler = observedHandler('mail-queue', mailQueueConsumer(mailWorkerDeps, log()));

@@ -1,4 +1,4 @@
-import { issuedAtOf, type Actor } from '../../lib/auth.ts';
+import { issuedAtOf, userIdOfOwnToken, type Actor } from '../../lib/auth.ts';
 import { accountVerdict } from '../../lib/authenticate.ts';
 import {
   newSessionReference,
@@ -68,23 +68,9 @@ export async function openSocialSession(
 ): Promise<SessionReference> {
   if (actor.impersonatedBy) throw new ForbiddenError();
   const idToken = await deps.identity.refresh(refreshToken);
-  if (!idToken || userIdOfToken(idToken) !== actor.userId)
+  if (!idToken || userIdOfOwnToken(idToken) !== actor.userId)
     throw ValidationError.field('refresh_token', AUTH_TEXT.sessionNotYours);
   return openSession(deps, actor.userId, refreshToken);
-}
-
-/** `custom:user_id` of a token Cognito itself just answered (so read, not verified, here). */
-function userIdOfToken(token: string): string | undefined {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
-      string,
-      unknown
-    >;
-    const userId = payload['custom:user_id'];
-    return typeof userId === 'string' ? userId : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A sign-in's answer and the session its cookie names: login and both registrations. */

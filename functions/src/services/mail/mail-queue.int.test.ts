@@ -12,25 +12,10 @@ import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers
 import type { Mail, Mailer } from '../../adapters/ses-mailer.ts';
 import { createSqsMailQueue, MAX_INLINE_MESSAGE_BYTES, OUTBOX_PREFIX } from '../../adapters/sqs-mail-queue.ts';
 import { documentClient, s3Client } from '../../lib/clients.ts';
-import {
-  appUrl,
-  clock,
-  companies,
-  hashToken,
-  mailer,
-  mailOutbox,
-  mediaReader,
-  newToken,
-  passwordResets,
-  resolve,
-  templates,
-  users,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { appUrl, mailer, mailOutbox, users, userVouchers } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
-import { mailQueueConsumer } from '../../workers/mail-queue.ts';
+import { mailQueueConsumer, mailWorkerDeps } from '../../workers/mail-queue.ts';
 import { newVoucherCode, voucherQrUrl } from '../orders/voucher-code.ts';
 import { newUserRecord } from '../users/new-user.ts';
 import type { MailWorkerDeps } from './run-mail-job.ts';
@@ -221,23 +206,7 @@ describe('a failed send is retried (issue 14)', () => {
       await mailer().send(mail);
     },
   };
-  const workerDeps = (): MailWorkerDeps => ({
-    ...resolve({
-      users,
-      passwordResets,
-      clock,
-      newToken,
-      hashToken,
-      appUrl,
-      userVouchers,
-      companies,
-      vouchers,
-      templates,
-      mediaReader,
-      mailOutbox,
-    }),
-    mailer: flakyMailer,
-  });
+  const workerDeps = (): MailWorkerDeps => ({ ...mailWorkerDeps(), mailer: flakyMailer });
 
   beforeAll(async () => {
     failures = new Map();

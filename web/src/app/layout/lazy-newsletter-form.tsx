@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import type { NewsletterSource } from '@gm/shared/admin/newsletter';
 
 // The form brings react-hook-form and the form fields: loaded only when the footer comes near the
@@ -9,21 +10,7 @@ const NewsletterForm = lazy(() =>
 
 /** The footer's newsletter sign-up, rendered once the footer scrolls into view (its slot keeps the height). */
 export function LazyNewsletterForm({ source, tone }: { source: NewsletterSource; tone: 'light' | 'dark' }) {
-  const slot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = slot.current;
-    if (!element || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
-      rootMargin: '0px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  const { ref: slot, near } = useNearViewport<HTMLDivElement>();
   return (
     <div ref={slot} className="site-footer__newsletter-slot">
       {near && (

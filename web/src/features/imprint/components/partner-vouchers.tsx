@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
@@ -12,29 +13,6 @@ import './partner-vouchers.css';
 
 /** How many of a partner's vouchers its carousel shows. */
 const PER_PARTNER = 12;
-
-/** True once the element has come near the viewport (then it stays true), so partners load as they scroll in. */
-function useNearViewport<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
-}
 
 /** A horizontal list that snaps card by card: 4 cards wide, 2 under 1024 px, 1 under 640 px; buttons page through it. */
 function Carousel({
@@ -105,7 +83,7 @@ function Carousel({
 }
 
 function Partner({ partner }: { partner: PartnerCompany & { logo: string } }) {
-  const { ref, near } = useNearViewport<HTMLLIElement>();
+  const { ref, near } = useNearViewport<HTMLLIElement>('400px 0px');
   const { data, error } = useVouchers(near ? { seller_id: partner.seller_id, paginate: PER_PARTNER, page: 1 } : null);
   const vouchers = data?.data ?? [];
   const company = (
