@@ -1,4 +1,5 @@
-import { payoutRunProviders, resolve } from '../lib/deps.ts';
+import { resolve } from '../lib/deps.ts';
+import { payoutRunProviders } from '../lib/deps/payments.ts';
 import { observedHandler } from '../lib/observability.ts';
 import { runScheduledPayouts, type ScheduledPayoutRun } from '../services/payouts/run-payouts.ts';
 

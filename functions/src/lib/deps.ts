@@ -10,7 +10,6 @@ import { createSellerInvoiceRepository } from '../repositories/seller-invoice-re
 import { createSesMailer } from '../adapters/ses-mailer.ts';
 import { createS3MailOutbox, createSqsMailQueue } from '../adapters/sqs-mail-queue.ts';
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
-import { createStripePayments, stripeConnection } from '../adapters/stripe-payments.ts';
 import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import { createAccountStatusRepository } from '../repositories/account-status-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
@@ -55,41 +54,26 @@ import { createWishlistRepository } from '../repositories/wishlist-repository.ts
 import { createEmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
 import { createEmployeeVoucherCache } from '../services/employee-vouchers/employee-voucher-cache.ts';
 import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
-import type { Deps } from '../services/deps.ts';
 import { createSellerMailRepository } from '../repositories/seller-mail-repository.ts';
 import { createTourismRepository } from '../repositories/tourism-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
 import { createImageUploads } from '../services/uploads/image-uploads.ts';
 import { createTenantShopCache, getTenantShop } from '../services/users/tenant-shop.ts';
 import { cognitoClient, documentClient, s3Client, sesClient, sqsClient, ssmClient } from './clients.ts';
-import { dataEnv, env, stripeEnv } from './env.ts';
+import { dataEnv, env } from './env.ts';
+import { once } from './deps/provider.ts';
 import { powertoolsLog, powertoolsMetrics } from './observability.ts';
+
+export { resolve } from './deps/provider.ts';
 
 /**
  * The production wiring: one provider per dependency, each built once per container on first use.
  * Handlers name the providers they need (`resolve({ users, identity })`), so a handler's bundle
  * holds only the AWS clients its use case touches (the providers are marked pure so esbuild drops
- * the unused ones: list-vouchers went from 728 KB to 473 KB minified).
+ * the unused ones). Providers whose libraries are heavy or run code at import live in their own
+ * module (lib/deps/payments.ts: Stripe), so only the bundles that import it carry them; the
+ * budgets are held by scripts/test/bundle-budgets.test.ts.
  */
-type Provider<T> = (() => T) & { reset(): void };
-
-function once<T>(build: () => T): Provider<T> {
-  let value: T | undefined;
-  let built = false;
-  const provider = () => {
-    if (!built) {
-      value = build();
-      built = true;
-    }
-    return value as T;
-  };
-  provider.reset = () => {
-    built = false;
-    value = undefined;
-  };
-  return provider;
-}
-
 const table = () => dataEnv().TABLE_NAME;
 
 export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
@@ -159,10 +143,7 @@ export const uploads = /* @__PURE__ */ once(() =>
   }),
 );
 /** SSM SecureString parameters (the Stripe keys on AWS), read once per container; unused locally. */
-const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClient()));
-export const payments = /* @__PURE__ */ once(() =>
-  createStripePayments(stripeConnection(stripeEnv(), secretParameters)),
-);
+export const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClient()));
 /** The impersonation token keys (issue 11): PEMs locally, SSM parameters on AWS. */
 export const impersonationKeys = /* @__PURE__ */ once(() => createImpersonationKeys(env(), secretParameters));
 /** The newsletter (issue 13): subscribers and tokens, and the HMACs under its secret. */
@@ -208,54 +189,3 @@ export const hashToken = /* @__PURE__ */ once(
   () => (token: string) => createHash('sha256').update(token).digest('hex'),
 );
 export const appUrl = /* @__PURE__ */ once(() => env().APP_URL);
-
-/** Calls each named provider: `resolve({ users, identity })` → `{ users: UserRepository, identity: Identity }`. */
-export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(
-  providers: P,
-): { [K in keyof P]: P[K] extends Provider<infer T> ? T : never } {
-  return Object.fromEntries(
-    Object.entries(providers).map(([name, provider]) => [name, (provider as Provider<unknown>)()]),
-  ) as {
-    [K in keyof P]: P[K] extends Provider<infer T> ? T : never;
-  };
-}
-
-/** What the payout run of one seller needs: the daily job and the admin's 'Jetzt abrechnen' (issue 12). */
-export const payoutRunProviders = {
-  payoutRuns,
-  payoutAccounts,
-  companies,
-  users,
-  settings,
-  payments,
-  documents,
-  clock,
-  newId,
-  log,
-  metrics,
-};
-
-/**
- * What completing a paid order needs (lines, vouchers, invoices, the confirmation mail with the
- * guest's voucher PDFs): the Stripe webhook and both payment routes (a 0 € cart completes at once).
- */
-export const completionProviders = {
-  payments,
-  paymentRecords,
-  orders,
-  vouchers,
-  userVouchers,
-  coupons,
-  settings,
-  users,
-  companies,
-  mailQueue,
-  templates,
-  mediaReader,
-  clock,
-  newId,
-  appUrl,
-  sellerMails,
-  log,
-  metrics,
-};

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Stripe Connect onboarding (issue 12; 02 §2 payout banner, 01 §7 `user/stipe-status`).

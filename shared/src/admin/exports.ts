@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The answer of every file export (issue 12, "Large exports"): the file was written to the private

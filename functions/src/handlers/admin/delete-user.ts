@@ -8,7 +8,6 @@ import {
   documents,
   newId,
   orders,
-  payments,
   payoutAccounts,
   resolve,
   scannerStaff,
@@ -24,6 +23,7 @@ import {
   vouchers,
   wishlist,
 } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { http, json } from '../../lib/http.ts';
 import { deleteAccount } from '../../services/users/delete-account.ts';
 

@@ -8,12 +8,12 @@ import {
   orderAdmin,
   orders,
   paymentRecords,
-  payments,
   resolve,
   users,
   userVouchers,
   log,
 } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { reverseOrder } from '../../services/admin/orders/reverse-order.ts';
 

@@ -1,5 +1,6 @@
 import { runPayoutRequestSchema } from '@gm/shared/payouts/contracts';
-import { audit, payoutRunProviders, resolve } from '../../lib/deps.ts';
+import { audit, resolve } from '../../lib/deps.ts';
+import { payoutRunProviders } from '../../lib/deps/payments.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { runPayoutNow } from '../../services/payouts/run-payout-now.ts';
 

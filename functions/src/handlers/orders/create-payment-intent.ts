@@ -7,12 +7,12 @@ import {
   newId,
   orders,
   paymentRecords,
-  payments,
   resolve,
   stripeCustomers,
   users,
   vouchers,
 } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { guestCartOwner } from '../../services/orders/cart-line.ts';
 import { createCartPaymentIntent } from '../../services/orders/payment-intent.ts';

@@ -1,5 +1,6 @@
 import { CART_ID_HEADER } from '@gm/shared/orders/contracts';
-import { paymentRecords, payments, resolve } from '../../lib/deps.ts';
+import { paymentRecords, resolve } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { http, json } from '../../lib/http.ts';
 import { getPayment } from '../../services/orders/start-payment.ts';
 

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { paymentRequestSchema } from '@gm/shared/orders/contracts';
-import { salesPause, completionProviders, idempotency, resolve, stripeCustomers } from '../../lib/deps.ts';
+import { salesPause, idempotency, resolve, stripeCustomers } from '../../lib/deps.ts';
+import { completionProviders } from '../../lib/deps/payments.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { idempotencyKey, requestHash, withIdempotency } from '../../services/idempotency.ts';
 import { startPayment } from '../../services/orders/start-payment.ts';

@@ -1,5 +1,6 @@
 import { SAVED_CARD_TEXT, saveCardRequestSchema } from '@gm/shared/orders/checkout-extras';
-import { clock, payments, resolve, stripeCustomers, users } from '../../lib/deps.ts';
+import { clock, resolve, stripeCustomers, users } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { removeSavedCard, saveCard } from '../../services/orders/saved-card.ts';
 

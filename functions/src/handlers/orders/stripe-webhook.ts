@@ -1,4 +1,5 @@
-import { completionProviders, payoutAccounts, resolve, stripeEvents } from '../../lib/deps.ts';
+import { payoutAccounts, resolve, stripeEvents } from '../../lib/deps.ts';
+import { completionProviders } from '../../lib/deps/payments.ts';
 import { http, json } from '../../lib/http.ts';
 import { receiveStripeEvent } from '../../services/orders/receive-stripe-event.ts';
 

@@ -1,4 +1,5 @@
-import { appUrl, clock, companies, payments, payoutAccounts, resolve, users } from '../../lib/deps.ts';
+import { appUrl, clock, companies, payoutAccounts, resolve, users } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { http, json } from '../../lib/http.ts';
 import { startStripeOnboarding } from '../../services/payouts/connect-onboarding.ts';
 

@@ -4,7 +4,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import { orders, paymentRecords, payments, userVouchers } from '../../lib/deps.ts';
+import { orders, paymentRecords, userVouchers } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 
 /**
  * Bank transfer for DE, IT and ES: a Klarna redirect PaymentIntent (docs/decisions/payments.md), through

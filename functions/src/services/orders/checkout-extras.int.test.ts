@@ -9,7 +9,8 @@ import { api } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
-import { coupons, orders, paymentRecords, payments, settings, stripeCustomers } from '../../lib/deps.ts';
+import { coupons, orders, paymentRecords, settings, stripeCustomers } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { FREE_ORDER_NO_INTENT } from './payment-intent.ts';
 
 /**

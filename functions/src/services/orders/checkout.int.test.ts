@@ -12,16 +12,8 @@ import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
-import {
-  appUrl,
-  completionProviders,
-  coupons,
-  orders,
-  paymentRecords,
-  resolve,
-  userVouchers,
-  vouchers,
-} from '../../lib/deps.ts';
+import { appUrl, coupons, orders, paymentRecords, resolve, userVouchers, vouchers } from '../../lib/deps.ts';
+import { completionProviders } from '../../lib/deps/payments.ts';
 import { completePaymentOnEvent } from './complete-payment.ts';
 
 async function statsItem(PK: string, SK: string) {

@@ -6,7 +6,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import { completionProviders, orders, paymentRecords, resolve, userVouchers } from '../../lib/deps.ts';
+import { orders, paymentRecords, resolve, userVouchers } from '../../lib/deps.ts';
+import { completionProviders } from '../../lib/deps/payments.ts';
 import { completePaymentOnEvent, MAIL_LEASE_MS, type CompletionDeps } from './complete-payment.ts';
 
 /**

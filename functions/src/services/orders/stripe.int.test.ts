@@ -15,7 +15,6 @@ import {
   newId,
   orders,
   paymentRecords,
-  payments,
   payoutAccounts,
   sellerMails,
   settings,
@@ -27,6 +26,7 @@ import {
   log,
   metrics,
 } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { createPaymentEventRegistry } from './payment-events.ts';
 import { receiveStripeEvent } from './receive-stripe-event.ts';
 import { recordPaymentStatus } from './record-payment-status.ts';

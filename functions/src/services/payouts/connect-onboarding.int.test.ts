@@ -5,7 +5,8 @@ import { ONBOARDING_RETURN_PATH } from '@gm/shared/admin/connect-onboarding';
 import { createTestAccount } from '../../../../scripts/test/accounts.ts';
 import { api } from '../../../../scripts/test/api.ts';
 import { sellerWithPayoutAccount, TEST_IBAN as IBAN } from '../../../../scripts/test/payout-seller.ts';
-import { appUrl, payments, payoutAccounts } from '../../lib/deps.ts';
+import { appUrl, payoutAccounts } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 
 /**
  * Stripe Connect onboarding end to end (issue 12): the API, the Stripe stand-in's account, link and

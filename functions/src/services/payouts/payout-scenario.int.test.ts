@@ -14,7 +14,6 @@ import {
   orderAdmin,
   orders,
   paymentRecords,
-  payments,
   payoutAccounts,
   payoutRuns,
   settings,
@@ -23,6 +22,7 @@ import {
   log,
   metrics,
 } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import type { SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { runSellerPayout, type PayoutRunDeps } from './run-payouts.ts';

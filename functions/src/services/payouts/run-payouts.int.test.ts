@@ -18,7 +18,6 @@ import {
   orderAdmin,
   orders as orderRepository,
   paymentRecords,
-  payments,
   payoutAccounts,
   payoutRuns,
   settings,
@@ -27,6 +26,7 @@ import {
   log,
   metrics,
 } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { orderKeys } from '../../repositories/order-repository.ts';
 import { sellerInvoiceKeys, type SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';

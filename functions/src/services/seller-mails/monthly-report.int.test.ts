@@ -12,7 +12,6 @@ import {
   documents,
   newId,
   orders,
-  payments,
   payoutAccounts,
   payoutRuns,
   settings,
@@ -20,6 +19,7 @@ import {
   log,
   metrics,
 } from '../../lib/deps.ts';
+import { payments } from '../../lib/deps/payments.ts';
 import { runSellerPayout } from '../payouts/run-payouts.ts';
 import { handler as monthlyReportsJob } from '../../jobs/monthly-reports.ts';
 import { monthDays, monthLabel } from './monthly-report.ts';

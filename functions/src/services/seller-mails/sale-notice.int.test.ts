@@ -7,7 +7,8 @@ import { formatEuro } from '@gm/shared/money/money';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
-import { completionProviders, mailQueue, orders, resolve } from '../../lib/deps.ts';
+import { mailQueue, orders, resolve } from '../../lib/deps.ts';
+import { completionProviders } from '../../lib/deps/payments.ts';
 import { completePaymentOnEvent, type CompletionDeps } from '../orders/complete-payment.ts';
 import { SALE_NOTICE_SUBJECT } from './sale-notice.ts';
 

@@ -22,7 +22,6 @@ import {
   sellerMails,
   orders,
   paymentRecords,
-  payments,
   templates,
   transfers,
   users,
@@ -31,6 +30,7 @@ import {
   log,
   metrics,
 } from '../../../lib/deps.ts';
+import { payments } from '../../../lib/deps/payments.ts';
 import { giftKeys } from '../../../repositories/gift-repository.ts';
 import { adjustmentKeys, cancellationKeys } from '../../../repositories/order-admin-repository.ts';
 import { giveGift, type GiftDeps } from '../../gifts/gift-voucher.ts';
