@@ -125,7 +125,6 @@ describe('API stack', () => {
             'MAIL_FROM',
             'MAIL_QUEUE_URL',
             'MEDIA_BUCKET',
-            'NODE_OPTIONS',
             'POWERTOOLS_LOG_LEVEL',
             'POWERTOOLS_METRICS_NAMESPACE',
             'POWERTOOLS_SERVICE_NAME',

@@ -255,7 +255,6 @@ describe('stateful stack with a domain and social sign-in', () => {
     // Only the table: naming the pool or its client here would make pool → trigger → pool a cycle.
     const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
-      'NODE_OPTIONS',
       'POWERTOOLS_LOG_LEVEL',
       'POWERTOOLS_METRICS_NAMESPACE',
       'POWERTOOLS_SERVICE_NAME',

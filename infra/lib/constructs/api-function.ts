@@ -6,6 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, Charset, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { LAMBDA_BUNDLE, SOURCE_MAPS_CONTEXT } from '@gm/functions/bundle-options';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '@gm/functions/services/telemetry';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,7 +29,8 @@ export type ApiFunctionProps = Omit<NodejsFunctionProps, 'entry' | 'code' | 'han
 
 /**
  * One API route's Lambda with the defaults every function shares: Node 22 on Graviton, ESM bundle
- * with the AWS SDK v3 inside (faster cold starts than the runtime's copy), source maps, X-Ray tracing
+ * with the AWS SDK v3 inside (faster cold starts than the runtime's copy; LAMBDA_BUNDLE), source maps
+ * only with `-c sourceMaps=true` (then also loaded at runtime, --enable-source-maps), X-Ray tracing
  * (active; the Powertools Tracer adds the SDK calls), and a log group of its own with one month retention.
  */
 export class ApiFunction extends NodejsFunction {
@@ -36,6 +38,7 @@ export class ApiFunction extends NodejsFunction {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const { entry, stubForMissingEntry, bundling, environment, ...rest } = props;
+    const sourceMaps = sourceMapsRequested(scope);
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -49,7 +52,7 @@ export class ApiFunction extends NodejsFunction {
       logGroup,
       // Powertools (functions/src/lib/observability.ts): JSON logs at INFO, metrics and traces named after the product.
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
         POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: 'INFO',
@@ -73,17 +76,16 @@ export class ApiFunction extends NodejsFunction {
             projectRoot: REPO_ROOT,
             bundling: {
               format: OutputFormat.ESM,
-              target: 'node22',
-              platform: 'node',
-              minify: true,
-              sourceMap: true,
-              sourcesContent: false,
+              target: LAMBDA_BUNDLE.target,
+              platform: LAMBDA_BUNDLE.platform,
+              minify: LAMBDA_BUNDLE.minify,
+              sourceMap: sourceMaps,
+              ...(sourceMaps ? { sourcesContent: false } : {}),
               charset: Charset.UTF8,
-              mainFields: ['module', 'main'],
+              mainFields: [...LAMBDA_BUNDLE.mainFields],
               // Bundle the SDK v3 clients too (the default marks @aws-sdk/* external on Node 18+).
               externalModules: [],
-              // CommonJS dependencies call require(); ESM output has none unless we create it.
-              banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+              banner: LAMBDA_BUNDLE.banner,
               ...bundling,
             },
           }
@@ -91,4 +93,10 @@ export class ApiFunction extends NodejsFunction {
     );
     this.entry = entry;
   }
+}
+
+/** `-c sourceMaps=true` (or `true` in cdk.json's context): bundle source maps and load them at runtime. */
+export function sourceMapsRequested(scope: Construct): boolean {
+  const value: unknown = scope.node.tryGetContext(SOURCE_MAPS_CONTEXT);
+  return value === true || value === 'true';
 }
