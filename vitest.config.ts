@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One config, four projects:
+ * One config, five projects:
  * - unit:  *.test.ts beside the code, no services
  * - int:   *.int.test.ts against the local stand-ins (started once per run, in memory, free ports)
+ * - bundles: every Lambda bundled as CDK does, held to issue 15's size budgets
  * - infra: CDK assertion tests (bundling skipped)
  * - e2e:   *.e2e.test.ts, the whole product in headless Debian chromium via playwright-core
  */
@@ -20,7 +21,19 @@ export default defineConfig({
             'web/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
+          exclude: [
+            '**/*.int.test.ts',
+            '**/*.e2e.test.ts',
+            '**/node_modules/**',
+            'scripts/test/bundle-budgets.test.ts',
+          ],
+        },
+      },
+      {
+        test: {
+          name: 'bundles',
+          environment: 'node',
+          include: ['scripts/test/bundle-budgets.test.ts'],
         },
       },
       {

@@ -12,6 +12,7 @@ const steps: { name: string; command: string[] }[] = [
   { name: 'integration tests (local stand-ins)', command: ['npx', 'vitest', 'run', '--project', 'int'] },
   { name: 'infrastructure tests (CDK)', command: ['npx', 'vitest', 'run', '--project', 'infra'] },
   { name: 'browser tests (chromium)', command: ['npx', 'vitest', 'run', '--project', 'e2e'] },
+  { name: 'bundle budgets (esbuild)', command: ['npx', 'vitest', 'run', '--project', 'bundles'] },
 ];
 
 const only = process.argv.slice(2);

@@ -1,0 +1,30 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBundles, lambdaEntries, type BundleStats } from './bundles.ts';
+
+/**
+ * Issue 15's bundle budgets, on the bundles CDK would deploy (same esbuild options, every route of
+ * the manifest and every job, worker and trigger): the code beyond the AWS SDK ≤ 150 KB minified,
+ * ≤ 600 KB where Stripe or pdf-lib is bundled; Stripe only in routes whose manifest entry may call
+ * it (STRIPE_KEYS). The budget class comes from each bundle's own inputs, so no list can drift.
+ */
+let bundles: BundleStats[];
+
+beforeAll(async () => {
+  bundles = await buildBundles(lambdaEntries());
+}, 300_000);
+
+describe('Lambda bundles', () => {
+  it('builds one bundle per route, job, worker and trigger', () => {
+    expect(bundles.length).toBe(lambdaEntries().length);
+    expect(bundles.every((b) => b.bytes > 0 && b.sdkClients.length > 0)).toBe(true);
+  });
+
+  it('bundles Stripe only where the manifest lets the route call Stripe', () => {
+    expect(bundles.filter((b) => b.stripe && b.stripeAllowed === false).map((b) => b.name)).toEqual([]);
+  });
+
+  it('keeps the code beyond the AWS SDK within its budget', () => {
+    const over = bundles.filter((b) => b.violation).map((b) => `${b.name}: ${b.violation}`);
+    expect(over).toEqual([]);
+  });
+});

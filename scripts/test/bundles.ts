@@ -1,0 +1,194 @@
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { LAMBDA_BUNDLE } from '../../functions/src/bundle-options.ts';
+import { STRIPE_KEYS } from '../../functions/src/capabilities.ts';
+import { routes } from '../../functions/src/routes.ts';
+
+/**
+ * Builds every Lambda of the product the way CDK does (functions/src/bundle-options.ts, without
+ * source maps) and attributes its bytes to its inputs (esbuild's metafile): the bundle budget test
+ * (bundle-budgets.test.ts) and the bundle benchmark (scripts/bench/bundles.ts) share it.
+ */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The issue 15 budgets for the code beyond the AWS SDK, minified. */
+export const PLAIN_BUDGET_BYTES = 150 * 1024;
+export const HEAVY_BUDGET_BYTES = 600 * 1024;
+
+export type LambdaEntry = {
+  /** `POST auth/login` for a route, `jobs/payouts` / `workers/mail-queue` / `triggers/…` otherwise. */
+  name: string;
+  file: string;
+  /** Routes only: the manifest allows it to call Stripe (STRIPE_KEYS). */
+  stripeAllowed?: boolean;
+};
+
+/** Every route of the manifest, and every module under functions/src/{jobs,workers,triggers} (each a Lambda). */
+export function lambdaEntries(): LambdaEntry[] {
+  const fromRoutes = routes.map((r) => ({
+    name: `${r.method} ${r.path}`,
+    file: path.join(REPO_ROOT, 'functions/src/handlers', `${r.handler}.ts`),
+    stripeAllowed: (r.uses as readonly string[]).includes(STRIPE_KEYS),
+  }));
+  const others = ['jobs', 'workers', 'triggers'].flatMap((dir) =>
+    readdirSync(path.join(REPO_ROOT, 'functions/src', dir))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => ({ name: `${dir}/${f.slice(0, -3)}`, file: path.join(REPO_ROOT, 'functions/src', dir, f) })),
+  );
+  return [...fromRoutes, ...others];
+}
+
+/** The package an input of the metafile belongs to (`(app)` for our own source). */
+export function packageOf(input: string): string {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  return match ? match[1]! : '(app)';
+}
+
+/** The AWS SDK v3 and its runtime: bundled on purpose, outside the budget. */
+export const isSdkPackage = (pkg: string): boolean => /^@(aws-sdk|smithy|aws-crypto)\//.test(pkg);
+
+export type BundleStats = {
+  name: string;
+  file: string;
+  bytes: number;
+  /** Bytes of everything but the AWS SDK (@aws-sdk, @smithy, @aws-crypto). */
+  beyondSdkBytes: number;
+  /** Bytes per package beyond the SDK, biggest first. */
+  packages: { name: string; bytes: number }[];
+  /** Bytes per input file beyond the SDK, biggest first (the first 10). */
+  inputs: { path: string; bytes: number }[];
+  /** The @aws-sdk/client-* packages in the bundle. */
+  sdkClients: string[];
+  /** Stripe or pdf-lib is in the bundle: the larger budget. */
+  heavy: boolean;
+  stripe: boolean;
+  /** Routes: the manifest lets it call Stripe (STRIPE_KEYS); undefined for jobs, workers, triggers. */
+  stripeAllowed: boolean | undefined;
+  pdf: boolean;
+  budgetBytes: number;
+  /** Why it passes its budget (naming its three biggest inputs), if it does. */
+  violation?: string;
+  /** The bundle's code, when asked for (the benchmark writes it out to import it). */
+  code?: Uint8Array;
+};
+
+function statsOf(entry: LambdaEntry, output: esbuild.Metafile['outputs'][string], code?: Uint8Array): BundleStats {
+  const byPackage = new Map<string, number>();
+  const byInput: { path: string; bytes: number }[] = [];
+  let sdk = 0;
+  const clients = new Set<string>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const pkg = packageOf(input);
+    if (isSdkPackage(pkg)) {
+      sdk += bytesInOutput;
+      if (pkg.startsWith('@aws-sdk/client-') && bytesInOutput > 0) clients.add(pkg);
+      continue;
+    }
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
+    byInput.push({ path: input.replace(/^.*node_modules\//, ''), bytes: bytesInOutput });
+  }
+  const stripe = (byPackage.get('stripe') ?? 0) > 0;
+  const pdf = (byPackage.get('pdf-lib') ?? 0) > 0;
+  const heavy = stripe || pdf;
+  const budgetBytes = heavy ? HEAVY_BUDGET_BYTES : PLAIN_BUDGET_BYTES;
+  const beyondSdkBytes = output.bytes - sdk;
+  const inputs = byInput.sort((a, b) => b.bytes - a.bytes).slice(0, 10);
+  const top3 = inputs
+    .slice(0, 3)
+    .map((i) => `${i.path} ${(i.bytes / 1024).toFixed(1)} KB`)
+    .join(', ');
+  const violation =
+    beyondSdkBytes > budgetBytes
+      ? `${(beyondSdkBytes / 1024).toFixed(1)} KB beyond the AWS SDK > ${budgetBytes / 1024} KB (${heavy ? 'Stripe/PDF' : 'plain'} budget); biggest inputs: ${top3}`
+      : undefined;
+  return {
+    name: entry.name,
+    file: path.relative(REPO_ROOT, entry.file),
+    bytes: output.bytes,
+    beyondSdkBytes,
+    packages: [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+    inputs,
+    sdkClients: [...clients].sort(),
+    heavy,
+    stripe,
+    stripeAllowed: entry.stripeAllowed,
+    pdf,
+    budgetBytes,
+    ...(violation ? { violation } : {}),
+    ...(code ? { code } : {}),
+  };
+}
+
+/** One bundle, exactly as CDK builds it (without source maps). */
+export async function buildBundle(entry: LambdaEntry, keepCode = false): Promise<BundleStats> {
+  const result = await esbuild.build({
+    entryPoints: [entry.file],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outfile: path.join(REPO_ROOT, 'node_modules/.cache/bundles/index.mjs'),
+    format: LAMBDA_BUNDLE.format,
+    target: LAMBDA_BUNDLE.target,
+    platform: LAMBDA_BUNDLE.platform,
+    minify: LAMBDA_BUNDLE.minify,
+    charset: LAMBDA_BUNDLE.charset,
+    mainFields: [...LAMBDA_BUNDLE.mainFields],
+    banner: { js: LAMBDA_BUNDLE.banner },
+    logLevel: 'silent',
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  return statsOf(entry, output!, keepCode ? result.outputFiles[0]!.contents : undefined);
+}
+
+/**
+ * Several bundles from one esbuild call: the module graph is parsed once for the batch, each entry
+ * still gets its own self-contained bundle (no code splitting), byte for byte what `buildBundle` gives.
+ */
+export async function buildBatch(entries: LambdaEntry[], keepCode = false): Promise<BundleStats[]> {
+  const result = await esbuild.build({
+    entryPoints: entries.map((e, i) => ({ in: e.file, out: `e${i}` })),
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: path.join(REPO_ROOT, 'node_modules/.cache/bundles'),
+    outExtension: { '.js': '.mjs' },
+    format: LAMBDA_BUNDLE.format,
+    target: LAMBDA_BUNDLE.target,
+    platform: LAMBDA_BUNDLE.platform,
+    minify: LAMBDA_BUNDLE.minify,
+    charset: LAMBDA_BUNDLE.charset,
+    mainFields: [...LAMBDA_BUNDLE.mainFields],
+    banner: { js: LAMBDA_BUNDLE.banner },
+    logLevel: 'silent',
+  });
+  return entries.map((entry, i) => {
+    const key = Object.keys(result.metafile.outputs).find((k) => k.endsWith(`/e${i}.mjs`))!;
+    const file = result.outputFiles.find((f) => f.path.endsWith(`/e${i}.mjs`))!;
+    return statsOf(entry, result.metafile.outputs[key]!, keepCode ? file.contents : undefined);
+  });
+}
+
+/**
+ * Builds `entries` in batches of `batchSize` (one esbuild call each, parsed once), `concurrency`
+ * batches at a time: the 170 bundles in about a minute on two cores.
+ */
+export async function buildBundles(
+  entries: LambdaEntry[],
+  { concurrency = 1, batchSize = 20, keepCode = false } = {},
+): Promise<BundleStats[]> {
+  const batches: LambdaEntry[][] = [];
+  for (let i = 0; i < entries.length; i += batchSize) batches.push(entries.slice(i, i + batchSize));
+  const results: BundleStats[][] = new Array(batches.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, batches.length) }, async () => {
+      while (next < batches.length) {
+        const i = next++;
+        results[i] = await buildBatch(batches[i]!, keepCode);
+      }
+    }),
+  );
+  return results.flat();
+}
