@@ -1,0 +1,236 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { LAMBDA_BUNDLE } from '../../functions/src/bundle-options.ts';
+import { buildBundles, lambdaEntries, REPO_ROOT, type BundleStats } from '../test/bundles.ts';
+import { runPool } from './stats.ts';
+
+/**
+ * Lambda bundles (issue 15): per route (and job, worker, trigger) the minified bundle as CDK builds
+ * it, its bytes beyond the AWS SDK against the budget, and its cold import — `await import()` of the
+ * bundle in a fresh `node` process — against a fresh process importing bare the SDK clients it
+ * uses (their client classes, bundled with the same esbuild options). Median of `runs` processes
+ * each, bundle and bare interleaved. Budget: bundle ≤ 1.5 × bare.
+ */
+export const COLD_IMPORT_BUDGET_RATIO = 1.5;
+
+/** The client class each SDK package contributes to the "bare" import. */
+const CLIENT_CLASSES: Record<string, string[]> = {
+  '@aws-sdk/client-dynamodb': ['DynamoDBClient'],
+  '@aws-sdk/client-s3': ['S3Client'],
+  '@aws-sdk/client-sesv2': ['SESv2Client'],
+  '@aws-sdk/client-sqs': ['SQSClient'],
+  '@aws-sdk/client-ssm': ['SSMClient'],
+  '@aws-sdk/client-cognito-identity-provider': ['CognitoIdentityProviderClient'],
+  '@aws-sdk/client-dynamodb-streams': ['DynamoDBStreamsClient'],
+};
+
+export type BundlesBenchOptions = {
+  /** Fresh processes per bundle and per bare import (default 10). */
+  runs?: number;
+  /** Measure the cold import of only this many bundles (spread over the list; default all). */
+  sample?: number;
+  /** Processes at once (default 2: the cores of this machine). */
+  concurrency?: number;
+};
+
+type RouteRow = {
+  name: string;
+  bytes: number;
+  beyond_sdk_bytes: number;
+  budget_bytes: number;
+  over_budget: boolean;
+  sdk_clients: string[];
+  top_packages: string[];
+  cold_import_ms?: number;
+  bare_sdk_ms?: number;
+  ratio?: number;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** One fresh node process: milliseconds of `await import(file)` alone (start-up excluded). */
+function coldImport(file: string): Promise<number> {
+  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'eu-central-1',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (err += d));
+    child.on('close', (code) =>
+      code === 0 ? resolve(Number(out)) : reject(new Error(`import of ${file} failed: ${err.slice(0, 400)}`)),
+    );
+  });
+}
+
+async function bareBundle(clients: string[], dir: string): Promise<string> {
+  const key = clients.map((c) => c.replace('@aws-sdk/client-', '')).join('+') || 'none';
+  const file = path.join(dir, `bare-${key}.mjs`);
+  const source = clients
+    .map(
+      (pkg, i) =>
+        `import { ${(CLIENT_CLASSES[pkg] ?? []).join(', ')} } from '${pkg}'; globalThis.c${i} = [${(CLIENT_CLASSES[pkg] ?? []).join(', ')}];`,
+    )
+    .join('\n');
+  await esbuild.build({
+    stdin: { contents: source, resolveDir: path.join(REPO_ROOT, 'functions'), loader: 'js' },
+    bundle: true,
+    outfile: file,
+    format: LAMBDA_BUNDLE.format,
+    target: LAMBDA_BUNDLE.target,
+    platform: LAMBDA_BUNDLE.platform,
+    minify: LAMBDA_BUNDLE.minify,
+    charset: LAMBDA_BUNDLE.charset,
+    mainFields: [...LAMBDA_BUNDLE.mainFields],
+    banner: { js: LAMBDA_BUNDLE.banner },
+    logLevel: 'silent',
+  });
+  return file;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(0);
+
+export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ json: object; markdown: string }> {
+  const runs = opts.runs ?? 10;
+  const concurrency = opts.concurrency ?? 2;
+  const started = Date.now();
+  const entries = lambdaEntries();
+  const bundles = await buildBundles(entries, { keepCode: true });
+  const buildSeconds = (Date.now() - started) / 1000;
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'gm-bench-bundles-'));
+  try {
+    const sample = opts.sample && opts.sample < bundles.length ? opts.sample : bundles.length;
+    const step = bundles.length / sample;
+    const measured = new Set(Array.from({ length: sample }, (_, i) => Math.floor(i * step)));
+
+    const files = new Map<BundleStats, string>();
+    bundles.forEach((b, i) => {
+      if (!measured.has(i)) return;
+      const sub = path.join(dir, `b${i}`);
+      mkdirSync(sub);
+      writeFileSync(path.join(sub, 'index.mjs'), b.code!);
+      files.set(b, path.join(sub, 'index.mjs'));
+    });
+    const bare = new Map<string, string>();
+    for (const b of files.keys()) {
+      const key = b.sdkClients.join(',');
+      if (!bare.has(key)) bare.set(key, await bareBundle(b.sdkClients, dir));
+    }
+
+    // Interleaved: bundle, bare, bundle, bare … so drift of the machine's load hits both alike.
+    const jobs = [...files].flatMap(([b, file]) =>
+      Array.from({ length: runs }, () => [
+        { b, kind: 'bundle' as const, file },
+        { b, kind: 'bare' as const, file: bare.get(b.sdkClients.join(','))! },
+      ]).flat(),
+    );
+    const times = await runPool(jobs, concurrency, async (job) => ({ ...job, ms: await coldImport(job.file) }));
+    const bareTimes = new Map<string, number[]>();
+    const bundleTimes = new Map<BundleStats, number[]>();
+    for (const t of times) {
+      if (t.kind === 'bundle') bundleTimes.set(t.b, [...(bundleTimes.get(t.b) ?? []), t.ms]);
+      else bareTimes.set(t.b.sdkClients.join(','), [...(bareTimes.get(t.b.sdkClients.join(',')) ?? []), t.ms]);
+    }
+
+    const rows: RouteRow[] = bundles.map((b) => {
+      const own = bundleTimes.get(b);
+      const base = bareTimes.get(b.sdkClients.join(','));
+      const cold = own ? median(own) : undefined;
+      const bareMs = own && base ? median(base) : undefined;
+      return {
+        name: b.name,
+        bytes: b.bytes,
+        beyond_sdk_bytes: b.beyondSdkBytes,
+        budget_bytes: b.budgetBytes,
+        over_budget: Boolean(b.violation),
+        sdk_clients: b.sdkClients,
+        top_packages: b.packages.slice(0, 3).map((p) => `${p.name} ${kb(p.bytes)} KB`),
+        ...(cold !== undefined && bareMs !== undefined
+          ? {
+              cold_import_ms: Math.round(cold * 10) / 10,
+              bare_sdk_ms: Math.round(bareMs * 10) / 10,
+              ratio: Math.round((cold / bareMs) * 100) / 100,
+            }
+          : {}),
+      };
+    });
+
+    const ratios = rows.flatMap((r) => (r.ratio === undefined ? [] : [r.ratio]));
+    const worstRatio = rows.reduce<RouteRow | undefined>(
+      (w, r) => (r.ratio !== undefined && (!w || r.ratio > w.ratio!) ? r : w),
+      undefined,
+    );
+    const worstBytes = rows.reduce((w, r) =>
+      r.beyond_sdk_bytes / r.budget_bytes > w.beyond_sdk_bytes / w.budget_bytes ? r : w,
+    );
+    const summary = {
+      bundles: rows.length,
+      over_byte_budget: rows.filter((r) => r.over_budget).length,
+      median_bytes: median(rows.map((r) => r.bytes)),
+      median_beyond_sdk_bytes: median(rows.map((r) => r.beyond_sdk_bytes)),
+      max_beyond_sdk: { name: worstBytes.name, bytes: worstBytes.beyond_sdk_bytes },
+      with_stripe: bundles.filter((b) => b.stripe).length,
+      with_pdf_lib: bundles.filter((b) => b.pdf).length,
+      cold_import_measured: ratios.length,
+      runs_per_import: runs,
+      median_ratio: ratios.length ? Math.round(median(ratios) * 100) / 100 : null,
+      worst_ratio: worstRatio ? { name: worstRatio.name, ratio: worstRatio.ratio } : null,
+      over_ratio_budget: ratios.filter((r) => r > COLD_IMPORT_BUDGET_RATIO).length,
+      ratio_budget: COLD_IMPORT_BUDGET_RATIO,
+      build_seconds: Math.round(buildSeconds),
+      total_seconds: Math.round((Date.now() - started) / 1000),
+    };
+
+    const markdown = [
+      '## Lambda bundles',
+      '',
+      `Every Lambda bundled as CDK does (functions/src/bundle-options.ts); cold import = \`await import()\` in a fresh node process, median of ${runs}, against the bare SDK clients it uses. Budgets: beyond the AWS SDK ≤ 150 KB (≤ 600 KB with Stripe or pdf-lib); cold import ≤ ${COLD_IMPORT_BUDGET_RATIO}× bare. Took ${summary.total_seconds} s (bundling ${summary.build_seconds} s).`,
+      '',
+      '| bundles | over byte budget | median size | median beyond SDK | largest beyond SDK | with Stripe | with pdf-lib | cold import measured | median ratio | worst ratio | over 1.5× |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      `| ${summary.bundles} | ${summary.over_byte_budget} | ${kb(summary.median_bytes)} KB | ${kb(summary.median_beyond_sdk_bytes)} KB | ${kb(worstBytes.beyond_sdk_bytes)} KB (${worstBytes.name}) | ${summary.with_stripe} | ${summary.with_pdf_lib} | ${summary.cold_import_measured} | ${summary.median_ratio ?? '–'}× | ${worstRatio ? `${worstRatio.ratio}× (${worstRatio.name})` : '–'} | ${summary.over_ratio_budget} |`,
+      '',
+      '| route | KB | beyond SDK KB (budget) | cold ms | bare ms | ratio | biggest beyond SDK |',
+      '|---|---|---|---|---|---|---|',
+      ...[...rows]
+        .sort((a, b) => b.beyond_sdk_bytes - a.beyond_sdk_bytes)
+        .map(
+          (r) =>
+            `| ${r.name} | ${kb(r.bytes)} | ${kb(r.beyond_sdk_bytes)} (${kb(r.budget_bytes)})${r.over_budget ? ' ✘' : ''} | ${r.cold_import_ms ?? '–'} | ${r.bare_sdk_ms ?? '–'} | ${r.ratio ?? '–'} | ${r.top_packages.join(', ')} |`,
+        ),
+      '',
+    ].join('\n');
+    return { json: { summary, routes: rows }, markdown };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `npx tsx scripts/bench/bundles.ts [--runs 10] [--sample 40]` writes reports/bench-bundles.{md,json}.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : undefined;
+  };
+  const { json, markdown } = await measureBundles({ runs: arg('runs'), sample: arg('sample') });
+  mkdirSync(path.join(REPO_ROOT, 'reports'), { recursive: true });
+  writeFileSync(path.join(REPO_ROOT, 'reports/bench-bundles.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(REPO_ROOT, 'reports/bench-bundles.md'), markdown);
+  console.log(markdown.split('\n').slice(0, 8).join('\n'));
+}
