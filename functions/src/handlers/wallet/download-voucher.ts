@@ -1,7 +1,7 @@
 import { downloadVoucherRequestSchema } from '@gm/shared/wallet/contracts';
 import { companies, mediaReader, resolve, templates, users, userVouchers, vouchers } from '../../lib/deps.ts';
 import { file, http, parse } from '../../lib/http.ts';
-import { downloadVoucher } from '../../services/wallet/wallet.ts';
+import { downloadVoucher } from '../../services/wallet/wallet-pdfs.ts';
 
 /** POST order/download-voucher {id} → the voucher PDF (owner only); sets sent_via = voucher_download when unset. */
 export const handler = http('POST order/download-voucher', async ({ actor, body }) => {

@@ -8,7 +8,7 @@ import { cursorPage } from '../cursor-paging.ts';
 import type { Deps } from '../deps.ts';
 import type { ExportLink } from '@gm/shared/admin/exports';
 import type { Actor } from '../../lib/auth.ts';
-import { csvMoney, writeCsv } from '../seller/invoice-exports.ts';
+import { csvMoney, writeCsv } from '../export-writers.ts';
 
 /**
  * /voucher-expired (03 §2; issue 11): bought vouchers whose validity ended (last valid day before

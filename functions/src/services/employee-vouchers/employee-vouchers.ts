@@ -17,7 +17,7 @@ import type { EmployeeRedemptionRecord } from '../../repositories/employee-vouch
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import type { VoucherRecord } from '../../repositories/voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { csvField } from '../seller/invoice-exports.ts';
+import { csvField } from '../export-writers.ts';
 
 /**
  * /tourism/employee-vouchers, the employee wallet and employee redemptions (issue 13; 03 §2, §8;

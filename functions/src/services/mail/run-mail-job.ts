@@ -1,7 +1,7 @@
 import type { MailOutbox } from '../../adapters/sqs-mail-queue.ts';
 import { sendPasswordReset } from '../auth/forgot-password.ts';
 import type { Deps } from '../deps.ts';
-import { mailGuestVouchers } from '../wallet/wallet.ts';
+import { mailGuestVouchers } from '../wallet/wallet-pdfs.ts';
 import type { VoucherPdfDeps } from '../wallet/voucher-pdf.ts';
 import { decodeMailJob, mailJobOf, type MailJob } from './mail-jobs.ts';
 

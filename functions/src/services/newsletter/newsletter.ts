@@ -10,7 +10,7 @@ import {
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { NewsletterSubscriber } from '../../repositories/newsletter-repository.ts';
 import type { Deps } from '../deps.ts';
-import { csvField } from '../seller/invoice-exports.ts';
+import { csvField } from '../export-writers.ts';
 
 /** Sign-ups per IP and hour; the next one gets 429 before anything is read or written. */
 export const NEWSLETTER_IP_LIMIT = { hits: 10, windowSeconds: 60 * 60 } as const;

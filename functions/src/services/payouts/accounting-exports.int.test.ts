@@ -17,7 +17,7 @@ import {
 } from '../../../../scripts/test/accounting-fixtures.ts';
 import { api } from '../../../../scripts/test/api.ts';
 import { downloadExport } from '../../../../scripts/test/export-link.ts';
-import { csvMoney } from '../seller/invoice-exports.ts';
+import { csvMoney } from '../export-writers.ts';
 
 /**
  * Accounting exports (issue 12) against DynamoDB Local and s3rver: a fixed scenario of one seller in

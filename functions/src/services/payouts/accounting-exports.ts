@@ -26,7 +26,7 @@ import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { AccountingOrder } from '../../repositories/accounting-repository.ts';
 import type { Deps } from '../deps.ts';
-import { csvMoney, writeCsv } from '../seller/invoice-exports.ts';
+import { csvMoney, writeCsv } from '../export-writers.ts';
 import { sellerScope } from '../seller/seller-orders.ts';
 
 /**

@@ -26,7 +26,7 @@ import { invoicePartition } from '../../repositories/seller-invoice-repository.t
 import { auditEntry } from '../audit-entry.ts';
 import { cursorPage, INVALID_CURSOR } from '../cursor-paging.ts';
 import type { Deps } from '../deps.ts';
-import { csvMoney, writeCsv, writeZip } from '../seller/invoice-exports.ts';
+import { csvMoney, writeCsv, writeZip } from '../export-writers.ts';
 
 /**
  * Seller invoices (Gutschriften), the read/admin side (issue 12; 03 §2 /payout, §4, §7, §8): lists,

@@ -4,14 +4,14 @@ import { isPaymentComplete } from '../../repositories/seller-invoice-keys.ts';
 import type { ExportFiles } from '../../adapters/export-files.ts';
 import type { Actor } from '../../lib/auth.ts';
 import type { Deps } from '../deps.ts';
-import { downloadOrderCsv } from '../seller/invoice-exports.ts';
+import { downloadOrderCsv } from '../seller/order-csv.ts';
 import { addDays, previousMonth } from './reminder-days.ts';
 
 /**
  * Issue 12 "Seller mails", monthly reporting: on the 1st of each month each seller with
  * `monthly_reporting` on gets last month's sales, redemptions and commission (from
  * `SELLER#<id>#STATS` / `MONTH#<yyyy-mm>`) with the month's order CSV attached (the same CSV as
- * 'Bestellungen' → CSV, services/seller/invoice-exports.ts). Once per seller and month: the item
+ * 'Bestellungen' → CSV, services/seller/order-csv.ts). Once per seller and month: the item
  * `MONTHLY_REPORT#<sellerId>#<yyyy-mm>` is put with `attribute_not_exists` before the mail; a failed
  * mail deletes it again so the next run (or the Lambda retry) sends it. The month's payouts are the
  * seller invoices issued in it (GSI1 `SELLER#<id>#SELLER_INVOICES` by range): count, payout sum, paid.

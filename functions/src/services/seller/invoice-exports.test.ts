@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ExportSink } from '../../adapters/export-files.ts';
-import { writeCsv, writeZip } from './invoice-exports.ts';
+import { writeCsv, writeZip } from '../export-writers.ts';
 
 /** A sink that records what arrives and when the producer waited for it. */
 function recordingSink() {

@@ -2,21 +2,17 @@ import { paginate, type Paged } from '@gm/shared/api/paged';
 import { regionLabel } from '@gm/shared/catalogue/reference-data';
 import {
   WALLET_TEXT,
-  voucherPdfFilename,
   type UserVoucher,
   type UserVoucherDetail,
   type QrResolveResponse,
   type UserVoucherPersonalisationView,
   type WalletSeller,
 } from '@gm/shared/wallet/contracts';
-import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { TemplateRecord } from '../../repositories/template-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { chunkAttachments, memoisedMediaReader } from '../mail-attachments.ts';
-import { voucherPdfFor, type VoucherPdfDeps } from './voucher-pdf.ts';
 
 /** A media key (`user-vouchers/…`) or path (`/media/…`) as the URL path the web loads; other URLs unchanged. */
 export function mediaPath(value: string | null | undefined): string | null {
@@ -203,24 +199,6 @@ export async function getUserVoucher(
 }
 
 /**
- * POST order/download-voucher: the PDF for the owner (404 for anyone else, nothing changes). A
- * reversed voucher is no longer valid: 404 as well. After rendering, `sent_via` becomes
- * `voucher_download` if it was still unset (01 §4).
- */
-export async function downloadVoucher(
-  deps: Pick<Deps, 'userVouchers'> & VoucherPdfDeps,
-  actor: Actor,
-  id: string,
-): Promise<{ filename: string; pdf: Uint8Array }> {
-  const record = await ownUserVoucher(deps, actor, id);
-  if (record.status === 'reversed') throw new NotFoundError();
-  const pdf = await voucherPdfFor(deps, record);
-  if (record.sent_via === null || record.sent_via === undefined)
-    await deps.userVouchers.setSentViaIfUnset(record.id, actor.userId, 'voucher_download');
-  return { filename: voucherPdfFilename(record.order_no, record.code), pdf };
-}
-
-/**
  * GET user-voucher/qr/{code}: resolves a QR URL for a browser (docs/decisions/wallet.md "The QR URL opened in a browser"):
  * the catalogue voucher to show, plus the user voucher id when the caller is its owner. The code is a
  * 128-bit bearer credential, so answering for it reveals nothing a holder does not already have.
@@ -241,9 +219,6 @@ export async function resolveQr(
 
 /** Per address and per caller IP, per hour (forgot-password uses the same pattern). */
 export const GUEST_RETRIEVAL_LIMITS = { perAddress: 3, perIp: 20, windowSeconds: 3600 } as const;
-/** Bounds the rendering work of one request; a guest order rarely has more than a few vouchers. */
-const MAX_ATTACHMENTS = 20;
-
 /**
  * POST retrieve/guest-vouchers: counts the request against the per-IP and per-address limits (429),
  * puts a `guest-vouchers` job on the mail queue and answers. Nothing before the answer depends on
@@ -264,55 +239,4 @@ export async function retrieveGuestVouchers(
     throw new TooManyRequestsError();
   await deps.mailQueue.enqueue({ kind: 'guest-vouchers', email });
   return { message: WALLET_TEXT.guestRetrievalSent };
-}
-
-/**
- * The mail worker's half: mails the address's guest vouchers (GSI1 `GUEST#<email>#WALLET`, active
- * ones, each as PDF; large sets in several mails). An address without any gets no mail.
- */
-export async function mailGuestVouchers(
-  deps: Pick<Deps, 'userVouchers' | 'mailer' | 'appUrl'> & VoucherPdfDeps,
-  email: string,
-): Promise<number> {
-  const vouchers = (await deps.userVouchers.listByOwner({ guestEmail: email }))
-    .filter((v) => v.status === 'active' && v.owner_guest_email === email)
-    .slice(0, MAX_ATTACHMENTS);
-  if (vouchers.length === 0) return 0;
-  const pdfDeps = { ...deps, mediaReader: memoisedMediaReader(deps.mediaReader) };
-  const attachments = [];
-  for (const v of vouchers)
-    attachments.push({
-      filename: voucherPdfFilename(v.order_no, v.code),
-      contentType: 'application/pdf',
-      content: await voucherPdfFor(pdfDeps, v),
-    });
-  const base = deps.appUrl.replace(/\/+$/, '');
-  const lines = vouchers.flatMap((v) => [
-    `- ${v.voucher.title} (Bestellung ${v.order_no}): Code ${v.code}, ${v.qr}`,
-    `  ${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(base, v.code)}`,
-  ]);
-  // Large PDFs (big backgrounds) go out in several mails, each within the size budget.
-  const parts = chunkAttachments(attachments);
-  for (const [index, part] of parts.entries())
-    await deps.mailer.send({
-      to: email,
-      subject: `Deine Gutscheine – Gutscheinmarkt${parts.length > 1 ? ` (${index + 1}/${parts.length})` : ''}`,
-      text: [
-        'Hallo,',
-        '',
-        parts.length > 1
-          ? `hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs sind zu groß für eine Email; diese Email ist Teil ${index + 1} von ${parts.length}.`
-          : 'hier sind die Gutscheine, die mit dieser Email-Adresse als Gast bestellt wurden. Die PDFs hängen an dieser Email.',
-        '',
-        ...lines,
-        '',
-        `Mit einem Konto kannst du deine Gutscheine personalisieren und verschenken: ${base}/register/buyer`,
-        '',
-        'Wenn du das nicht angefordert hast, kannst du diese Email ignorieren.',
-        '',
-        'Dein Gutscheinmarkt-Team',
-      ].join('\n'),
-      attachments: part,
-    });
-  return vouchers.length;
 }
