@@ -17,6 +17,7 @@ export async function aggregateStats(deps: AggregateStatsDeps, changes: readonly
   const records = batchDeltas(changes);
   if (records.length === 0) return { applied: 0, alreadyApplied: 0, transactions: 0 };
   const outcome = await deps.statsAggregates.apply(records);
-  deps.log.info('stats aggregated', { records: changes.length, counting: records.length, ...outcome });
+  // A redelivered batch (retry, bisection, replay) is worth a line; a first delivery is not.
+  if (outcome.alreadyApplied > 0) deps.log.info('stats: redelivered records skipped', { ...outcome });
   return outcome;
 }

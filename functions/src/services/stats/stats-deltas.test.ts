@@ -53,7 +53,7 @@ describe('stats deltas of stream records', () => {
   it('guests and direct sales count no buyer; later changes of a completed line count nothing', () => {
     const { user_id: _u, ...guest } = completedLine;
     expect(keysOf(guest, pendingLine)).not.toContain('USER#u1/STATS');
-    const { payment_id: _p, ...direct } = { ...completedLine, channel: 'direktverkauf', commission: 0 };
+    const { payment_id: _p, ...direct }: Image = { ...completedLine, channel: 'direktverkauf', commission: 0 };
     expect(keysOf(direct, pendingLine)).not.toContain('USER#u1/STATS');
     expect(keysOf(direct, pendingLine)).toHaveLength(8);
     expect(keysOf({ ...completedLine, seller_mail_sent_at: AT }, completedLine)).toEqual([]);
