@@ -6,7 +6,7 @@ import { effectiveSettings } from '@gm/shared/settings/contracts';
 import { reversedSellerShare } from '@gm/shared/payouts/ledger';
 import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
-import { orders, payments, payoutAccounts, settings, transactions } from '../../functions/src/lib/deps.ts';
+import { payments, payoutAccounts, settings, transactions } from '../../functions/src/lib/deps.ts';
 import { statsKeys } from '../../functions/src/repositories/sales-stats.ts';
 import { orderKeys } from '../../functions/src/repositories/order-repository.ts';
 import { payoutAccountKeys } from '../../functions/src/repositories/payout-account-repository.ts';
