@@ -57,7 +57,7 @@ describe('stats aggregator (issue 15)', () => {
     expect(tableWrites).toHaveLength(1);
     expect(tableWrites[0]!.Condition).toEqual({
       'ForAllValues:StringLike': {
-        'dynamodb:LeadingKeys': ['SELLER#*', 'PLATFORM#STATS*', 'USER#*', 'STATS_APPLIED#*'],
+        'dynamodb:LeadingKeys': ['PLATFORM#STATS*', 'SELLER#*', 'STATS_APPLIED#*', 'USER#*'],
       },
     });
     for (const forbidden of [
