@@ -176,9 +176,7 @@ export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ 
       (w, r) => (r.ratio !== undefined && (!w || r.ratio > w.ratio!) ? r : w),
       undefined,
     );
-    const worstBytes = rows.reduce((w, r) =>
-      r.beyond_sdk_bytes / r.budget_bytes > w.beyond_sdk_bytes / w.budget_bytes ? r : w,
-    );
+    const worstBytes = rows.reduce((w, r) => (r.beyond_sdk_bytes > w.beyond_sdk_bytes ? r : w));
     const summary = {
       bundles: rows.length,
       over_byte_budget: rows.filter((r) => r.over_budget).length,
