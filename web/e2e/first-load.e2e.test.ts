@@ -6,10 +6,11 @@ import { firstVisit, firstVoucherId, signedInState, type FirstVisit } from '../.
 /**
  * What a first visit loads (issue 15), in bytes and chunks, never in time: a guest's first visit of the home,
  * the search and a voucher's detail page loads no chunk of a seller's, admin's or scanner's screens, and stays
- * under a ceiling of JavaScript (gzip). The issue's budget is 150 KiB; `npm run bench:web` reports how far off it
- * is. The ceiling here stops the first load from growing meanwhile.
+ * under a ceiling of JavaScript (gzip). The issue's budget is 150 KiB (JS_BUDGET_KIB), which the first load still
+ * misses (`npm run bench:web` reports by how much): until it is met, each page's ceiling is its load measured on
+ * 2026-11-26 plus 1 KiB, so the first load cannot grow meanwhile.
  */
-const GUEST_JS_CEILING_KIB = 176;
+const GUEST_JS_CEILING_KIB = { home: 173, search: 175, detail: 175 } as const;
 
 const describeFiles = (visit: FirstVisit) =>
   `${visit.page} as ${visit.role}: ${visit.jsGzipKib} KiB\n${visit.js.map((a) => `${a.chunk} ${a.gzip} B [${a.areas.join(',')}]`).join('\n')}`;
@@ -19,12 +20,16 @@ describe('first load', () => {
 
   it('a guest loads no other role’s chunk and stays under the JavaScript ceiling on home, search and detail', async () => {
     const origin = webUrl();
-    const pages = ['/', '/vouchers/search', `/vouchers/${await firstVoucherId(origin)}`];
-    for (const path of pages) {
+    const pages = [
+      ['home', '/'],
+      ['search', '/vouchers/search'],
+      ['detail', `/vouchers/${await firstVoucherId(origin)}`],
+    ] as const;
+    for (const [name, path] of pages) {
       const visit = await firstVisit(browser(), origin, path);
       expect(visit.js.length, describeFiles(visit)).toBeGreaterThan(0);
       expect(visit.foreignAreas, describeFiles(visit)).toEqual([]);
-      expect(visit.jsGzipKib, describeFiles(visit)).toBeLessThanOrEqual(GUEST_JS_CEILING_KIB);
+      expect(visit.jsGzipKib, describeFiles(visit)).toBeLessThanOrEqual(GUEST_JS_CEILING_KIB[name]);
     }
   });
 
