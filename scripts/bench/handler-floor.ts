@@ -112,7 +112,9 @@ function swapIds(value: unknown, swaps: readonly [string, string][]): unknown {
 function freshLike(id: string): string {
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-/.test(id)) return randomUUID();
   const hex = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
-  return /^[0-9a-f]+$/.test(id) ? hex.slice(0, id.length) : `${id.slice(0, Math.max(0, id.length - 12))}${hex.slice(0, 12)}`;
+  return /^[0-9a-f]+$/.test(id)
+    ? hex.slice(0, id.length)
+    : `${id.slice(0, Math.max(0, id.length - 12))}${hex.slice(0, 12)}`;
 }
 
 async function replay(send: Send, calls: readonly Recorded[], swaps: readonly [string, string][]): Promise<void> {
@@ -378,5 +380,8 @@ export async function measureHandlerFloor(opts: HandlerFloorOptions = {}): Promi
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await writeSectionReport('bench-handler-floor', await measureHandlerFloor({ quick: process.argv.includes('--quick') }));
+  await writeSectionReport(
+    'bench-handler-floor',
+    await measureHandlerFloor({ quick: process.argv.includes('--quick') }),
+  );
 }

@@ -1,0 +1,308 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  REPORTS_DIR,
+  ROOT_DIR,
+  formatValue,
+  gitCommit,
+  machineInfo,
+  verdict,
+  type Figure,
+  type SectionResult,
+} from './report.ts';
+
+/**
+ * `npm run bench` (issue 15, "One report"): every figure of the issue side by side in one run →
+ * reports/bench.md (summary table with budgets, then one section per topic) and reports/bench.json.
+ *
+ *   npm run bench                                  all sections, full size (≈ see docs/performance.md)
+ *   npm run bench -- --quick                       smaller sizes everywhere (a smoke run of the benches)
+ *   npm run bench -- --only search,redemptions     a subset (names: --list)
+ *   npm run bench -- --strict                      exit 1 when a figure misses its budget
+ *   npm run bench -- --out NAME                    reports/NAME.md/.json (default: bench for a full run,
+ *                                                  bench-partial for --quick or --only, so a partial run
+ *                                                  never overwrites the committed report)
+ *
+ * Each section is a module `scripts/bench/<topic>.ts` exporting `measure<Topic>(options)` → `{ json,
+ * markdown, figures? }` (scripts/bench/report.ts), run in its own process by section-runner.ts. A
+ * module that is missing (or exports no such function) leaves its section "not measured"; a section
+ * that fails is reported as failed, and the others still run.
+ */
+type SectionDef = {
+  key: string;
+  title: string;
+  /** Modules tried in order: the first file that exists and mentions the export is used. */
+  candidates: { file: string; export: string }[];
+  /** Minutes before the section is stopped. */
+  timeoutMinutes: number;
+};
+
+const SECTIONS: SectionDef[] = [
+  {
+    key: 'handler-floor',
+    title: 'Handler vs raw DynamoDB floor',
+    candidates: [{ file: 'handler-floor.ts', export: 'measureHandlerFloor' }],
+    timeoutMinutes: 20,
+  },
+  {
+    key: 'search',
+    title: 'Search at scale',
+    candidates: [
+      { file: 'search-scaling.ts', export: 'measureSearchScaling' },
+      { file: 'search.ts', export: 'measureSearch' },
+    ],
+    timeoutMinutes: 45,
+  },
+  {
+    key: 'redemptions',
+    title: 'Redemptions under load',
+    candidates: [{ file: 'redemptions.ts', export: 'measureRedemptions' }],
+    timeoutMinutes: 20,
+  },
+  {
+    key: 'aggregator',
+    title: 'Aggregates off the write path',
+    candidates: [{ file: 'aggregator.ts', export: 'measureAggregator' }],
+    timeoutMinutes: 20,
+  },
+  {
+    key: 'bundles',
+    title: 'Lambda bundles',
+    candidates: [{ file: 'bundles.ts', export: 'measureBundles' }],
+    timeoutMinutes: 30,
+  },
+  {
+    key: 'web',
+    title: 'Web first load and Lighthouse',
+    candidates: [
+      { file: 'web.ts', export: 'measureWeb' },
+      { file: 'bench-web.ts', export: 'measureWeb' },
+    ],
+    timeoutMinutes: 30,
+  },
+  {
+    key: 'voucher-pdf',
+    title: 'Voucher PDF',
+    candidates: [{ file: 'bench-voucher-pdf.ts', export: 'measureVoucherPdfSection' }],
+    timeoutMinutes: 5,
+  },
+  {
+    key: 'exports',
+    title: 'Invoice export (500 invoices)',
+    candidates: [{ file: 'bench-exports.ts', export: 'measureExports' }],
+    timeoutMinutes: 15,
+  },
+];
+
+const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
+const RUNNER = `${BENCH_DIR}section-runner.ts`;
+const TSX = `${ROOT_DIR}node_modules/.bin/tsx`;
+
+type Args = { only?: string[]; quick: boolean; strict: boolean; out?: string; list: boolean };
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { quick: false, strict: false, list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--quick') args.quick = true;
+    else if (a === '--strict') args.strict = true;
+    else if (a === '--list') args.list = true;
+    else if (a.startsWith('--only'))
+      args.only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (a.startsWith('--out')) args.out = value();
+    else throw new Error(`unknown option ${a} (see scripts/bench/run.ts)`);
+  }
+  const unknown = (args.only ?? []).filter((k) => !SECTIONS.some((s) => s.key === k));
+  if (unknown.length)
+    throw new Error(`unknown section ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.key).join(', ')}`);
+  return args;
+}
+
+/** The first candidate whose file exists and declares the export (a file without it is never imported: it may run on import). */
+function resolveModule(def: SectionDef): { file: string; export: string } | undefined {
+  for (const c of def.candidates) {
+    const file = `${BENCH_DIR}${c.file}`;
+    if (!existsSync(file)) continue;
+    const source = readFileSync(file, 'utf8');
+    if (new RegExp(`export\\s+(async\\s+)?(function|const|let)\\s+${c.export}\\b`).test(source))
+      return { file, export: c.export };
+  }
+  return undefined;
+}
+
+type Outcome =
+  | { status: 'measured'; module: string; seconds: number; result: SectionResult }
+  | { status: 'failed'; module: string; seconds: number; error: string }
+  | { status: 'not measured'; reason: string };
+
+async function runSection(def: SectionDef, options: Record<string, unknown>): Promise<Outcome> {
+  const mod = resolveModule(def);
+  if (!mod) {
+    const tried = def.candidates.map((c) => `${c.export} in scripts/bench/${c.file}`).join(' or ');
+    return { status: 'not measured', reason: `no module (${tried})` };
+  }
+  const rel = mod.file.slice(ROOT_DIR.length);
+  const out = `${os.tmpdir()}/bench-section-${def.key}-${process.pid}.json`;
+  const started = performance.now();
+  console.log(`\n[bench] ── ${def.title}: ${rel} ${mod.export}(${JSON.stringify(options)})`);
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(TSX, [RUNNER, mod.file, mod.export, JSON.stringify(options), out], {
+      stdio: 'inherit',
+      env: { ...process.env, ...(options.quick ? { BENCH_QUICK: '1' } : {}) },
+      detached: true,
+    });
+    const timer = setTimeout(() => {
+      console.error(`[bench] ${def.key}: over ${def.timeoutMinutes} min, stopping it`);
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    }, def.timeoutMinutes * 60_000);
+    child.on('close', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const written = existsSync(out)
+    ? (JSON.parse(await readFile(out, 'utf8')) as SectionResult & { error?: string })
+    : undefined;
+  await rm(out, { force: true });
+  if (code !== 0 || !written || written.error)
+    return { status: 'failed', module: rel, seconds, error: written?.error ?? `exit code ${code}` };
+  console.log(`[bench] ── ${def.title}: ${seconds} s`);
+  return { status: 'measured', module: rel, seconds, result: written };
+}
+
+/** The section's summary rows: its own figures, figures inside its json, or one row pointing at it. */
+function figuresOf(def: SectionDef, outcome: Outcome): Figure[] {
+  if (outcome.status !== 'measured')
+    return [
+      {
+        name: def.title,
+        value: outcome.status === 'failed' ? `failed: ${outcome.error.split('\n')[0]}` : 'not measured',
+      },
+    ];
+  const own = outcome.result.figures ?? (outcome.result.json as { figures?: Figure[] } | null)?.figures;
+  if (Array.isArray(own) && own.length) return own;
+  const met = (outcome.result.json as { met?: unknown } | null)?.met;
+  return [{ name: def.title, value: 'see its section', pass: typeof met === 'boolean' ? met : undefined }];
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function reportMarkdown(input: {
+  date: string;
+  commit: string;
+  machine: ReturnType<typeof machineInfo>;
+  loadStart: number;
+  seconds: number;
+  quick: boolean;
+  sections: { def: SectionDef; outcome: Outcome; figures: Figure[] }[];
+}): string {
+  const m = input.machine;
+  const rows = input.sections.flatMap(({ def, figures }) =>
+    figures.map(
+      (f) =>
+        `| ${cell(def.title)} | ${cell(f.name)} | ${cell(formatValue(f))} | ${cell(f.budget ?? '–')} | ${verdict(f.pass)} |`,
+    ),
+  );
+  const all = input.sections.flatMap((s) => s.figures);
+  const passed = all.filter((f) => f.pass === true).length;
+  const failed = all.filter((f) => f.pass === false).length;
+  const runs = input.sections.map(({ def, outcome }) =>
+    outcome.status === 'not measured'
+      ? `| ${def.title} | – | not measured: ${cell(outcome.reason)} |`
+      : `| ${def.title} | \`${outcome.module}\` | ${outcome.status}, ${outcome.seconds} s |`,
+  );
+  const bodies = input.sections.map(({ def, outcome }) => {
+    if (outcome.status === 'measured') return outcome.result.markdown.trim();
+    if (outcome.status === 'failed')
+      return `## ${def.title}\n\nFailed after ${outcome.seconds} s (\`${outcome.module}\`):\n\n\`\`\`\n${outcome.error}\n\`\`\``;
+    return `## ${def.title}\n\nNot measured: ${outcome.reason}.`;
+  });
+  return `# Benchmark report (issue 15)
+
+Generated by \`npm run bench${input.quick ? ' -- --quick' : ''}\` (scripts/bench/run.ts) on ${input.date}, commit ${input.commit}, in ${(input.seconds / 60).toFixed(1)} min${input.quick ? ' — **quick run: smaller sizes than the budgets are written for**' : ''}.
+Machine: ${m.cpu} × ${m.cores} cores, ${m.memory_gb} GB, ${m.platform}, Node ${m.node}; load average (1 min) ${input.loadStart} at the start and ${m.load_average} at the end — other work on the machine inflates every time below.
+Design behind each figure: [docs/performance.md](../docs/performance.md). Figures are measured here, never asserted as times in tests.
+
+## Summary
+
+${passed} figures within their budget, ${failed} over; "–" = reported without a budget.
+
+| topic | figure | value | budget (issue 15 unless noted) | result |
+|---|---|---|---|---|
+${rows.join('\n')}
+
+| section | module | run |
+|---|---|---|
+${runs.join('\n')}
+
+${bodies.join('\n\n')}
+`;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.list) {
+    for (const s of SECTIONS) console.log(`${s.key.padEnd(14)} ${s.title}${resolveModule(s) ? '' : ' (no module)'}`);
+    return;
+  }
+  const selected = SECTIONS.filter((s) => !args.only || args.only.includes(s.key));
+  const partial = args.quick || args.only !== undefined;
+  const name = args.out ?? (partial ? 'bench-partial' : 'bench');
+  const options = { quick: args.quick };
+  const started = performance.now();
+  const loadStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  const date = new Date().toISOString();
+  const commit = gitCommit();
+  const sections: { def: SectionDef; outcome: Outcome; figures: Figure[] }[] = [];
+  for (const def of selected) {
+    const outcome = await runSection(def, options);
+    sections.push({ def, outcome, figures: figuresOf(def, outcome) });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const machine = machineInfo();
+  await mkdir(REPORTS_DIR, { recursive: true });
+  await writeFile(
+    `${REPORTS_DIR}${name}.md`,
+    reportMarkdown({ date, commit, machine, loadStart, seconds, quick: args.quick, sections }),
+  );
+  const json = {
+    date,
+    commit,
+    quick: args.quick,
+    seconds: Math.round(seconds),
+    machine: { ...machine, load_average_start: loadStart },
+    summary: sections.flatMap(({ def, figures }) => figures.map((f) => ({ topic: def.key, ...f }))),
+    sections: Object.fromEntries(
+      sections.map(({ def, outcome }) => [
+        def.key,
+        outcome.status === 'measured'
+          ? { status: outcome.status, module: outcome.module, seconds: outcome.seconds, data: outcome.result.json }
+          : outcome,
+      ]),
+    ),
+  };
+  await writeFile(`${REPORTS_DIR}${name}.json`, `${JSON.stringify(json, null, 2)}\n`);
+  const all = sections.flatMap((s) => s.figures);
+  console.log(`\n[bench] ${(seconds / 60).toFixed(1)} min → reports/${name}.md`);
+  for (const { def, figures } of sections)
+    for (const f of figures)
+      console.log(
+        `[bench]   ${def.key}: ${f.name}: ${formatValue(f)}${f.budget ? ` (${f.budget}: ${f.pass ? 'pass' : f.pass === false ? 'FAIL' : '–'})` : ''}`,
+      );
+  if (sections.some((s) => s.outcome.status === 'failed')) process.exitCode = 1;
+  if (args.strict && all.some((f) => f.pass === false)) process.exitCode = 1;
+}
+
+await main();
