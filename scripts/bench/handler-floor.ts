@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { routes } from '../../functions/src/routes.ts';
 import { buildEvent, lambdaContext, matchRoute, type RouteLike } from '../dev/api-gateway-event.ts';
@@ -9,8 +8,9 @@ import { startLocalStack } from '../test/global-setup-int.ts';
 import { issueOwnedVoucher } from '../test/owned-voucher.ts';
 import { putVouchers, testVoucher } from '../test/test-vouchers.ts';
 import { benchSellers, benchVouchers } from './bench-catalogue.ts';
-import { formatValue, machineInfo, writeSectionReport, type Figure, type SectionResult } from './report.ts';
+import { formatValue, machineInfo, stopWithin, writeSectionReport, type Figure, type SectionResult } from './report.ts';
 import { seedCatalogue } from './search.ts';
+import { freshLike, replay, spy } from './replay.ts';
 import { summarise, type LatencySummary } from './stats.ts';
 
 /**
@@ -31,14 +31,6 @@ export type HandlerFloorOptions = { quick?: boolean; samples?: number };
 /** Issue 15: "a handler costs 1.1–1.45× the raw DynamoDB Local calls it makes (p50) … Keep it." */
 export const HANDLER_RATIO_BUDGET = 1.5;
 const WARMUP = 15;
-
-type Recorded = {
-  ctor: new (input: never) => unknown;
-  command: string;
-  input: unknown;
-  /** Calls with the same wave were in flight together (Promise.all in the handler). */
-  wave: number;
-};
 
 type Case = {
   name: string;
@@ -62,67 +54,6 @@ type CaseResult = {
   ratio_p50_direct: number;
   ratio_p95_direct: number;
 };
-
-type Send = (command: unknown, ...rest: unknown[]) => Promise<unknown>;
-
-/** Spies the shared document client: while `recording` is set, every command is recorded with its wave. */
-function spy(db: DynamoDBDocumentClient) {
-  const original = db.send.bind(db) as unknown as Send;
-  let recording: Recorded[] | undefined;
-  let inFlight = 0;
-  let wave = -1;
-  (db as unknown as { send: Send }).send = async (command, ...rest) => {
-    if (recording) {
-      if (inFlight === 0) wave++;
-      const c = command as { constructor: Recorded['ctor']; input: unknown };
-      recording.push({ ctor: c.constructor, command: c.constructor.name, input: structuredClone(c.input), wave });
-    }
-    inFlight++;
-    try {
-      return await original(command, ...rest);
-    } finally {
-      inFlight--;
-    }
-  };
-  return {
-    send: original,
-    start() {
-      recording = [];
-      wave = -1;
-    },
-    stop(): Recorded[] {
-      const out = recording ?? [];
-      recording = undefined;
-      return out;
-    },
-  };
-}
-
-/** Deep copy of `value` with every occurrence of each `from` inside strings replaced by its `to`. */
-function swapIds(value: unknown, swaps: readonly [string, string][]): unknown {
-  if (typeof value === 'string') return swaps.reduce((s, [from, to]) => s.split(from).join(to), value);
-  if (Array.isArray(value)) return value.map((v) => swapIds(v, swaps));
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swapIds(v, swaps)]));
-  if (value instanceof Set) return new Set([...value].map((v) => swapIds(v, swaps)));
-  return value;
-}
-
-/** A fresh id shaped like `id` (uuid, or hex of the same length). */
-function freshLike(id: string): string {
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-/.test(id)) return randomUUID();
-  const hex = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
-  return /^[0-9a-f]+$/.test(id)
-    ? hex.slice(0, id.length)
-    : `${id.slice(0, Math.max(0, id.length - 12))}${hex.slice(0, 12)}`;
-}
-
-async function replay(send: Send, calls: readonly Recorded[], swaps: readonly [string, string][]): Promise<void> {
-  const waves = new Map<number, Recorded[]>();
-  for (const c of calls) waves.set(c.wave, [...(waves.get(c.wave) ?? []), c]);
-  for (const wave of waves.values())
-    await Promise.all(wave.map((c) => send(new c.ctor(swapIds(c.input, swaps) as never))));
-}
 
 async function measureCase(
   c: Case,
@@ -153,7 +84,12 @@ async function measureCase(
   const viaApi = async () => {
     const { headers, body } = request();
     const started = performance.now();
-    const response = await fetch(`${ctx.apiUrl}${c.path}`, { method: c.method, headers, body });
+    const response = await fetch(`${ctx.apiUrl}${c.path}`, {
+      method: c.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(60_000),
+    });
     const text = await response.text();
     const ms = performance.now() - started;
     if (response.status >= 300) throw new Error(`${c.name}: ${response.status} ${text}`);
@@ -199,6 +135,7 @@ async function measureCase(
   const handler: number[] = [];
   const raw: number[] = [];
   for (let i = 0; i < ctx.samples; i++) {
+    if (i > 0 && i % 50 === 0) console.log(`[bench]   ${c.name}: ${i} of ${ctx.samples}`);
     api.push((await viaApi()).ms);
     handler.push((await direct()).ms);
     const swaps = created.map((id) => [id, freshLike(id)] as [string, string]);
@@ -258,7 +195,7 @@ The local API adds one HTTP round trip and the event's translation (about ${f(me
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function measure(opts: HandlerFloorOptions) {
-  const samples = opts.samples ?? Number(process.env.BENCH_FLOOR_SAMPLES ?? (opts.quick ? 40 : 200));
+  const samples = opts.samples ?? Number(process.env.BENCH_FLOOR_SAMPLES ?? (opts.quick ? 30 : 100));
   process.env.GM_CAPABILITIES = 'off';
   console.log('[bench] handler floor: starting the local cloud and the local API…');
   const stack = await startLocalStack();
@@ -358,7 +295,7 @@ async function measure(opts: HandlerFloorOptions) {
       machine: machineInfo(),
     };
   } finally {
-    await stack.stop();
+    await stopWithin(stack, 20_000);
   }
 }
 

@@ -8,7 +8,7 @@ import { createTestAccount, type TestAccount } from '../test/accounts.ts';
 import { startLocalStack } from '../test/global-setup-int.ts';
 import { issueOwnedVoucher } from '../test/owned-voucher.ts';
 import type { LoadAnswer } from './load-client.ts';
-import { machineInfo, writeSectionReport, type Figure, type SectionResult } from './report.ts';
+import { machineInfo, stopWithin, writeSectionReport, type Figure, type SectionResult } from './report.ts';
 import { runPool, summarise } from './stats.ts';
 
 /**
@@ -183,7 +183,7 @@ async function measure(opts: RedemptionBenchOptions) {
       machine: machineInfo(),
     };
   } finally {
-    await stack.stop();
+    await stopWithin(stack, 20_000);
   }
 }
 

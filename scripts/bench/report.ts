@@ -84,3 +84,18 @@ export async function writeSectionReport(name: string, section: SectionResult): 
   for (const f of section.figures ?? [])
     console.log(`[bench] ${f.name}: ${formatValue(f)}${f.budget ? ` (budget ${f.budget}: ${verdict(f.pass)})` : ''}`);
 }
+
+/** Stops a local stack, but never waits longer than `ms` for it (a stuck stand-in must not hold the report). */
+export async function stopWithin(stack: { stop(): Promise<void> }, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    stack.stop().catch((error: unknown) => console.error(`[bench] stopping the local stack: ${String(error)}`)),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        console.error(`[bench] the local stack did not stop within ${ms / 1000} s; going on`);
+        resolve();
+      }, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
