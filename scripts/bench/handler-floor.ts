@@ -9,7 +9,7 @@ import { issueOwnedVoucher } from '../test/owned-voucher.ts';
 import { putVouchers, testVoucher } from '../test/test-vouchers.ts';
 import { benchSellers, benchVouchers } from './bench-catalogue.ts';
 import { formatValue, machineInfo, stopWithin, writeSectionReport, type Figure, type SectionResult } from './report.ts';
-import { seedCatalogue } from './search.ts';
+import { seedCatalogue } from './seed-catalogue.ts';
 import { freshLike, replay, spy } from './replay.ts';
 import { summarise, type LatencySummary } from './stats.ts';
 
