@@ -55,6 +55,21 @@ type CaseResult = {
   ratio_p95_direct: number;
 };
 
+/** A stuck stand-in must fail the section, not hang it. */
+async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function measureCase(
   c: Case,
   ctx: {
@@ -140,7 +155,7 @@ async function measureCase(
     handler.push((await direct()).ms);
     const swaps = created.map((id) => [id, freshLike(id)] as [string, string]);
     const started = performance.now();
-    await replay(ctx.spy.send, calls, swaps);
+    await withTimeout(replay(ctx.spy.send, calls, swaps), 60_000, `${c.name}: a raw replay`);
     raw.push(performance.now() - started);
   }
   const a = summarise(api);
