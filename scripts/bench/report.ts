@@ -65,7 +65,8 @@ export function formatValue(figure: Pick<Figure, 'value' | 'unit'>): string {
             : v.toFixed(2)
         : String(v)
       : v;
-  return figure.unit ? `${text} ${figure.unit}` : text;
+  if (!figure.unit) return text;
+  return figure.unit === '×' || figure.unit === '%' ? `${text}${figure.unit}` : `${text} ${figure.unit}`;
 }
 
 export function verdict(pass: boolean | undefined): string {

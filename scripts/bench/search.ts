@@ -22,7 +22,8 @@ const SELLERS = 200;
 const CONCURRENCY = 4;
 const WARMUP = 40;
 const COLD_RUNS = 5;
-const TARGET_P95_MS = 50;
+/** Issue 15 at 10,000 vouchers: warm p95 ≤ 20 ms for the handler (issue 3 asked ≤ 50 ms). */
+const TARGET_P95_MS = 20;
 let VOUCHERS = 10_000;
 let REQUESTS = 500;
 
@@ -103,7 +104,7 @@ Measured by scripts/bench/search.ts on ${result.date}. Design: docs/architecture
 - Catalogue: ${result.vouchers.toLocaleString('en')} vouchers from ${result.sellers} sellers in ${DEMO_CATEGORIES.length} categories (${result.listed.toLocaleString('en')} listed on the marketplace), seeded in ${fmt(result.seed_seconds)} s.
 - Path measured: HTTP request → local API gateway (payload 2.0 event) → the real \`catalogue/search-vouchers\` handler (middy, zod) → the in-memory catalogue → JSON answer. DynamoDB Local in memory.
 - Load: ${result.requests} requests at concurrency ${result.concurrency} after ${WARMUP} warm-up requests; the query mix below, ${result.requests / 5} of each kind. Cache TTL ${result.cache_ttl_seconds} s (stale-while-revalidate).
-- Target p95 ≤ ${TARGET_P95_MS} ms: ${verdict}.
+- Target (issue 15 at 10,000 vouchers) p95 ≤ ${TARGET_P95_MS} ms: ${verdict}. The client runs in the local API's process here, so at concurrency 4 the figures include its queueing.
 
 ### Warm cache (milliseconds)
 
