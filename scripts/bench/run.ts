@@ -38,6 +38,10 @@ type SectionDef = {
   candidates: { file: string; export: string }[];
   /** Minutes before the section is stopped. */
   timeoutMinutes: number;
+  /** The options its module takes, for a full or a quick run (default `{ quick }`). */
+  options?: (quick: boolean) => Record<string, unknown>;
+  /** Summary rows from the section's json when the module answers no `figures` of its own. */
+  figures?: (json: never) => Figure[];
 };
 
 const SECTIONS: SectionDef[] = [
@@ -55,6 +59,8 @@ const SECTIONS: SectionDef[] = [
       { file: 'search.ts', export: 'measureSearch' },
     ],
     timeoutMinutes: 45,
+    options: (quick) => (quick ? { quick, sizes: [1_000, 10_000], requests: 100, coldRuns: 2 } : { quick }),
+    figures: searchScalingFigures,
   },
   {
     key: 'redemptions',
@@ -67,12 +73,16 @@ const SECTIONS: SectionDef[] = [
     title: 'Aggregates off the write path',
     candidates: [{ file: 'aggregator.ts', export: 'measureAggregator' }],
     timeoutMinutes: 20,
+    options: (quick) => (quick ? { quick, sales: 10 } : { quick }),
+    figures: aggregatorFigures,
   },
   {
     key: 'bundles',
     title: 'Lambda bundles',
     candidates: [{ file: 'bundles.ts', export: 'measureBundles' }],
     timeoutMinutes: 30,
+    options: (quick) => (quick ? { quick, runs: 3, sample: 20 } : { quick }),
+    figures: bundleFigures,
   },
   {
     key: 'web',
@@ -82,6 +92,8 @@ const SECTIONS: SectionDef[] = [
       { file: 'bench-web.ts', export: 'measureWeb' },
     ],
     timeoutMinutes: 30,
+    options: (quick) => (quick ? { quick, lighthouseRuns: 1, roles: false } : { quick }),
+    figures: webFigures,
   },
   {
     key: 'voucher-pdf',
@@ -96,6 +108,175 @@ const SECTIONS: SectionDef[] = [
     timeoutMinutes: 15,
   },
 ];
+
+/*
+ * Summary rows for the sections whose modules answer only `{ json, markdown }`, read from their json
+ * (shapes of scripts/bench/search-scaling.ts, aggregator.ts, bundles.ts and web.ts). A shape that
+ * does not match gives no rows: the section then gets one row pointing at it.
+ */
+type Budgeted = { warm_p95_ms: number; cold_ms: number; heap_mb: number };
+type ScalingJson = {
+  sizes?: {
+    vouchers: number;
+    warm: { overall: { p95: number } };
+    cold: { first_request_median_ms: number };
+    heap_used_mb: number;
+    budget: Budgeted | null;
+    met: { warm: boolean; cold: boolean; heap: boolean } | null;
+  }[];
+};
+
+function searchScalingFigures(json: ScalingJson): Figure[] {
+  return (json.sizes ?? []).flatMap((s) => {
+    const at = `${s.vouchers.toLocaleString('en')} vouchers`;
+    return [
+      {
+        name: `search warm p95 (handler), ${at}`,
+        value: s.warm.overall.p95,
+        unit: 'ms',
+        budget: s.budget ? `≤ ${s.budget.warm_p95_ms} ms` : undefined,
+        pass: s.met?.warm,
+      },
+      {
+        name: `search cold request (median), ${at}`,
+        value: s.cold.first_request_median_ms,
+        unit: 'ms',
+        budget: s.budget ? `≤ ${s.budget.cold_ms} ms` : undefined,
+        pass: s.met?.cold,
+      },
+      {
+        name: `search heap, ${at}`,
+        value: s.heap_used_mb,
+        unit: 'MB',
+        budget: s.budget ? `≤ ${s.budget.heap_mb} MB` : undefined,
+        pass: s.met?.heap,
+      },
+    ];
+  });
+}
+
+type AggregatorJson = {
+  sales?: number;
+  lag?: { p50: number; p95: number; max: number };
+  budget_ms?: number;
+  met?: boolean;
+};
+
+function aggregatorFigures(json: AggregatorJson): Figure[] {
+  if (!json.lag) return [];
+  return [
+    {
+      name: `aggregation lag, sale → seller dashboard (max of ${json.sales ?? '?'}; p50 ${json.lag.p50.toFixed(0)} ms)`,
+      value: json.lag.max,
+      unit: 'ms',
+      budget: `≤ ${(json.budget_ms ?? 5000) / 1000} s locally`,
+      pass: json.met,
+    },
+  ];
+}
+
+type BundlesJson = {
+  summary?: {
+    bundles: number;
+    over_byte_budget: number;
+    median_beyond_sdk_bytes: number;
+    max_beyond_sdk: { name: string; bytes: number };
+    with_stripe: number;
+    with_pdf_lib: number;
+    cold_import_measured: number;
+    median_ratio: number | null;
+    worst_ratio: { name: string; ratio: number } | null;
+    over_ratio_budget: number;
+    ratio_budget: number;
+  };
+};
+
+function bundleFigures(json: BundlesJson): Figure[] {
+  const s = json.summary;
+  if (!s) return [];
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return [
+    {
+      name: `bundles over their size budget (code beyond the SDK; median ${kb(s.median_beyond_sdk_bytes)}, largest ${kb(s.max_beyond_sdk.bytes)} ${s.max_beyond_sdk.name})`,
+      value: `${s.over_byte_budget} of ${s.bundles}`,
+      budget: '0 (≤ 150 KB, ≤ 600 KB with Stripe or pdf-lib)',
+      pass: s.over_byte_budget === 0,
+    },
+    { name: 'bundles with Stripe / with pdf-lib', value: `${s.with_stripe} / ${s.with_pdf_lib} of ${s.bundles}` },
+    {
+      name: `cold import ÷ bare SDK clients, median of ${s.cold_import_measured} bundles${s.worst_ratio ? ` (worst ${s.worst_ratio.ratio}× ${s.worst_ratio.name})` : ''}`,
+      value: s.median_ratio ?? 'not measured',
+      unit: s.median_ratio === null ? undefined : '×',
+      budget: `≤ ${s.ratio_budget}× each`,
+      pass: s.cold_import_measured > 0 ? s.over_ratio_budget === 0 : undefined,
+    },
+  ];
+}
+
+type WebJson = {
+  budgetKib?: number;
+  targets?: { performance: number; accessibility: number; cls: number; lcpMs: number; tbtMs: number };
+  pages?: {
+    page: string;
+    guest: { jsGzipKib: number };
+    shifts: { cls: number };
+    lighthouse: {
+      median: { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number | null };
+    } | null;
+  }[];
+  roles?: { role: string; page: string; foreignAreas: string[] }[];
+};
+
+function webFigures(json: WebJson): Figure[] {
+  const t = json.targets;
+  if (!json.pages || !t) return [];
+  const rows: Figure[] = [];
+  for (const p of json.pages) {
+    const js = p.guest.jsGzipKib;
+    rows.push({
+      name: `${p.page}: JS of a guest's first visit (gzip)`,
+      value: js,
+      unit: 'KiB',
+      budget: `≤ ${json.budgetKib ?? 150} KiB`,
+      pass: js <= (json.budgetKib ?? 150),
+    });
+    const lh = p.lighthouse?.median;
+    if (!lh) continue;
+    const cls = lh.cls ?? p.shifts.cls;
+    rows.push(
+      {
+        name: `${p.page}: Lighthouse mobile performance`,
+        value: lh.performance,
+        budget: `≥ ${t.performance}`,
+        pass: lh.performance >= t.performance,
+      },
+      {
+        name: `${p.page}: Lighthouse accessibility`,
+        value: lh.accessibility,
+        budget: `≥ ${t.accessibility}`,
+        pass: lh.accessibility >= t.accessibility,
+      },
+      { name: `${p.page}: LCP`, value: lh.lcpMs, unit: 'ms', budget: `≤ ${t.lcpMs} ms`, pass: lh.lcpMs <= t.lcpMs },
+      { name: `${p.page}: TBT`, value: lh.tbtMs, unit: 'ms', budget: `≤ ${t.tbtMs} ms`, pass: lh.tbtMs <= t.tbtMs },
+      {
+        name: `${p.page}: CLS${lh.cls === null ? ' (PerformanceObserver)' : ''}`,
+        value: cls,
+        budget: `≤ ${t.cls}`,
+        pass: cls <= t.cls,
+      },
+    );
+  }
+  if (json.roles?.length) {
+    const foreign = json.roles.filter((r) => r.foreignAreas.length > 0);
+    rows.push({
+      name: `first visits loading another role's route chunk (${json.roles.length} visits by role and page)`,
+      value: foreign.length ? foreign.map((r) => `${r.role} ${r.page}: ${r.foreignAreas.join(', ')}`).join('; ') : 0,
+      budget: '0',
+      pass: foreign.length === 0,
+    });
+  }
+  return rows;
+}
 
 const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
 const RUNNER = `${BENCH_DIR}section-runner.ts`;
@@ -193,6 +374,14 @@ function figuresOf(def: SectionDef, outcome: Outcome): Figure[] {
     ];
   const own = outcome.result.figures ?? (outcome.result.json as { figures?: Figure[] } | null)?.figures;
   if (Array.isArray(own) && own.length) return own;
+  if (def.figures && outcome.result.json) {
+    try {
+      const read = def.figures(outcome.result.json as never);
+      if (read.length) return read;
+    } catch (error) {
+      console.error(`[bench] ${def.key}: its json has another shape (${String(error)}); one summary row`);
+    }
+  }
   const met = (outcome.result.json as { met?: unknown } | null)?.met;
   return [{ name: def.title, value: 'see its section', pass: typeof met === 'boolean' ? met : undefined }];
 }
@@ -267,7 +456,7 @@ async function main() {
   const commit = gitCommit();
   const sections: { def: SectionDef; outcome: Outcome; figures: Figure[] }[] = [];
   for (const def of selected) {
-    const outcome = await runSection(def, options);
+    const outcome = await runSection(def, def.options ? def.options(args.quick) : options);
     sections.push({ def, outcome, figures: figuresOf(def, outcome) });
   }
   const seconds = (performance.now() - started) / 1000;
