@@ -58,7 +58,7 @@ export function formatValue(figure: Pick<Figure, 'value' | 'unit'>): string {
   const text =
     typeof v === 'number'
       ? Number.isFinite(v)
-        ? Math.abs(v) >= 100
+        ? Number.isInteger(v) || Math.abs(v) >= 100
           ? v.toFixed(0)
           : Math.abs(v) >= 10
             ? v.toFixed(1)
