@@ -108,6 +108,11 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     );
   }
   monitoring.addDlq(
+    'StatsAggregator',
+    api.statsAggregator.deadLetterQueue,
+    'Stream records the stats aggregator failed on (dashboard figures are missing them until replayed)',
+  );
+  monitoring.addDlq(
     'Mail',
     api.mail.deadLetterQueue,
     'A mail failed five times (a job is in the mail dead-letter queue)',

@@ -58,6 +58,8 @@ export class StatefulStack extends Stack {
       sortKey: { name: TABLE_DEFINITION.sortKey, type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
+      // Off-path consumers (issue 15): the stats aggregator sums sales and redemptions from it.
+      stream: dynamodb.StreamViewType[TABLE_DEFINITION.stream],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
