@@ -25,6 +25,22 @@ describe('bundle stats', () => {
     expect(stats.violation).toBe(
       '180.0 KB beyond the AWS SDK > 150 KB (plain budget); biggest inputs: zod 100.0 KB, our code 60.0 KB (largest functions/src/routes.ts 60.0 KB), jose 20.0 KB',
     );
+    expect(stats.overCeiling).toBeUndefined();
+  });
+
+  it('holds each class to the ceiling npm test enforces until the budgets are met', () => {
+    const plain = statsOf(
+      { name: 'GET voucher', file: '/x.ts', stripeAllowed: false },
+      { bytes: 500 * KB, inputs: { 'node_modules/zod/v4/core/schemas.js': input(500 * KB) } },
+    );
+    expect(plain.overCeiling).toMatch(
+      /^500\.0 KB beyond the AWS SDK > 480 KB \(plain ceiling\); biggest inputs: zod 500\.0 KB$/,
+    );
+    const heavy = statsOf(
+      { name: 'POST order/download-voucher', file: '/x.ts', stripeAllowed: false },
+      { bytes: 500 * KB, inputs: { 'node_modules/pdf-lib/es/index.js': input(500 * KB) } },
+    );
+    expect(heavy.overCeiling).toBeUndefined();
   });
 
   it('gives bundles with Stripe or pdf-lib the 600 KB budget, from their own inputs', () => {
