@@ -17,6 +17,7 @@ import type { ImpersonationSettings, StripeSettings } from './config.ts';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 import { JobsStack } from './jobs-stack.ts';
 import { MailQueue } from './constructs/mail-queue.ts';
+import { SearchSnapshotWorker } from './constructs/search-snapshot-worker.ts';
 export { sesSendResources } from './constructs/ses-send-resources.ts';
 
 /**
@@ -90,6 +91,8 @@ export class ApiStack extends Stack {
   readonly jobs: JobsStack;
   /** The mail queue, its dead-letter queue and alarm, and the mail worker (issue 14). */
   readonly mail: MailQueue;
+  /** The search snapshot worker on the table's stream, and its dead-letter queue (issue 15). */
+  readonly searchSnapshot: SearchSnapshotWorker;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -113,6 +116,20 @@ export class ApiStack extends Stack {
       ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
     });
     this.resources = { ...given, mailQueue: this.mail };
+    this.searchSnapshot = new SearchSnapshotWorker(this, 'SearchSnapshot', {
+      environment: {
+        TABLE_NAME: given.table.tableName,
+        MEDIA_BUCKET: given.mediaBucket.bucketName,
+        PRIVATE_BUCKET: given.privateBucket.bucketName,
+        COGNITO_USER_POOL_ID: given.userPool.userPoolId,
+        COGNITO_CLIENT_ID: given.webClient.userPoolClientId,
+        MAIL_FROM: given.mailFrom,
+        APP_URL: given.appUrl,
+      },
+      table: given.table,
+      privateBucket: given.privateBucket,
+      ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
+    });
 
     const missing = props.routes.filter((r) => !existsSync(handlerEntry(r.handler)));
     if (missing.length > 0 && !props.stubForMissingHandlers) {

@@ -108,6 +108,11 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     );
   }
   monitoring.addDlq(
+    'SearchSnapshot',
+    api.searchSnapshot.deadLetterQueue,
+    'A search snapshot rebuild failed after its retries (the search serves the previous snapshot until the next change)',
+  );
+  monitoring.addDlq(
     'Mail',
     api.mail.deadLetterQueue,
     'A mail failed five times (a job is in the mail dead-letter queue)',

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { createLocalApi, type CapabilityMode, type LocalApi } from '../dev/local-api.ts';
 import { startLocalCloud, type LocalCloud } from '../dev/local-cloud.ts';
+import { searchSnapshotHook } from '../dev/search-snapshot-sync.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,7 @@ export async function startLocalStack(options: { webPort?: number } = {}): Promi
       port: cloud.ports.api,
       quiet: !process.env.LOCAL_API_LOG,
       capabilities: (process.env.GM_CAPABILITIES as CapabilityMode | undefined) ?? 'enforce',
+      beforeHandler: searchSnapshotHook(),
     });
   } catch (error) {
     await cloud.stop();

@@ -6,6 +6,8 @@ export const TABLE_DEFINITION = {
   partitionKey: 'PK',
   sortKey: 'SK',
   ttlAttribute: 'ttl',
+  /** The table's stream (issue 15): the stats aggregator and other off-path consumers read both images. */
+  stream: 'NEW_AND_OLD_IMAGES',
   globalIndexes: [
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },

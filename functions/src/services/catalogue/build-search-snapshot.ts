@@ -1,6 +1,6 @@
 import type { SearchSnapshotStore } from '../../adapters/search-snapshot-store.ts';
 import type { SearchSnapshotPointer, SearchSnapshotRepository } from '../../repositories/search-snapshot-repository.ts';
-import type { VoucherRepository } from '../../repositories/voucher-repository.ts';
+import type { CatalogueEntry, VoucherRepository } from '../../repositories/voucher-repository.ts';
 import type { Log } from '../telemetry.ts';
 import { encodeSearchSnapshot } from './search-snapshot.ts';
 
@@ -49,10 +49,14 @@ export function needsRebuild(
  * Reads the whole projection, encodes the snapshot, stores it and makes it current. The previous
  * snapshot's predecessor is deleted: containers still loading the previous one can finish.
  */
-export async function buildSearchSnapshot(deps: SnapshotBuilderDeps): Promise<SearchSnapshotPointer | undefined> {
-  const version = deps.clock().getTime();
+export async function buildSearchSnapshot(
+  deps: SnapshotBuilderDeps,
+  /** The projection read already (local stand-in); `version` is when that read started. */
+  read?: { version: number; entries: CatalogueEntry[] },
+): Promise<SearchSnapshotPointer | undefined> {
+  const version = read?.version ?? deps.clock().getTime();
   const started = performance.now();
-  const entries = await deps.vouchers.listCatalogue(true);
+  const entries = read?.entries ?? (await deps.vouchers.listCatalogue(true));
   const read = performance.now();
   const before = await deps.searchSnapshots.get();
   if (before && before.version >= version) return undefined;
