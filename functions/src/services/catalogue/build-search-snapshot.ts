@@ -57,7 +57,7 @@ export async function buildSearchSnapshot(
   const version = read?.version ?? deps.clock().getTime();
   const started = performance.now();
   const entries = read?.entries ?? (await deps.vouchers.listCatalogue(true));
-  const read = performance.now();
+  const readDone = performance.now();
   const before = await deps.searchSnapshots.get();
   if (before && before.version >= version) return undefined;
   const raw = encodeSearchSnapshot(entries, { version, built_at: new Date(version).toISOString() });
@@ -88,7 +88,7 @@ export async function buildSearchSnapshot(
     entries: entries.length,
     bytes: stored.bytes,
     raw_bytes: stored.raw_bytes,
-    read_ms: Math.round(read - started),
+    read_ms: Math.round(readDone - started),
     total_ms: Math.round(performance.now() - started),
   });
   return pointer;
