@@ -36,6 +36,12 @@ export function acknowledgeNagFindings(s: GutscheinmarktStacks): void {
     'SES authorises the sender and (in the sandbox) the recipient identity; the sender is pinned by the ses:FromAddress condition.',
   );
 
+  ack(
+    s.api.searchSnapshot.deadLetterQueue,
+    'SQS3',
+    "This queue is a dead-letter queue itself: the on-failure destination of the search snapshot worker's stream event source mapping (cdk-nag only recognises redrive policies and function DLQs).",
+  );
+
   // --- API Gateway ------------------------------------------------------------------------------
   ack(
     s.api,

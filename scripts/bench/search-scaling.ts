@@ -120,10 +120,28 @@ async function coldRun(body: Record<string, unknown>): Promise<ColdRun> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export async function measureSearchScaling(opts: SearchScalingOptions = {}) {
+type SizeResult = {
+  vouchers: number;
+  listed: number;
+  seed_seconds: number;
+  snapshot: { read_ms: unknown; build_total_ms: unknown; bytes: number; raw_bytes: number };
+  warm: { overall: LatencySummary; by_kind: Record<string, LatencySummary>; empty_results: number };
+  cold: { first_request_median_ms: number; init_median_ms: number; runs: ColdRun[] };
+  heap_used_mb: number;
+  array_buffers_mb: number;
+  budget: { warm_p95_ms: number; cold_ms: number; heap_mb: number } | null;
+  met: { warm: boolean; cold: boolean; heap: boolean } | null;
+};
+type ScalingJson = { date: string; requests_per_size: number; cold_runs: number; sizes: SizeResult[] };
+
+export async function measureSearchScaling(
+  opts: SearchScalingOptions = {},
+): Promise<{ json: ScalingJson; markdown: string }> {
   const sizes = [...(opts.sizes ?? [1000, 10_000, 50_000, 100_000])].sort((a, b) => a - b);
   const requests = opts.requests ?? 250;
   const coldRuns = opts.coldRuns ?? 3;
+  // The handler is called directly; the local API's per-request snapshot sync stays off.
+  process.env.GM_SEARCH_SNAPSHOT_SYNC = 'off';
   const stack = await startLocalStack();
   try {
     // As deployed: the pointer is checked every 5 s (tests check it on every request).
@@ -156,7 +174,7 @@ export async function measureSearchScaling(opts: SearchScalingOptions = {}) {
       return { ms, total: (JSON.parse(result.body) as { total: number }).total };
     };
 
-    const results = [];
+    const results: SizeResult[] = [];
     let seeded = 0;
     for (const size of sizes) {
       console.error(`[search-scaling] ${size} vouchers: seeding…`);
