@@ -102,6 +102,7 @@ async function seedCatalogue(vouchers: readonly Voucher[]): Promise<number> {
 type ColdRun = {
   init_ms: number;
   first_request_ms: number;
+  snapshot_load_ms: number;
   total: number;
   heap_used_mb: number;
   array_buffers_mb: number;
@@ -126,7 +127,13 @@ type SizeResult = {
   seed_seconds: number;
   snapshot: { read_ms: unknown; build_total_ms: unknown; bytes: number; raw_bytes: number };
   warm: { overall: LatencySummary; by_kind: Record<string, LatencySummary>; empty_results: number };
-  cold: { first_request_median_ms: number; init_median_ms: number; runs: ColdRun[] };
+  cold: {
+    cold_median_ms: number;
+    first_request_median_ms: number;
+    init_median_ms: number;
+    snapshot_load_median_ms: number;
+    runs: ColdRun[];
+  };
   heap_used_mb: number;
   array_buffers_mb: number;
   budget: { warm_p95_ms: number; cold_ms: number; heap_mb: number } | null;
@@ -209,7 +216,9 @@ export async function measureSearchScaling(
       for (let i = 0; i < coldRuns; i++) cold.push(await coldRun({ keyword: 'massage', paginate: 9 }));
       const budget = SEARCH_SCALING_BUDGETS[size];
       const warm = summarise(samples.map((s) => s.ms));
-      const coldMs = median(cold.map((c) => c.first_request_ms));
+      // A cold request: the snapshot's load (pointer, GET, gunzip, decode; the handler does it during init) plus
+      // the first request. The SDK clients' first use is in init_ms with the module import.
+      const coldMs = median(cold.map((c) => c.snapshot_load_ms + c.first_request_ms));
       const heap = median(cold.map((c) => c.heap_used_mb));
       results.push({
         vouchers: size,
@@ -223,8 +232,10 @@ export async function measureSearchScaling(
         },
         warm: { overall: warm, by_kind: byKind, empty_results: samples.filter((s) => s.total === 0).length },
         cold: {
-          first_request_median_ms: round(coldMs),
+          cold_median_ms: round(coldMs),
+          first_request_median_ms: round(median(cold.map((c) => c.first_request_ms))),
           init_median_ms: round(median(cold.map((c) => c.init_ms))),
+          snapshot_load_median_ms: round(median(cold.map((c) => c.snapshot_load_ms))),
           runs: cold,
         },
         heap_used_mb: heap,
@@ -263,14 +274,14 @@ function markdownOf(json: {
   const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✓' : ' ✗');
   const rows = json.sizes.map((s) => {
     const b = s.budget;
-    return `| ${s.vouchers.toLocaleString('en')} | ${String(s.snapshot.build_total_ms)} ms (read ${String(s.snapshot.read_ms)}) | ${mb(s.snapshot.bytes)} / ${mb(s.snapshot.raw_bytes)} MB | ${s.warm.overall.p50.toFixed(2)} | ${s.warm.overall.p95.toFixed(2)}${b ? ` (≤ ${b.warm_p95_ms})` : ''}${mark(s.met?.warm)} | ${s.cold.first_request_median_ms} ms${b ? ` (≤ ${b.cold_ms})` : ''}${mark(s.met?.cold)} | ${s.cold.init_median_ms} ms | ${s.heap_used_mb} MB${b ? ` (≤ ${b.heap_mb})` : ''}${mark(s.met?.heap)} | ${s.array_buffers_mb} MB |`;
+    return `| ${s.vouchers.toLocaleString('en')} | ${String(s.snapshot.build_total_ms)} ms (read ${String(s.snapshot.read_ms)}) | ${mb(s.snapshot.bytes)} / ${mb(s.snapshot.raw_bytes)} MB | ${s.warm.overall.p50.toFixed(2)} | ${s.warm.overall.p95.toFixed(2)}${b ? ` (≤ ${b.warm_p95_ms})` : ''}${mark(s.met?.warm)} | ${s.cold.cold_median_ms} ms${b ? ` (≤ ${b.cold_ms})` : ''}${mark(s.met?.cold)} | ${s.cold.snapshot_load_median_ms} + ${s.cold.first_request_median_ms} ms | ${s.cold.init_median_ms} ms | ${s.heap_used_mb} MB${b ? ` (≤ ${b.heap_mb})` : ''}${mark(s.met?.heap)} | ${s.array_buffers_mb} MB |`;
   });
   return `## Search at scale
 
-Measured ${json.date}. The search snapshot (docs/architecture.md, "Catalogue search") built from the seeded catalogue projection on DynamoDB Local, stored gzipped in s3rver; then the real \`catalogue/search-vouchers\` handler, called in-process one request at a time (as a Lambda container serves): ${json.requests_per_size} warm requests per size over the query mix of run.ts (keyword, category + price, lowest price in a region, newest page 5, one seller by popularity; 9 per page). Cold: a fresh Node process imports the handler (init) and answers one keyword search — the pointer GetItem, the snapshot's GET, gunzip, decode, the answer (median of ${json.cold_runs}). Heap: \`heapUsed\` of that process after the request and a GC; the decoded snapshot's buffer is outside the heap (array buffers column).
+Measured ${json.date}. The search snapshot (docs/architecture.md, "Catalogue search") built from the seeded catalogue projection on DynamoDB Local, stored gzipped in s3rver; then the real \`catalogue/search-vouchers\` handler, called in-process one request at a time (as a Lambda container serves): ${json.requests_per_size} warm requests per size over the query mix of run.ts (keyword, category + price, lowest price in a region, newest page 5, one seller by popularity; 9 per page). Cold: a fresh Node process imports the handler, which checks the pointer and loads the snapshot during init (the pointer GetItem, the snapshot's GET, gunzip, decode), and answers one keyword search; the snapshot load is then timed once more with the SDK clients warm. "Cold request" = that load + the first request (median of ${json.cold_runs}); the init column also holds tsx's transpiling of the TypeScript sources and the SDK clients' first use, which the bundle figures measure for real. Heap: \`heapUsed\` of that process after the request and a GC; the decoded snapshot's buffer is outside the heap (array buffers column).
 
-| vouchers | snapshot build | size gzip / raw | warm p50 ms | warm p95 ms | cold request | cold init (import) | heap used | array buffers |
-|---|---|---|---|---|---|---|---|---|
+| vouchers | snapshot build | size gzip / raw | warm p50 ms | warm p95 ms | cold request | = snapshot load + first request | init (import, SDK first use, load) | heap used | array buffers |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `;
 }
