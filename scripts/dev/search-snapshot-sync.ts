@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { silentLog } from '../../functions/src/services/telemetry.ts';
 import type { RouteLike } from './api-gateway-event.ts';
 
 /**
@@ -9,15 +10,18 @@ import type { RouteLike } from './api-gateway-event.ts';
  * builds and publishes a snapshot with the worker's own code. The stream path itself is tested in
  * functions/src/workers/search-snapshot.int.test.ts.
  */
+/** The projection's digest at the last build of this process (the start-up build and the hook share it). */
+let built: string | undefined;
+
 export function createSearchSnapshotSync(): () => Promise<void> {
-  let built: string | undefined;
   let queue: Promise<void> = Promise.resolve();
   const sync = async () => {
     const [{ buildSearchSnapshot }, { searchSnapshotDeps }] = await Promise.all([
       import('../../functions/src/services/catalogue/build-search-snapshot.ts'),
       import('../../functions/src/workers/search-snapshot.ts'),
     ]);
-    const deps = searchSnapshotDeps();
+    // Quiet: tests would print a line per rebuild.
+    const deps = { ...searchSnapshotDeps(), log: silentLog };
     const version = Date.now();
     const entries = await deps.vouchers.listCatalogue(true);
     const digest = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
