@@ -122,6 +122,17 @@ export const SEARCH_SNAPSHOT_READ = capability({
   partitions: ['SEARCH#'],
   objects: { bucket: 'private', prefix: SEARCH_SNAPSHOTS_PREFIX, actions: ['s3:GetObject'] },
 });
+/**
+ * Only the aggregated counters and their applied markers (issue 15, the stats aggregator fed by the
+ * table's stream; repositories/stats-aggregate-repository.ts): `SELLER#<id>#STATS`, `PLATFORM#STATS`,
+ * `USER#<id>` (its `STATS` item) and `STATS_APPLIED#…`. Enforced by IAM with `dynamodb:LeadingKeys` (prefixes:
+ * the seller and user partitions as a whole, as the local capability guard matches them).
+ */
+export const STATS_AGGREGATION = capability({
+  name: 'stats aggregation',
+  table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  partitions: ['SELLER#', 'PLATFORM#STATS', 'USER#', 'STATS_APPLIED#'],
+});
 export const QUERY_GSI1 = capability({ name: 'query GSI1', indexes: ['GSI1'] });
 export const QUERY_GSI2 = capability({ name: 'query GSI2', indexes: ['GSI2'] });
 export const QUERY_GSI3 = capability({ name: 'query GSI3', indexes: ['GSI3'] });
@@ -236,6 +247,7 @@ export const CAPABILITIES: readonly Capability[] = [
   TABLE_WRITE,
   RATE_LIMIT,
   SESSIONS,
+  STATS_AGGREGATION,
   QUERY_GSI1,
   QUERY_GSI2,
   QUERY_GSI3,

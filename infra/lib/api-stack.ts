@@ -18,6 +18,7 @@ import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 import { JobsStack } from './jobs-stack.ts';
 import { MailQueue } from './constructs/mail-queue.ts';
 import { SearchSnapshotWorker } from './constructs/search-snapshot-worker.ts';
+import { STATS_AGGREGATOR_USES, StatsAggregator } from './constructs/stats-aggregator.ts';
 export { sesSendResources } from './constructs/ses-send-resources.ts';
 
 /**
@@ -93,6 +94,8 @@ export class ApiStack extends Stack {
   readonly mail: MailQueue;
   /** The search snapshot worker on the table's stream, and its dead-letter queue (issue 15). */
   readonly searchSnapshot: SearchSnapshotWorker;
+  /** The table stream's stats aggregator and its dead-letter queue (issue 15). */
+  readonly statsAggregator: StatsAggregator;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -128,6 +131,28 @@ export class ApiStack extends Stack {
       },
       table: given.table,
       privateBucket: given.privateBucket,
+      ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
+    });
+    // Its role holds exactly STATS_AGGREGATION; the event source adds the stream read and the DLQ send.
+    const aggregatorRoles = new CapabilityRoles(
+      this,
+      this.resources,
+      (names) => `Gutscheinmarkt stats aggregator: ${names}`,
+      false,
+    );
+    this.statsAggregator = new StatsAggregator(this, 'StatsAggregator', {
+      environment: {
+        TABLE_NAME: given.table.tableName,
+        MEDIA_BUCKET: given.mediaBucket.bucketName,
+        PRIVATE_BUCKET: given.privateBucket.bucketName,
+        COGNITO_USER_POOL_ID: given.userPool.userPoolId,
+        COGNITO_CLIENT_ID: given.webClient.userPoolClientId,
+        MAIL_FROM: given.mailFrom,
+        MAIL_QUEUE_URL: this.mail.queue.queueUrl,
+        APP_URL: given.appUrl,
+      } satisfies LambdaEnvironment,
+      table: given.table,
+      role: aggregatorRoles.roleFor(STATS_AGGREGATOR_USES),
       ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
     });
 

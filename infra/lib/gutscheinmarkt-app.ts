@@ -113,6 +113,11 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     'A search snapshot rebuild failed after its retries (the search serves the previous snapshot until the next change)',
   );
   monitoring.addDlq(
+    'StatsAggregator',
+    api.statsAggregator.deadLetterQueue,
+    'Stream records the stats aggregator failed on (dashboard figures are missing them until replayed)',
+  );
+  monitoring.addDlq(
     'Mail',
     api.mail.deadLetterQueue,
     'A mail failed five times (a job is in the mail dead-letter queue)',

@@ -22,6 +22,8 @@ import { TABLE_DEFINITION } from '../../functions/src/repositories/table-definit
 import { paymentEvents } from '../../functions/src/services/orders/payment-events.ts';
 import { answers, freePort, isPortFree, spawnGroup, waitFor, type ChildHandle } from './processes.ts';
 import { MAIL_QUEUE, startQueueStandIn } from './queue-stand-in.ts';
+import { STREAM_CONSUMERS } from './stream-consumers.ts';
+import { startStreamStandIn } from './stream-stand-in.ts';
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, startStripeStandIn } from './stripe-stand-in.ts';
 
 /**
@@ -36,6 +38,7 @@ export type Ports = {
   cognito: number;
   stripe: number;
   sqs: number;
+  streams: number;
   api: number;
   web: number;
 };
@@ -70,6 +73,7 @@ export const PORT_SPEC: Record<keyof Ports, { envVar: string; fallback: number; 
   cognito: { envVar: 'COGNITO_PORT', fallback: 9229, label: 'Cognito (cognito-local)' },
   stripe: { envVar: 'STRIPE_PORT', fallback: 12111, label: 'Stripe stand-in' },
   sqs: { envVar: 'SQS_PORT', fallback: 9324, label: 'SQS (mail queue stand-in)' },
+  streams: { envVar: 'STREAMS_PORT', fallback: 9325, label: 'DynamoDB Streams stand-in (test hooks)' },
   api: { envVar: 'API_PORT', fallback: 3000, label: 'local API' },
   web: { envVar: 'WEB_PORT', fallback: 5173, label: 'web (Vite)' },
 };
@@ -162,6 +166,8 @@ export function localEnv(ports: Ports): Record<string, string> {
     MAIL_QUEUE_URL: `${at(ports.sqs)}/000000000000/${MAIL_QUEUE}`,
     /** The queue stand-in's test hooks (`/__queue/drain`, `pause`, `resume`, `dead-letters`). */
     QUEUE_STAND_IN_URL: at(ports.sqs),
+    /** The stream stand-in's test hooks (`/__streams/caught-up`, `dead-letters`), issue 15. */
+    STREAM_STAND_IN_URL: at(ports.streams),
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -197,7 +203,7 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   assertJava17();
   const ports = await resolvePorts(persistent ? 'fixed' : 'free', opts.ports);
-  await assertPortsFree(ports, ['dynamodb', 's3', 'ses', 'cognito', 'stripe', 'sqs']);
+  await assertPortsFree(ports, ['dynamodb', 's3', 'ses', 'cognito', 'stripe', 'sqs', 'streams']);
 
   const stops: (() => Promise<void>)[] = [];
   let stopped = false;
@@ -248,6 +254,17 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
     });
     stops.push(() => stripe.stop());
     await ensureTable(env);
+    // The table's stream → the off-path consumers (issue 15), as the event source mappings on AWS.
+    const streams = await startStreamStandIn({
+      endpoint: env.DYNAMODB_ENDPOINT!,
+      region: REGION,
+      tableName: TABLE_NAME,
+      consumers: STREAM_CONSUMERS,
+      port: ports.streams,
+      ...(dataDir ? { dataDir } : {}),
+      quiet: opts.quiet ?? false,
+    });
+    stops.push(() => streams.stop());
     log(
       `ready in ${((Date.now() - started) / 1000).toFixed(1)} s: DynamoDB :${ports.dynamodb}, S3 :${ports.s3}, ` +
         `SES :${ports.ses}, SQS :${ports.sqs}, Cognito :${ports.cognito}, Stripe :${ports.stripe}${dataDir ? ` (data in ${dataDir})` : ' (in memory)'}`,
@@ -330,6 +347,7 @@ async function ensureTable(env: Record<string, string>): Promise<void> {
             { AttributeName: def.sortKey, KeyType: 'RANGE' },
           ],
           GlobalSecondaryIndexes: def.globalIndexes.map(gsi),
+          StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream },
         }),
       );
       await client.send(
@@ -339,6 +357,15 @@ async function ensureTable(env: Record<string, string>): Promise<void> {
         }),
       );
       return;
+    }
+    // A persisted table from before the stream (issue 15): turn it on; the stand-in starts at its head.
+    if (!existing.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: TABLE_NAME,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream },
+        }),
+      );
     }
     // A persisted table from before an index was added to TABLE_DEFINITION: add what is missing.
     const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));

@@ -180,6 +180,7 @@ async function main(): Promise<void> {
         `  API           http://localhost:${ports.web}/api/v1/  (direct: http://127.0.0.1:${ports.api}/api/v1/)`,
         `  Mail inbox    ${cloud.env.SES_INBOX_URL}`,
         `  Mail queue    ${cloud.env.QUEUE_STAND_IN_URL}/__queue/dead-letters  (mails that failed five times)`,
+        `  Table stream  ${cloud.env.STREAM_STAND_IN_URL}/__streams/dead-letters  (stats aggregator; figures ≤ 1 s behind)`,
         `  Stripe        ${cloud.env.STRIPE_STAND_IN_URL}/  (local stand-in: events, webhook deliveries; keys sk_test_local / pk_test_local)`,
         '  Test cards    any future expiry date, any 3-digit CVC',
         ...TEST_CARDS.map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}  ${c.token.padEnd(41)}${c.label}`),

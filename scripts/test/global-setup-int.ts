@@ -1,4 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { documentClient } from '../../functions/src/lib/clients.ts';
+import { recordTransactions } from './transaction-recorder.ts';
 import { createLocalApi, type CapabilityMode, type LocalApi } from '../dev/local-api.ts';
 import { startLocalCloud, type LocalCloud } from '../dev/local-cloud.ts';
 import { searchSnapshotHook } from '../dev/search-snapshot-sync.ts';
@@ -46,7 +51,13 @@ export async function startLocalStack(options: { webPort?: number } = {}): Promi
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await startLocalStack();
-  project.provide('localEnv', stack.cloud.env);
+  // Issue 15: every committed transaction of the handlers' client, for the "no hot items" test.
+  const transactionLog = join(await mkdtemp(join(tmpdir(), 'gm-transactions-')), 'transactions.jsonl');
+  recordTransactions(documentClient(), transactionLog);
+  project.provide('localEnv', { ...stack.cloud.env, GM_TRANSACTION_LOG: transactionLog });
   project.provide('apiUrl', stack.api.url);
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await rm(dirname(transactionLog), { recursive: true, force: true });
+  };
 }

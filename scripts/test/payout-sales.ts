@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { statsBuckets } from '@gm/shared/dates/stats-buckets';
 import { commissionFor, feeBase } from '@gm/shared/orders/pricing';
 import { effectiveSettings } from '@gm/shared/settings/contracts';
 import { reversedSellerShare } from '@gm/shared/payouts/ledger';
 import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
-import { orders, payments, payoutAccounts, settings, transactions } from '../../functions/src/lib/deps.ts';
-import { reversalStatsParts } from '../../functions/src/repositories/order-admin-repository.ts';
+import { payments, payoutAccounts, settings, transactions } from '../../functions/src/lib/deps.ts';
+import { statsKeys } from '../../functions/src/repositories/sales-stats.ts';
 import { orderKeys } from '../../functions/src/repositories/order-repository.ts';
 import { payoutAccountKeys } from '../../functions/src/repositories/payout-account-repository.ts';
 import { testVoucher } from './test-vouchers.ts';
@@ -14,8 +15,9 @@ import { testVoucher } from './test-vouchers.ts';
 /**
  * Completed sales for the payout tests, written as the completion writes them (the order line with
  * its seller and admin index keys and the frozen commission, fee and seller share from THE
- * commission rule with the seller's effective settings read from the table, plus the stats ADDs of
- * the sale in one transaction) — without a checkout per line. Amounts in cents.
+ * commission rule with the seller's effective settings read from the table; the stats aggregator
+ * counts it) — without a checkout per line. Amounts in cents. Await `aggregatesCaughtUp()` before
+ * reading dashboard figures.
  */
 export type TestSale = {
   amount: number;
@@ -88,25 +90,22 @@ export async function putSale(sellerId: string, sale: TestSale): Promise<{ id: s
         },
       },
     },
-    ...orders().saleStatsParts({
-      qty: 1,
-      gross: sale.amount,
-      commission: split.commission,
-      processingFee: fee,
-      sellerNet: net,
-      sellerId,
-      at: sale.completedAt,
-    }),
   ]);
-  if (reversed)
-    await transactions().commit(
-      reversalStatsParts(table, {
-        sellerId,
-        at: reversed.at,
-        gross: reversed.refund,
-        sellerNet: reversedSellerShare({ seller_net: net, paid: sale.amount, refund: reversed.refund }),
-      }).slice(0, 4),
-    );
+  // The stats aggregator counts the sale and the reversal from the order's stream record (issue 15).
+  // It reads `reversed_seller_net` from the order, which such an older reversal lacks: its seller
+  // share went straight onto the seller's stats back then.
+  if (reversed) {
+    const sellerNet = reversedSellerShare({ seller_net: net, paid: sale.amount, refund: reversed.refund });
+    for (const sk of statsBuckets(reversed.at))
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: table,
+          Key: statsKeys.seller(sellerId, sk),
+          UpdateExpression: 'ADD reversed_seller_net :net',
+          ExpressionAttributeValues: { ':net': sellerNet },
+        }),
+      );
+  }
   return { id, seller_net: net };
 }
 

@@ -6,11 +6,9 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { statsBuckets } from '@gm/shared/dates/stats-buckets';
 import { batchGet } from './batch-get.ts';
 import { queryAll } from './query-all.ts';
 import { redemptionKeys } from './redemption-repository.ts';
-import { statsKeys } from './sales-stats.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 import { employeeVoucherPartition, voucherKeys, type VoucherRecord } from './voucher-repository.ts';
 
@@ -165,17 +163,10 @@ export function createEmployeeVoucherRepository(db: DynamoDBDocumentClient, tabl
      * ONE transaction (data-model §4.5, issue 13): Put `REDEMPTION#<id>` (kind employee), Put
      * `EMPLOYEE_USE#<voucherId>#<employee>` (not exists: once per employee and voucher), a
      * ConditionCheck that the voucher is still active, live and carries the `employee_value` the
-     * redeemer saw, and `ADD employee_redemption_count` on the partner's four `SELLER#…#STATS` buckets.
+     * redeemer saw. The partner's `employee_redemption_count` (`SELLER#…#STATS`) comes from the stats
+     * aggregator (issue 15), not from this transaction.
      */
     async redeem(redemption: EmployeeRedemptionRecord): Promise<EmployeeRedeemOutcome> {
-      const add = (sk: string) => ({
-        Update: {
-          TableName: tableName,
-          Key: statsKeys.seller(redemption.seller_id, sk),
-          UpdateExpression: 'SET entity = :entity ADD employee_redemption_count :one',
-          ExpressionAttributeValues: { ':entity': 'SellerStats', ':one': 1 },
-        },
-      });
       const sortKey = `${redemption.created_at}#${redemption.id}`;
       for (let attempt = 0; ; attempt++) {
         try {
@@ -219,7 +210,6 @@ export function createEmployeeVoucherRepository(db: DynamoDBDocumentClient, tabl
                     ExpressionAttributeValues: { ':true': true, ':value': redemption.employee_value },
                   },
                 },
-                ...statsBuckets(redemption.created_at).map(add),
               ],
             }),
           );

@@ -7,10 +7,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { statsBuckets } from '@gm/shared/dates/stats-buckets';
 import { giftKeys } from './gift-repository.ts';
 import { invoiceKeys, orderKeys, toOrderRecord, type InvoiceRecord, type OrderRecord } from './order-repository.ts';
-import { statsKeys } from './sales-stats.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { userVoucherKeys, type UserVoucherRecord } from './user-voucher-repository.ts';
@@ -473,12 +471,6 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
               },
             },
           })),
-          ...reversalStatsParts(tableName, {
-            sellerId: order.seller_id,
-            at: write.at,
-            gross: write.refund,
-            sellerNet: write.reversedSellerNet,
-          }),
           write.audit,
           ...(order.seller_invoice_id
             ? [
@@ -573,35 +565,4 @@ function unfreezePart(tableName: string, id: string, token: string): Transaction
 function feedKey(order: OrderRecord): Record<string, unknown> {
   const sk = orderKeys.sortKey(order.completed_at ?? order.created_at, order.id);
   return { ...orderKeys.item(order.id), GSI3PK: orderKeys.allOrders, GSI3SK: sk };
-}
-
-/**
- * A reversal's counters: `reversed_count` +1, `reversed_gross` (the refunded/reversed amount) and on
- * the seller's stats `reversed_seller_net` (the seller's share of it), in the buckets of the reversal
- * time. Readers subtract them (shared/src/seller/dashboard.ts).
- */
-export function reversalStatsParts(
-  tableName: string,
-  r: { sellerId: string; at: string; gross: number; sellerNet: number },
-): TransactionPart[] {
-  const buckets = statsBuckets(r.at);
-  return [
-    ...buckets.map((sk): TransactionPart => ({
-      Update: {
-        TableName: tableName,
-        Key: statsKeys.seller(r.sellerId, sk),
-        UpdateExpression:
-          'SET entity = :entity ADD reversed_count :one, reversed_gross :gross, reversed_seller_net :net',
-        ExpressionAttributeValues: { ':entity': 'SellerStats', ':one': 1, ':gross': r.gross, ':net': r.sellerNet },
-      },
-    })),
-    ...buckets.map((sk): TransactionPart => ({
-      Update: {
-        TableName: tableName,
-        Key: statsKeys.platform(sk),
-        UpdateExpression: 'SET entity = :entity ADD reversed_count :one, reversed_gross :gross',
-        ExpressionAttributeValues: { ':entity': 'PlatformStats', ':one': 1, ':gross': r.gross },
-      },
-    })),
-  ];
 }

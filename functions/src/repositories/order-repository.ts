@@ -11,7 +11,6 @@ import {
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
-import { saleStatsParts, type SaleFigures } from './sales-stats.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
 /**
@@ -396,11 +395,6 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       return `GM-${year}-${String(Attributes?.value as number).padStart(6, '0')}`;
     },
 
-    /** The seller, platform and buyer stats one sale adds to (parts of the line's completion transaction). */
-    saleStatsParts(sale: SaleFigures & { sellerId: string; buyerUserId?: string; at: string }): TransactionPart[] {
-      return saleStatsParts(tableName, sale);
-    },
-
     /**
      * Completes one paid line in ONE transaction (data-model §4.4): the line (condition: still
      * pending, still the payer's) becomes `completed` with the amounts that were paid, its order
@@ -494,7 +488,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
             await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * 2 ** taken));
             continue;
           }
-          // Another transaction touched the same items (a concurrent run, a stats ADD): try again.
+          // Another transaction touched the same items (a concurrent run, the voucher's stats): try again.
           const conflict =
             error instanceof TransactionCanceledException &&
             (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');

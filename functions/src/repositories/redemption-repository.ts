@@ -280,7 +280,7 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
       };
     },
 
-    /** The stats ADDs of a redemption (`sign` -1: its revocation), data-model §4.5. */
+    /** The voucher's stats ADDs of a redemption (`sign` -1: its revocation), data-model §4.5; the rest is aggregated. */
     statsParts(redemption: Parameters<typeof redemptionStatsParts>[1], sign: 1 | -1 = 1): TransactionPart[] {
       return redemptionStatsParts(tableName, redemption, sign);
     },

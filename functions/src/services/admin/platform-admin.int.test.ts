@@ -17,6 +17,7 @@ import { env } from '../../lib/env.ts';
 import { userKeys } from '../../repositories/user-repository.ts';
 import { createUserVoucherRepository, type UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import { newUserVoucher } from '../orders/new-user-voucher.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /**
  * Issue 11 admin platform slice against the real handlers: global and per-seller settings, subdomains
@@ -399,6 +400,7 @@ describe('expired vouchers', () => {
 
 describe('admin overview', () => {
   it('counts sellers waiting for activation and today’s orders', async () => {
+    await aggregatesCaughtUp();
     const before = (await asAdmin('GET', 'admin/overview')).body.data;
     expect(before.day).toBe(viennaDay(new Date()));
     await createTestAccount('seller', { is_activated: false });
@@ -406,6 +408,7 @@ describe('admin overview', () => {
     const voucher = testVoucher(`v-${randomUUID()}`, own.userId, { qty_val: 2000, price_filter: 2000 });
     await putVouchers(voucher);
     await buyOne(await createTestAccount('user'), voucher.id);
+    await aggregatesCaughtUp();
     const after = (await asAdmin('GET', 'admin/overview')).body.data;
     expect(after.sellers_awaiting_activation).toBeGreaterThanOrEqual(before.sellers_awaiting_activation + 1);
     expect(after.orders_today).toBeGreaterThanOrEqual(before.orders_today + 1);

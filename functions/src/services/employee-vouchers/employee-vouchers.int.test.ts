@@ -21,6 +21,7 @@ import {
 } from '../../../../scripts/test/tourism-fixtures.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 const raw = async (key: { PK: string; SK: string }) =>
   (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: key, ConsistentRead: true }))).Item;
@@ -269,6 +270,7 @@ describe('employee wallet and redemption', () => {
 
   it('20 concurrent redeems of one employee and one voucher → exactly one redemption, one stats count', async () => {
     const voucher = await putEmployeeVoucher(partnerA);
+    await aggregatesCaughtUp();
     const before = await raw({ PK: `SELLER#${partnerA.userId}#STATS`, SK: 'TOTAL' });
     const url = employeeQrUrl(APP, voucher.employee_claim_no, employeeA.claimNo);
     const answers = await Promise.all(
@@ -284,6 +286,7 @@ describe('employee wallet and redemption', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.every((s) => s === 200 || s === 422)).toBe(true);
+    await aggregatesCaughtUp();
     const after = await raw({ PK: `SELLER#${partnerA.userId}#STATS`, SK: 'TOTAL' });
     expect(Number(after?.employee_redemption_count ?? 0) - Number(before?.employee_redemption_count ?? 0)).toBe(1);
     const csv = await api('GET', 'employee-voucher/redemptions-csv', { token: tourismA.token });

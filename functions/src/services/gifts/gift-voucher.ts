@@ -344,15 +344,6 @@ async function issueUnits(
             { qty: order.total_qty, gross: order.total_amount },
             await inCatalogue(deps, order.voucher_id),
           ),
-          ...deps.orders.saleStatsParts({
-            sellerId: order.seller_id,
-            at,
-            qty: order.total_qty,
-            gross: order.total_amount,
-            commission: 0,
-            processingFee: 0,
-            sellerNet: 0,
-          }),
         ],
       );
       pendingDirect = false;

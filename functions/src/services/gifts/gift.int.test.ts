@@ -9,6 +9,7 @@ import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { gifts, orders, userVouchers } from '../../lib/deps.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /**
  * Gifts at purchase and direct sale end to end (issues 5/6): the real handlers behind the local API,
@@ -325,6 +326,7 @@ describe('direct sale', () => {
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const orderId = added.body.data.id as string;
     expect(await orders().get(orderId)).toMatchObject({ status: 'pending', channel: 'direktverkauf', is_gift: true });
+    await aggregatesCaughtUp();
     const before = (await item(`SELLER#${account.userId}#STATS`, 'TOTAL')) ?? {};
 
     const answer = await gift(account, { order_id: orderId, giftType: ['wallet'], user_id: buyer.userId });
@@ -345,6 +347,7 @@ describe('direct sale', () => {
     const wallet = await userVouchers().listByOwner({ userId: buyer.userId });
     expect(wallet.map((uv) => uv.id)).toEqual([answer.body.user_voucher.id]);
     expect(wallet[0]).toMatchObject({ seller_id: account.userId, remaining_qty: 2, remaining_value: 6000 });
+    await aggregatesCaughtUp();
     const after = await item(`SELLER#${account.userId}#STATS`, 'TOTAL');
     expect(after).toMatchObject({
       sold_count: (before.sold_count ?? 0) + 1,
@@ -403,6 +406,7 @@ describe('direct sale', () => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(await userVouchers().listByOwner({ userId: buyer.userId })).toHaveLength(3);
+    await aggregatesCaughtUp();
     expect(await item(`SELLER#${account.userId}#STATS`, 'TOTAL')).toMatchObject({
       sold_count: 1,
       sold_qty: 3,

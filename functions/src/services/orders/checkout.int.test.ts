@@ -23,6 +23,7 @@ import {
   vouchers,
 } from '../../lib/deps.ts';
 import { completePaymentOnEvent } from './complete-payment.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 async function statsItem(PK: string, SK: string) {
   return (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: { PK, SK } }))).Item;
@@ -160,6 +161,7 @@ describe('checkout and order completion', () => {
       valid_until: `${new Date().getFullYear() + 2}-12-31`,
     });
     expect((await vouchers().getWithStats(product.id)).stats.sold_count).toBe(statsBefore + 1);
+    await aggregatesCaughtUp();
     const sellerTotal = await statsItem(`SELLER#${seller.userId}#STATS`, 'TOTAL');
     expect(sellerTotal).toMatchObject({
       sold_count: 2,

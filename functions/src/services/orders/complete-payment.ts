@@ -230,16 +230,6 @@ export async function completePayment(
           { qty: line.total_qty, gross: line.total_amount - line.discount },
           inCatalogue,
         ),
-        ...deps.orders.saleStatsParts({
-          sellerId: order.seller_id,
-          ...(payment.payer_user_id ? { buyerUserId: payment.payer_user_id } : {}),
-          at: completedAt,
-          qty: line.total_qty,
-          gross: line.total_amount - line.discount,
-          commission,
-          processingFee: fee,
-          sellerNet: split.seller_net,
-        }),
       ],
       invoice,
     );

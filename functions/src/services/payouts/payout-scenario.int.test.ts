@@ -26,6 +26,7 @@ import {
 import type { SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { runSellerPayout, type PayoutRunDeps } from './run-payouts.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /**
  * Issue 12 "payout computation on a fixed scenario … matches hand-computed cents": marketplace and
@@ -94,6 +95,7 @@ describe('payout run: the fixed scenario in hand-computed cents', () => {
       new Date().toISOString(),
     );
     const waiting = async () => {
+      await aggregatesCaughtUp();
       const answer = await api('GET', 'order?with_stat=true', { token: seller.token });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body.stats.payout as { waiting_for_payout: number; total_seller_earnings: number };

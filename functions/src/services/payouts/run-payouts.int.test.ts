@@ -38,6 +38,7 @@ import {
   type PayoutCrashPoint,
   type PayoutRunDeps,
 } from './run-payouts.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /**
  * The payout run against DynamoDB Local, s3rver and the Stripe stand-in (issue 12): each crash point
@@ -314,6 +315,7 @@ describe('payout run racing reversals', () => {
     expect((await orderItem(sales[5]!.id)).invoiced_reversed_share).toBeGreaterThan(0);
     expect(invoice.reversals + invoice.adjustments).toBe(deductedInInvoice);
     // Whatever was not deducted yet is what the dashboard waits to deduct from the next payout.
+    await aggregatesCaughtUp();
     const dashboard = await api('GET', 'order?with_stat=true', { token: seller.token });
     const next = await runSellerPayout(runDeps(10 * MIN), seller.userId, 'schedule');
     const nextPayout = next.outcome === 'invoiced' ? next.invoice.payout : 0;

@@ -122,13 +122,7 @@ export async function redeem(
     const outcome = await deps.redemptions.redeem(
       record,
       deps.userVouchers.redeemPart(uv.id, { ...take, at, ...(input.confirm_expired === true ? {} : { today }) }),
-      deps.redemptions.statsParts({
-        sellerId: uv.seller_id,
-        voucherId: uv.voucher_id,
-        ...(uv.owner_user_id ? { ownerUserId: uv.owner_user_id } : {}),
-        at,
-        redeemedValue: take.value,
-      }),
+      deps.redemptions.statsParts({ voucherId: uv.voucher_id, redeemedValue: take.value }),
     );
     if (outcome === 'ok') {
       deps.metrics.count('Redemptions');

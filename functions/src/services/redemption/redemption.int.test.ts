@@ -14,6 +14,7 @@ import { env } from '../../lib/env.ts';
 import { appUrl, redemptions, userVouchers } from '../../lib/deps.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import { newVoucherCode, voucherQrUrl } from '../orders/voucher-code.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /**
  * Redemption end to end through the local API (real handlers, DynamoDB Local, cognito-local): the
@@ -136,6 +137,8 @@ describe('redemption', () => {
       body: { message: REDEMPTION_TEXT.fullyRedeemed },
     });
 
+    await aggregatesCaughtUp();
+
     expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
       redemption_count: 2,
       redeemed_value: 5000,
@@ -144,6 +147,7 @@ describe('redemption', () => {
       redemption_count: 2,
       redeemed_value: 5000,
     });
+    await aggregatesCaughtUp();
     expect(await item(`USER#${uv.owner_user_id}`, 'STATS')).toMatchObject({ voucher_used: 2 });
   });
 
@@ -170,6 +174,7 @@ describe('redemption', () => {
     });
     expect(await redeem(scanner, { order_id: uv.id, qty: 1 })).toMatchObject({ status: 201 });
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_qty: 0, remaining_value: 0, status: 'redeemed' });
+    await aggregatesCaughtUp();
     expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
       redemption_count: 2,
       redeemed_value: 14700,
@@ -194,6 +199,7 @@ describe('redemption', () => {
     expect(ledger).toHaveLength(16);
     expect(ledger.reduce((sum, r) => sum + r.redeemed_value, 0)).toBe(5000 - after!.remaining_value);
     expect(new Set(ledger.map((r) => r.redemption_no)).size).toBe(16);
+    await aggregatesCaughtUp();
     expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
       redemption_count: 16,
       redeemed_value: 4800,
@@ -322,6 +328,7 @@ describe('redemption', () => {
     expect((await item(`USER_VOUCHER#${uv.id}`, 'USER_VOUCHER'))?.GSI3PK).toBe('EXPIRY');
     expect(await redemptions().get(id)).toMatchObject({ is_revoked: true });
     expect(await item(`REDEMPTION#${id}`, 'REVOCATION')).toMatchObject({ revoked_by: seller.userId });
+    await aggregatesCaughtUp();
     expect(await item(`SELLER#${seller.userId}#STATS`, 'TOTAL')).toMatchObject({
       redemption_count: 0,
       redeemed_value: 0,
@@ -508,6 +515,7 @@ describe('redemption', () => {
             count += ledger.length;
             value += sum;
           }
+          await aggregatesCaughtUp();
           const total = await item(`SELLER#${seller.userId}#STATS`, 'TOTAL');
           expect({ count: total?.redemption_count ?? 0, value: total?.redeemed_value ?? 0 }).toEqual({ count, value });
         },

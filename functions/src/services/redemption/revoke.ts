@@ -40,13 +40,7 @@ export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: strin
         // Issue 11: never give a balance back once a reversal of the order has fixed its refund.
         deps.userVouchers.orderNotReversingPart(uv.order_id),
         ...deps.redemptions.statsParts(
-          {
-            sellerId: redemption.seller_id,
-            voucherId: redemption.voucher_id,
-            ...(redemption.owner_user_id ? { ownerUserId: redemption.owner_user_id } : {}),
-            at: redemption.created_at,
-            redeemedValue: redemption.redeemed_value,
-          },
+          { voucherId: redemption.voucher_id, redeemedValue: redemption.redeemed_value },
           -1,
         ),
         ...(actor.role === 'admin'

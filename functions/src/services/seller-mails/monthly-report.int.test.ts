@@ -24,6 +24,7 @@ import { runSellerPayout } from '../payouts/run-payouts.ts';
 import { handler as monthlyReportsJob } from '../../jobs/monthly-reports.ts';
 import { monthDays, monthLabel } from './monthly-report.ts';
 import { addDays } from './reminder-days.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /** Issue 12 monthly reporting: last month's figures and order CSV to sellers with the switch on, once per month. */
 const standIn = () => process.env.STRIPE_STAND_IN_URL as string;
@@ -95,6 +96,7 @@ describe('monthly seller report', () => {
     // The run on the 1st of next month (Vienna) reports this month.
     const thisMonth = viennaDay(new Date()).slice(0, 7);
     const nextFirst = addDays(monthDays(thisMonth).to, 1);
+    await aggregatesCaughtUp();
     const since = Math.floor(Date.now() / 1000) - 1;
     const first = await monthlyReportsJob({ now: `${nextFirst}T05:00:00Z` });
     const second = await monthlyReportsJob({ now: `${nextFirst}T09:00:00Z` });

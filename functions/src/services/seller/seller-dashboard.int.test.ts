@@ -11,6 +11,7 @@ import { downloadExport } from '../../../../scripts/test/export-link.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { orders } from '../../lib/deps.ts';
 import type { OrderRecord } from '../../repositories/order-repository.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /**
  * Seller dashboard, orders and invoice exports against the real handlers: paid orders are created the
@@ -103,6 +104,7 @@ describe('seller dashboard and orders', () => {
     const net = sum(lines, 'seller_net');
     expect(net).toBe(lines.reduce((s, o) => s + (o.total_amount - (o.commission ?? 0) - (o.processing_fee ?? 0)), 0));
 
+    await aggregatesCaughtUp();
     const answer = await api('GET', 'order?with_stat=true', { token: seller.token });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const { stats } = answer.body;

@@ -17,6 +17,7 @@ import { handler as preTokenGeneration } from '../../triggers/pre-token-generati
 import { newUserVoucher } from '../orders/new-user-voucher.ts';
 import { env } from '../../lib/env.ts';
 import { testJpeg } from '../uploads/test-images.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 /**
  * Account deletion (issue 11, `DELETE user/{id}`) against the real handlers and stand-ins: a buyer and
@@ -373,6 +374,7 @@ describe('account deletion (DELETE user/{id})', () => {
     const { admin, buyer, seller, scanner } = m;
 
     // --- the buyer -----------------------------------------------------------------------------
+    await aggregatesCaughtUp();
     const deleted = await api('DELETE', `user/${buyer.userId}`, { token: admin.token });
     expect(deleted, JSON.stringify(deleted.body)).toMatchObject({
       status: 200,
@@ -533,6 +535,7 @@ describe('account deletion (DELETE user/{id})', () => {
     expect(view.status, JSON.stringify(view.body)).toBe(200);
     expect(JSON.stringify(view.body)).not.toContain('deleted-');
     expect(JSON.stringify(view.body)).not.toContain('@invalid');
+    await aggregatesCaughtUp();
     expect((await partition(`SELLER#${seller.userId}#STATS`)).length).toBeGreaterThan(0);
     // Public pages are gone.
     expect((await api('GET', `seller/${seller.userId}`)).status).toBe(404);

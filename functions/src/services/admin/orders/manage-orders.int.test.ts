@@ -35,6 +35,7 @@ import { giftKeys } from '../../../repositories/gift-repository.ts';
 import { adjustmentKeys, cancellationKeys } from '../../../repositories/order-admin-repository.ts';
 import { giveGift, type GiftDeps } from '../../gifts/gift-voucher.ts';
 import { refundKey, reverseOrder, type ReverseDeps } from './reverse-order.ts';
+import { aggregatesCaughtUp } from '../../../../../scripts/test/aggregates.ts';
 
 /**
  * Admin order management (issue 11) through the real local API and the Stripe stand-in: the
@@ -464,6 +465,7 @@ describe('reversal', () => {
     const id = await buy(buyer, { voucher_id: own.id, qty: 1 });
     const order = await orderAdmin().get(id);
     expect((await reverse(id)).status).toBe(200);
+    await aggregatesCaughtUp();
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: env().TABLE_NAME, Key: { PK: `SELLER#${other.userId}#STATS`, SK: 'TOTAL' } }),
     );

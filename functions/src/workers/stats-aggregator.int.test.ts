@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { createStatsAggregateRepository } from '../repositories/stats-aggregate-repository.ts';
+import { silentLog } from '../services/telemetry.ts';
+import { statsAggregatorConsumer } from './stats-aggregator.ts';
+
+/**
+ * The aggregator against DynamoDB Local, called directly with stream events (the stand-in is not
+ * involved: these sellers' records never reach the table, only their counters): Lambda's
+ * at-least-once delivery — a batch retried, bisected after a partial failure — never counts twice.
+ */
+const handler = statsAggregatorConsumer(() => ({
+  statsAggregates: createStatsAggregateRepository(documentClient(), env().TABLE_NAME),
+  log: silentLog,
+}));
+
+const AT = '2026-11-26T10:00:00.000Z';
+
+function saleRecord(sellerId: string, gross: number): DynamoDBRecord {
+  const id = randomUUID();
+  const base = { PK: `ORDER#${id}`, SK: 'ORDER', seller_id: sellerId, total_qty: 1, total_amount: gross };
+  return {
+    eventID: randomUUID(),
+    eventName: 'MODIFY',
+    dynamodb: {
+      SequenceNumber: String(Date.now()),
+      OldImage: marshall({ ...base, status: 'pending' }) as never,
+      NewImage: marshall({ ...base, status: 'completed', completed_at: AT, seller_net: gross - 100 }) as never,
+    },
+  };
+}
+
+async function total(sellerId: string) {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: env().TABLE_NAME,
+      Key: { PK: `SELLER#${sellerId}#STATS`, SK: 'TOTAL' },
+      ConsistentRead: true,
+    }),
+  );
+  return { sold_count: Item?.sold_count ?? 0, gross: Item?.gross ?? 0, seller_net: Item?.seller_net ?? 0 };
+}
+
+describe('stats aggregator', () => {
+  it('applies a batch once, however often Lambda delivers it', async () => {
+    const seller = randomUUID();
+    const batch = [saleRecord(seller, 1000), saleRecord(seller, 2000), saleRecord(seller, 3000)];
+    await handler({ Records: batch });
+    await handler({ Records: batch });
+    expect(await total(seller)).toEqual({ sold_count: 3, gross: 6000, seller_net: 5700 });
+  });
+
+  it('a bisected retry after the whole batch was applied adds nothing; a half applied first is not counted again', async () => {
+    const seller = randomUUID();
+    const batch = [saleRecord(seller, 100), saleRecord(seller, 200), saleRecord(seller, 400), saleRecord(seller, 800)];
+    await handler({ Records: batch });
+    await handler({ Records: batch.slice(0, 2) });
+    await handler({ Records: batch.slice(2) });
+    expect(await total(seller)).toEqual({ sold_count: 4, gross: 1500, seller_net: 1100 });
+
+    const other = randomUUID();
+    const second = [saleRecord(other, 100), saleRecord(other, 200), saleRecord(other, 400)];
+    await handler({ Records: second.slice(1, 2) });
+    await handler({ Records: second });
+    await Promise.all([handler({ Records: second }), handler({ Records: second.slice(0, 1) })]);
+    expect(await total(other)).toEqual({ sold_count: 3, gross: 700, seller_net: 400 });
+  });
+
+  it('sums a batch larger than one transaction per counter item', async () => {
+    const seller = randomUUID();
+    const batch = Array.from({ length: 230 }, () => saleRecord(seller, 10));
+    await handler({ Records: batch });
+    await handler({ Records: batch.slice(50, 180) });
+    expect(await total(seller)).toEqual({ sold_count: 230, gross: 2300, seller_net: 230 * -90 });
+  });
+});
