@@ -2,6 +2,7 @@ import {
   EXPORTS_PREFIX,
   MAIL_OUTBOX_PREFIX,
   MEDIA_OBJECTS_PREFIX,
+  SEARCH_SNAPSHOTS_PREFIX,
   SELLER_INVOICES_PREFIX,
   UPLOADS_PREFIX,
   VERIFICATION_PREFIX,
@@ -96,6 +97,30 @@ export const SESSIONS = capability({
   name: 'sessions',
   table: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
   partitions: ['USER#'],
+});
+/**
+ * Reading items by key only (no Query): routes that must not read whole partitions, such as the
+ * search, which answers from the search snapshot and never from the catalogue projection.
+ */
+export const TABLE_GET = capability({
+  name: 'table get',
+  table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+});
+/** The category tree: one Query of the `CATEGORY` partition (repositories/category-repository.ts). */
+export const CATEGORY_TREE = capability({
+  name: 'category tree',
+  table: ['dynamodb:Query'],
+  partitions: ['CATEGORY'],
+});
+/**
+ * The search snapshot as the containers read it: the pointer item (`SEARCH#SNAPSHOT`, GetItem) and
+ * the snapshot objects below `search-snapshots/` in the private bucket (issue 15).
+ */
+export const SEARCH_SNAPSHOT_READ = capability({
+  name: 'search snapshot read',
+  table: ['dynamodb:GetItem'],
+  partitions: ['SEARCH#'],
+  objects: { bucket: 'private', prefix: SEARCH_SNAPSHOTS_PREFIX, actions: ['s3:GetObject'] },
 });
 /**
  * Only the aggregated counters and their applied markers (issue 15, the stats aggregator fed by the
@@ -216,6 +241,9 @@ export const IMPERSONATION_SIGNING = capability({
 /** Every capability, for tests and reports. */
 export const CAPABILITIES: readonly Capability[] = [
   TABLE_READ,
+  TABLE_GET,
+  CATEGORY_TREE,
+  SEARCH_SNAPSHOT_READ,
   TABLE_WRITE,
   RATE_LIMIT,
   SESSIONS,

@@ -3,6 +3,7 @@ import {
   ACCOUNT_CREATE,
   ACCOUNT_CREDENTIALS,
   ACCOUNT_STATUS,
+  CATEGORY_TREE,
   EXPORTS,
   IMPERSONATION_SIGNING,
   MAIL,
@@ -13,10 +14,12 @@ import {
   QUERY_GSI2,
   QUERY_GSI3,
   RATE_LIMIT,
+  SEARCH_SNAPSHOT_READ,
   SESSIONS,
   SELLER_INVOICES_READ,
   SELLER_INVOICES_WRITE,
   STRIPE_KEYS,
+  TABLE_GET,
   TABLE_READ,
   TABLE_WRITE,
   UPLOADS,
@@ -148,7 +151,8 @@ export const routes = [
     handler: 'catalogue/list-vouchers',
     access: PUBLIC,
     domain: 'catalogue',
-    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+    // From the search snapshot (issue 15): no Query of the catalogue projection.
+    uses: [TABLE_GET, SEARCH_SNAPSHOT_READ],
   },
   {
     method: 'GET',
@@ -172,7 +176,8 @@ export const routes = [
     handler: 'catalogue/search-vouchers',
     access: PUBLIC,
     domain: 'catalogue',
-    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+    // From the search snapshot (issue 15): no Query of the catalogue projection, only the category tree's.
+    uses: [TABLE_GET, CATEGORY_TREE, SEARCH_SNAPSHOT_READ],
   },
   {
     method: 'GET',
@@ -290,7 +295,7 @@ export const routes = [
     handler: 'catalogue/list-wishlist',
     access: ['user'],
     domain: 'catalogue',
-    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3],
+    uses: [TABLE_READ, QUERY_GSI1, QUERY_GSI2, QUERY_GSI3, SEARCH_SNAPSHOT_READ],
   },
   {
     method: 'POST',

@@ -17,6 +17,7 @@ import type { ImpersonationSettings, StripeSettings } from './config.ts';
 import { ApiFunction, handlerEntry } from './constructs/api-function.ts';
 import { JobsStack } from './jobs-stack.ts';
 import { MailQueue } from './constructs/mail-queue.ts';
+import { SearchSnapshotWorker } from './constructs/search-snapshot-worker.ts';
 import { STATS_AGGREGATOR_USES, StatsAggregator } from './constructs/stats-aggregator.ts';
 export { sesSendResources } from './constructs/ses-send-resources.ts';
 
@@ -91,6 +92,8 @@ export class ApiStack extends Stack {
   readonly jobs: JobsStack;
   /** The mail queue, its dead-letter queue and alarm, and the mail worker (issue 14). */
   readonly mail: MailQueue;
+  /** The search snapshot worker on the table's stream, and its dead-letter queue (issue 15). */
+  readonly searchSnapshot: SearchSnapshotWorker;
   /** The table stream's stats aggregator and its dead-letter queue (issue 15). */
   readonly statsAggregator: StatsAggregator;
 
@@ -116,6 +119,20 @@ export class ApiStack extends Stack {
       ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
     });
     this.resources = { ...given, mailQueue: this.mail };
+    this.searchSnapshot = new SearchSnapshotWorker(this, 'SearchSnapshot', {
+      environment: {
+        TABLE_NAME: given.table.tableName,
+        MEDIA_BUCKET: given.mediaBucket.bucketName,
+        PRIVATE_BUCKET: given.privateBucket.bucketName,
+        COGNITO_USER_POOL_ID: given.userPool.userPoolId,
+        COGNITO_CLIENT_ID: given.webClient.userPoolClientId,
+        MAIL_FROM: given.mailFrom,
+        APP_URL: given.appUrl,
+      },
+      table: given.table,
+      privateBucket: given.privateBucket,
+      ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
+    });
     // Its role holds exactly STATS_AGGREGATION; the event source adds the stream read and the DLQ send.
     const aggregatorRoles = new CapabilityRoles(
       this,

@@ -108,6 +108,11 @@ export function buildApp(app: App, options: BuildOptions = {}): GutscheinmarktSt
     );
   }
   monitoring.addDlq(
+    'SearchSnapshot',
+    api.searchSnapshot.deadLetterQueue,
+    'A search snapshot rebuild failed after its retries (the search serves the previous snapshot until the next change)',
+  );
+  monitoring.addDlq(
     'StatsAggregator',
     api.statsAggregator.deadLetterQueue,
     'Stream records the stats aggregator failed on (dashboard figures are missing them until replayed)',

@@ -37,6 +37,11 @@ export function acknowledgeNagFindings(s: GutscheinmarktStacks): void {
   );
 
   ack(
+    s.api.searchSnapshot.deadLetterQueue,
+    'SQS3',
+    "This queue is a dead-letter queue itself: the on-failure destination of the search snapshot worker's stream event source mapping (cdk-nag only recognises redrive policies and function DLQs).",
+  );
+  ack(
     s.api.statsAggregator.deadLetterQueue,
     'SQS3',
     "This queue IS a dead-letter queue: the stats aggregator's stream event source mapping sends the position of a batch that failed for good here (on-failure destination), which cdk-nag does not recognise as a redrive target; the Monitoring stack alarms on its first message.",

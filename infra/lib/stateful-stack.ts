@@ -8,7 +8,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { ROLE_IDS, ROLE_NAMES } from '@gm/shared/auth/roles';
 import { TABLE_DEFINITION } from '@gm/functions/repositories/table-definition';
-import { TEMPORARY_PRIVATE_PREFIXES } from '@gm/functions/adapters/bucket-prefixes';
+import { SEARCH_SNAPSHOTS_PREFIX, TEMPORARY_PRIVATE_PREFIXES } from '@gm/functions/adapters/bucket-prefixes';
 import type { AppConfig } from './config.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 
@@ -90,6 +90,12 @@ export class StatefulStack extends Stack {
     this.mediaBucket = this.bucket('MediaBucket', uploadOrigins);
     // Unclaimed presigned uploads (and any other temporary prefix) expire, all versions included.
     this.privateBucket = this.bucket('PrivateBucket', uploadOrigins, TEMPORARY_PRIVATE_PREFIXES);
+    // Replaced search snapshots (issue 15) are deleted by the next build; their noncurrent versions go a day later.
+    this.privateBucket.addLifecycleRule({
+      id: 'Expire-searchsnapshots-noncurrent',
+      prefix: SEARCH_SNAPSHOTS_PREFIX,
+      noncurrentVersionExpiration: Duration.days(1),
+    });
     this.webBucket = this.bucket('WebBucket');
 
     // CloudFront reads through Origin Access Control. The distribution lives in the edge stack, which

@@ -35,8 +35,8 @@ describe('API stack', () => {
     const jobs = synth.templates.get(synth.api.jobs.node.path)!.template;
     expect(functionsIn(jobs)).toHaveLength(SCHEDULED_JOBS.length);
     const apiFunctions = synth.app.node.findAll().filter((c): c is ApiFunction => c instanceof ApiFunction);
-    // …and the mail worker (issue 14) and the stats aggregator (issue 15).
-    expect(apiFunctions).toHaveLength(routes.length + SCHEDULED_JOBS.length + 2);
+    // …and the mail worker (issue 14), the stats aggregator and the search snapshot worker (issue 15).
+    expect(apiFunctions).toHaveLength(routes.length + SCHEDULED_JOBS.length + 3);
   });
 
   it('builds each function from the manifest handler module at functions/src/handlers/<handler>.ts', () => {

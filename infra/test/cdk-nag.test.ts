@@ -15,7 +15,7 @@ import { buildApp } from '../lib/gutscheinmarkt-app.ts';
  */
 const ACCEPTED_PATTERNS: { rule: RegExp; reason: string }[] = [
   {
-    rule: /^AwsSolutions-IAM5\[Resource::.*\/(media|uploads|exports|verification|seller-invoices|mail-outbox)\/\*\]$/,
+    rule: /^AwsSolutions-IAM5\[Resource::.*\/(media|uploads|exports|verification|seller-invoices|mail-outbox|search-snapshots)\/\*\]$/,
     reason:
       'Object grants are per key prefix (functions/src/capabilities.ts, adapters/bucket-prefixes.ts): the object keys below a prefix are ids made at runtime.',
   },

@@ -99,16 +99,26 @@ describe('least privilege: each function holds exactly its declared capabilities
     },
   );
 
-  it('the public catalogue reads only: search and voucher pages can write nothing, send nothing, touch no bucket', () => {
+  it('the public catalogue reads only: search and voucher pages can write nothing, send nothing, read no bucket but the search snapshots', () => {
     for (const key of ['POST voucher/search', 'GET voucher', 'GET voucher/{id}', 'GET voucher-category']) {
       expect(actions(key), key).not.toContain('dynamodb:PutItem');
       expect(actions(key), key).not.toContain('dynamodb:UpdateItem');
       expect(actions(key), key).not.toContain('dynamodb:DeleteItem');
+      const reads = key === 'POST voucher/search' || key === 'GET voucher' ? ['s3:GetObject'] : [];
       expect(
         actions(key).filter((a) => /^(s3|ses|cognito-idp):/.test(a)),
         key,
-      ).toEqual([]);
+      ).toEqual(reads);
     }
+    for (const key of ['POST voucher/search', 'GET voucher'])
+      expect(JSON.stringify(statementsWith(key, 's3:GetObject')), key).toContain('/search-snapshots/*');
+  });
+
+  it('the search and the public list never Query the catalogue projection (issue 15): only the category tree, by LeadingKeys', () => {
+    expect(actions('GET voucher')).not.toContain('dynamodb:Query');
+    const queries = statementsWith('POST voucher/search', 'dynamodb:Query');
+    expect(queries).toHaveLength(1);
+    expect(JSON.stringify(queries[0])).toContain('"dynamodb:LeadingKeys":["CATEGORY*"]');
   });
 
   it('the scanner redeem touches no Cognito, no bucket, no mail and no Stripe key', () => {

@@ -85,9 +85,9 @@ describe('alarms and dashboard (issue 14)', () => {
       });
   });
 
-  it('alarms on the first message of each scheduled job’s dead-letter queue, the mail queue’s and the stats aggregator’s', () => {
+  it('alarms on the first message of each scheduled job’s dead-letter queue, the mail queue’s, the stats aggregator’s and the search snapshot’s', () => {
     const dlqAlarms = alarms().filter((a) => a.Properties!.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(SCHEDULED_JOBS.length + 2);
+    expect(dlqAlarms).toHaveLength(SCHEDULED_JOBS.length + 3);
     for (const alarm of dlqAlarms)
       expect(alarm.Properties).toMatchObject({
         Namespace: 'AWS/SQS',
@@ -109,7 +109,7 @@ describe('alarms and dashboard (issue 14)', () => {
     ])
       expect(body).toContain(text);
     for (const metric of BUSINESS_METRICS) expect(body).toContain(metric);
-    expect(body.match(/ApproximateNumberOfMessagesVisible/g)).toHaveLength(SCHEDULED_JOBS.length + 2);
+    expect(body.match(/ApproximateNumberOfMessagesVisible/g)).toHaveLength(SCHEDULED_JOBS.length + 3);
   });
 });
 

@@ -165,6 +165,8 @@ Client, gateway and handler share one Node process here (the local API runs the 
 async function measure() {
   const ttlSeconds = process.env.BENCH_CACHE_SECONDS ?? '30';
   console.log('[bench] starting the local cloud (in memory) and the local API…');
+  // The search reads the snapshot built below, not one rebuilt before each request (scripts/dev/search-snapshot-sync.ts).
+  process.env.GM_SEARCH_SNAPSHOT_SYNC = 'off';
   const stack = await startLocalStack();
   try {
     // The test stack turns the cache off (tests want fresh reads); the benchmark measures it on, as deployed.
@@ -176,6 +178,11 @@ async function measure() {
     console.log(`[bench] seeding ${vouchers.length} vouchers…`);
     const seedMs = await seedCatalogue(vouchers);
     const listed = vouchers.filter((v) => v.is_active && v.display !== 'direktverkauf').length;
+    const [{ buildSearchSnapshot }, { searchSnapshotDeps }] = await Promise.all([
+      import('../../functions/src/services/catalogue/build-search-snapshot.ts'),
+      import('../../functions/src/workers/search-snapshot.ts'),
+    ]);
+    await buildSearchSnapshot(searchSnapshotDeps());
 
     const url = `${stack.api.url}voucher/search`;
     const deps = await import('../../functions/src/lib/deps.ts');
@@ -230,7 +237,7 @@ async function measure() {
       import('../dev/demo-data.ts'),
     ]);
     const tree = buildCategories((key) => key).categories.map((c) => ({ ...c, subcategories: [] }));
-    const cached = await deps.catalogue().entries();
+    const cached = await deps.catalogue().index();
     const selection = mix.map((q) => {
       const input = voucherSearchSchema.parse(q.body);
       const criteria = searchCriteria(input, input.isCategory ? resolveCategoryId(tree, input.isCategory) : undefined);

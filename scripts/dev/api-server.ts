@@ -1,4 +1,5 @@
 import { createLocalApi } from './local-api.ts';
+import { searchSnapshotHook } from './search-snapshot-sync.ts';
 
 /**
  * Entry of the local API that `npm start` runs under `tsx watch`, so edits to handlers restart it.
@@ -18,7 +19,7 @@ for (const name of ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'COGNITO_USER_POOL_ID'] a
 }
 
 try {
-  const api = await createLocalApi({ port, host });
+  const api = await createLocalApi({ port, host, beforeHandler: searchSnapshotHook() });
   console.log(`[local-api] listening on ${api.url}`);
   const shutdown = () => {
     void api.close().finally(() => process.exit(0));

@@ -37,6 +37,11 @@ export type LocalApiOptions = {
    * logged only; `off`. Env GM_CAPABILITIES overrides the default.
    */
   capabilities?: CapabilityMode;
+  /**
+   * Runs before the handler of each request, outside its capability check: the local stand-in's
+   * work that AWS does asynchronously (scripts/dev/search-snapshot-sync.ts).
+   */
+  beforeHandler?: (route: RouteLike) => Promise<void>;
 };
 
 export type CapabilityMode = 'enforce' | 'warn' | 'off';
@@ -180,6 +185,7 @@ export async function createLocalApi(opts: LocalApiOptions): Promise<LocalApi> {
         sourceIp: req.socket.remoteAddress,
         protocol: `HTTP/${req.httpVersion}`,
       });
+      await opts.beforeHandler?.(match.route);
       const uses = (match.route as RouteLike & { uses?: Uses }).uses;
       const call: RouteCall = {
         key: `${match.route.method} ${match.route.path}`,

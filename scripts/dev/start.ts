@@ -15,6 +15,7 @@ import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { migrateLocalData } from './migrate.ts';
 import { seedDemoData } from './seed.ts';
+import { createSearchSnapshotSync } from './search-snapshot-sync.ts';
 
 /**
  * `npm start`: the whole product on this machine. Local cloud with data in .data/ (seeded with
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
     Object.assign(process.env, cloud.env);
     const logins = await seedIfNeeded(cloud);
     await migrateKeptData(cloud);
+    // The search answers from a snapshot (issue 15): publish one of the (seeded) catalogue before the API starts.
+    await createSearchSnapshotSync()();
     const env = { ...process.env, ...cloud.env };
 
     const api = spawnGroup('local API', `${BIN}/tsx`, ['watch', '--clear-screen=false', 'scripts/dev/api-server.ts'], {

@@ -25,4 +25,12 @@ export const STREAM_CONSUMERS: readonly StreamConsumer[] = [
     batchingWindowMs: 0,
     filter: (record) => matchesStreamFilters(record, STATS_STREAM_FILTERS),
   },
+  {
+    // The search snapshot (issue 15): infra/lib/constructs/search-snapshot-worker.ts; catalogue changes only, one rebuild per window.
+    name: 'search-snapshot',
+    load: () => import('../../functions/src/workers/search-snapshot.ts'),
+    batchSize: 1000,
+    batchingWindowMs: 10_000,
+    filter: (record) => record.dynamodb?.Keys?.PK?.S === 'CATALOGUE',
+  },
 ];

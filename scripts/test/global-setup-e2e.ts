@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { seedDemoData } from '../dev/seed.ts';
 import { answers, freePort, spawnGroup, waitFor, type ChildHandle } from '../dev/processes.ts';
 import { startLocalStack, type LocalStack } from './global-setup-int.ts';
+import { createSearchSnapshotSync } from '../dev/search-snapshot-sync.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB = `${ROOT}web`;
@@ -77,6 +78,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const { cloud, api } = stack;
 
     await seedDemoData(); // reads process.env, which startLocalStack set from cloud.env
+    // The search answers from a snapshot (issue 15): publish the seeded catalogue's now.
+    await createSearchSnapshotSync()();
 
     preview = await startPreview(stack, webPort);
 

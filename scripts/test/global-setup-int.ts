@@ -6,6 +6,7 @@ import { documentClient } from '../../functions/src/lib/clients.ts';
 import { recordTransactions } from './transaction-recorder.ts';
 import { createLocalApi, type CapabilityMode, type LocalApi } from '../dev/local-api.ts';
 import { startLocalCloud, type LocalCloud } from '../dev/local-cloud.ts';
+import { searchSnapshotHook } from '../dev/search-snapshot-sync.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,6 +33,7 @@ export async function startLocalStack(options: { webPort?: number } = {}): Promi
       port: cloud.ports.api,
       quiet: !process.env.LOCAL_API_LOG,
       capabilities: (process.env.GM_CAPABILITIES as CapabilityMode | undefined) ?? 'enforce',
+      beforeHandler: searchSnapshotHook(),
     });
   } catch (error) {
     await cloud.stop();

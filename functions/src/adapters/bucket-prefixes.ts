@@ -41,3 +41,8 @@ export const MEDIA_OBJECTS_PREFIX = 'media/';
 export const VERIFICATION_PREFIX = 'verification/';
 /** Private bucket: the platform's invoices to sellers, `seller-invoices/<yyyy>/…` (repositories/seller-invoice-keys.ts). */
 export const SELLER_INVOICES_PREFIX = 'seller-invoices/';
+/**
+ * Private bucket: the search snapshots, `search-snapshots/v<version>-<token>.bin.gz` (adapters/search-snapshot-store.ts),
+ * written by the snapshot worker and read by the search containers; the pointer item names the current one.
+ */
+export const SEARCH_SNAPSHOTS_PREFIX = 'search-snapshots/';

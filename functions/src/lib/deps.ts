@@ -53,7 +53,10 @@ import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
 import { createEmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
 import { createEmployeeVoucherCache } from '../services/employee-vouchers/employee-voucher-cache.ts';
-import { createCatalogueCache, createCategoryTreeCache } from '../services/catalogue/catalogue-cache.ts';
+import { createCategoryTreeCache, createSnapshotCatalogue } from '../services/catalogue/catalogue-cache.ts';
+import { decodeSearchSnapshot } from '../services/catalogue/search-snapshot.ts';
+import { createSearchSnapshotRepository } from '../repositories/search-snapshot-repository.ts';
+import { createS3SearchSnapshotStore } from '../adapters/search-snapshot-store.ts';
 import { createSellerMailRepository } from '../repositories/seller-mail-repository.ts';
 import { createTourismRepository } from '../repositories/tourism-repository.ts';
 import { createSalesPauseCache } from '../services/orders/sales-pause.ts';
@@ -91,8 +94,19 @@ export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(d
 export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
+export const searchSnapshots = /* @__PURE__ */ once(() => createSearchSnapshotRepository(documentClient(), table()));
+export const searchSnapshotStore = /* @__PURE__ */ once(() =>
+  createS3SearchSnapshotStore(s3Client(), env().PRIVATE_BUCKET),
+);
+/** The search snapshot: its pointer read at most every 5 s (never more often than CATALOGUE_CACHE_SECONDS), loaded when newer. */
 export const catalogue = /* @__PURE__ */ once(() =>
-  createCatalogueCache(vouchers(), env().CATALOGUE_CACHE_SECONDS * 1000),
+  createSnapshotCatalogue(
+    {
+      pointer: () => searchSnapshots().get(),
+      load: async (pointer) => decodeSearchSnapshot(await searchSnapshotStore().get(pointer.key, pointer.raw_bytes)),
+    },
+    Math.min(env().CATALOGUE_CACHE_SECONDS, 5) * 1000,
+  ),
 );
 export const categoryTree = /* @__PURE__ */ once(() =>
   createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000),

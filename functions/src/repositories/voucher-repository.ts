@@ -437,14 +437,18 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
       return items.map((item) => strip(item) as VoucherRecord).filter((voucher) => !voucher.deleted_at);
     },
 
-    /** Every catalogue entry (Query on one partition, paged through); callers cache the result. */
-    async listCatalogue(): Promise<CatalogueEntry[]> {
+    /**
+     * Every catalogue entry (Query on one partition, paged through): the search snapshot's builder
+     * (strongly consistent, so a snapshot holds every change committed before its read) and admin lists.
+     */
+    async listCatalogue(consistent = false): Promise<CatalogueEntry[]> {
       const items = await queryAll(
         db,
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': 'CATALOGUE' },
+          ConsistentRead: consistent,
         }),
       );
       return items.map((item) => strip(item) as CatalogueEntry);

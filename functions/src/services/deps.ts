@@ -53,6 +53,8 @@ import type { WishlistRepository } from '../repositories/wishlist-repository.ts'
 import type { EmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
 import type { EmployeeVoucherCache } from './employee-vouchers/employee-voucher-cache.ts';
 import type { CatalogueCache, CategoryTreeCache } from './catalogue/catalogue-cache.ts';
+import type { SearchSnapshotRepository } from '../repositories/search-snapshot-repository.ts';
+import type { SearchSnapshotStore } from '../adapters/search-snapshot-store.ts';
 import type { ImageUploads } from './uploads/image-uploads.ts';
 import type { SalesPauseReader } from './orders/sales-pause.ts';
 import type { TenantShopCache } from './users/tenant-shop.ts';
@@ -89,7 +91,11 @@ export type Deps = {
   exportFiles: ExportFiles;
   categories: CategoryRepository;
   vouchers: VoucherRepository;
+  /** The current search snapshot's index (pointer checked every few seconds; never reads the projection). */
   catalogue: CatalogueCache;
+  /** The search snapshot's pointer item, and its bytes in the private bucket (builder and containers). */
+  searchSnapshots: SearchSnapshotRepository;
+  searchSnapshotStore: SearchSnapshotStore;
   /** The category tree, cached like the catalogue. */
   categoryTree: CategoryTreeCache;
   /** Employee vouchers (GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`), their value/status and employee redemptions (issue 13). */

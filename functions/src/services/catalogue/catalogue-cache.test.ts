@@ -1,26 +1,67 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createCachedValue, createCatalogueCache } from './catalogue-cache.ts';
+import { createCachedValue, createSnapshotCatalogue } from './catalogue-cache.ts';
+import { searchIndexOf } from './search-index.ts';
+import { testCatalogueEntry } from './test-catalogue-entry.ts';
 
-describe('catalogue cache', () => {
-  it('loads once per TTL and shares a load between concurrent callers', async () => {
+describe('snapshot catalogue', () => {
+  const indexOf = (version: number) => searchIndexOf([testCatalogueEntry(`v${version}`)]);
+  const source = (versions: (number | undefined)[]) => {
+    let read = 0;
+    return {
+      pointer: vi.fn(async () => {
+        const version = versions[Math.min(read++, versions.length - 1)];
+        return version === undefined ? undefined : { version, key: `k${version}`, raw_bytes: 1 };
+      }),
+      load: vi.fn(async (pointer: { version: number }) => indexOf(pointer.version)),
+    };
+  };
+
+  it('reads the pointer at most once per interval and loads only a newer version', async () => {
     let now = 0;
-    const listCatalogue = vi.fn(async () => []);
-    const cache = createCatalogueCache({ listCatalogue }, 1000, () => now);
-    await Promise.all([cache.entries(), cache.entries()]);
-    expect(listCatalogue).toHaveBeenCalledTimes(1);
-    now = 999;
-    await cache.entries();
-    expect(listCatalogue).toHaveBeenCalledTimes(1);
-    now = 1001;
-    await cache.entries();
-    expect(listCatalogue).toHaveBeenCalledTimes(2);
+    const s = source([1, 1, 2]);
+    const catalogue = createSnapshotCatalogue(s, 5000, () => now);
+    await Promise.all([catalogue.index(), catalogue.index()]);
+    expect(s.pointer).toHaveBeenCalledTimes(1);
+    expect(s.load).toHaveBeenCalledTimes(1);
+    now = 4999;
+    await catalogue.index();
+    expect(s.pointer).toHaveBeenCalledTimes(1);
+    now = 5000;
+    expect((await catalogue.index()).ids).toEqual(['v1']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.pointer).toHaveBeenCalledTimes(2);
+    expect(s.load).toHaveBeenCalledTimes(1);
+    now = 10_000;
+    // The newer version loads in the background: this call still gets the held index.
+    expect((await catalogue.index()).ids).toEqual(['v1']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await catalogue.index()).ids).toEqual(['v2']);
+    expect(s.load).toHaveBeenCalledTimes(2);
   });
 
-  it('forgets a failed load so the next call retries', async () => {
-    const listCatalogue = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce([]);
-    const cache = createCatalogueCache({ listCatalogue }, 1000, () => 0);
-    await expect(cache.entries()).rejects.toThrow('down');
-    await expect(cache.entries()).resolves.toEqual([]);
+  it('checks and waits on every call with interval 0, and answers an empty catalogue before the first build', async () => {
+    const s = source([undefined, 3, 3, 4]);
+    const catalogue = createSnapshotCatalogue(s, 0, () => 0);
+    expect((await catalogue.index()).size).toBe(0);
+    expect((await catalogue.index()).ids).toEqual(['v3']);
+    expect((await catalogue.index()).ids).toEqual(['v3']);
+    expect((await catalogue.index()).ids).toEqual(['v4']);
+    expect(s.pointer).toHaveBeenCalledTimes(4);
+    expect(s.load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the held index when a load fails, and retries', async () => {
+    let now = 0;
+    const s = source([1, 2, 2]);
+    s.load.mockImplementationOnce(async (p) => indexOf(p.version)).mockRejectedValueOnce(new Error('gone'));
+    const catalogue = createSnapshotCatalogue(s, 1000, () => now);
+    expect((await catalogue.index()).ids).toEqual(['v1']);
+    now = 2000;
+    expect((await catalogue.index()).ids).toEqual(['v1']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await catalogue.index()).ids).toEqual(['v1']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await catalogue.index()).ids).toEqual(['v2']);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Category } from '@gm/shared/catalogue/contracts';
 import type { CategoryRepository } from '../../repositories/category-repository.ts';
-import type { CatalogueEntry, VoucherRepository } from '../../repositories/voucher-repository.ts';
+import type { SearchSnapshotPointer } from '../../repositories/search-snapshot-repository.ts';
+import { searchIndexOf, type SearchIndex } from './search-index.ts';
 
 /**
  * A value loaded from the table and kept in the function's memory for `ttlMs`.
@@ -73,19 +74,65 @@ export function createCachedValue<T>(
   };
 }
 
-export type CatalogueCache = { entries(): Promise<CatalogueEntry[]>; invalidate(): void };
+/** The catalogue as public lists and the search read it: the current search snapshot's index. */
+export type CatalogueCache = { index(): Promise<SearchIndex>; invalidate(): void };
+
+export type SnapshotSource = {
+  /** The current snapshot's pointer (one GetItem), or undefined before the first build. */
+  pointer(): Promise<(Pick<SearchSnapshotPointer, 'version'> & Partial<SearchSnapshotPointer>) | undefined>;
+  /** Loads and decodes the snapshot the pointer names. */
+  load(pointer: SearchSnapshotPointer): Promise<SearchIndex>;
+};
+
+const EMPTY_INDEX = searchIndexOf([]);
 
 /**
- * Keeps the catalogue projection in the function's memory for `ttlMs`, so public lists and search
- * answer from memory (docs/architecture.md, "Catalogue search").
+ * The search snapshot in the container's memory (docs/architecture.md, "Catalogue search"): at most
+ * one pointer read per `checkMs`, and a load from S3 only when the pointer names a newer version.
+ * Nothing here reads the catalogue projection. Once a container holds an index, no request waits
+ * for a check or a load: it is answered from the index held while a newer one loads
+ * (stale-while-revalidate). `checkMs = 0` (tests): every call checks and waits for a newer snapshot.
  */
-export function createCatalogueCache(
-  vouchers: Pick<VoucherRepository, 'listCatalogue'>,
-  ttlMs: number,
+export function createSnapshotCatalogue(
+  source: SnapshotSource,
+  checkMs: number,
   now: () => number = Date.now,
 ): CatalogueCache {
-  const cached = createCachedValue(() => vouchers.listCatalogue(), ttlMs, now);
-  return { entries: () => cached.get(), invalidate: () => cached.invalidate() };
+  let current: { version: number; index: SearchIndex } | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let checking: Promise<SearchIndex> | undefined;
+
+  const check = async (): Promise<SearchIndex> => {
+    const started = now();
+    const pointer = await source.pointer();
+    if (pointer && !(current && current.version >= pointer.version)) {
+      const index = await source.load(pointer as SearchSnapshotPointer);
+      if (!current || current.version < pointer.version) current = { version: pointer.version, index };
+    }
+    // Only a check that succeeded counts: after a failure the next call tries again.
+    checkedAt = started;
+    return current?.index ?? EMPTY_INDEX;
+  };
+
+  return {
+    index() {
+      if (current && checkMs > 0 && now() - checkedAt < checkMs) return Promise.resolve(current.index);
+      if (!checking) {
+        checking = check().finally(() => {
+          checking = undefined;
+        });
+      }
+      if (current && checkMs > 0) {
+        // A failed check or load keeps the index held; the next call retries.
+        checking.catch(() => undefined);
+        return Promise.resolve(current.index);
+      }
+      return checking;
+    },
+    invalidate() {
+      checkedAt = Number.NEGATIVE_INFINITY;
+    },
+  };
 }
 
 export type CategoryTreeCache = { tree(): Promise<Category[]>; invalidate(): void };

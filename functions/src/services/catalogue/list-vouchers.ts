@@ -1,8 +1,7 @@
 import type { Paged } from '@gm/shared/api/paged';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
-import type { CatalogueEntry } from '../../repositories/voucher-repository.ts';
 import type { Deps } from '../deps.ts';
-import { selectCatalogue } from './select-catalogue.ts';
+import { selectCatalogue, type CatalogueSource } from './select-catalogue.ts';
 
 export { seededShuffle } from './select-catalogue.ts';
 
@@ -18,7 +17,7 @@ export type VoucherListInput = {
 
 /** GET voucher: the marketplace list (newest first, or a seeded random order), through the search's selection. */
 export function selectVouchers(
-  entries: readonly CatalogueEntry[],
+  entries: CatalogueSource,
   input: VoucherListInput,
   pageUrl: (page: number) => string,
 ): Paged<VoucherCard> {
@@ -42,5 +41,5 @@ export async function listVouchers(
   input: VoucherListInput,
   pageUrl: (page: number) => string,
 ): Promise<Paged<VoucherCard>> {
-  return selectVouchers(await deps.catalogue.entries(), input, pageUrl);
+  return selectVouchers(await deps.catalogue.index(), input, pageUrl);
 }

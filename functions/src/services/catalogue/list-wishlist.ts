@@ -13,13 +13,12 @@ export async function listWishlist(
   userId: string,
 ): Promise<{ data: WishlistEntry[] }> {
   if (userId !== actor.userId) throw new ForbiddenError();
-  const [entries, catalogue] = await Promise.all([deps.wishlist.list(userId), deps.catalogue.entries()]);
-  const cards = new Map(catalogue.map((entry) => [entry.id, entry]));
+  const [entries, catalogue] = await Promise.all([deps.wishlist.list(userId), deps.catalogue.index()]);
   const data: WishlistEntry[] = [];
   for (const entry of entries) {
-    const card = cards.get(entry.voucher_id);
-    if (!card?.is_active || card.seller.is_activated === false) continue;
-    const { search_text: _text, ...voucher } = card;
+    const position = catalogue.positionOf.get(entry.voucher_id);
+    const voucher = position === undefined ? undefined : catalogue.card(position);
+    if (!voucher?.is_active || voucher.seller.is_activated === false) continue;
     data.push({
       id: entry.voucher_id,
       voucher_id: entry.voucher_id,

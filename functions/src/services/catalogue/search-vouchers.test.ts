@@ -10,6 +10,7 @@ import type { Deps } from '../deps.ts';
 import { getCategory, getSubcategory, listSubcategories } from './categories.ts';
 import { getSellerProfile } from './get-seller-profile.ts';
 import { resolveCategoryId, searchVouchers } from './search-vouchers.ts';
+import { searchIndexOf } from './search-index.ts';
 import { testCatalogueEntry } from './test-catalogue-entry.ts';
 
 const tree: Category[] = [
@@ -60,7 +61,7 @@ function deps(users: Partial<Record<string, Partial<UserRecord>>> = {}) {
     entry('other', { seller_id: 'seller-b' }),
   ];
   return {
-    catalogue: { entries: async () => entries, invalidate: () => undefined },
+    catalogue: { index: async () => searchIndexOf(entries), invalidate: () => undefined },
     categoryTree: { tree: vi.fn(async () => tree), invalidate: () => undefined },
     users: { get: vi.fn(async (id: string) => users[id] as UserRecord | undefined) },
   } as unknown as Pick<Deps, 'catalogue' | 'categoryTree' | 'users'>;

@@ -45,7 +45,7 @@ async function assertMaySeeDirectSale(
   throw new ForbiddenError();
 }
 
-/** POST voucher/search: answered from the cached catalogue projection, no table read per request. */
+/** POST voucher/search: answered from the search snapshot held in memory, no catalogue read per request. */
 export async function searchVouchers(
   deps: Pick<Deps, 'catalogue' | 'categoryTree' | 'users'>,
   actor: Actor | undefined,
@@ -53,11 +53,11 @@ export async function searchVouchers(
   pageUrl: (page: number) => string,
 ): Promise<Paged<VoucherCard>> {
   if (input.seller_gift && input.seller_id) await assertMaySeeDirectSale(deps, actor, input.seller_id);
-  const [entries, categoryId] = await Promise.all([
-    deps.catalogue.entries(),
+  const [index, categoryId] = await Promise.all([
+    deps.catalogue.index(),
     input.isCategory
       ? deps.categoryTree.tree().then((tree) => resolveCategoryId(tree, input.isCategory ?? ''))
       : Promise.resolve(undefined),
   ]);
-  return selectCatalogue(entries, searchCriteria(input, categoryId), input, pageUrl);
+  return selectCatalogue(index, searchCriteria(input, categoryId), input, pageUrl);
 }
