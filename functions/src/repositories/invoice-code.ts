@@ -59,7 +59,13 @@ export async function invoiceCodeOf(
             {
               Put: {
                 TableName: tableName,
-                Item: { ...invoiceCodeKeys.code(code), entity: 'InvoiceCode', code, seller_id: sellerId, created_at: at },
+                Item: {
+                  ...invoiceCodeKeys.code(code),
+                  entity: 'InvoiceCode',
+                  code,
+                  seller_id: sellerId,
+                  created_at: at,
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },

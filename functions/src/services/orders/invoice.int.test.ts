@@ -30,7 +30,11 @@ async function invoiceCode(sellerId: string): Promise<string> {
   );
   expect(Item?.code).toMatch(/^[A-Z2-9]{5}$/);
   const { Item: claim } = await documentClient().send(
-    new GetCommand({ TableName: env().TABLE_NAME, Key: invoiceCodeKeys.code(Item!.code as string), ConsistentRead: true }),
+    new GetCommand({
+      TableName: env().TABLE_NAME,
+      Key: invoiceCodeKeys.code(Item!.code as string),
+      ConsistentRead: true,
+    }),
   );
   expect(claim?.seller_id).toBe(sellerId);
   return Item!.code as string;
