@@ -48,7 +48,7 @@ export default defineConfig(({ command, mode }) => {
               { name: 'index', tags: ['$initial'] },
               {
                 name: 'voucher-list',
-                test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/](components[\\/](voucher-card|voucher-grid|discovery-modals)|hooks[\\/]use-discovery-modals|voucher-format|api[\\/]vouchers)|wishlist[\\/]components)|components[\\/]ui[\\/]pagination/,
+                test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/](components[\\/](voucher-card|voucher-grid|discovery-modals)|hooks[\\/]use-discovery-modals|voucher-format|api[\\/]vouchers)|wishlist[\\/]components)|components[\\/]ui[\\/]pagination|entities[\\/]tenant[\\/]use-tenant-scope/,
               },
               { name: 'voucher-discovery', test: /web[\\/]src[\\/]features[\\/]search[\\/]/ },
             ],

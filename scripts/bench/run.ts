@@ -1,350 +1,498 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Voucher } from '@gm/shared/catalogue/contracts';
-import { DEMO_CATEGORIES } from '../dev/demo-data.ts';
-import { startLocalStack } from '../test/global-setup-int.ts';
-import { benchSellers, benchVouchers, type BenchSeller } from './bench-catalogue.ts';
-import { runPool, seededRandom, summarise, type LatencySummary } from './stats.ts';
-import { VOUCHER_PDF_BUDGET, measureVoucherPdf, voucherPdfMarkdown } from './bench-voucher-pdf.ts';
+import {
+  REPORTS_DIR,
+  ROOT_DIR,
+  formatValue,
+  gitCommit,
+  machineInfo,
+  verdict,
+  type Figure,
+  type SectionResult,
+} from './report.ts';
 
 /**
- * `npm run bench`: POST voucher/search over 10,000 vouchers.
+ * `npm run bench` (issue 15, "One report"): every figure of the issue side by side in one run →
+ * reports/bench.md (summary table with budgets, then one section per topic) and reports/bench.json.
  *
- * Starts the local cloud in memory and the local API (the real handler, in this process), seeds the
- * catalogue through the voucher repository's own items (BatchWrite instead of one transaction per
- * voucher, same projection), warms up, then measures a realistic query mix at concurrency 4 and the
- * cold (cache-miss) time. Writes reports/bench-search.md and reports/bench-search.json.
+ *   npm run bench                                  all sections, full size (≈ see docs/performance.md)
+ *   npm run bench -- --quick                       smaller sizes everywhere (a smoke run of the benches)
+ *   npm run bench -- --only search,redemptions     a subset (names: --list)
+ *   npm run bench -- --strict                      exit 1 when a figure misses its budget
+ *   npm run bench -- --out NAME                    reports/NAME.md/.json (default: bench for a full run,
+ *                                                  bench-partial for --quick or --only, so a partial run
+ *                                                  never overwrites the committed report)
+ *
+ * Each section is a module `scripts/bench/<topic>.ts` exporting `measure<Topic>(options)` → `{ json,
+ * markdown, figures? }` (scripts/bench/report.ts), run in its own process by section-runner.ts. A
+ * module that is missing (or exports no such function) leaves its section "not measured"; a section
+ * that fails is reported as failed, and the others still run.
  */
-const VOUCHERS = Number(process.env.BENCH_VOUCHERS ?? 10_000);
-const SELLERS = 200;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
-const CONCURRENCY = 4;
-const WARMUP = 40;
-const COLD_RUNS = 5;
-const TARGET_P95_MS = 50;
-const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
+type SectionDef = {
+  key: string;
+  title: string;
+  /** Modules tried in order: the first file that exists and mentions the export is used. */
+  candidates: { file: string; export: string }[];
+  /** Minutes before the section is stopped. */
+  timeoutMinutes: number;
+  /** The options its module takes, for a full or a quick run (default `{ quick }`). */
+  options?: (quick: boolean) => Record<string, unknown>;
+  /** Summary rows from the section's json when the module answers no `figures` of its own. */
+  figures?: (json: never) => Figure[];
+};
 
-type Kind = 'keyword' | 'category + price' | 'lowest price' | 'page 5' | 'seller';
-type Query = { kind: Kind; body: Record<string, unknown> };
+const SECTIONS: SectionDef[] = [
+  {
+    key: 'handler-floor',
+    title: 'Handler vs raw DynamoDB floor',
+    candidates: [{ file: 'handler-floor.ts', export: 'measureHandlerFloor' }],
+    timeoutMinutes: 20,
+  },
+  {
+    key: 'search',
+    title: 'Search at scale',
+    candidates: [
+      { file: 'search-scaling.ts', export: 'measureSearchScaling' },
+      { file: 'search.ts', export: 'measureSearch' },
+    ],
+    timeoutMinutes: 45,
+    options: (quick) => (quick ? { quick, sizes: [1_000, 10_000], requests: 100, coldRuns: 2 } : { quick }),
+    figures: searchScalingFigures,
+  },
+  {
+    key: 'redemptions',
+    title: 'Redemptions under load',
+    candidates: [{ file: 'redemptions.ts', export: 'measureRedemptions' }],
+    timeoutMinutes: 20,
+  },
+  {
+    key: 'aggregator',
+    title: 'Aggregates off the write path',
+    candidates: [{ file: 'aggregator.ts', export: 'measureAggregator' }],
+    timeoutMinutes: 20,
+    options: (quick) => (quick ? { quick, sales: 10 } : { quick }),
+    figures: aggregatorFigures,
+  },
+  {
+    key: 'bundles',
+    title: 'Lambda bundles',
+    candidates: [{ file: 'bundles.ts', export: 'measureBundles' }],
+    timeoutMinutes: 30,
+    // Sizes of every bundle; cold imports of a spread sample (10 fresh processes each): all 170 would take ≈ 45 min here.
+    options: (quick) => (quick ? { quick, runs: 3, sample: 20 } : { quick, runs: 10, sample: 24 }),
+    figures: bundleFigures,
+  },
+  {
+    key: 'web',
+    title: 'Web first load and Lighthouse',
+    candidates: [
+      { file: 'web.ts', export: 'measureWeb' },
+      { file: 'bench-web.ts', export: 'measureWeb' },
+    ],
+    timeoutMinutes: 30,
+    options: (quick) => (quick ? { quick, lighthouseRuns: 1, roles: false } : { quick }),
+    figures: webFigures,
+  },
+  {
+    key: 'voucher-pdf',
+    title: 'Voucher PDF',
+    candidates: [{ file: 'bench-voucher-pdf.ts', export: 'measureVoucherPdfSection' }],
+    timeoutMinutes: 5,
+  },
+  {
+    key: 'exports',
+    title: 'Invoice export (500 invoices)',
+    candidates: [{ file: 'bench-exports.ts', export: 'measureExports' }],
+    timeoutMinutes: 15,
+  },
+];
 
-function queryMix(count: number, sellers: readonly BenchSeller[]): Query[] {
-  const random = seededRandom(2026);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const keywords = [
-    'massage',
-    'kräuter',
-    'kochkurs',
-    'yoga',
-    'alpaka',
-    'sauna',
-    'töpfern',
-    'oetztal',
-    'für zwei',
-    'genuss',
-  ];
-  const slugs = DEMO_CATEGORIES.map((c) => c.name.toLowerCase());
-  const make: Record<Kind, () => Record<string, unknown>> = {
-    keyword: () => ({ keyword: pick(keywords) }),
-    'category + price': () => {
-      const from = 500 * Math.floor(random() * 20);
-      return {
-        isCategory: pick(slugs),
-        isPrice: { from, to: from + 500 * (4 + Math.floor(random() * 20)) },
-        targets: random() < 0.5 ? [pick(['Paare', 'Freunde', 'Kinder'])] : undefined,
-      };
+/*
+ * Summary rows for the sections whose modules answer only `{ json, markdown }`, read from their json
+ * (shapes of scripts/bench/search-scaling.ts, aggregator.ts, bundles.ts and web.ts). A shape that
+ * does not match gives no rows: the section then gets one row pointing at it.
+ */
+type Budgeted = { warm_p95_ms: number; cold_ms: number; heap_mb: number };
+type ScalingJson = {
+  sizes?: {
+    vouchers: number;
+    warm: { overall: { p95: number } };
+    cold: { first_request_median_ms: number };
+    heap_used_mb: number;
+    budget: Budgeted | null;
+    met: { warm: boolean; cold: boolean; heap: boolean } | null;
+  }[];
+};
+
+function searchScalingFigures(json: ScalingJson): Figure[] {
+  return (json.sizes ?? []).flatMap((s) => {
+    const at = `${s.vouchers.toLocaleString('en')} vouchers`;
+    return [
+      {
+        name: `search warm p95 (handler), ${at}`,
+        value: s.warm.overall.p95,
+        unit: 'ms',
+        budget: s.budget ? `≤ ${s.budget.warm_p95_ms} ms` : undefined,
+        pass: s.met?.warm,
+      },
+      {
+        name: `search cold request (median), ${at}`,
+        value: s.cold.first_request_median_ms,
+        unit: 'ms',
+        budget: s.budget ? `≤ ${s.budget.cold_ms} ms` : undefined,
+        pass: s.met?.cold,
+      },
+      {
+        name: `search heap, ${at}`,
+        value: s.heap_used_mb,
+        unit: 'MB',
+        budget: s.budget ? `≤ ${s.budget.heap_mb} MB` : undefined,
+        pass: s.met?.heap,
+      },
+    ];
+  });
+}
+
+type AggregatorJson = {
+  sales?: number;
+  lag?: { p50: number; p95: number; max: number };
+  budget_ms?: number;
+  met?: boolean;
+};
+
+function aggregatorFigures(json: AggregatorJson): Figure[] {
+  if (!json.lag) return [];
+  return [
+    {
+      name: `aggregation lag, sale → seller dashboard (max of ${json.sales ?? '?'}; p50 ${json.lag.p50.toFixed(0)} ms)`,
+      value: json.lag.max,
+      unit: 'ms',
+      budget: `≤ ${(json.budget_ms ?? 5000) / 1000} s locally`,
+      pass: json.met,
     },
-    'lowest price': () => ({ isLowestPrice: true, isRegion: 1 + Math.floor(random() * 4) }),
-    'page 5': () => ({ isNewest: true, page: 5 }),
-    seller: () => ({ seller_id: pick(sellers).id, isMostPopular: true }),
-  };
-  const kinds = Object.keys(make) as Kind[];
-  return Array.from({ length: count }, (_, i) => {
-    const kind = kinds[i % kinds.length] as Kind;
-    return { kind, body: { paginate: 9, ...make[kind]() } };
-  });
+  ];
 }
 
-async function seed(vouchers: readonly Voucher[]): Promise<number> {
-  const [
-    { documentClient },
-    { env },
-    { createCategoryRepository },
-    { buildCategories },
-    { catalogueEntryOf, voucherKeys },
-  ] = await Promise.all([
-    import('../../functions/src/lib/clients.ts'),
-    import('../../functions/src/lib/env.ts'),
-    import('../../functions/src/repositories/category-repository.ts'),
-    import('../dev/demo-data.ts'),
-    import('../../functions/src/repositories/voucher-repository.ts'),
-  ]);
-  const db = documentClient();
-  const table = env().TABLE_NAME;
-  const tree = buildCategories((key) => `/media/${key}`);
-  await createCategoryRepository(db, table).putMany(tree.categories, tree.subcategories);
-  // The same two items `VoucherRepository.put` writes in its transaction.
-  const items = vouchers.flatMap((v) => [
-    { ...voucherKeys.voucher(v.id), ...voucherKeys.bySeller(v.seller_id, v.created_at, v.id), entity: 'Voucher', ...v },
-    { ...voucherKeys.catalogue(v.id), entity: 'CatalogueEntry', ...catalogueEntryOf(v) },
-  ]);
-  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
+type BundlesJson = {
+  summary?: {
+    bundles: number;
+    over_byte_budget: number;
+    median_beyond_sdk_bytes: number;
+    max_beyond_sdk: { name: string; bytes: number };
+    with_stripe: number;
+    with_pdf_lib: number;
+    cold_import_measured: number;
+    median_ratio: number | null;
+    worst_ratio: { name: string; ratio: number } | null;
+    over_ratio_budget: number;
+    ratio_budget: number;
+  };
+};
+
+function bundleFigures(json: BundlesJson): Figure[] {
+  const s = json.summary;
+  if (!s) return [];
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return [
+    {
+      name: `bundles over their size budget (code beyond the SDK; median ${kb(s.median_beyond_sdk_bytes)}, largest ${kb(s.max_beyond_sdk.bytes)} ${s.max_beyond_sdk.name})`,
+      value: `${s.over_byte_budget} of ${s.bundles}`,
+      budget: '0 (≤ 150 KB, ≤ 600 KB with Stripe or pdf-lib)',
+      pass: s.over_byte_budget === 0,
+    },
+    { name: 'bundles with Stripe / with pdf-lib', value: `${s.with_stripe} / ${s.with_pdf_lib} of ${s.bundles}` },
+    {
+      name: `cold import ÷ bare SDK clients, median of ${s.cold_import_measured} bundles${s.worst_ratio ? ` (worst ${s.worst_ratio.ratio}× ${s.worst_ratio.name})` : ''}`,
+      value: s.median_ratio ?? 'not measured',
+      unit: s.median_ratio === null ? undefined : '×',
+      budget: `≤ ${s.ratio_budget}× each`,
+      pass: s.cold_import_measured > 0 ? s.over_ratio_budget === 0 : undefined,
+    },
+  ];
+}
+
+type WebJson = {
+  budgetKib?: number;
+  targets?: { performance: number; accessibility: number; cls: number; lcpMs: number; tbtMs: number };
+  pages?: {
+    page: string;
+    guest: { jsGzipKib: number };
+    shifts: { cls: number };
+    lighthouse: {
+      median: { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number | null };
+    } | null;
+  }[];
+  roles?: { role: string; page: string; foreignAreas: string[] }[];
+};
+
+function webFigures(json: WebJson): Figure[] {
+  const t = json.targets;
+  if (!json.pages || !t) return [];
+  const rows: Figure[] = [];
+  for (const p of json.pages) {
+    const js = p.guest.jsGzipKib;
+    rows.push({
+      name: `${p.page}: JS of a guest's first visit (gzip)`,
+      value: js,
+      unit: 'KiB',
+      budget: `≤ ${json.budgetKib ?? 150} KiB`,
+      pass: js <= (json.budgetKib ?? 150),
+    });
+    const lh = p.lighthouse?.median;
+    if (!lh) continue;
+    const cls = lh.cls ?? p.shifts.cls;
+    rows.push(
+      {
+        name: `${p.page}: Lighthouse mobile performance`,
+        value: lh.performance,
+        budget: `≥ ${t.performance}`,
+        pass: lh.performance >= t.performance,
+      },
+      {
+        name: `${p.page}: Lighthouse accessibility`,
+        value: lh.accessibility,
+        budget: `≥ ${t.accessibility}`,
+        pass: lh.accessibility >= t.accessibility,
+      },
+      { name: `${p.page}: LCP`, value: lh.lcpMs, unit: 'ms', budget: `≤ ${t.lcpMs} ms`, pass: lh.lcpMs <= t.lcpMs },
+      { name: `${p.page}: TBT`, value: lh.tbtMs, unit: 'ms', budget: `≤ ${t.tbtMs} ms`, pass: lh.tbtMs <= t.tbtMs },
+      {
+        name: `${p.page}: CLS${lh.cls === null ? ' (PerformanceObserver)' : ''}`,
+        value: cls,
+        budget: `≤ ${t.cls}`,
+        pass: cls <= t.cls,
+      },
+    );
+  }
+  if (json.roles?.length) {
+    const foreign = json.roles.filter((r) => r.foreignAreas.length > 0);
+    rows.push({
+      name: `first visits loading another role's route chunk (${json.roles.length} visits by role and page)`,
+      value: foreign.length ? foreign.map((r) => `${r.role} ${r.page}: ${r.foreignAreas.join(', ')}`).join('; ') : 0,
+      budget: '0',
+      pass: foreign.length === 0,
+    });
+  }
+  return rows;
+}
+
+const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
+const RUNNER = `${BENCH_DIR}section-runner.ts`;
+const TSX = `${ROOT_DIR}node_modules/.bin/tsx`;
+
+type Args = { only?: string[]; quick: boolean; strict: boolean; out?: string; list: boolean };
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { quick: false, strict: false, list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--quick') args.quick = true;
+    else if (a === '--strict') args.strict = true;
+    else if (a === '--list') args.list = true;
+    else if (a.startsWith('--only'))
+      args.only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (a.startsWith('--out')) args.out = value();
+    else throw new Error(`unknown option ${a} (see scripts/bench/run.ts)`);
+  }
+  const unknown = (args.only ?? []).filter((k) => !SECTIONS.some((s) => s.key === k));
+  if (unknown.length)
+    throw new Error(`unknown section ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.key).join(', ')}`);
+  return args;
+}
+
+/** The first candidate whose file exists and declares the export (a file without it is never imported: it may run on import). */
+function resolveModule(def: SectionDef): { file: string; export: string } | undefined {
+  for (const c of def.candidates) {
+    const file = `${BENCH_DIR}${c.file}`;
+    if (!existsSync(file)) continue;
+    const source = readFileSync(file, 'utf8');
+    if (new RegExp(`export\\s+(async\\s+)?(function|const|let)\\s+${c.export}\\b`).test(source))
+      return { file, export: c.export };
+  }
+  return undefined;
+}
+
+type Outcome =
+  | { status: 'measured'; module: string; seconds: number; result: SectionResult }
+  | { status: 'failed'; module: string; seconds: number; error: string }
+  | { status: 'not measured'; reason: string };
+
+async function runSection(def: SectionDef, options: Record<string, unknown>): Promise<Outcome> {
+  const mod = resolveModule(def);
+  if (!mod) {
+    const tried = def.candidates.map((c) => `${c.export} in scripts/bench/${c.file}`).join(' or ');
+    return { status: 'not measured', reason: `no module (${tried})` };
+  }
+  const rel = mod.file.slice(ROOT_DIR.length);
+  const out = `${os.tmpdir()}/bench-section-${def.key}-${process.pid}.json`;
   const started = performance.now();
-  await runPool(batches, 16, async (batch) => {
-    let pending: Record<string, unknown>[] = batch;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB Local keeps leaving items unprocessed');
-      const out = await db.send(
-        new BatchWriteCommand({ RequestItems: { [table]: pending.map((Item) => ({ PutRequest: { Item } })) } }),
-      );
-      pending = (out.UnprocessedItems?.[table] ?? []).map((r) => r.PutRequest?.Item as Record<string, unknown>);
-      if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+  console.log(`\n[bench] ── ${def.title}: ${rel} ${mod.export}(${JSON.stringify(options)})`);
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(TSX, [RUNNER, mod.file, mod.export, JSON.stringify(options), out], {
+      stdio: 'inherit',
+      env: { ...process.env, ...(options.quick ? { BENCH_QUICK: '1' } : {}) },
+      detached: true,
+    });
+    const timer = setTimeout(() => {
+      console.error(`[bench] ${def.key}: over ${def.timeoutMinutes} min, stopping it`);
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    }, def.timeoutMinutes * 60_000);
+    child.on('close', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const written = existsSync(out)
+    ? (JSON.parse(await readFile(out, 'utf8')) as SectionResult & { error?: string })
+    : undefined;
+  await rm(out, { force: true });
+  if (code !== 0 || !written || written.error)
+    return { status: 'failed', module: rel, seconds, error: written?.error ?? `exit code ${code}` };
+  console.log(`[bench] ── ${def.title}: ${seconds} s`);
+  return { status: 'measured', module: rel, seconds, result: written };
+}
+
+/** The section's summary rows: its own figures, figures inside its json, or one row pointing at it. */
+function figuresOf(def: SectionDef, outcome: Outcome): Figure[] {
+  if (outcome.status !== 'measured')
+    return [
+      {
+        name: def.title,
+        value: outcome.status === 'failed' ? `failed: ${outcome.error.split('\n')[0]}` : 'not measured',
+      },
+    ];
+  const own = outcome.result.figures ?? (outcome.result.json as { figures?: Figure[] } | null)?.figures;
+  if (Array.isArray(own) && own.length) return own;
+  if (def.figures && outcome.result.json) {
+    try {
+      const read = def.figures(outcome.result.json as never);
+      if (read.length) return read;
+    } catch (error) {
+      console.error(`[bench] ${def.key}: its json has another shape (${String(error)}); one summary row`);
     }
+  }
+  const met = (outcome.result.json as { met?: unknown } | null)?.met;
+  return [{ name: def.title, value: 'see its section', pass: typeof met === 'boolean' ? met : undefined }];
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function reportMarkdown(input: {
+  date: string;
+  commit: string;
+  machine: ReturnType<typeof machineInfo>;
+  loadStart: number;
+  seconds: number;
+  quick: boolean;
+  sections: { def: SectionDef; outcome: Outcome; figures: Figure[] }[];
+}): string {
+  const m = input.machine;
+  const rows = input.sections.flatMap(({ def, figures }) =>
+    figures.map(
+      (f) =>
+        `| ${cell(def.title)} | ${cell(f.name)} | ${cell(formatValue(f))} | ${cell(f.budget ?? '–')} | ${verdict(f.pass)} |`,
+    ),
+  );
+  const all = input.sections.flatMap((s) => s.figures);
+  const passed = all.filter((f) => f.pass === true).length;
+  const failed = all.filter((f) => f.pass === false).length;
+  const runs = input.sections.map(({ def, outcome }) =>
+    outcome.status === 'not measured'
+      ? `| ${def.title} | – | not measured: ${cell(outcome.reason)} |`
+      : `| ${def.title} | \`${outcome.module}\` | ${outcome.status}, ${outcome.seconds} s |`,
+  );
+  const bodies = input.sections.map(({ def, outcome }) => {
+    if (outcome.status === 'measured') return outcome.result.markdown.trim();
+    if (outcome.status === 'failed')
+      return `## ${def.title}\n\nFailed after ${outcome.seconds} s (\`${outcome.module}\`):\n\n\`\`\`\n${outcome.error}\n\`\`\``;
+    return `## ${def.title}\n\nNot measured: ${outcome.reason}.`;
   });
-  return performance.now() - started;
-}
+  return `# Benchmark report (issue 15)
 
-async function timedSearch(url: string, body: Record<string, unknown>): Promise<{ ms: number; total: number }> {
-  const started = performance.now();
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { total?: number };
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`voucher/search answered ${response.status}: ${JSON.stringify(answer)}`);
-  return { ms, total: answer.total ?? 0 };
-}
+Generated by \`npm run bench${input.quick ? ' -- --quick' : ''}\` (scripts/bench/run.ts) on ${input.date}, commit ${input.commit}, in ${(input.seconds / 60).toFixed(1)} min${input.quick ? ' — **quick run: smaller sizes than the budgets are written for**' : ''}.
+Machine: ${m.cpu} × ${m.cores} cores, ${m.memory_gb} GB, ${m.platform}, Node ${m.node}; load average (1 min) ${input.loadStart} at the start and ${m.load_average} at the end — other work on the machine inflates every time below.
+Design behind each figure: [docs/performance.md](../docs/performance.md). Figures are measured here, never asserted as times in tests.
 
-/** `gc()` without restarting node with --expose-gc. */
-function gcFunction(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-}
+## Summary
 
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cpu: cpus[0]?.model ?? 'unknown',
-    cores: cpus.length,
-    memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-    platform: `${os.platform()} ${os.release()} (${os.arch()})`,
-    node: process.version,
-    /** 1-minute load average when the run ended: other work on the machine inflates the numbers. */
-    load_average: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
-  };
-}
+${passed} figures within their budget, ${failed} over; "–" = reported without a budget.
 
-const fmt = (n: number) => n.toFixed(1);
+| topic | figure | value | budget (issue 15 unless noted) | result |
+|---|---|---|---|---|
+${rows.join('\n')}
 
-function markdown(result: Awaited<ReturnType<typeof measure>>): string {
-  const row = (label: string, s: LatencySummary, digits = 1) => {
-    const f = (n: number) => n.toFixed(digits);
-    return `| ${label} | ${s.count} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} | ${f(s.mean)} | ${f(s.max)} |`;
-  };
-  const verdict =
-    result.overall.p95 <= TARGET_P95_MS
-      ? `met (p95 ${fmt(result.overall.p95)} ms ≤ ${TARGET_P95_MS} ms)`
-      : `**missed** (p95 ${fmt(result.overall.p95)} ms > ${TARGET_P95_MS} ms)`;
-  return `# Benchmark: POST voucher/search
+| section | module | run |
+|---|---|---|
+${runs.join('\n')}
 
-Generated by \`npm run bench\` (scripts/bench/run.ts) on ${result.date}. Design: docs/architecture.md, "Catalogue search".
-
-- Catalogue: ${result.vouchers.toLocaleString('en')} vouchers from ${result.sellers} sellers in ${DEMO_CATEGORIES.length} categories (${result.listed.toLocaleString('en')} listed on the marketplace), seeded in ${fmt(result.seed_seconds)} s.
-- Path measured: HTTP request → local API gateway (payload 2.0 event) → the real \`catalogue/search-vouchers\` handler (middy, zod) → the in-memory catalogue → JSON answer. DynamoDB Local in memory.
-- Load: ${result.requests} requests at concurrency ${result.concurrency} after ${WARMUP} warm-up requests; the query mix below, ${result.requests / 5} of each kind. Cache TTL ${result.cache_ttl_seconds} s (stale-while-revalidate).
-- Target p95 ≤ ${TARGET_P95_MS} ms: ${verdict}.
-
-## Warm cache (milliseconds)
-
-| Query | n | p50 | p95 | p99 | mean | max |
-|---|---|---|---|---|---|---|
-${row('all', result.overall)}
-${Object.entries(result.by_kind)
-  .map(([kind, s]) => row(kind, s))
-  .join('\n')}
-
-Query kinds: keyword (one word, umlauts included); category slug + price range (+ a target group half the time); lowest price in a region; newest, page 5; one seller, most popular. All 9 per page.
-
-## The selection alone (milliseconds)
-
-The same ${result.requests} queries through the pure \`selectCatalogue\` over the cached copy, in this process, without HTTP: what the search itself costs per request.
-
-| Query | n | p50 | p95 | p99 | mean | max |
-|---|---|---|---|---|---|---|
-${row('all', result.selection.overall, 2)}
-${Object.entries(result.selection.by_kind)
-  .map(([kind, s]) => row(kind, s, 2))
-  .join('\n')}
-
-## Cold cache (cache miss)
-
-The first request after the cache is dropped loads the whole projection (one Query over \`PK = CATALOGUE\`, paged through) and builds the search index.
-
-| | ms |
-|---|---|
-| cold request, median of ${COLD_RUNS} | ${fmt(result.cold.median)} |
-| cold request, slowest | ${fmt(result.cold.max)} |
-| projection Query alone (DynamoDB Local) | ${fmt(result.cold.query_ms)} |
-
-On AWS the same Query reads about ${fmt(result.memory.json_mb)} MB in ${Math.ceil(result.memory.json_mb)} pages of 1 MB; each container pays it once per TTL, in the background after the first load.
-
-## Memory at ${result.vouchers.toLocaleString('en')} vouchers
-
-| | MB |
-|---|---|
-| catalogue entries as JSON | ${fmt(result.memory.json_mb)} |
-| heap for the loaded entries | ${fmt(result.memory.entries_heap_mb)} |
-| heap for entries + search index (folded texts, three orders) | ${fmt(result.memory.with_index_heap_mb)} |
-
-## Machine
-
-| | |
-|---|---|
-| CPU | ${result.machine.cpu} × ${result.machine.cores} |
-| Memory | ${result.machine.memory_gb} GB |
-| OS | ${result.machine.platform} |
-| Node | ${result.machine.node} |
-| Load average (1 min, at the end) | ${result.machine.load_average} on ${result.machine.cores} cores |
-
-Client, gateway and handler share one Node process here (the local API runs the handler in-process), so the client's own work is inside the numbers; a Lambda container serves one request at a time.
+${bodies.join('\n\n')}
 `;
 }
 
-async function measure() {
-  const ttlSeconds = process.env.BENCH_CACHE_SECONDS ?? '30';
-  console.log('[bench] starting the local cloud (in memory) and the local API…');
-  const stack = await startLocalStack();
-  try {
-    // The test stack turns the cache off (tests want fresh reads); the benchmark measures it on, as deployed.
-    process.env.CATALOGUE_CACHE_SECONDS = ttlSeconds;
-    (await import('../../functions/src/lib/env.ts')).resetEnvCache();
-    const now = new Date();
-    const sellers = benchSellers(SELLERS);
-    const vouchers = benchVouchers(VOUCHERS, sellers, now);
-    console.log(`[bench] seeding ${vouchers.length} vouchers…`);
-    const seedMs = await seed(vouchers);
-    const listed = vouchers.filter((v) => v.is_active && v.display !== 'direktverkauf').length;
-
-    const url = `${stack.api.url}voucher/search`;
-    const deps = await import('../../functions/src/lib/deps.ts');
-    const gc = gcFunction();
-
-    // Memory: the loaded entries, then entries plus the index the first search builds.
-    gc();
-    const baseline = process.memoryUsage().heapUsed;
-    const queryStarted = performance.now();
-    const entries = await deps.vouchers().listCatalogue();
-    const queryMs = performance.now() - queryStarted;
-    console.log(`[bench] projection Query: ${fmt(queryMs)} ms for ${entries.length} entries`);
-    gc();
-    const withEntries = process.memoryUsage().heapUsed;
-    const { selectCatalogue } = await import('../../functions/src/services/catalogue/select-catalogue.ts');
-    selectCatalogue(entries, { keyword: 'x' }, { page: 1, paginate: 9 }, String);
-    gc();
-    const withIndex = process.memoryUsage().heapUsed;
-    const jsonBytes = Buffer.byteLength(JSON.stringify(entries));
-
-    console.log('[bench] cold requests…');
-    const cold: number[] = [];
-    for (let i = 0; i < COLD_RUNS; i++) {
-      deps.catalogue().invalidate();
-      cold.push((await timedSearch(url, { keyword: 'massage', paginate: 9 })).ms);
-      console.log(`[bench]   cold request ${i + 1}: ${fmt(cold[cold.length - 1] ?? 0)} ms`);
-    }
-    cold.sort((a, b) => a - b);
-
-    console.log('[bench] warm-up…');
-    const mix = queryMix(REQUESTS, sellers);
-    await runPool(queryMix(WARMUP, sellers), CONCURRENCY, (q) => timedSearch(url, q.body));
-
-    console.log(`[bench] ${REQUESTS} requests at concurrency ${CONCURRENCY}…`);
-    const samples = await runPool(mix, CONCURRENCY, async (q) => ({
-      kind: q.kind,
-      ...(await timedSearch(url, q.body)),
-    }));
-    const byKind: Record<string, LatencySummary> = {};
-    for (const kind of new Set(samples.map((s) => s.kind)))
-      byKind[kind] = summarise(samples.filter((s) => s.kind === kind).map((s) => s.ms));
-    const empty = samples.filter((s) => s.total === 0).length;
-    if (empty > samples.length / 2)
-      throw new Error(
-        `${empty} of ${samples.length} searches found nothing: the query mix does not fit the seeded catalogue`,
-      );
-
-    // The same mix through the pure selection alone, in this process: what the search itself costs.
-    const [{ voucherSearchSchema }, { resolveCategoryId, searchCriteria }, { buildCategories }] = await Promise.all([
-      import('@gm/shared/catalogue/search-contracts'),
-      import('../../functions/src/services/catalogue/search-vouchers.ts'),
-      import('../dev/demo-data.ts'),
-    ]);
-    const tree = buildCategories((key) => key).categories.map((c) => ({ ...c, subcategories: [] }));
-    const cached = await deps.catalogue().entries();
-    const selection = mix.map((q) => {
-      const input = voucherSearchSchema.parse(q.body);
-      const criteria = searchCriteria(input, input.isCategory ? resolveCategoryId(tree, input.isCategory) : undefined);
-      const started = performance.now();
-      selectCatalogue(cached, criteria, input, String);
-      return { kind: q.kind, ms: performance.now() - started };
-    });
-    const selectionByKind: Record<string, LatencySummary> = {};
-    for (const kind of new Set(selection.map((s) => s.kind)))
-      selectionByKind[kind] = summarise(selection.filter((s) => s.kind === kind).map((s) => s.ms));
-
-    const mb = (bytes: number) => Math.round((bytes / 1024 ** 2) * 10) / 10;
-    return {
-      date: now.toISOString(),
-      vouchers: vouchers.length,
-      sellers: SELLERS,
-      listed,
-      seed_seconds: seedMs / 1000,
-      requests: REQUESTS,
-      concurrency: CONCURRENCY,
-      cache_ttl_seconds: Number(ttlSeconds),
-      target_p95_ms: TARGET_P95_MS,
-      overall: summarise(samples.map((s) => s.ms)),
-      by_kind: byKind,
-      selection: { overall: summarise(selection.map((s) => s.ms)), by_kind: selectionByKind },
-      empty_results: empty,
-      cold: {
-        median: cold[Math.floor(cold.length / 2)] ?? Number.NaN,
-        max: cold[cold.length - 1] ?? Number.NaN,
-        query_ms: queryMs,
-        runs: cold,
-      },
-      memory: {
-        json_mb: mb(jsonBytes),
-        entries_heap_mb: mb(withEntries - baseline),
-        with_index_heap_mb: mb(withIndex - baseline),
-      },
-      machine: machine(),
-    };
-  } finally {
-    await stack.stop();
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.list) {
+    for (const s of SECTIONS) console.log(`${s.key.padEnd(14)} ${s.title}${resolveModule(s) ? '' : ' (no module)'}`);
+    return;
   }
+  const selected = SECTIONS.filter((s) => !args.only || args.only.includes(s.key));
+  const partial = args.quick || args.only !== undefined;
+  const name = args.out ?? (partial ? 'bench-partial' : 'bench');
+  const options = { quick: args.quick };
+  const started = performance.now();
+  const loadStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  const date = new Date().toISOString();
+  const commit = gitCommit();
+  const sections: { def: SectionDef; outcome: Outcome; figures: Figure[] }[] = [];
+  for (const def of selected) {
+    const outcome = await runSection(def, def.options ? def.options(args.quick) : options);
+    sections.push({ def, outcome, figures: figuresOf(def, outcome) });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const machine = machineInfo();
+  await mkdir(REPORTS_DIR, { recursive: true });
+  await writeFile(
+    `${REPORTS_DIR}${name}.md`,
+    reportMarkdown({ date, commit, machine, loadStart, seconds, quick: args.quick, sections }),
+  );
+  const json = {
+    date,
+    commit,
+    quick: args.quick,
+    seconds: Math.round(seconds),
+    machine: { ...machine, load_average_start: loadStart },
+    summary: sections.flatMap(({ def, figures }) => figures.map((f) => ({ topic: def.key, ...f }))),
+    sections: Object.fromEntries(
+      sections.map(({ def, outcome }) => [
+        def.key,
+        outcome.status === 'measured'
+          ? { status: outcome.status, module: outcome.module, seconds: outcome.seconds, data: outcome.result.json }
+          : outcome,
+      ]),
+    ),
+  };
+  await writeFile(`${REPORTS_DIR}${name}.json`, `${JSON.stringify(json, null, 2)}\n`);
+  const all = sections.flatMap((s) => s.figures);
+  console.log(`\n[bench] ${(seconds / 60).toFixed(1)} min → reports/${name}.md`);
+  for (const { def, figures } of sections)
+    for (const f of figures)
+      console.log(
+        `[bench]   ${def.key}: ${f.name}: ${formatValue(f)}${f.budget ? ` (${f.budget}: ${f.pass ? 'pass' : f.pass === false ? 'FAIL' : '–'})` : ''}`,
+      );
+  if (sections.some((s) => s.outcome.status === 'failed')) process.exitCode = 1;
+  if (args.strict && all.some((f) => f.pass === false)) process.exitCode = 1;
 }
 
-const result = await measure();
-await mkdir(REPORTS, { recursive: true });
-await writeFile(`${REPORTS}bench-search.json`, `${JSON.stringify(result, null, 2)}\n`);
-await writeFile(`${REPORTS}bench-search.md`, markdown(result));
-console.log(
-  `[bench] p50 ${fmt(result.overall.p50)} ms, p95 ${fmt(result.overall.p95)} ms, p99 ${fmt(result.overall.p99)} ms; cold ${fmt(result.cold.median)} ms → reports/bench-search.md`,
-);
-if (result.overall.p95 > TARGET_P95_MS) process.exitCode = 1;
-
-// Voucher PDF with QR and background (issue 5): ≤ 150 ms and ≤ 400 KB.
-const pdfBench = await measureVoucherPdf();
-await writeFile(
-  `${REPORTS}bench-voucher-pdf.json`,
-  `${JSON.stringify({ date: new Date().toISOString(), ...pdfBench, budget: VOUCHER_PDF_BUDGET, machine: machine() }, null, 2)}\n`,
-);
-await writeFile(`${REPORTS}bench-voucher-pdf.md`, voucherPdfMarkdown(pdfBench, new Date().toISOString()));
-console.log(
-  `[bench] voucher PDF: p50 ${fmt(pdfBench.latency.p50)} ms, p95 ${fmt(pdfBench.latency.p95)} ms, ${(pdfBench.pdf_bytes / 1024).toFixed(1)} KB → reports/bench-voucher-pdf.md`,
-);
-if (!pdfBench.met) process.exitCode = 1;
+await main();

@@ -10,9 +10,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
+import { preloadFirstScreen } from './app/first-screen.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
+
+preloadFirstScreen(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

@@ -1,14 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ApiUser } from '@gm/shared/auth/contracts';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { paths } from '../../config/paths.ts';
-import { SellerDashboard } from '../../features/seller-dashboard/components/seller-dashboard.tsx';
 import { ChevronRightIcon } from '../../components/ui/icons.tsx';
 import { menuForRole, type MenuLink } from './menu.ts';
-import { SalesPauseSwitch } from '../../features/checkout/components/sales-pause-switch.tsx';
-import { AdminOverview } from '../../features/platform-admin/components/admin-overview.tsx';
-import { NewsletterDownloadButton } from '../../entities/newsletter/components/newsletter-download-button.tsx';
+import { PageLoader } from '../../components/ui/spinner.tsx';
 import './role-home.css';
+
+// Each role loads only its own home: a seller never loads the admin's parts, nor an admin the seller dashboard.
+const SellerDashboard = lazy(() =>
+  import('../../features/seller-dashboard/components/seller-dashboard.tsx').then((m) => ({
+    default: m.SellerDashboard,
+  })),
+);
+const AdminHomeParts = lazy(() => import('./admin-home-parts.tsx'));
 
 const ROLE_LABEL: Record<RoleName, string> = {
   admin: 'Administration',
@@ -34,7 +40,12 @@ export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {
       ))}
     </ul>
   );
-  if (role === 'seller') return <SellerDashboard user={user} links={tiles} />;
+  if (role === 'seller')
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SellerDashboard user={user} links={tiles} />
+      </Suspense>
+    );
   return (
     <section className="container role-home" data-testid="role-home">
       <title>Home – Gutscheinmarkt</title>
@@ -43,14 +54,13 @@ export function RoleHome({ role, user }: { role: RoleName; user: ApiUser }) {
         <h1>Hallo {user.username}</h1>
         <p>Schön, dass du da bist. Hier geht’s direkt zu deinen Bereichen.</p>
       </header>
-      {role === 'admin' && <AdminOverview />}
-      {tiles}
-      {role === 'admin' && (
-        <div className="role-home__downloads">
-          <NewsletterDownloadButton />
-        </div>
+      {role === 'admin' ? (
+        <Suspense fallback={tiles}>
+          <AdminHomeParts tiles={tiles} />
+        </Suspense>
+      ) : (
+        tiles
       )}
-      {role === 'admin' && <SalesPauseSwitch />}
     </section>
   );
 }

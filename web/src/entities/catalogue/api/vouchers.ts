@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { pagedSchema } from '@gm/shared/api/paged';
 import {
   voucherCardSchema,
@@ -36,6 +37,26 @@ export function getVoucher(id: string, signal?: AbortSignal) {
 export function getVouchers(query: VoucherListQuery, signal?: AbortSignal) {
   const valid = voucherListQuerySchema.parse(query);
   return api.request('voucher', { query: valid, schema: voucherPageSchema, signal });
+}
+
+/** A page of the home's 'Unsere Lieblinge': 9 a page, featured vouchers until none is featured. */
+export const favouritesQuery = (page: number, featuredOnly: boolean): VoucherListQuery => ({
+  page,
+  paginate: PAGE_SIZE.home,
+  ...(featuredOnly ? { featured: true } : {}),
+});
+
+/** Starts loading a voucher (the detail page's first screen) before its page renders. */
+export function prefetchVoucher(client: QueryClient, id: string) {
+  return client.prefetchQuery({ queryKey: voucherKeys.detail(id), queryFn: ({ signal }) => getVoucher(id, signal) });
+}
+
+/** Starts loading a voucher list page (the home's favourites) before its page renders. */
+export function prefetchVouchers(client: QueryClient, query: VoucherListQuery) {
+  return client.prefetchQuery({
+    queryKey: voucherKeys.list(query),
+    queryFn: ({ signal }) => getVouchers(query, signal),
+  });
 }
 
 export function useVoucher(id: string | undefined) {

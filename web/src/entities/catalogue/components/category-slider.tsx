@@ -10,7 +10,7 @@ import './category-slider.css';
 /** The home category slider (01 §2): category images in a horizontal scroll-snap row with previous/next buttons. */
 export function CategorySlider() {
   const titleId = useId();
-  const { data: categories } = useCategories();
+  const { data: categories, isError } = useCategories();
   const trackRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
   const measure = useCallback(() => {
@@ -24,7 +24,8 @@ export function CategorySlider() {
     return () => window.removeEventListener('resize', measure);
   }, [measure, categories]);
 
-  if (!categories?.length) return null;
+  // While the categories load, placeholder slides keep the slider's height, so the sections below do not jump.
+  if (isError || categories?.length === 0) return null;
   const scroll = (direction: 1 | -1) =>
     trackRef.current?.scrollBy({ left: direction * trackRef.current.clientWidth * 0.8, behavior: 'smooth' });
   return (
@@ -57,8 +58,9 @@ export function CategorySlider() {
           </button>
         </div>
       </div>
-      <ul className="category-slider__track" ref={trackRef} onScroll={measure}>
-        {categories.map((category) => {
+      <ul className="category-slider__track" ref={trackRef} onScroll={measure} aria-busy={!categories}>
+        {!categories && <SlidePlaceholders />}
+        {categories?.map((category) => {
           const slug = category.slug || categorySlug(category.name);
           const image = mediaUrl(category.logo);
           return (
@@ -82,4 +84,17 @@ export function CategorySlider() {
       </ul>
     </section>
   );
+}
+
+/** Four empty slides of a real slide's height (image, name and count lines) while the categories load. */
+function SlidePlaceholders() {
+  return Array.from({ length: 4 }, (_, i) => (
+    <li key={i} className="category-slider__item" aria-hidden="true">
+      <div className="category-slide category-slide--placeholder">
+        <span className="category-slide__image skeleton" />
+        <span className="category-slide__name">{'\u00a0'}</span>
+        <span className="category-slide__count">{'\u00a0'}</span>
+      </div>
+    </li>
+  ));
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { useVouchers } from '../api/vouchers.ts';
+import { favouritesQuery, useVouchers } from '../api/vouchers.ts';
 import { VoucherGrid, VoucherGridSkeleton } from './voucher-grid.tsx';
 
 /** 'Unsere Lieblinge' shows 9 a page (01 §2): three rows of three, so no card is left alone on a row. */
@@ -15,7 +14,7 @@ export function FeaturedVouchers({
   const [page, setPage] = useState(1);
   const [featuredOnly, setFeaturedOnly] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const query = { page, paginate: PAGE_SIZE.home, ...(featuredOnly ? { featured: true } : {}) };
+  const query = favouritesQuery(page, featuredOnly);
   const { data, isPlaceholderData, isFetching, error } = useVouchers(query);
   // The previous page (or list) stays on screen, dimmed, until the asked-for one arrives.
   const busy = isPlaceholderData;

@@ -62,11 +62,14 @@ export function VoucherCard({
   onOpenSeller,
   linkTarget,
   descriptionMax = CARD_DESCRIPTION_MAX,
+  priority = false,
 }: {
   /** A seller's own employee voucher (`is_tourism`) shows its employee value instead of a price. */
   voucher: VoucherCardData & { is_tourism?: boolean; employee_value?: string | null | undefined };
   headingLevel?: 2 | 3 | 4;
   interactive?: boolean;
+  /** In the first screen (the first cards of a list, the detail page): its picture loads at once, the first one first. */
+  priority?: boolean | 'high';
 } & VoucherCardActions) {
   const Heading = `h${headingLevel}` as const;
   // 03 §2: for admins, the card's header opens the admin voucher modal, on every page that shows cards.
@@ -139,7 +142,18 @@ export function VoucherCard({
       </header>
 
       <div className="voucher-card__media">
-        {background && <img className="voucher-card__image" src={background} alt="" loading="lazy" decoding="async" />}
+        {background && (
+          <img
+            className="voucher-card__image"
+            src={background}
+            alt=""
+            width={730}
+            height={411}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding={priority ? 'auto' : 'async'}
+            {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
+          />
+        )}
         <WishlistHeart voucherId={voucher.id} title={voucher.title} />
         {description && <p className="voucher-card__description">{description}</p>}
       </div>

@@ -48,7 +48,12 @@ export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onC
   return (
     <div className={`voucher-detail__grid voucher-detail__grid--${variant}`} data-testid={`voucher-detail-${variant}`}>
       <div className="voucher-detail__visual">
-        <VoucherCard voucher={voucher} headingLevel={variant === 'page' ? 2 : 3} interactive={false} />
+        <VoucherCard
+          voucher={voucher}
+          headingLevel={variant === 'page' ? 2 : 3}
+          interactive={false}
+          priority={variant === 'page' ? 'high' : true}
+        />
         {images.length > 0 && (
           <ul className="voucher-detail__images" aria-label="Bilder">
             {images.map((src, index) => (

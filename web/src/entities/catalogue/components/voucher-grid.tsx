@@ -13,6 +13,8 @@ function columnsStyle(columns: number): CSSProperties {
   return { gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, max(280px, ${share})), 1fr))` };
 }
 
+const priorityOf = (index: number, count: number) => (index >= count ? false : index === 0 ? 'high' : true);
+
 /** A list of voucher cards; empty lists read 'Noch keine Daten vorhanden.' */
 export function VoucherGrid({
   vouchers,
@@ -20,6 +22,7 @@ export function VoucherGrid({
   label,
   testId = 'voucher-grid',
   maxColumns,
+  priorityCards = 0,
   ...actions
 }: {
   vouchers: VoucherCardData[];
@@ -28,6 +31,8 @@ export function VoucherGrid({
   testId?: string;
   /** The most cards a row shows (a page size that divides by it fills every row). */
   maxColumns?: number;
+  /** The first screen's cards (a page's first row): their pictures load at once, the first with high priority. */
+  priorityCards?: number;
 } & VoucherCardActions) {
   if (vouchers.length === 0) return <EmptyState />;
   return (
@@ -38,9 +43,9 @@ export function VoucherGrid({
       aria-busy={busy}
       data-testid={testId}
     >
-      {vouchers.map((v) => (
+      {vouchers.map((v, index) => (
         <li key={v.id}>
-          <VoucherCard voucher={v} {...actions} />
+          <VoucherCard voucher={v} priority={priorityOf(index, priorityCards)} {...actions} />
         </li>
       ))}
     </ul>

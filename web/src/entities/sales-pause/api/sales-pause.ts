@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { salesPauseSchema } from '@gm/shared/settings/contracts';
 import { salesPauseResponseSchema } from '@gm/shared/orders/contracts';
-import { setSalesPauseRequestSchema } from '@gm/shared/orders/checkout-extras';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -25,8 +24,12 @@ export function useSalesPause() {
   return { paused: query.data?.sales_paused ?? false, isLoading: query.isLoading };
 }
 
-/** PUT app-status (admin): switches the sales pause. */
-export function setSalesPaused(paused: boolean) {
+/**
+ * PUT app-status (admin): switches the sales pause. Its contract loads with the admin's switch: every buy button
+ * reads the pause, and the checkout contracts behind this one are no part of a guest's first load (issue 15).
+ */
+export async function setSalesPaused(paused: boolean) {
+  const { setSalesPauseRequestSchema } = await import('@gm/shared/orders/checkout-extras');
   const body = setSalesPauseRequestSchema.parse({ sales_paused: paused });
   return api.request('app-status', { method: 'PUT', body, schema: salesPauseResponseSchema });
 }

@@ -129,6 +129,8 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
           aria-label={resultsLabel}
           aria-busy={results.isLoading}
         >
+          {/* The cards are h3: the outline needs this level between them and the page's h1. */}
+          <h2 className="visually-hidden">{resultsLabel}</h2>
           <p className="discovery__count" aria-live="polite" data-testid="result-count">
             {total === undefined ? '\u00a0' : total === 1 ? '1 Gutschein gefunden' : `${total} Gutscheine gefunden`}
           </p>
@@ -147,6 +149,7 @@ export function VoucherDiscovery({ fixedCategory, resultsLabel }: { fixedCategor
               busy={results.isStale || (!isMobile && results.isLoading)}
               label={resultsLabel}
               testId="search-results"
+              priorityCards={isMobile ? 1 : 3}
               onOpen={(v) => modals.openVoucher(v.id)}
               onOpenSeller={modals.openSeller}
             />
