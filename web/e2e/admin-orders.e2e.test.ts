@@ -157,7 +157,7 @@ describe('admin order management', () => {
     expect(await reversed.getByTestId('admin-order-modal-status').textContent()).toContain(ADMIN_ORDER_TEXT.reversed);
     const download = page.waitForEvent('download');
     await reversed.getByTestId('admin-order-cancellation-pdf').click();
-    expect((await download).suggestedFilename()).toMatch(/^Stornorechnung-ST-\d{4}-\d{6}\.pdf$/);
+    expect((await download).suggestedFilename()).toMatch(/^Stornorechnung-ST-\d{4}-[A-Z2-9]{5}-\d{6}\.pdf$/);
     await reversed.getByRole('button', { name: 'Schließen' }).click();
     await reversed.waitFor({ state: 'detached' });
 

@@ -123,7 +123,7 @@ describe('cart and checkout', () => {
       page.waitForEvent('download'),
       page.getByTestId('order-invoice-download').first().click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^Rechnung-RE-\d{4}-\d{6}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^Rechnung-RE-\d{4}-[A-Z2-9]{5}-\d{6}\.pdf$/);
     await page.context().close();
   });
 

@@ -8,6 +8,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { giftKeys } from './gift-repository.ts';
+import { invoiceCodeOf } from './invoice-code.ts';
 import { invoiceKeys, orderKeys, toOrderRecord, type InvoiceRecord, type OrderRecord } from './order-repository.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -68,10 +69,14 @@ export type ClaimOutcome =
   { outcome: 'claimed'; order: AdminOrderRecord } | { outcome: 'order' } | { outcome: 'gift' } | { outcome: 'changed' };
 export type AdminOrderRecord = OrderRecord & ReversalFields;
 
-/** Cancellation invoices (Stornorechnungen): their own gap-free series `ST-<yyyy>-<000001>` (§4.6). */
+/**
+ * Cancellation invoices (Stornorechnungen): their own gap-free series per seller and year,
+ * `ST-<yyyy>-<code>-<000001>` with the seller's invoice code (§4.6, invoice-code.ts). Earlier ones keep
+ * their `ST-<yyyy>-<000001>` numbers.
+ */
 export const cancellationKeys = {
-  counter: (year: string) => ({ PK: `COUNTER#CANCELLATION#${year}`, SK: 'COUNTER' }),
-  number: (year: string, n: number) => `ST-${year}-${String(n).padStart(6, '0')}`,
+  counter: (sellerId: string, year: string) => ({ PK: `COUNTER#CANCELLATION#${sellerId}#${year}`, SK: 'COUNTER' }),
+  number: (year: string, code: string, n: number) => `ST-${year}-${code}-${String(n).padStart(6, '0')}`,
 };
 
 /** A reversal after the seller was invoiced: recorded against the seller's next payout (finance issue 12 consumes it). */
@@ -395,11 +400,13 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
       const voucherCount = order.user_voucher_ids?.length ?? 0;
       let conflicts = 0;
       let taken = 0;
+      // The seller's invoice code (claimed once, outside this transaction; a direct sale may not have one yet).
+      const code = await invoiceCodeOf(db, tableName, write.invoice.seller_id);
       for (;;) {
-        const counterKey = cancellationKeys.counter(write.year);
+        const counterKey = cancellationKeys.counter(write.invoice.seller_id, write.year);
         const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: counterKey, ConsistentRead: true }));
         const n = typeof Item?.value === 'number' ? Item.value : 0;
-        const invoiceNo = cancellationKeys.number(write.year, n + 1);
+        const invoiceNo = cancellationKeys.number(write.year, code, n + 1);
         const invoice: InvoiceRecord & { cancels: string | null } = { ...write.invoice, invoice_no: invoiceNo };
         const sortKey = `${write.at}#${invoiceNo}`;
         const parts: TransactionPart[] = [

@@ -9,6 +9,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { invoiceCodeOf } from './invoice-code.ts';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -159,7 +160,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       {
         Update: {
           TableName: tableName,
-          Key: invoiceKeys.counter(year),
+          Key: invoiceKeys.counter(invoice.seller_id, year),
           UpdateExpression: 'SET #value = :next, entity = :entity',
           ConditionExpression: n === 0 ? 'attribute_not_exists(#value)' : '#value = :n',
           ExpressionAttributeNames: { '#value': 'value' },
@@ -469,10 +470,12 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       };
       let conflicts = 0;
       let taken = 0;
+      // The seller's invoice code (claimed once, outside this transaction): its series is its own.
+      const code = invoice ? await invoiceCodeOf(db, tableName, invoice.seller_id) : '';
       for (;;) {
-        // Gap-free invoice number (§4.6): the counter moves from n to n+1 only together with the invoice n+1.
-        const counter = invoice ? await readCounter(invoiceKeys.counter(invoice.year)) : 0;
-        const invoiceNo = invoice ? invoiceKeys.number(invoice.year, counter + 1) : undefined;
+        // Gap-free invoice number per seller and year (§4.6): the counter moves from n to n+1 only together with the invoice n+1.
+        const counter = invoice ? await readCounter(invoiceKeys.counter(invoice.seller_id, invoice.year)) : 0;
+        const invoiceNo = invoice ? invoiceKeys.number(invoice.year, code, counter + 1) : undefined;
         const invoiceParts = invoice && invoiceNo ? invoiceWriteParts(invoice, invoiceNo, counter) : [];
         try {
           await db.send(
@@ -502,11 +505,16 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
 
 // ---- Checkout and completion (engineer B) ------------------------------------------------------
 
-/** Customer invoice (data-model "Invoice", §4.6): numbered `RE-<yyyy>-<000001>` without gaps, written in the line's completion transaction. */
+/**
+ * Customer invoice (data-model "Invoice", §4.6): numbered `RE-<yyyy>-<code>-<000001>` without gaps per
+ * seller (the supplier) and year, written in the line's completion transaction. `code` is the seller's
+ * platform-unique invoice code (invoice-code.ts). Invoices issued before issue 15 keep their
+ * `RE-<yyyy>-<000001>` numbers of the former platform-wide series.
+ */
 export const invoiceKeys = {
   item: (invoiceNo: string) => ({ PK: `INVOICE#${invoiceNo}`, SK: 'INVOICE' }),
-  counter: (year: string) => ({ PK: `COUNTER#INVOICE#${year}`, SK: 'COUNTER' }),
-  number: (year: string, n: number) => `RE-${year}-${String(n).padStart(6, '0')}`,
+  counter: (sellerId: string, year: string) => ({ PK: `COUNTER#INVOICE#${sellerId}#${year}`, SK: 'COUNTER' }),
+  number: (year: string, code: string, n: number) => `RE-${year}-${code}-${String(n).padStart(6, '0')}`,
   sellerInvoices: (sellerId: string) => `SELLER#${sellerId}#INVOICES`,
   allInvoices: 'INVOICES',
 };

@@ -36,7 +36,7 @@ const events: AccountingEvent[] = [
     kind: 'sale',
     ...seller,
     order_no: 'GM-2026-000001',
-    invoice_no: 'RE-2026-000001',
+    invoice_no: 'RE-2026-K7M3Q-000001',
     completed_at: '2026-03-02T09:00:00.000Z',
     paid: 10_000,
     direct: false,
@@ -45,7 +45,7 @@ const events: AccountingEvent[] = [
     kind: 'sale',
     ...seller,
     order_no: 'GM-2026-000002',
-    invoice_no: 'RE-2026-000002',
+    invoice_no: 'RE-2026-K7M3Q-000002',
     completed_at: '2026-03-03T23:30:00.000Z',
     paid: 5_000,
     direct: false,
@@ -62,7 +62,7 @@ const events: AccountingEvent[] = [
   {
     kind: 'reversal',
     ...seller,
-    invoice_no: 'ST-2026-000001',
+    invoice_no: 'ST-2026-K7M3Q-000001',
     order_no: 'GM-2026-000002',
     issued_at: '2026-03-10T10:00:00.000Z',
     refund: 5_000,
@@ -85,7 +85,7 @@ const events: AccountingEvent[] = [
     kind: 'sale',
     ...seller,
     order_no: 'GM-2026-000004',
-    invoice_no: 'RE-2026-000004',
+    invoice_no: 'RE-2026-K7M3Q-000004',
     completed_at: '2026-04-01T10:00:00.000Z',
     paid: 7_000,
     direct: false,
@@ -117,10 +117,10 @@ describe('accounting bookings', () => {
     expect(figures.payout).toBe(8_550);
     const bookings = accountingBookings('platform', 'SKR03', events, MARCH, day);
     expect(bookings.map((b) => [b.kind, b.date, b.amount, b.debit, b.credit, b.document])).toEqual([
-      ['sale', '2026-03-02', 10_000, '1360', '1700', 'RE-2026-000001'],
-      ['sale', '2026-03-04', 5_000, '1360', '1700', 'RE-2026-000002'],
-      ['refund', '2026-03-10', 5_000, '1700', '1360', 'ST-2026-000001'],
-      ['refund_platform_share', '2026-03-10', 600, '4900', '1700', 'ST-2026-000001'],
+      ['sale', '2026-03-02', 10_000, '1360', '1700', 'RE-2026-K7M3Q-000001'],
+      ['sale', '2026-03-04', 5_000, '1360', '1700', 'RE-2026-K7M3Q-000002'],
+      ['refund', '2026-03-10', 5_000, '1700', '1360', 'ST-2026-K7M3Q-000001'],
+      ['refund_platform_share', '2026-03-10', 600, '4900', '1700', 'ST-2026-K7M3Q-000001'],
       ['commission', '2026-03-15', 1_500, '1700', '8510', 'PR-2026-000001'],
       ['commission_vat', '2026-03-15', 300, '1700', '1770', 'PR-2026-000001'],
       ['fees', '2026-03-15', 250, '1700', '4970', 'PR-2026-000001'],
@@ -166,7 +166,7 @@ describe('accounting bookings', () => {
           '1700',
           '',
           '0203',
-          '"RE-2026-000001"',
+          '"RE-2026-K7M3Q-000001"',
           '',
           '',
           `"Gutscheinverkauf GM-2026-000001 ${seller}"`,
@@ -182,7 +182,7 @@ describe('accounting bookings', () => {
           '1700',
           '',
           '0403',
-          '"RE-2026-000002"',
+          '"RE-2026-K7M3Q-000002"',
           '',
           '',
           `"Gutscheinverkauf GM-2026-000002 ${seller}"`,
@@ -198,10 +198,10 @@ describe('accounting bookings', () => {
           '1360',
           '',
           '1003',
-          '"ST-2026-000001"',
+          '"ST-2026-K7M3Q-000001"',
           '',
           '',
-          `"Storno ST-2026-000001 ${seller}"`,
+          `"Storno ST-2026-K7M3Q-000001 ${seller}"`,
         ),
         line(
           '6,00',
@@ -214,10 +214,10 @@ describe('accounting bookings', () => {
           '1700',
           '',
           '1003',
-          '"ST-2026-000001"',
+          '"ST-2026-K7M3Q-000001"',
           '',
           '',
-          '"Storno ST-2026-000001 Anteil Plattform"',
+          '"Storno ST-2026-K7M3Q-000001 Anteil Plattform"',
         ),
         line(
           '15,00',
@@ -314,7 +314,7 @@ describe('accounting bookings', () => {
     expect(checkExtf(good.replace('"EXTF";700;21', '"EXTF";510;21')).join()).toMatch(/Versionsnummer/);
     expect(checkExtf(good.replace(';20260331;', ';20270131;')).join()).toMatch(/one calendar year/);
     expect(checkExtf(good.replace(/\r\n/g, '\n')).join()).toMatch(/CRLF/);
-    expect(checkExtf(good.replace('"RE-2026-000001"', '"RE 2026#1"')).join()).toMatch(/Belegfeld 1/);
+    expect(checkExtf(good.replace('"RE-2026-K7M3Q-000001"', '"RE 2026#1"')).join()).toMatch(/Belegfeld 1/);
   });
 
   it('is written as Windows-1252', () => {
@@ -330,7 +330,7 @@ describe('accounting bookings', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(BMD_COLUMNS.join(';'));
     expect(lines[1]).toBe(
-      '0;1300;4200;1;RE-2026-000001;02.03.2026;02.03.2026;SO;1;0;0;100,00;0,00;Gutscheinverkauf GM-2026-000001 Alpenhof Sölden Gm',
+      '0;1300;4200;1;RE-2026-K7M3Q-000001;02.03.2026;02.03.2026;SO;1;0;0;100,00;0,00;Gutscheinverkauf GM-2026-000001 Alpenhof Sölden Gm',
     );
     expect(lines[3]).toBe(
       '0;1600;4200;3;GM-2026-000003;05.03.2026;05.03.2026;SO;1;0;0;20,00;0,00;Gutscheinverkauf GM-2026-000003 Alpenhof Sölden Gm',

@@ -6,7 +6,7 @@ import { winAnsi } from '../pdf-text.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 const invoice: InvoiceRecord = {
-  invoice_no: 'RE-2026-000042',
+  invoice_no: 'RE-2026-K7M3Q-000042',
   order_id: 'o1',
   order_no: 'GM-2026-000007',
   seller_id: 's1',
@@ -53,10 +53,10 @@ describe('renderInvoicePdf', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
-    expect(doc.getTitle()).toBe('Rechnung RE-2026-000042');
+    expect(doc.getTitle()).toBe('Rechnung RE-2026-K7M3Q-000042');
     const text = await drawnText(bytes);
     expect(text).toContain('Rechnung');
-    expect(text).toContain('Rechnungsnummer: RE-2026-000042');
+    expect(text).toContain('Rechnungsnummer: RE-2026-K7M3Q-000042');
     expect(text).toContain('Rechnungsdatum: 04.03.2026');
     expect(text).toContain('Alpen Spa GmbH');
     expect(text).toContain('UID-Nummer: ATU12345678');

@@ -8,6 +8,7 @@ import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { orders } from '../../lib/deps.ts';
+import { invoiceCodeKeys } from '../../repositories/invoice-code.ts';
 import { invoiceKeys } from '../../repositories/order-repository.ts';
 
 /** Customer invoices: gap-free numbers written with the completion, the PDF download and the mail attachment. */
@@ -16,11 +17,27 @@ const settle = () =>
   fetch(`${standIn()}/__test/idle`, { method: 'POST', body: JSON.stringify({ timeout_ms: 20_000 }) });
 const year = () => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date());
 
-async function counterValue(): Promise<number> {
+async function counterValue(sellerId: string): Promise<number> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: env().TABLE_NAME, Key: invoiceKeys.counter(year()), ConsistentRead: true }),
+    new GetCommand({ TableName: env().TABLE_NAME, Key: invoiceKeys.counter(sellerId, year()), ConsistentRead: true }),
   );
   return (Item?.value as number | undefined) ?? 0;
+}
+
+async function invoiceCode(sellerId: string): Promise<string> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: env().TABLE_NAME, Key: invoiceCodeKeys.seller(sellerId), ConsistentRead: true }),
+  );
+  expect(Item?.code).toMatch(/^[A-Z2-9]{5}$/);
+  const { Item: claim } = await documentClient().send(
+    new GetCommand({
+      TableName: env().TABLE_NAME,
+      Key: invoiceCodeKeys.code(Item!.code as string),
+      ConsistentRead: true,
+    }),
+  );
+  expect(claim?.seller_id).toBe(sellerId);
+  return Item!.code as string;
 }
 
 async function browserCard(): Promise<string> {
@@ -65,22 +82,33 @@ async function sellerWithProduct(tax: unknown = [{ tax: 20, label: 'Leistung', v
 }
 
 describe('customer invoices', () => {
-  it('numbers 10 concurrently completed payments without gaps or duplicates, each with its INVOICE item', async () => {
-    const { product } = await sellerWithProduct();
+  it('numbers concurrent sales per seller without gaps or duplicates, two sellers in independent series', async () => {
+    const [a, b] = await Promise.all([sellerWithProduct(), sellerWithProduct()]);
     const buyers = await Promise.all(Array.from({ length: 10 }, () => createTestAccount('user')));
-    const before = await counterValue();
-    const lineIds = await Promise.all(buyers.map((buyer) => buyOne(buyer, product.id)));
+    // 7 sales of seller A and 3 of seller B at once: both sellers' first invoices (code claims) race too.
+    const lineIds = await Promise.all(buyers.map((buyer, i) => buyOne(buyer, (i % 3 === 2 ? b : a).product.id)));
     await settle();
 
     const lines = await Promise.all(lineIds.map((id) => orders().get(id)));
-    const numbers = lines.map((line) => {
-      expect(line?.status).toBe('completed');
-      expect(line?.invoice_no).toMatch(new RegExp(`^RE-${year()}-\\d{6}$`));
-      return Number(line!.invoice_no!.slice(-6));
-    });
-    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => before + i + 1));
-    expect(await counterValue()).toBe(before + 10);
+    const [codeA, codeB] = [await invoiceCode(a.seller.userId), await invoiceCode(b.seller.userId)];
+    expect(codeA).not.toBe(codeB);
+    const series = (code: string) =>
+      lines
+        .map((line) => {
+          expect(line?.status).toBe('completed');
+          expect(line?.invoice_no).toMatch(new RegExp(`^RE-${year()}-[A-Z2-9]{5}-\\d{6}$`));
+          return line!.invoice_no!;
+        })
+        .filter((no) => no.startsWith(`RE-${year()}-${code}-`))
+        .map((no) => Number(no.slice(-6)))
+        .sort((x, y) => x - y);
+    // Each seller's series starts at 1 and runs on without gaps or duplicates, whatever the other seller does.
+    expect(series(codeA)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(series(codeB)).toEqual([1, 2, 3]);
+    expect(await counterValue(a.seller.userId)).toBe(7);
+    expect(await counterValue(b.seller.userId)).toBe(3);
     for (const line of lines) {
+      const product = line!.seller_id === a.seller.userId ? a.product : b.product;
       const invoice = await orders().getInvoice(line!.invoice_no!);
       expect(invoice).toMatchObject({
         order_id: line!.id,

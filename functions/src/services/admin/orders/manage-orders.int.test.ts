@@ -47,9 +47,13 @@ const settle = () =>
   fetch(`${standIn()}/__test/idle`, { method: 'POST', body: JSON.stringify({ timeout_ms: 20_000 }) });
 const year = () => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }).format(new Date());
 
-async function counterValue(): Promise<number> {
+async function counterValue(sellerId: string): Promise<number> {
   const { Item } = await documentClient().send(
-    new GetCommand({ TableName: env().TABLE_NAME, Key: cancellationKeys.counter(year()), ConsistentRead: true }),
+    new GetCommand({
+      TableName: env().TABLE_NAME,
+      Key: cancellationKeys.counter(sellerId, year()),
+      ConsistentRead: true,
+    }),
   );
   return (Item?.value as number | undefined) ?? 0;
 }
@@ -216,7 +220,7 @@ describe('reversal', () => {
   it('refunds exactly once under 20 concurrent calls, voids the voucher, issues one Stornorechnung and mails it', async () => {
     const buyer = await createTestAccount('user');
     const id = await buy(buyer, { voucher_id: product.id, qty: 2 });
-    const before = await counterValue();
+    const before = await counterValue(product.seller_id);
     const since = Math.floor(Date.now() / 1000) - 1;
     const answers = await Promise.all(Array.from({ length: 20 }, () => reverse(id)));
     const ok = answers.filter((a) => a.status === 200);
@@ -228,7 +232,7 @@ describe('reversal', () => {
     expect(order).toMatchObject({ reversed: true, refunded_amount: 9000 });
     const payment = await paymentRecords().get(order!.payment_id!);
     expect(await refundsOf(payment!.stripe_payment_intent_id!)).toHaveLength(1);
-    expect(await counterValue()).toBe(before + 1);
+    expect(await counterValue(product.seller_id)).toBe(before + 1);
     const uv = await userVouchers().get(order!.user_voucher_ids![0]!);
     expect(uv?.status).toBe('reversed');
     const invoice = await orders().getInvoice(order!.cancellation_invoice_no!);
@@ -284,14 +288,17 @@ describe('reversal', () => {
     const buyer = await createTestAccount('user');
     const ids = [];
     for (let i = 0; i < 4; i++) ids.push(await buy(buyer, { voucher_id: product.id, qty: 1 }));
-    const before = await counterValue();
+    const before = await counterValue(product.seller_id);
     const answers = await Promise.all(ids.map((id) => reverse(id)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const numbers = answers
       .map((a) => Number((a.body.data.cancellation_invoice_no as string).slice(-6)))
       .sort((a, b) => a - b);
     expect(numbers).toEqual([before + 1, before + 2, before + 3, before + 4]);
-    for (const a of answers) expect(a.body.data.cancellation_invoice_no).toMatch(new RegExp(`^ST-${year()}-\\d{6}$`));
+    // The seller's own series (issue 15): its invoice code, as in its RE- numbers.
+    const code = (await orderAdmin().get(ids[0]!))!.invoice_no!.split('-')[2]!;
+    for (const a of answers)
+      expect(a.body.data.cancellation_invoice_no).toMatch(new RegExp(`^ST-${year()}-${code}-\\d{6}$`));
   });
 
   it('refunds only the unredeemed remainder of a partly redeemed voucher, after the coupon discount', async () => {

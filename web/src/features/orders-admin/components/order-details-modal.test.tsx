@@ -34,8 +34,8 @@ const REVERSED: AdminOrderDetails = {
   subdomain: null,
   buyer_email: 'erika@example.com',
   buyer_user_id: 'u-1',
-  invoice_no: 'RE-2026-000042',
-  cancellation_invoice_no: 'ST-2026-000001',
+  invoice_no: 'RE-2026-K7M3Q-000042',
+  cancellation_invoice_no: 'ST-2026-K7M3Q-000001',
   cancellation_mail_sent: false,
   reversed_at: '2026-11-21T10:00:00.000Z',
   refund_id: 're_1',
@@ -77,7 +77,7 @@ describe('OrderDetailsModal, the Stornorechnung mail', () => {
               reversed: true,
               refunded: 7900,
               refund_id: 're_1',
-              cancellation_invoice_no: 'ST-2026-000001',
+              cancellation_invoice_no: 'ST-2026-K7M3Q-000001',
             },
           });
         }
