@@ -101,7 +101,9 @@ describe('route declarations', () => {
     ];
     for (const route of routes) {
       const source = readFileSync(new URL(`../../functions/src/handlers/${route.handler}.ts`, import.meta.url), 'utf8');
-      const imports = [...source.matchAll(/import \{([^}]*)\} from '[./]*lib\/deps\.ts'/g)].map((m) => m[1]).join(',');
+      const imports = [...source.matchAll(/import \{([^}]*)\} from '[./]*lib\/deps(?:\/[a-z-]+)?\.ts'/g)]
+        .map((m) => m[1])
+        .join(',');
       for (const rule of rules) {
         const declared = route.uses.some((c) => c.name === rule.capability);
         expect(declared, `${route.method} ${route.path}: ${rule.capability}`).toBe(rule.provider.test(imports));
@@ -128,7 +130,7 @@ describe('route declarations', () => {
       // MAIL's object grant is the mail queue's claim check (large job bodies), used through `mailQueue`.
       if ((route.uses as Uses).some((c) => c.objects && !c.mail))
         expect(imports, `${route.method} ${route.path}: objects without a storage provider`).toMatch(
-          /\b(media|mediaReader|uploads|documents|exportFiles|privateFileReader|completionProviders|payoutRunProviders)\b/,
+          /\b(media|mediaReader|uploads|documents|exportFiles|privateFileReader|completionProviders|payoutRunProviders|catalogue)\b/,
         );
       if (/\brateLimiter\b/.test(imports)) {
         const counts = route.uses.some((c) => c.name === 'rate limit counters' || c.name === 'table write');
