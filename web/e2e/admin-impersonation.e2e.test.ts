@@ -94,7 +94,8 @@ describe('admin impersonation', () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('gm.auth') ?? '{}').token as string);
     const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string };
     await sessions().end(createHash('sha256').update(jti).digest('hex'));
-    await page.goto(at('/wallet'));
+    // The app may leave /wallet (a full navigation back to the admin) before its load event: wait for the commit only.
+    await page.goto(at('/wallet'), { waitUntil: 'commit' });
     await page.waitForURL(/\/users$/);
     await page.getByTestId('users-table').waitFor();
     expect(await page.getByTestId('impersonation-banner').count()).toBe(0);

@@ -224,7 +224,8 @@ describe('gifts', () => {
     const contact = await opened;
     await contact.waitForURL(GIFT_LEARN_MORE_URL);
     expect(contact.url()).toBe(GIFT_LEARN_MORE_URL);
-    await scannerPage.waitForURL(/\/home$/, { timeout: 10_000 });
+    // Home for a scanner is the scanner page (/home redirects there).
+    await scannerPage.waitForURL(/\/scanner$/, { timeout: 10_000 });
     await scannerPage.context().close();
   });
 });
