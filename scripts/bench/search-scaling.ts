@@ -149,6 +149,8 @@ export async function measureSearchScaling(
   const coldRuns = opts.coldRuns ?? 3;
   // The handler is called directly; the local API's per-request snapshot sync stays off.
   process.env.GM_SEARCH_SNAPSHOT_SYNC = 'off';
+  // The benchmark builds and times the snapshot itself: the stream stand-in's worker would race it.
+  process.env.GM_STREAM_CONSUMERS_OFF = 'search-snapshot';
   const stack = await startLocalStack();
   try {
     // As deployed: the pointer is checked every 5 s (tests check it on every request).

@@ -259,7 +259,10 @@ export async function startLocalCloud(opts: LocalCloudOptions = {}): Promise<Loc
       endpoint: env.DYNAMODB_ENDPOINT!,
       region: REGION,
       tableName: TABLE_NAME,
-      consumers: STREAM_CONSUMERS,
+      // GM_STREAM_CONSUMERS_OFF=a,b leaves those consumers out (a benchmark that builds the search snapshot itself).
+      consumers: STREAM_CONSUMERS.filter(
+        (c) => !(process.env.GM_STREAM_CONSUMERS_OFF ?? '').split(',').includes(c.name),
+      ),
       port: ports.streams,
       ...(dataDir ? { dataDir } : {}),
       quiet: opts.quiet ?? false,
