@@ -228,6 +228,8 @@ describe('seller dashboard and orders', () => {
     });
     expect(asAdmin.status).toBe(200);
     expect(new TextDecoder().decode(asAdmin.bytes)).toContain(lines[0]!.order_no!);
+    // The order count is an aggregate (stats aggregator, issue 15): read it once the stream is through.
+    await aggregatesCaughtUp();
     expect((await api('GET', `order?seller_id=${seller.userId}`, { token: admin.token })).body.total).toBe(3);
   });
 

@@ -118,8 +118,9 @@ export async function listSellerOrders(
       data.map(async (order) => (order.redemptions = await deps.sellerDashboard.redemptionsOf(order.user_voucher_ids))),
     );
   }
-  // Orders, not vouchers (the stats' voucher counts are units): the stats count a sale in the same
-  // transaction as the order, so `total` equals the orders in the index.
+  // Orders, not vouchers (the stats' voucher counts are units). The count is the stats aggregator's
+  // (issue 15), so it trails the index by the stream's delay: a just-paid order may be listed before
+  // it is counted (docs/decisions/platform.md).
   const total = dashboard ? dashboard.orders : totals!.sold_count;
   const stats = dashboard?.stats;
   const nextCursor = page.orders.length === query.paginate && page.lastKey ? encodeCursor(page.lastKey) : null;
