@@ -1,3 +1,5 @@
+import type { RouteDef } from './routes.ts';
+
 /**
  * How every Lambda of the product is bundled (esbuild): one place for the CDK constructs
  * (infra/lib/constructs/api-function.ts) and for the bundle budget test and benchmark
@@ -14,6 +16,30 @@ export const LAMBDA_BUNDLE = {
   // CommonJS dependencies call require(); ESM output has none unless we create it.
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
 } as const;
+
+/**
+ * What a route's bundle carries of its manifest entry (lib/http.ts): the rule it authorises by and the
+ * domain its errors count for. The method and path come from the handler's own `http('<METHOD path>')`
+ * key; a test holds every handler's key to its manifest entry (bundle-options.test.ts).
+ */
+export type BundledRoute = Pick<RouteDef, 'access' | 'domain'>;
+
+/** The identifier esbuild replaces with the route's entry (a JSON string) in a route's bundle. */
+export const BUNDLED_ROUTE = '__GM_ROUTE__';
+
+/** A route's entry as its bundle carries it. */
+export function bundledRoute(route: RouteDef): BundledRoute {
+  return { access: route.access, domain: route.domain };
+}
+
+/**
+ * The esbuild `define` of one route's bundle: its own manifest entry, so the handler does not bundle
+ * the whole manifest (routes.ts with capabilities.ts, 24 KB) to look itself up. Derived from the
+ * manifest here, for CDK (infra/lib/api-stack.ts) and the bundle test and benchmark alike.
+ */
+export function routeDefine(route: RouteDef): Record<string, string> {
+  return { [BUNDLED_ROUTE]: JSON.stringify(JSON.stringify(bundledRoute(route))) };
+}
 
 /**
  * Source maps are off unless asked for (`cdk deploy -c sourceMaps=true`): with them every cold start

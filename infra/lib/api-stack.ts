@@ -264,6 +264,7 @@ export class DomainRoutesStack extends NestedStack {
       const signs = route.uses.includes(IMPERSONATION_SIGNING);
       const fn = new ApiFunction(this, id, {
         entry: handlerEntry(route.handler),
+        route,
         description: `${route.method} ${API_PREFIX}${route.path}`,
         environment: {
           ...environment,

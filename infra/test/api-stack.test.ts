@@ -6,6 +6,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { API_PREFIX, routeKey, routes, type RouteDef } from '@gm/functions/routes';
 import { NOTHING } from '@gm/functions/capabilities';
+import { BUNDLED_ROUTE, routeDefine } from '@gm/functions/bundle-options';
 import { ApiStack, EXPORT_FUNCTION, EXPORT_ROUTES, STRIPE_DOMAINS } from '../lib/api-stack.ts';
 import { SCHEDULED_JOBS } from '../lib/jobs-stack.ts';
 import { ApiFunction, handlerEntry } from '../lib/constructs/api-function.ts';
@@ -46,6 +47,17 @@ describe('API stack', () => {
       expect(fn, routeKey(route)).toBeDefined();
       expect(fn!.entry).toBe(handlerEntry(route.handler));
       expect(path.relative(fn!.entry, handlerEntry(route.handler))).toBe('');
+    }
+  });
+
+  it("bundles each route's own manifest entry (its access rule and domain) instead of the manifest", () => {
+    for (const route of routes) {
+      const fn = synth.api.domainStacks.get(route.domain)?.functions.get(routeKey(route));
+      expect(fn!.define, routeKey(route)).toEqual(routeDefine(route));
+      expect(JSON.parse(JSON.parse(fn!.define![BUNDLED_ROUTE]!) as string)).toEqual({
+        access: route.access,
+        domain: route.domain,
+      });
     }
   });
 

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBundles, lambdaEntries, type BundleStats } from './bundles.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildBundle, buildBundles, lambdaEntries, type BundleStats } from './bundles.ts';
 
 /**
  * Issue 15's bundle budgets (held as class ceilings until they are met), on the bundles CDK would deploy (same esbuild options, every route of
@@ -18,6 +22,28 @@ describe('Lambda bundles', () => {
     expect(bundles.length).toBe(lambdaEntries().length);
     expect(bundles.every((b) => b.bytes > 0 && b.sdkClients.length > 0)).toBe(true);
   });
+
+  it("carries a route's own manifest entry, not the manifest", () => {
+    expect(bundles.filter((b) => b.stripeAllowed !== undefined && b.manifest).map((b) => b.name)).toEqual([]);
+  });
+
+  it('authorises by the entry it carries', async () => {
+    // A protected route's bundle, imported as Lambda would: a guest gets 401 before anything else runs.
+    const entry = lambdaEntries().find((e) => e.name === 'GET user/user-filter')!;
+    const { code } = await buildBundle(entry, true);
+    const dir = mkdtempSync(path.join(tmpdir(), 'gm-bundle-'));
+    try {
+      writeFileSync(path.join(dir, 'index.mjs'), code!);
+      const { handler } = (await import(pathToFileURL(path.join(dir, 'index.mjs')).href)) as {
+        handler: (event: object, context: object) => Promise<{ statusCode: number }>;
+      };
+      const event = { rawPath: '/api/v1/user/user-filter', headers: {}, requestContext: { http: { method: 'GET' } } };
+      const context = { getRemainingTimeInMillis: () => 5000, functionName: 'bundle-test', awsRequestId: '1' };
+      expect((await handler(event, context)).statusCode).toBe(401);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('bundles Stripe only where the manifest lets the route call Stripe', () => {
     expect(bundles.filter((b) => b.stripe && b.stripeAllowed === false).map((b) => b.name)).toEqual([]);

@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { lambdaEntries, statsOf } from './bundles.ts';
+import type { Metafile } from 'esbuild';
+import { lambdaEntries, reachedPastSdk, statsOf, type LambdaEntry } from './bundles.ts';
 
-const input = (bytesInOutput: number) => ({ bytes: bytesInOutput, bytesInOutput, imports: [] });
+const input = (bytesInOutput: number) => ({ bytesInOutput });
 const KB = 1024;
+const ENTRY = 'functions/src/handlers/x.ts';
+
+/**
+ * A bundle's stats from a synthetic metafile: `inputs` (bytes in the output) and the import graph,
+ * by default the entry importing every input directly.
+ */
+function statsFor(
+  entry: LambdaEntry,
+  { bytes, inputs }: { bytes: number; inputs: Record<string, { bytesInOutput: number }> },
+  imports: Record<string, string[]> = { [ENTRY]: Object.keys(inputs) },
+) {
+  return statsOf(entry, { bytes, inputs, entryPoint: ENTRY }, graph(imports));
+}
+
+function graph(imports: Record<string, string[]>): Metafile['inputs'] {
+  const files = new Set([...Object.keys(imports), ...Object.values(imports).flat()]);
+  return Object.fromEntries(
+    [...files].map((file) => [
+      file,
+      { bytes: 1, imports: (imports[file] ?? []).map((p) => ({ path: p, kind: 'import-statement' as const })) },
+    ]),
+  );
+}
 
 describe('bundle stats', () => {
   it('counts everything but @aws-sdk/@smithy/@aws-crypto against the plain budget and names the biggest inputs', () => {
-    const stats = statsOf(
+    const stats = statsFor(
       { name: 'GET voucher', file: '/x.ts', stripeAllowed: false },
       {
         bytes: 500 * KB,
@@ -29,14 +53,14 @@ describe('bundle stats', () => {
   });
 
   it('holds each class to the ceiling npm test enforces until the budgets are met', () => {
-    const plain = statsOf(
+    const plain = statsFor(
       { name: 'GET voucher', file: '/x.ts', stripeAllowed: false },
       { bytes: 500 * KB, inputs: { 'node_modules/zod/v4/core/schemas.js': input(500 * KB) } },
     );
     expect(plain.overCeiling).toMatch(
       /^500\.0 KB beyond the AWS SDK > 480 KB \(plain ceiling\); biggest inputs: zod 500\.0 KB$/,
     );
-    const heavy = statsOf(
+    const heavy = statsFor(
       { name: 'POST order/download-voucher', file: '/x.ts', stripeAllowed: false },
       { bytes: 500 * KB, inputs: { 'node_modules/pdf-lib/es/index.js': input(500 * KB) } },
     );
@@ -44,18 +68,70 @@ describe('bundle stats', () => {
   });
 
   it('gives bundles with Stripe or pdf-lib the 600 KB budget, from their own inputs', () => {
-    const withPdf = statsOf(
+    const withPdf = statsFor(
       { name: 'POST order/download-voucher', file: '/x.ts', stripeAllowed: false },
       { bytes: 590 * KB, inputs: { 'node_modules/pdf-lib/es/index.js': input(400 * KB) } },
     );
     expect(withPdf).toMatchObject({ pdf: true, stripe: false, heavy: true, budgetBytes: 600 * KB });
     expect(withPdf.violation).toBeUndefined();
-    const withStripe = statsOf(
+    const withStripe = statsFor(
       { name: 'jobs/payouts', file: '/x.ts' },
       { bytes: 700 * KB, inputs: { 'node_modules/stripe/esm/stripe.esm.node.js': input(240 * KB) } },
     );
     expect(withStripe).toMatchObject({ stripe: true, stripeAllowed: undefined, heavy: true });
     expect(withStripe.violation).toMatch(/^700\.0 KB beyond the AWS SDK > 600 KB \(Stripe\/PDF budget\)/);
+  });
+
+  it('counts a package as the SDK runtime when every import chain to it passes through the SDK', () => {
+    const imports = {
+      [ENTRY]: ['functions/src/lib/deps.ts', 'node_modules/tslib/tslib.es6.mjs'],
+      'functions/src/lib/deps.ts': [
+        'node_modules/@aws-sdk/client-dynamodb/dist-es/index.js',
+        'node_modules/jose/index.js',
+      ],
+      'node_modules/@aws-sdk/client-dynamodb/dist-es/index.js': [
+        'node_modules/@aws-sdk/endpoint-cache/dist-es/index.js',
+        'node_modules/tslib/tslib.es6.mjs',
+        'node_modules/fast-xml-parser/src/fxp.js',
+      ],
+      'node_modules/@aws-sdk/endpoint-cache/dist-es/index.js': ['node_modules/mnemonist/lru-cache.js'],
+      'node_modules/mnemonist/lru-cache.js': ['node_modules/obliterator/iterator.js'],
+      'node_modules/fast-xml-parser/src/fxp.js': ['node_modules/strnum/strnum.js'],
+      // jose is ours; what it imports is ours too, even if the SDK imports it as well.
+      'node_modules/jose/index.js': ['node_modules/uuid/index.js'],
+      'node_modules/@smithy/core/index.js': ['node_modules/uuid/index.js'],
+    };
+    expect([...reachedPastSdk(graph(imports), ENTRY)].sort()).toEqual(['(app)', 'jose', 'tslib', 'uuid']);
+
+    const b = statsFor(
+      { name: 'GET voucher', file: '/x.ts', stripeAllowed: false },
+      {
+        bytes: 200 * KB,
+        inputs: {
+          [ENTRY]: input(1 * KB),
+          'functions/src/lib/deps.ts': input(9 * KB),
+          'node_modules/@aws-sdk/client-dynamodb/dist-es/index.js': input(100 * KB),
+          'node_modules/@aws-sdk/endpoint-cache/dist-es/index.js': input(1 * KB),
+          'node_modules/mnemonist/lru-cache.js': input(5 * KB),
+          'node_modules/obliterator/iterator.js': input(2 * KB),
+          'node_modules/fast-xml-parser/src/fxp.js': input(30 * KB),
+          'node_modules/strnum/strnum.js': input(2 * KB),
+          'node_modules/tslib/tslib.es6.mjs': input(10 * KB),
+          'node_modules/jose/index.js': input(20 * KB),
+          'node_modules/uuid/index.js': input(20 * KB),
+        },
+      },
+      imports,
+    );
+    // Ours: the entry, deps.ts, tslib (imported by our entry too), jose and uuid (through jose).
+    expect(b.beyondSdkBytes).toBe(60 * KB);
+    expect(b.sdkRuntime).toEqual([
+      { name: 'fast-xml-parser', bytes: 30 * KB },
+      { name: 'mnemonist', bytes: 5 * KB },
+      { name: 'obliterator', bytes: 2 * KB },
+      { name: 'strnum', bytes: 2 * KB },
+    ]);
+    expect(b.packages.map((p) => p.name)).toEqual(['jose', 'uuid', '(app)', 'tslib']);
   });
 
   it('takes every manifest route (Stripe allowed by STRIPE_KEYS) and the jobs, workers and triggers', () => {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { LAMBDA_BUNDLE } from '../../functions/src/bundle-options.ts';
+import { LAMBDA_BUNDLE, routeDefine } from '../../functions/src/bundle-options.ts';
 import { STRIPE_KEYS } from '../../functions/src/capabilities.ts';
 import { routes } from '../../functions/src/routes.ts';
 
@@ -30,6 +30,8 @@ export type LambdaEntry = {
   file: string;
   /** Routes only: the manifest allows it to call Stripe (STRIPE_KEYS). */
   stripeAllowed?: boolean;
+  /** Routes only: the esbuild `define` of the route's bundle (its manifest entry, bundle-options.ts). */
+  define?: Record<string, string>;
 };
 
 /** Every route of the manifest, and every module under functions/src/{jobs,workers,triggers} (each a Lambda). */
@@ -38,6 +40,7 @@ export function lambdaEntries(): LambdaEntry[] {
     name: `${r.method} ${r.path}`,
     file: path.join(REPO_ROOT, 'functions/src/handlers', `${r.handler}.ts`),
     stripeAllowed: (r.uses as readonly unknown[]).includes(STRIPE_KEYS),
+    define: routeDefine(r),
   }));
   const others = ['jobs', 'workers', 'triggers'].flatMap((dir) =>
     readdirSync(path.join(REPO_ROOT, 'functions/src', dir))
@@ -53,15 +56,39 @@ export function packageOf(input: string): string {
   return match ? match[1]! : '(app)';
 }
 
-/** The AWS SDK v3 and its runtime: bundled on purpose, outside the budget. */
+/** The AWS SDK v3 itself: bundled on purpose, outside the budget. */
 export const isSdkPackage = (pkg: string): boolean => /^@(aws-sdk|smithy|aws-crypto)\//.test(pkg);
+
+/**
+ * The packages of a bundle our code reaches without passing through the AWS SDK: every import chain
+ * from `entryPoint` (metafile `inputs[…].imports`) that does not enter an @aws-sdk/@smithy/@aws-crypto
+ * package. A package only the SDK imports (fast-xml-parser, tslib, mnemonist via the endpoint cache …)
+ * is not among them: it is the SDK's runtime, outside the budget like the SDK. `(app)` is our source.
+ */
+export function reachedPastSdk(inputs: esbuild.Metafile['inputs'], entryPoint: string): Set<string> {
+  const reached = new Set<string>([entryPoint]);
+  const queue = [entryPoint];
+  while (queue.length > 0) {
+    for (const { path: next } of inputs[queue.pop()!]?.imports ?? []) {
+      if (reached.has(next) || !(next in inputs) || isSdkPackage(packageOf(next))) continue;
+      reached.add(next);
+      queue.push(next);
+    }
+  }
+  return new Set([...reached].map(packageOf));
+}
 
 export type BundleStats = {
   name: string;
   file: string;
   bytes: number;
-  /** Bytes of everything but the AWS SDK (@aws-sdk, @smithy, @aws-crypto). */
+  /**
+   * Bytes of everything but the AWS SDK and its runtime: @aws-sdk, @smithy, @aws-crypto and the
+   * packages only they import (`reachedPastSdk`).
+   */
   beyondSdkBytes: number;
+  /** The packages counted as the SDK's runtime (imported only through the SDK), biggest first. */
+  sdkRuntime: { name: string; bytes: number }[];
   /** Bytes per package beyond the SDK, biggest first. */
   packages: { name: string; bytes: number }[];
   /** Bytes per input file beyond the SDK, biggest first (the first 10). */
@@ -74,6 +101,8 @@ export type BundleStats = {
   /** Routes: the manifest lets it call Stripe (STRIPE_KEYS); undefined for jobs, workers, triggers. */
   stripeAllowed: boolean | undefined;
   pdf: boolean;
+  /** The route manifest (functions/src/routes.ts) is in the bundle: a route's bundle should carry only its own entry. */
+  manifest: boolean;
   budgetBytes: number;
   /** Why it passes its budget (naming its three biggest inputs), if it does. */
   violation?: string;
@@ -87,18 +116,26 @@ export type BundleStats = {
 /** A bundle's stats from its metafile output: bytes per package, budget class, violation. */
 export function statsOf(
   entry: LambdaEntry,
-  output: Pick<esbuild.Metafile['outputs'][string], 'bytes' | 'inputs'>,
+  output: Pick<esbuild.Metafile['outputs'][string], 'bytes' | 'inputs' | 'entryPoint'>,
+  graph: esbuild.Metafile['inputs'],
   code?: Uint8Array,
 ): BundleStats {
   const byPackage = new Map<string, number>();
+  const runtime = new Map<string, number>();
   const byInput: { path: string; bytes: number; own: boolean }[] = [];
   let sdk = 0;
   const clients = new Set<string>();
+  const ours = reachedPastSdk(graph, output.entryPoint!);
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     const pkg = packageOf(input);
     if (isSdkPackage(pkg)) {
       sdk += bytesInOutput;
       if (pkg.startsWith('@aws-sdk/client-') && bytesInOutput > 0) clients.add(pkg);
+      continue;
+    }
+    if (!ours.has(pkg)) {
+      sdk += bytesInOutput;
+      runtime.set(pkg, (runtime.get(pkg) ?? 0) + bytesInOutput);
       continue;
     }
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
@@ -107,6 +144,9 @@ export function statsOf(
   const stripe = (byPackage.get('stripe') ?? 0) > 0;
   const pdf = (byPackage.get('pdf-lib') ?? 0) > 0;
   const heavy = stripe || pdf;
+  const manifest = Object.entries(output.inputs).some(
+    ([input, { bytesInOutput }]) => input.endsWith('functions/src/routes.ts') && bytesInOutput > 0,
+  );
   const budgetBytes = heavy ? HEAVY_BUDGET_BYTES : PLAIN_BUDGET_BYTES;
   const beyondSdkBytes = output.bytes - sdk;
   byInput.sort((a, b) => b.bytes - a.bytes);
@@ -135,6 +175,10 @@ export function statsOf(
     file: path.relative(REPO_ROOT, entry.file),
     bytes: output.bytes,
     beyondSdkBytes,
+    sdkRuntime: [...runtime]
+      .filter(([, bytes]) => bytes > 0)
+      .map(([name, bytes]) => ({ name, bytes }))
+      .sort((a, b) => b.bytes - a.bytes),
     packages,
     inputs,
     sdkClients: [...clients].sort(),
@@ -142,6 +186,7 @@ export function statsOf(
     stripe,
     stripeAllowed: entry.stripeAllowed,
     pdf,
+    manifest,
     budgetBytes,
     ...(violation ? { violation } : {}),
     ceilingBytes,
@@ -165,17 +210,22 @@ export async function buildBundle(entry: LambdaEntry, keepCode = false): Promise
     charset: LAMBDA_BUNDLE.charset,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: { js: LAMBDA_BUNDLE.banner },
+    ...(entry.define ? { define: entry.define } : {}),
     logLevel: 'silent',
   });
   const [output] = Object.values(result.metafile.outputs);
-  return statsOf(entry, output!, keepCode ? result.outputFiles[0]!.contents : undefined);
+  return statsOf(entry, output!, result.metafile.inputs, keepCode ? result.outputFiles[0]!.contents : undefined);
 }
 
 /**
  * Several bundles from one esbuild call: the module graph is parsed once for the batch, each entry
  * still gets its own self-contained bundle (no code splitting), byte for byte what `buildBundle` gives.
+ * A `define` holds for a whole esbuild call, so the entries of a batch must share theirs.
  */
 export async function buildBatch(entries: LambdaEntry[], keepCode = false): Promise<BundleStats[]> {
+  const define = entries[0]?.define;
+  if (entries.some((e) => JSON.stringify(e.define) !== JSON.stringify(define)))
+    throw new Error('a batch of bundles must share its define');
   const result = await esbuild.build({
     entryPoints: entries.map((e, i) => ({ in: e.file, out: `e${i}` })),
     bundle: true,
@@ -190,25 +240,33 @@ export async function buildBatch(entries: LambdaEntry[], keepCode = false): Prom
     charset: LAMBDA_BUNDLE.charset,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: { js: LAMBDA_BUNDLE.banner },
+    ...(define ? { define } : {}),
     logLevel: 'silent',
   });
   return entries.map((entry, i) => {
     const key = Object.keys(result.metafile.outputs).find((k) => k.endsWith(`/e${i}.mjs`))!;
     const file = result.outputFiles.find((f) => f.path.endsWith(`/e${i}.mjs`))!;
-    return statsOf(entry, result.metafile.outputs[key]!, keepCode ? file.contents : undefined);
+    return statsOf(entry, result.metafile.outputs[key]!, result.metafile.inputs, keepCode ? file.contents : undefined);
   });
 }
 
 /**
- * Builds `entries` in batches of `batchSize` (one esbuild call each, parsed once), `concurrency`
- * batches at a time: the 170 bundles in about a minute on two cores.
+ * Builds `entries` in batches of up to `batchSize` that share their `define` (routes with the same
+ * access rule and domain; one esbuild call each, parsed once), `concurrency` batches at a time, and
+ * returns the stats in the order of `entries`.
  */
 export async function buildBundles(
   entries: LambdaEntry[],
   { concurrency = 1, batchSize = 20, keepCode = false } = {},
 ): Promise<BundleStats[]> {
+  const groups = new Map<string, LambdaEntry[]>();
+  for (const entry of entries) {
+    const key = JSON.stringify(entry.define ?? {});
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
   const batches: LambdaEntry[][] = [];
-  for (let i = 0; i < entries.length; i += batchSize) batches.push(entries.slice(i, i + batchSize));
+  for (const group of groups.values())
+    for (let i = 0; i < group.length; i += batchSize) batches.push(group.slice(i, i + batchSize));
   const results: BundleStats[][] = new Array(batches.length);
   let next = 0;
   await Promise.all(
@@ -219,5 +277,7 @@ export async function buildBundles(
       }
     }),
   );
-  return results.flat();
+  const stats = results.flat();
+  const byEntry = new Map(batches.flat().map((entry, i) => [entry, stats[i]!]));
+  return entries.map((entry) => byEntry.get(entry)!);
 }

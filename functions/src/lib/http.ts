@@ -7,6 +7,7 @@ import { toFieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { findRoute, type Route, type RouteKey } from '../routes.ts';
+import type { BundledRoute } from '../bundle-options.ts';
 import { IMPERSONATION_TEXT } from '@gm/shared/admin/impersonation';
 import { bearerToken, type Actor } from './auth.ts';
 import { createAuthenticator } from './authenticate.ts';
@@ -40,6 +41,9 @@ export type HttpRequest<K extends RouteKey> = {
 };
 
 type InternalContext = Context & { actor?: Actor; body?: unknown };
+
+/** What the middlewares check a request against: the handler's key and its manifest entry. */
+type RouteRule = BundledRoute & Pick<Route, 'method' | 'path'>;
 
 export function json(
   statusCode: number,
@@ -76,7 +80,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
  * Maps typed errors to answers in one place; anything unexpected is a logged 500 without internals,
  * counted as `ServerErrors` of the route's domain (one alarm per domain, infra/lib/monitoring-stack.ts).
  */
-const httpErrors = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+const httpErrors = (route: RouteRule): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   onError: async (request) => {
     const error = request.error;
     if (error instanceof ValidationError) {
@@ -96,7 +100,7 @@ const httpErrors = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpRes
  * on AWS a container serves one route either way, but the local API server runs every handler in one
  * process. `injectLambdaContext({ resetKeys })` removes it afterwards.
  */
-const routeLogKey = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+const routeLogKey = (route: RouteRule): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   before: () => {
     logger.appendKeys({ route: `${route.method} ${route.path}` });
   },
@@ -138,7 +142,7 @@ const NOT_WHILE_IMPERSONATING: ReadonlySet<string> = new Set([
   'POST auth/change-role',
 ]);
 
-const authorise = (route: Route): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, InternalContext> => ({
+const authorise = (route: RouteRule): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, InternalContext> => ({
   before: async (request) => {
     const authentication = await authenticator.authenticate(bearerToken(request.event.headers ?? {}));
     if ('refused' in authentication) {
@@ -176,7 +180,7 @@ const NOT_A_WRITE: ReadonlySet<string> = new Set([
  * audit put is logged loudly rather than turned into an error the client might retry.
  */
 const auditImpersonatedWrites = (
-  route: Route,
+  route: RouteRule,
 ): MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, InternalContext> => ({
   after: async (request) => {
     const actor = request.context.actor;
@@ -250,12 +254,28 @@ function tenantOf(event: APIGatewayProxyEventV2): string | undefined {
   return tenantFromHost(host, apexDomain());
 }
 
+/** In a route's bundle: its manifest entry as JSON (bundle-options.ts `routeDefine`); not declared in-process. */
+declare const __GM_ROUTE__: string | undefined;
+
+/**
+ * The handler's manifest entry. In a route's bundle the bundler put it there, so the manifest is not
+ * bundled (esbuild drops the other branch, and with it routes.ts and capabilities.ts); in-process
+ * (local API, tests) it is looked up by the key.
+ */
+function routeOf(key: RouteKey): RouteRule {
+  const [method, path] = key.split(' ') as [Route['method'], Route['path']];
+  // One expression: esbuild removes the branch not taken only then (not code after an `if (true) return`).
+  const { access, domain }: BundledRoute =
+    typeof __GM_ROUTE__ === 'string' ? (JSON.parse(__GM_ROUTE__) as BundledRoute) : findRoute(key);
+  return { method, path, access, domain };
+}
+
 /**
  * Wraps a route's use case as a Lambda handler: authorises by the manifest's access rule, parses
  * the body, maps errors. The handler function only reads input, calls a service and answers.
  */
 export function http<K extends RouteKey>(key: K, fn: (request: HttpRequest<K>) => Promise<HttpResult>) {
-  const route = findRoute(key) as Route;
+  const route = routeOf(key);
   // Lambda would end a timed-out invocation without a word; middy throws 250 ms before, so httpErrors logs and counts it.
   return middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>({ timeoutEarlyInMillis: 250 })
     .use(observed<APIGatewayProxyEventV2, HttpResult>([routeLogKey(route)]))

@@ -6,7 +6,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, Charset, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { LAMBDA_BUNDLE, SOURCE_MAPS_CONTEXT } from '@gm/functions/bundle-options';
+import { LAMBDA_BUNDLE, routeDefine, SOURCE_MAPS_CONTEXT } from '@gm/functions/bundle-options';
+import type { RouteDef } from '@gm/functions/routes';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '@gm/functions/services/telemetry';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,6 +26,8 @@ export type ApiFunctionProps = Omit<NodejsFunctionProps, 'entry' | 'code' | 'han
    * module fails synthesis, so production never deploys a route without code.
    */
   stubForMissingEntry?: lambda.Code;
+  /** An API route's manifest entry: its bundle carries it (`define`, bundle-options.ts) instead of the whole manifest. */
+  route?: RouteDef;
 };
 
 /**
@@ -35,9 +38,12 @@ export type ApiFunctionProps = Omit<NodejsFunctionProps, 'entry' | 'code' | 'han
  */
 export class ApiFunction extends NodejsFunction {
   readonly entry: string;
+  /** The esbuild `define` of the bundle (a route's own manifest entry), if any. */
+  readonly define: Record<string, string> | undefined;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
-    const { entry, stubForMissingEntry, bundling, environment, ...rest } = props;
+    const { entry, stubForMissingEntry, bundling, environment, route, ...rest } = props;
+    const define = route ? routeDefine(route) : undefined;
     const sourceMaps = sourceMapsRequested(scope);
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: logs.RetentionDays.ONE_MONTH,
@@ -86,12 +92,14 @@ export class ApiFunction extends NodejsFunction {
               // Bundle the SDK v3 clients too (the default marks @aws-sdk/* external on Node 18+).
               externalModules: [],
               banner: LAMBDA_BUNDLE.banner,
+              ...(define ? { define } : {}),
               ...bundling,
             },
           }
         : { ...shared, code: stubForMissingEntry, handler: 'index.handler' },
     );
     this.entry = entry;
+    this.define = define;
   }
 }
 
