@@ -1,5 +1,5 @@
 import { ROLE_IDS } from '@gm/shared/auth/roles';
-import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
+import { REDEMPTION_TEXT } from '@gm/shared/redemption/texts';
 import type { UserRecord } from '../repositories/user-repository.ts';
 import type { Deps } from '../services/deps.ts';
 import { actorFromToken, type Actor } from './auth.ts';

@@ -15,31 +15,7 @@ export const EMPLOYEE_VOUCHERS_PER_PAGE = 10;
 export const EMPLOYEE_REDEEM_REDIRECT_MS = 3000;
 export const EMPLOYEE_VALUE_MAX = 100;
 
-export const EMPLOYEE_VOUCHER_TEXT = {
-  pageTitle: 'Mitarbeitergutscheine',
-  search: 'Suche nach Titel',
-  redemptionsCsv: 'Redemptions CSV',
-  valueSaved: 'Der Wert wurde gespeichert.',
-  activated: 'Gutscheine aktivieren.',
-  deactivated: 'Gutscheine deaktiveren.',
-  notFound: 'Gutschein nicht gefunden.',
-  onlyPartners: 'Nur Partnerbetriebe können Mitarbeitergutscheine erstellen.',
-  noTourismAccount: 'Dein Partnerbetrieb ist keinem Tourismusverband zugeordnet.',
-  onlyEmployees: 'Nur Mitarbeiter haben eine Mitarbeiter-Wallet.',
-  noCartForEmployees: 'Mitarbeiter können keine Gutscheine in den Warenkorb legen.',
-  noWishlistForEmployees: 'Mitarbeiter haben keine Wunschliste.',
-  alreadyRedeemed: 'Du hast diesen Mitarbeitergutschein bereits eingelöst.',
-  alreadyRedeemedStaff: 'Dieser Mitarbeiter hat diesen Gutschein bereits eingelöst.',
-  inactive: 'Dieser Mitarbeitergutschein ist nicht aktiv.',
-  valueChanged: 'Der Wert dieses Gutscheins wurde inzwischen geändert. Bitte lade die Seite neu.',
-  redeemed: 'Der Mitarbeitergutschein wurde eingelöst.',
-  wallet: 'Meine Wallet',
-  all: 'Alle',
-  redeemButton: 'Gutschein einlösen',
-  selfRedeemButton: 'Jetzt selbst einlösen',
-  selfRedeemConfirm: 'Bist du sicher, dass du diesen Gutschein jetzt selbst einlösen möchtest?',
-  claimHint: 'Zeige diesen Code beim Partnerbetrieb vor, um den Gutschein einzulösen.',
-} as const;
+export { EMPLOYEE_VOUCHER_TEXT } from './employee-voucher-texts.ts';
 
 /** Crockford base32 (no I, L, O, U), 8 chars = 40 bit, like employee codes and claim numbers (data-model §1). */
 export const CLAIM_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

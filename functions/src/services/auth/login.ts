@@ -1,4 +1,4 @@
-import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation';
+import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation-texts';
 import { AUTH_TEXT, type AuthResponse } from '@gm/shared/auth/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 import { toVoucherCard } from '@gm/shared/catalogue/contracts';
 import type { WishlistEntry } from '@gm/shared/wishlist/contracts';
-import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-vouchers';
+import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-voucher-texts';
 import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';

@@ -6,7 +6,7 @@ import { toFieldErrors } from '@gm/shared/validation/fields';
 import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { EmployeeClaimTaken, type VoucherRecord } from '../../repositories/voucher-repository.ts';
-import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-vouchers';
+import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-voucher-texts';
 import { newClaimNo } from '../employee-vouchers/claim-number.ts';
 import type { Deps } from '../deps.ts';
 import { settingsForSeller } from '../settings/settings.ts';

@@ -2,7 +2,7 @@ import { voucherSchema } from '@gm/shared/catalogue/contracts';
 import { ORDER_TEXT, type OrderLine } from '@gm/shared/orders/contracts';
 import type { AddToCartRequest } from '@gm/shared/orders/contracts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-vouchers';
+import { EMPLOYEE_VOUCHER_TEXT } from '@gm/shared/tourism/employee-voucher-texts';
 import type { OrderChannel, OrderOwner } from '../../repositories/order-repository.ts';
 import { VOUCHER_NOT_FOUND } from '../catalogue/get-voucher.ts';
 import type { Deps } from '../deps.ts';

@@ -1,4 +1,4 @@
-import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation';
+import { ACTIVATION_TEXT } from '@gm/shared/admin/seller-activation-texts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import type { Deps } from '../deps.ts';
