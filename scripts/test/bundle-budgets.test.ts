@@ -15,7 +15,7 @@ let bundles: BundleStats[];
 
 beforeAll(async () => {
   bundles = await buildBundles(lambdaEntries());
-}, 300_000);
+}, 600_000);
 
 describe('Lambda bundles', () => {
   it('builds one bundle per route, job, worker and trigger', () => {
