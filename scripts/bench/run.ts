@@ -54,10 +54,7 @@ const SECTIONS: SectionDef[] = [
   {
     key: 'search',
     title: 'Search at scale',
-    candidates: [
-      { file: 'search-scaling.ts', export: 'measureSearchScaling' },
-      { file: 'search.ts', export: 'measureSearch' },
-    ],
+    candidates: [{ file: 'search-scaling.ts', export: 'measureSearchScaling' }],
     timeoutMinutes: 45,
     // 100k on request (`npx tsx scripts/bench/search-scaling.ts 100000`): seeding and reading its projection on
     // DynamoDB Local alone takes several minutes here.
