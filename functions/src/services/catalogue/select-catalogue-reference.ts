@@ -4,8 +4,8 @@
  * a decoded snapshot answers every query exactly as this did.
  *
  * Frozen (a differential-test oracle, no production code imports it): never edit it to make a test
- * pass. A deliberate change of the search's behaviour is specified in search-index.test.ts and
- * search.int.test.ts, and this file is then deleted rather than changed in step.
+ * pass. A deliberate change of the search’s behaviour is specified in search.int.test.ts (and the
+ * snapshot’s own cases in search-snapshot.test.ts); this file is then deleted, not changed in step.
  */
 import { paginate, type Paged } from '@gm/shared/api/paged';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
