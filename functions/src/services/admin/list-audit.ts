@@ -26,7 +26,7 @@ export async function listAudit(
     partition: byTarget ? { index: 'GSI2', pk: auditKeys.byTarget(id) } : { index: 'GSI1', pk: auditKeys.byActor(id) },
     read: (limit, start) =>
       byTarget ? deps.audit.listByTarget(id, limit, start) : deps.audit.listByActor(id, limit, start),
-    count: () => (byTarget ? deps.audit.countByTarget(id) : deps.audit.countByActor(id)),
+    total: { exact: () => (byTarget ? deps.audit.countByTarget(id) : deps.audit.countByActor(id)) },
     pageUrl: (next, cursor) =>
       `${apiBaseUrl}audit?${new URLSearchParams({
         page: String(next),

@@ -42,7 +42,7 @@ export async function listRedemptions(
         : deps.redemptions.listAll(limit, start));
       return { ...page, items: page.items.map(toApiRedemption) };
     },
-    count: () => (sellerId ? deps.redemptions.countBySeller(sellerId) : deps.redemptions.countAll()),
+    total: { exact: () => (sellerId ? deps.redemptions.countBySeller(sellerId) : deps.redemptions.countAll()) },
     pageUrl: (page, cursor) => {
       const params = new URLSearchParams({ page: String(page), paginate: String(perPage), cursor });
       if (sellerId && query.seller_id) params.set('seller_id', sellerId);

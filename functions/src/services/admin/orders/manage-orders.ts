@@ -57,10 +57,17 @@ async function buyersOf(deps: Pick<Deps, 'users'>, orders: OrderRecord[]): Promi
   return new Map(users.flatMap((u, i) => (u ? [[ids[i]!, u] as const] : [])));
 }
 
+/** Feed items a keyword search may count ahead per page view (≈ 500 orders ≈ one 1 MB Query page). */
+export const COUNT_BUDGET = 500;
+
 /**
  * POST order/search as admin (03 §2 /manage-orders): the `ORDERS` feed (GSI3, newest first), keyword
  * over `search_text` (order no., seller, buyer, voucher; lower case), 10 per page. next_page_url
  * carries `page` and `cursor`, so paging on reads one page; a numbered page without cursor walks there.
+ * `total` (issue 15: never a COUNT of the whole feed): without a keyword the aggregator's row count
+ * (one GetItem); with one, the matches counted ahead from the page's start within COUNT_BUDGET feed
+ * items — exact when the feed ended within it, else a lower bound (`total_exact: false`, the table
+ * says "mindestens") whose `last_page` grows as the admin pages on.
  */
 export async function searchAdminOrders(
   deps: Pick<Deps, 'orderAdmin' | 'users'>,
@@ -78,7 +85,9 @@ export async function searchAdminOrders(
       item: (key) => key.PK.startsWith('ORDER#') && key.SK === 'ORDER',
     },
     read: (limit, start) => deps.orderAdmin.page(limit, keyword, start),
-    count: () => deps.orderAdmin.count(keyword),
+    total: keyword
+      ? { ahead: (start) => deps.orderAdmin.countMatchesAhead(keyword, COUNT_BUDGET, start) }
+      : { exact: () => deps.orderAdmin.countAll() },
     pageUrl,
   });
   const buyers = await buyersOf(deps, page.data);
