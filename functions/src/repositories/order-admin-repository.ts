@@ -163,6 +163,17 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
       return { items, ...(key ? { lastKey: key } : {}) };
     },
 
+    /**
+     * The order line of an order number (`UNIQUE#ORDER_NO#<no>` → `ORDER#…`, two GetItems; every
+     * completion writes that item). Absent: no such number, or a line written without it (fixtures).
+     */
+    async getByOrderNo(orderNo: string): Promise<AdminOrderRecord | undefined> {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { PK: `UNIQUE#ORDER_NO#${orderNo}`, SK: 'UNIQUE' } }),
+      );
+      return typeof Item?.order_id === 'string' ? get(Item.order_id) : undefined;
+    },
+
     /** Rows of the whole feed (reversed included): the aggregator's row count (list-counts.ts), one GetItem. */
     countAll: (): Promise<number> => readListCount(db, tableName, listCountKeys.platform, 'orders'),
 
