@@ -65,6 +65,14 @@ const SECTIONS: SectionDef[] = [
     figures: searchScalingFigures,
   },
   {
+    key: 'search-freshness',
+    title: 'Search freshness',
+    candidates: [{ file: 'search-freshness.ts', export: 'measureSearchFreshness' }],
+    timeoutMinutes: 10,
+    options: (quick) => (quick ? { quick, changes: 2 } : { quick, vouchers: 1000, changes: 5 }),
+    figures: freshnessFigures,
+  },
+  {
     key: 'redemptions',
     title: 'Redemptions under load',
     candidates: [{ file: 'redemptions.ts', export: 'measureRedemptions' }],
@@ -173,6 +181,21 @@ function aggregatorFigures(json: AggregatorJson): Figure[] {
       value: json.lag.max,
       unit: 'ms',
       budget: `≤ ${(json.budget_ms ?? 5000) / 1000} s locally`,
+      pass: json.met,
+    },
+  ];
+}
+
+type FreshnessJson = { changes?: number; lag?: { p50: number; max: number }; budget_ms?: number; met?: boolean };
+
+function freshnessFigures(json: FreshnessJson): Figure[] {
+  if (!json.lag) return [];
+  return [
+    {
+      name: `catalogue change → searchable (max of ${json.changes ?? '?'}; p50 ${(json.lag.p50 / 1000).toFixed(1)} s)`,
+      value: Math.round(json.lag.max / 100) / 10,
+      unit: 's',
+      budget: `≤ ${(json.budget_ms ?? 60_000) / 1000} s`,
       pass: json.met,
     },
   ];
