@@ -56,12 +56,11 @@ const SECTIONS: SectionDef[] = [
     title: 'Search at scale',
     candidates: [{ file: 'search-scaling.ts', export: 'measureSearchScaling' }],
     timeoutMinutes: 45,
-    // 100k on request (`npx tsx scripts/bench/search-scaling.ts 100000`): seeding and reading its projection on
-    // DynamoDB Local alone takes several minutes here.
+    // All four sizes of the issue; seeding and reading 100k on DynamoDB Local takes a few minutes here.
     options: (quick) =>
       quick
         ? { quick, sizes: [1_000, 10_000], requests: 100, coldRuns: 2 }
-        : { quick, sizes: process.env.BENCH_SEARCH_SIZES?.split(',').map(Number) ?? [1_000, 10_000, 50_000] },
+        : { quick, sizes: process.env.BENCH_SEARCH_SIZES?.split(',').map(Number) ?? [1_000, 10_000, 50_000, 100_000] },
     figures: searchScalingFigures,
   },
   {
