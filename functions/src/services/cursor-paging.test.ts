@@ -209,7 +209,15 @@ describe('cursorPage', () => {
     it('answers an empty page past the end from the rows it walked', async () => {
       const p = partitionOf(5);
       const counted = ahead(5, 25);
-      const answer = await cursorPage({ page: 3, perPage: 10, cursor: undefined, partition, ...p, ...counted, pageUrl });
+      const answer = await cursorPage({
+        page: 3,
+        perPage: 10,
+        cursor: undefined,
+        partition,
+        ...p,
+        ...counted,
+        pageUrl,
+      });
       expect(answer).toMatchObject({ data: [], total: 5, last_page: 1, next_page_url: null });
       expect(counted.starts).toEqual([]);
     });
