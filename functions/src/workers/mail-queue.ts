@@ -9,7 +9,10 @@ import {
   mailOutbox,
   mediaReader,
   newToken,
+  orderAdmin,
+  orders,
   passwordResets,
+  paymentRecords,
   resolve,
   templates,
   users,
@@ -61,6 +64,9 @@ export const mailWorkerDeps = (): MailWorkerDeps =>
     templates,
     mediaReader,
     mailOutbox,
+    orders,
+    orderAdmin,
+    paymentRecords,
   });
 
 export const handler = observedHandler('mail-queue', mailQueueConsumer(mailWorkerDeps, log()));
