@@ -66,7 +66,8 @@ export class MailQueue extends Construct {
       description: 'Gutscheinmarkt mail worker: consumes the mail queue, sends through SES',
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
-    // Reads what the jobs render from (accounts, guest vouchers, offers, templates); writes only reset tokens.
+    // Reads what the jobs render from (accounts, guest vouchers, offers, templates, payments, orders,
+    // invoices); writes only reset tokens and the confirmation mail's lease and mark on the Payment.
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
@@ -78,6 +79,13 @@ export class MailQueue extends Construct {
         actions: ['dynamodb:PutItem'],
         resources: [props.table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RESET#*'] } },
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PAYMENT#*'] } },
       }),
     );
     role.addToPrincipalPolicy(
@@ -102,11 +110,11 @@ export class MailQueue extends Construct {
 
     this.worker = new ApiFunction(this, 'Worker', {
       entry: MAIL_WORKER_ENTRY,
-      description: 'Mail worker: sends the jobs of the mail queue (mails, password resets, guest vouchers)',
+      description: 'Mail worker: sends the jobs of the mail queue (mails, password resets, guest vouchers, order confirmations, Stornorechnungen)',
       environment: { ...props.environment, MAIL_QUEUE_URL: this.queue.queueUrl },
       role,
       timeout: WORKER_TIMEOUT,
-      // Guest retrieval renders up to 20 voucher PDFs.
+      // Guest retrieval renders up to 20 voucher PDFs, an order confirmation up to 10 and the invoices.
       memorySize: 1024,
       ...(props.stubForMissingEntry ? { stubForMissingEntry: props.stubForMissingEntry } : {}),
     });
