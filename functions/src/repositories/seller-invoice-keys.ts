@@ -24,6 +24,8 @@ export const sellerInvoiceKeys = {
   sortKey: (issuedAt: string, id: string) => `${issuedAt}#${id}`,
   state: (sellerId: string) => ({ PK: `SELLER#${sellerId}#PAYOUTS`, SK: 'STATE' }),
   pdf: (invoiceNo: string, issuedAt: string) => `seller-invoices/${issuedAt.slice(0, 4)}/${invoiceNo}.pdf`,
+  /** What the PDF is rendered from (issue 15: the payout run, a Stripe Lambda, stores it; readers render). */
+  pdfSource: (pdfKey: string) => pdfKey.replace(/\.pdf$/, '.json'),
   counter: (year: number) => ({ PK: `COUNTER#SELLER_INVOICE#${year}`, SK: 'COUNTER' }),
 };
 

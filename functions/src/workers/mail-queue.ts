@@ -13,7 +13,9 @@ import {
   orders,
   passwordResets,
   paymentRecords,
+  privateFileReader,
   resolve,
+  sellerInvoices,
   templates,
   users,
   userVouchers,
@@ -67,6 +69,8 @@ export const mailWorkerDeps = (): MailWorkerDeps =>
     orders,
     orderAdmin,
     paymentRecords,
+    sellerInvoices,
+    privateFileReader,
   });
 
 export const handler = observedHandler('mail-queue', mailQueueConsumer(mailWorkerDeps, log()));

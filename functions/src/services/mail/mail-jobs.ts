@@ -12,14 +12,16 @@ import type { Mail } from '../../adapters/ses-mailer.ts';
  * - `order-confirmation`: a paid order's confirmation; the worker renders the invoices and (guests)
  *   the voucher PDFs from the stored payment and sends once per payment (issue 15: no PDF rendering
  *   in the Lambdas that carry Stripe);
- * - `cancellation`: a reversed order's Stornorechnung; the worker renders it from the stored invoice.
+ * - `cancellation`: a reversed order's Stornorechnung; the worker renders it from the stored invoice;
+ * - `seller-invoice`: a Gutschrift to its seller; the worker renders it from what the payout run stored.
  */
 export type MailJob =
   | { kind: 'mail'; mail: Mail }
   | { kind: 'password-reset'; email: string }
   | { kind: 'guest-vouchers'; email: string }
   | { kind: 'order-confirmation'; paymentId: string }
-  | { kind: 'cancellation'; orderId: string };
+  | { kind: 'cancellation'; orderId: string }
+  | { kind: 'seller-invoice'; invoiceId: string; to: string };
 
 /** Where jobs go: SQS on AWS, the local queue stand-in (scripts/dev/queue-stand-in.ts) locally. */
 export type MailQueue = { enqueue(job: MailJob): Promise<void> };
@@ -44,6 +46,7 @@ export const mailJobMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('guest-vouchers'), email: z.string().min(3) }),
   z.object({ kind: z.literal('order-confirmation'), paymentId: z.string().min(1) }),
   z.object({ kind: z.literal('cancellation'), orderId: z.string().min(1) }),
+  z.object({ kind: z.literal('seller-invoice'), invoiceId: z.string().min(1), to: z.string().min(3) }),
   /** The claim check of a job over the message size limit: its body lies in the private bucket. */
   z.object({ kind: z.literal('stored'), key: z.string().startsWith('mail-outbox/') }),
 ]);

@@ -3,6 +3,7 @@ import { mailCancellation, type CancellationMailDeps } from '../admin/orders/can
 import { sendPasswordReset } from '../auth/forgot-password.ts';
 import type { Deps } from '../deps.ts';
 import { deliverConfirmation, type ConfirmationMailDeps } from '../orders/confirmation-mail.ts';
+import { mailSellerInvoice, type SellerInvoiceMailDeps } from '../payouts/seller-invoice-pdfs.ts';
 import { mailGuestVouchers } from '../wallet/wallet-pdfs.ts';
 import type { VoucherPdfDeps } from '../wallet/voucher-pdf.ts';
 import { decodeMailJob, mailJobOf, type MailJob } from './mail-jobs.ts';
@@ -13,7 +14,8 @@ export type MailWorkerDeps = Pick<
 > &
   VoucherPdfDeps &
   ConfirmationMailDeps &
-  CancellationMailDeps & { mailOutbox: MailOutbox };
+  CancellationMailDeps &
+  SellerInvoiceMailDeps & { mailOutbox: MailOutbox };
 
 /** Does one job; throws when it failed, so the queue delivers it again (at least once: a retry may repeat a mail). */
 export async function runMailJob(deps: MailWorkerDeps, job: MailJob): Promise<void> {
@@ -32,6 +34,9 @@ export async function runMailJob(deps: MailWorkerDeps, job: MailJob): Promise<vo
       return;
     case 'cancellation':
       await mailCancellation(deps, job.orderId);
+      return;
+    case 'seller-invoice':
+      await mailSellerInvoice(deps, job.invoiceId, job.to);
       return;
   }
 }

@@ -18,6 +18,13 @@ export type SellerInvoicePdfLine = {
   reversed_share: number;
 };
 
+/** What a Gutschrift PDF is rendered from: the invoice as claimed, its figures and lines (stored by the payout run). */
+export type SellerInvoicePdfSource = {
+  invoice: SellerInvoiceRecord;
+  figures: PayoutFigures;
+  lines: SellerInvoicePdfLine[];
+};
+
 /** The list of orders is printed only up to this many lines (the figures always). */
 export const PDF_LINE_LIMIT = 200;
 
