@@ -54,6 +54,11 @@ export type SellerInvoiceRecord = PayoutFigures & {
   stripe_transfer_id: string | null;
   paid_at: string | null;
   pdf_key: string;
+  /**
+   * Where the payout run stored what the PDF shows (issue 15): the PDF is rendered from it where it is
+   * downloaded or mailed, and nothing is stored at `pdf_key`. Absent on invoices issued before.
+   */
+  pdf_source_key?: string;
   /** Lower-case company name and invoice number, for the /payout search. */
   search_text: string;
 };

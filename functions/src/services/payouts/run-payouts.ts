@@ -196,7 +196,7 @@ async function complete(deps: PayoutRunDeps, stored: SellerInvoiceRecord): Promi
     // (seller-invoice-pdfs.ts), so this Lambda, which carries Stripe, carries no PDF code (issue 15).
     const source: SellerInvoicePdfSource = { invoice, figures, lines };
     await deps.documents.put(
-      sellerInvoiceKeys.pdfSource(invoice.pdf_key),
+      invoice.pdf_source_key ?? sellerInvoiceKeys.pdfSource(invoice.pdf_key),
       new TextEncoder().encode(JSON.stringify(source)),
       'application/json',
     );

@@ -45,6 +45,8 @@ export async function renderSellerInvoicePdf(
   doc.setTitle(winAnsi(`Gutschrift ${invoice.invoice_no}`));
   doc.setAuthor(MARKETPLACE.name);
   doc.setCreationDate(new Date(invoice.issued_at));
+  // Rendered on every download (issue 15): the same bytes each time, whenever rendered.
+  doc.setModificationDate(new Date(invoice.issued_at));
   const w = new Writer(
     doc,
     await doc.embedFont(StandardFonts.Helvetica),

@@ -25,10 +25,18 @@ export async function sellerInvoicePdfBytes(
   deps: Pick<Deps, 'privateFileReader'>,
   invoice: SellerInvoiceRecord,
 ): Promise<Uint8Array | undefined> {
-  const source = await deps.privateFileReader.read(sellerInvoiceKeys.pdfSource(invoice.pdf_key));
-  if (!source) return deps.privateFileReader.read(invoice.pdf_key);
-  const { invoice: claimed, figures, lines } = JSON.parse(new TextDecoder().decode(source)) as SellerInvoicePdfSource;
-  return renderSellerInvoicePdf(claimed, figures, lines);
+  // One read per invoice (the zip reads hundreds): the record says which form it has.
+  if (invoice.pdf_source_key) return renderSource(await deps.privateFileReader.read(invoice.pdf_source_key));
+  const pdf = await deps.privateFileReader.read(invoice.pdf_key);
+  if (pdf) return pdf;
+  // Claimed before the record carried `pdf_source_key` and issued after (a run resumed across a deploy).
+  return renderSource(await deps.privateFileReader.read(sellerInvoiceKeys.pdfSource(invoice.pdf_key)));
+}
+
+async function renderSource(source: Uint8Array | undefined): Promise<Uint8Array | undefined> {
+  if (!source) return undefined;
+  const { invoice, figures, lines } = JSON.parse(new TextDecoder().decode(source)) as SellerInvoicePdfSource;
+  return renderSellerInvoicePdf(invoice, figures, lines);
 }
 
 /** GET seller-invoice/{id}/pdf: the Gutschrift (rendered from what the run stored before the invoice was issued). */

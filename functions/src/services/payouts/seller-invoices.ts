@@ -246,8 +246,9 @@ async function sellerInvoiceDocumentStored(
   deps: Pick<Deps, 'privateFileReader'>,
   invoice: SellerInvoiceRecord,
 ): Promise<boolean> {
-  if (await deps.privateFileReader.read(sellerInvoiceKeys.pdfSource(invoice.pdf_key))) return true;
-  return Boolean(await deps.privateFileReader.read(invoice.pdf_key));
+  if (invoice.pdf_source_key) return Boolean(await deps.privateFileReader.read(invoice.pdf_source_key));
+  if (await deps.privateFileReader.read(invoice.pdf_key)) return true;
+  return Boolean(await deps.privateFileReader.read(sellerInvoiceKeys.pdfSource(invoice.pdf_key)));
 }
 
 /** The invoices of an export (oldest first); none is a 404 with a German message. */
@@ -271,7 +272,6 @@ export const sellerInvoiceExportName = {
   zip: (from: string, to: string) => `Gutschriften_${from}_${to}.zip`,
   csv: (from: string, to: string) => `Gutschriften_${from}_${to}.csv`,
 };
-
 
 export const SELLER_INVOICE_CSV_HEADER = [
   'Rechnungsnummer',
