@@ -58,7 +58,7 @@ describe('mail queue (issue 14)', () => {
     });
   });
 
-  it('lets the worker consume the queue, send from MAIL_FROM only, and write nothing but reset tokens and payments\' mail marks', () => {
+  it("lets the worker consume the queue, send from MAIL_FROM only, and write nothing but reset tokens and payments' mail marks", () => {
     const roleId = logicalId(synth.api.mail.worker.role as never);
     const statements = resourcesOfType(template, 'AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(roleId))

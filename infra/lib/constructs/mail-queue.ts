@@ -121,7 +121,8 @@ export class MailQueue extends Construct {
 
     this.worker = new ApiFunction(this, 'Worker', {
       entry: MAIL_WORKER_ENTRY,
-      description: 'Mail worker: sends the jobs of the mail queue (mails, password resets, guest vouchers, order confirmations, Stornorechnungen, Gutschriften)',
+      description:
+        'Mail worker: sends the jobs of the mail queue (mails, password resets, guest vouchers, order confirmations, Stornorechnungen, Gutschriften)',
       environment: { ...props.environment, MAIL_QUEUE_URL: this.queue.queueUrl },
       role,
       timeout: WORKER_TIMEOUT,

@@ -46,10 +46,7 @@ export const MAIL_IN_PROGRESS = 'Die Bestellbestätigung wird gerade gesendet.';
  * the job fails with 409 and SQS retries it later, when it finds the mail sent (or the lease of a
  * crashed sender expired).
  */
-export async function deliverConfirmation(
-  deps: ConfirmationMailDeps,
-  paymentId: string,
-): Promise<'sent' | 'not_owed'> {
+export async function deliverConfirmation(deps: ConfirmationMailDeps, paymentId: string): Promise<'sent' | 'not_owed'> {
   const now = deps.clock();
   const until = new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
   // Conditional and consistent: 'sent' also when the payment is not completed (nothing is owed then).
@@ -151,30 +148,30 @@ async function sendConfirmation(deps: ConfirmationMailDeps, payment: PaymentReco
       ]
     : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${base}/wallet`];
   await deps.mailer.send({
-      to,
-      subject: 'Deine Bestellung bei Gutscheinmarkt',
-      text: [
-        name ? `Hallo ${name},` : 'Hallo,',
-        '',
-        payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
-        '',
-        'Deine Bestellung:',
-        ...lines,
-        ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
-        `Gesamt: ${formatEuro(payment.amount)}`,
-        ...(issued.length ? codes : []),
-        ...(gifts.length
-          ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
-          : []),
-        ...attachmentNote(attachedInvoices, attachedVouchers),
-        ...(notAttached.length
-          ? [
-              '',
-              `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
-            ]
-          : []),
-      ].join('\n'),
-      ...(attached.length ? { attachments: attached } : {}),
+    to,
+    subject: 'Deine Bestellung bei Gutscheinmarkt',
+    text: [
+      name ? `Hallo ${name},` : 'Hallo,',
+      '',
+      payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
+      '',
+      'Deine Bestellung:',
+      ...lines,
+      ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
+      `Gesamt: ${formatEuro(payment.amount)}`,
+      ...(issued.length ? codes : []),
+      ...(gifts.length
+        ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
+        : []),
+      ...attachmentNote(attachedInvoices, attachedVouchers),
+      ...(notAttached.length
+        ? [
+            '',
+            `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
+          ]
+        : []),
+    ].join('\n'),
+    ...(attached.length ? { attachments: attached } : {}),
   });
 }
 
@@ -193,4 +190,3 @@ function attachmentNote(invoices: number, vouchers: number): string[] {
   const what = parts.join(' und ');
   return ['', `${what.charAt(0).toUpperCase()}${what.slice(1)} findest du im Anhang.`];
 }
-
