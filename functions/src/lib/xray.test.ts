@@ -159,6 +159,40 @@ describe('X-Ray subsegments of the AWS SDK calls', () => {
   });
 });
 
+describe('X-Ray subsegments of the Stripe requests', () => {
+  it('records each answered request as a remote subsegment, a 404 flagged as error', async () => {
+    const { createStripePayments } = await import('../adapters/stripe-payments.ts');
+    const port = Number(new URL(endpoint).port);
+    const payments = createStripePayments({
+      secretKey: async () => 'sk_test_unit',
+      webhookSecret: async () => 'whsec_unit',
+      api: { host: '127.0.0.1', port, protocol: 'http' },
+    });
+    answers = [
+      [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such intent' } }],
+    ];
+    await expect(payments.retrievePaymentIntent('pi_1')).rejects.toThrow();
+    const [doc] = await received(1);
+    expect(doc).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      type: 'subsegment',
+      trace_id: ROOT,
+      parent_id: PARENT,
+      name: 'Stripe',
+      namespace: 'remote',
+      start_time: expect.any(Number),
+      end_time: expect.any(Number),
+      http: {
+        request: { method: 'GET', url: `http://127.0.0.1:${port}/v1/payment_intents/pi_1` },
+        response: { status: 404 },
+      },
+      error: true,
+    });
+    expect(doc!.end_time).toBeGreaterThanOrEqual(doc!.start_time);
+    expect(doc!.start_time).toBeGreaterThan(Date.now() / 1000 - 60);
+  });
+});
+
 describe('the ## handler subsegment of each invocation', () => {
   const handler = (fail = false) =>
     middy<object, { statusCode: number }>()
