@@ -92,7 +92,7 @@ export async function listSellerInvoices(
     cursor: key,
     partition: invoicePartition(filter),
     read: (limit, start) => deps.sellerInvoices.page(filter, limit, start),
-    count: async () => (total ??= await deps.sellerInvoices.count(filter)),
+    total: { exact: async () => (total ??= await deps.sellerInvoices.count(filter)) },
     pageUrl: (next, cursor) => {
       nextCursor = `${total ?? 0}.${cursor}`;
       return pageUrl(next, nextCursor);
