@@ -18,11 +18,12 @@ export const PLAIN_BUDGET_BYTES = 150 * 1024;
 export const HEAVY_BUDGET_BYTES = 600 * 1024;
 /**
  * What `npm test` holds today (a ratchet, lowered as bundles shrink): the largest bundle of each class
- * when measured on 2026-11-26 plus about 4 %. The issue's budgets above are not met yet (zod and the
- * Powertools Tracer sit in every bundle, docs/performance.md); `npm run bench` reports them.
+ * when measured on 2026-11-26 plus about 4 % (after the Powertools Tracer gave way to lib/xray.ts:
+ * POST voucher 351 KB, POST order/guest/payment 1066 KB). The issue's budgets above are not met yet
+ * (zod sits in every bundle, docs/performance.md); `npm run bench` reports them.
  */
-export const PLAIN_CEILING_BYTES = 480 * 1024;
-export const HEAVY_CEILING_BYTES = 1230 * 1024;
+export const PLAIN_CEILING_BYTES = 365 * 1024;
+export const HEAVY_CEILING_BYTES = 1110 * 1024;
 
 export type LambdaEntry = {
   /** `POST auth/login` for a route, `jobs/payouts` / `workers/mail-queue` / `triggers/…` otherwise. */
