@@ -32,3 +32,23 @@ describe('ApiFunction source maps', () => {
     expect(environmentOf({ sourceMaps: 'true' })).toMatchObject({ NODE_OPTIONS: '--enable-source-maps' });
   });
 });
+
+describe('ApiFunction tracing', () => {
+  it('traces actively, so Lambda runs the X-Ray daemon functions/src/lib/xray.ts sends to and grants the upload', () => {
+    const app = new App({ outdir: mkdtempSync(path.join(tmpdir(), 'gm-infra-fn-')) });
+    dirs.push(app.outdir);
+    app.node.setContext('aws:cdk:bundling-stacks', []);
+    const stack = new Stack(app, 'Fn');
+    new ApiFunction(stack, 'Worker', { entry: handlerEntry('auth/login') });
+    const template = Template.fromStack(stack);
+    const [fn] = Object.values(template.findResources('AWS::Lambda::Function'));
+    expect(fn!.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    expect(fn!.Properties.Environment.Variables).not.toHaveProperty('POWERTOOLS_TRACE_ENABLED');
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[],
+    );
+    expect(statements.flatMap((s) => s.Action)).toEqual(
+      expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
+    );
+  });
+});

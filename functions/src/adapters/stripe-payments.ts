@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import type { SecretSource, StripeEnv } from '../lib/env.ts';
 import { HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { traceHttpCall } from '../lib/xray.ts';
 
 /** A webhook signature's timestamp may be at most this far in the past or the future. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -232,17 +233,30 @@ export function createStripePayments(connection: StripeConnection): Payments {
   const stripe = (): Promise<Stripe> => {
     client ??= connection
       .secretKey()
-      .then(
-        (key) =>
-          new Stripe(key, {
-            apiVersion: STRIPE_API_VERSION,
-            // Lambda answers within 10 s; idempotency keys make the SDK's retry safe.
-            timeout: 8000,
-            maxNetworkRetries: 1,
-            appInfo: { name: 'gutscheinmarkt' },
-            ...(connection.api ?? {}),
+      .then((key) => {
+        const s = new Stripe(key, {
+          apiVersion: STRIPE_API_VERSION,
+          // Lambda answers within 10 s; idempotency keys make the SDK's retry safe.
+          timeout: 8000,
+          maxNetworkRetries: 1,
+          appInfo: { name: 'gutscheinmarkt' },
+          ...(connection.api ?? {}),
+        });
+        // Each answered request as an X-Ray subsegment (only in a sampled invocation on Lambda).
+        const origin = connection.api
+          ? `${connection.api.protocol}://${connection.api.host}:${connection.api.port}`
+          : 'https://api.stripe.com';
+        s.on('response', (e: Stripe.ResponseEvent) =>
+          traceHttpCall('Stripe', {
+            method: e.method,
+            url: origin + e.path,
+            status: e.status,
+            start: e.request_start_time,
+            end: e.request_end_time,
           }),
-      )
+        );
+        return s;
+      })
       .catch((error: unknown) => {
         client = undefined;
         throw error;

@@ -6,13 +6,11 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dataEnv, env } from './env.ts';
-import { tracer } from './observability.ts';
 import { observeSdkCalls } from './sdk-call-observer.ts';
 
 /**
- * AWS clients, built once per Lambda container and reused; only endpoints differ locally. On AWS each
- * is captured by the Powertools Tracer (X-Ray subsegments per call); elsewhere `captureAWSv3Client`
- * returns the client unchanged.
+ * AWS clients, built once per Lambda container and reused; only endpoints differ locally. Each goes
+ * through `observeSdkCalls`: on AWS an X-Ray subsegment per call (xray.ts), locally the capability check.
  */
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -24,8 +22,9 @@ let dynamo: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const e = dataEnv();
-    const base = tracer.captureAWSv3Client(
-      observeSdkCalls(new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) }), 'dynamodb'),
+    const base = observeSdkCalls(
+      new DynamoDBClient({ region: e.AWS_REGION, ...local(e.DYNAMODB_ENDPOINT) }),
+      'dynamodb',
     );
     dynamo = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
@@ -36,19 +35,17 @@ let s3: S3Client | undefined;
 export function s3Client(): S3Client {
   if (!s3) {
     const e = env();
-    s3 = tracer.captureAWSv3Client(
-      observeSdkCalls(
-        new S3Client({
-          region: e.AWS_REGION,
-          ...local(e.S3_ENDPOINT, {
-            forcePathStyle: true,
-            // s3rver stores streamed uploads corrupted with the SDK's default checksums (local-services.md).
-            requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-            responseChecksumValidation: 'WHEN_REQUIRED' as const,
-          }),
+    s3 = observeSdkCalls(
+      new S3Client({
+        region: e.AWS_REGION,
+        ...local(e.S3_ENDPOINT, {
+          forcePathStyle: true,
+          // s3rver stores streamed uploads corrupted with the SDK's default checksums (local-services.md).
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
         }),
-        's3',
-      ),
+      }),
+      's3',
     );
   }
   return s3;
@@ -58,9 +55,7 @@ let ses: SESv2Client | undefined;
 export function sesClient(): SESv2Client {
   if (!ses) {
     const e = env();
-    ses = tracer.captureAWSv3Client(
-      observeSdkCalls(new SESv2Client({ region: e.AWS_REGION, ...local(e.SES_ENDPOINT) }), 'ses'),
-    );
+    ses = observeSdkCalls(new SESv2Client({ region: e.AWS_REGION, ...local(e.SES_ENDPOINT) }), 'ses');
   }
   return ses;
 }
@@ -69,9 +64,7 @@ let sqs: SQSClient | undefined;
 export function sqsClient(): SQSClient {
   if (!sqs) {
     const e = env();
-    sqs = tracer.captureAWSv3Client(
-      observeSdkCalls(new SQSClient({ region: e.AWS_REGION, ...local(e.SQS_ENDPOINT) }), 'sqs'),
-    );
+    sqs = observeSdkCalls(new SQSClient({ region: e.AWS_REGION, ...local(e.SQS_ENDPOINT) }), 'sqs');
   }
   return sqs;
 }
@@ -80,11 +73,9 @@ let cognito: CognitoIdentityProviderClient | undefined;
 export function cognitoClient(): CognitoIdentityProviderClient {
   if (!cognito) {
     const e = env();
-    cognito = tracer.captureAWSv3Client(
-      observeSdkCalls(
-        new CognitoIdentityProviderClient({ region: e.AWS_REGION, ...local(e.COGNITO_ENDPOINT) }),
-        'cognito',
-      ),
+    cognito = observeSdkCalls(
+      new CognitoIdentityProviderClient({ region: e.AWS_REGION, ...local(e.COGNITO_ENDPOINT) }),
+      'cognito',
     );
   }
   return cognito;
@@ -93,7 +84,7 @@ export function cognitoClient(): CognitoIdentityProviderClient {
 /** Parameter Store (the Stripe keys on AWS); not used locally, where the keys come from the env. */
 let ssm: SSMClient | undefined;
 export function ssmClient(): SSMClient {
-  if (!ssm) ssm = tracer.captureAWSv3Client(observeSdkCalls(new SSMClient({ region: env().AWS_REGION }), 'ssm'));
+  if (!ssm) ssm = observeSdkCalls(new SSMClient({ region: env().AWS_REGION }), 'ssm');
   return ssm;
 }
 

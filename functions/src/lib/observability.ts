@@ -3,8 +3,6 @@ import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertool
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import {
@@ -14,13 +12,15 @@ import {
   type BusinessMetrics,
   type Log,
 } from '../services/telemetry.ts';
+import { traceErrors, traceInvocations } from './xray.ts';
 
 /**
  * Powertools for AWS Lambda, one instance of each per container (issue 14). The Logger writes one
  * JSON line per entry (level, message, timestamp, and on AWS the request id, cold start and function;
- * the http wrapper adds the route). The Tracer records the AWS SDK clients (lib/clients.ts) and is off
- * outside Lambda by itself (and with POWERTOOLS_TRACE_ENABLED=false). Metrics are written as EMF log
- * lines on Lambda only: locally there is no CloudWatch, and the lines would drown the dev output.
+ * the http wrapper adds the route). Metrics are written as EMF log lines on Lambda only: locally there
+ * is no CloudWatch, and the lines would drown the dev output. Traces come from our own small X-Ray
+ * emitter (xray.ts: the invocation and the AWS SDK calls of lib/clients.ts), not the Powertools
+ * Tracer, whose X-Ray SDK weighed ≈ 120 KB in every bundle (issue 15); off outside Lambda.
  */
 export const onLambda = Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
 
@@ -40,7 +40,7 @@ export const logger = new Logger({
   serviceName: METRICS_SERVICE,
   ...(onLambda ? {} : { logFormatter: new LocalLogFormatter() }),
 });
-export const tracer = new Tracer({ serviceName: METRICS_SERVICE });
+traceErrors.log = (message, error) => logger.debug(message, { error });
 
 const NO_METRICS_WARNING = 'No application metrics to publish';
 export const metrics = new Metrics({
@@ -81,7 +81,7 @@ export function countServerError(domain: string, target: Metrics = metrics, enab
 
 /**
  * Powertools first, so the other middlewares log with the request id and the route: the Lambda
- * context and cold start on each log line, an X-Ray segment per invocation (no response bodies:
+ * context and cold start on each log line, an X-Ray subsegment per invocation (no response bodies:
  * they hold personal data), and the business metrics flushed once at the end. Off the Lambda
  * runtime only the logger stays (no tracing, no metrics).
  */
@@ -89,12 +89,7 @@ export function observed<E, R>(keys: MiddlewareObj<E, R>[] = []): MiddlewareObj<
   return [
     injectLambdaContext(logger, { resetKeys: true }) as MiddlewareObj<E, R>,
     ...keys,
-    ...(onLambda
-      ? [
-          captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj<E, R>,
-          logMetrics(metrics) as MiddlewareObj<E, R>,
-        ]
-      : []),
+    ...(onLambda ? [traceInvocations<E, R>(METRICS_SERVICE), logMetrics(metrics) as MiddlewareObj<E, R>] : []),
   ];
 }
 

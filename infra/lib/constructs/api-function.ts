@@ -34,7 +34,8 @@ export type ApiFunctionProps = Omit<NodejsFunctionProps, 'entry' | 'code' | 'han
  * One API route's Lambda with the defaults every function shares: Node 22 on Graviton, ESM bundle
  * with the AWS SDK v3 inside (faster cold starts than the runtime's copy; LAMBDA_BUNDLE), source maps
  * only with `-c sourceMaps=true` (then also loaded at runtime, --enable-source-maps), X-Ray tracing
- * (active; the Powertools Tracer adds the SDK calls), and a log group of its own with one month retention.
+ * (active, which grants xray:PutTraceSegments; functions/src/lib/xray.ts adds the invocation and its AWS
+ * SDK calls), and a log group of its own with one month retention.
  */
 export class ApiFunction extends NodejsFunction {
   readonly entry: string;
@@ -56,7 +57,7 @@ export class ApiFunction extends NodejsFunction {
       timeout: Duration.seconds(10),
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
-      // Powertools (functions/src/lib/observability.ts): JSON logs at INFO, metrics and traces named after the product.
+      // Powertools (functions/src/lib/observability.ts): JSON logs at INFO, metrics named after the product.
       environment: {
         ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
         POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
