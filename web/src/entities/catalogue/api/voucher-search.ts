@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { voucherSearchPageSchema, type VoucherSearchRequest } from '@gm/shared/catalogue/search-contracts';
+import type { VoucherSearchRequest } from '@gm/shared/catalogue/search-contracts';
 import { api } from '../../../lib/api.ts';
 import { voucherKeys } from './vouchers.ts';
 
@@ -10,7 +10,13 @@ import { voucherKeys } from './vouchers.ts';
  * `page` (the answer's next_page_url is this endpoint with `?page=`).
  */
 export function searchVouchers(body: VoucherSearchRequest, signal?: AbortSignal) {
-  return api.request('voucher/search', { method: 'POST', body, schema: voucherSearchPageSchema, signal });
+  // The search page's first screen: the contract loads lazily (checked in development, trusted in production).
+  return api.request('voucher/search', {
+    method: 'POST',
+    body,
+    schema: () => import('@gm/shared/catalogue/search-contracts').then((c) => c.voucherSearchPageSchema),
+    signal,
+  });
 }
 
 /** The named vouchers in their order (POST voucher/search with ids); unknown ones drop out. */
