@@ -15,6 +15,13 @@ import { preloadFirstScreen } from './app/first-screen.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
 
+// '/' is /home (the router's index route redirects there): going there before the router starts spares the first
+// render of the frame with the redirect, a second render and a Suspense round before the home paints (issue 15).
+if (window.location.pathname === '/') {
+  const { search, hash } = window.location;
+  window.history.replaceState(window.history.state, '', `/home${search}${hash}`);
+}
+
 preloadFirstScreen(window.location.pathname);
 
 // The first render as a transition (issue 15): React renders it in slices and yields to the browser between
