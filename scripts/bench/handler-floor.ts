@@ -136,9 +136,10 @@ async function measureCase(
   // directly, so nothing the local API does around a request is recorded).
   ctx.otherCalls.seen = [];
   ctx.otherCalls.on = true;
-  ctx.spy.start();
-  const { answer } = await direct();
-  const calls = ctx.spy.stop();
+  const {
+    result: { answer },
+    calls,
+  } = await ctx.spy.record(direct);
   ctx.otherCalls.on = false;
   const created = c.created?.(answer) ?? [];
   for (let i = 0; i < WARMUP; i++)

@@ -23,20 +23,29 @@ describe('record and replay of DynamoDB calls', () => {
     const { client, log } = fakeClient();
     const recorder = spy(client);
     const get = (id: string) => new GetCommand({ TableName: 't', Key: { PK: `USER#${id}`, SK: 'PROFILE' } });
-    recorder.start();
-    await client.send(get('a'));
-    await Promise.all([client.send(get('b')), client.send(get('c'))]);
-    await client.send(new PutCommand({ TableName: 't', Item: { PK: 'ORDER#1', SK: 'ORDER' } }));
-    const calls = recorder.stop();
+    const outside = new Promise((r) => setTimeout(r, 2)).then(() => client.send(get('other')));
+    const { result, calls } = await recorder.record(async () => {
+      await client.send(get('a'));
+      await Promise.all([client.send(get('b')), client.send(get('c'))]);
+      await client.send(new PutCommand({ TableName: 't', Item: { PK: 'ORDER#1', SK: 'ORDER' } }));
+      return 'done';
+    });
+    await outside;
+    expect(result).toBe('done');
+    // The call made meanwhile by other work (outside the recorded function) is not recorded.
+    expect(log.map((l) => l.command)).toHaveLength(5);
     expect(calls.map((c) => [c.command, c.wave])).toEqual([
       ['GetCommand', 0],
       ['GetCommand', 1],
       ['GetCommand', 1],
       ['PutCommand', 2],
     ]);
-    // Not recording any more.
-    await client.send(get('d'));
-    expect(recorder.stop()).toEqual([]);
+    expect(calls.map((c) => (c.input as { Key?: { PK: string } }).Key?.PK)).toEqual([
+      'USER#a',
+      'USER#b',
+      'USER#c',
+      undefined,
+    ]);
 
     log.length = 0;
     await replay(recorder.send, calls, [['ORDER#1', 'ORDER#2']]);

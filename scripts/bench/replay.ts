@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -16,35 +17,38 @@ export type Recorded = {
 
 export type Send = (command: unknown, ...rest: unknown[]) => Promise<unknown>;
 
-/** Spies the shared document client: while `recording` is set, every command is recorded with its wave. */
+/**
+ * Spies the shared document client. `record(fn)` records the commands sent by `fn` and by what it
+ * awaits (its async context), each with its wave; commands of other work running in the same process
+ * meanwhile (the stream stand-in's aggregator writes through the same client) are not recorded.
+ */
 export function spy(db: DynamoDBDocumentClient) {
   const original = db.send.bind(db) as unknown as Send;
-  let recording: Recorded[] | undefined;
-  let inFlight = 0;
-  let wave = -1;
+  const scope = new AsyncLocalStorage<{ calls: Recorded[]; inFlight: number; wave: number }>();
   (db as unknown as { send: Send }).send = async (command, ...rest) => {
-    if (recording) {
-      if (inFlight === 0) wave++;
-      const c = command as { constructor: Recorded['ctor']; input: unknown };
-      recording.push({ ctor: c.constructor, command: c.constructor.name, input: structuredClone(c.input), wave });
-    }
-    inFlight++;
+    const recording = scope.getStore();
+    if (!recording) return original(command, ...rest);
+    if (recording.inFlight === 0) recording.wave++;
+    const c = command as { constructor: Recorded['ctor']; input: unknown };
+    recording.calls.push({
+      ctor: c.constructor,
+      command: c.constructor.name,
+      input: structuredClone(c.input),
+      wave: recording.wave,
+    });
+    recording.inFlight++;
     try {
       return await original(command, ...rest);
     } finally {
-      inFlight--;
+      recording.inFlight--;
     }
   };
   return {
     send: original,
-    start() {
-      recording = [];
-      wave = -1;
-    },
-    stop(): Recorded[] {
-      const out = recording ?? [];
-      recording = undefined;
-      return out;
+    async record<T>(fn: () => Promise<T>): Promise<{ result: T; calls: Recorded[] }> {
+      const recording = { calls: [] as Recorded[], inFlight: 0, wave: -1 };
+      const result = await scope.run(recording, fn);
+      return { result, calls: recording.calls };
     },
   };
 }

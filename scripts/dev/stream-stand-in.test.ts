@@ -20,7 +20,7 @@ describe('stream stand-in', () => {
   };
 
   it('hands records on in the Lambda event shape (dates as epoch seconds, the stream as source)', () => {
-    const record = toLambdaRecord(raw, 'arn:stream', 'eu-central-1');
+    const record = toLambdaRecord(raw, 'arn:stream', 'eu-central-1', Date.parse('2026-11-26T09:59:00.000Z'));
     expect(record).toMatchObject({
       eventID: 'e1',
       eventName: 'MODIFY',
@@ -33,6 +33,14 @@ describe('stream stand-in', () => {
       oldImage: { PK: 'ORDER#1', SK: 'ORDER', status: 'pending' },
       newImage: { PK: 'ORDER#1', SK: 'ORDER', status: 'completed', total_qty: 2 },
     });
+  });
+
+  it('stamps a record with the second it was read when the emulator’s minute-rounded stamp is older', () => {
+    // DynamoDB Local: written at 10:00:42, stamped 10:00:00; read at 10:00:42.7.
+    const read = Date.parse('2026-11-26T10:00:42.700Z');
+    expect(toLambdaRecord(raw, 'arn', 'eu-central-1', read).dynamodb?.ApproximateCreationDateTime).toBe(
+      Date.parse('2026-11-26T10:00:42.000Z') / 1000,
+    );
   });
 
   it("applies the stats consumer's filter like the mapping's filter criteria", () => {

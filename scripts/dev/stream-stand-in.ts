@@ -54,8 +54,20 @@ export type DeadBatch = { consumer: string; sequenceNumbers: string[]; error: st
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A stream record of the SDK as the Lambda event carries it (dates as epoch seconds). */
-export function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
+/**
+ * A stream record of the SDK as the Lambda event carries it (dates as epoch seconds). DynamoDB Local
+ * rounds ApproximateCreationDateTime down to the MINUTE (measured: three writes 2 s apart at
+ * 21:56:32–36 all read 21:56:00), AWS to the second. The search snapshot worker skips changes older
+ * than its current snapshot, so a minute-old stamp would hide a fresh change until the next minute;
+ * the stand-in therefore stamps a record with the second it read it (`readAtMs`, never earlier than
+ * the emulator's stamp): at most a poll period late, which can only cause an extra rebuild.
+ */
+export function toLambdaRecord(
+  record: StreamRecord,
+  streamArn: string,
+  region: string,
+  readAtMs: number = Date.now(),
+): DynamoDBRecord {
   const { ApproximateCreationDateTime, ...dynamodb } = record.dynamodb ?? {};
   return {
     eventID: record.eventID,
@@ -67,7 +79,11 @@ export function toLambdaRecord(record: StreamRecord, streamArn: string, region: 
     dynamodb: {
       ...(dynamodb as NonNullable<DynamoDBRecord['dynamodb']>),
       ...(ApproximateCreationDateTime
-        ? { ApproximateCreationDateTime: Math.floor(new Date(ApproximateCreationDateTime).getTime() / 1000) }
+        ? {
+            ApproximateCreationDateTime: Math.floor(
+              Math.max(new Date(ApproximateCreationDateTime).getTime(), readAtMs) / 1000,
+            ),
+          }
         : {}),
     },
   } as DynamoDBRecord;

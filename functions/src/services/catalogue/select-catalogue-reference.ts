@@ -2,6 +2,10 @@
  * The search's selection as it was before the search snapshot (issue 15): entries in memory, folded
  * and sorted per loaded copy. Kept only as the oracle of search-snapshot.test.ts, which checks that
  * a decoded snapshot answers every query exactly as this did.
+ *
+ * Frozen (a differential-test oracle, no production code imports it): never edit it to make a test
+ * pass. A deliberate change of the search’s behaviour is specified in search.int.test.ts (and the
+ * snapshot’s own cases in search-snapshot.test.ts); this file is then deleted, not changed in step.
  */
 import { paginate, type Paged } from '@gm/shared/api/paged';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
