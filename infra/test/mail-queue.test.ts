@@ -58,7 +58,7 @@ describe('mail queue (issue 14)', () => {
     });
   });
 
-  it('lets the worker consume the queue, send from MAIL_FROM only, and write nothing but reset tokens', () => {
+  it("lets the worker consume the queue, send from MAIL_FROM only, and write nothing but reset tokens and payments' mail marks", () => {
     const roleId = logicalId(synth.api.mail.worker.role as never);
     const statements = resourcesOfType(template, 'AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(roleId))
@@ -74,8 +74,11 @@ describe('mail queue (issue 14)', () => {
     const writes = statements.filter((s) =>
       (Array.isArray(s.Action) ? s.Action : [s.Action]).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
     );
-    expect(writes).toHaveLength(1);
-    expect(writes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RESET#*'] } });
+    expect(writes.map((w) => [w.Action, w.Condition])).toEqual([
+      ['dynamodb:PutItem', { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RESET#*'] } }],
+      // The order confirmation's lease and mark on the Payment (issue 15: the worker renders and sends it).
+      ['dynamodb:UpdateItem', { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PAYMENT#*'] } }],
+    ]);
   });
 
   it('gives sqs:SendMessage on the mail queue exactly to the routes and jobs that declare MAIL', () => {

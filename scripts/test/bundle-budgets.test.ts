@@ -23,6 +23,10 @@ describe('Lambda bundles', () => {
     expect(bundles.filter((b) => b.stripe && b.stripeAllowed === false).map((b) => b.name)).toEqual([]);
   });
 
+  it('bundles no Stripe and pdf-lib together: PDFs are rendered where they are mailed or downloaded, not in a Stripe Lambda', () => {
+    expect(bundles.filter((b) => b.stripe && b.pdf).map((b) => b.name)).toEqual([]);
+  });
+
   it('keeps the code beyond the AWS SDK under the ceiling of its class (the issue 15 budget is reported by npm run bench)', () => {
     const over = bundles.filter((b) => b.overCeiling).map((b) => `${b.name}: ${b.overCeiling}`);
     expect(over).toEqual([]);

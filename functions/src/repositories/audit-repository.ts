@@ -1,5 +1,6 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryCount, queryUpTo } from './query-all.ts';
+import { listCountKeys, readListCount } from './list-counts.ts';
+import { queryUpTo } from './query-all.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
 /**
@@ -96,8 +97,6 @@ export function createAuditRepository(db: DynamoDBDocumentClient, tableName: str
     };
   }
 
-  const count = (name: 'GSI1' | 'GSI2' | 'GSI3', pk: string) => queryCount(db, query(name, pk));
-
   return {
     /** Puts one entry on its own (the write it records has already committed). */
     async put(entry: AuditEntry): Promise<void> {
@@ -122,8 +121,11 @@ export function createAuditRepository(db: DynamoDBDocumentClient, tableName: str
     /** Everything, newest first. */
     listAll: (limit: number, startKey?: Record<string, unknown>) => page('GSI3', auditKeys.all, limit, startKey),
 
-    /** How many entries each list holds (`total` of the paged answer; a COUNT query, data-model "Paging"). */
-    countByActor: (actorId: string) => count('GSI1', auditKeys.byActor(actorId)),
-    countByTarget: (targetId: string) => count('GSI2', auditKeys.byTarget(targetId)),
+    /**
+     * How many entries each list holds (`total` of the paged answer): the aggregator's row counts
+     * `USER#<id>/AUDIT_COUNTS` (repositories/list-counts.ts), one GetItem — not a COUNT of the partition.
+     */
+    countByActor: (actorId: string) => readListCount(db, tableName, listCountKeys.audit(actorId), 'by_actor'),
+    countByTarget: (targetId: string) => readListCount(db, tableName, listCountKeys.audit(targetId), 'of_target'),
   };
 }

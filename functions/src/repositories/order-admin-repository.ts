@@ -9,7 +9,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { giftKeys } from './gift-repository.ts';
 import { invoiceCodeOf } from './invoice-code.ts';
+import { listCountKeys, readListCount } from './list-counts.ts';
 import { invoiceKeys, orderKeys, toOrderRecord, type InvoiceRecord, type OrderRecord } from './order-repository.ts';
+import { queryCountUpTo } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { userVoucherKeys, type UserVoucherRecord } from './user-voucher-repository.ts';
@@ -161,19 +163,26 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
       return { items, ...(key ? { lastKey: key } : {}) };
     },
 
-    /** Rows of the feed (matching the keyword): a `Select: COUNT` Query over `ORDERS`. */
-    async count(keyword: string | undefined): Promise<number> {
-      let total = 0;
-      let key: Record<string, unknown> | undefined;
-      do {
-        const answer = await db.send(
-          new QueryCommand({ ...feedQuery(keyword), Select: 'COUNT', ...(key ? { ExclusiveStartKey: key } : {}) }),
-        );
-        total += answer.Count ?? 0;
-        key = answer.LastEvaluatedKey;
-      } while (key);
-      return total;
+    /**
+     * The order line of an order number (`UNIQUE#ORDER_NO#<no>` → `ORDER#…`, two GetItems; every
+     * completion writes that item). Absent: no such number, or a line written without it (fixtures).
+     */
+    async getByOrderNo(orderNo: string): Promise<AdminOrderRecord | undefined> {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { PK: `UNIQUE#ORDER_NO#${orderNo}`, SK: 'UNIQUE' } }),
+      );
+      return typeof Item?.order_id === 'string' ? get(Item.order_id) : undefined;
     },
+
+    /** Rows of the whole feed (reversed included): the aggregator's row count (list-counts.ts), one GetItem. */
+    countAll: (): Promise<number> => readListCount(db, tableName, listCountKeys.platform, 'orders'),
+
+    /**
+     * Rows matching the keyword from `startKey` (a page's start), reading at most `maxEvaluated`
+     * feed items: `ended` false = the budget ran out first (the count is a lower bound).
+     */
+    countMatchesAhead: (keyword: string, maxEvaluated: number, startKey?: Record<string, unknown>) =>
+      queryCountUpTo(db, new QueryCommand(feedQuery(keyword)), maxEvaluated, startKey),
 
     /** Deletes a pending (cart) line of anyone; a completed order is never deleted. */
     async deletePending(

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { invoiceCodeOf } from './invoice-code.ts';
-import { queryAll } from './query-all.ts';
+import { queryAll, queryCount } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
@@ -353,27 +353,19 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       return items.map(toOrderRecord);
     },
 
-    /** Number of unexpired cart lines (`Select: COUNT`, filter `ttl > now`). */
-    async countPending(owner: OrderOwner, now: Date = new Date()): Promise<number> {
-      let count = 0;
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'GSI1',
-            KeyConditionExpression: 'GSI1PK = :pk',
-            FilterExpression: '#status = :pending AND #ttl > :now',
-            ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':pk': orderKeys.cart(owner), ':pending': 'pending', ':now': nowSeconds(now) },
-            Select: 'COUNT',
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        count += page.Count ?? 0;
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return count;
+    /** Number of unexpired cart lines (`Select: COUNT`, filter `ttl > now`; a cart is bounded). */
+    countPending(owner: OrderOwner, now: Date = new Date()): Promise<number> {
+      return queryCount(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          FilterExpression: '#status = :pending AND #ttl > :now',
+          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':pk': orderKeys.cart(owner), ':pending': 'pending', ':now': nowSeconds(now) },
+        }),
+      );
     },
 
     // ---- Checkout and completion (engineer B) below this line -----------------------------------

@@ -160,12 +160,11 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
     /**
      * The completion's last step (data-model §4.4): sets `completed_at` once (condition: not set), with
      * `extra` parts in the same transaction (the coupon use). Answers false when it was already set.
+     * The confirmation mail's lease is the mail worker's (claimMail).
      */
-    /** Marks the payment completed once; the marking run also takes the mail lease until `mailLeaseUntil`, so no other run can claim the mail before it. */
     async markCompleted(
       paymentId: string,
       at: string,
-      mailLeaseUntil: string,
       extra: TransactionPart[] = [],
       couponOverdrawn = false,
     ): Promise<boolean> {
@@ -173,11 +172,10 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
         Update: {
           TableName: tableName,
           Key: paymentKeys.item(paymentId),
-          UpdateExpression: `SET completed_at = :at, updated_at = :at, mail_lease_until = :lease${couponOverdrawn ? ', coupon_overdrawn = :true' : ''}`,
+          UpdateExpression: `SET completed_at = :at, updated_at = :at${couponOverdrawn ? ', coupon_overdrawn = :true' : ''}`,
           ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(completed_at)',
           ExpressionAttributeValues: {
             ':at': at,
-            ':lease': mailLeaseUntil,
             ...(couponOverdrawn ? { ':true': true } : {}),
           },
         },

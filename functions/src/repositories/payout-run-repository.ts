@@ -233,6 +233,7 @@ export function createPayoutRunRepository(db: DynamoDBDocumentClient, tableName:
           ...rest,
           invoice_no: invoiceNo,
           pdf_key: sellerInvoiceKeys.pdf(invoiceNo, invoice.issued_at),
+          pdf_source_key: sellerInvoiceKeys.pdfSource(sellerInvoiceKeys.pdf(invoiceNo, invoice.issued_at)),
           search_text: `${invoice.company_name} ${invoiceNo}`.toLowerCase(),
         };
         const parts: TransactionPart[] = [

@@ -1,7 +1,7 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch-get.ts';
 import { companyKeys } from './company-repository.ts';
-import { queryAll, queryCount, queryUpTo } from './query-all.ts';
+import { queryAll, queryCount, queryCountUpTo, queryUpTo } from './query-all.ts';
 import { statsKeys } from './sales-stats.ts';
 import { failedConditions } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -206,14 +206,23 @@ export function createPlatformAdminRepository(db: DynamoDBDocumentClient, tableN
       return { ...page, items: page.items as ExpiredRecord[] };
     },
 
-    /** How many there are: a `Select: COUNT` Query on the same key range and filter. */
-    async countExpired(today: string): Promise<number> {
+    /**
+     * How many there are from `startKey` (a page's start) on, reading at most `maxEvaluated` items of
+     * the range (a `Select: COUNT` Query with the same key range and filter): `ended` false = the
+     * budget ran out first, the count is a lower bound.
+     */
+    countExpiredAhead(today: string, maxEvaluated: number, startKey?: Record<string, unknown>) {
       const {
         ProjectionExpression: _projection,
         ExpressionAttributeNames: _names,
         ...query
       } = expiredQuery(tableName, today);
-      return queryCount(db, new QueryCommand({ ...query, ExpressionAttributeNames: { '#status': 'status' } }));
+      return queryCountUpTo(
+        db,
+        new QueryCommand({ ...query, ExpressionAttributeNames: { '#status': 'status' } }),
+        maxEvaluated,
+        startKey,
+      );
     },
 
     /** Display names of some users (first and last name, else username), for the expired list's holders. */

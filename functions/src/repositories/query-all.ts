@@ -12,16 +12,44 @@ export async function queryAll(db: DynamoDBDocumentClient, query: QueryCommand):
   return items;
 }
 
-/** Counts a Query's matches (`Select: COUNT`, following LastEvaluatedKey): the `total` of a paged list. */
+/**
+ * Counts a Query's matches (`Select: COUNT`, following LastEvaluatedKey) to the end of its key range.
+ * Only where the range is bounded (a user's cart, a chosen date range, the sellers): a growing
+ * partition's `total` comes from a counter (repositories/list-counts.ts) or from `queryCountUpTo`.
+ */
 export async function queryCount(db: DynamoDBDocumentClient, query: QueryCommand): Promise<number> {
-  let total = 0;
-  let startKey: Record<string, unknown> | undefined;
+  return (await queryCountUpTo(db, query, Number.POSITIVE_INFINITY)).count;
+}
+
+/**
+ * Counts a Query's matches from `startKey`, evaluating at most `maxEvaluated` items (DynamoDB's
+ * `Limit` bounds the items read, matched or not, so the cost is bounded whatever the filter):
+ * `ended` when the key range ended within that budget (then `count` is exact, else a lower bound).
+ */
+export async function queryCountUpTo(
+  db: DynamoDBDocumentClient,
+  query: QueryCommand,
+  maxEvaluated: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ count: number; ended: boolean }> {
+  let count = 0;
+  let evaluated = 0;
+  let key = startKey;
   do {
-    const page = await db.send(new QueryCommand({ ...query.input, Select: 'COUNT', ExclusiveStartKey: startKey }));
-    total += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return total;
+    const left = maxEvaluated - evaluated;
+    const page = await db.send(
+      new QueryCommand({
+        ...query.input,
+        Select: 'COUNT',
+        ...(Number.isFinite(left) ? { Limit: left } : {}),
+        ExclusiveStartKey: key,
+      }),
+    );
+    count += page.Count ?? 0;
+    evaluated += page.ScannedCount ?? 0;
+    key = page.LastEvaluatedKey;
+  } while (key && evaluated < maxEvaluated);
+  return { count, ended: !key };
 }
 
 /**

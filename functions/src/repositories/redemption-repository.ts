@@ -6,6 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { listCountKeys, readListCount } from './list-counts.ts';
 import { queryAll } from './query-all.ts';
 import { redemptionStatsParts } from './sales-stats.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -109,26 +110,6 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
       key = answer.LastEvaluatedKey;
     } while (key && items.length < limit);
     return { items, lastKey: key };
-  }
-
-  async function count(name: 'GSI2' | 'GSI3', pk: string): Promise<number> {
-    let total = 0;
-    let key: Record<string, unknown> | undefined;
-    do {
-      const answer = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: name,
-          KeyConditionExpression: `${name}PK = :pk`,
-          ExpressionAttributeValues: { ':pk': pk },
-          Select: 'COUNT',
-          ...(key ? { ExclusiveStartKey: key } : {}),
-        }),
-      );
-      total += answer.Count ?? 0;
-      key = answer.LastEvaluatedKey;
-    } while (key);
-    return total;
   }
 
   return {
@@ -290,8 +271,9 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
       page('GSI2', redemptionKeys.bySeller(sellerId), limit, startKey),
     /** Every redemption, newest first (GSI3 `REDEMPTIONS`, admin). */
     listAll: (limit: number, startKey?: Record<string, unknown>) => page('GSI3', redemptionKeys.all, limit, startKey),
-    countBySeller: (sellerId: string) => count('GSI2', redemptionKeys.bySeller(sellerId)),
-    countAll: () => count('GSI3', redemptionKeys.all),
+    /** Rows of those lists (revoked included): the aggregator's row counts (list-counts.ts), one GetItem. */
+    countBySeller: (sellerId: string) => readListCount(db, tableName, listCountKeys.seller(sellerId), 'redemptions'),
+    countAll: () => readListCount(db, tableName, listCountKeys.platform, 'redemptions'),
 
     /** One user voucher's redemptions (bounded), newest first. */
     async listByUserVoucher(userVoucherId: string): Promise<RedemptionRecord[]> {

@@ -24,6 +24,8 @@ export const sellerInvoiceKeys = {
   sortKey: (issuedAt: string, id: string) => `${issuedAt}#${id}`,
   state: (sellerId: string) => ({ PK: `SELLER#${sellerId}#PAYOUTS`, SK: 'STATE' }),
   pdf: (invoiceNo: string, issuedAt: string) => `seller-invoices/${issuedAt.slice(0, 4)}/${invoiceNo}.pdf`,
+  /** What the PDF is rendered from (issue 15: the payout run, a Stripe Lambda, stores it; readers render). */
+  pdfSource: (pdfKey: string) => pdfKey.replace(/\.pdf$/, '.json'),
   counter: (year: number) => ({ PK: `COUNTER#SELLER_INVOICE#${year}`, SK: 'COUNTER' }),
 };
 
@@ -52,6 +54,11 @@ export type SellerInvoiceRecord = PayoutFigures & {
   stripe_transfer_id: string | null;
   paid_at: string | null;
   pdf_key: string;
+  /**
+   * Where the payout run stored what the PDF shows (issue 15): the PDF is rendered from it where it is
+   * downloaded or mailed, and nothing is stored at `pdf_key`. Absent on invoices issued before.
+   */
+  pdf_source_key?: string;
   /** Lower-case company name and invoice number, for the /payout search. */
   search_text: string;
 };

@@ -8,7 +8,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { CursorPartition, KeyPage, StartKey } from '../services/cursor-paging.ts';
-import { queryAll } from './query-all.ts';
+import { queryAll, queryCount } from './query-all.ts';
 import {
   sellerInvoiceKeys,
   toPayoutState,
@@ -140,19 +140,13 @@ export function createSellerInvoiceRepository(db: DynamoDBDocumentClient, tableN
       return { items, ...(key ? { lastKey: key } : {}) };
     },
 
-    /** How many invoices match: a `Select: COUNT` Query on the same range and filter. */
-    async count(filter: SellerInvoiceFilter): Promise<number> {
-      const { input } = rangeQuery(filter);
-      let total = 0;
-      let key: StartKey | undefined;
-      do {
-        const answer = await db.send(
-          new QueryCommand({ ...input, Select: 'COUNT', ...(key ? { ExclusiveStartKey: key } : {}) }),
-        );
-        total += answer.Count ?? 0;
-        key = answer.LastEvaluatedKey;
-      } while (key);
-      return total;
+    /**
+     * How many invoices match: a `Select: COUNT` Query on the same range and filter, counted once per
+     * search (the service carries it in the cursor); bounded by the chosen period and one invoice per
+     * seller and payout run.
+     */
+    count(filter: SellerInvoiceFilter): Promise<number> {
+      return queryCount(db, new QueryCommand(rangeQuery(filter).input));
     },
 
     /** A seller's own invoices, newest first (GSI1). */

@@ -89,7 +89,7 @@ describe('cursorPage', () => {
         const last = items[items.length - 1];
         return { items, ...(last !== undefined && from + limit < n ? { lastKey: keyOf(last) } : {}) };
       },
-      count: async () => n,
+      total: { exact: async () => n },
     };
   }
   const pageUrl = (page: number, cursor: string) => `https://api/list?page=${page}&cursor=${cursor}`;
@@ -139,5 +139,87 @@ describe('cursorPage', () => {
       ValidationError,
     );
     expect(p.reads).toEqual([]);
+  });
+
+  it('never answers an exact total below the rows seen (a counter lagging the newest rows)', async () => {
+    const p = { ...partitionOf(25), total: { exact: async () => 12 } };
+    const cursor = encodeCursor({ ...key, GSI3SK: '9' });
+    const answer = await cursorPage({ page: 2, perPage: 10, cursor, partition, ...p, pageUrl });
+    expect(answer).toMatchObject({ total: 20, last_page: 2, from: 11, to: 20, next_page_url: null });
+    expect(answer).not.toHaveProperty('total_exact');
+  });
+
+  describe('a total counted ahead within a budget', () => {
+    /** Counts rows from `start` like `queryCountUpTo` over the same partition, reading at most `budget`. */
+    function ahead(n: number, budget: number) {
+      const starts: (StartKey | undefined)[] = [];
+      return {
+        starts,
+        total: {
+          ahead: async (start: StartKey | undefined) => {
+            starts.push(start);
+            const from = start ? Number(start.GSI3SK) + 1 : 0;
+            const left = n - from;
+            return { count: Math.min(left, budget), ended: left <= budget };
+          },
+        },
+      };
+    }
+
+    it('answers a lower bound while the budget does not reach the end, and last_page grows as one pages on', async () => {
+      const p = partitionOf(100);
+      const counted = ahead(100, 25);
+      const first = await cursorPage({ page: 1, perPage: 10, cursor: undefined, partition, ...p, ...counted, pageUrl });
+      expect(first).toMatchObject({ total: 25, total_exact: false, last_page: 3, from: 1, to: 10 });
+      expect(counted.starts).toEqual([undefined]);
+
+      const cursor = new URL(first.next_page_url!).searchParams.get('cursor')!;
+      const second = await cursorPage({ page: 2, perPage: 10, cursor, partition, ...p, ...counted, pageUrl });
+      // Counted from the second page's start: 10 rows before it + 25 ahead.
+      expect(second).toMatchObject({ total: 35, total_exact: false, last_page: 4, from: 11, to: 20 });
+      expect(counted.starts[1]).toEqual({ ...key, GSI3SK: '9' });
+    });
+
+    it('answers the exact total once the count reaches the end', async () => {
+      const p = partitionOf(30);
+      const counted = ahead(30, 25);
+      const cursor = encodeCursor({ ...key, GSI3SK: '9' });
+      const answer = await cursorPage({ page: 2, perPage: 10, cursor, partition, ...p, ...counted, pageUrl });
+      expect(answer).toMatchObject({ total: 30, last_page: 3, from: 11, to: 20 });
+      expect(answer).not.toHaveProperty('total_exact');
+      expect(new URL(answer.next_page_url!).searchParams.get('page')).toBe('3');
+    });
+
+    it('offers the next page while rows may follow, even if none was counted beyond this page', async () => {
+      // A sparse filter: the budget ran out on the rows of this page.
+      const p = partitionOf(100);
+      const answer = await cursorPage({
+        page: 1,
+        perPage: 10,
+        cursor: undefined,
+        partition,
+        ...p,
+        total: { ahead: async () => ({ count: 4, ended: false }) },
+        pageUrl,
+      });
+      expect(answer).toMatchObject({ total: 10, total_exact: false, last_page: 2 });
+      expect(answer.next_page_url).not.toBeNull();
+    });
+
+    it('answers an empty page past the end from the rows it walked', async () => {
+      const p = partitionOf(5);
+      const counted = ahead(5, 25);
+      const answer = await cursorPage({
+        page: 3,
+        perPage: 10,
+        cursor: undefined,
+        partition,
+        ...p,
+        ...counted,
+        pageUrl,
+      });
+      expect(answer).toMatchObject({ data: [], total: 5, last_page: 1, next_page_url: null });
+      expect(counted.starts).toEqual([]);
+    });
   });
 });

@@ -56,26 +56,42 @@ export function decodeCursor(cursor: string, partition: CursorPartition): Record
 /** The paged answer (shared/src/api/paged.ts) of one page of `total` rows; `next` is next_page_url. */
 export function pageAnswer<T>(
   data: T[],
-  page: { page: number; perPage: number; total: number; next: string | null },
+  page: { page: number; perPage: number; total: number; next: string | null; lastPage?: number; exact?: boolean },
 ): Paged<T> {
   const from = data.length ? (page.page - 1) * page.perPage + 1 : null;
   return {
     data,
     current_page: page.page,
-    last_page: Math.max(1, Math.ceil(page.total / page.perPage)),
+    last_page: page.lastPage ?? Math.max(1, Math.ceil(page.total / page.perPage)),
     next_page_url: page.next,
     total: page.total,
     per_page: page.perPage,
     from,
     to: from === null ? null : from + data.length - 1,
+    ...(page.exact === false ? { total_exact: false as const } : {}),
   };
 }
 
+/** How a list learns its `total` without reading its whole partition (issue 15). */
+export type PageTotal =
+  /** The list's row counter (repositories/list-counts.ts, one GetItem), or a COUNT over a bounded range. */
+  | { exact: () => Promise<number> }
+  /**
+   * A filtered list (a keyword, a range that moves with today): the matches from the page's start,
+   * read with a bounded budget (`queryCountUpTo`); `ended` false = there may be more.
+   */
+  | { ahead: (start: StartKey | undefined) => Promise<{ count: number; ended: boolean }> };
+
 /**
  * One page of a growing partition, newest (or first) `perPage` rows from `cursor`: `read` is the
- * repository's `Limit` Query, `count` its `Select: COUNT` Query on the same key range. A page number
+ * repository's `Limit` Query, `total` how the number of rows is learnt (above). A page number
  * without a cursor reads the pages before it in one go (a link from elsewhere; the tables follow
  * next_page_url). next_page_url (from `pageUrl`, with the caller's filters) only while a page follows.
+ *
+ * An exact total is never less than the rows seen (a counter may lag the newest rows by the
+ * aggregator's staleness). A bounded total is the rows before this page plus the matches counted
+ * ahead; while the count did not reach the end it is a lower bound (`total_exact: false`) and
+ * `last_page` is at least the next page, so it grows as the user pages on.
  */
 export async function cursorPage<T>(input: {
   page: number;
@@ -83,18 +99,34 @@ export async function cursorPage<T>(input: {
   cursor: string | null | undefined;
   partition: CursorPartition;
   read: (limit: number, start?: StartKey) => Promise<KeyPage<T>>;
-  count: () => Promise<number>;
+  total: PageTotal;
   pageUrl: (page: number, cursor: string) => string;
 }): Promise<Paged<T>> {
   const { page, perPage } = input;
+  const before = (page - 1) * perPage;
   let start = input.cursor ? decodeCursor(input.cursor, input.partition) : undefined;
   if (!start && page > 1) {
-    const skipped = await input.read((page - 1) * perPage);
+    const skipped = await input.read(before);
     start = skipped.lastKey as Record<string, string> | undefined;
-    if (!start) return pageAnswer([], { page, perPage, total: await input.count(), next: null });
+    if (!start) {
+      // Fewer rows than the pages before: an empty page past the end.
+      const rows = skipped.items.length;
+      const total = 'exact' in input.total ? Math.max(await input.total.exact(), rows) : rows;
+      return pageAnswer([], { page, perPage, total, next: null });
+    }
   }
-  const [current, total] = await Promise.all([input.read(perPage, start), input.count()]);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const counting = 'exact' in input.total ? input.total.exact() : input.total.ahead(start);
+  const [current, counted] = await Promise.all([input.read(perPage, start), counting]);
+  const seen = before + current.items.length;
+  let total: number;
+  let exact = true;
+  if (typeof counted === 'number') total = Math.max(counted, seen);
+  else {
+    total = Math.max(before + counted.count, seen);
+    exact = counted.ended;
+  }
+  let lastPage = Math.max(1, Math.ceil(total / perPage));
+  if (!exact && current.lastKey) lastPage = Math.max(lastPage, page + 1);
   const next = current.lastKey && page < lastPage ? input.pageUrl(page + 1, encodeCursor(current.lastKey)) : null;
-  return pageAnswer(current.items, { page, perPage, total, next });
+  return pageAnswer(current.items, { page, perPage, total, next, lastPage, exact });
 }

@@ -46,6 +46,21 @@ describe('mail jobs on the wire', () => {
     expect(mailJobOf(back as Exclude<typeof back, { kind: 'stored' }>)).toEqual(job);
   });
 
+  it('carries the jobs that render PDFs in the worker as ids only (issue 15) and refuses incomplete ones', () => {
+    const jobs = [
+      { kind: 'order-confirmation', paymentId: 'pay-1' },
+      { kind: 'cancellation', orderId: 'order-1' },
+      { kind: 'seller-invoice', invoiceId: 'inv-1', to: 'seller@test.example' },
+    ] as const;
+    for (const job of jobs) {
+      const body = encodeMailJob(job);
+      expect(body.length).toBeLessThan(120);
+      expect(decodeMailJob(body)).toEqual(job);
+    }
+    expect(() => decodeMailJob('{"kind":"order-confirmation"}')).toThrow();
+    expect(() => decodeMailJob('{"kind":"seller-invoice","invoiceId":"inv-1"}')).toThrow();
+  });
+
   it('refuses a body that is no job', () => {
     expect(() => decodeMailJob('{"kind":"sms","to":"x"}')).toThrow();
     expect(() => decodeMailJob('not json')).toThrow();
@@ -67,6 +82,30 @@ describe('the mail worker', () => {
     });
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }, { itemIdentifier: 'm3' }]);
     expect(sent.map((m) => m.to)).toEqual(['ok@test.example', 'also-ok@test.example']);
+  });
+
+  it('runs an order confirmation only under the lease on its payment: a sent or leased one sends nothing', async () => {
+    const { deps, sent } = fakes();
+    const claims: string[] = [];
+    let answer: 'sent' | 'leased' = 'sent';
+    const withPayments = {
+      ...deps,
+      clock: () => new Date('2026-11-26T12:00:00Z'),
+      paymentRecords: {
+        claimMail: async (id: string) => {
+          claims.push(id);
+          return answer;
+        },
+      },
+    } as unknown as MailWorkerDeps;
+    const consumer = mailQueueConsumer(() => withPayments);
+    const body = encodeMailJob({ kind: 'order-confirmation', paymentId: 'pay-1' });
+    expect((await consumer({ Records: [record('c1', body)] })).batchItemFailures).toEqual([]);
+    // Another delivery holds the lease: this one fails, so the queue delivers it again later.
+    answer = 'leased';
+    expect((await consumer({ Records: [record('c2', body)] })).batchItemFailures).toEqual([{ itemIdentifier: 'c2' }]);
+    expect(claims).toEqual(['pay-1', 'pay-1']);
+    expect(sent).toEqual([]);
   });
 
   it('sends a stored job and deletes its body; a second delivery of the same message sends nothing', async () => {

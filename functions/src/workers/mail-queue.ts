@@ -9,8 +9,13 @@ import {
   mailOutbox,
   mediaReader,
   newToken,
+  orderAdmin,
+  orders,
   passwordResets,
+  paymentRecords,
+  privateFileReader,
   resolve,
+  sellerInvoices,
   templates,
   users,
   userVouchers,
@@ -61,6 +66,11 @@ export const mailWorkerDeps = (): MailWorkerDeps =>
     templates,
     mediaReader,
     mailOutbox,
+    orders,
+    orderAdmin,
+    paymentRecords,
+    sellerInvoices,
+    privateFileReader,
   });
 
 export const handler = observedHandler('mail-queue', mailQueueConsumer(mailWorkerDeps, log()));

@@ -78,4 +78,52 @@ describe('stats aggregator', () => {
     await handler({ Records: batch.slice(50, 180) });
     expect(await total(seller)).toEqual({ sold_count: 230, gross: 2300, seller_net: 230 * -90 });
   });
+
+  it("keeps the lists' row counts once per record: redemptions per seller (revocation keeps the row), audit entries per actor and target", async () => {
+    const seller = randomUUID();
+    const actor = randomUUID();
+    const target = randomUUID();
+    const redemption = (id: string) => ({
+      PK: `REDEMPTION#${id}`,
+      SK: 'REDEMPTION',
+      kind: 'voucher',
+      seller_id: seller,
+      redeemed_value: 500,
+      is_revoked: false,
+      created_at: AT,
+    });
+    const inserted = (image: Record<string, unknown>): DynamoDBRecord => ({
+      eventID: randomUUID(),
+      eventName: 'INSERT',
+      dynamodb: { SequenceNumber: String(Date.now()), NewImage: marshall(image) as never },
+    });
+    const [r1, r2] = [redemption(randomUUID()), redemption(randomUUID())];
+    const revocation: DynamoDBRecord = {
+      eventID: randomUUID(),
+      eventName: 'MODIFY',
+      dynamodb: { OldImage: marshall(r1) as never, NewImage: marshall({ ...r1, is_revoked: true }) as never },
+    };
+    const audit = (to: string) =>
+      inserted({ PK: `AUDIT#${randomUUID()}`, SK: 'AUDIT', actor_id: actor, target_id: to, action: 'update_user' });
+    const batch = [inserted(r1), inserted(r2), revocation, audit(target), audit(target), audit(actor)];
+    await handler({ Records: batch });
+    await handler({ Records: batch.slice(2) });
+    await handler({ Records: batch });
+
+    const item = async (PK: string, SK: string) =>
+      (
+        await documentClient().send(
+          new GetCommand({ TableName: env().TABLE_NAME, Key: { PK, SK }, ConsistentRead: true }),
+        )
+      ).Item;
+    expect(await item(`SELLER#${seller}#STATS`, 'ROWS')).toMatchObject({ entity: 'ListCounts', redemptions: 2 });
+    expect(await item(`SELLER#${seller}#STATS`, 'TOTAL')).toMatchObject({ redemption_count: 1, redeemed_value: 500 });
+    expect(await item(`USER#${actor}`, 'AUDIT_COUNTS')).toMatchObject({
+      entity: 'AuditCounts',
+      by_actor: 3,
+      of_target: 1,
+    });
+    expect(await item(`USER#${target}`, 'AUDIT_COUNTS')).toMatchObject({ of_target: 2 });
+    expect((await item(`USER#${target}`, 'AUDIT_COUNTS'))?.by_actor).toBeUndefined();
+  });
 });

@@ -7,7 +7,11 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAIL_OUTBOX_PREFIX, MEDIA_OBJECTS_PREFIX } from '@gm/functions/adapters/bucket-prefixes';
+import {
+  MAIL_OUTBOX_PREFIX,
+  MEDIA_OBJECTS_PREFIX,
+  SELLER_INVOICES_PREFIX,
+} from '@gm/functions/adapters/bucket-prefixes';
 import { GSI_NAMES } from '@gm/functions/repositories/table-definition';
 import { ApiFunction, REPO_ROOT } from './api-function.ts';
 import { sesSendResources } from './ses-send-resources.ts';
@@ -66,7 +70,8 @@ export class MailQueue extends Construct {
       description: 'Gutscheinmarkt mail worker: consumes the mail queue, sends through SES',
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
-    // Reads what the jobs render from (accounts, guest vouchers, offers, templates); writes only reset tokens.
+    // Reads what the jobs render from (accounts, guest vouchers, offers, templates, payments, orders,
+    // invoices, seller invoices); writes only reset tokens and the confirmation mail's lease and mark on the Payment.
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
@@ -82,6 +87,13 @@ export class MailQueue extends Construct {
     );
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PAYMENT#*'] } },
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
         actions: ['s3:GetObject'],
         resources: [props.mediaBucket.arnForObjects(`${MEDIA_OBJECTS_PREFIX}*`)],
       }),
@@ -90,6 +102,13 @@ export class MailQueue extends Construct {
       new iam.PolicyStatement({
         actions: ['s3:GetObject', 's3:DeleteObject'],
         resources: [props.privateBucket.arnForObjects(`${MAIL_OUTBOX_PREFIX}*`)],
+      }),
+    );
+    // The Gutschriften it renders for the seller-invoice job (what the payout run stored, or the PDF).
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [props.privateBucket.arnForObjects(`${SELLER_INVOICES_PREFIX}*`)],
       }),
     );
     role.addToPrincipalPolicy(
@@ -102,11 +121,12 @@ export class MailQueue extends Construct {
 
     this.worker = new ApiFunction(this, 'Worker', {
       entry: MAIL_WORKER_ENTRY,
-      description: 'Mail worker: sends the jobs of the mail queue (mails, password resets, guest vouchers)',
+      description:
+        'Mail worker: sends the jobs of the mail queue (mails, password resets, guest vouchers, order confirmations, Stornorechnungen, Gutschriften)',
       environment: { ...props.environment, MAIL_QUEUE_URL: this.queue.queueUrl },
       role,
       timeout: WORKER_TIMEOUT,
-      // Guest retrieval renders up to 20 voucher PDFs.
+      // Guest retrieval renders up to 20 voucher PDFs, an order confirmation up to 10 and the invoices.
       memorySize: 1024,
       ...(props.stubForMissingEntry ? { stubForMissingEntry: props.stubForMissingEntry } : {}),
     });

@@ -12,6 +12,7 @@ export const pagedSchema = <T extends z.ZodType>(item: T) =>
     per_page: z.number().int(),
     from: z.number().int().nullable(),
     to: z.number().int().nullable(),
+    total_exact: z.literal(false).optional(),
   });
 
 export type Paged<T> = {
@@ -23,6 +24,12 @@ export type Paged<T> = {
   per_page: number;
   from: number | null;
   to: number | null;
+  /**
+   * Only `false`, and only on a filtered list whose partition grows (issue 15): `total` counts the
+   * rows before the page plus those found within a bounded read ahead — a lower bound, and
+   * `last_page` grows as one pages on. Absent: `total` is exact.
+   */
+  total_exact?: false;
 };
 
 export const pageQuerySchema = (defaultPerPage: number) =>

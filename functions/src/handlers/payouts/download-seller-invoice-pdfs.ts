@@ -1,7 +1,7 @@
 import { sellerInvoiceExportSchema } from '@gm/shared/payouts/contracts';
 import { exportFiles, privateFileReader, resolve, sellerInvoices } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
-import { downloadSellerInvoicePdfs } from '../../services/payouts/seller-invoices.ts';
+import { downloadSellerInvoicePdfs } from '../../services/payouts/seller-invoice-pdfs.ts';
 
 /** POST seller-invoice/download-pdf-invoices {from, to, seller_id} → presigned link to a zip of the Gutschriften (seller: own). */
 export const handler = http('POST seller-invoice/download-pdf-invoices', async ({ actor, body }) => {

@@ -8,7 +8,6 @@ import {
   documents,
   log,
   mailQueue,
-  mediaReader,
   metrics,
   newId,
   orders,
@@ -18,7 +17,6 @@ import {
   secretParameters,
   sellerMails,
   settings,
-  templates,
   userVouchers,
   users,
   vouchers,
@@ -50,8 +48,8 @@ export const payoutRunProviders = {
 };
 
 /**
- * What completing a paid order needs (lines, vouchers, invoices, the confirmation mail with the
- * guest's voucher PDFs): the Stripe webhook and both payment routes (a 0 € cart completes at once).
+ * What completing a paid order needs (lines, vouchers, invoices, the confirmation mail's job; its PDFs
+ * are the mail worker's): the Stripe webhook and both payment routes (a 0 € cart completes at once).
  */
 export const completionProviders = {
   payments,
@@ -64,8 +62,6 @@ export const completionProviders = {
   users,
   companies,
   mailQueue,
-  templates,
-  mediaReader,
   clock,
   newId,
   appUrl,

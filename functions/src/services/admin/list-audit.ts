@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
  * GET audit (issue 11): what one admin did (`actor_id`, default the caller; GSI1) or what was done
  * to one user (`target_id`; GSI2), newest first. A growing partition (data-model "Paging"): `Limit`
  * plus `cursor` in next_page_url; a page number without a cursor walks from the start; `total` is
- * a COUNT query on the same key.
+ * the aggregator's row count of that list (`USER#<id>/AUDIT_COUNTS`, one GetItem; issue 15).
  */
 export async function listAudit(
   deps: Pick<Deps, 'audit' | 'users'>,
@@ -26,7 +26,7 @@ export async function listAudit(
     partition: byTarget ? { index: 'GSI2', pk: auditKeys.byTarget(id) } : { index: 'GSI1', pk: auditKeys.byActor(id) },
     read: (limit, start) =>
       byTarget ? deps.audit.listByTarget(id, limit, start) : deps.audit.listByActor(id, limit, start),
-    count: () => (byTarget ? deps.audit.countByTarget(id) : deps.audit.countByActor(id)),
+    total: { exact: () => (byTarget ? deps.audit.countByTarget(id) : deps.audit.countByActor(id)) },
     pageUrl: (next, cursor) =>
       `${apiBaseUrl}audit?${new URLSearchParams({
         page: String(next),

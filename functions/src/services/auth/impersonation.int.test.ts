@@ -12,6 +12,7 @@ import { audit, impersonationSessions, payoutAccounts } from '../../lib/deps.ts'
 import { env } from '../../lib/env.ts';
 import { signImpersonationToken, signingKey } from '../../lib/impersonation-token.ts';
 import { userKeys } from '../../repositories/user-repository.ts';
+import { aggregatesCaughtUp } from '../../../../scripts/test/aggregates.ts';
 
 const changeRole = (admin: TestAccount, userId: unknown) =>
   api('POST', 'auth/change-role', { token: admin.token, body: { user_id: userId } });
@@ -208,7 +209,9 @@ describe('POST auth/change-role', () => {
     ]);
     for (const entry of writes) expect(entry).toMatchObject({ actor_id: freshAdmin.userId, target_id: target.userId });
 
-    // The admin's own list (default: the caller), newest first, paged with a cursor.
+    // The admin's own list (default: the caller), newest first, paged with a cursor; `total` is the
+    // aggregator's row count (USER#<id>/AUDIT_COUNTS), so it waits for the stream to be applied.
+    await aggregatesCaughtUp();
     const first = await api('GET', 'audit?paginate=2', { token: freshAdmin.token });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ total: 3, per_page: 2, current_page: 1, last_page: 2, from: 1, to: 2 });

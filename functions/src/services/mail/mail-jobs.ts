@@ -8,10 +8,20 @@ import type { Mail } from '../../adapters/ses-mailer.ts';
  * - `mail`: a mail rendered by the use case (attachments included);
  * - `password-reset`: forgot-password; the worker looks the address up and mails a reset link if it
  *   belongs to an account, so the request answers before anything depends on the address;
- * - `guest-vouchers`: guest retrieval; the worker finds the guest's vouchers and mails their PDFs.
+ * - `guest-vouchers`: guest retrieval; the worker finds the guest's vouchers and mails their PDFs;
+ * - `order-confirmation`: a paid order's confirmation; the worker renders the invoices and (guests)
+ *   the voucher PDFs from the stored payment and sends once per payment (issue 15: no PDF rendering
+ *   in the Lambdas that carry Stripe);
+ * - `cancellation`: a reversed order's Stornorechnung; the worker renders it from the stored invoice;
+ * - `seller-invoice`: a Gutschrift to its seller; the worker renders it from what the payout run stored.
  */
 export type MailJob =
-  { kind: 'mail'; mail: Mail } | { kind: 'password-reset'; email: string } | { kind: 'guest-vouchers'; email: string };
+  | { kind: 'mail'; mail: Mail }
+  | { kind: 'password-reset'; email: string }
+  | { kind: 'guest-vouchers'; email: string }
+  | { kind: 'order-confirmation'; paymentId: string }
+  | { kind: 'cancellation'; orderId: string }
+  | { kind: 'seller-invoice'; invoiceId: string; to: string };
 
 /** Where jobs go: SQS on AWS, the local queue stand-in (scripts/dev/queue-stand-in.ts) locally. */
 export type MailQueue = { enqueue(job: MailJob): Promise<void> };
@@ -34,6 +44,9 @@ export const mailJobMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mail'), mail: wireMailSchema }),
   z.object({ kind: z.literal('password-reset'), email: z.string().min(3) }),
   z.object({ kind: z.literal('guest-vouchers'), email: z.string().min(3) }),
+  z.object({ kind: z.literal('order-confirmation'), paymentId: z.string().min(1) }),
+  z.object({ kind: z.literal('cancellation'), orderId: z.string().min(1) }),
+  z.object({ kind: z.literal('seller-invoice'), invoiceId: z.string().min(1), to: z.string().min(3) }),
   /** The claim check of a job over the message size limit: its body lies in the private bucket. */
   z.object({ kind: z.literal('stored'), key: z.string().startsWith('mail-outbox/') }),
 ]);

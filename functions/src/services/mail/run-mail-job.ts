@@ -1,6 +1,9 @@
 import type { MailOutbox } from '../../adapters/sqs-mail-queue.ts';
+import { mailCancellation, type CancellationMailDeps } from '../admin/orders/cancellation-mail.ts';
 import { sendPasswordReset } from '../auth/forgot-password.ts';
 import type { Deps } from '../deps.ts';
+import { deliverConfirmation, type ConfirmationMailDeps } from '../orders/confirmation-mail.ts';
+import { mailSellerInvoice, type SellerInvoiceMailDeps } from '../payouts/seller-invoice-pdfs.ts';
 import { mailGuestVouchers } from '../wallet/wallet-pdfs.ts';
 import type { VoucherPdfDeps } from '../wallet/voucher-pdf.ts';
 import { decodeMailJob, mailJobOf, type MailJob } from './mail-jobs.ts';
@@ -9,7 +12,10 @@ export type MailWorkerDeps = Pick<
   Deps,
   'users' | 'passwordResets' | 'mailer' | 'clock' | 'newToken' | 'hashToken' | 'appUrl' | 'userVouchers'
 > &
-  VoucherPdfDeps & { mailOutbox: MailOutbox };
+  VoucherPdfDeps &
+  ConfirmationMailDeps &
+  CancellationMailDeps &
+  SellerInvoiceMailDeps & { mailOutbox: MailOutbox };
 
 /** Does one job; throws when it failed, so the queue delivers it again (at least once: a retry may repeat a mail). */
 export async function runMailJob(deps: MailWorkerDeps, job: MailJob): Promise<void> {
@@ -22,6 +28,15 @@ export async function runMailJob(deps: MailWorkerDeps, job: MailJob): Promise<vo
       return;
     case 'guest-vouchers':
       await mailGuestVouchers(deps, job.email);
+      return;
+    case 'order-confirmation':
+      await deliverConfirmation(deps, job.paymentId);
+      return;
+    case 'cancellation':
+      await mailCancellation(deps, job.orderId);
+      return;
+    case 'seller-invoice':
+      await mailSellerInvoice(deps, job.invoiceId, job.to);
       return;
   }
 }

@@ -1,9 +1,5 @@
 import type Stripe from 'stripe';
-import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
 import { viennaYear } from '@gm/shared/dates/vienna-range';
-import { formatEuro } from '@gm/shared/money/money';
-import { ORDER_TEXT } from '@gm/shared/orders/contracts';
-import { voucherPdfFilename } from '@gm/shared/wallet/contracts';
 import { commissionFor, feeBase } from '@gm/shared/orders/pricing';
 import { effectiveSettings, type Settings } from '@gm/shared/settings/contracts';
 import {
@@ -14,11 +10,7 @@ import {
 } from '../../repositories/order-repository.ts';
 import type { PaymentRecord } from '../../repositories/payment-repository.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
-import { ConflictError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
-import { fitAttachments, memoisedMediaReader, type MailAttachment } from '../mail-attachments.ts';
-import { voucherPdfFor } from '../wallet/voucher-pdf.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoiceLines } from './invoice-tax.ts';
 import { newUserVoucher } from './new-user-voucher.ts';
 import { notifySellersOfPayment } from '../seller-mails/sale-notice.ts';
@@ -30,10 +22,10 @@ import { notifySellersOfPayment } from '../seller-mails/sale-notice.ts';
  * counters); the line's `#status = :pending` condition makes each line complete at most once, so a
  * re-delivered event, a concurrent duplicate or a re-run after a crash half-way never issues a
  * second voucher and finishes what is left. Then one last transaction marks the Payment
- * `completed_at` (once) together with the coupon use. The confirmation mail is sent at least once
- * (deliverConfirmation): a run claims it with a lease on the Payment, sends, then sets `mail_sent_at`;
- * a run that finds the payment completed but the mail still owed (the sender crashed or SES failed)
- * sends it. Lines another payment already completed (or that are gone) are refunded (idempotency key per payment).
+ * `completed_at` (once) together with the coupon use. The confirmation mail is the mail worker's
+ * job (`order-confirmation`, confirmation-mail.ts: PDFs are rendered there, never in this Stripe
+ * Lambda): every run that finds the mail owed (`mail_sent_at` unset) enqueues it, and the worker sends
+ * it once per payment under a lease on the Payment. Lines another payment already completed (or that are gone) are refunded (idempotency key per payment).
  */
 export type CompletionDeps = Pick<
   Deps,
@@ -50,8 +42,6 @@ export type CompletionDeps = Pick<
   | 'clock'
   | 'newId'
   | 'appUrl'
-  | 'templates'
-  | 'mediaReader'
   | 'sellerMails'
   | 'log'
   | 'metrics'
@@ -60,14 +50,10 @@ export type CompletionDeps = Pick<
 export type CompletionOutcome =
   'completed' | 'already_completed' | 'unknown_payment' | 'not_a_success' | 'not_a_checkout';
 
-/** Longer than a Lambda run (10 s, PDF rendering and SES included); a crashed sender's lease expires before Stripe's later retries. */
-export const MAIL_LEASE_MS = 60_000;
-export const MAIL_IN_PROGRESS = 'Die Bestellbestätigung wird gerade gesendet.';
-
 /**
- * What a run does when the mail cannot go out now: the webhook (`throw`) answers non-2xx so Stripe
- * re-delivers the event and a later run sends it; the free order (`log`, no re-delivery exists)
- * answers the buyer and leaves the mail owed (`mail_sent_at` unset).
+ * What a run does when the mail cannot be handed to the mail queue now: the webhook (`throw`) answers
+ * non-2xx so Stripe re-delivers the event and a later run enqueues it; the free order (`log`, no
+ * re-delivery exists) answers the buyer and leaves the mail owed (`mail_sent_at` unset).
  */
 export type MailFailure = 'throw' | 'log';
 
@@ -93,7 +79,7 @@ export async function completePayment(
   if (payment.completed_at) {
     // Completed earlier: a run that crashed before the mail (or whose mail failed) left it owed.
     try {
-      if (!payment.mail_sent_at) await deliverConfirmation(deps, payment, mailFailure);
+      await requestConfirmation(deps, payment, mailFailure);
     } finally {
       await notifySellers(deps, payment, mailFailure);
     }
@@ -257,7 +243,6 @@ export async function completePayment(
   }
 
   const at = deps.clock().toISOString();
-  const mailLease = new Date(Date.parse(at) + MAIL_LEASE_MS).toISOString();
   let marked: boolean;
   // The coupon counts as used only by a payment that issued something (not by a duplicate that got nothing).
   if (payment.coupon_code && issuedAny) {
@@ -267,7 +252,6 @@ export async function completePayment(
       marked = await deps.paymentRecords.markCompleted(
         payment.id,
         at,
-        mailLease,
         deps.coupons.useParts(payment.coupon_code, payment.id, at, limited),
       );
     } catch (error) {
@@ -276,18 +260,17 @@ export async function completePayment(
       marked = await deps.paymentRecords.markCompleted(
         payment.id,
         at,
-        mailLease,
         deps.coupons.useParts(payment.coupon_code, payment.id, at, false),
         true,
       );
     }
   } else {
-    marked = await deps.paymentRecords.markCompleted(payment.id, at, mailLease);
+    marked = await deps.paymentRecords.markCompleted(payment.id, at);
   }
-  // The marking run holds the mail lease from the marking write on; a run that lost the race to mark
-  // it only sends if that lease expired (the marking run died).
+  // Every run enqueues (a run that lost the race to mark it too, in case the marking run died): the
+  // worker sends once per payment.
   try {
-    await deliverConfirmation(deps, payment, mailFailure, marked ? mailLease : undefined);
+    await requestConfirmation(deps, payment, mailFailure);
   } finally {
     await notifySellers(deps, payment, mailFailure);
   }
@@ -310,180 +293,24 @@ async function notifySellers(deps: CompletionDeps, payment: PaymentRecord, mailF
 }
 
 /**
- * The confirmation mail, at least once and in the normal case exactly once: claim the lease
- * (conditional: payment completed, mail not sent, no live lease), send, set `mail_sent_at`. A failed
- * send gives the lease back; a crash leaves it to expire (MAIL_LEASE_MS). A live lease of another
- * run means "being sent": the webhook answers 409, so Stripe retries until the mail is recorded.
+ * Hands the confirmation mail to the mail worker while it is owed (`mail_sent_at` unset): a small job
+ * with the payment's id; the worker renders the invoice and voucher PDFs and sends, once per payment
+ * (confirmation-mail.ts). On the webhook path (`throw`) a job that could not be enqueued fails the
+ * delivery, so Stripe re-delivers the event and the completed payment's re-run enqueues it.
  */
-export async function deliverConfirmation(
-  deps: Pick<CompletionDeps, 'paymentRecords' | 'clock' | ConfirmationDeps>,
+async function requestConfirmation(
+  deps: Pick<CompletionDeps, 'mailQueue' | 'log'>,
   payment: PaymentRecord,
   mailFailure: MailFailure,
-  /** The lease this run already holds (taken with the completion marking). */
-  heldLease?: string,
-): Promise<'sent' | 'not_owed' | 'failed'> {
-  const now = deps.clock();
-  const until = heldLease ?? new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
-  const claim = heldLease ? 'claimed' : await deps.paymentRecords.claimMail(payment.id, now.toISOString(), until);
-  if (claim === 'sent') return 'not_owed';
-  if (claim === 'leased') {
-    if (mailFailure === 'throw') throw new ConflictError(MAIL_IN_PROGRESS);
-    return 'not_owed';
-  }
+): Promise<void> {
+  if (payment.mail_sent_at) return;
   try {
-    await sendConfirmation(deps, payment);
+    await deps.mailQueue.enqueue({ kind: 'order-confirmation', paymentId: payment.id });
   } catch (error) {
-    await deps.paymentRecords.releaseMail(payment.id, until).catch(() => undefined);
     deps.log.error('order confirmation mail failed', { paymentId: payment.id, error });
     if (mailFailure === 'throw') throw error;
-    return 'failed';
   }
-  await deps.paymentRecords.markMailSent(payment.id, deps.clock().toISOString());
-  return 'sent';
 }
-
-type ConfirmationDeps =
-  | 'users'
-  | 'mailQueue'
-  | 'appUrl'
-  | 'orders'
-  | 'userVouchers'
-  | 'companies'
-  | 'vouchers'
-  | 'templates'
-  | 'mediaReader'
-  | 'log';
-
-/**
- * The confirmation mail, from what was stored (any concurrent run may have completed a line): orders,
- * totals, the invoice PDFs, and for guests the codes and the voucher PDFs (a guest has no wallet). The
- * voucher PDFs go in while the attachments stay within MAIL_ATTACHMENT_BUDGET (SES and many mailboxes
- * take 10 MB per message); the ones that do not fit are named in the text with the retrieval page.
- */
-async function sendConfirmation(deps: Pick<CompletionDeps, ConfirmationDeps>, payment: PaymentRecord): Promise<void> {
-  const issued: { title: string; amount: number; code: string; qr: string; orderNo: string; pdf: UserVoucherRecord }[] =
-    [];
-  const invoices: MailAttachment[] = [];
-  const gifts: { title: string; amount: number; orderNo: string; url: string }[] = [];
-  for (const line of payment.lines ?? []) {
-    const order = await deps.orders.get(line.order_id);
-    if (order?.status !== 'completed' || order.payment_id !== payment.id) continue;
-    const invoice = order.invoice_no ? await deps.orders.getInvoice(order.invoice_no) : undefined;
-    if (invoice)
-      invoices.push({
-        filename: invoiceFilename(invoice.invoice_no),
-        contentType: 'application/pdf',
-        content: await renderInvoicePdf(invoice),
-      });
-    for (const id of order.user_voucher_ids ?? []) {
-      const uv = await deps.userVouchers.get(id);
-      if (uv)
-        issued.push({
-          title: order.voucher.title,
-          amount: line.total_amount - line.discount,
-          code: uv.code,
-          qr: uv.qr,
-          orderNo: order.order_no ?? '',
-          pdf: uv,
-        });
-    }
-    // A gift line has no voucher yet: the mail links to its gift form (issues 5/6).
-    if (order.is_gift && !order.user_voucher_ids?.length && payment.payer_user_id) {
-      gifts.push({
-        title: order.voucher.title,
-        amount: line.total_amount - line.discount,
-        orderNo: order.order_no ?? '',
-        url: `${deps.appUrl.replace(/\/+$/, '')}/vouchers-gift/${order.id}`,
-      });
-    }
-  }
-  if (issued.length === 0 && gifts.length === 0) return;
-  const to =
-    payment.guest?.email ?? (payment.payer_user_id ? (await deps.users.get(payment.payer_user_id))?.email : undefined);
-  if (!to) return;
-
-  // Guests only: buyers find (and download) their vouchers in the wallet. The number rendered is
-  // bounded so the webhook's run stays short; the rest are named with the retrieval page.
-  const voucherPdfs = new Map<(typeof issued)[number], MailAttachment>();
-  if (payment.guest) {
-    // Vouchers of one offer share their background: read each image once per mail.
-    const pdfDeps = { ...deps, mediaReader: memoisedMediaReader(deps.mediaReader) };
-    for (const i of issued.slice(0, MAX_VOUCHER_PDFS))
-      voucherPdfs.set(i, {
-        filename: voucherPdfFilename(i.orderNo, i.code),
-        contentType: 'application/pdf',
-        content: await voucherPdfFor(pdfDeps, i.pdf),
-      });
-  }
-  // Invoices first: they are small and the buyer must get them; voucher PDFs fill the rest.
-  const { attached } = fitAttachments([...invoices, ...voucherPdfs.values()]);
-  const sent = new Set(attached);
-  const isSent = (i: (typeof issued)[number]) => sent.has(voucherPdfs.get(i) as MailAttachment);
-  const notAttached = payment.guest ? issued.filter((i) => !isSent(i)) : [];
-  const attachedVouchers = [...voucherPdfs.values()].filter((a) => sent.has(a)).length;
-  const attachedInvoices = attached.length - attachedVouchers;
-
-  const base = deps.appUrl.replace(/\/+$/, '');
-  const name = payment.guest?.first_name;
-  const lines = [...issued, ...gifts].map((i) => `- ${i.orderNo}: ${i.title}, ${formatEuro(i.amount)}`);
-  const codes = payment.guest
-    ? [
-        '',
-        'Deine Gutscheine:',
-        ...issued.flatMap((i) => [
-          `- ${i.title}: Code ${i.code}, ${i.qr}`,
-          `  ${BALANCE_TEXT.linkLabel}: ${balanceCheckUrl(base, i.code)}`,
-        ]),
-      ]
-    : ['', `Deine Gutscheine findest du in deiner Geldbörse: ${base}/wallet`];
-  await deps.mailQueue.enqueue({
-    kind: 'mail',
-    mail: {
-      to,
-      subject: 'Deine Bestellung bei Gutscheinmarkt',
-      text: [
-        name ? `Hallo ${name},` : 'Hallo,',
-        '',
-        payment.guest ? ORDER_TEXT.guestThankYou : `${ORDER_TEXT.paymentDoneTitle} ${ORDER_TEXT.paymentDone}`,
-        '',
-        'Deine Bestellung:',
-        ...lines,
-        ...(payment.discount ? [`Rabatt: ${formatEuro(payment.discount)}`] : []),
-        `Gesamt: ${formatEuro(payment.amount)}`,
-        ...(issued.length ? codes : []),
-        ...(gifts.length
-          ? ['', 'Deine Geschenke kannst du hier verschenken:', ...gifts.map((g) => `- ${g.title}: ${g.url}`)]
-          : []),
-        ...attachmentNote(attachedInvoices, attachedVouchers),
-        ...(notAttached.length
-          ? [
-              '',
-              `Diese Gutscheine waren zu groß für eine Email: ${notAttached.map((i) => i.title).join(', ')}. Zum Einlösen reicht der Code; die PDFs kannst du hier anfordern: ${base}${GUEST_RETRIEVAL_PATH}`,
-            ]
-          : []),
-      ].join('\n'),
-      ...(attached.length ? { attachments: attached } : {}),
-    },
-  });
-}
-
-/** Voucher PDFs rendered for one confirmation mail at most (a few hundred ms each). */
-export const MAX_VOUCHER_PDFS = 10;
-
-/** The web's "Gutschein verloren?" page (web/src/config/paths.ts `guestRetrieval`): it mails a guest's voucher PDFs. */
-export const GUEST_RETRIEVAL_PATH = '/gast-bestellung/abrufen';
-
-function attachmentNote(invoices: number, vouchers: number): string[] {
-  const parts = [
-    ...(invoices ? [invoices > 1 ? 'die Rechnungen' : 'die Rechnung'] : []),
-    ...(vouchers ? [vouchers > 1 ? 'deine Gutscheine als PDF' : 'deinen Gutschein als PDF'] : []),
-  ];
-  if (!parts.length) return [];
-  const what = parts.join(' und ');
-  return ['', `${what.charAt(0).toUpperCase()}${what.slice(1)} findest du im Anhang.`];
-}
-
-export const invoiceFilename = (invoiceNo: string) => `Rechnung-${invoiceNo}.pdf`;
 
 /** The seller as supplier on the invoice: company name, business address (the profile's as fallback), VAT number. */
 async function supplierOf(

@@ -8,17 +8,21 @@ import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { orders, paymentRecords, resolve, userVouchers } from '../../lib/deps.ts';
 import { completionProviders } from '../../lib/deps/payments.ts';
-import { completePaymentOnEvent, MAIL_LEASE_MS, type CompletionDeps } from './complete-payment.ts';
+import { mailWorkerDeps } from '../../workers/mail-queue.ts';
+import { completePaymentOnEvent, type CompletionDeps } from './complete-payment.ts';
+import { deliverConfirmation, MAIL_LEASE_MS } from './confirmation-mail.ts';
 
 /**
  * The confirmation mail is sent at least once (lease + `mail_sent_at` on the Payment): a run that
- * completed the order but died before the mail leaves it owed, and the next delivery of
- * `payment_intent.succeeded` sends it — once, however many deliveries race.
+ * completed the order but died before handing the mail to the queue leaves it owed, and the next
+ * delivery of `payment_intent.succeeded` enqueues it. The mail worker's `order-confirmation` job
+ * (issue 15: the PDFs are rendered there) sends it once, however many jobs and deliveries race.
  */
 const settle = settleStandIn;
 
 const deps = (): CompletionDeps => resolve(completionProviders);
 const crashingMailQueue = { enqueue: () => Promise.reject(new Error('simulated crash before the mail')) };
+const worker = () => mailWorkerDeps();
 
 /** A buyer who paid with 3-D Secure and approved, with the intent's events held back: answers the succeeded event. */
 async function approvedPayment(): Promise<{
@@ -110,7 +114,7 @@ describe('confirmation mail at least once', () => {
     await standInApi('POST', '/__test/release', { object: intentId });
   });
 
-  it('sends an owed mail exactly once when 20 deliveries race for it', async () => {
+  it('sends an owed mail exactly once when 20 deliveries and 20 worker runs of its job race for it', async () => {
     const { buyer, paymentId, intentId, event } = await approvedPayment();
     const since = Math.floor(Date.now() / 1000) - 1;
     await expect(completePaymentOnEvent({ ...deps(), mailQueue: crashingMailQueue }, event)).rejects.toThrow(
@@ -118,37 +122,54 @@ describe('confirmation mail at least once', () => {
     );
     expect(await mailsTo(buyer.email, since)).toHaveLength(0);
 
-    // 20 runs at once (no event claim in between): one claims the lease and sends, the others answer 409 or find it sent.
-    const settled = await Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps(), event)));
-    for (const r of settled) if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 409 });
-    expect(settled.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
-    expect(await mailsTo(buyer.email, since)).toHaveLength(1);
+    // 20 deliveries at once (no event claim in between) each enqueue the job while the mail is owed,
+    // and 20 runs of the job race them: one claims the lease and sends, the others answer 409 (the
+    // queue delivers such a job again) or find it sent.
+    const [runs, jobs] = await Promise.all([
+      Promise.allSettled(Array.from({ length: 20 }, () => completePaymentOnEvent(deps(), event))),
+      Promise.allSettled(Array.from({ length: 20 }, () => deliverConfirmation(worker(), paymentId))),
+    ]);
+    expect(runs.every((r) => r.status === 'fulfilled' && r.value === 'already_completed')).toBe(true);
+    for (const r of jobs) if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 409 });
+    expect(jobs.filter((r) => r.status === 'fulfilled' && r.value === 'sent').length).toBeLessThanOrEqual(1);
+    const mails = await mailsTo(buyer.email, since);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.attachments?.map((a) => a.contentType)).toEqual(['application/pdf']);
     expect((await paymentRecords().get(paymentId))?.mail_sent_at).toBeTruthy();
     await standInApi('POST', '/__test/release', { object: intentId });
     await settle();
     expect(await mailsTo(buyer.email, since)).toHaveLength(1);
   });
 
-  it('takes over the lease of a sender that died mid-send only after it expired', async () => {
+  it('takes over the lease of a worker that died mid-send only after it expired', async () => {
     const { buyer, paymentId, intentId, event } = await approvedPayment();
     const since = Math.floor(Date.now() / 1000) - 1;
-    // A run that died while sending: completed, lease taken, never released (its process is gone).
-    const hanging = { ...deps(), paymentRecords: { ...paymentRecords(), releaseMail: () => Promise.resolve() } };
-    await expect(completePaymentOnEvent({ ...hanging, mailQueue: crashingMailQueue }, event)).rejects.toThrow(
+    await expect(completePaymentOnEvent({ ...deps(), mailQueue: crashingMailQueue }, event)).rejects.toThrow(
       'simulated crash',
     );
+    expect((await paymentRecords().get(paymentId))?.mail_lease_until).toBeUndefined();
+    // A worker that died while sending: lease taken, never released (its process is gone).
+    const dying = {
+      ...worker(),
+      mailer: { send: () => Promise.reject(new Error('simulated crash while sending')) },
+      paymentRecords: { ...paymentRecords(), releaseMail: () => Promise.resolve() },
+    };
+    await expect(deliverConfirmation(dying, paymentId)).rejects.toThrow('simulated crash while sending');
     expect((await paymentRecords().get(paymentId))?.mail_lease_until).toBeTruthy();
 
-    // While the lease lives, a re-delivery answers 409 (Stripe retries later) and sends nothing.
-    await expect(completePaymentOnEvent(deps(), event)).rejects.toMatchObject({ statusCode: 409 });
+    // While the lease lives, another delivery of the job answers 409 (the queue retries later) and sends nothing.
+    await expect(deliverConfirmation(worker(), paymentId)).rejects.toMatchObject({ statusCode: 409 });
     expect(await mailsTo(buyer.email, since)).toHaveLength(0);
     // After it expired, the next delivery sends the mail.
     const later = () => new Date(Date.now() + MAIL_LEASE_MS + 1000);
-    expect(await completePaymentOnEvent({ ...deps(), clock: later }, event)).toBe('already_completed');
+    expect(await deliverConfirmation({ ...worker(), clock: later }, paymentId)).toBe('sent');
     expect(await mailsTo(buyer.email, since)).toHaveLength(1);
     const sent = await paymentRecords().get(paymentId);
     expect(sent?.mail_sent_at).toBeTruthy();
     expect(sent?.mail_lease_until).toBeUndefined();
+    // Sent: a further delivery of the job and of the event send nothing.
+    expect(await deliverConfirmation(worker(), paymentId)).toBe('not_owed');
+    expect(await completePaymentOnEvent(deps(), event)).toBe('already_completed');
     await standInApi('POST', '/__test/release', { object: intentId });
     await settle();
     expect(await mailsTo(buyer.email, since)).toHaveLength(1);

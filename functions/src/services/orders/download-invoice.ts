@@ -2,8 +2,7 @@ import type { DownloadInvoiceRequest } from '@gm/shared/orders/contracts';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
-import { invoiceFilename } from './complete-payment.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { invoiceFilename, renderInvoicePdf } from './invoice-pdf.ts';
 
 /**
  * The customer invoice of a completed order line as a PDF, for the line's buyer or an admin; anyone

@@ -13,7 +13,8 @@ import { s3Client } from '../../lib/clients.ts';
 import { orders, userVouchers } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
 import { MAIL_ATTACHMENT_BUDGET } from '../mail-attachments.ts';
-import { GUEST_RETRIEVAL_PATH, invoiceFilename } from './complete-payment.ts';
+import { GUEST_RETRIEVAL_PATH } from './confirmation-mail.ts';
+import { invoiceFilename } from './invoice-pdf.ts';
 
 /** A guest has no wallet: the confirmation mail carries the voucher PDFs next to the invoices, within the mail size budget. */
 const standIn = () => process.env.STRIPE_STAND_IN_URL as string;

@@ -76,6 +76,8 @@ export class Writer {
  * rate shown; a voucher without a fixed tax rate is a multi-purpose voucher (VAT on redemption).
  * The marketplace commission is the seller's matter and is not on this invoice.
  */
+export const invoiceFilename = (invoiceNo: string) => `Rechnung-${invoiceNo}.pdf`;
+
 export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(`${invoice.cancels !== undefined ? 'Stornorechnung' : 'Rechnung'} ${invoice.invoice_no}`));

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYOUT_TEXT, sellerInvoiceSchema } from '@gm/shared/payouts/contracts';
 import { createTestAccount } from '../../../../scripts/test/accounts.ts';
 import { api } from '../../../../scripts/test/api.ts';
@@ -361,8 +361,10 @@ describe('payout run: schedule and the admin run', () => {
     const invoice = sellerInvoiceSchema.parse(created.body.data);
     expect(invoice).toMatchObject({ seller_id: seller.userId, transfer_status: 'manual', isCompleted: false });
     expect(invoice.iban).toMatch(/^•+3201$/);
-    const pdf = await documents().presignGet(sellerInvoiceKeys.pdf(invoice.invoice_no, invoice.issued_at), 60);
-    const file = await fetch(pdf);
+    // The run stores what the Gutschrift shows; the PDF is rendered where it is downloaded (issue 15).
+    const file = await fetch(new URL(`seller-invoice/${invoice.id}/pdf`, inject('apiUrl')), {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(file.status).toBe(200);
     expect(
       Buffer.from(await file.arrayBuffer())

@@ -11,9 +11,9 @@ import { PAYOUT_SETTLE_MS, type TransferStatus } from '@gm/shared/payouts/contra
 import { effectiveSettings } from '@gm/shared/settings/contracts';
 import { PaymentProviderError } from '../../adapters/stripe-payments.ts';
 import type { MarkedOrder, PayoutRunState } from '../../repositories/payout-run-repository.ts';
-import type { SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
+import { sellerInvoiceKeys, type SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
 import type { Deps } from '../deps.ts';
-import { renderSellerInvoicePdf, type SellerInvoicePdfLine } from './seller-invoice-pdf.ts';
+import type { SellerInvoicePdfLine, SellerInvoicePdfSource } from './seller-invoice-pdf.ts';
 
 /**
  * The payout run (issue 12 "Scheduled payouts"; docs/data-model.md §4.8). Per seller and period it
@@ -192,8 +192,14 @@ async function complete(deps: PayoutRunDeps, stored: SellerInvoiceRecord): Promi
   let invoice = stored;
   if (invoice.status === 'building') {
     const { figures, lines } = await markAndSum(deps, invoice);
-    const pdf = await renderSellerInvoicePdf(invoice, figures, lines);
-    await deps.documents.put(invoice.pdf_key, pdf, 'application/pdf');
+    // What the Gutschrift PDF shows, frozen now; it is rendered where it is downloaded or mailed
+    // (seller-invoice-pdfs.ts), so this Lambda, which carries Stripe, carries no PDF code (issue 15).
+    const source: SellerInvoicePdfSource = { invoice, figures, lines };
+    await deps.documents.put(
+      invoice.pdf_source_key ?? sellerInvoiceKeys.pdfSource(invoice.pdf_key),
+      new TextEncoder().encode(JSON.stringify(source)),
+      'application/json',
+    );
     await deps.payoutCrashAt?.('after_pdf');
     const account = await deps.payoutAccounts.get(invoice.seller_id);
     const transferStatus: TransferStatus =

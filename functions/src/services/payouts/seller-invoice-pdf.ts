@@ -18,6 +18,13 @@ export type SellerInvoicePdfLine = {
   reversed_share: number;
 };
 
+/** What a Gutschrift PDF is rendered from: the invoice as claimed, its figures and lines (stored by the payout run). */
+export type SellerInvoicePdfSource = {
+  invoice: SellerInvoiceRecord;
+  figures: PayoutFigures;
+  lines: SellerInvoicePdfLine[];
+};
+
 /** The list of orders is printed only up to this many lines (the figures always). */
 export const PDF_LINE_LIMIT = 200;
 
@@ -38,6 +45,8 @@ export async function renderSellerInvoicePdf(
   doc.setTitle(winAnsi(`Gutschrift ${invoice.invoice_no}`));
   doc.setAuthor(MARKETPLACE.name);
   doc.setCreationDate(new Date(invoice.issued_at));
+  // Rendered on every download (issue 15): the same bytes each time, whenever rendered.
+  doc.setModificationDate(new Date(invoice.issued_at));
   const w = new Writer(
     doc,
     await doc.embedFont(StandardFonts.Helvetica),

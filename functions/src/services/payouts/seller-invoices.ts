@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {
   isPaymentComplete,
+  sellerInvoiceKeys,
   toSellerInvoice,
   type SellerInvoiceRecord,
 } from '../../repositories/seller-invoice-keys.ts';
@@ -26,7 +27,7 @@ import { invoicePartition } from '../../repositories/seller-invoice-repository.t
 import { auditEntry } from '../audit-entry.ts';
 import { cursorPage, INVALID_CURSOR } from '../cursor-paging.ts';
 import type { Deps } from '../deps.ts';
-import { csvMoney, writeCsv, writeZip } from '../export-writers.ts';
+import { csvMoney, writeCsv } from '../export-writers.ts';
 
 /**
  * Seller invoices (Gutschriften), the read/admin side (issue 12; 03 §2 /payout, §4, §7, §8): lists,
@@ -92,7 +93,7 @@ export async function listSellerInvoices(
     cursor: key,
     partition: invoicePartition(filter),
     read: (limit, start) => deps.sellerInvoices.page(filter, limit, start),
-    count: async () => (total ??= await deps.sellerInvoices.count(filter)),
+    total: { exact: async () => (total ??= await deps.sellerInvoices.count(filter)) },
     pageUrl: (next, cursor) => {
       nextCursor = `${total ?? 0}.${cursor}`;
       return pageUrl(next, nextCursor);
@@ -102,7 +103,7 @@ export async function listSellerInvoices(
 }
 
 /** An invoice the actor may see, else 404 (a seller asking for another seller's). */
-async function visibleInvoice(
+export async function visibleInvoice(
   deps: Pick<Deps, 'sellerInvoices'>,
   actor: Pick<Actor, 'role' | 'userId'>,
   id: string,
@@ -124,18 +125,6 @@ export async function getSellerInvoice(
 }
 
 export const sellerInvoiceFilename = (invoiceNo: string) => `Gutschrift-${invoiceNo}.pdf`;
-
-/** GET seller-invoice/{id}/pdf: the stored PDF (written by the run before the invoice was issued). */
-export async function sellerInvoicePdf(
-  deps: Pick<Deps, 'sellerInvoices' | 'privateFileReader'>,
-  actor: Pick<Actor, 'role' | 'userId'>,
-  id: string,
-): Promise<{ data: Uint8Array; filename: string }> {
-  const invoice = await visibleInvoice(deps, actor, id);
-  const data = await deps.privateFileReader.read(invoice.pdf_key);
-  if (!data) throw new NotFoundError(PDF_MISSING);
-  return { data, filename: sellerInvoiceFilename(invoice.invoice_no) };
-}
 
 /** PUT seller-invoice/{id} {isCompleted:true} (admin): a manual or failed transfer paid outside Stripe. */
 export async function completeSellerInvoicePayment(
@@ -232,19 +221,9 @@ export async function sendSellerInvoice(
   if (!invoice) throw new NotFoundError();
   const to = invoice.seller_email || (await deps.users.get(invoice.seller_id))?.email;
   if (!to) throw ValidationError.field('email', NO_SELLER_EMAIL);
-  const pdf = await deps.privateFileReader.read(invoice.pdf_key);
-  if (!pdf) throw new NotFoundError(PDF_MISSING);
-  await deps.mailQueue.enqueue({
-    kind: 'mail',
-    mail: {
-      to,
-      subject: PAYOUT_TEXT.mailSubject(invoice.invoice_no),
-      text: sellerInvoiceMailText(invoice),
-      attachments: [
-        { filename: sellerInvoiceFilename(invoice.invoice_no), contentType: 'application/pdf', content: pdf },
-      ],
-    },
-  });
+  if (!(await sellerInvoiceDocumentStored(deps, invoice))) throw new NotFoundError(PDF_MISSING);
+  // The mail worker renders the PDF and sends (seller-invoice-pdfs.ts mailSellerInvoice).
+  await deps.mailQueue.enqueue({ kind: 'seller-invoice', invoiceId: invoice.id, to });
   const at = deps.clock().toISOString();
   const sent = await deps.sellerInvoices.markEmailSent(id, at);
   if (!sent) throw new NotFoundError();
@@ -259,8 +238,21 @@ export async function sendSellerInvoice(
   return toSellerInvoice(sent);
 }
 
+/**
+ * Whether the Gutschrift's PDF can be had: rendered from what the payout run stored
+ * (`pdfSource`, issue 15), or stored as a PDF (invoices issued before that).
+ */
+async function sellerInvoiceDocumentStored(
+  deps: Pick<Deps, 'privateFileReader'>,
+  invoice: SellerInvoiceRecord,
+): Promise<boolean> {
+  if (invoice.pdf_source_key) return Boolean(await deps.privateFileReader.read(invoice.pdf_source_key));
+  if (await deps.privateFileReader.read(invoice.pdf_key)) return true;
+  return Boolean(await deps.privateFileReader.read(sellerInvoiceKeys.pdfSource(invoice.pdf_key)));
+}
+
 /** The invoices of an export (oldest first); none is a 404 with a German message. */
-async function exportInvoices(
+export async function exportInvoices(
   deps: Pick<Deps, 'sellerInvoices'>,
   actor: Pick<Actor, 'role' | 'userId'>,
   input: ExportInput,
@@ -276,58 +268,10 @@ async function exportInvoices(
   return invoices;
 }
 
-/** PDFs fetched ahead of the one being zipped. */
-const READ_AHEAD = 4;
-
 export const sellerInvoiceExportName = {
   zip: (from: string, to: string) => `Gutschriften_${from}_${to}.zip`,
   csv: (from: string, to: string) => `Gutschriften_${from}_${to}.csv`,
 };
-
-/**
- * POST seller-invoice/download-pdf-invoices: the stored PDFs of the range as a zip streamed into the
- * private bucket (one PDF in memory at a time), answered as a presigned link.
- */
-export async function downloadSellerInvoicePdfs(
-  deps: Pick<Deps, 'sellerInvoices' | 'privateFileReader' | 'exportFiles'>,
-  actor: Pick<Actor, 'role' | 'userId'>,
-  input: ExportInput,
-): Promise<ExportLink> {
-  const invoices = await exportInvoices(deps, actor, input);
-  // Read-ahead: the next few PDFs are fetched while one is zipped, so S3 latency does not add up;
-  // at most READ_AHEAD + 1 PDFs (a few kB each) are held.
-  const reads = new Map<number, Promise<Uint8Array>>();
-  const read = (index: number) => {
-    const invoice = invoices[index];
-    if (!invoice || reads.has(index)) return;
-    const pending = deps.privateFileReader.read(invoice.pdf_key).then((pdf) => {
-      if (!pdf) throw new Error(`seller invoice PDF missing: ${invoice.pdf_key}`);
-      return pdf;
-    });
-    pending.catch(() => undefined);
-    reads.set(index, pending);
-  };
-  return deps.exportFiles.write(
-    {
-      ownerId: actor.userId,
-      filename: sellerInvoiceExportName.zip(input.from, input.to),
-      contentType: 'application/zip',
-    },
-    (sink) =>
-      writeZip(
-        sink,
-        invoices.map((invoice, index) => ({
-          name: sellerInvoiceFilename(invoice.invoice_no),
-          data: async () => {
-            for (let next = index; next <= index + READ_AHEAD; next++) read(next);
-            const pdf = await reads.get(index)!;
-            reads.delete(index);
-            return pdf;
-          },
-        })),
-      ),
-  );
-}
 
 export const SELLER_INVOICE_CSV_HEADER = [
   'Rechnungsnummer',

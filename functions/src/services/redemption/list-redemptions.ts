@@ -15,8 +15,9 @@ export type ListDeps = Pick<Deps, 'redemptions' | 'orders'>;
  * GET redemption (02 §2 tables, 03 §2 /voucher-redemptions; data-model §5.5): newest first, 9 per
  * page. A seller sees its own (GSI2 `SELLER#<id>#REDEMPTIONS`), an admin all (GSI3 `REDEMPTIONS`)
  * or one seller's (`seller_id`). Growing partitions: `Limit` + `cursor` in next_page_url; a page
- * number without a cursor walks from the start. `total` is a COUNT query on the same key (the
- * stats' `redemption_count` leaves revoked rows out, the table shows them). `order_id` lists one
+ * number without a cursor walks from the start. `total` is the aggregator's row count of that list
+ * (`…#STATS/ROWS` `redemptions`, one GetItem; issue 15), revoked rows included — the stats'
+ * `redemption_count` leaves them out, the table shows them. `order_id` lists one
  * order's redemptions (the detail modal) through its user vouchers (GSI1).
  */
 export async function listRedemptions(
@@ -42,7 +43,7 @@ export async function listRedemptions(
         : deps.redemptions.listAll(limit, start));
       return { ...page, items: page.items.map(toApiRedemption) };
     },
-    count: () => (sellerId ? deps.redemptions.countBySeller(sellerId) : deps.redemptions.countAll()),
+    total: { exact: () => (sellerId ? deps.redemptions.countBySeller(sellerId) : deps.redemptions.countAll()) },
     pageUrl: (page, cursor) => {
       const params = new URLSearchParams({ page: String(page), paginate: String(perPage), cursor });
       if (sellerId && query.seller_id) params.set('seller_id', sellerId);

@@ -5,8 +5,7 @@ import { exportFileName, SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { writeZip } from '../export-writers.ts';
-import { invoiceFilename } from '../orders/complete-payment.ts';
-import { renderInvoicePdf } from '../orders/invoice-pdf.ts';
+import { invoiceFilename, renderInvoicePdf } from '../orders/invoice-pdf.ts';
 import type { ExportDeps, ParsedExport } from './order-csv.ts';
 import { sellerScope } from './seller-orders.ts';
 

@@ -46,6 +46,7 @@ describe('stats deltas of stream records', () => {
         entity: 'PlatformStats',
         add: sale,
       })),
+      { key: { PK: 'PLATFORM#STATS', SK: 'ROWS' }, entity: 'ListCounts', add: { orders: 1 } },
       { key: { PK: 'USER#u1', SK: 'STATS' }, entity: 'UserStats', add: { vouchers_bought: 1 } },
     ]);
   });
@@ -55,11 +56,11 @@ describe('stats deltas of stream records', () => {
     expect(keysOf(guest, pendingLine)).not.toContain('USER#u1/STATS');
     const { payment_id: _p, ...direct }: Image = { ...completedLine, channel: 'direktverkauf', commission: 0 };
     expect(keysOf(direct, pendingLine)).not.toContain('USER#u1/STATS');
-    expect(keysOf(direct, pendingLine)).toHaveLength(8);
+    expect(keysOf(direct, pendingLine)).toHaveLength(9);
     expect(keysOf({ ...completedLine, seller_mail_sent_at: AT }, completedLine)).toEqual([]);
     expect(keysOf(pendingLine, undefined)).toEqual([]);
     // A line written completed at once (fixtures, imports) is a sale too.
-    expect(keysOf(completedLine, undefined)).toHaveLength(9);
+    expect(keysOf(completedLine, undefined)).toHaveLength(10);
     // Removals (account deletion, TTL) count nothing.
     expect(deltasOf({ id: 'r', oldImage: completedLine }).deltas).toEqual([]);
   });
@@ -99,16 +100,64 @@ describe('stats deltas of stream records', () => {
       ...[DAY, WEEK, MONTH, 'TOTAL'].map((sk) => `SELLER#s1#STATS/${sk}`),
       ...[DAY, WEEK, MONTH, 'TOTAL'].map((sk) => `PLATFORM#STATS/${sk}`),
       'USER#u2/STATS',
+      'PLATFORM#STATS/ROWS',
+      'SELLER#s1#STATS/ROWS',
     ]);
     expect(added[0]!.add).toEqual({ redemption_count: 1, redeemed_value: 1200 });
     expect(added[8]!.add).toEqual({ voucher_used: 1 });
     const revoked = { ...redemption, is_revoked: true, revoked_at: '2027-01-02T00:00:00.000Z' };
     const taken = deltasOf({ id: 'b', oldImage: redemption, newImage: revoked }).deltas;
-    expect(taken.map((d) => d.key)).toEqual(added.map((d) => d.key));
+    // The revoked row stays listed: its list counts do not move.
+    expect(taken.map((d) => d.key)).toEqual(added.slice(0, 9).map((d) => d.key));
     expect(taken[0]!.add).toEqual({ redemption_count: -1, redeemed_value: -1200 });
     expect(taken[8]!.add).toEqual({ voucher_used: -1 });
     expect(deltasOf({ id: 'c', oldImage: revoked, newImage: { ...revoked, updated_at: AT } }).deltas).toEqual([]);
     expect(deltasOf({ id: 'd', oldImage: redemption, newImage: { ...redemption, title: 'neu' } }).deltas).toEqual([]);
+  });
+
+  it('counts the rows of the growing lists: orders and redemptions once each, revoked and reversed ones stay', () => {
+    const rows = (change: Parameters<typeof deltasOf>[0]) =>
+      deltasOf(change)
+        .deltas.filter((d) => d.entity === 'ListCounts')
+        .map((d) => ({ [`${d.key.PK}/${d.key.SK}`]: d.add }));
+    expect(rows({ id: '1', oldImage: pendingLine, newImage: completedLine })).toEqual([
+      { 'PLATFORM#STATS/ROWS': { orders: 1 } },
+    ]);
+    const reversed = { ...completedLine, reversed: true, reversed_at: AT, refunded_amount: 8500 };
+    expect(rows({ id: '2', oldImage: completedLine, newImage: reversed })).toEqual([]);
+    expect(rows({ id: '3', newImage: redemption })).toEqual([
+      { 'PLATFORM#STATS/ROWS': { redemptions: 1 } },
+      { 'SELLER#s1#STATS/ROWS': { redemptions: 1 } },
+    ]);
+    // Inserted already revoked (cannot happen, but it is listed): the row counts, the figures do not.
+    const insertedRevoked = deltasOf({ id: '4', newImage: { ...redemption, is_revoked: true } }).deltas;
+    expect(insertedRevoked.map((d) => d.entity)).toEqual(['ListCounts', 'ListCounts']);
+    expect(rows({ id: '5', oldImage: redemption, newImage: { ...redemption, is_revoked: true } })).toEqual([]);
+    // Employee redemptions are listed elsewhere (the tourism account's partition).
+    const employee = { PK: 'REDEMPTION#e', SK: 'REDEMPTION', kind: 'employee', seller_id: 'p1', created_at: AT };
+    expect(rows({ id: '6', newImage: employee })).toEqual([]);
+  });
+
+  it("an audit entry counts a row in its actor's and its target's lists, once", () => {
+    const entry: Image = { PK: 'AUDIT#a1', SK: 'AUDIT', actor_id: 'admin1', target_id: 'u9', action: 'delete_order' };
+    expect(deltasOf({ id: 'a', newImage: entry }).deltas).toEqual([
+      { key: { PK: 'USER#admin1', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { by_actor: 1 } },
+      { key: { PK: 'USER#u9', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { of_target: 1 } },
+    ]);
+    // An admin acting on its own account: one item, both lists.
+    expect(deltasOf({ id: 'b', newImage: { ...entry, target_id: 'admin1' } }).deltas).toEqual([
+      { key: { PK: 'USER#admin1', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { by_actor: 1, of_target: 1 } },
+    ]);
+    // Entries are immutable; a rewrite (none exists) or a removal counts nothing.
+    expect(deltasOf({ id: 'c', oldImage: entry, newImage: entry }).deltas).toEqual([]);
+    expect(deltasOf({ id: 'd', oldImage: entry }).deltas).toEqual([]);
+    const summed = sumDeltas(
+      batchDeltas([
+        { id: '1', newImage: entry },
+        { id: '2', newImage: { ...entry, PK: 'AUDIT#a2' } },
+      ]),
+    );
+    expect(summed.find((d) => d.key.PK === 'USER#admin1')?.add).toEqual({ by_actor: 2 });
   });
 
   it("an employee redemption counts in the partner's buckets only", () => {
@@ -137,7 +186,10 @@ describe('stats stream filters', () => {
     eventName,
     dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } }, NewImage: status ? { status: { S: status } } : {} },
   });
-  it('let through completed order lines and redemptions, nothing else', () => {
+  it('let through completed order lines, redemptions and new audit entries, nothing else', () => {
+    expect(matchesStreamFilters(record('INSERT', 'AUDIT#1', 'AUDIT'), STATS_STREAM_FILTERS)).toBe(true);
+    expect(matchesStreamFilters(record('MODIFY', 'AUDIT#1', 'AUDIT'), STATS_STREAM_FILTERS)).toBe(false);
+    expect(matchesStreamFilters(record('REMOVE', 'AUDIT#1', 'AUDIT'), STATS_STREAM_FILTERS)).toBe(false);
     expect(matchesStreamFilters(record('MODIFY', 'ORDER#1', 'ORDER', 'completed'), STATS_STREAM_FILTERS)).toBe(true);
     expect(matchesStreamFilters(record('INSERT', 'REDEMPTION#1', 'REDEMPTION'), STATS_STREAM_FILTERS)).toBe(true);
     expect(matchesStreamFilters(record('MODIFY', 'ORDER#1', 'ORDER', 'pending'), STATS_STREAM_FILTERS)).toBe(false);

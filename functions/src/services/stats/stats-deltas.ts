@@ -1,4 +1,5 @@
 import { statsBuckets } from '@gm/shared/dates/stats-buckets';
+import { listCountKeys } from '../../repositories/list-counts.ts';
 import { statsKeys } from '../../repositories/sales-stats.ts';
 
 /**
@@ -16,7 +17,16 @@ import { statsKeys } from '../../repositories/sales-stats.ts';
  * | the same item becomes `is_revoked = true` | the same counters negated, in the redemption's buckets |
  * | `REDEMPTION#…/REDEMPTION` inserted (kind employee) | the partner's buckets: `employee_redemption_count` 1 |
  *
- * Deletions (account deletion, TTL) and every other change count nothing.
+ * And the row counts of the growing lists (repositories/list-counts.ts), which follow the rows the
+ * lists show, not the dashboards' figures: a revoked redemption and a reversed order stay listed.
+ *
+ * | change | list counts |
+ * |---|---|
+ * | `ORDER#…/ORDER` becomes `status = completed` | `PLATFORM#STATS`/`ROWS` `orders` 1 |
+ * | `REDEMPTION#…/REDEMPTION` inserted (kind voucher) | `PLATFORM#STATS`/`ROWS` and `SELLER#<id>#STATS`/`ROWS` `redemptions` 1 |
+ * | `AUDIT#…/AUDIT` inserted | `USER#<actor>`/`AUDIT_COUNTS` `by_actor` 1, `USER#<target>`/`AUDIT_COUNTS` `of_target` 1 |
+ *
+ * Deletions (account deletion, TTL) and every other change count nothing (none of these rows is ever deleted).
  */
 export type Image = Record<string, unknown>;
 
@@ -28,13 +38,13 @@ export type ChangedItem = {
 };
 
 export type CounterKey = { PK: string; SK: string };
-export type CounterEntity = 'SellerStats' | 'PlatformStats' | 'UserStats';
+export type CounterEntity = 'SellerStats' | 'PlatformStats' | 'UserStats' | 'ListCounts' | 'AuditCounts';
 export type CounterDelta = { key: CounterKey; entity: CounterEntity; add: Record<string, number> };
 /** One stream record's contribution; `deltas` empty when it counts nothing. */
 export type RecordDeltas = { id: string; deltas: CounterDelta[] };
 
 /** Stream filter (CDK `FilterCriteria` and the local stand-in): only these items can change a counter. */
-export const STATS_SOURCE_PREFIXES = { order: 'ORDER#', redemption: 'REDEMPTION#' } as const;
+export const STATS_SOURCE_PREFIXES = { order: 'ORDER#', redemption: 'REDEMPTION#', audit: 'AUDIT#' } as const;
 
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
@@ -69,6 +79,7 @@ function orderDeltas(old: Image | undefined, now: Image): CounterDelta[] {
       seller_net: num(now.seller_net),
     };
     deltas.push(...bucketed(sellerId, completedAt, sale, sale));
+    deltas.push({ key: listCountKeys.platform, entity: 'ListCounts', add: { orders: 1 } });
     // A paying user's line (guests have no account; a direct sale has no payment and no buyer).
     const buyer = str(now.user_id);
     if (buyer && str(now.payment_id))
@@ -96,13 +107,34 @@ function redemptionDeltas(old: Image | undefined, now: Image): CounterDelta[] {
   if (now.kind === 'employee') {
     return old ? [] : bucketed(sellerId, at, { employee_redemption_count: 1 }, undefined);
   }
+  // A new row of the redemption lists (a revocation keeps it listed, so only the insert counts).
+  const rows: CounterDelta[] = old
+    ? []
+    : [
+        { key: listCountKeys.platform, entity: 'ListCounts', add: { redemptions: 1 } },
+        { key: listCountKeys.seller(sellerId), entity: 'ListCounts', add: { redemptions: 1 } },
+      ];
   const sign = !old && now.is_revoked !== true ? 1 : old && old.is_revoked !== true && now.is_revoked === true ? -1 : 0;
-  if (sign === 0) return [];
+  if (sign === 0) return rows;
   const counts = { redemption_count: sign, redeemed_value: sign * num(now.redeemed_value) };
   const owner = str(now.owner_user_id);
   return [
     ...bucketed(sellerId, at, counts, counts),
     ...(owner ? [{ key: statsKeys.user(owner), entity: 'UserStats' as const, add: { voucher_used: sign } }] : []),
+    ...rows,
+  ];
+}
+
+/** An audit entry's rows in its actor's and its target's lists (the same user: one item, both counts). */
+function auditDeltas(old: Image | undefined, now: Image): CounterDelta[] {
+  if (old) return [];
+  const actor = str(now.actor_id);
+  const target = str(now.target_id);
+  if (actor && actor === target)
+    return [{ key: listCountKeys.audit(actor), entity: 'AuditCounts', add: { by_actor: 1, of_target: 1 } }];
+  return [
+    ...(actor ? [{ key: listCountKeys.audit(actor), entity: 'AuditCounts' as const, add: { by_actor: 1 } }] : []),
+    ...(target ? [{ key: listCountKeys.audit(target), entity: 'AuditCounts' as const, add: { of_target: 1 } }] : []),
   ];
 }
 
@@ -115,6 +147,8 @@ export function deltasOf(change: ChangedItem): RecordDeltas {
     return { id: change.id, deltas: orderDeltas(change.oldImage, now) };
   if (pk.startsWith(STATS_SOURCE_PREFIXES.redemption) && now.SK === 'REDEMPTION')
     return { id: change.id, deltas: redemptionDeltas(change.oldImage, now) };
+  if (pk.startsWith(STATS_SOURCE_PREFIXES.audit) && now.SK === 'AUDIT')
+    return { id: change.id, deltas: auditDeltas(change.oldImage, now) };
   return { id: change.id, deltas: [] };
 }
 

@@ -8,7 +8,8 @@ export type FilterPattern = { [key: string]: FilterPattern | readonly FilterRule
 
 /**
  * The stats aggregator's records (services/stats/stats-deltas.ts): order lines that are completed
- * (a sale or, later, a reversal) and redemptions (inserted or revoked). Removals never count.
+ * (a sale or, later, a reversal), redemptions (inserted or revoked) and new audit entries (the audit
+ * lists' row counts). Removals never count.
  */
 export const STATS_STREAM_FILTERS: readonly FilterPattern[] = [
   {
@@ -21,6 +22,10 @@ export const STATS_STREAM_FILTERS: readonly FilterPattern[] = [
   {
     eventName: ['INSERT', 'MODIFY'],
     dynamodb: { Keys: { PK: { S: [{ prefix: 'REDEMPTION#' }] }, SK: { S: ['REDEMPTION'] } } },
+  },
+  {
+    eventName: ['INSERT'],
+    dynamodb: { Keys: { PK: { S: [{ prefix: 'AUDIT#' }] }, SK: { S: ['AUDIT'] } } },
   },
 ];
 

@@ -180,7 +180,7 @@ export async function listEmployeeCodes(
     cursor: query.cursor,
     partition,
     read: (limit, start) => deps.tourism.pageCodes(partition, keyword, limit, start),
-    count: () => deps.tourism.countCodes(partition, keyword),
+    total: { exact: () => deps.tourism.countCodes(partition, keyword) },
     pageUrl: (n, cursor) => {
       const params = new URLSearchParams({ page: String(n), pagination: String(query.pagination), cursor });
       if (query.keyword) params.set('keyword', query.keyword);

@@ -56,7 +56,7 @@ export async function listUsersForAdmin(
       cursor: query.cursor,
       partition: { index: 'GSI1', pk: 'ROLE#user' },
       read: (limit, start) => deps.users.pageByRole('user', keyword, limit, start),
-      count: () => deps.users.countByRole('user', keyword),
+      total: { exact: () => deps.users.countByRole('user', keyword) },
       pageUrl,
     });
     return { ...page, data: await withCompanies(deps, page.data) };

@@ -9,6 +9,8 @@ type PaginationProps = {
   label?: string;
   /** Numbered page links around the current page (03 §9: 3 for codes, 5 for sellers); none by default. */
   links?: number;
+  /** `lastPage` is a lower bound (a filtered list counted within a budget, `total_exact: false`). */
+  lastPageAtLeast?: boolean;
 };
 
 /** The window of `count` page numbers around `page`, within 1..lastPage. */
@@ -31,8 +33,10 @@ export function Pagination({
   busy = false,
   label = 'Seiten',
   links = 0,
+  lastPageAtLeast = false,
 }: PaginationProps) {
   if (lastPage <= 1) return null;
+  const of = lastPageAtLeast ? `mindestens ${lastPage}` : String(lastPage);
   return (
     <nav className="pagination" aria-label={label} data-testid="pagination">
       <button
@@ -64,12 +68,12 @@ export function Pagination({
             ))}
           </ul>
           <span className="visually-hidden" aria-live="polite">
-            Seite {page} von {lastPage}
+            Seite {page} von {of}
           </span>
         </>
       ) : (
         <span className="pagination__status" aria-live="polite">
-          Seite {page} von {lastPage}
+          Seite {page} von {of}
         </span>
       )}
       <button

@@ -12,7 +12,7 @@ import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
 import type { AdminOrderRecord } from '../../../repositories/order-admin-repository.ts';
 import { orderKeys, type OrderRecord } from '../../../repositories/order-repository.ts';
 import type { UserRecord } from '../../../repositories/user-repository.ts';
-import { cursorPage } from '../../cursor-paging.ts';
+import { cursorPage, pageAnswer } from '../../cursor-paging.ts';
 import { auditEntry } from '../../audit-entry.ts';
 import type { Deps } from '../../deps.ts';
 import { toOrderLine } from '../../orders/cart-line.ts';
@@ -57,10 +57,21 @@ async function buyersOf(deps: Pick<Deps, 'users'>, orders: OrderRecord[]): Promi
   return new Map(users.flatMap((u, i) => (u ? [[ids[i]!, u] as const] : [])));
 }
 
+/** Feed items a keyword search may count ahead per page view (≈ 500 orders ≈ one 1 MB Query page). */
+export const COUNT_BUDGET = 500;
+
+/** A whole order number (`GM-<yyyy>-<000001>`, lower-cased like the keyword). */
+const ORDER_NO = /^gm-\d{4}-\d{6,}$/;
+
 /**
  * POST order/search as admin (03 §2 /manage-orders): the `ORDERS` feed (GSI3, newest first), keyword
  * over `search_text` (order no., seller, buyer, voucher; lower case), 10 per page. next_page_url
  * carries `page` and `cursor`, so paging on reads one page; a numbered page without cursor walks there.
+ * `total` (issue 15: never a COUNT of the whole feed): without a keyword the aggregator's row count
+ * (one GetItem); with one, the matches counted ahead from the page's start within COUNT_BUDGET feed
+ * items — exact when the feed ended within it, else a lower bound (`total_exact: false`, the table
+ * says "mindestens") whose `last_page` grows as the admin pages on. A keyword that is a whole order
+ * number is looked up by key instead (exact: that order, total 1).
  */
 export async function searchAdminOrders(
   deps: Pick<Deps, 'orderAdmin' | 'users'>,
@@ -68,6 +79,16 @@ export async function searchAdminOrders(
   pageUrl: (page: number, cursor: string | undefined) => string,
 ): Promise<Paged<AdminOrderRow>> {
   const keyword = input.keyword?.trim().toLowerCase() || undefined;
+  if (keyword && ORDER_NO.test(keyword)) {
+    // A whole order number: its line by key (exact, two GetItems); unknown numbers search as text.
+    const order = await deps.orderAdmin.getByOrderNo(keyword.toUpperCase());
+    if (order?.status === 'completed') {
+      const data = input.page === 1 ? [order] : [];
+      const buyers = await buyersOf(deps, data);
+      const rows = data.map((o) => toAdminOrderRow(o, o.user_id ? buyers.get(o.user_id) : undefined));
+      return pageAnswer(rows, { page: input.page, perPage: input.paginate, total: 1, next: null });
+    }
+  }
   const page = await cursorPage({
     page: input.page,
     perPage: input.paginate,
@@ -78,7 +99,9 @@ export async function searchAdminOrders(
       item: (key) => key.PK.startsWith('ORDER#') && key.SK === 'ORDER',
     },
     read: (limit, start) => deps.orderAdmin.page(limit, keyword, start),
-    count: () => deps.orderAdmin.count(keyword),
+    total: keyword
+      ? { ahead: (start) => deps.orderAdmin.countMatchesAhead(keyword, COUNT_BUDGET, start) }
+      : { exact: () => deps.orderAdmin.countAll() },
     pageUrl,
   });
   const buyers = await buyersOf(deps, page.data);

@@ -1,7 +1,6 @@
 import { reversedSellerShare } from '@gm/shared/payouts/ledger';
 import { ADMIN_ORDER_TEXT, reversalRefund, type ReverseOrderResponse } from '@gm/shared/admin/orders';
 import { viennaYear } from '@gm/shared/dates/vienna-range';
-import { formatEuro } from '@gm/shared/money/money';
 import { PaymentDeclinedError, PaymentProviderError } from '../../../adapters/stripe-payments.ts';
 import type { Actor } from '../../../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.ts';
@@ -9,7 +8,6 @@ import type { AdminOrderRecord } from '../../../repositories/order-admin-reposit
 import type { InvoiceRecord } from '../../../repositories/order-repository.ts';
 import type { UserVoucherRecord } from '../../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../../deps.ts';
-import { renderInvoicePdf } from '../../orders/invoice-pdf.ts';
 import { invoiceLines } from '../../orders/invoice-tax.ts';
 import { buyerName } from './manage-orders.ts';
 
@@ -42,8 +40,6 @@ export const MAX_VOIDED_VOUCHERS = 85;
 
 /** The Stripe idempotency key of an order's refund: one per order and refused attempt, so retries never refund twice. */
 export const refundKey = (orderId: string, attempt: number) => `reverse-order-${orderId}-${attempt}`;
-
-export const cancellationFilename = (invoiceNo: string) => `Stornorechnung-${invoiceNo}.pdf`;
 
 /** Face and remaining of a user voucher in its own unit: cents for value vouchers, units for product vouchers. */
 function faceOf(uv: UserVoucherRecord): { face: number; remaining: number } {
@@ -226,7 +222,7 @@ export async function reverseOrder(
 
   const number = outcome.cancellationInvoiceNo;
   try {
-    await mailCancellation(deps, order, { ...invoice, invoice_no: number }, refund);
+    await mailCancellation(deps, order);
     await deps.orderAdmin.markCancellationMailSent(order.id, deps.clock().toISOString());
   } catch (error) {
     // Owed: the next reverse-order call for this order sends it (retryCancellationMail).
@@ -255,7 +251,7 @@ async function retryCancellationMail(deps: ReverseDeps, order: AdminOrderRecord)
   const refund = order.refunded_amount ?? (invoice ? -invoice.gross : 0);
   try {
     if (!invoice) throw new Error(`cancellation invoice ${invoiceNo} missing`);
-    await mailCancellation(deps, order, { ...invoice, cancels: order.invoice_no ?? null }, refund);
+    await mailCancellation(deps, order);
   } catch (error) {
     await deps.orderAdmin.releaseCancellationMail(order.id, until).catch(() => undefined);
     deps.log.error('cancellation mail failed', { orderId: order.id, error });
@@ -320,39 +316,11 @@ export function cancellationInvoice(
   };
 }
 
-/** Mails the Stornorechnung to the buyer (guest e-mail too); owed from the reversal's commit until sent. */
-async function mailCancellation(
-  deps: Pick<ReverseDeps, 'users' | 'mailQueue'>,
-  order: AdminOrderRecord,
-  invoice: InvoiceRecord & { cancels: string | null },
-  refund: number,
-): Promise<void> {
-  const to =
-    order.guest?.email ??
-    invoice.buyer.email ??
-    (order.user_id ? (await deps.users.get(order.user_id))?.email : undefined);
-  if (!to) return;
-  const name = order.guest?.first_name ?? invoice.buyer.name.split(' ')[0];
-  await deps.mailQueue.enqueue({
-    kind: 'mail',
-    mail: {
-      to,
-      subject: `Stornierung deiner Bestellung ${order.order_no ?? ''}`.trim(),
-      text: [
-        name ? `Hallo ${name},` : 'Hallo,',
-        '',
-        `deine Bestellung ${order.order_no ?? ''} (${order.voucher.title}) wurde storniert. Der Gutschein ist damit ungültig.`,
-        refund > 0 ? `Erstattet werden ${formatEuro(refund)}.` : 'Es wird kein Betrag erstattet.',
-        '',
-        'Die Stornorechnung findest du im Anhang.',
-      ].join('\n'),
-      attachments: [
-        {
-          filename: cancellationFilename(invoice.invoice_no),
-          contentType: 'application/pdf',
-          content: await renderInvoicePdf(invoice),
-        },
-      ],
-    },
-  });
+/**
+ * Hands the Stornorechnung mail to the mail worker (job `cancellation`): the worker renders the PDF
+ * from the stored invoice (cancellation-mail.ts), so this Stripe Lambda carries no PDF code (issue 15).
+ * Owed from the reversal's commit until enqueued (`cancellation_mail_sent_at`).
+ */
+async function mailCancellation(deps: Pick<ReverseDeps, 'mailQueue'>, order: AdminOrderRecord): Promise<void> {
+  await deps.mailQueue.enqueue({ kind: 'cancellation', orderId: order.id });
 }

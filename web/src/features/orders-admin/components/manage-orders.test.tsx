@@ -97,6 +97,24 @@ describe('ManageOrders', () => {
     expect(sent.filter((s) => s.path.startsWith('order/search')).length).toBe(2);
   });
 
+  it('shows a bounded total of a keyword search as a lower bound and offers the next page', async () => {
+    stubFetch(() =>
+      json(200, {
+        ...page(Array.from({ length: 10 }, (_, i) => ({ ...ROW, id: `o-${i}` }))),
+        total: 37,
+        total_exact: false,
+        last_page: 4,
+        next_page_url: '/api/v1/order/search?page=2&cursor=abc',
+        to: 10,
+      }),
+    );
+    renderPage();
+    await screen.findAllByTestId('admin-order-row');
+    expect(screen.getByText('mindestens 37 Bestellungen')).toBeTruthy();
+    expect(screen.getByText('Seite 1 von mindestens 4')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Weiter/ }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('asks before reversing and shows a refusal as Warnung! with the server message', async () => {
     const message = 'Die Rückerstattung wurde von Stripe abgelehnt: Charge has been charged back.';
     const sent = stubFetch((path) =>

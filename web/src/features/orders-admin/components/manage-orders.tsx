@@ -70,7 +70,11 @@ export function ManageOrders() {
         />
         {data && (
           <p className="admin-orders__count" aria-live="polite">
-            {data.total === 1 ? '1 Bestellung' : `${data.total} Bestellungen`}
+            {data.total_exact === false
+              ? `mindestens ${data.total} Bestellungen`
+              : data.total === 1
+                ? '1 Bestellung'
+                : `${data.total} Bestellungen`}
           </p>
         )}
       </div>
@@ -173,6 +177,7 @@ export function ManageOrders() {
         <Pagination
           page={data.current_page}
           lastPage={data.last_page}
+          lastPageAtLeast={data.total_exact === false}
           onPageChange={query.goTo}
           busy={query.paging}
           label="Seiten der Bestellungen"

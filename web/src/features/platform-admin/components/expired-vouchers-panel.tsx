@@ -53,7 +53,13 @@ export function ExpiredVouchersPanel() {
     <>
       <div className="platform-admin__toolbar">
         <p className="platform-admin__toolbar-note" aria-live="polite">
-          {data ? (data.total === 1 ? '1 Gutschein' : `${data.total} Gutscheine`) : ''}
+          {!data
+            ? ''
+            : data.total_exact === false
+              ? `mindestens ${data.total} Gutscheine`
+              : data.total === 1
+                ? '1 Gutschein'
+                : `${data.total} Gutscheine`}
         </p>
         <button
           type="button"
@@ -108,6 +114,7 @@ export function ExpiredVouchersPanel() {
         <Pagination
           page={data.current_page}
           lastPage={data.last_page}
+          lastPageAtLeast={data.total_exact === false}
           onPageChange={goTo}
           busy={isPlaceholderData}
           label="Seiten der Liste abgelaufener Gutscheine"
