@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailField, mustAccept } from '../validation/fields.ts';
+import { NEWSLETTER_TEXT } from './newsletter-text.ts';
 
 /**
  * The newsletter (01 §2 popup 'Wir spenden für DICH!', the footer; issue 13): double opt-in.
@@ -8,27 +9,7 @@ import { emailField, mustAccept } from '../validation/fields.ts';
  * unsubscribe link (/newsletter/abmelden/:token → `POST newsletter/unsubscribe`), both without login.
  * Admins download the confirmed list (`GET newsletter/download-csv`).
  */
-export const NEWSLETTER_TEXT = {
-  popupTitle: 'Wir spenden für DICH!',
-  popupText: 'Für jede Anmeldung zu unserem Newsletter spenden wir 1 € an soziale Projekte in deiner Region.',
-  footerTitle: 'Newsletter',
-  footerText:
-    'Neue Gutscheine und Aktionen aus deiner Region – und für jede Anmeldung spenden wir 1 € an soziale Projekte.',
-  submit: 'Abonnieren',
-  /** The same answer whatever the address's state, so the form reveals nobody's subscription. */
-  signedUp: 'Fast geschafft! Bitte bestätige deine Anmeldung über den Link in der E-Mail, die wir dir schicken.',
-  confirmTitle: 'Newsletter bestätigen',
-  confirming: 'Einen Moment, wir bestätigen deine Anmeldung …',
-  confirmed: 'Danke! Deine Anmeldung zum Newsletter ist bestätigt.',
-  confirmInvalid: 'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet.',
-  unsubscribeTitle: 'Newsletter abmelden',
-  unsubscribing: 'Einen Moment, wir melden dich ab …',
-  unsubscribed: 'Du bist vom Newsletter abgemeldet.',
-  unsubscribeInvalid: 'Dieser Abmeldelink ist ungültig.',
-  tokenRequired: 'Der Link ist unvollständig.',
-  mailSubject: 'Bitte bestätige deine Newsletter-Anmeldung',
-  download: 'Newsletter-Liste (CSV)',
-} as const;
+export { NEWSLETTER_TEXT };
 
 export const NEWSLETTER_SOURCES = ['popup', 'footer'] as const;
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];

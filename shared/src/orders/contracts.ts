@@ -3,30 +3,15 @@ import { pagedSchema } from '../api/paged.ts';
 import { voucherCardSchema } from '../catalogue/contracts.ts';
 import { emailField, requiredString } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
+import { ORDER_TEXT } from './order-text.ts';
 
 /**
  * Cart, checkout and orders (01 §3, §7; 03 §9). Money in integer cents. Guests identify their cart
  * with the `x-cart-id` header (a random UUID the web keeps in localStorage).
  */
-export const CART_ID_HEADER = 'x-cart-id';
+export { CART_ID_HEADER } from './cart-header.ts';
 
-export const ORDER_TEXT = {
-  addedToCart: 'Die Gutscheine wurden in den Warenkorb gelegt.',
-  removedFromCart: 'Der Gutschein wurde aus dem Warenkorb entfernt.',
-  paymentCancelled: 'Zahlung wurde abgebrochen. Bitte versuche es erneut oder wähle eine andere Zahlungsmethode.',
-  // The spec quotes the original's English 'Select a payment method first.' and 'This coupon does not exist'.
-  selectPaymentMethod: 'Bitte wähle zuerst eine Zahlungsart.',
-  couponInvalid: 'Diesen Gutscheincode gibt es nicht.',
-  paymentDoneTitle: 'Danke!',
-  paymentDone: 'Die Zahlung wurde erfolgreich durchgeführt.',
-  guestThankYou: 'Danke! Der Gutschein und die Rechnung sind via Email am Weg zu dir.',
-  salesPaused:
-    'Neue Gutscheinkäufe sind derzeit nicht möglich. Bereits gekaufte Gutscheine können weiterhin eingelöst werden.',
-  emptyCart: 'Dein Warenkorb ist leer.',
-  cartNote: 'Du kannst deinen Gutschein nach dem Kauf personalisieren.',
-  /** A tenant shop sells only its own seller's vouchers (422 on `voucher_id`). */
-  notInThisShop: 'Dieser Gutschein ist in diesem Shop nicht erhältlich.',
-} as const;
+export { ORDER_TEXT };
 
 /** A line's optional quantity or value in cents: a whole number of at least 1 (product vs value voucher). */
 export const optionalAmount = () =>

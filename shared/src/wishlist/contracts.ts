@@ -2,12 +2,7 @@ import * as z from 'zod';
 import { voucherCardSchema } from '../catalogue/contracts.ts';
 import { MSG } from '../validation/messages.ts';
 
-/** Spec 01 §8: the wishlist toasts, shown for 2.5 s (01 §9). */
-export const WISHLIST_TEXT = {
-  added: 'Gutschein zur Wunschliste hinzugefügt.',
-  removed: 'Gutschein von der Wunschliste entfernt.',
-} as const;
-export const WISHLIST_TOAST_MS = 2500;
+export { WISHLIST_TEXT, WISHLIST_TOAST_MS } from './wishlist-text.ts';
 
 const idField = () =>
   z

@@ -3,6 +3,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { authStore } from '../lib/auth.ts';
 import { roleOf } from '../lib/auth-store.ts';
 import { currentTenant } from '../lib/tenant.ts';
+import { MOBILE_QUERY } from '../lib/use-media-query.ts';
 
 /** Segments under /vouchers/ that are pages of their own, not a voucher's id. */
 const NOT_A_VOUCHER = new Set(['new', 'search']);
@@ -28,6 +29,18 @@ export function preloadFirstScreen(pathname: string): void {
   }
   if (shopper && pathname === '/vouchers/search') {
     quietly(import('./routes/voucher-search.tsx'));
+    // The marketplace's search (a tenant's waits for its seller): the body the page builds from the URL.
+    if (!currentTenant)
+      quietly(
+        Promise.all([
+          import('../features/search/search-state.ts'),
+          import('../entities/catalogue/api/voucher-search.ts'),
+        ]).then(([{ searchRequestOf, searchStateFromParams }, { prefetchSearch }]) => {
+          const state = searchStateFromParams(new URLSearchParams(window.location.search));
+          const mobile = window.matchMedia(MOBILE_QUERY).matches;
+          return prefetchSearch(queryClient, searchRequestOf(state), state.page, mobile);
+        }),
+      );
     return;
   }
   const id = matchPath('/vouchers/:id', pathname)?.params.id;

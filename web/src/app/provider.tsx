@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { userSchema } from '@gm/shared/auth/contracts';
 import { DialogProvider } from '../components/ui/dialog-provider.tsx';
 import { authStore, useAuth } from '../lib/auth.ts';
 import { useUser } from '../entities/user/api/user.ts';
@@ -17,8 +16,10 @@ function SessionRefresh() {
   const auth = useAuth();
   const { data: user } = useUser(auth.isAuth ? auth.data.id : null, { staleTime: Infinity });
   useEffect(() => {
-    // The answer is the profile; the session keeps the user's fields only.
-    if (user) authStore.updateUser(userSchema.parse(user));
+    // The answer is the profile; the session keeps the user's fields only. The contract loads with the
+    // signed-in user's profile query (entities/user/api/user.ts), never on a guest's first load.
+    if (!user) return;
+    void import('@gm/shared/auth/contracts').then(({ userSchema }) => authStore.updateUser(userSchema.parse(user)));
   }, [user]);
   return null;
 }

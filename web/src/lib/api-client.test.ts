@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { TEXT } from '@gm/shared/validation/messages';
-import { ApiError, buildUrl, createApiClient, toApiError } from './api-client.ts';
+import { ApiError, buildUrl, createApiClient, keptAsIs, toApiError } from './api-client.ts';
 
 const okSchema = z.object({ message: z.string() });
 
@@ -12,14 +12,14 @@ function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
-function client(answer: Response | Error, token: string | null = null) {
+function client(answer: Response | Error, token: string | null = null, trustLazyContracts?: boolean) {
   const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
     if (answer instanceof Error) throw answer;
     return answer;
   });
   const onUnauthorized = vi.fn();
   const logError = vi.fn();
-  const api = createApiClient({ fetch, getToken: () => token, onUnauthorized, logError });
+  const api = createApiClient({ fetch, getToken: () => token, onUnauthorized, logError, trustLazyContracts });
   return { api, fetch, onUnauthorized, logError };
 }
 
@@ -132,6 +132,42 @@ describe('createApiClient', () => {
     const abort = new DOMException('aborted', 'AbortError');
     const { api } = client(abort);
     await expect(api.request('voucher', { schema: okSchema })).rejects.toBe(abort);
+  });
+});
+
+describe('lazy contracts (first-screen reads, issue 15)', () => {
+  const lazy = vi.fn(async () => okSchema);
+  const withDefault = async () => z.object({ message: z.string(), list: z.array(z.string()).default([]) });
+
+  it('are loaded and parsed outside the production build (unit tests run here)', async () => {
+    const { api, logError } = client(jsonResponse(200, { nope: true }));
+    await expect(api.request('voucher', { schema: lazy })).rejects.toMatchObject({ status: 0 });
+    expect(lazy).toHaveBeenCalled();
+    expect(logError).toHaveBeenCalledOnce();
+  });
+
+  it('may drop unknown keys, but a contract that fills defaults or transforms cannot be lazy', async () => {
+    const ok = client(jsonResponse(200, { message: 'ok', extra: 1 }));
+    await expect(ok.api.request('voucher', { schema: lazy })).resolves.toEqual({ message: 'ok' });
+    const filled = client(jsonResponse(200, { message: 'ok' }));
+    await expect(filled.api.request('voucher', { schema: withDefault })).rejects.toMatchObject({ status: 0 });
+    expect(filled.logError.mock.calls[0]?.[0]).toMatch(/changes the answer/);
+  });
+
+  it('are trusted unloaded in the production build, which still refuses an answer that is no JSON object', async () => {
+    lazy.mockClear();
+    const trusted = client(jsonResponse(200, { message: 'ok', extra: 1 }), null, true);
+    await expect(trusted.api.request('voucher', { schema: lazy })).resolves.toEqual({ message: 'ok', extra: 1 });
+    expect(lazy).not.toHaveBeenCalled();
+    const html = client(new Response('<!doctype html>', { status: 200 }), null, true);
+    await expect(html.api.request('voucher', { schema: lazy })).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('keptAsIs compares the parsed answer with the raw one, ignoring dropped keys only', () => {
+    expect(keptAsIs({ a: [1, { b: null }] }, { a: [1, { b: null, c: 2 }], d: 'x' })).toBe(true);
+    expect(keptAsIs({ a: [] }, {})).toBe(false);
+    expect(keptAsIs({ a: 'X' }, { a: 'x' })).toBe(false);
+    expect(keptAsIs([1, 2], [1, 2, 3])).toBe(false);
   });
 });
 

@@ -1,5 +1,4 @@
 import type * as z from 'zod';
-import { messageErrorSchema, validationErrorSchema } from '@gm/shared/api/errors';
 import type { FieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 
@@ -28,13 +27,23 @@ export class ApiError extends Error {
 
 /** Maps an error answer to an ApiError: 422 → field errors, everything else → its message (01 §7, §8). */
 export function toApiError(status: number, body: unknown): ApiError {
-  if (status === 422) {
-    const validation = validationErrorSchema.safeParse(body);
-    if (validation.success) return new ApiError(422, validation.data.message, validation.data.errors);
-  }
-  const plain = messageErrorSchema.safeParse(body);
-  const message = plain.success && plain.data.message.trim() ? plain.data.message : TEXT.genericError;
-  return new ApiError(status, message);
+  // Hand checks of shared/src/api/errors.ts's two bodies: the error path stays free of zod (issue 15 first load).
+  const record = isRecord(body) ? body : {};
+  const message = typeof record.message === 'string' ? record.message : undefined;
+  if (status === 422 && message !== undefined && isFieldErrors(record.errors))
+    return new ApiError(422, message, record.errors);
+  return new ApiError(status, message?.trim() ? message : TEXT.genericError);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return (
+    isRecord(value) &&
+    Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'))
+  );
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -47,9 +56,17 @@ export type RequestOptions<S extends z.ZodType> = {
   signal?: AbortSignal;
   /** Extra request headers for this call (e.g. the guest cart id). */
   headers?: Record<string, string>;
-  /** Every answer is parsed with a shared contract; a mismatch is an error, never silently passed on. */
-  schema: S;
+  /**
+   * The answer's shared contract. A schema is parsed on every answer; a mismatch is an error, never silently
+   * passed on. A loader (`() => import(...).then(...)`) is the first screen's form (issue 15): it keeps zod and
+   * the contracts off the first load. Development and unit tests load and parse it (and insist that parsing
+   * changes nothing but dropping unknown keys); the production build trusts the typed contract and only
+   * insists on a JSON object or array.
+   */
+  schema: S | LazyContract<S>;
 };
+
+export type LazyContract<S extends z.ZodType> = () => Promise<S>;
 
 export type ApiClientDeps = {
   fetch: typeof fetch;
@@ -63,6 +80,8 @@ export type ApiClientDeps = {
   renew?: (rejected: string) => Promise<boolean>;
   base?: string;
   logError?: (message: string, detail: unknown) => void;
+  /** Trust answers of lazy contracts without loading them; default: the production build (`import.meta.env.PROD`). */
+  trustLazyContracts?: boolean;
 };
 
 export type DownloadOptions = Omit<RequestOptions<z.ZodType>, 'schema'> & {
@@ -89,6 +108,7 @@ export function buildUrl(base: string, path: string, query?: Record<string, Quer
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const base = deps.base ?? API_BASE;
   const logError = deps.logError ?? ((message, detail) => console.error(message, detail));
+  const trustLazy = deps.trustLazyContracts ?? import.meta.env.PROD;
 
   async function send(
     path: string,
@@ -129,7 +149,28 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
     const response = await send(path, options, 'application/json');
     const body = await readJson(response);
-    const parsed = options.schema.safeParse(body);
+    const { schema } = options;
+    if (typeof schema !== 'function') return check(path, schema, body);
+    if (trustLazy) {
+      // Not JSON (e.g. an HTML fallback page) or a bare value: no contract answer of ours.
+      if (typeof body !== 'object' || body === null) {
+        logError(`Unexpected answer from ${path}`, body);
+        throw new ApiError(0, TEXT.genericError);
+      }
+      return body as z.output<S>;
+    }
+    const data = check(path, await schema(), body);
+    // The production build passes the answer on unparsed: a contract that fills defaults or transforms
+    // values would make it differ from what development and the tests see.
+    if (!keptAsIs(data, body)) {
+      logError(`The contract of ${path} changes the answer; it cannot be loaded lazily`, { data, body });
+      throw new ApiError(0, TEXT.genericError);
+    }
+    return data;
+  }
+
+  function check<S extends z.ZodType>(path: string, schema: S, body: unknown): z.output<S> {
+    const parsed = schema.safeParse(body);
     if (!parsed.success) {
       logError(`Unexpected answer from ${path}`, parsed.error.issues);
       throw new ApiError(0, TEXT.genericError);
@@ -148,6 +189,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   return { request, download };
+}
+
+/** True when `parsed` equals `raw` apart from object keys the contract dropped. */
+export function keptAsIs(parsed: unknown, raw: unknown): boolean {
+  if (Array.isArray(parsed))
+    return Array.isArray(raw) && parsed.length === raw.length && parsed.every((item, i) => keptAsIs(item, raw[i]));
+  if (isRecord(parsed))
+    return isRecord(raw) && Object.entries(parsed).every(([key, value]) => key in raw && keptAsIs(value, raw[key]));
+  return Object.is(parsed, raw);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../testing/fixtures.ts';
-import { AUTH_STORAGE_KEY, SIGNED_OUT, createAuthStore, impersonatingAdmin, roleOf } from './auth-store.ts';
+import {
+  AUTH_STORAGE_KEY,
+  SIGNED_OUT,
+  authRecordFrom,
+  createAuthStore,
+  impersonatingAdmin,
+  roleOf,
+} from './auth-store.ts';
 import type { KeyValueStorage } from './persisted-store.ts';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
@@ -58,6 +65,24 @@ describe('auth store', () => {
         memoryStorage({ [AUTH_STORAGE_KEY]: JSON.stringify({ isAuth: true, token: 'x' }) }),
       ).getSnapshot(),
     ).toEqual(SIGNED_OUT);
+  });
+
+  it('reads back exactly what it stored, fills is_employee of older records, refuses a role that does not match', () => {
+    const storage = memoryStorage();
+    const admin = makeUser('admin');
+    const store = createAuthStore(storage);
+    store.signIn({ token: 'admin-tok', user: admin });
+    store.impersonate({ token: 'imp-tok', user: makeUser('user') });
+    const stored = JSON.parse(storage.data[AUTH_STORAGE_KEY] ?? '') as Record<string, unknown>;
+    expect(authRecordFrom(stored)).toEqual(store.getSnapshot());
+
+    const { is_employee: _dropped, ...older } = admin;
+    const reloaded = authRecordFrom({ isAuth: true, token: 't', role: admin.user_role.role, data: older });
+    expect(reloaded?.isAuth && reloaded.data.is_employee).toBe(false);
+
+    const forged = { isAuth: true, token: 't', role: { id: 1, name: 'admin' }, data: makeUser('user') };
+    expect(authRecordFrom(forged)).toBeUndefined();
+    expect(authRecordFrom({ ...stored, admin: { token: '' } })).toBeUndefined();
   });
 
   it('clear removes the record', () => {

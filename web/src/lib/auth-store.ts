@@ -1,25 +1,59 @@
-import * as z from 'zod';
-import { roleSchema, userSchema, type ApiUser } from '@gm/shared/auth/contracts';
+import type { ApiUser, roleSchema } from '@gm/shared/auth/contracts';
+import type * as z from 'zod';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { createPersistedStore, type KeyValueStorage, type PersistedStore } from './persisted-store.ts';
 
+type Role = z.infer<typeof roleSchema>;
+
 /** One signed-in session: the token and whom it belongs to. */
-const sessionSchema = z.object({ token: z.string().min(1), role: roleSchema, data: userSchema });
-export type Session = z.infer<typeof sessionSchema>;
+export type Session = { token: string; role: Role; data: ApiUser };
 
 /**
  * The spec's locally stored auth record (01 §3): isAuth, token, role {id, name}, data (the user);
  * while an admin acts as another user, the admin's own session is kept as `admin` (03 §2, §3).
  */
-const signedInSchema = sessionSchema.extend({
-  isAuth: z.literal(true),
-  admin: sessionSchema.optional(),
-});
-const signedOutSchema = z.object({ isAuth: z.literal(false), token: z.null(), role: z.null(), data: z.null() });
-const authRecordSchema = z.discriminatedUnion('isAuth', [signedInSchema, signedOutSchema]);
+export type SignedIn = Session & { isAuth: true; admin?: Session };
+export type AuthRecord = SignedIn | { isAuth: false; token: null; role: null; data: null };
 
-export type AuthRecord = z.infer<typeof authRecordSchema>;
-export type SignedIn = z.infer<typeof signedInSchema>;
+const ROLE_NAMES: readonly string[] = ['admin', 'seller', 'user', 'scanner'] satisfies RoleName[];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function roleFrom(value: unknown): Role | undefined {
+  if (!isObject(value) || !Number.isInteger(value.id) || !ROLE_NAMES.includes(value.name as string)) return undefined;
+  return { id: value.id as number, name: value.name as RoleName };
+}
+
+/**
+ * A stored session, checked by hand (no zod on the first load, issue 15): what this store wrote itself from
+ * parsed API answers, so the check guards against other versions and tampering, not against the API. The
+ * fields that decide access are checked; a user stored before `is_employee` existed gets false.
+ */
+function sessionFrom(value: unknown): Session | undefined {
+  if (!isObject(value) || typeof value.token !== 'string' || !value.token) return undefined;
+  const role = roleFrom(value.role);
+  const data = value.data;
+  if (!role || !isObject(data) || typeof data.id !== 'string' || typeof data.username !== 'string') return undefined;
+  if (!isObject(data.user_role) || roleFrom(data.user_role.role)?.name !== role.name) return undefined;
+  const flags = ['isActivated', 'is_tourism', 'is_partner', 'can_generate', 'gift_locked', 'is_custom_auth'];
+  if (!flags.every((flag) => typeof data[flag] === 'boolean') || !isObject(data.detail)) return undefined;
+  const user = { ...data, is_employee: data.is_employee === true } as ApiUser;
+  return { token: value.token, role, data: user };
+}
+
+/** The stored auth record, or undefined (→ signed out) when it is not one. */
+export function authRecordFrom(value: unknown): AuthRecord | undefined {
+  if (!isObject(value)) return undefined;
+  if (value.isAuth === false)
+    return value.token === null && value.role === null && value.data === null ? SIGNED_OUT : undefined;
+  if (value.isAuth !== true) return undefined;
+  const session = sessionFrom(value);
+  if (!session) return undefined;
+  if (value.admin === undefined) return { isAuth: true, ...session };
+  const admin = sessionFrom(value.admin);
+  return admin ? { isAuth: true, ...session, admin } : undefined;
+}
 
 export const SIGNED_OUT: AuthRecord = { isAuth: false, token: null, role: null, data: null };
 export const AUTH_STORAGE_KEY = 'gm.auth';
@@ -50,7 +84,7 @@ export type AuthStore = {
 export function createAuthStore(storage: KeyValueStorage | null, key = AUTH_STORAGE_KEY): AuthStore {
   const store: PersistedStore<AuthRecord> = createPersistedStore({
     key,
-    schema: authRecordSchema,
+    parse: authRecordFrom,
     initial: SIGNED_OUT,
     storage,
   });

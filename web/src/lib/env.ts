@@ -1,5 +1,3 @@
-import * as z from 'zod';
-
 /**
  * The social sign-in providers the web knows: the spec's two, with the name Cognito gives each as an
  * identity provider (the `identity_provider` parameter of the hosted UI's authorize endpoint).
@@ -13,12 +11,6 @@ export type SocialProvider = { id: string; label: string; cognitoName: string };
 
 /** The Cognito hosted UI that social sign-in redirects through. */
 export type HostedUi = { baseUrl: string; clientId: string };
-
-const webEnvSchema = z.object({
-  VITE_SOCIAL_PROVIDERS: z.string().optional(),
-  VITE_COGNITO_DOMAIN: z.string().optional(),
-  VITE_COGNITO_CLIENT_ID: z.string().optional(),
-});
 
 export type WebEnv = { socialProviders: SocialProvider[]; hostedUi: HostedUi | null };
 
@@ -43,14 +35,10 @@ function hostedUiOf(domain: string | undefined, clientId: string | undefined): H
  * hosted UI no provider can work, so none is shown.
  */
 export function parseWebEnv(raw: Record<string, unknown>): WebEnv {
+  // Optional strings: anything else counts as unset (a hand check, no zod on the first load; issue 15).
   const text = (key: string) => (typeof raw[key] === 'string' ? raw[key] : undefined);
-  const env = webEnvSchema.parse({
-    VITE_SOCIAL_PROVIDERS: text('VITE_SOCIAL_PROVIDERS'),
-    VITE_COGNITO_DOMAIN: text('VITE_COGNITO_DOMAIN'),
-    VITE_COGNITO_CLIENT_ID: text('VITE_COGNITO_CLIENT_ID'),
-  });
-  const hostedUi = hostedUiOf(env.VITE_COGNITO_DOMAIN, env.VITE_COGNITO_CLIENT_ID);
-  const ids = (env.VITE_SOCIAL_PROVIDERS ?? '')
+  const hostedUi = hostedUiOf(text('VITE_COGNITO_DOMAIN'), text('VITE_COGNITO_CLIENT_ID'));
+  const ids = (text('VITE_SOCIAL_PROVIDERS') ?? '')
     .split(',')
     .map((id) => id.trim().toLowerCase())
     .filter((id, index, all) => id in KNOWN_PROVIDERS && all.indexOf(id) === index);

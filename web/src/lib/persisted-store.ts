@@ -1,5 +1,3 @@
-import type * as z from 'zod';
-
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type PersistedStore<T> = {
@@ -14,15 +12,16 @@ export type PersistedStore<T> = {
 
 /**
  * A tiny external store for React's useSyncExternalStore, persisted as JSON under one key.
- * What comes back from storage is parsed with `schema`; anything unreadable falls back to `initial`.
+ * What comes back from storage goes through `parse` (a small hand check: no zod on the first load, issue 15);
+ * anything it refuses (undefined) or that is unreadable falls back to `initial`.
  */
 export function createPersistedStore<T>(options: {
   key: string;
-  schema: z.ZodType<T>;
+  parse: (stored: unknown) => T | undefined;
   initial: T;
   storage: KeyValueStorage | null;
 }): PersistedStore<T> {
-  const { key, schema, initial, storage } = options;
+  const { key, parse, initial, storage } = options;
   const listeners = new Set<() => void>();
   let current = read();
 
@@ -30,8 +29,7 @@ export function createPersistedStore<T>(options: {
     try {
       const raw = storage?.getItem(key);
       if (raw == null) return initial;
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : initial;
+      return parse(JSON.parse(raw)) ?? initial;
     } catch {
       return initial;
     }

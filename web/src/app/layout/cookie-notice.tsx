@@ -1,13 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import * as z from 'zod';
 import { browserStorage, createPersistedStore } from '../../lib/persisted-store.ts';
 import { paths } from '../../config/paths.ts';
 import './cookie-notice.css';
 
 const consent = createPersistedStore({
   key: 'gm.cookies-accepted',
-  schema: z.boolean(),
+  parse: (stored) => (typeof stored === 'boolean' ? stored : undefined),
   initial: false,
   storage: browserStorage(),
 });

@@ -3,7 +3,7 @@ import { OPERATOR, PAYMENT_METHODS, SOCIAL_LINKS } from '../../config/site.ts';
 import { paths } from '../../config/paths.ts';
 import { FacebookIcon, InstagramIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
-import { NEWSLETTER_TEXT } from '@gm/shared/admin/newsletter';
+import { NEWSLETTER_TEXT } from '@gm/shared/admin/newsletter-text';
 import { LazyNewsletterForm } from './lazy-newsletter-form.tsx';
 import './footer.css';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type KeyboardEvent, type MouseEvent } from 'react';
 import './modal.css';
 
 const FOCUSABLE =
@@ -39,7 +39,9 @@ export function Modal({
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect: the dialog opens in the commit that renders it, so it paints with that frame instead of one
+  // frame later (the home's announcement is the largest contentful paint of a first visit; issue 15).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { CART_ID_HEADER } from '@gm/shared/orders/contracts';
+import { CART_ID_HEADER } from '@gm/shared/orders/cart-header';
 import {
   browserStorage,
   createPersistedStore,
@@ -12,12 +11,19 @@ import {
  * The guest cart's id (01 §3, contracts CART_ID_HEADER): a random UUID kept in localStorage and sent as
  * `x-cart-id` on every orders call, so a guest finds the same cart after a reload. Created on first use.
  */
-const cartIdSchema = z.object({ id: z.uuid() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The stored `{ id }` when its id is a UUID (a hand check: no zod on the first load, issue 15). */
+export function storedCartId(stored: unknown): { id: string } | null | undefined {
+  if (stored === null) return null;
+  if (typeof stored !== 'object' || !('id' in stored)) return undefined;
+  return typeof stored.id === 'string' && UUID.test(stored.id) ? { id: stored.id } : undefined;
+}
 
 export function createCartIdStore(storage: KeyValueStorage | null, newId: () => string = () => crypto.randomUUID()) {
   const store: PersistedStore<{ id: string } | null> = createPersistedStore<{ id: string } | null>({
     key: 'gm.cart-id',
-    schema: cartIdSchema.nullable(),
+    parse: storedCartId,
     initial: null,
     storage,
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { priceRangeSchema } from '@gm/shared/catalogue/search-contracts';
+import { parseEuroInput } from '@gm/shared/money/money';
 import {
   EMPTY_SEARCH,
   applySearchUpdate,
@@ -120,6 +122,21 @@ describe('price filter (01 §5)', () => {
     expect(cleanPriceInput(' 12,5 ')).toBe('12,5');
     expect(priceFilterOf('-5', '20')).toEqual({});
     expect(priceFilterOf('50', '20').error).toBe('Der Wert muss mindestens sein 50,00\u00a0€.');
+  });
+
+  it('answers what the contract priceRangeSchema answers (its rules are checked by hand on the first load)', () => {
+    for (const [fromText, toText] of [
+      ['10', '20'],
+      ['50', '20'],
+      ['0', '0'],
+      ['19,99', '20'],
+      ['20', '19,99'],
+    ] as const) {
+      const checked = priceRangeSchema.safeParse({ from: parseEuroInput(fromText), to: parseEuroInput(toText) });
+      const filter = priceFilterOf(fromText, toText);
+      if (checked.success) expect(filter).toEqual({ range: checked.data });
+      else expect(filter).toEqual({ error: checked.error.issues[0]?.message });
+    }
   });
 });
 

@@ -1,14 +1,4 @@
-import * as z from 'zod';
-import {
-  addToCartRequestSchema,
-  cartTotalSchema,
-  checkCouponRequestSchema,
-  checkCouponResponseSchema,
-  orderLineResponseSchema,
-  orderListSchema,
-  updateCartLineRequestSchema,
-  type AddToCartRequest,
-} from '@gm/shared/orders/contracts';
+import type { AddToCartRequest } from '@gm/shared/orders/contracts';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth.ts';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
@@ -20,11 +10,19 @@ import { currentTenant } from '../../../lib/tenant.ts';
 /** Cart calls (01 §7): buyers use their session, guests the `x-cart-id` header; both carry the header. */
 const isGuest = () => !authStore.getSnapshot().isAuth;
 
+/*
+ * The header reads the cart on every first load: its reads name their contract lazily (checked in development
+ * and tests, trusted in the production build; lib/api-client.ts). Changes load the contracts when made.
+ */
+const contracts = () => import('@gm/shared/orders/contracts');
+const orderList = () => contracts().then((c) => c.orderListSchema);
+
 /** The cart shows every pending line on one page (the API's upper page size). */
 export const CART_PAGE_SIZE = 100;
 
 /** POST order (buyer) or order/guest (guest). */
-export function addToCart(input: AddToCartRequest) {
+export async function addToCart(input: AddToCartRequest) {
+  const { addToCartRequestSchema, orderLineResponseSchema } = await contracts();
   const body = addToCartRequestSchema.parse(input);
   return api.request(isGuest() ? 'order/guest' : 'order', {
     method: 'POST',
@@ -35,7 +33,8 @@ export function addToCart(input: AddToCartRequest) {
 }
 
 /** PATCH order/{id}: the new quantity (product vouchers) or value in cents (value vouchers). */
-export function updateCartLine(id: string, amount: { qty?: number; value?: number }) {
+export async function updateCartLine(id: string, amount: { qty?: number; value?: number }) {
+  const { updateCartLineRequestSchema, orderLineResponseSchema } = await contracts();
   const body = updateCartLineRequestSchema.parse(amount);
   return api.request(`order/${encodeURIComponent(id)}`, {
     method: 'PATCH',
@@ -46,11 +45,12 @@ export function updateCartLine(id: string, amount: { qty?: number; value?: numbe
 }
 
 /** DELETE order/{id}: the answer carries nothing the page needs. */
-export function removeCartLine(id: string) {
+export async function removeCartLine(id: string) {
+  const { anyAnswer } = await import('../../../lib/any-answer.ts');
   return api.request(`order/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     headers: cartHeaders(),
-    schema: z.unknown(),
+    schema: anyAnswer,
   });
 }
 
@@ -62,14 +62,14 @@ export function getCart(signal?: AbortSignal) {
       method: 'POST',
       body,
       headers: cartHeaders(),
-      schema: orderListSchema,
+      schema: orderList,
       signal,
     });
   }
   return api.request('order', {
     query: { status: 'pending', page: 1, paginate: CART_PAGE_SIZE },
     headers: cartHeaders(),
-    schema: orderListSchema,
+    schema: orderList,
     signal,
   });
 }
@@ -218,20 +218,21 @@ export async function getCartCount(signal?: AbortSignal): Promise<{ total: numbe
       method: 'POST',
       body,
       headers: cartHeaders(),
-      schema: orderListSchema,
+      schema: orderList,
       signal,
     });
     return { total: answer.total };
   }
   return api.request(isGuest() ? 'order/guest/total-user-cart' : 'order/total-user-cart', {
     headers: cartHeaders(),
-    schema: cartTotalSchema,
+    schema: () => contracts().then((c) => c.cartTotalSchema),
     signal,
   });
 }
 
 /** POST check-coupon: the coupon entries for the code (upper-cased by the contract). */
-export function checkCoupon(coupon: string, signal?: AbortSignal) {
+export async function checkCoupon(coupon: string, signal?: AbortSignal) {
+  const { checkCouponRequestSchema, checkCouponResponseSchema } = await contracts();
   const body = checkCouponRequestSchema.parse({ coupon });
   return api.request('check-coupon', { method: 'POST', body, schema: checkCouponResponseSchema, signal });
 }

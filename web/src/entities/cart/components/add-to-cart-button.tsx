@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
-import { ORDER_TEXT } from '@gm/shared/orders/contracts';
+import { ORDER_TEXT } from '@gm/shared/orders/order-text';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { categoryListSchema, type Category } from '@gm/shared/catalogue/contracts';
+import type { Category } from '@gm/shared/catalogue/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** One list for the header menu, the home, the search filters and the category pages. */
@@ -9,7 +9,11 @@ export const categoryKeys = {
 
 /** GET voucher-category → categories with sub-categories and slug. */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const answer = await api.request('voucher-category', { schema: categoryListSchema, signal });
+  // The header menu's first-load read: the contract loads lazily (checked in development, trusted in production).
+  const answer = await api.request('voucher-category', {
+    schema: () => import('@gm/shared/catalogue/contracts').then((c) => c.categoryListSchema),
+    signal,
+  });
   return answer.data;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { companyListSchema, type companyPublicSchema } from '@gm/shared/catalogue/contracts';
+import type { companyPublicSchema } from '@gm/shared/catalogue/contracts';
 import type * as z from 'zod';
 import { api } from '../../../lib/api.ts';
 
@@ -11,7 +11,11 @@ export const companyKeys = {
 
 /** GET company/all → public company data (name, logo, region, url) for the partner strip. */
 export async function getCompanies(signal?: AbortSignal): Promise<PartnerCompany[]> {
-  const answer = await api.request('company/all', { schema: companyListSchema, signal });
+  // The home's partner strip: the contract loads lazily (checked in development, trusted in production).
+  const answer = await api.request('company/all', {
+    schema: () => import('@gm/shared/catalogue/contracts').then((c) => c.companyListSchema),
+    signal,
+  });
   return answer.data;
 }
 

@@ -1,5 +1,5 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { voucherSearchPageSchema, type VoucherSearchRequest } from '@gm/shared/catalogue/search-contracts';
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { VoucherSearchRequest } from '@gm/shared/catalogue/search-contracts';
 import { api } from '../../../lib/api.ts';
 import { voucherKeys } from './vouchers.ts';
 
@@ -10,7 +10,13 @@ import { voucherKeys } from './vouchers.ts';
  * `page` (the answer's next_page_url is this endpoint with `?page=`).
  */
 export function searchVouchers(body: VoucherSearchRequest, signal?: AbortSignal) {
-  return api.request('voucher/search', { method: 'POST', body, schema: voucherSearchPageSchema, signal });
+  // The search page's first screen: the contract loads lazily (checked in development, trusted in production).
+  return api.request('voucher/search', {
+    method: 'POST',
+    body,
+    schema: () => import('@gm/shared/catalogue/search-contracts').then((c) => c.voucherSearchPageSchema),
+    signal,
+  });
 }
 
 /** The named vouchers in their order (POST voucher/search with ids); unknown ones drop out. */
@@ -27,11 +33,34 @@ export function useVouchersByIds(ids: readonly string[]) {
   });
 }
 
+/** What useVoucherSearchPage asks for page `page` of a search. */
+const searchPageQuery = (body: VoucherSearchRequest, page: number) => ({
+  queryKey: voucherKeys.searchPage(body, page),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => searchVouchers({ ...body, page }, signal),
+});
+
+/** What useVoucherSearchPages asks for a search's pages. */
+const searchPagesQuery = (body: VoucherSearchRequest) => ({
+  queryKey: voucherKeys.searchPages(body),
+  queryFn: ({ signal, pageParam }: { signal?: AbortSignal; pageParam: number }) =>
+    searchVouchers({ ...body, page: pageParam }, signal),
+  initialPageParam: 1,
+});
+
+/**
+ * Starts the search page's first answer before its page renders (issue 15): the infinite list's first page on
+ * mobile, else page `page`, under the same keys and calls the page's hooks use, so they pick it up.
+ */
+export function prefetchSearch(client: QueryClient, body: VoucherSearchRequest, page: number, mobile: boolean) {
+  return mobile
+    ? client.prefetchInfiniteQuery(searchPagesQuery(body))
+    : client.prefetchQuery(searchPageQuery(body, page));
+}
+
 /** Page `page` of a search (desktop paging); null waits. The previous answer stays while the next loads. */
 export function useVoucherSearchPage(body: VoucherSearchRequest | null, page: number) {
   return useQuery({
-    queryKey: voucherKeys.searchPage(body ?? {}, page),
-    queryFn: ({ signal }) => searchVouchers({ ...body, page }, signal),
+    ...searchPageQuery(body ?? {}, page),
     enabled: body !== null,
     placeholderData: keepPreviousData,
   });
@@ -43,9 +72,7 @@ export function useVoucherSearchPage(body: VoucherSearchRequest | null, page: nu
  */
 export function useVoucherSearchPages(body: VoucherSearchRequest | null) {
   return useInfiniteQuery({
-    queryKey: voucherKeys.searchPages(body ?? {}),
-    queryFn: ({ signal, pageParam }) => searchVouchers({ ...body, page: pageParam }, signal),
-    initialPageParam: 1,
+    ...searchPagesQuery(body ?? {}),
     // 01 §2: infinite loading stops when the answer has no next_page_url.
     getNextPageParam: (last) => (last.next_page_url ? last.current_page + 1 : undefined),
     enabled: body !== null,

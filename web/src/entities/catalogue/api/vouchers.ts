@@ -1,17 +1,20 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@gm/shared/catalogue/reference-data';
-import { pagedSchema } from '@gm/shared/api/paged';
-import {
-  voucherCardSchema,
-  voucherListQuerySchema,
-  voucherSchema,
-  type VoucherListQuery,
-} from '@gm/shared/catalogue/contracts';
+import type { VoucherListQuery } from '@gm/shared/catalogue/contracts';
 import type { VoucherSearchRequest } from '@gm/shared/catalogue/search-contracts';
 import { api } from '../../../lib/api.ts';
+import type { QueryValue } from '../../../lib/api-client.ts';
 
+/*
+ * The home's and the voucher page's first screens: their contracts load lazily (checked in development and tests,
+ * trusted in the production build; lib/api-client.ts), so zod stays off a guest's first load (issue 15).
+ */
+const contracts = () => import('@gm/shared/catalogue/contracts');
 /** Lists answer the card projection of a voucher, not the full record. */
-export const voucherPageSchema = pagedSchema(voucherCardSchema);
+const voucherPage = () =>
+  Promise.all([import('@gm/shared/api/paged'), contracts()]).then(([{ pagedSchema }, c]) =>
+    pagedSchema(c.voucherCardSchema),
+  );
 
 /**
  * Query keys of the public catalogue's vouchers. A search body is part of its key, so every change of
@@ -30,13 +33,19 @@ export const voucherKeys = {
 
 /** GET voucher/{id}. */
 export function getVoucher(id: string, signal?: AbortSignal) {
-  return api.request(`voucher/${encodeURIComponent(id)}`, { schema: voucherSchema, signal });
+  return api.request(`voucher/${encodeURIComponent(id)}`, {
+    schema: () => contracts().then((c) => c.voucherSchema),
+    signal,
+  });
 }
 
-/** GET voucher (paged): page, paginate, featured, newest, seller_id, keyword. */
+/**
+ * GET voucher (paged): page, paginate, featured, newest, seller_id, keyword. The query goes out as typed
+ * (VoucherListQuery); the server parses it with the contract and fills the defaults (page 1, 15 a page).
+ */
 export function getVouchers(query: VoucherListQuery, signal?: AbortSignal) {
-  const valid = voucherListQuerySchema.parse(query);
-  return api.request('voucher', { query: valid, schema: voucherPageSchema, signal });
+  // The contract's input type leaves page/paginate/seed open (they arrive as text); the web sends numbers.
+  return api.request('voucher', { query: query as Record<string, QueryValue>, schema: voucherPage, signal });
 }
 
 /** A page of the home's 'Unsere Lieblinge': 9 a page, featured vouchers until none is featured. */

@@ -19,9 +19,19 @@ export function CategorySlider() {
       setEdges({ start: track.scrollLeft <= 2, end: track.scrollLeft + track.clientWidth >= track.scrollWidth - 2 });
   }, []);
   useEffect(() => {
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    const track = trackRef.current;
+    if (!track) return;
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    // Measured when the browser has laid the track and its slides out anyway (first paint, resizes), instead of
+    // forcing a layout of the whole page on mount (issue 15: main-thread time before the first paint).
+    const observer = new ResizeObserver(measure);
+    observer.observe(track);
+    for (const slide of track.children) observer.observe(slide);
+    return () => observer.disconnect();
   }, [measure, categories]);
 
   // While the categories load, placeholder slides keep the slider's height, so the sections below do not jump.

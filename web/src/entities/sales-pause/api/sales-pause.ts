@@ -1,6 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { salesPauseSchema } from '@gm/shared/settings/contracts';
-import { salesPauseResponseSchema } from '@gm/shared/orders/contracts';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -11,7 +9,11 @@ export const salesPauseKeys = { all: ['sales-pause'] as const };
 
 /** GET app-status. */
 export function getSalesPause(signal?: AbortSignal) {
-  return api.request('app-status', { schema: salesPauseSchema, signal });
+  // Every buy button reads it on the first screen: the contract loads lazily (checked in development, trusted in production).
+  return api.request('app-status', {
+    schema: () => import('@gm/shared/settings/contracts').then((c) => c.salesPauseSchema),
+    signal,
+  });
 }
 
 /** Whether new sales are paused (false while loading or when the request fails). */
@@ -29,7 +31,10 @@ export function useSalesPause() {
  * reads the pause, and the checkout contracts behind this one are no part of a guest's first load (issue 15).
  */
 export async function setSalesPaused(paused: boolean) {
-  const { setSalesPauseRequestSchema } = await import('@gm/shared/orders/checkout-extras');
+  const [{ setSalesPauseRequestSchema }, { salesPauseResponseSchema }] = await Promise.all([
+    import('@gm/shared/orders/checkout-extras'),
+    import('@gm/shared/orders/contracts'),
+  ]);
   const body = setSalesPauseRequestSchema.parse({ sales_paused: paused });
   return api.request('app-status', { method: 'PUT', body, schema: salesPauseResponseSchema });
 }

@@ -1,6 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeRoleRequestSchema } from '@gm/shared/admin/impersonation';
-import { authResponseSchema } from '@gm/shared/auth/contracts';
 import { TEXT } from '@gm/shared/validation/messages';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +10,11 @@ import { wishlistKeys } from '../../wishlist/api/wishlist.ts';
 import { logout } from './logout.ts';
 
 /** POST auth/change-role {user_id} → the user's session (token and user), signed by our API for 30 minutes. */
-export function changeRole(userId: string) {
+export async function changeRole(userId: string) {
+  const [{ changeRoleRequestSchema }, { authResponseSchema }] = await Promise.all([
+    import('@gm/shared/admin/impersonation'),
+    import('@gm/shared/auth/contracts'),
+  ]);
   return api.request('auth/change-role', {
     method: 'POST',
     body: changeRoleRequestSchema.parse({ user_id: userId }),

@@ -1,7 +1,7 @@
-import { messageResponseSchema } from '@gm/shared/auth/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** POST auth/logout; the caller clears local auth whatever the answer (01 §4). */
-export function logout() {
+export async function logout() {
+  const { messageResponseSchema } = await import('@gm/shared/auth/contracts');
   return api.request('auth/logout', { method: 'POST', schema: messageResponseSchema });
 }

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  wishlistAddRequestSchema,
-  wishlistEntrySchema,
-  wishlistListSchema,
-  wishlistRemovedSchema,
-  type WishlistEntry,
-} from '@gm/shared/wishlist/contracts';
+import type { WishlistEntry } from '@gm/shared/wishlist/contracts';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth.ts';
 
 type WishlistAnswer = { data: WishlistEntry[] };
+
+/* The header's count reads the wishlist on a buyer's first load: its contract loads lazily (lib/api-client.ts). */
+const contracts = () => import('@gm/shared/wishlist/contracts');
 
 /** One query per buyer: the wishlist page, every heart and the header count read it. */
 export const wishlistKeys = {
@@ -20,19 +17,21 @@ export const wishlistKeys = {
 /** GET user-voucher-wishlist/user/{userId}: the buyer's wishlist with a card per voucher (01 §7). */
 export function getWishlist(userId: string, signal?: AbortSignal) {
   return api.request(`user-voucher-wishlist/user/${encodeURIComponent(userId)}`, {
-    schema: wishlistListSchema,
+    schema: () => contracts().then((c) => c.wishlistListSchema),
     signal,
   });
 }
 
 /** POST user-voucher-wishlist {user_id, voucher_id}. */
-export function addToWishlist(userId: string, voucherId: string) {
+export async function addToWishlist(userId: string, voucherId: string) {
+  const { wishlistAddRequestSchema, wishlistEntrySchema } = await contracts();
   const body = wishlistAddRequestSchema.parse({ user_id: userId, voucher_id: voucherId });
   return api.request('user-voucher-wishlist', { method: 'POST', body, schema: wishlistEntrySchema });
 }
 
 /** DELETE user-voucher-wishlist/{voucherId}. */
-export function removeFromWishlist(voucherId: string) {
+export async function removeFromWishlist(voucherId: string) {
+  const { wishlistRemovedSchema } = await contracts();
   return api.request(`user-voucher-wishlist/${encodeURIComponent(voucherId)}`, {
     method: 'DELETE',
     schema: wishlistRemovedSchema,

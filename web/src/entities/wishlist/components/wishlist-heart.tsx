@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { WISHLIST_TEXT, WISHLIST_TOAST_MS } from '@gm/shared/wishlist/contracts';
+import { WISHLIST_TEXT, WISHLIST_TOAST_MS } from '@gm/shared/wishlist/wishlist-text';
 import { TEXT } from '@gm/shared/validation/messages';
 import { useAuth } from '../../../lib/auth.ts';
 import { paths } from '../../../config/paths.ts';
