@@ -1,9 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { payoutLedger, sumPeriod } from '@gm/shared/payouts/ledger';
-import type { SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
-import { renderSellerInvoicePdf, type SellerInvoicePdfLine } from './seller-invoice-pdf.ts';
+import { renderSellerInvoicePdf } from './seller-invoice-pdf.ts';
+import {
+  testInvoiceFigures as figures,
+  testInvoiceLines as lines,
+  testSellerInvoice as invoice,
+} from './test-seller-invoice.ts';
 
 // Windows-1252 0x80–0x9F (the rest is Latin-1); '\0' marks unused codes.
 const CP1252 = '€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ';
@@ -27,51 +30,6 @@ async function drawnText(bytes: Uint8Array): Promise<string> {
   }
   return text;
 }
-
-const lines: SellerInvoicePdfLine[] = [
-  {
-    order_no: 'GM-2026-000001',
-    completed_at: '2026-11-02T10:00:00Z',
-    gross: 5000,
-    commission: 600,
-    processing_fee: 100,
-    seller_net: 4300,
-    reversed_share: 0,
-  },
-  {
-    order_no: 'GM-2026-000002',
-    completed_at: '2026-11-03T10:00:00Z',
-    gross: 2500,
-    commission: 350,
-    processing_fee: 63,
-    seller_net: 2087,
-    reversed_share: 2087,
-  },
-];
-const figures = payoutLedger(sumPeriod(lines, [-1000], -300));
-const invoice: SellerInvoiceRecord = {
-  ...figures,
-  id: 'inv-1',
-  invoice_no: 'PR-2026-000007',
-  seller_id: 's1',
-  company_name: 'Alpen Spa GmbH',
-  company_address: 'Hauptstraße 5, 6020 Innsbruck',
-  seller_email: 'spa@example.com',
-  iban: 'AT611904300234573201',
-  bic: 'BKAUATWW',
-  status: 'building',
-  period_start: '2026-10-31T23:00:00.000Z',
-  period_end: '2026-11-26T10:00:00.000Z',
-  issued_at: '2026-11-26T10:05:00.000Z',
-  created_by: 'schedule',
-  email_sent: false,
-  email_sent_at: null,
-  transfer_status: 'pending',
-  stripe_transfer_id: null,
-  paid_at: null,
-  pdf_key: 'seller-invoices/2026/PR-2026-000007.pdf',
-  search_text: 'alpen spa gmbh pr-2026-000007',
-};
 
 describe('renderSellerInvoicePdf', () => {
   it('renders the Gutschrift: platform to seller, masked IBAN, number, period, the ledger figures and the orders', async () => {
