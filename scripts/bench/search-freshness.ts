@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { buildEvent, lambdaContext } from '../dev/api-gateway-event.ts';
 import { startLocalStack } from '../test/global-setup-int.ts';
 import { benchSellers, benchVouchers } from './bench-catalogue.ts';
+import { searchCaller } from './search-call.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
 import { summarise, type LatencySummary } from './stats.ts';
 
@@ -61,19 +61,8 @@ export async function measureSearchFreshness(
       ],
     );
     const route = routes.find((r) => r.method === 'POST' && r.path === 'voucher/search')!;
-    const search = async (body: Record<string, unknown>) => {
-      const event = buildEvent({
-        method: 'POST',
-        url: '/api/v1/voucher/search',
-        headers: { 'content-type': 'application/json', host: '127.0.0.1' },
-        body: Buffer.from(JSON.stringify(body)),
-        route,
-        pathParameters: {},
-      });
-      const result = (await handler(event, lambdaContext(route.handler))) as { statusCode: number; body: string };
-      if (result.statusCode !== 200) throw new Error(`voucher/search answered ${result.statusCode}: ${result.body}`);
-      return JSON.parse(result.body) as { total: number; data: { id: string }[] };
-    };
+    const call = searchCaller(handler, route);
+    const search = async (body: Record<string, unknown>) => (await call(body)).page;
     const until = async (what: string, found: () => Promise<boolean>): Promise<number> => {
       const from = performance.now();
       while (!(await found())) {

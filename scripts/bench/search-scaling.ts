@@ -4,9 +4,9 @@ import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { DEMO_CATEGORIES } from '../dev/demo-data.ts';
-import { buildEvent, lambdaContext } from '../dev/api-gateway-event.ts';
 import { startLocalStack } from '../test/global-setup-int.ts';
 import { benchSellers, benchVouchers, type BenchSeller } from './bench-catalogue.ts';
+import { searchCaller } from './search-call.ts';
 import { runPool, seededRandom, summarise, type LatencySummary } from './stats.ts';
 
 /**
@@ -167,20 +167,10 @@ export async function measureSearchScaling(
     const route = routes.find((r) => r.method === 'POST' && r.path === 'voucher/search')!;
     const sellers = benchSellers(SELLERS);
     const all = benchVouchers(sizes[sizes.length - 1] ?? 0, sellers, new Date('2026-11-26T12:00:00Z'));
+    const search = searchCaller(handler, route);
     const call = async (body: Record<string, unknown>) => {
-      const event = buildEvent({
-        method: 'POST',
-        url: '/api/v1/voucher/search',
-        headers: { 'content-type': 'application/json', host: '127.0.0.1' },
-        body: Buffer.from(JSON.stringify(body)),
-        route,
-        pathParameters: {},
-      });
-      const started = performance.now();
-      const result = (await handler(event, lambdaContext(route.handler))) as { statusCode: number; body: string };
-      const ms = performance.now() - started;
-      if (result.statusCode !== 200) throw new Error(`voucher/search answered ${result.statusCode}: ${result.body}`);
-      return { ms, total: (JSON.parse(result.body) as { total: number }).total };
+      const { ms, page } = await search(body);
+      return { ms, total: page.total };
     };
 
     const results: SizeResult[] = [];
