@@ -123,7 +123,7 @@ export function createAuditRepository(db: DynamoDBDocumentClient, tableName: str
 
     /**
      * How many entries each list holds (`total` of the paged answer): the aggregator's row counts
-     * `USER#<id>/AUDIT_COUNTS` (repositories/list-counts.ts), one GetItem — not a COUNT of the partition.
+     * `USER#<id>#STATS/AUDIT_COUNTS` (repositories/list-counts.ts), one GetItem — not a COUNT of the partition.
      */
     countByActor: (actorId: string) => readListCount(db, tableName, listCountKeys.audit(actorId), 'by_actor'),
     countByTarget: (targetId: string) => readListCount(db, tableName, listCountKeys.audit(targetId), 'of_target'),

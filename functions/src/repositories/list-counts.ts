@@ -11,15 +11,17 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * | `PLATFORM#STATS` / `ROWS` | `orders` | the `ORDERS` feed (GSI3): completed order lines, reversed ones included |
  * | `PLATFORM#STATS` / `ROWS` | `redemptions` | `REDEMPTIONS` (GSI3): voucher redemptions, revoked ones included |
  * | `SELLER#<id>#STATS` / `ROWS` | `redemptions` | `SELLER#<id>#REDEMPTIONS` (GSI2) |
- * | `USER#<id>` / `AUDIT_COUNTS` | `by_actor`, `of_target` | `USER#<id>#AUDIT` (GSI1), `USER#<id>#AUDITED` (GSI2) |
+ * | `USER#<id>#STATS` / `AUDIT_COUNTS` | `by_actor`, `of_target` | `USER#<id>#AUDIT` (GSI1), `USER#<id>#AUDITED` (GSI2) |
  *
  * These rows are never deleted (orders, redemptions and audit entries stay, also after an account
- * deletion), so the counters only grow. Staleness: the aggregator's (≤ 5 s locally).
+ * deletion), so the counters only grow. The audit counts sit in a partition of their own, not in
+ * `USER#<id>`: an account deletion clears that partition, while the user's audit entries (and so
+ * their count) stay, and the deletion's own entry is counted after it. Staleness: the aggregator's (≤ 5 s locally).
  */
 export const listCountKeys = {
   platform: { PK: 'PLATFORM#STATS', SK: 'ROWS' },
   seller: (sellerId: string) => ({ PK: `SELLER#${sellerId}#STATS`, SK: 'ROWS' }),
-  audit: (userId: string) => ({ PK: `USER#${userId}`, SK: 'AUDIT_COUNTS' }),
+  audit: (userId: string) => ({ PK: `USER#${userId}#STATS`, SK: 'AUDIT_COUNTS' }),
 };
 
 /** One counter of a list-count item (absent: nothing counted yet, 0). One eventually consistent GetItem. */

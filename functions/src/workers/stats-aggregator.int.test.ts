@@ -118,12 +118,12 @@ describe('stats aggregator', () => {
       ).Item;
     expect(await item(`SELLER#${seller}#STATS`, 'ROWS')).toMatchObject({ entity: 'ListCounts', redemptions: 2 });
     expect(await item(`SELLER#${seller}#STATS`, 'TOTAL')).toMatchObject({ redemption_count: 1, redeemed_value: 500 });
-    expect(await item(`USER#${actor}`, 'AUDIT_COUNTS')).toMatchObject({
+    expect(await item(`USER#${actor}#STATS`, 'AUDIT_COUNTS')).toMatchObject({
       entity: 'AuditCounts',
       by_actor: 3,
       of_target: 1,
     });
-    expect(await item(`USER#${target}`, 'AUDIT_COUNTS')).toMatchObject({ of_target: 2 });
-    expect((await item(`USER#${target}`, 'AUDIT_COUNTS'))?.by_actor).toBeUndefined();
+    expect(await item(`USER#${target}#STATS`, 'AUDIT_COUNTS')).toMatchObject({ of_target: 2 });
+    expect((await item(`USER#${target}#STATS`, 'AUDIT_COUNTS'))?.by_actor).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
  * GET audit (issue 11): what one admin did (`actor_id`, default the caller; GSI1) or what was done
  * to one user (`target_id`; GSI2), newest first. A growing partition (data-model "Paging"): `Limit`
  * plus `cursor` in next_page_url; a page number without a cursor walks from the start; `total` is
- * the aggregator's row count of that list (`USER#<id>/AUDIT_COUNTS`, one GetItem; issue 15).
+ * the aggregator's row count of that list (`USER#<id>#STATS/AUDIT_COUNTS`, one GetItem; issue 15).
  */
 export async function listAudit(
   deps: Pick<Deps, 'audit' | 'users'>,

@@ -210,7 +210,7 @@ describe('POST auth/change-role', () => {
     for (const entry of writes) expect(entry).toMatchObject({ actor_id: freshAdmin.userId, target_id: target.userId });
 
     // The admin's own list (default: the caller), newest first, paged with a cursor; `total` is the
-    // aggregator's row count (USER#<id>/AUDIT_COUNTS), so it waits for the stream to be applied.
+    // aggregator's row count (USER#<id>#STATS/AUDIT_COUNTS), so it waits for the stream to be applied.
     await aggregatesCaughtUp();
     const first = await api('GET', 'audit?paginate=2', { token: freshAdmin.token });
     expect(first.status, JSON.stringify(first.body)).toBe(200);

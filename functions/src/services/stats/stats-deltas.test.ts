@@ -141,12 +141,16 @@ describe('stats deltas of stream records', () => {
   it("an audit entry counts a row in its actor's and its target's lists, once", () => {
     const entry: Image = { PK: 'AUDIT#a1', SK: 'AUDIT', actor_id: 'admin1', target_id: 'u9', action: 'delete_order' };
     expect(deltasOf({ id: 'a', newImage: entry }).deltas).toEqual([
-      { key: { PK: 'USER#admin1', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { by_actor: 1 } },
-      { key: { PK: 'USER#u9', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { of_target: 1 } },
+      { key: { PK: 'USER#admin1#STATS', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { by_actor: 1 } },
+      { key: { PK: 'USER#u9#STATS', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { of_target: 1 } },
     ]);
     // An admin acting on its own account: one item, both lists.
     expect(deltasOf({ id: 'b', newImage: { ...entry, target_id: 'admin1' } }).deltas).toEqual([
-      { key: { PK: 'USER#admin1', SK: 'AUDIT_COUNTS' }, entity: 'AuditCounts', add: { by_actor: 1, of_target: 1 } },
+      {
+        key: { PK: 'USER#admin1#STATS', SK: 'AUDIT_COUNTS' },
+        entity: 'AuditCounts',
+        add: { by_actor: 1, of_target: 1 },
+      },
     ]);
     // Entries are immutable; a rewrite (none exists) or a removal counts nothing.
     expect(deltasOf({ id: 'c', oldImage: entry, newImage: entry }).deltas).toEqual([]);
@@ -157,7 +161,7 @@ describe('stats deltas of stream records', () => {
         { id: '2', newImage: { ...entry, PK: 'AUDIT#a2' } },
       ]),
     );
-    expect(summed.find((d) => d.key.PK === 'USER#admin1')?.add).toEqual({ by_actor: 2 });
+    expect(summed.find((d) => d.key.PK === 'USER#admin1#STATS')?.add).toEqual({ by_actor: 2 });
   });
 
   it("an employee redemption counts in the partner's buckets only", () => {

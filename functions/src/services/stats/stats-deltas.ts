@@ -24,7 +24,7 @@ import { statsKeys } from '../../repositories/sales-stats.ts';
  * |---|---|
  * | `ORDER#…/ORDER` becomes `status = completed` | `PLATFORM#STATS`/`ROWS` `orders` 1 |
  * | `REDEMPTION#…/REDEMPTION` inserted (kind voucher) | `PLATFORM#STATS`/`ROWS` and `SELLER#<id>#STATS`/`ROWS` `redemptions` 1 |
- * | `AUDIT#…/AUDIT` inserted | `USER#<actor>`/`AUDIT_COUNTS` `by_actor` 1, `USER#<target>`/`AUDIT_COUNTS` `of_target` 1 |
+ * | `AUDIT#…/AUDIT` inserted | `USER#<actor>#STATS`/`AUDIT_COUNTS` `by_actor` 1, `USER#<target>#STATS`/`AUDIT_COUNTS` `of_target` 1 |
  *
  * Deletions (account deletion, TTL) and every other change count nothing (none of these rows is ever deleted).
  */
