@@ -4,6 +4,7 @@ import { viennaDay } from '../dates/vienna-range.ts';
 import { PROCESSING_FEES, feeBase } from '../orders/pricing.ts';
 import { percentOf, type Cents } from '../money/money.ts';
 import { channelSchema } from '../orders/contracts.ts';
+import { intParam } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
 
 /**
@@ -95,6 +96,8 @@ export const adminOrderSearchRequestSchema = pageQuerySchema(10).extend({
   keyword: z.string().trim().max(100).optional().nullable(),
   status: z.string().optional().nullable(),
   cursor: z.string().max(2000).optional().nullable(),
+  /** From next_page_url after a keyword search was cut short: the rows found before this page. */
+  seen: intParam(0, 10_000_000).optional().nullable(),
 });
 export type AdminOrderSearchRequest = z.input<typeof adminOrderSearchRequestSchema>;
 
