@@ -32,6 +32,12 @@ export const ADMIN_ORDER_TEXT = {
   refundRefused: (message: string) => `Die Rückerstattung wurde von Stripe abgelehnt: ${message}`,
   completedNotDeletable: 'Abgeschlossene Bestellungen können nicht gelöscht werden.',
   cartLineDeleted: 'Die Position wurde aus dem Warenkorb entfernt.',
+  /** A keyword search whose bounded read stopped before the page was full (issue 15). */
+  searchStoppedNone:
+    'In den bisher durchsuchten Bestellungen gibt es keinen Treffer. Ältere Bestellungen wurden noch nicht durchsucht.',
+  searchStoppedSome:
+    'Die Suche hat hier angehalten, bevor die Seite voll war. Ältere Bestellungen wurden noch nicht durchsucht.',
+  searchOlder: 'Ältere Bestellungen durchsuchen',
   /** The voucher status shown for a user voucher of a reversed order (wallet, scanner). */
   voided: 'storniert',
   /** A user voucher frozen by a running reversal (`reversing`). */
