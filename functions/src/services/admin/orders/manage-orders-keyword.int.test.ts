@@ -1,58 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderSearchRequestSchema } from '@gm/shared/admin/orders';
 import { createTestAccount, type TestAccount } from '../../../../../scripts/test/accounts.ts';
 import { api } from '../../../../../scripts/test/api.ts';
+import { seedOrderFeed } from '../../../../../scripts/test/order-feed.ts';
 import { documentClient } from '../../../lib/clients.ts';
 import { env } from '../../../lib/env.ts';
 import { users } from '../../../lib/deps.ts';
 import { createOrderAdminRepository } from '../../../repositories/order-admin-repository.ts';
-import { orderKeys } from '../../../repositories/order-repository.ts';
 import { PAGE_READ_BUDGET, COUNT_BUDGET, searchAdminOrders } from './manage-orders.ts';
 
 /**
  * A keyword that matches only old orders (issue 15): one /manage-orders request reads at most the
  * budget of the `ORDERS` feed, answers what it found with `total_exact: false` and a next_page_url
  * that searches on, and following it reaches the matches.
- *
- * The seeded feed lines carry no `status` on purpose: the stats aggregator counts a line that
- * becomes `completed`, and these only exist to be read by the feed (which does not filter on status).
  */
 const NEWER = PAGE_READ_BUDGET + 40;
-
-function feedLine(id: string, at: string, searchText: string) {
-  return {
-    ...orderKeys.item(id),
-    GSI3PK: orderKeys.allOrders,
-    GSI3SK: orderKeys.sortKey(at, id),
-    entity: 'Order',
-    id,
-    order_no: null,
-    seller_id: 'seller-feed-test',
-    voucher: { title: 'Feed-Test', type: 'product' },
-    guest: { first_name: 'Feed', last_name: 'Test', email: 'feed@example.com' },
-    total_amount: 1000,
-    total_value: 1000,
-    channel: 'marketplace',
-    created_at: at,
-    completed_at: at,
-    search_text: searchText,
-  };
-}
-
-async function putAll(items: Record<string, unknown>[]) {
-  const chunks = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
-  for (const chunk of chunks) {
-    let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
-    while (requests.length) {
-      const answer = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: requests } }),
-      );
-      requests = (answer.UnprocessedItems?.[env().TABLE_NAME] ?? []) as typeof requests;
-    }
-  }
-}
 
 /** The document client, counting the feed items each Query evaluated (page reads and counts apart). */
 function countingClient() {
@@ -73,20 +37,15 @@ function countingClient() {
 
 let admin: TestAccount;
 const tag = `altkunde${randomUUID().slice(0, 8)}`;
-const oldIds = [0, 1, 2].map((i) => `old-${tag}-${i}`);
+let oldIds: string[] = [];
+let remove: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   admin = await createTestAccount('admin');
-  const now = Date.now();
-  await putAll([
-    // Three matches older than anything else in the feed, newest first: oldIds[0], [1], [2].
-    ...oldIds.map((id, i) => feedLine(id, `2001-01-0${3 - i}T10:00:00.000Z`, `gm-2001 feed test ${tag}`)),
-    // Newer lines that do not match: more than one page read may evaluate.
-    ...Array.from({ length: NEWER }, (_, i) =>
-      feedLine(`new-${tag}-${i}`, new Date(now - i * 1000).toISOString(), `gm-neu feed test ${i}`),
-    ),
-  ]);
+  // Three matches older than anything else in the feed, behind more non-matching lines than one read may evaluate.
+  ({ matchIds: oldIds, remove } = await seedOrderFeed(tag, tag, { matches: 3, fillers: NEWER }));
 });
+afterAll(() => remove());
 
 describe('/manage-orders keyword search over a long feed (issue 15)', () => {
   it('reads at most the budget per request, answers the rows found so far and a next_page_url that reaches the matches', async () => {
