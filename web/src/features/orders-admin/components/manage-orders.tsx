@@ -53,7 +53,7 @@ export function ManageOrders() {
   const stopped = Boolean(data?.next_page_url) && rows.length < (data?.per_page ?? 0);
   const searchOn = () => query.goTo(query.page + 1);
   return (
-    <div className="container admin-orders" data-testid="admin-orders">
+    <div className="container admin-orders" data-testid="admin-orders" data-page={data?.current_page}>
       <title>Bestellungen – Gutscheinmarkt</title>
       <header className="admin-orders__header">
         <p className="page-header__eyebrow">Verwalten</p>
