@@ -228,6 +228,7 @@ describe('admin order management', () => {
       expect(await stopped.textContent()).toContain(ADMIN_ORDER_TEXT.searchStoppedNone);
       expect(await page.getByTestId('empty-state').count()).toBe(0);
       expect(await page.getByTestId('admin-order-row').count()).toBe(0);
+      await saveScreenshot(page, 'admin-orders-search-stopped');
       await expectAccessible(page, 'admin orders search stopped');
 
       // Searching on (as often as the feed needs) reaches the two matches, newest first.
