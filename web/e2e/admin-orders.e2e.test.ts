@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ORDER_TEXT } from '@gm/shared/admin/orders';
+import { PAGE_READ_BUDGET } from '../../functions/src/services/admin/orders/manage-orders.ts';
 import { createTestAccount, type TestAccount } from '../../scripts/test/accounts.ts';
+import { seedOrderFeed } from '../../scripts/test/order-feed.ts';
 import { expectAccessible, saveScreenshot } from '../../scripts/test/browser.ts';
 import { at, logIn, openPage, useBrowser } from '../../scripts/test/e2e-session.ts';
 
@@ -206,5 +208,44 @@ describe('admin order management', () => {
     await settled(warning);
     await expectAccessible(page, 'admin order reversal refused');
     await page.context().close();
+  });
+
+  it('a keyword matching only old orders: the search stops, says so, and searches older orders on request', async () => {
+    const tag = `altbestand${randomUUID().slice(0, 8)}`;
+    // Two matches behind more non-matching orders than one request reads.
+    const feed = await seedOrderFeed(tag, tag, { matches: 2, fillers: PAGE_READ_BUDGET + 20 });
+    try {
+      const page = await adminPage(1280);
+      await page.goto(at('/manage-orders'));
+      await page.getByTestId('admin-orders-table').waitFor();
+      const answered = page.waitForResponse(
+        (r) => r.url().includes('/order/search') && (r.request().postData() ?? '').includes(tag),
+      );
+      await page.getByTestId('admin-orders-search').fill(tag);
+      await answered;
+      const stopped = page.getByTestId('admin-orders-stopped');
+      await stopped.waitFor();
+      expect(await stopped.textContent()).toContain(ADMIN_ORDER_TEXT.searchStoppedNone);
+      expect(await page.getByTestId('empty-state').count()).toBe(0);
+      expect(await page.getByTestId('admin-order-row').count()).toBe(0);
+      await saveScreenshot(page, 'admin-orders-search-stopped');
+      await expectAccessible(page, 'admin orders search stopped');
+
+      // Searching on (as often as the feed needs) reaches the two matches, newest first.
+      const rows = page.getByTestId('admin-order-row');
+      for (let shown = 1; shown <= 10 && (await rows.count()) === 0; shown++) {
+        await stopped.getByRole('button', { name: ADMIN_ORDER_TEXT.searchOlder }).click();
+        // The next page's answer is on screen (the page on screen stays while it loads).
+        await page.locator(`[data-testid="admin-orders"][data-page="${shown + 1}"]`).waitFor();
+      }
+      expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')))).toEqual(feed.matchIds);
+      expect(await stopped.count()).toBe(0);
+      expect(await page.locator('.admin-orders__count').textContent()).toBe('2 Bestellungen');
+      await saveScreenshot(page, 'admin-orders-search-older');
+      await expectAccessible(page, 'admin orders older matches');
+      await page.context().close();
+    } finally {
+      await feed.remove();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { giftKeys } from './gift-repository.ts';
 import { invoiceCodeOf } from './invoice-code.ts';
 import { listCountKeys, readListCount } from './list-counts.ts';
 import { invoiceKeys, orderKeys, toOrderRecord, type InvoiceRecord, type OrderRecord } from './order-repository.ts';
-import { queryCountUpTo } from './query-all.ts';
+import { queryCountUpTo, queryUpTo } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { userVoucherKeys, type UserVoucherRecord } from './user-voucher-repository.ts';
@@ -24,7 +24,7 @@ import { userVoucherKeys, type UserVoucherRecord } from './user-voucher-reposito
  * the seller's and the platform's stats, puts the audit entry and (after the seller was invoiced) the
  * payout adjustment.
  */
-export type OrderFeedPage = { items: OrderRecord[]; lastKey?: Record<string, unknown> };
+export type OrderFeedPage = { items: OrderRecord[]; lastKey?: Record<string, unknown>; cut?: true };
 
 /** Extra attributes the reversal writes on `ORDER#…` (not in OrderRecord of the cart/checkout). */
 export type ReversalFields = {
@@ -135,32 +135,21 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
 
     /**
      * One page of the admin feed `ORDERS` (GSI3, newest first), optionally filtered by a lower-case
-     * keyword on `search_text`. Reads on until `limit` rows matched or the partition ends.
+     * keyword on `search_text`. Reads on until `limit` rows matched or the partition ends — with a
+     * keyword at most `maxEvaluated` feed items: `cut` = that ran out first, `lastKey` searches on.
      */
-    async page(limit: number, keyword: string | undefined, startKey?: Record<string, unknown>): Promise<OrderFeedPage> {
-      const items: OrderRecord[] = [];
-      let key = startKey;
-      do {
-        const answer = await db.send(
-          new QueryCommand({
-            ...feedQuery(keyword),
-            ScanIndexForward: false,
-            Limit: keyword ? Math.max(50, limit) : limit - items.length,
-            ...(key ? { ExclusiveStartKey: key } : {}),
-          }),
-        );
-        for (const raw of answer.Items ?? []) {
-          if (items.length === limit) {
-            // Read past the page (filtered query): the next page starts right after the last row taken.
-            const last = items[items.length - 1]!;
-            return { items, lastKey: feedKey(last) };
-          }
-          items.push(toOrderRecord(raw));
-        }
-        key = answer.LastEvaluatedKey;
-      } while (key && items.length < limit);
-      if (items.length === limit && key) return { items, lastKey: feedKey(items[items.length - 1]!) };
-      return { items, ...(key ? { lastKey: key } : {}) };
+    async page(
+      limit: number,
+      keyword: string | undefined,
+      startKey?: Record<string, unknown>,
+      maxEvaluated = Number.POSITIVE_INFINITY,
+    ): Promise<OrderFeedPage> {
+      const query = new QueryCommand({ ...feedQuery(keyword), ScanIndexForward: false });
+      const bound = keyword
+        ? { maxEvaluated, batch: 50, keyOf: (item: Record<string, unknown>) => feedKey(toOrderRecord(item)) }
+        : undefined;
+      const page = await queryUpTo(db, query, limit, startKey, bound);
+      return { ...page, items: page.items.map(toOrderRecord) };
     },
 
     /**
@@ -182,7 +171,8 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
      * feed items: `ended` false = the budget ran out first (the count is a lower bound).
      */
     countMatchesAhead: (keyword: string, maxEvaluated: number, startKey?: Record<string, unknown>) =>
-      queryCountUpTo(db, new QueryCommand(feedQuery(keyword)), maxEvaluated, startKey),
+      // Newest first like the page read: "ahead" is the direction the admin pages in.
+      queryCountUpTo(db, new QueryCommand({ ...feedQuery(keyword), ScanIndexForward: false }), maxEvaluated, startKey),
 
     /** Deletes a pending (cart) line of anyone; a completed order is never deleted. */
     async deletePending(

@@ -52,24 +52,52 @@ export async function queryCountUpTo(
   return { count, ended: !key };
 }
 
+/** How far `queryUpTo` may read for one page (a FilterExpression that matches little). */
+export type ReadBound = {
+  /** Items DynamoDB may evaluate (matched or not) for this page: the read stops there (`cut`). */
+  maxEvaluated: number;
+  /** Items per read at least (a filter leaves reads short; `limit - found` alone would mean many calls). */
+  batch: number;
+  /** The start key right after an item (reads past the page's `limit` are trimmed to there). */
+  keyOf: (item: Record<string, unknown>) => Record<string, unknown>;
+};
+
 /**
  * One page of a growing partition: `Limit`, reading on (a FilterExpression may leave a read short)
  * until `limit` items or the end; `lastKey` is where the next page starts (absent: the end).
+ * With `bound`, at most `bound.maxEvaluated` items are evaluated: when that runs out before `limit`
+ * items matched, `cut` is true and `lastKey` continues the search (the cost of one page stays
+ * bounded however little the filter matches).
  */
 export async function queryUpTo(
   db: DynamoDBDocumentClient,
   query: QueryCommand,
   limit: number,
   startKey?: Record<string, unknown>,
-): Promise<{ items: Record<string, unknown>[]; lastKey?: Record<string, unknown> }> {
+  bound?: ReadBound,
+): Promise<{ items: Record<string, unknown>[]; lastKey?: Record<string, unknown>; cut?: true }> {
   const items: Record<string, unknown>[] = [];
   let key = startKey;
+  let evaluated = 0;
   do {
+    const wanted = limit - items.length;
     const page = await db.send(
-      new QueryCommand({ ...query.input, Limit: limit - items.length, ExclusiveStartKey: key }),
+      new QueryCommand({
+        ...query.input,
+        Limit: bound ? Math.min(bound.maxEvaluated - evaluated, Math.max(bound.batch, wanted)) : wanted,
+        ExclusiveStartKey: key,
+      }),
     );
-    items.push(...(page.Items ?? []));
+    const found = page.Items ?? [];
+    evaluated += page.ScannedCount ?? found.length;
     key = page.LastEvaluatedKey;
-  } while (key && items.length < limit);
-  return { items, ...(key ? { lastKey: key } : {}) };
+    if (found.length > wanted) {
+      // Read past the page: the next page starts right after the last item taken.
+      items.push(...found.slice(0, wanted));
+      return { items, lastKey: bound!.keyOf(items[items.length - 1]!) };
+    }
+    items.push(...found);
+  } while (key && items.length < limit && (!bound || evaluated < bound.maxEvaluated));
+  if (!key) return { items };
+  return { items, lastKey: key, ...(items.length < limit ? { cut: true as const } : {}) };
 }

@@ -222,4 +222,85 @@ describe('cursorPage', () => {
       expect(counted.starts).toEqual([]);
     });
   });
+
+  describe('a bounded page read that was cut (a keyword matching little)', () => {
+    /** Rows 0..n-1 of which `matches` pass the filter; a read evaluates at most `budget` rows. */
+    function sparse(n: number, matches: number[], budget: number) {
+      const keyOf = (i: number) => ({ ...key, GSI3SK: String(i) });
+      return {
+        read: async (limit: number, start?: StartKey) => {
+          let i = start ? Number(start.GSI3SK) + 1 : 0;
+          const items: number[] = [];
+          const end = Math.min(n, i + budget);
+          for (; i < end && items.length < limit; i++) if (matches.includes(i)) items.push(i);
+          if (i >= n) return { items };
+          return { items, lastKey: keyOf(i - 1), ...(items.length < limit ? { cut: true } : {}) };
+        },
+        total: {
+          ahead: async (start: StartKey | undefined) => {
+            const from = start ? Number(start.GSI3SK) + 1 : 0;
+            const end = Math.min(n, from + budget);
+            return { count: matches.filter((m) => m >= from && m < end).length, ended: end >= n };
+          },
+        },
+      };
+    }
+    const urls: { page: number; cursor: string; seen?: number }[] = [];
+    const seenUrl = (page: number, cursor: string, seen?: number) => {
+      urls.push({ page, cursor, ...(seen === undefined ? {} : { seen }) });
+      return `https://api/list?page=${page}&cursor=${cursor}${seen === undefined ? '' : `&seen=${seen}`}`;
+    };
+    const follow = (url: string) => {
+      const params = new URL(url).searchParams;
+      return {
+        page: Number(params.get('page')),
+        cursor: params.get('cursor'),
+        seen: params.has('seen') ? Number(params.get('seen')) : undefined,
+      };
+    };
+
+    it('answers the rows found, a lower bound and a next page that carries the rows seen', async () => {
+      const p = sparse(100, [3, 45, 46, 98], 20);
+      const first = await cursorPage({ page: 1, perPage: 10, cursor: undefined, partition, ...p, pageUrl: seenUrl });
+      expect(first).toMatchObject({ data: [3], total: 1, total_exact: false, last_page: 2, from: 1, to: 1 });
+      expect(follow(first.next_page_url!)).toMatchObject({ page: 2, seen: 1 });
+
+      // Following next_page_url: an empty window (20–39), then the two matches numbered 2–3, then the last.
+      const rows: number[] = [...first.data];
+      let url = first.next_page_url;
+      const pages = [first];
+      while (url) {
+        const next = follow(url);
+        const answer = await cursorPage({ perPage: 10, partition, ...p, pageUrl: seenUrl, ...next });
+        if (answer.data.length) expect(answer.from).toBe(rows.length + 1);
+        rows.push(...answer.data);
+        expect(answer.total).toBeGreaterThanOrEqual(rows.length);
+        pages.push(answer);
+        url = answer.next_page_url;
+      }
+      expect(rows).toEqual([3, 45, 46, 98]);
+      expect(pages.map((a) => a.data)).toEqual([[3], [], [45, 46], [], [98]]);
+      expect(pages.at(-1)).toMatchObject({ total: 4, from: 4, to: 4, last_page: 5, next_page_url: null });
+      expect(pages.at(-1)).not.toHaveProperty('total_exact');
+      expect(pages.slice(0, -1).every((a) => a.total_exact === false)).toBe(true);
+    });
+
+    it('a full page keeps the plain next_page_url (no seen) while the pages before were full', async () => {
+      const p = sparse(
+        100,
+        Array.from({ length: 30 }, (_, i) => i),
+        50,
+      );
+      const first = await cursorPage({ page: 1, perPage: 10, cursor: undefined, partition, ...p, pageUrl: seenUrl });
+      expect(first).toMatchObject({ from: 1, to: 10 });
+      expect(follow(first.next_page_url!).seen).toBeUndefined();
+    });
+
+    it('a page number without cursor whose skipping read was cut answers an empty page that searches on for it', async () => {
+      const p = sparse(100, [3, 95], 20);
+      const answer = await cursorPage({ page: 2, perPage: 10, cursor: undefined, partition, ...p, pageUrl: seenUrl });
+      expect(answer).toMatchObject({ data: [], total: 1, total_exact: false, current_page: 2, from: null });
+      expect(follow(answer.next_page_url!)).toMatchObject({ page: 2, seen: 1 });
+    });
+  });
 });

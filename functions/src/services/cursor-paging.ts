@@ -9,8 +9,12 @@ import { ValidationError } from '../lib/errors.ts';
  */
 export type StartKey = Record<string, unknown>;
 
-/** One Query page of a repository: the items and where the next page starts (none: the partition ended). */
-export type KeyPage<T> = { items: T[]; lastKey?: StartKey };
+/**
+ * One Query page of a repository: the items and where the next page starts (none: the partition
+ * ended). `cut`: a bounded read (a filter matching little) stopped before the page was full —
+ * `lastKey` searches on from there.
+ */
+export type KeyPage<T> = { items: T[]; lastKey?: StartKey; cut?: boolean };
 
 /** The partition a cursor must point into: the index queried and its partition key value. */
 export type CursorPartition = {
@@ -56,9 +60,18 @@ export function decodeCursor(cursor: string, partition: CursorPartition): Record
 /** The paged answer (shared/src/api/paged.ts) of one page of `total` rows; `next` is next_page_url. */
 export function pageAnswer<T>(
   data: T[],
-  page: { page: number; perPage: number; total: number; next: string | null; lastPage?: number; exact?: boolean },
+  page: {
+    page: number;
+    perPage: number;
+    total: number;
+    next: string | null;
+    lastPage?: number;
+    exact?: boolean;
+    /** Rows before this page, where an earlier page was cut short (default: full pages). */
+    before?: number;
+  },
 ): Paged<T> {
-  const from = data.length ? (page.page - 1) * page.perPage + 1 : null;
+  const from = data.length ? (page.before ?? (page.page - 1) * page.perPage) + 1 : null;
   return {
     data,
     current_page: page.page,
@@ -92,6 +105,11 @@ export type PageTotal =
  * aggregator's staleness). A bounded total is the rows before this page plus the matches counted
  * ahead; while the count did not reach the end it is a lower bound (`total_exact: false`) and
  * `last_page` is at least the next page, so it grows as the user pages on.
+ *
+ * A bounded `read` that was `cut` (fewer rows than a page, the partition not ended) answers the rows
+ * found and always a next_page_url to search on; as pages before it may then be short, next_page_url
+ * carries `seen` (the rows before the next page), which `seen` gives back for `from`, `to` and `total`.
+ * A page number without cursor whose skipping read is cut answers an empty page that searches on.
  */
 export async function cursorPage<T>(input: {
   page: number;
@@ -100,14 +118,23 @@ export async function cursorPage<T>(input: {
   partition: CursorPartition;
   read: (limit: number, start?: StartKey) => Promise<KeyPage<T>>;
   total: PageTotal;
-  pageUrl: (page: number, cursor: string) => string;
+  /** `seen`: only after a cut page (the rows before page `page`, when not `(page - 1) * perPage`). */
+  pageUrl: (page: number, cursor: string, seen?: number) => string;
+  /** The `seen` of next_page_url (only together with `cursor`). */
+  seen?: number | null;
 }): Promise<Paged<T>> {
   const { page, perPage } = input;
-  const before = (page - 1) * perPage;
   let start = input.cursor ? decodeCursor(input.cursor, input.partition) : undefined;
+  const before = start && typeof input.seen === 'number' ? input.seen : (page - 1) * perPage;
   if (!start && page > 1) {
     const skipped = await input.read(before);
     start = skipped.lastKey as Record<string, string> | undefined;
+    if (start && skipped.cut) {
+      // The pages before were not all found within the read's bound: search on for this page.
+      const rows = skipped.items.length;
+      const next = input.pageUrl(page, encodeCursor(start), rows);
+      return pageAnswer([], { page, perPage, total: rows, next, lastPage: page, exact: false, before: rows });
+    }
     if (!start) {
       // Fewer rows than the pages before: an empty page past the end.
       const rows = skipped.items.length;
@@ -125,8 +152,11 @@ export async function cursorPage<T>(input: {
     total = Math.max(before + counted.count, seen);
     exact = counted.ended;
   }
-  let lastPage = Math.max(1, Math.ceil(total / perPage));
+  if (current.cut) exact = false;
+  let lastPage = Math.max(1, page - 1 + Math.ceil((total - before) / perPage));
   if (!exact && current.lastKey) lastPage = Math.max(lastPage, page + 1);
-  const next = current.lastKey && page < lastPage ? input.pageUrl(page + 1, encodeCursor(current.lastKey)) : null;
-  return pageAnswer(current.items, { page, perPage, total, next, lastPage, exact });
+  const seenNext = before === (page - 1) * perPage && !current.cut ? undefined : seen;
+  const next =
+    current.lastKey && page < lastPage ? input.pageUrl(page + 1, encodeCursor(current.lastKey), seenNext) : null;
+  return pageAnswer(current.items, { page, perPage, total, next, lastPage, exact, before });
 }

@@ -4,6 +4,7 @@ import { viennaDay } from '../dates/vienna-range.ts';
 import { PROCESSING_FEES, feeBase } from '../orders/pricing.ts';
 import { percentOf, type Cents } from '../money/money.ts';
 import { channelSchema } from '../orders/contracts.ts';
+import { intParam } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
 
 /**
@@ -31,6 +32,12 @@ export const ADMIN_ORDER_TEXT = {
   refundRefused: (message: string) => `Die Rückerstattung wurde von Stripe abgelehnt: ${message}`,
   completedNotDeletable: 'Abgeschlossene Bestellungen können nicht gelöscht werden.',
   cartLineDeleted: 'Die Position wurde aus dem Warenkorb entfernt.',
+  /** A keyword search whose bounded read stopped before the page was full (issue 15). */
+  searchStoppedNone:
+    'In den bisher durchsuchten Bestellungen gibt es keinen Treffer. Ältere Bestellungen wurden noch nicht durchsucht.',
+  searchStoppedSome:
+    'Die Suche hat hier angehalten, bevor die Seite voll war. Ältere Bestellungen wurden noch nicht durchsucht.',
+  searchOlder: 'Ältere Bestellungen durchsuchen',
   /** The voucher status shown for a user voucher of a reversed order (wallet, scanner). */
   voided: 'storniert',
   /** A user voucher frozen by a running reversal (`reversing`). */
@@ -95,6 +102,8 @@ export const adminOrderSearchRequestSchema = pageQuerySchema(10).extend({
   keyword: z.string().trim().max(100).optional().nullable(),
   status: z.string().optional().nullable(),
   cursor: z.string().max(2000).optional().nullable(),
+  /** From next_page_url after a keyword search was cut short: the rows found before this page. */
+  seen: intParam(0, 10_000_000).optional().nullable(),
 });
 export type AdminOrderSearchRequest = z.input<typeof adminOrderSearchRequestSchema>;
 

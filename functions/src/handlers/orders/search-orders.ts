@@ -12,7 +12,7 @@ import { searchOrders } from '../../services/orders/search-orders.ts';
  * for an admin (not impersonating) the /manage-orders search over all completed orders (03 §2, §7).
  */
 export const handler = http('POST order/search', async ({ actor, body, headers, query, tenant, apiBaseUrl }) => {
-  // A `page` (and the admin's `cursor`) in the query string (next_page_url) wins over the body's.
+  // A `page` (and the admin's `cursor` and `seen`) in the query string (next_page_url) wins over the body's.
   const fields = {
     ...(body && typeof body === 'object' ? body : {}),
     ...(query.page ? { page: query.page } : {}),
@@ -21,9 +21,10 @@ export const handler = http('POST order/search', async ({ actor, body, headers, 
     const input = parse(adminOrderSearchRequestSchema, {
       ...fields,
       ...(query.cursor ? { cursor: query.cursor } : {}),
+      ...(query.seen ? { seen: query.seen } : {}),
     });
-    const pageUrl = (page: number, cursor: string | undefined) =>
-      `${apiBaseUrl}order/search?page=${page}${cursor ? `&cursor=${cursor}` : ''}`;
+    const pageUrl = (page: number, cursor: string | undefined, seen?: number) =>
+      `${apiBaseUrl}order/search?page=${page}${cursor ? `&cursor=${cursor}` : ''}${seen === undefined ? '' : `&seen=${seen}`}`;
     return json(200, await searchAdminOrders(resolve({ orderAdmin, users }), input, pageUrl));
   }
   const owner = cartOwner(actor, headers[CART_ID_HEADER]);

@@ -60,6 +60,12 @@ async function buyersOf(deps: Pick<Deps, 'users'>, orders: OrderRecord[]): Promi
 /** Feed items a keyword search may count ahead per page view (≈ 500 orders ≈ one 1 MB Query page). */
 export const COUNT_BUDGET = 500;
 
+/**
+ * Feed items a keyword search may read for one page (the same bound): a keyword that matches little
+ * answers the rows found within it and a next_page_url to search further back.
+ */
+export const PAGE_READ_BUDGET = 500;
+
 /** A whole order number (`GM-<yyyy>-<000001>`, lower-cased like the keyword). */
 const ORDER_NO = /^gm-\d{4}-\d{6,}$/;
 
@@ -72,11 +78,14 @@ const ORDER_NO = /^gm-\d{4}-\d{6,}$/;
  * items — exact when the feed ended within it, else a lower bound (`total_exact: false`, the table
  * says "mindestens") whose `last_page` grows as the admin pages on. A keyword that is a whole order
  * number is looked up by key instead (exact: that order, total 1).
+ * The page read itself stops after PAGE_READ_BUDGET feed items too: a keyword matching little answers
+ * the rows found so far, `total_exact: false` and a next_page_url (with `seen`) that searches on —
+ * no request walks the whole feed.
  */
 export async function searchAdminOrders(
   deps: Pick<Deps, 'orderAdmin' | 'users'>,
   input: AdminOrderSearchInput,
-  pageUrl: (page: number, cursor: string | undefined) => string,
+  pageUrl: (page: number, cursor: string | undefined, seen?: number) => string,
 ): Promise<Paged<AdminOrderRow>> {
   const keyword = input.keyword?.trim().toLowerCase() || undefined;
   if (keyword && ORDER_NO.test(keyword)) {
@@ -93,12 +102,13 @@ export async function searchAdminOrders(
     page: input.page,
     perPage: input.paginate,
     cursor: input.cursor,
+    seen: input.seen,
     partition: {
       index: 'GSI3',
       pk: orderKeys.allOrders,
       item: (key) => key.PK.startsWith('ORDER#') && key.SK === 'ORDER',
     },
-    read: (limit, start) => deps.orderAdmin.page(limit, keyword, start),
+    read: (limit, start) => deps.orderAdmin.page(limit, keyword, start, PAGE_READ_BUDGET),
     total: keyword
       ? { ahead: (start) => deps.orderAdmin.countMatchesAhead(keyword, COUNT_BUDGET, start) }
       : { exact: () => deps.orderAdmin.countAll() },

@@ -10,19 +10,19 @@ export const ADMIN_ORDERS_PER_PAGE = 10;
 export const adminOrderKeys = {
   all: ['admin-orders'] as const,
   lists: () => [...adminOrderKeys.all, 'list'] as const,
-  list: (keyword: string, page: number, cursor: string | undefined) =>
-    [...adminOrderKeys.lists(), { keyword, page, cursor }] as const,
+  list: (keyword: string, page: number, cursor: string | undefined, seen?: number) =>
+    [...adminOrderKeys.lists(), { keyword, page, cursor, seen }] as const,
   detail: (id: string) => [...adminOrderKeys.all, 'detail', id] as const,
 };
 
-/** POST order/search as admin (03 §7): keyword, status completed, paginate 10, page; `cursor` from next_page_url. */
+/** POST order/search as admin (03 §7): keyword, status completed, paginate 10, page; `cursor` and `seen` from next_page_url. */
 export function searchAdminOrders(
-  params: { keyword: string; page: number; cursor: string | undefined },
+  params: { keyword: string; page: number; cursor: string | undefined; seen?: number | undefined },
   signal?: AbortSignal,
 ) {
   return api.request('order/search', {
     method: 'POST',
-    query: { page: params.page, cursor: params.cursor },
+    query: { page: params.page, cursor: params.cursor, seen: params.seen },
     body: {
       keyword: params.keyword || undefined,
       status: 'completed',
@@ -53,10 +53,10 @@ export function reverseOrder(id: string) {
  * cursors of the pages seen are kept (per keyword). The page on screen stays while the next loads.
  */
 export function useAdminOrderPages(keyword: string) {
-  const { page, cursor, goTo } = useCursorPages(keyword);
+  const { page, cursor, seen, goTo } = useCursorPages(keyword);
   const query = useQuery({
-    queryKey: adminOrderKeys.list(keyword, page, cursor),
-    queryFn: ({ signal }) => searchAdminOrders({ keyword, page, cursor }, signal),
+    queryKey: adminOrderKeys.list(keyword, page, cursor, seen),
+    queryFn: ({ signal }) => searchAdminOrders({ keyword, page, cursor, seen }, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -115,6 +115,33 @@ describe('ManageOrders', () => {
     expect(screen.getByRole('button', { name: /Weiter/ }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('a keyword search that stopped short shows what it found and searches older orders on request, with cursor and seen', async () => {
+    const sent = stubFetch((path) =>
+      path.includes('cursor=c2')
+        ? json(200, { ...page([ROW]), current_page: 2, last_page: 2, total: 1 })
+        : json(200, {
+            ...page([]),
+            total: 0,
+            total_exact: false,
+            last_page: 2,
+            next_page_url: '/api/v1/order/search?page=2&cursor=c2&seen=0',
+          }),
+    );
+    const user = renderPage();
+    const stopped = await screen.findByTestId('admin-orders-stopped');
+    // Never the plain "nothing found", never an endless spinner: the stop is said, with the way on.
+    expect(stopped.textContent).toContain(ADMIN_ORDER_TEXT.searchStoppedNone);
+    expect(screen.queryByTestId('empty-state')).toBeNull();
+    expect(screen.getByText('bisher 0 Bestellungen gefunden')).toBeTruthy();
+    await user.click(within(stopped).getByRole('button', { name: ADMIN_ORDER_TEXT.searchOlder }));
+    await screen.findByTestId('admin-order-row');
+    expect(sent.at(-1)?.path).toMatch(/page=2/);
+    expect(sent.at(-1)?.path).toMatch(/cursor=c2/);
+    expect(sent.at(-1)?.path).toMatch(/seen=0/);
+    expect(screen.queryByTestId('admin-orders-stopped')).toBeNull();
+    expect(screen.getByText('1 Bestellung')).toBeTruthy();
+  });
+
   it('asks before reversing and shows a refusal as Warnung! with the server message', async () => {
     const message = 'Die Rückerstattung wurde von Stripe abgelehnt: Charge has been charged back.';
     const sent = stubFetch((path) =>

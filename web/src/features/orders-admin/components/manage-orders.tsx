@@ -48,8 +48,12 @@ export function ManageOrders() {
 
   const data = query.data;
   const rows = data?.data ?? [];
+  // A keyword search reads a bounded part of all orders per request (issue 15): a page that is not
+  // full but has a next page stopped there — the admin sees what was found and searches on.
+  const stopped = Boolean(data?.next_page_url) && rows.length < (data?.per_page ?? 0);
+  const searchOn = () => query.goTo(query.page + 1);
   return (
-    <div className="container admin-orders" data-testid="admin-orders">
+    <div className="container admin-orders" data-testid="admin-orders" data-page={data?.current_page}>
       <title>Bestellungen – Gutscheinmarkt</title>
       <header className="admin-orders__header">
         <p className="page-header__eyebrow">Verwalten</p>
@@ -70,11 +74,13 @@ export function ManageOrders() {
         />
         {data && (
           <p className="admin-orders__count" aria-live="polite">
-            {data.total_exact === false
-              ? `mindestens ${data.total} Bestellungen`
-              : data.total === 1
-                ? '1 Bestellung'
-                : `${data.total} Bestellungen`}
+            {stopped
+              ? `bisher ${data.total} ${data.total === 1 ? 'Bestellung' : 'Bestellungen'} gefunden`
+              : data.total_exact === false
+                ? `mindestens ${data.total} Bestellungen`
+                : data.total === 1
+                  ? '1 Bestellung'
+                  : `${data.total} Bestellungen`}
           </p>
         )}
       </div>
@@ -83,9 +89,9 @@ export function ManageOrders() {
         <LoadFailed text="Die Bestellungen konnten gerade nicht geladen werden." onRetry={() => void query.refetch()} />
       ) : !data ? (
         <PageLoader label="Bestellungen werden geladen…" />
-      ) : rows.length === 0 ? (
+      ) : rows.length === 0 && !stopped ? (
         <EmptyState />
-      ) : (
+      ) : rows.length === 0 ? null : (
         <div className={`table-scroll${query.paging ? ' is-busy' : ''}`} aria-busy={query.paging}>
           <table className="orders-table orders-table--cards admin-orders__table" data-testid="admin-orders-table">
             <caption className="visually-hidden">Bestellungen, neueste zuerst</caption>
@@ -173,7 +179,23 @@ export function ManageOrders() {
           </table>
         </div>
       )}
-      {data && rows.length > 0 && (
+      {data && stopped && (
+        <div className="admin-orders__stopped" data-testid="admin-orders-stopped">
+          <p aria-live="polite">
+            {rows.length ? ADMIN_ORDER_TEXT.searchStoppedSome : ADMIN_ORDER_TEXT.searchStoppedNone}
+          </p>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={searchOn}
+            disabled={query.paging}
+            data-testid="admin-orders-search-older"
+          >
+            {ADMIN_ORDER_TEXT.searchOlder}
+          </button>
+        </div>
+      )}
+      {data && (rows.length > 0 || stopped) && (
         <Pagination
           page={data.current_page}
           lastPage={data.last_page}
