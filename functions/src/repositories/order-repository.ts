@@ -131,20 +131,20 @@ const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 export type OrderRepository = ReturnType<typeof createOrderRepository>;
 
 export function createOrderRepository(db: DynamoDBDocumentClient, tableName: string) {
+  /** An owner's cart lines that have not expired (GSI1 of the cart; a cart is bounded). */
+  const pendingQuery = (owner: OrderOwner, now: Date) =>
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: '#status = :pending AND #ttl > :now',
+      ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':pk': orderKeys.cart(owner), ':pending': 'pending', ':now': nowSeconds(now) },
+    });
+
   /** All of an owner's cart lines that have not expired, oldest first (bounded partition). */
   async function pendingOf(owner: OrderOwner, now: Date): Promise<OrderRecord[]> {
-    const items = await queryAll(
-      db,
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        FilterExpression: '#status = :pending AND #ttl > :now',
-        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':pk': orderKeys.cart(owner), ':pending': 'pending', ':now': nowSeconds(now) },
-      }),
-    );
-    return items.map(toOrderRecord);
+    return (await queryAll(db, pendingQuery(owner, now))).map(toOrderRecord);
   }
 
   const readCounter = async (key: { PK: string; SK: string }): Promise<number> => {
@@ -355,17 +355,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
 
     /** Number of unexpired cart lines (`Select: COUNT`, filter `ttl > now`; a cart is bounded). */
     countPending(owner: OrderOwner, now: Date = new Date()): Promise<number> {
-      return queryCount(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          FilterExpression: '#status = :pending AND #ttl > :now',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':pk': orderKeys.cart(owner), ':pending': 'pending', ':now': nowSeconds(now) },
-        }),
-      );
+      return queryCount(db, pendingQuery(owner, now));
     },
 
     // ---- Checkout and completion (engineer B) below this line -----------------------------------
