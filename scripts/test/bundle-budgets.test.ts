@@ -53,6 +53,15 @@ describe('Lambda bundles', () => {
     expect(bundles.filter((b) => b.stripe && b.pdf).map((b) => b.name)).toEqual([]);
   });
 
+  it('checks uploaded images without an image library beyond the JPEG decoder', () => {
+    // PNGs are verified by our own code over node:zlib (services/uploads/image-check.ts): pngjs only in tests.
+    expect(bundles.filter((b) => b.packages.some((p) => p.name === 'pngjs')).map((b) => b.name)).toEqual([]);
+    // jpeg-js's decoder alone (≈ 14 KB minified); its index would add the encoder (≈ 7.7 KB).
+    const jpeg = bundles.flatMap((b) => b.packages.filter((p) => p.name === 'jpeg-js').map((p) => [b.name, p.bytes]));
+    expect(jpeg.length).toBeGreaterThan(0);
+    expect(jpeg.filter(([, bytes]) => (bytes as number) > 16 * 1024)).toEqual([]);
+  });
+
   it('keeps the code beyond the AWS SDK under the ceiling of its class (the issue 15 budget is reported by npm run bench)', () => {
     const over = bundles.filter((b) => b.overCeiling).map((b) => `${b.name}: ${b.overCeiling}`);
     expect(over).toEqual([]);
