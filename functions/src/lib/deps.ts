@@ -12,9 +12,9 @@ import { createS3MailOutbox, createSqsMailQueue } from '../adapters/sqs-mail-que
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import { createAccountStatusRepository } from '../repositories/account-status-repository.ts';
-import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createAuditRepository, createAuditWriter } from '../repositories/audit-repository.ts';
 import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
-import { createSessionRepository } from '../repositories/session-repository.ts';
+import { createSessionRepository, createSignOutReader } from '../repositories/session-repository.ts';
 import { createCategoryRepository } from '../repositories/category-repository.ts';
 import { createNewsletterRepository } from '../repositories/newsletter-repository.ts';
 import { createNewsletterSecrets } from '../adapters/newsletter-secret.ts';
@@ -38,7 +38,7 @@ import { createStripeEventRepository } from '../repositories/stripe-event-reposi
 import { createStripeCustomerRepository } from '../repositories/stripe-customer-repository.ts';
 import { createUploadRepository } from '../repositories/upload-repository.ts';
 import { createTemplateRepository } from '../repositories/template-repository.ts';
-import { createUserRepository } from '../repositories/user-repository.ts';
+import { createUserReader, createUserRepository } from '../repositories/user-repository.ts';
 import { createUserVoucherRepository } from '../repositories/user-voucher-repository.ts';
 import { createPersonalisationRepository } from '../repositories/personalisation-repository.ts';
 import { createBuyerVoucherRepository } from '../repositories/buyer-voucher-repository.ts';
@@ -80,6 +80,14 @@ export { resolve } from './deps/provider.ts';
 const table = () => dataEnv().TABLE_NAME;
 
 export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
+/**
+ * What the wrapper of every route (lib/http.ts) reads and writes, as small as that: a profile by id and
+ * the sign-out cut-off (authentication), single audit entries (writes under impersonation). The full
+ * repositories go only into the bundles of the routes that name them (issue 15).
+ */
+export const userReader = /* @__PURE__ */ once(() => createUserReader(documentClient(), table()));
+export const signOutReader = /* @__PURE__ */ once(() => createSignOutReader(documentClient(), table()));
+export const auditWriter = /* @__PURE__ */ once(() => createAuditWriter(documentClient(), table()));
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
 /** The tenant shop by subdomain, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s; issue 13). */
 export const tenantShops = /* @__PURE__ */ once(() =>

@@ -36,6 +36,19 @@ const SIGN_OUT_KEPT_SECONDS = 2 * 3600;
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
 
+/**
+ * The sign-out cut-off alone: what the authentication of every request reads (lib/http.ts), so a route
+ * that does not use the sessions does not bundle them (issue 15). The repository's `validAfter` is this.
+ */
+export function createSignOutReader(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): { validAfter(userId: string): Promise<number> } {
+  return {
+    validAfter: createSignOutReader(db, tableName).validAfter,
+  };
+}
+
 export function createSessionRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
     async put(userId: string, sessionId: string, session: StoredSession): Promise<void> {
