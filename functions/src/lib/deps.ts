@@ -15,7 +15,7 @@ import { createAccountStatusRepository } from '../repositories/account-status-re
 import { createAuditRepository, createAuditWriter } from '../repositories/audit-repository.ts';
 import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
 import { createSessionRepository, createSignOutReader } from '../repositories/session-repository.ts';
-import { createCategoryRepository } from '../repositories/category-repository.ts';
+import { createCategoryRepository, listCategoryTree } from '../repositories/category-repository.ts';
 import { createNewsletterRepository } from '../repositories/newsletter-repository.ts';
 import { createNewsletterSecrets } from '../adapters/newsletter-secret.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
@@ -51,9 +51,16 @@ import { createGiftRepository } from '../repositories/gift-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
 import { createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
-import { createEmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
+import {
+  createEmployeeVoucherRepository,
+  listEmployeeVouchersOfTourism,
+} from '../repositories/employee-voucher-repository.ts';
 import { createEmployeeVoucherCache } from '../services/employee-vouchers/employee-voucher-cache.ts';
-import { createCategoryTreeCache, createSnapshotCatalogue } from '../services/catalogue/catalogue-cache.ts';
+import {
+  createCategoryTreeCache,
+  createSnapshotCatalogue,
+  type CatalogueCache,
+} from '../services/catalogue/catalogue-cache.ts';
 import { decodeSearchSnapshot } from '../services/catalogue/search-snapshot.ts';
 import { createSearchSnapshotRepository } from '../repositories/search-snapshot-repository.ts';
 import { createS3SearchSnapshotStore } from '../adapters/search-snapshot-store.ts';
@@ -106,22 +113,37 @@ export const searchSnapshots = /* @__PURE__ */ once(() => createSearchSnapshotRe
 export const searchSnapshotStore = /* @__PURE__ */ once(() =>
   createS3SearchSnapshotStore(s3Client(), env().PRIVATE_BUCKET),
 );
+/** The catalogue this container holds, once `catalogue` built it: what `catalogueChanges` tells. */
+let heldCatalogue: CatalogueCache | undefined;
 /** The search snapshot: its pointer read at most every 5 s (never more often than CATALOGUE_CACHE_SECONDS), loaded when newer. */
-export const catalogue = /* @__PURE__ */ once(() =>
-  createSnapshotCatalogue(
-    {
-      pointer: () => searchSnapshots().get(),
-      load: async (pointer) => decodeSearchSnapshot(await searchSnapshotStore().get(pointer.key, pointer.raw_bytes)),
-    },
-    Math.min(env().CATALOGUE_CACHE_SECONDS, 5) * 1000,
-  ),
+export const catalogue = /* @__PURE__ */ once(
+  () =>
+    (heldCatalogue = createSnapshotCatalogue(
+      {
+        pointer: () => searchSnapshots().get(),
+        load: async (pointer) => decodeSearchSnapshot(await searchSnapshotStore().get(pointer.key, pointer.raw_bytes)),
+      },
+      Math.min(env().CATALOGUE_CACHE_SECONDS, 5) * 1000,
+    )),
 );
+/**
+ * For the catalogue writes: invalidates the catalogue this container holds, if any (in the local API
+ * the search's; on AWS a write's function holds none). The writes so do not bundle the index and the
+ * snapshot decoder (issue 15).
+ */
+export const catalogueChanges = /* @__PURE__ */ once(() => ({ invalidate: () => heldCatalogue?.invalidate() }));
 export const categoryTree = /* @__PURE__ */ once(() =>
-  createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000),
+  createCategoryTreeCache(
+    { listTree: (options) => listCategoryTree(documentClient(), table(), options) },
+    env().CATALOGUE_CACHE_SECONDS * 1000,
+  ),
 );
 export const employeeVouchers = /* @__PURE__ */ once(() => createEmployeeVoucherRepository(documentClient(), table()));
 export const employeeVoucherCache = /* @__PURE__ */ once(() =>
-  createEmployeeVoucherCache(employeeVouchers(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
+  createEmployeeVoucherCache(
+    { listOfTourism: (tourismId) => listEmployeeVouchersOfTourism(documentClient(), table(), tourismId) },
+    Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000,
+  ),
 );
 export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
 export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));

@@ -1,5 +1,5 @@
 import {
-  catalogue,
+  catalogueChanges,
   categoryTree,
   clock,
   companies,
@@ -21,7 +21,7 @@ export const handler = http('POST voucher', async ({ actor, body }) =>
     await createVoucher(
       resolve({
         vouchers,
-        catalogue,
+        catalogueChanges,
         categoryTree,
         users,
         companies,

@@ -25,7 +25,7 @@ import {
 
 export type SaveVoucherDeps = Pick<
   Deps,
-  'vouchers' | 'catalogue' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'
+  'vouchers' | 'catalogueChanges' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'
 > &
   Partial<Pick<Deps, 'employeeVoucherCache'>>;
 
@@ -166,7 +166,7 @@ export async function createVoucher(deps: SaveVoucherDeps, actor: Actor, body: u
     throw error;
   }
   if (tourism) deps.employeeVoucherCache?.invalidate();
-  else deps.catalogue.invalidate();
+  else deps.catalogueChanges.invalidate();
   return toApiVoucher(voucher);
 }
 
@@ -196,7 +196,7 @@ export async function updateVoucher(deps: SaveVoucherDeps, actor: Actor, id: str
     await deps.uploads.discard(publishedUrls(images, plan), 'voucher: save failed');
     await explainWriteConflict(deps, actor, id, error);
   }
-  deps.catalogue.invalidate();
+  deps.catalogueChanges.invalidate();
   if (existing.is_tourism) deps.employeeVoucherCache?.invalidate();
   const stored = await deps.vouchers.get(id, true);
   return toApiVoucher(stored && !stored.deleted_at ? stored : voucher);

@@ -12,7 +12,7 @@ import { imageTargetKey } from './voucher-builder.ts';
  * (docs/decisions/platform.md); here it is checked, published and set on the voucher and its catalogue card.
  */
 export async function setVoucherBackground(
-  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'uploads' | 'clock'>,
+  deps: Pick<Deps, 'vouchers' | 'catalogueChanges' | 'uploads' | 'clock'>,
   actor: Actor,
   id: string,
   body: unknown,
@@ -39,6 +39,6 @@ export async function setVoucherBackground(
     await deps.uploads.discard([url], 'voucher background: save failed');
     await explainWriteConflict(deps, actor, id, error);
   }
-  deps.catalogue.invalidate();
+  deps.catalogueChanges.invalidate();
   return next;
 }
