@@ -31,7 +31,7 @@ import { createPayoutAccountRepository } from '../repositories/payout-account-re
 import { createPayoutRunRepository } from '../repositories/payout-run-repository.ts';
 import { createProfileRepository } from '../repositories/profile-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
-import { createSettingsRepository } from '../repositories/settings-repository.ts';
+import { createSellerSettingsReader, createSettingsRepository } from '../repositories/settings-repository.ts';
 import { createSellerDashboardRepository } from '../repositories/seller-dashboard-repository.ts';
 import { createAccountingRepository } from '../repositories/accounting-repository.ts';
 import { createStripeEventRepository } from '../repositories/stripe-event-repository.ts';
@@ -90,7 +90,8 @@ export const users = /* @__PURE__ */ once(() => createUserRepository(documentCli
 /**
  * What the wrapper of every route (lib/http.ts) reads and writes, as small as that: a profile by id and
  * the sign-out cut-off (authentication), single audit entries (writes under impersonation). The full
- * repositories go only into the bundles of the routes that name them (issue 15).
+ * repositories go only into the bundles of the routes that name them (issue 15); a route whose service
+ * only reads profiles by id names `users: userReader`.
  */
 export const userReader = /* @__PURE__ */ once(() => createUserReader(documentClient(), table()));
 export const signOutReader = /* @__PURE__ */ once(() => createSignOutReader(documentClient(), table()));
@@ -148,6 +149,8 @@ export const employeeVoucherCache = /* @__PURE__ */ once(() =>
 export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
 export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));
 export const settings = /* @__PURE__ */ once(() => createSettingsRepository(documentClient(), table()));
+/** A seller's settings read alone (`resolve({ settings: sellerSettingsReader })` where a route only reads them). */
+export const sellerSettingsReader = /* @__PURE__ */ once(() => createSellerSettingsReader(documentClient(), table()));
 export const identity = /* @__PURE__ */ once(() =>
   createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID),
 );

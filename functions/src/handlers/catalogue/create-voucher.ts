@@ -6,9 +6,9 @@ import {
   employeeVoucherCache,
   newId,
   resolve,
-  settings,
+  sellerSettingsReader,
   uploads,
-  users,
+  userReader,
   vouchers,
 } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
@@ -23,9 +23,9 @@ export const handler = http('POST voucher', async ({ actor, body }) =>
         vouchers,
         catalogueChanges,
         categoryTree,
-        users,
+        users: userReader,
         companies,
-        settings,
+        settings: sellerSettingsReader,
         uploads,
         clock,
         newId,

@@ -23,11 +23,15 @@ import {
   type ImageSlot,
 } from './voucher-builder.ts';
 
+/** Profiles and settings are only read here (lib/deps.ts `userReader`, `sellerSettingsReader`). */
 export type SaveVoucherDeps = Pick<
   Deps,
-  'vouchers' | 'catalogueChanges' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'
+  'vouchers' | 'catalogueChanges' | 'categoryTree' | 'companies' | 'uploads' | 'clock' | 'newId'
 > &
-  Partial<Pick<Deps, 'employeeVoucherCache'>>;
+  Partial<Pick<Deps, 'employeeVoucherCache'>> & {
+    users: Pick<Deps['users'], 'get'>;
+    settings: Pick<Deps['settings'], 'getForSeller'>;
+  };
 
 const purposeOf = (slot: ImageSlot): ImagePurpose =>
   slot === 'background_image' ? 'voucher-background' : 'voucher-image';
@@ -89,7 +93,7 @@ function publishedUrls(
 
 /** The seller summary embedded in the voucher (username, company name, logo, region, url) and the region. */
 async function sellerEmbed(
-  deps: Pick<Deps, 'users' | 'companies'>,
+  deps: Pick<Deps, 'companies'> & { users: Pick<Deps['users'], 'get'> },
   sellerId: string,
 ): Promise<{ seller: Voucher['seller']; regionId: number | null }> {
   const [user, company] = await Promise.all([deps.users.get(sellerId), deps.companies.getBySeller(sellerId)]);
@@ -128,7 +132,7 @@ async function prepare(deps: SaveVoucherDeps, actor: Actor, body: unknown, isUpd
  * Builder tourism mode (issue 13): only a partner seller (`is_partner`, 403 otherwise) bound to a
  * tourism account (`tourism_id`, 422 otherwise) creates employee vouchers; its `tourism_id` is copied.
  */
-async function tourismIdFor(deps: Pick<Deps, 'users'>, actor: Actor): Promise<string> {
+async function tourismIdFor(deps: { users: Pick<Deps['users'], 'get'> }, actor: Actor): Promise<string> {
   const profile = await deps.users.get(actor.userId);
   if (!profile?.is_partner) throw new ForbiddenError(EMPLOYEE_VOUCHER_TEXT.onlyPartners);
   if (!profile.tourism_id) throw ValidationError.field('is_tourism', EMPLOYEE_VOUCHER_TEXT.noTourismAccount);
