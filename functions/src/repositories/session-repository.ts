@@ -45,7 +45,12 @@ export function createSignOutReader(
   tableName: string,
 ): { validAfter(userId: string): Promise<number> } {
   return {
-    validAfter: createSignOutReader(db, tableName).validAfter,
+    /** The sign-out cut-off in epoch seconds; 0 when the user never signed out (or it expired). */
+    async validAfter(userId: string): Promise<number> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: sessionKeys.signOut(userId) }));
+      const value = Number(Item?.valid_after);
+      return Number.isFinite(value) ? value : 0;
+    },
   };
 }
 
@@ -99,12 +104,7 @@ export function createSessionRepository(db: DynamoDBDocumentClient, tableName: s
       }));
     },
 
-    /** The sign-out cut-off in epoch seconds; 0 when the user never signed out (or it expired). */
-    async validAfter(userId: string): Promise<number> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: sessionKeys.signOut(userId) }));
-      const value = Number(Item?.valid_after);
-      return Number.isFinite(value) ? value : 0;
-    },
+    validAfter: createSignOutReader(db, tableName).validAfter,
 
     /** Moves the cut-off forward to `epochSeconds`; an equal or later cut-off stays. */
     async refuseTokensUpTo(userId: string, epochSeconds: number): Promise<void> {
