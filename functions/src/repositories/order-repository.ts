@@ -9,6 +9,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { batchGetAll } from './batch-get.ts';
 import { invoiceCodeOf } from './invoice-code.ts';
 import { queryAll, queryCount } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
@@ -269,6 +270,12 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       return Item ? toOrderRecord(Item) : undefined;
     },
 
+    /** Several orders in one round trip (consistent BatchGets of ≤ 100), in the order of `ids`. */
+    async getMany(orderIds: readonly string[]): Promise<(OrderRecord | undefined)[]> {
+      const items = await batchGetAll(db, tableName, orderIds.map(orderKeys.item), true);
+      return items.map((item) => (item ? toOrderRecord(item) : undefined));
+    },
+
     /** Changes a pending line's amounts; undefined when it is not the owner's, not pending or gone. */
     async updatePending(
       orderId: string,
@@ -389,9 +396,13 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
     /** A customer invoice (`INVOICE#<invoice_no>`, immutable); undefined when there is none. */
     async getInvoice(invoiceNo: string): Promise<InvoiceRecord | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: invoiceKeys.item(invoiceNo) }));
-      if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = Item;
-      return rest as InvoiceRecord;
+      return Item ? toInvoiceRecord(Item) : undefined;
+    },
+
+    /** Several invoices in one round trip, in the order of `invoiceNos`. */
+    async getInvoices(invoiceNos: readonly string[]): Promise<(InvoiceRecord | undefined)[]> {
+      const items = await batchGetAll(db, tableName, invoiceNos.map(invoiceKeys.item));
+      return items.map((item) => (item ? toInvoiceRecord(item) : undefined));
     },
 
     async completeLine(
@@ -560,3 +571,8 @@ export type CompletedLine = {
   searchText: string;
   guest?: { email: string; first_name: string; last_name: string };
 };
+
+function toInvoiceRecord(item: Record<string, unknown>): InvoiceRecord {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = item;
+  return rest as InvoiceRecord;
+}
