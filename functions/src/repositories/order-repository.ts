@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { batchGetAll } from './batch-get.ts';
+import { advanceCounter, readCounter } from './gapless-counter.ts';
 import { invoiceCodeOf } from './invoice-code.ts';
 import { queryAll, queryCount } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
@@ -148,26 +149,13 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
     return (await queryAll(db, pendingQuery(owner, now))).map(toOrderRecord);
   }
 
-  const readCounter = async (key: { PK: string; SK: string }): Promise<number> => {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    return typeof Item?.value === 'number' ? Item.value : 0;
-  };
   /** Counter n → n+1 (condition: still n) and Put `INVOICE#<no>` (condition: new): indexes 2 and 3 of the line transaction. */
   const invoiceWriteParts = (invoice: NewInvoice, invoiceNo: string, n: number): TransactionPart[] => {
     const { year, ...fields } = invoice;
     const record: InvoiceRecord = { ...fields, invoice_no: invoiceNo };
     const sortKey = `${record.issued_at}#${invoiceNo}`;
     return [
-      {
-        Update: {
-          TableName: tableName,
-          Key: invoiceKeys.counter(invoice.seller_id, year),
-          UpdateExpression: 'SET #value = :next, entity = :entity',
-          ConditionExpression: n === 0 ? 'attribute_not_exists(#value)' : '#value = :n',
-          ExpressionAttributeNames: { '#value': 'value' },
-          ExpressionAttributeValues: { ':next': n + 1, ':entity': 'Counter', ...(n === 0 ? {} : { ':n': n }) },
-        },
-      },
+      advanceCounter(tableName, invoiceKeys.counter(invoice.seller_id, year), n),
       {
         Put: {
           TableName: tableName,
@@ -467,7 +455,9 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       const code = invoice ? await invoiceCodeOf(db, tableName, invoice.seller_id) : '';
       for (;;) {
         // Gap-free invoice number per seller and year (§4.6): the counter moves from n to n+1 only together with the invoice n+1.
-        const counter = invoice ? await readCounter(invoiceKeys.counter(invoice.seller_id, invoice.year)) : 0;
+        const counter = invoice
+          ? await readCounter(db, tableName, invoiceKeys.counter(invoice.seller_id, invoice.year))
+          : 0;
         const invoiceNo = invoice ? invoiceKeys.number(invoice.year, code, counter + 1) : undefined;
         const invoiceParts = invoice && invoiceNo ? invoiceWriteParts(invoice, invoiceNo, counter) : [];
         try {
