@@ -72,7 +72,8 @@ import { createTenantShopCache, getTenantShop } from '../services/users/tenant-s
 import { cognitoClient, documentClient, s3Client, sesClient, sqsClient, ssmClient } from './clients.ts';
 import { dataEnv, env } from './env.ts';
 import { once } from './deps/provider.ts';
-import { powertoolsLog, powertoolsMetrics } from './observability.ts';
+import { powertoolsLog } from './observability.ts';
+import { powertoolsMetrics } from './business-metrics.ts';
 
 export { resolve } from './deps/provider.ts';
 
