@@ -62,6 +62,13 @@ describe('Lambda bundles', () => {
     expect(jpeg.filter(([, bytes]) => (bytes as number) > 16 * 1024)).toEqual([]);
   });
 
+  it("bundles Powertools Metrics only where a business metric is counted (ServerErrors is the http wrapper's own EMF line)", () => {
+    // 8 today: the functions whose deps name `metrics` (payments, webhook, redemptions, payouts).
+    const withMetrics = bundles.filter((b) => b.packages.some((p) => p.name === '@aws-lambda-powertools/metrics'));
+    expect(withMetrics.length).toBeGreaterThan(0);
+    expect(withMetrics.length).toBeLessThanOrEqual(12);
+  });
+
   it("carries pdf-lib without pako, qrcode's renderers or the metrics of fonts no PDF embeds (LAMBDA_BUNDLE.alias)", () => {
     // pako is Node's zlib (46 KB), qrcode only its encoder (19 KB of 57), standard fonts Helvetica (bold) and Courier-Bold (38 KB of 127).
     const packageBytes = (b: BundleStats, name: string) =>
