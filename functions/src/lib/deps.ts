@@ -49,7 +49,7 @@ import { createTransferRepository } from '../repositories/transfer-repository.ts
 import { createTransactionChunks } from '../repositories/transaction-chunks.ts';
 import { createGiftRepository } from '../repositories/gift-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
-import { createVoucherRepository } from '../repositories/voucher-repository.ts';
+import { createVoucherReader, createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
 import {
   createEmployeeVoucherRepository,
@@ -111,6 +111,8 @@ export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(d
 export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
+/** A voucher by id and a seller's vouchers read alone (`resolve({ vouchers: voucherReader })` where a route only reads them). */
+export const voucherReader = /* @__PURE__ */ once(() => createVoucherReader(documentClient(), table()));
 export const searchSnapshots = /* @__PURE__ */ once(() => createSearchSnapshotRepository(documentClient(), table()));
 export const searchSnapshotStore = /* @__PURE__ */ once(() =>
   createS3SearchSnapshotStore(s3Client(), env().PRIVATE_BUCKET),

@@ -6,6 +6,7 @@ import { createEmployeeVoucherRepository, listEmployeeVouchersOfTourism } from '
 import { createSessionRepository, createSignOutReader } from './session-repository.ts';
 import { createSellerSettingsReader, createSettingsRepository } from './settings-repository.ts';
 import { createUserReader, createUserRepository } from './user-repository.ts';
+import { createVoucherReader, createVoucherRepository } from './voucher-repository.ts';
 
 /**
  * The small readers the route wrapper and some routes bundle instead of whole repositories (issue 15):
@@ -45,6 +46,23 @@ describe('readers beside the repositories', () => {
       (db) => createUserRepository(db, 't').get('u1'),
     );
     expect(user).toEqual({ id: 'u1', role: 'seller', email: 'a@b.de' });
+  });
+
+  it("reads a voucher by id and a seller's vouchers", async () => {
+    const item = { PK: 'VOUCHER#v1', SK: 'VOUCHER', GSI1PK: 'SELLER#s1#VOUCHERS', entity: 'Voucher', id: 'v1' };
+    expect(
+      await same(
+        () => ({ Item: item }),
+        (db) => createVoucherReader(db, 't').get('v1', true),
+        (db) => createVoucherRepository(db, 't').get('v1', true),
+      ),
+    ).toEqual({ id: 'v1' });
+    const listed = await same(
+      () => ({ Items: [item, { ...item, id: 'v2', deleted_at: 'x' }] }),
+      (db) => createVoucherReader(db, 't').listBySeller('s1'),
+      (db) => createVoucherRepository(db, 't').listBySeller('s1'),
+    );
+    expect(listed.map((v) => v.id)).toEqual(['v1']);
   });
 
   it('reads the sign-out cut-off', async () => {

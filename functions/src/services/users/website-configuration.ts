@@ -13,8 +13,8 @@ import { websiteFields } from './tenant-shop.ts';
 
 export type WebsiteConfigurationDeps = Pick<
   Deps,
-  'users' | 'companies' | 'uploads' | 'profiles' | 'vouchers' | 'tenantShops' | 'clock' | 'newToken'
->;
+  'users' | 'companies' | 'uploads' | 'profiles' | 'tenantShops' | 'clock' | 'newToken'
+> & { vouchers: Pick<Deps['vouchers'], 'listBySeller'> };
 
 function view(subdomain: string | null, company: CompanyRecord | undefined): WebsiteConfiguration {
   return {
