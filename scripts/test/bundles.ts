@@ -215,6 +215,8 @@ export async function buildBundle(entry: LambdaEntry, keepCode = false): Promise
     charset: LAMBDA_BUNDLE.charset,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: { js: LAMBDA_BUNDLE.banner },
+    alias: { ...LAMBDA_BUNDLE.alias },
+    absWorkingDir: REPO_ROOT,
     ...(entry.define ? { define: entry.define } : {}),
     logLevel: 'silent',
   });
@@ -245,6 +247,8 @@ export async function buildBatch(entries: LambdaEntry[], keepCode = false): Prom
     charset: LAMBDA_BUNDLE.charset,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: { js: LAMBDA_BUNDLE.banner },
+    alias: { ...LAMBDA_BUNDLE.alias },
+    absWorkingDir: REPO_ROOT,
     ...(define ? { define } : {}),
     logLevel: 'silent',
   });
