@@ -45,6 +45,10 @@ describe('Lambda bundles', () => {
     }
   }, 60_000);
 
+  it('bundles zod/mini, never classic zod (every classic schema carries every method, so none of it tree-shakes)', () => {
+    expect(bundles.filter((b) => b.classicZod).map((b) => b.name)).toEqual([]);
+  });
+
   it('bundles Stripe only where the manifest lets the route call Stripe', () => {
     expect(bundles.filter((b) => b.stripe && b.stripeAllowed === false).map((b) => b.name)).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES, REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
 import { isAllowed } from '@gm/shared/auth/roles';
-import { toFieldErrors } from '@gm/shared/validation/fields';
+import { germanFallback, toFieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { findRoute, type Route, type RouteKey } from '../routes.ts';
@@ -79,8 +79,8 @@ export function file(data: Uint8Array, contentType: string, filename: string): H
 }
 
 /** Validates input against a shared zod contract; failures become a 422 with German field messages. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { error: germanFallback });
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;
 }

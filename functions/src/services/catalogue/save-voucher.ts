@@ -2,7 +2,7 @@ import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { regionLabel } from '@gm/shared/catalogue/reference-data';
 import { voucherFormSchema, type VoucherForm } from '@gm/shared/catalogue/voucher-form';
 import type { ImagePurpose } from '@gm/shared/uploads/contracts';
-import { toFieldErrors } from '@gm/shared/validation/fields';
+import { germanFallback, toFieldErrors } from '@gm/shared/validation/fields';
 import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { EmployeeClaimTaken, type VoucherRecord } from '../../repositories/voucher-repository.ts';
@@ -121,6 +121,7 @@ async function prepare(deps: SaveVoucherDeps, actor: Actor, body: unknown, isUpd
   ]);
   const parsed = voucherFormSchema({ minimumCents: settings.effective.minimum_voucher_value, isUpdate }).safeParse(
     body,
+    { error: germanFallback },
   );
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
   const form: VoucherForm = parsed.data;

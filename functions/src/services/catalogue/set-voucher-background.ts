@@ -1,5 +1,5 @@
 import { voucherBackgroundRequestSchema, type Voucher } from '@gm/shared/catalogue/contracts';
-import { toFieldErrors } from '@gm/shared/validation/fields';
+import { germanFallback, toFieldErrors } from '@gm/shared/validation/fields';
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
@@ -18,7 +18,7 @@ export async function setVoucherBackground(
   body: unknown,
 ): Promise<Voucher> {
   const existing = await loadOwnVoucher(deps, actor, id);
-  const parsed = voucherBackgroundRequestSchema.safeParse(body);
+  const parsed = voucherBackgroundRequestSchema.safeParse(body, { error: germanFallback });
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
   const uploadId = parsed.data.upload_id;
   const url = await deps.uploads.publish(
