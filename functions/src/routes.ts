@@ -228,11 +228,19 @@ export const routes = [
     uses: [TABLE_READ, TABLE_WRITE, QUERY_GSI1, MAIL],
   },
 
-  // Uploads: presigned PUT into the private bucket, promoted into media by the saving use case
+  // Uploads: presigned POST into the private bucket, decoded by the check route, promoted into media by the saving use case
   {
     method: 'POST',
     path: 'upload/image',
     handler: 'catalogue/create-image-upload',
+    access: ['seller', 'admin', 'user'],
+    domain: 'catalogue',
+    uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],
+  },
+  {
+    method: 'POST',
+    path: 'upload/image/{id}/check',
+    handler: 'catalogue/check-image-upload',
     access: ['seller', 'admin', 'user'],
     domain: 'catalogue',
     uses: [TABLE_READ, TABLE_WRITE, UPLOADS, MEDIA_WRITE],

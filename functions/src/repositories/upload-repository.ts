@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { ImagePurpose } from '@gm/shared/uploads/contracts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 
@@ -12,6 +18,10 @@ export type UploadRecord = {
   object_key: string;
   created_at: string;
   expires_at: number;
+  /** Set by POST upload/image/{id}/check once the bytes decoded in full: their sha256 (hex) and size in pixels. */
+  checked_sha256?: string;
+  width?: number;
+  height?: number;
 };
 
 export const uploadKeys = { upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }) };
@@ -37,6 +47,34 @@ export function createUploadRepository(db: DynamoDBDocumentClient, tableName: st
       if (!Item) return undefined;
       const { PK: _pk, SK: _sk, entity: _e, ttl: _ttl, ...record } = Item;
       return record as UploadRecord;
+    },
+
+    /** Records that the file decoded in full; false if the upload is gone or not the owner's. */
+    async markChecked(
+      id: string,
+      ownerId: string,
+      check: { checked_sha256: string; width: number; height: number },
+    ): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: uploadKeys.upload(id),
+            UpdateExpression: 'SET checked_sha256 = :sha, width = :w, height = :h',
+            ConditionExpression: 'attribute_exists(PK) AND owner_id = :owner',
+            ExpressionAttributeValues: {
+              ':sha': check.checked_sha256,
+              ':w': check.width,
+              ':h': check.height,
+              ':owner': ownerId,
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
     },
 
     /** Uses the upload up; false if another request used it first, so one file is published once. */

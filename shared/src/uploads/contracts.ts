@@ -60,5 +60,13 @@ export const imageUploadResponseSchema = z.object({
 });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
 
+/** POST upload/image/{id}/check: the uploaded file decoded in full; only then may a save use it. */
+export const imageCheckResponseSchema = z.object({
+  upload_id: z.string(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
+});
+export type ImageCheckResponse = z.infer<typeof imageCheckResponseSchema>;
+
 /** An entity form refers to an uploaded image by its upload id; the saving use case checks and publishes it. */
 export const uploadIdField = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Ungültiger Upload.' }));

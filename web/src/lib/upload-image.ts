@@ -1,4 +1,5 @@
 import {
+  imageCheckResponseSchema,
   imageUploadResponseSchema,
   MAX_IMAGE_PIXELS,
   MAX_PHOTO_BYTES,
@@ -19,7 +20,8 @@ export const UPLOAD_FIT_SIDE = 2560;
 /**
  * Uploads an image (usually the cropped canvas output) for a later save: asks the API for a one-time
  * presigned POST, sends the file as multipart form data (the signed fields first, the file last, as
- * S3 requires) and answers the upload id that the entity form sends along.
+ * S3 requires), has the server check it (a refused file throws an ApiError 422 on `upload_id`, the
+ * field a refused save names too) and answers the upload id that the entity form sends along.
  */
 export async function uploadImage(file: Blob, purpose: ImagePurpose): Promise<string> {
   if (file.size > MAX_PHOTO_BYTES) throw new ApiError(422, PHOTO_TOO_LARGE, { upload_id: [PHOTO_TOO_LARGE] });
@@ -36,6 +38,12 @@ export async function uploadImage(file: Blob, purpose: ImagePurpose): Promise<st
   const response = await fetch(grant.upload_url, { method: grant.method, body: form });
   if (!response.ok)
     throw new ApiError(response.status, 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es erneut.');
+  // The server decodes the file now (a broken one answers 422 on `upload_id`, as a refused save did):
+  // the saves later take only a checked upload.
+  await api.request(`upload/image/${encodeURIComponent(grant.upload_id)}/check`, {
+    method: 'POST',
+    schema: imageCheckResponseSchema,
+  });
   return grant.upload_id;
 }
 

@@ -5,17 +5,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../../scripts/test/api.ts';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
 import {
+  checkUpload,
   postToGrant,
   testJpeg,
   testPng,
   uploadImageBytes,
+  uploadUncheckedBytes,
   type UploadGrant,
 } from '../../../../scripts/test/uploads.ts';
 import { s3Client } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { uploads } from '../../lib/deps.ts';
 import type { Actor } from '../../lib/auth.ts';
-import { NOT_AN_IMAGE } from './image-uploads.ts';
+import { INVALID_UPLOAD, NOT_AN_IMAGE } from './image-uploads.ts';
 
 const PNG = testPng();
 const HTML = new TextEncoder().encode('<html><body><script>fetch("/api/v1/user")</script></body></html>');
@@ -125,14 +127,28 @@ describe('image uploads', () => {
       statusCode: 422,
     });
     await expect(uploads().publish(actorOf(seller), id, 'template', 'x/y')).rejects.toMatchObject({ statusCode: 422 });
-    const fake = await uploadImageBytes(
+    const fake = await uploadUncheckedBytes(
       seller.token,
       'voucher-background',
       new TextEncoder().encode('GIF89a not a png at all'),
     );
+    const refused = await checkUpload(seller.token, fake);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors?.upload_id).toEqual([NOT_AN_IMAGE]);
     await expect(uploads().publish(actorOf(seller), fake, 'voucher-background', 'x/z')).rejects.toMatchObject({
-      errors: { upload_id: [NOT_AN_IMAGE] },
+      errors: { upload_id: [INVALID_UPLOAD] },
     });
+  });
+
+  it('checks an upload for its owner only, once, and answers a second check the same', async () => {
+    const id = await uploadUncheckedBytes(seller.token, 'voucher-background', testPng({ width: 30, height: 20 }));
+    expect((await checkUpload(other.token, id)).body.errors?.upload_id).toEqual([INVALID_UPLOAD]);
+    const first = await checkUpload(seller.token, id);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toEqual({ upload_id: id, width: 30, height: 20 });
+    const again = await checkUpload(seller.token, id);
+    expect([again.status, again.body]).toEqual([200, first.body]);
+    expect((await api('POST', `upload/image/${id}/check`)).status).toBe(401);
   });
 
   it('validates the grant request in German and keeps guests out', async () => {
@@ -154,7 +170,7 @@ describe('image uploads', () => {
   });
 });
 
-describe('uploads through a save (POST template), checked by decoding', () => {
+describe('uploads checked by decoding (POST upload/image/{id}/check), then saved (POST template)', () => {
   const save = (uploadId: string) =>
     api('POST', 'template', {
       token: admin.token,
@@ -183,34 +199,55 @@ describe('uploads through a save (POST template), checked by decoding', () => {
       expect((await postToGrant(answer, polyglot, 'image/png')).ok).toBe(true);
       expect(await privateObjectExists(answer.fields.key!)).toBe(true);
 
-      const refused = await save(answer.upload_id);
+      const refused = await checkUpload(admin.token, answer.upload_id);
       expect(refused.status).toBe(422);
-      expect(refused.body.errors.upload_id).toEqual([IMAGE_DAMAGED]);
+      expect(refused.body.errors?.upload_id).toEqual([IMAGE_DAMAGED]);
       expect(await privateObjectExists(answer.fields.key!)).toBe(false);
-      // Trying again finds nothing to publish.
-      expect((await save(answer.upload_id)).body.errors.upload_id).toEqual([
-        'Das Bild konnte nicht übernommen werden. Bitte lade es erneut hoch.',
-      ]);
+      // Saving it anyway, or checking again, finds nothing to publish.
+      expect((await save(answer.upload_id)).body.errors.upload_id).toEqual([INVALID_UPLOAD]);
+      expect((await checkUpload(admin.token, answer.upload_id)).body.errors?.upload_id).toEqual([INVALID_UPLOAD]);
     }
     expect(await publicTemplateKeys()).toEqual(before);
   });
 
-  it('refuses HTML sent as .png, a truncated image and too many pixels', async () => {
+  it('refuses HTML sent as .png, a truncated image and too many pixels at the check', async () => {
     const before = await publicTemplateKeys();
-    const html = await save(await uploadImageBytes(admin.token, 'template', HTML, 'image/png'));
-    expect(html.status).toBe(422);
-    expect(html.body.errors.upload_id).toEqual([NOT_AN_IMAGE]);
-
+    const check = async (bytes: Uint8Array<ArrayBuffer>, type = 'image/png') => {
+      const id = await uploadUncheckedBytes(admin.token, 'template', bytes, type);
+      const answer = await checkUpload(admin.token, id);
+      expect(answer.status).toBe(422);
+      expect((await save(id)).body.errors.upload_id).toEqual([INVALID_UPLOAD]);
+      return answer.body.errors?.upload_id;
+    };
+    expect(await check(HTML)).toEqual([NOT_AN_IMAGE]);
     const jpeg = testJpeg({ width: 200, height: 100 });
-    const truncated = await save(
-      await uploadImageBytes(admin.token, 'template', jpeg.slice(0, jpeg.length - 50), 'image/jpeg'),
-    );
-    expect(truncated.status).toBe(422);
-    expect(truncated.body.errors.upload_id).toEqual([IMAGE_DAMAGED]);
+    expect(await check(jpeg.slice(0, jpeg.length - 50), 'image/jpeg')).toEqual([IMAGE_DAMAGED]);
+    expect(await check(testPng({ width: 4097, height: 2 }))).toEqual([IMAGE_TOO_MANY_PIXELS]);
+    expect(await publicTemplateKeys()).toEqual(before);
+  });
 
-    const huge = await save(await uploadImageBytes(admin.token, 'template', testPng({ width: 4097, height: 2 })));
-    expect(huge.status).toBe(422);
-    expect(huge.body.errors.upload_id).toEqual([IMAGE_TOO_MANY_PIXELS]);
+  it('refuses to save an upload that was never checked, and keeps it for the check', async () => {
+    const before = await publicTemplateKeys();
+    const id = await uploadUncheckedBytes(admin.token, 'template', PNG);
+    const refused = await save(id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.upload_id).toEqual([INVALID_UPLOAD]);
+    expect(await publicTemplateKeys()).toEqual(before);
+    expect((await checkUpload(admin.token, id)).status).toBe(200);
+    expect((await save(id)).status).toBe(201);
+  });
+
+  it('refuses and deletes a file replaced after the check (the presigned POST is still valid)', async () => {
+    const before = await publicTemplateKeys();
+    const answer = await grant(admin, 'image/png', PNG.length);
+    expect((await postToGrant(answer, PNG, 'image/png')).ok).toBe(true);
+    expect((await checkUpload(admin.token, answer.upload_id)).status).toBe(200);
+    const replacement = concat(PNG, HTML);
+    expect((await postToGrant(answer, replacement, 'image/png')).ok).toBe(true);
+    const refused = await save(answer.upload_id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.upload_id).toEqual([INVALID_UPLOAD]);
+    expect(await privateObjectExists(answer.fields.key!)).toBe(false);
     expect(await publicTemplateKeys()).toEqual(before);
   });
 });

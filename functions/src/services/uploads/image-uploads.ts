@@ -3,16 +3,19 @@ import {
   IMAGE_TOO_MANY_PIXELS,
   MAX_PHOTO_BYTES,
   PHOTO_TOO_LARGE,
+  type ImageCheckResponse,
   type ImagePurpose,
   type ImageUploadResponse,
 } from '@gm/shared/uploads/contracts';
+import { createHash } from 'node:crypto';
 import { UPLOADS_PREFIX } from '../../adapters/bucket-prefixes.ts';
 import type { PrivateFiles } from '../../adapters/private-files.ts';
 import { mediaUrl, MEDIA_PREFIX, type MediaStorage } from '../../adapters/media-storage.ts';
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import type { UploadRepository } from '../../repositories/upload-repository.ts';
+import type { UploadRecord, UploadRepository } from '../../repositories/upload-repository.ts';
 import type { Log } from '../telemetry.ts';
+import type { ImageCheck } from './image-check.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
 /** The upload record's lifetime; S3 expires the object itself after UPLOADS_EXPIRE_DAYS (bucket-prefixes.ts). */
@@ -33,18 +36,30 @@ type UploadDeps = {
 
 const refuse = (message: string) => new ValidationError({ upload_id: [message] }, message);
 
+/** The full decode (image-check.ts `checkImage`); passed in by the check route so only its bundle carries the decoders. */
+export type CheckImage = (bytes: Uint8Array, contentType: string) => ImageCheck;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 /**
- * Image uploads in two steps: `grant` hands out a short-lived presigned POST into the private bucket
- * (its policy limits key, type and size on AWS; s3rver ignores it); the use case that saves the entity
- * then `publish`es (or `claimPrivate`s) it, which checks owner, purpose and size, reads the whole file
- * and decodes it (image-check.ts) before writing THOSE bytes to their target. A refused file is
- * deleted at once, so nothing of it is ever public and it cannot be tried again.
+ * Image uploads in three steps: `grant` hands out a short-lived presigned POST into the private bucket
+ * (its policy limits key, type and size on AWS; s3rver ignores it); right after the upload the browser
+ * calls `check` (POST upload/image/{id}/check), which reads the whole file, decodes it (image-check.ts)
+ * and records its sha256 on the upload; the use case that saves the entity then `publish`es (or
+ * `claimPrivate`s) it, which checks owner, purpose and size, reads the file again and writes THOSE
+ * bytes to their target only when their sha256 is the checked one. A refused file is deleted at once,
+ * so nothing of it is ever public and it cannot be tried again.
  */
 export function createImageUploads(deps: UploadDeps) {
-  async function recorded(actor: Actor, uploadId: string, purpose: ImagePurpose) {
+  async function recorded(actor: Actor, uploadId: string, purpose: ImagePurpose | undefined) {
     const upload = await deps.uploadRecords.get(uploadId);
     const now = Math.floor(deps.clock().getTime() / 1000);
-    if (!upload || upload.owner_id !== actor.userId || upload.purpose !== purpose || upload.expires_at <= now) {
+    if (
+      !upload ||
+      upload.owner_id !== actor.userId ||
+      (purpose !== undefined && upload.purpose !== purpose) ||
+      upload.expires_at <= now
+    ) {
       throw refuse(INVALID_UPLOAD);
     }
     const head = await deps.privateFiles.head(upload.object_key);
@@ -53,28 +68,32 @@ export function createImageUploads(deps: UploadDeps) {
     return { upload, size: head.size };
   }
 
-  /** The upload's bytes, decoded in full; anything that is not a complete image of its type is deleted and refused. */
-  async function checked(actor: Actor, uploadId: string, purpose: ImagePurpose) {
-    const { upload } = await recorded(actor, uploadId, purpose);
+  /** The upload's bytes (read again after the size check: the object may have been replaced in between). */
+  async function bytesOf(upload: UploadRecord) {
     const bytes = await deps.privateFiles.read(upload.object_key);
     if (!bytes) throw refuse(INVALID_UPLOAD);
-    // Read again after the size check: the object may have been replaced in between.
     if (bytes.length > MAX_PHOTO_BYTES) throw refuse(PHOTO_TOO_LARGE);
-    // Loaded on first use: the decoders go into the bundles of the functions that publish uploads only
-    // (lib/deps.ts imports this module everywhere; a static import kept pngjs/jpeg-js in every bundle).
-    const { checkImage } = await import('./image-check.ts');
-    const check = checkImage(bytes, upload.content_type);
-    if (!check.ok) {
+    return bytes;
+  }
+
+  /**
+   * The checked upload's bytes: refused unless POST upload/image/{id}/check passed, and deleted and
+   * refused when they are no longer the bytes that were checked (the object was replaced after the check).
+   */
+  async function checked(actor: Actor, uploadId: string, purpose: ImagePurpose) {
+    const { upload } = await recorded(actor, uploadId, purpose);
+    if (!upload.checked_sha256) throw refuse(INVALID_UPLOAD);
+    const bytes = await bytesOf(upload);
+    if (sha256(bytes) !== upload.checked_sha256) {
       await deps.privateFiles.remove(upload.object_key);
       deps.log.warn('upload refused', {
         upload_id: upload.id,
         owner_id: upload.owner_id,
         content_type: upload.content_type,
-        reason: check.reason,
-        detail: check.detail,
+        reason: 'replaced',
+        detail: 'sha256 differs from the checked file',
       });
-      if (check.reason === 'dimensions') throw refuse(IMAGE_TOO_MANY_PIXELS);
-      throw refuse(startsLike(bytes, upload.content_type) ? IMAGE_DAMAGED : NOT_AN_IMAGE);
+      throw refuse(INVALID_UPLOAD);
     }
     return { upload, bytes };
   }
@@ -107,8 +126,42 @@ export function createImageUploads(deps: UploadDeps) {
     },
 
     /**
+     * POST upload/image/{id}/check: owner, expiry and size as at the save, then the whole file decoded
+     * (`checkImage`). A refused file is deleted (its record too) and answered with the German 422 on
+     * `upload_id`; a passed one gets its sha256 and size recorded. A second call answers the same.
+     */
+    async check(actor: Actor, uploadId: string, checkImage: CheckImage): Promise<ImageCheckResponse> {
+      const { upload } = await recorded(actor, uploadId, undefined);
+      if (upload.checked_sha256 && upload.width !== undefined && upload.height !== undefined) {
+        return { upload_id: upload.id, width: upload.width, height: upload.height };
+      }
+      const bytes = await bytesOf(upload);
+      const check = checkImage(bytes, upload.content_type);
+      if (!check.ok) {
+        await deps.privateFiles.remove(upload.object_key);
+        await deps.uploadRecords.consume(upload.id, actor.userId);
+        deps.log.warn('upload refused', {
+          upload_id: upload.id,
+          owner_id: upload.owner_id,
+          content_type: upload.content_type,
+          reason: check.reason,
+          detail: check.detail,
+        });
+        if (check.reason === 'dimensions') throw refuse(IMAGE_TOO_MANY_PIXELS);
+        throw refuse(startsLike(bytes, upload.content_type) ? IMAGE_DAMAGED : NOT_AN_IMAGE);
+      }
+      const marked = await deps.uploadRecords.markChecked(upload.id, actor.userId, {
+        checked_sha256: sha256(bytes),
+        width: check.width,
+        height: check.height,
+      });
+      if (!marked) throw refuse(INVALID_UPLOAD);
+      return { upload_id: upload.id, width: check.width, height: check.height };
+    },
+
+    /**
      * Size and type of an uploaded, not yet published file (e.g. for the 2 MB limit of extra images).
-     * Owner, purpose and size only: the content is checked when it is published.
+     * Owner, purpose and size only: the content is checked by `check`, right after the upload.
      */
     async describe(
       actor: Actor,
@@ -149,7 +202,7 @@ export function createImageUploads(deps: UploadDeps) {
 
     /**
      * Moves the upload to `keyFor(extension)` inside the private bucket (ID documents: never public)
-     * and uses it up; answers the new key. The same checks as `publish` (owner, purpose, size, full decode).
+     * and uses it up; answers the new key. The same checks as `publish` (owner, purpose, size, the checked sha256).
      */
     async claimPrivate(
       actor: Actor,

@@ -50,6 +50,8 @@ import { PricePanel } from './price-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import './voucher-builder.css';
 
+const EXTRA_UPLOAD_FIELDS = ['image_1_upload_id', 'image_2_upload_id', 'image_3_upload_id'] as const;
+
 type Props = {
   /** The stored voucher in update mode; absent when creating. */
   voucher?: Voucher;
@@ -146,14 +148,23 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview, can
     openFirstError(builderErrorsOf(failed, form.getValues('type')), form.getValues('type'));
   }
 
+  /** A refused upload answers on `upload_id`; it is shown on the slot's field, as a refused save's was. */
   async function uploadSlot(
     slot: ImageSlot,
     purpose: 'voucher-background' | 'voucher-image',
+    field: 'background_upload_id' | 'image_1_upload_id' | 'image_2_upload_id' | 'image_3_upload_id',
   ): Promise<string | undefined> {
     if (slot.kind !== 'new') return undefined;
     const known = uploaded.current.get(slot.blob);
     if (known) return known;
-    const id = await uploadImage(slot.blob, purpose);
+    let id: string;
+    try {
+      id = await uploadImage(slot.blob, purpose);
+    } catch (error) {
+      if (error instanceof ApiError && error.isValidation && error.fieldErrors.upload_id)
+        throw new ApiError(error.status, error.message, { [field]: error.fieldErrors.upload_id });
+      throw error;
+    }
     uploaded.current.set(slot.blob, id);
     return id;
   }
@@ -165,8 +176,10 @@ export function VoucherBuilder({ voucher, categories, minimumCents, preview, can
     setSaving(true);
     try {
       const [background, ...extras] = await Promise.all([
-        uploadSlot(current.images.background, 'voucher-background'),
-        ...current.images.extras.map((slot) => uploadSlot(slot, 'voucher-image')),
+        uploadSlot(current.images.background, 'voucher-background', 'background_upload_id'),
+        ...current.images.extras.map((slot, index) =>
+          uploadSlot(slot, 'voucher-image', EXTRA_UPLOAD_FIELDS[index] ?? 'image_1_upload_id'),
+        ),
       ]);
       const uploads: UploadIds = { background, extras: [extras[0], extras[1], extras[2]] };
       await saveVoucher.mutateAsync({
