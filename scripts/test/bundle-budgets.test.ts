@@ -66,6 +66,13 @@ describe('Lambda bundles', () => {
     expect(jpeg.filter(([, bytes]) => (bytes as number) > 16 * 1024)).toEqual([]);
   });
 
+  it('decodes uploads only in the check route (and in seller registration, which takes its documents as multipart)', () => {
+    // image-check.ts imports jpeg-js's decoder, so jpeg-js marks every bundle that carries the image check.
+    // The saving routes compare the checked sha256 instead (services/uploads/image-uploads.ts).
+    const decoding = bundles.filter((b) => b.packages.some((p) => p.name === 'jpeg-js')).map((b) => b.name);
+    expect(decoding.sort()).toEqual(['POST auth/register', 'POST upload/image/{id}/check']);
+  });
+
   it("bundles Powertools Metrics only where a business metric is counted (ServerErrors is the http wrapper's own EMF line)", () => {
     // 8 today: the functions whose deps name `metrics` (payments, webhook, redemptions, payouts).
     const withMetrics = bundles.filter((b) => b.packages.some((p) => p.name === '@aws-lambda-powertools/metrics'));

@@ -89,6 +89,8 @@ describe('TemplateModal', () => {
     const sent = stubFetch((path) => {
       if (path === 'upload/image') return json(200, GRANT);
       if (path === GRANT.upload_url) return new Response(null, { status: 200 });
+      if (path === `upload/image/${GRANT.upload_id}/check`)
+        return json(200, { upload_id: GRANT.upload_id, width: 1, height: 1 });
       return json(201, { message: 'Vorlage gespeichert.', data: { ...TEMPLATE, id: 't-2', name: 'Winter' } });
     });
     const { user, onSaved } = renderModal();
@@ -101,10 +103,11 @@ describe('TemplateModal', () => {
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST upload/image',
       `POST ${GRANT.upload_url}`,
+      `POST upload/image/${GRANT.upload_id}/check`,
       'POST template',
     ]);
     expect(sent[0]?.body).toMatchObject({ purpose: 'template', content_type: 'image/png', size: 3 });
-    expect(sent[2]?.body).toEqual({ name: 'Winter', image_upload_id: GRANT.upload_id });
+    expect(sent[3]?.body).toEqual({ name: 'Winter', image_upload_id: GRANT.upload_id });
     // The presigned POST: every signed field first, the file last (S3 ignores fields after it).
     const form = sent[1]?.body as FormData;
     expect([...form.keys()]).toEqual(['key', 'Content-Type', 'Policy', 'file']);
@@ -142,6 +145,27 @@ describe('TemplateModal', () => {
     await user.click(save());
     await within(modal()).findByText('Das Bild ist zu klein.');
     expect(within(modal()).getByTestId('image_upload_id-button').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the check’s refusal of the uploaded file next to the image and saves nothing', async () => {
+    const refusal = 'Das Bild ist beschädigt oder enthält fremde Daten und wurde nicht übernommen.';
+    const sent = stubFetch((path) => {
+      if (path === 'upload/image') return json(200, GRANT);
+      if (path === GRANT.upload_url) return new Response(null, { status: 200 });
+      if (path === `upload/image/${GRANT.upload_id}/check`)
+        return json(422, { message: refusal, errors: { upload_id: [refusal] } });
+      return json(500, {});
+    });
+    const { user, onSaved } = renderModal();
+    await user.type(name(), 'Winter');
+    const file = new File([new Uint8Array([1, 2, 3])], 'winter.png', { type: 'image/png' });
+    fireEvent.change(within(modal()).getByTestId('image_upload_id-input'), { target: { files: [file] } });
+    await within(modal()).findByTestId('image_upload_id-preview');
+    await user.click(save());
+    await within(modal()).findByText(refusal);
+    expect(within(modal()).getByTestId('image_upload_id-button').getAttribute('aria-invalid')).toBe('true');
+    expect(sent.map((r) => r.path)).not.toContain('template');
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('closes on Escape and on Abbrechen', async () => {
