@@ -9,7 +9,7 @@ import { issueOwnedVoucher } from '../../../../scripts/test/owned-voucher.ts';
 import { s3Client } from '../../lib/clients.ts';
 import { templates, userVouchers } from '../../lib/deps.ts';
 import { env } from '../../lib/env.ts';
-import { testJpeg, uploadImageBytes } from '../../../../scripts/test/uploads.ts';
+import { checkUpload, testJpeg, uploadImageBytes, uploadUncheckedBytes } from '../../../../scripts/test/uploads.ts';
 
 /** A real JPEG: the service decodes every upload before publishing it. */
 const JPEG = testJpeg();
@@ -170,7 +170,10 @@ describe('personalise a bought voucher', () => {
     const uv = await issueOwnedVoucher(buyer.userId);
     const big = new Uint8Array(MAX_PHOTO_BYTES + 1);
     big.set(JPEG);
-    const uploadId = await upload(buyer, big, 1000);
+    const uploadId = await uploadUncheckedBytes(buyer.token, 'personalisation', big, 'image/jpeg', 1000);
+    const checked = await checkUpload(buyer.token, uploadId);
+    expect(checked.status).toBe(422);
+    expect(checked.body.errors?.upload_id).toEqual([PHOTO_TOO_LARGE]);
     const answer = await personalise(buyer, uv.id, form({ background: 'custom', custom_image_upload_id: uploadId }));
     expect(answer.status).toBe(422);
     expect(answer.body.errors.upload_id).toEqual([PHOTO_TOO_LARGE]);
