@@ -99,7 +99,7 @@ describe('Lambda bundles', () => {
   });
 
   it('bundles pdf-lib only where a PDF is made, and keeps plain routes plain', () => {
-    // A plain route today ends near 300 KB: pulling pdf-lib (≈ 400 KB) into one makes it heavy, which the class ceilings alone would not see.
+    // A plain route today ends under 181 KB: pulling pdf-lib (≈ 300 KB with its fonts) into one makes it heavy, which the class ceilings alone would not see.
     // 24 today: the 12 routes that make a PDF, the mail worker, the 10 Stripe routes and the payouts job.
     const heavyRoutes = bundles.filter((b) => b.heavy).length;
     expect(heavyRoutes).toBeLessThanOrEqual(26);
