@@ -15,6 +15,9 @@ const NODE_BUILTINS = ['fs', 'path', 'crypto', 'http', 'https', 'child_process',
 const sharedMessage =
   'shared/ runs in the browser and in Lambdas: no AWS SDK, Stripe, Node built-ins, functions or web code.';
 const webMessage = 'web/ must not pull AWS SDK clients or server code; talk to the API through shared contracts.';
+// Classic zod carries every method on every schema, so none of it tree-shakes (≈ 98 KB in each Lambda): use zod/mini.
+const zodMessage = "Import 'zod/mini' (tree-shakable), not classic zod: see docs/performance.md.";
+const ZOD_PATHS = ['zod', 'zod/v4', 'zod/v3', 'zod/v4/classic'].map((name) => ({ name, message: zodMessage }));
 
 export default tseslint.config(
   {
@@ -55,6 +58,8 @@ export default tseslint.config(
           destructuredArrayIgnorePattern: '^_',
         },
       ],
+      // shared/ and web/ repeat these paths in their own no-restricted-imports below (a later rule replaces this one).
+      'no-restricted-imports': ['error', { paths: ZOD_PATHS }],
     },
   },
   {
@@ -68,6 +73,7 @@ export default tseslint.config(
             ...NODE_BUILTINS.map((name) => ({ name, message: sharedMessage })),
             { name: '@gm/functions', message: sharedMessage },
             { name: '@gm/web', message: sharedMessage },
+            ...ZOD_PATHS,
           ],
           patterns: [
             {
@@ -101,7 +107,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@gm/functions', message: webMessage }],
+          paths: [{ name: '@gm/functions', message: webMessage }, ...ZOD_PATHS],
           patterns: [{ group: ['@aws-sdk/*', '@gm/functions/*'], message: webMessage }],
         },
       ],

@@ -15,6 +15,16 @@ export const LAMBDA_BUNDLE = {
   mainFields: ['module', 'main'],
   // CommonJS dependencies call require(); ESM output has none unless we create it.
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  /**
+   * Packages replaced in every bundle (esbuild `alias`; paths relative to the repository root, where
+   * CDK and scripts/test/bundles.ts run esbuild). pdf-lib's PDF stack without what our PDFs never use:
+   * pako (46 KB) becomes Node's zlib, @pdf-lib/standard-fonts (127 KB) carries only the fonts we embed.
+   * The PDFs are the same (scripts/test/pdf-bundle.test.ts renders them bundled and compares).
+   */
+  alias: {
+    pako: './functions/src/lib/pdf/pako-zlib.ts',
+    '@pdf-lib/standard-fonts': './functions/src/lib/pdf/standard-fonts.ts',
+  },
 } as const;
 
 /**

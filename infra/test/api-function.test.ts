@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -51,4 +51,21 @@ describe('ApiFunction tracing', () => {
       expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
     );
   });
+});
+
+describe('ApiFunction bundling', () => {
+  it('bundles with LAMBDA_BUNDLE.alias: pdf-lib on Node zlib and only the standard fonts our PDFs embed', () => {
+    const outdir = mkdtempSync(path.join(tmpdir(), 'gm-infra-fn-'));
+    dirs.push(outdir);
+    const app = new App({ outdir });
+    new ApiFunction(new Stack(app, 'Fn'), 'Pdf', { entry: handlerEntry('redemption/download-redemption-pdf') });
+    app.synth();
+    const [asset] = readdirSync(outdir).filter((d) => d.startsWith('asset.'));
+    const code = readFileSync(path.join(outdir, asset!, 'index.mjs'), 'utf8');
+    expect(code).toContain('pdf-lib (https://github.com/Hopding/pdf-lib)'); // its Producer
+    expect(code).toContain('is not bundled (functions/src/lib/pdf/standard-fonts.ts)');
+    expect(code).not.toContain('incorrect header check'); // pako's inflate
+    expect(code).toContain('zG8mxrf+KAk/nRGh8eBWleZPnItsaj0Z'); // Helvetica's metrics
+    expect(code).not.toContain('zG0mOhf+Kgk+7Ee5ZSdbN/aa+ebzuMdv'); // Times-Roman's
+  }, 60_000);
 });

@@ -4,7 +4,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { unzipSync } from 'fflate';
+import { LAMBDA_BUNDLE } from '../../functions/src/bundle-options.ts';
 import { startLocalStack } from '../test/global-setup-int.ts';
+import { REPO_ROOT } from '../test/bundles.ts';
 import { seedInvoices } from '../test/seed-invoices.ts';
 import { writeSectionReport, type Figure, type SectionResult } from './report.ts';
 
@@ -54,6 +56,9 @@ async function measure() {
       minify: true,
       logLevel: 'error',
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      // pdf-lib as the Lambda bundles it (pako on Node zlib, only the embedded standard fonts).
+      alias: { ...LAMBDA_BUNDLE.alias },
+      absWorkingDir: REPO_ROOT,
     });
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /** Why a step failed, in one line; the runner prints it and stops. */
 export class StepFailure extends Error {}
@@ -55,7 +55,7 @@ export function createSmokeClient(base: URL, timeoutMs: number) {
      * An API call as the web makes it; answers the parsed body when the status is one of `expect`,
      * else fails with the status and the API's own message.
      */
-    async api<S extends z.ZodType>(
+    async api<S extends z.ZodMiniType>(
       method: string,
       path: string,
       options: { schema: S; expect?: number[]; token?: string; body?: unknown },

@@ -45,12 +45,29 @@ describe('Lambda bundles', () => {
     }
   }, 60_000);
 
+  it('bundles zod/mini, never classic zod (every classic schema carries every method, so none of it tree-shakes)', () => {
+    expect(bundles.filter((b) => b.classicZod).map((b) => b.name)).toEqual([]);
+  });
+
   it('bundles Stripe only where the manifest lets the route call Stripe', () => {
     expect(bundles.filter((b) => b.stripe && b.stripeAllowed === false).map((b) => b.name)).toEqual([]);
   });
 
   it('bundles no Stripe and pdf-lib together: PDFs are rendered where they are mailed or downloaded, not in a Stripe Lambda', () => {
     expect(bundles.filter((b) => b.stripe && b.pdf).map((b) => b.name)).toEqual([]);
+  });
+
+  it("carries pdf-lib without pako, qrcode's renderers or the metrics of fonts no PDF embeds (LAMBDA_BUNDLE.alias)", () => {
+    // pako is Node's zlib (46 KB), qrcode only its encoder (19 KB of 57), standard fonts Helvetica (bold) and Courier-Bold (38 KB of 127).
+    const packageBytes = (b: BundleStats, name: string) =>
+      [...b.packages, ...b.sdkRuntime].find((p) => p.name === name)?.bytes ?? 0;
+    const pdfBundles = bundles.filter((b) => b.pdf);
+    expect(pdfBundles.length).toBeGreaterThan(0);
+    expect(bundles.filter((b) => packageBytes(b, 'pako') > 0).map((b) => b.name)).toEqual([]);
+    expect(bundles.filter((b) => packageBytes(b, 'qrcode') > 25 * 1024).map((b) => b.name)).toEqual([]);
+    expect(pdfBundles.filter((b) => packageBytes(b, '@pdf-lib/standard-fonts') > 45 * 1024).map((b) => b.name)).toEqual(
+      [],
+    );
   });
 
   it('keeps the code beyond the AWS SDK under the ceiling of its class (the issue 15 budget is reported by npm run bench)', () => {

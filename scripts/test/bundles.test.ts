@@ -52,6 +52,17 @@ describe('bundle stats', () => {
     expect(stats.overCeiling).toBeUndefined();
   });
 
+  it('tells classic zod (every method on every schema) from zod/mini', () => {
+    const mini = {
+      'node_modules/zod/v4/mini/schemas.js': input(30 * KB),
+      'node_modules/zod/v4/core/schemas.js': input(20 * KB),
+    };
+    const classic = { ...mini, 'node_modules/zod/v4/classic/schemas.js': input(50 * KB) };
+    const entry = { name: 'GET voucher', file: '/x.ts', stripeAllowed: false };
+    expect(statsFor(entry, { bytes: 50 * KB, inputs: mini }).classicZod).toBe(false);
+    expect(statsFor(entry, { bytes: 100 * KB, inputs: classic }).classicZod).toBe(true);
+  });
+
   it('holds each class to the ceiling npm test enforces until the budgets are met', () => {
     const plain = statsFor(
       { name: 'GET voucher', file: '/x.ts', stripeAllowed: false },

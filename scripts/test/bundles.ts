@@ -104,6 +104,8 @@ export type BundleStats = {
   pdf: boolean;
   /** The route manifest (functions/src/routes.ts) is in the bundle: a route's bundle should carry only its own entry. */
   manifest: boolean;
+  /** Classic zod (`zod/v4/classic/`) is among the inputs: its schemas carry every method, so none of it tree-shakes (use zod/mini). */
+  classicZod: boolean;
   budgetBytes: number;
   /** Why it passes its budget (naming its three biggest inputs), if it does. */
   violation?: string;
@@ -148,6 +150,7 @@ export function statsOf(
   const manifest = Object.entries(output.inputs).some(
     ([input, { bytesInOutput }]) => input.endsWith('functions/src/routes.ts') && bytesInOutput > 0,
   );
+  const classicZod = Object.keys(output.inputs).some((input) => input.includes('zod/v4/classic/'));
   const budgetBytes = heavy ? HEAVY_BUDGET_BYTES : PLAIN_BUDGET_BYTES;
   const beyondSdkBytes = output.bytes - sdk;
   byInput.sort((a, b) => b.bytes - a.bytes);
@@ -188,6 +191,7 @@ export function statsOf(
     stripeAllowed: entry.stripeAllowed,
     pdf,
     manifest,
+    classicZod,
     budgetBytes,
     ...(violation ? { violation } : {}),
     ceilingBytes,
@@ -211,6 +215,8 @@ export async function buildBundle(entry: LambdaEntry, keepCode = false): Promise
     charset: LAMBDA_BUNDLE.charset,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: { js: LAMBDA_BUNDLE.banner },
+    alias: { ...LAMBDA_BUNDLE.alias },
+    absWorkingDir: REPO_ROOT,
     ...(entry.define ? { define: entry.define } : {}),
     logLevel: 'silent',
   });
@@ -241,6 +247,8 @@ export async function buildBatch(entries: LambdaEntry[], keepCode = false): Prom
     charset: LAMBDA_BUNDLE.charset,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: { js: LAMBDA_BUNDLE.banner },
+    alias: { ...LAMBDA_BUNDLE.alias },
+    absWorkingDir: REPO_ROOT,
     ...(define ? { define } : {}),
     logLevel: 'silent',
   });

@@ -1,23 +1,23 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one place that reads process.env, parsed with zod at cold start. Endpoint overrides are set
  * only locally (scripts/dev); on AWS they are absent and the SDK's defaults apply.
  */
 const envSchema = z.object({
-  AWS_REGION: z.string().min(1).default('eu-central-1'),
-  TABLE_NAME: z.string().min(1),
-  MEDIA_BUCKET: z.string().min(1),
-  PRIVATE_BUCKET: z.string().min(1),
-  COGNITO_USER_POOL_ID: z.string().min(1),
-  COGNITO_CLIENT_ID: z.string().min(1),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'eu-central-1'),
+  TABLE_NAME: z.string().check(z.minLength(1)),
+  MEDIA_BUCKET: z.string().check(z.minLength(1)),
+  PRIVATE_BUCKET: z.string().check(z.minLength(1)),
+  COGNITO_USER_POOL_ID: z.string().check(z.minLength(1)),
+  COGNITO_CLIENT_ID: z.string().check(z.minLength(1)),
   /** Token issuer; defaults to the AWS Cognito issuer of the pool. */
-  COGNITO_ISSUER: z.url().optional(),
-  MAIL_FROM: z.string().min(3),
+  COGNITO_ISSUER: z.optional(z.url()),
+  MAIL_FROM: z.string().check(z.minLength(3)),
   /** The SES configuration set every mail is sent with (bounce and complaint metrics); unset locally. */
-  SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   /** Where the imprint's contact form is delivered; defaults to MAIL_FROM. */
-  CONTACT_EMAIL: z.string().min(3).optional(),
+  CONTACT_EMAIL: z.optional(z.string().check(z.minLength(3))),
   /** The mail queue (issue 14): every mail is a job on it, sent by the mail worker. */
   MAIL_QUEUE_URL: z.url(),
   /** Public web origin used in links inside e-mails. */
@@ -26,54 +26,53 @@ const envSchema = z.object({
    * The domain tenant shops are subdomains of (`<name>.<apex>`). On AWS unset: APP_URL's host is the
    * apex (`https://<domainName>`). Locally `gutscheinmarkt.localhost`, while APP_URL is localhost.
    */
-  APEX_DOMAIN: z.string().min(1).optional(),
+  APEX_DOMAIN: z.optional(z.string().check(z.minLength(1))),
   /** How long a function keeps the catalogue projection in memory (0 in tests: always fresh). */
-  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  CATALOGUE_CACHE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3600)), 30),
   /**
    * How long a function trusts a user's looked-up account status (deactivated, deleted) before
    * reading it again; at most 60 s (0 in tests: always fresh).
    */
-  USER_STATUS_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
+  USER_STATUS_CACHE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(60)), 60),
   /**
    * Impersonation tokens (ES256, issue 11). The private key (PKCS#8 PEM) signs and is read only by
    * change-role; the public key (SPKI PEM) verifies in every function. Production names SSM
    * parameters (`*_PARAMETER`), read on first use; locally the PEMs themselves are given.
    */
-  IMPERSONATION_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
-  IMPERSONATION_PRIVATE_KEY_PARAMETER: z.string().min(1).optional(),
-  IMPERSONATION_PUBLIC_KEY: z.string().includes('PUBLIC KEY').optional(),
-  IMPERSONATION_PUBLIC_KEY_PARAMETER: z.string().min(1).optional(),
+  IMPERSONATION_PRIVATE_KEY: z.optional(z.string().check(z.includes('PRIVATE KEY'))),
+  IMPERSONATION_PRIVATE_KEY_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  IMPERSONATION_PUBLIC_KEY: z.optional(z.string().check(z.includes('PUBLIC KEY'))),
+  IMPERSONATION_PUBLIC_KEY_PARAMETER: z.optional(z.string().check(z.minLength(1))),
   /**
    * The newsletter's pepper (issue 13): IP hashes of the consent record and the unsubscribe tokens are
    * HMAC-SHA256 under it. Production names an SSM SecureString parameter; locally the value is given.
    */
-  NEWSLETTER_SECRET: z.string().min(16).optional(),
-  NEWSLETTER_SECRET_PARAMETER: z.string().min(1).optional(),
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  S3_ENDPOINT: z.url().optional(),
-  SES_ENDPOINT: z.url().optional(),
-  COGNITO_ENDPOINT: z.url().optional(),
-  SQS_ENDPOINT: z.url().optional(),
+  NEWSLETTER_SECRET: z.optional(z.string().check(z.minLength(16))),
+  NEWSLETTER_SECRET_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  S3_ENDPOINT: z.optional(z.url()),
+  SES_ENDPOINT: z.optional(z.url()),
+  COGNITO_ENDPOINT: z.optional(z.url()),
+  SQS_ENDPOINT: z.optional(z.url()),
   /**
    * Stripe (read by stripeEnv(), only where payments are used). Production names SSM SecureString
    * parameters (`*_PARAMETER`), read once per container; locally the values themselves are given.
    */
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key')
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
-  STRIPE_SECRET_KEY_PARAMETER: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.optional(
+    z.string().check(z.regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key')),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
+  STRIPE_SECRET_KEY_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_WEBHOOK_SECRET_PARAMETER: z.optional(z.string().check(z.minLength(1))),
   /** The Connect endpoint's own signing secret (events of connected accounts, e.g. account.updated); optional. */
-  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
-  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
+  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: z.optional(z.string().check(z.minLength(1))),
   /** Not secret; the web's Stripe.js key (answers may carry it). */
-  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.optional(z.string().check(z.startsWith('pk_'))),
   /** Local only: the Stripe stand-in (scripts/dev/stripe-stand-in.ts); unset on AWS = api.stripe.com. */
-  STRIPE_API_HOST: z.string().min(1).optional(),
-  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_API_HOST: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_API_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
+  STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
 });
 
 export type Env = z.infer<typeof envSchema> & { isLocal: boolean; cognitoIssuer: string };
@@ -115,7 +114,7 @@ export function apexDomain(): string | undefined {
 }
 
 /** The table and its client settings: everything the DynamoDB client and the repositories read. */
-const dataEnvSchema = envSchema.pick({ AWS_REGION: true, TABLE_NAME: true, DYNAMODB_ENDPOINT: true });
+const dataEnvSchema = z.pick(envSchema, { AWS_REGION: true, TABLE_NAME: true, DYNAMODB_ENDPOINT: true });
 export type DataEnv = z.infer<typeof dataEnvSchema>;
 
 let cachedData: DataEnv | undefined;
@@ -150,7 +149,7 @@ export type StripeEnv = {
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 };
 
-const stripeEnvSchema = envSchema.pick({
+const stripeEnvSchema = z.pick(envSchema, {
   STRIPE_SECRET_KEY: true,
   STRIPE_WEBHOOK_SECRET: true,
   STRIPE_SECRET_KEY_PARAMETER: true,

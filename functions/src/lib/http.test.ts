@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
 import { ORIGIN_VERIFY_HEADER } from './edge.ts';
 import { NotFoundError } from './errors.ts';

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES, REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
 import { isAllowed } from '@gm/shared/auth/roles';
 import { toFieldErrors } from '@gm/shared/validation/fields';
@@ -70,7 +70,7 @@ export function file(data: Uint8Array, contentType: string, filename: string): H
 }
 
 /** Validates input against a shared zod contract; failures become a 422 with German field messages. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;

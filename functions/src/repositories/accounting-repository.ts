@@ -1,6 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OutstandingRedemptionInput, OutstandingVoucherInput } from '@gm/shared/payouts/outstanding-vouchers';
-import { batchGet } from './batch-get.ts';
+import { batchGetAll } from './batch-get.ts';
 import { companyKeys } from './company-repository.ts';
 import { invoiceKeys, orderKeys, type InvoiceRecord, type OrderRecord } from './order-repository.ts';
 import { queryAll } from './query-all.ts';
@@ -68,11 +68,7 @@ export function createAccountingRepository(db: DynamoDBDocumentClient, tableName
       }),
     );
 
-  const batch = async (keys: { PK: string; SK: string }[]) => {
-    const out: (Record<string, unknown> | undefined)[] = [];
-    for (let i = 0; i < keys.length; i += 100) out.push(...(await batchGet(db, tableName, keys.slice(i, i + 100))));
-    return out;
-  };
+  const batch = (keys: { PK: string; SK: string }[]) => batchGetAll(db, tableName, keys);
 
   return {
     /** Completed order lines with `completed_at` in [start, end], oldest first. */

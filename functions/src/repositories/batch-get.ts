@@ -25,3 +25,24 @@ export async function batchGet(
   }
   return keys.map((key) => items.find((item) => item.PK === key.PK && item.SK === key.SK));
 }
+
+/**
+ * `batchGet` for any number of keys (BatchGetItems of ≤ 100; a key asked twice is read once, as
+ * DynamoDB refuses duplicates in one request), answering in the order of `keys`.
+ */
+export async function batchGetAll(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  keys: readonly Key[],
+  consistentRead = false,
+): Promise<(Record<string, unknown> | undefined)[]> {
+  const id = (key: Key) => `${key.PK}\u0000${key.SK}`;
+  const unique = [...new Map(keys.map((key) => [id(key), key])).values()];
+  const found = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < unique.length; i += 100) {
+    const chunk = unique.slice(i, i + 100);
+    const items = await batchGet(db, tableName, chunk, consistentRead);
+    chunk.forEach((key, j) => items[j] && found.set(id(key), items[j]));
+  }
+  return keys.map((key) => found.get(id(key)));
+}

@@ -7,6 +7,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { advanceCounter, readCounter } from './gapless-counter.ts';
 import { giftKeys } from './gift-repository.ts';
 import { invoiceCodeOf } from './invoice-code.ts';
 import { listCountKeys, readListCount } from './list-counts.ts';
@@ -403,8 +404,7 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
       const code = await invoiceCodeOf(db, tableName, write.invoice.seller_id);
       for (;;) {
         const counterKey = cancellationKeys.counter(write.invoice.seller_id, write.year);
-        const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: counterKey, ConsistentRead: true }));
-        const n = typeof Item?.value === 'number' ? Item.value : 0;
+        const n = await readCounter(db, tableName, counterKey);
         const invoiceNo = cancellationKeys.number(write.year, code, n + 1);
         const invoice: InvoiceRecord & { cancels: string | null } = { ...write.invoice, invoice_no: invoiceNo };
         const sortKey = `${write.at}#${invoiceNo}`;
@@ -435,16 +435,7 @@ export function createOrderAdminRepository(db: DynamoDBDocumentClient, tableName
               },
             },
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: counterKey,
-              UpdateExpression: 'SET #value = :next, entity = :entity',
-              ConditionExpression: n === 0 ? 'attribute_not_exists(#value)' : '#value = :n',
-              ExpressionAttributeNames: { '#value': 'value' },
-              ExpressionAttributeValues: { ':next': n + 1, ':entity': 'Counter', ...(n === 0 ? {} : { ':n': n }) },
-            },
-          },
+          advanceCounter(tableName, counterKey, n),
           {
             Put: {
               TableName: tableName,

@@ -9,6 +9,8 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { batchGetAll } from './batch-get.ts';
+import { advanceCounter, readCounter } from './gapless-counter.ts';
 import { invoiceCodeOf } from './invoice-code.ts';
 import { queryAll, queryCount } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
@@ -147,26 +149,13 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
     return (await queryAll(db, pendingQuery(owner, now))).map(toOrderRecord);
   }
 
-  const readCounter = async (key: { PK: string; SK: string }): Promise<number> => {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    return typeof Item?.value === 'number' ? Item.value : 0;
-  };
   /** Counter n → n+1 (condition: still n) and Put `INVOICE#<no>` (condition: new): indexes 2 and 3 of the line transaction. */
   const invoiceWriteParts = (invoice: NewInvoice, invoiceNo: string, n: number): TransactionPart[] => {
     const { year, ...fields } = invoice;
     const record: InvoiceRecord = { ...fields, invoice_no: invoiceNo };
     const sortKey = `${record.issued_at}#${invoiceNo}`;
     return [
-      {
-        Update: {
-          TableName: tableName,
-          Key: invoiceKeys.counter(invoice.seller_id, year),
-          UpdateExpression: 'SET #value = :next, entity = :entity',
-          ConditionExpression: n === 0 ? 'attribute_not_exists(#value)' : '#value = :n',
-          ExpressionAttributeNames: { '#value': 'value' },
-          ExpressionAttributeValues: { ':next': n + 1, ':entity': 'Counter', ...(n === 0 ? {} : { ':n': n }) },
-        },
-      },
+      advanceCounter(tableName, invoiceKeys.counter(invoice.seller_id, year), n),
       {
         Put: {
           TableName: tableName,
@@ -267,6 +256,12 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
         new GetCommand({ TableName: tableName, Key: orderKeys.item(orderId), ConsistentRead: true }),
       );
       return Item ? toOrderRecord(Item) : undefined;
+    },
+
+    /** Several orders in one round trip (consistent BatchGets of ≤ 100), in the order of `ids`. */
+    async getMany(orderIds: readonly string[]): Promise<(OrderRecord | undefined)[]> {
+      const items = await batchGetAll(db, tableName, orderIds.map(orderKeys.item), true);
+      return items.map((item) => (item ? toOrderRecord(item) : undefined));
     },
 
     /** Changes a pending line's amounts; undefined when it is not the owner's, not pending or gone. */
@@ -389,9 +384,13 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
     /** A customer invoice (`INVOICE#<invoice_no>`, immutable); undefined when there is none. */
     async getInvoice(invoiceNo: string): Promise<InvoiceRecord | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: invoiceKeys.item(invoiceNo) }));
-      if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = Item;
-      return rest as InvoiceRecord;
+      return Item ? toInvoiceRecord(Item) : undefined;
+    },
+
+    /** Several invoices in one round trip, in the order of `invoiceNos`. */
+    async getInvoices(invoiceNos: readonly string[]): Promise<(InvoiceRecord | undefined)[]> {
+      const items = await batchGetAll(db, tableName, invoiceNos.map(invoiceKeys.item));
+      return items.map((item) => (item ? toInvoiceRecord(item) : undefined));
     },
 
     async completeLine(
@@ -456,7 +455,9 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       const code = invoice ? await invoiceCodeOf(db, tableName, invoice.seller_id) : '';
       for (;;) {
         // Gap-free invoice number per seller and year (§4.6): the counter moves from n to n+1 only together with the invoice n+1.
-        const counter = invoice ? await readCounter(invoiceKeys.counter(invoice.seller_id, invoice.year)) : 0;
+        const counter = invoice
+          ? await readCounter(db, tableName, invoiceKeys.counter(invoice.seller_id, invoice.year))
+          : 0;
         const invoiceNo = invoice ? invoiceKeys.number(invoice.year, code, counter + 1) : undefined;
         const invoiceParts = invoice && invoiceNo ? invoiceWriteParts(invoice, invoiceNo, counter) : [];
         try {
@@ -560,3 +561,8 @@ export type CompletedLine = {
   searchText: string;
   guest?: { email: string; first_name: string; last_name: string };
 };
+
+function toInvoiceRecord(item: Record<string, unknown>): InvoiceRecord {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = item;
+  return rest as InvoiceRecord;
+}

@@ -132,9 +132,7 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName, Key: paymentKeys.item(paymentId), ConsistentRead: true }),
       );
-      if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = Item;
-      return rest as PaymentRecord;
+      return Item ? toPaymentRecord(Item) : undefined;
     },
 
     /** Links the PaymentIntent once; false if the payment is gone or already has another intent. */
@@ -195,9 +193,14 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
      * completed payment whose mail is not sent and whose lease is absent or expired at `now`.
      * Answers `claimed`, `sent` (nothing owed) or `leased` (another run holds a live lease).
      */
-    async claimMail(paymentId: string, now: string, until: string): Promise<'claimed' | 'sent' | 'leased'> {
+    async claimMail(
+      paymentId: string,
+      now: string,
+      until: string,
+    ): Promise<{ claimed: PaymentRecord } | 'sent' | 'leased'> {
       try {
-        await db.send(
+        // The claim answers the payment it leased: the worker needs no second read.
+        const { Attributes } = await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: paymentKeys.item(paymentId),
@@ -205,9 +208,10 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
             ConditionExpression:
               'attribute_exists(completed_at) AND attribute_not_exists(mail_sent_at) AND (attribute_not_exists(mail_lease_until) OR mail_lease_until <= :now)',
             ExpressionAttributeValues: { ':until': until, ':now': now },
+            ReturnValues: 'ALL_NEW',
           }),
         );
-        return 'claimed';
+        return { claimed: toPaymentRecord(Attributes!) };
       } catch (error) {
         if (!isConditionalCheckFailed(error)) throw error;
         const { Item } = await db.send(
@@ -332,4 +336,9 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
       }
     },
   };
+}
+
+function toPaymentRecord(item: Record<string, unknown>): PaymentRecord {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
+  return rest as PaymentRecord;
 }

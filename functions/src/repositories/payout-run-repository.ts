@@ -9,6 +9,7 @@ import {
 import type { PayoutFigures, PayoutState } from '@gm/shared/payouts/ledger';
 import { sellerInvoiceNo } from '@gm/shared/payouts/contracts';
 import type { TransferStatus } from '@gm/shared/payouts/contracts';
+import { advanceCounter, readCounter } from './gapless-counter.ts';
 import { adjustmentKeys } from './order-admin-repository.ts';
 import { orderKeys, toOrderRecord, type OrderRecord } from './order-repository.ts';
 import { queryAll } from './query-all.ts';
@@ -225,8 +226,7 @@ export function createPayoutRunRepository(db: DynamoDBDocumentClient, tableName:
       let taken = 0;
       for (;;) {
         const counterKey = sellerInvoiceKeys.counter(invoice.year);
-        const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: counterKey, ConsistentRead: true }));
-        const n = typeof Item?.value === 'number' ? Item.value : 0;
+        const n = await readCounter(db, tableName, counterKey);
         const { year: _year, ...rest } = invoice;
         const invoiceNo = sellerInvoiceNo(invoice.year, n + 1);
         const record: SellerInvoiceRecord = {
@@ -256,16 +256,7 @@ export function createPayoutRunRepository(db: DynamoDBDocumentClient, tableName:
               },
             },
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: counterKey,
-              UpdateExpression: 'SET #value = :next, entity = :entity',
-              ConditionExpression: n === 0 ? 'attribute_not_exists(#value)' : '#value = :n',
-              ExpressionAttributeNames: { '#value': 'value' },
-              ExpressionAttributeValues: { ':next': n + 1, ':entity': 'Counter', ...(n === 0 ? {} : { ':n': n }) },
-            },
-          },
+          advanceCounter(tableName, counterKey, n),
           {
             Put: {
               TableName: tableName,

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { VoucherCard } from '@gm/shared/catalogue/contracts';
+import { batchGetAll } from './batch-get.ts';
 import { queryAll } from './query-all.ts';
 import { orderNotReversingCheck } from './reversal-guard.ts';
 import type { TransactionPart } from './transaction-part.ts';
@@ -237,6 +238,12 @@ export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableNam
         new GetCommand({ TableName: tableName, Key: userVoucherKeys.item(id), ConsistentRead: true }),
       );
       return Item ? strip(Item) : undefined;
+    },
+
+    /** Several wallet vouchers in one round trip (consistent BatchGets of ≤ 100), in the order of `ids`. */
+    async getMany(ids: readonly string[]): Promise<(UserVoucherRecord | undefined)[]> {
+      const items = await batchGetAll(db, tableName, ids.map(userVoucherKeys.item), true);
+      return items.map((item) => (item ? strip(item) : undefined));
     },
 
     async getCode(code: string): Promise<{ user_voucher_id: string; seller_id: string } | undefined> {

@@ -93,6 +93,8 @@ export class ApiFunction extends NodejsFunction {
               // Bundle the SDK v3 clients too (the default marks @aws-sdk/* external on Node 18+).
               externalModules: [],
               banner: LAMBDA_BUNDLE.banner,
+              // esbuild runs in projectRoot (REPO_ROOT), where the alias paths are relative to.
+              esbuildArgs: { '--alias': Object.entries(LAMBDA_BUNDLE.alias).map(([from, to]) => `${from}=${to}`) },
               ...(define ? { define } : {}),
               ...bundling,
             },

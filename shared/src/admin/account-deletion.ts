@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Account deletion (issue 11; `DELETE user/{id}`, admin only). What is removed and what stays for the

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Stripe Connect onboarding (issue 12; 02 §2 payout banner, 01 §7 `user/stipe-status`).
  * `POST user/stripe-onboarding` answers the Account Link the browser goes to.
  */
-export const stripeOnboardingAnswerSchema = z.object({ url: z.string().url() });
+export const stripeOnboardingAnswerSchema = z.object({ url: z.string().check(z.url()) });
 export type StripeOnboardingAnswer = z.infer<typeof stripeOnboardingAnswerSchema>;
 
 export const stripeStatusSchema = z.object({ isPayoutEnabled: z.boolean() });

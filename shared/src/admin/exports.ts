@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The answer of every file export (issue 12, "Large exports"): the file was written to the private
@@ -6,9 +6,9 @@ import * as z from 'zod';
  * file as an attachment named `filename`); after `expires_in` seconds the link no longer works.
  */
 export const exportLinkSchema = z.object({
-  url: z.string().min(1),
-  expires_in: z.number().int().positive(),
-  filename: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
+  expires_in: z.number().check(z.int(), z.positive()),
+  filename: z.string().check(z.minLength(1)),
 });
 export type ExportLink = z.infer<typeof exportLinkSchema>;
 

@@ -1,10 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
 import { MSG } from '../validation/messages.ts';
 
 /** POST auth/change-role (03 §2 "take this user's role", 03 §7): the user the admin acts as. */
 export const changeRoleRequestSchema = z.object({
-  user_id: z.coerce.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
+  user_id: z.coerce
+    .string({ error: MSG.required })
+    .check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(64)),
 });
 export type ChangeRoleRequest = z.input<typeof changeRoleRequestSchema>;
 
@@ -28,7 +30,7 @@ export const auditEntrySchema = z.object({
   actor_id: z.string(),
   target_id: z.string(),
   /** The target's username at the time of listing; null when the user no longer exists. */
-  target_name: z.string().nullable(),
+  target_name: z.nullable(z.string()),
   details: z.record(z.string(), z.unknown()),
   at: z.string(),
 });
@@ -64,9 +66,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 /** GET audit: one admin's actions (actor_id, default the caller) or what was done to one user (target_id); cursor from next_page_url. */
-export const auditListQuerySchema = pageQuerySchema(AUDIT_PER_PAGE).extend({
-  actor_id: z.string().trim().max(64).optional(),
-  target_id: z.string().trim().max(64).optional(),
-  cursor: z.string().max(2000).optional(),
+export const auditListQuerySchema = z.extend(pageQuerySchema(AUDIT_PER_PAGE), {
+  actor_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  target_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;

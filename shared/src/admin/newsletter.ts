@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailField, mustAccept } from '../validation/fields.ts';
 import { NEWSLETTER_TEXT } from './newsletter-text.ts';
 
@@ -18,7 +18,7 @@ export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 export const newsletterSignUpSchema = z.object({
   email: emailField(),
   consent: mustAccept(),
-  source: z.enum(NEWSLETTER_SOURCES).default('footer'),
+  source: z._default(z.enum(NEWSLETTER_SOURCES), 'footer'),
 });
 export type NewsletterSignUpRequest = z.input<typeof newsletterSignUpSchema>;
 export type NewsletterSignUpInput = z.output<typeof newsletterSignUpSchema>;
@@ -27,9 +27,7 @@ export type NewsletterSignUpInput = z.output<typeof newsletterSignUpSchema>;
 export const newsletterTokenSchema = z.object({
   token: z
     .string({ error: NEWSLETTER_TEXT.tokenRequired })
-    .trim()
-    .min(1, NEWSLETTER_TEXT.tokenRequired)
-    .max(200, NEWSLETTER_TEXT.tokenRequired),
+    .check(z.trim(), z.minLength(1, NEWSLETTER_TEXT.tokenRequired), z.maxLength(200, NEWSLETTER_TEXT.tokenRequired)),
 });
 export type NewsletterTokenRequest = z.infer<typeof newsletterTokenSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
 import { viennaDay } from '../dates/vienna-range.ts';
 import { PROCESSING_FEES, feeBase } from '../orders/pricing.ts';
@@ -98,12 +98,12 @@ export function reversalRefund(input: {
 }
 
 /** POST order/search as admin: keyword over order no., seller, buyer, voucher; 10 per page; cursor from next_page_url. */
-export const adminOrderSearchRequestSchema = pageQuerySchema(10).extend({
-  keyword: z.string().trim().max(100).optional().nullable(),
-  status: z.string().optional().nullable(),
-  cursor: z.string().max(2000).optional().nullable(),
+export const adminOrderSearchRequestSchema = z.extend(pageQuerySchema(10), {
+  keyword: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  status: z.nullable(z.optional(z.string())),
+  cursor: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
   /** From next_page_url after a keyword search was cut short: the rows found before this page. */
-  seen: intParam(0, 10_000_000).optional().nullable(),
+  seen: z.nullable(z.optional(intParam(0, 10_000_000))),
 });
 export type AdminOrderSearchRequest = z.input<typeof adminOrderSearchRequestSchema>;
 
@@ -114,7 +114,7 @@ export const adminOrderRowSchema = z.object({
   id: z.string(),
   /** Completion time (the order date). */
   created_at: z.string(),
-  order_no: z.string().nullable(),
+  order_no: z.nullable(z.string()),
   seller_id: z.string(),
   seller_name: z.string(),
   /** The buyer's full name, or the guest's name. */
@@ -122,17 +122,17 @@ export const adminOrderRowSchema = z.object({
   voucher_title: z.string(),
   voucher_type: z.string(),
   /** Cents, as frozen on the order. */
-  commission: z.number().int().nullable(),
+  commission: z.nullable(z.number().check(z.int())),
   /** Cents: what was paid (total_amount less the coupon discount). */
-  total_sales: z.number().int(),
-  total_value: z.number().int(),
-  total_amount: z.number().int(),
-  discount: z.number().int(),
+  total_sales: z.number().check(z.int()),
+  total_value: z.number().check(z.int()),
+  total_amount: z.number().check(z.int()),
+  discount: z.number().check(z.int()),
   channel: channelSchema,
   reversed: z.boolean(),
-  p_type: pTypeSchema.nullable(),
+  p_type: z.nullable(pTypeSchema),
   /** Cents; null = not shown (before 2023-04-10, or no provider payment). */
-  processing_fee: z.number().int().nullable(),
+  processing_fee: z.nullable(z.number().check(z.int())),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrderPageSchema = pagedSchema(adminOrderRowSchema);
@@ -140,43 +140,43 @@ export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** GET order/{id} (admin): the line, its payment, invoices and vouchers. */
 export const adminOrderDetailsSchema = z.object({
-  data: adminOrderRowSchema.extend({
+  data: z.extend(adminOrderRowSchema, {
     status: z.enum(['pending', 'completed']),
-    qty: z.number().int(),
-    value: z.number().int().nullable(),
+    qty: z.number().check(z.int()),
+    value: z.nullable(z.number().check(z.int())),
     is_gift: z.boolean(),
-    subdomain: z.string().nullable(),
-    buyer_email: z.string().nullable(),
-    buyer_user_id: z.string().nullable(),
-    invoice_no: z.string().nullable(),
-    cancellation_invoice_no: z.string().nullable(),
+    subdomain: z.nullable(z.string()),
+    buyer_email: z.nullable(z.string()),
+    buyer_user_id: z.nullable(z.string()),
+    invoice_no: z.nullable(z.string()),
+    cancellation_invoice_no: z.nullable(z.string()),
     /** The Stornorechnung mail went out; false while it is owed (a failed send is retried by reverse-order). */
     cancellation_mail_sent: z.boolean(),
-    reversed_at: z.string().nullable(),
-    refund_id: z.string().nullable(),
-    refunded_amount: z.number().int().nullable(),
-    seller_invoice_id: z.string().nullable(),
-    payment: z
-      .object({
+    reversed_at: z.nullable(z.string()),
+    refund_id: z.nullable(z.string()),
+    refunded_amount: z.nullable(z.number().check(z.int())),
+    seller_invoice_id: z.nullable(z.string()),
+    payment: z.nullable(
+      z.object({
         id: z.string(),
         status: z.string(),
         payment_type: z.string(),
-        amount: z.number().int(),
-        amount_refunded: z.number().int().nullable(),
-        coupon_code: z.string().nullable(),
-        stripe_payment_intent_id: z.string().nullable(),
-      })
-      .nullable(),
+        amount: z.number().check(z.int()),
+        amount_refunded: z.nullable(z.number().check(z.int())),
+        coupon_code: z.nullable(z.string()),
+        stripe_payment_intent_id: z.nullable(z.string()),
+      }),
+    ),
     vouchers: z.array(
       z.object({
         id: z.string(),
         code: z.string(),
         status: z.enum(['active', 'reversing', 'redeemed', 'reversed']),
         type: z.string(),
-        qty: z.number().int(),
-        remaining_qty: z.number().int(),
-        value: z.number().int().nullable(),
-        remaining_value: z.number().int(),
+        qty: z.number().check(z.int()),
+        remaining_qty: z.number().check(z.int()),
+        value: z.nullable(z.number().check(z.int())),
+        remaining_value: z.number().check(z.int()),
         valid_until: z.string(),
       }),
     ),
@@ -186,7 +186,7 @@ export type AdminOrderDetails = z.infer<typeof adminOrderDetailsSchema>['data'];
 
 /** POST order/reverse-order (03 §7): `{id, reverse: true}`. */
 export const reverseOrderRequestSchema = z.object({
-  id: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
+  id: z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(64)),
   reverse: z.literal(true, { error: MSG.required }),
 });
 export type ReverseOrderRequest = z.input<typeof reverseOrderRequestSchema>;
@@ -196,8 +196,8 @@ export const reverseOrderResponseSchema = z.object({
   data: z.object({
     id: z.string(),
     reversed: z.literal(true),
-    refunded: z.number().int(),
-    refund_id: z.string().nullable(),
+    refunded: z.number().check(z.int()),
+    refund_id: z.nullable(z.string()),
     cancellation_invoice_no: z.string(),
   }),
 });
@@ -205,6 +205,6 @@ export type ReverseOrderResponse = z.infer<typeof reverseOrderResponseSchema>;
 
 /** GET wallets (03 §7 "Wallets pending"): a user's pending cart lines, admin only. */
 export const walletsQuerySchema = z.object({
-  user_id: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
-  status: z.literal('pending').optional().default('pending'),
+  user_id: z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(64)),
+  status: z._default(z.optional(z.literal('pending')), 'pending'),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
 import { settingsSchema } from '../settings/contracts.ts';
 import { subdomainNameSchema } from '../tenant/reserved.ts';
@@ -32,7 +32,7 @@ export const globalSettingsRequestSchema = settingsSchema;
 export type GlobalSettingsRequest = z.infer<typeof globalSettingsRequestSchema>;
 
 /** POST user-settings: the six fields and the seller. */
-export const userSettingsCreateSchema = settingsSchema.extend({ user_id: requiredString(64) });
+export const userSettingsCreateSchema = z.extend(settingsSchema, { user_id: requiredString(64) });
 export type UserSettingsCreate = z.infer<typeof userSettingsCreateSchema>;
 
 /** PUT user-settings/{id} ({id} = the seller's user id; the item is one per seller). */
@@ -42,50 +42,57 @@ export const settingsWriteResponseSchema = z.object({ message: z.string(), data:
 export type SettingsWriteResponse = z.infer<typeof settingsWriteResponseSchema>;
 
 /** GET user-settings: the sellers with their own settings. */
-export const userSettingsRowSchema = settingsSchema.partial().extend({
+export const userSettingsRowSchema = z.extend(z.partial(settingsSchema), {
   user_id: z.string(),
-  username: z.string().nullable(),
-  company_name: z.string().nullable(),
-  updated_at: z.string().nullable(),
+  username: z.nullable(z.string()),
+  company_name: z.nullable(z.string()),
+  updated_at: z.nullable(z.string()),
 });
 export type UserSettingsRow = z.infer<typeof userSettingsRowSchema>;
 export const userSettingsListResponseSchema = z.object({ data: z.array(userSettingsRowSchema) });
 
 /** PUT user/company/update/{id} {name}: an empty name (or null) removes the seller's subdomain. */
 export const subdomainUpdateSchema = z.object({
-  name: z
-    .string({ error: MSG.required })
-    .nullable()
-    .optional()
-    .transform((value) => (value ?? '').trim().toLowerCase())
-    .superRefine((value, ctx) => {
-      if (value === '') return;
-      const checked = subdomainNameSchema.safeParse(value);
-      if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? MSG.required });
-    })
-    .transform((value) => value || null),
+  name: z.pipe(
+    z
+      .pipe(
+        z.optional(z.nullable(z.string({ error: MSG.required }))),
+        z.transform((value) => (value ?? '').trim().toLowerCase()),
+      )
+      .check(
+        z.superRefine((value, ctx) => {
+          if (value === '') return;
+          const checked = subdomainNameSchema.safeParse(value);
+          if (!checked.success)
+            ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? MSG.required });
+        }),
+      ),
+    z.transform((value) => value || null),
+  ),
 });
 export type SubdomainUpdate = z.input<typeof subdomainUpdateSchema>;
 
 export const subdomainSellerSchema = z.object({
   id: z.string(),
   username: z.string(),
-  company_name: z.string().nullable(),
-  subdomain: z.string().nullable(),
-  subdomain_updated: z.string().nullable(),
+  company_name: z.nullable(z.string()),
+  subdomain: z.nullable(z.string()),
+  subdomain_updated: z.nullable(z.string()),
 });
 export type SubdomainSeller = z.infer<typeof subdomainSellerSchema>;
 
 export const subdomainUpdateResponseSchema = z.object({ message: z.string(), data: subdomainSellerSchema });
 
 /** GET user-voucher/expired (admin): page, paginate 10, cursor (from next_page_url). */
-export const expiredVoucherQuerySchema = pageQuerySchema(10).extend({ cursor: z.string().max(2000).optional() });
+export const expiredVoucherQuerySchema = z.extend(pageQuerySchema(10), {
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+});
 
 export const expiredHolderSchema = z.object({
   kind: z.enum(['user', 'guest', 'unclaimed']),
   /** The buyer's name (or username), the guest's e-mail, or null while unclaimed. */
-  label: z.string().nullable(),
-  user_id: z.string().nullable(),
+  label: z.nullable(z.string()),
+  user_id: z.nullable(z.string()),
 });
 export type ExpiredHolder = z.infer<typeof expiredHolderSchema>;
 
@@ -96,8 +103,8 @@ export const expiredVoucherSchema = z.object({
   title: z.string(),
   type: z.enum(['value', 'quantity']),
   /** Cents still on the voucher. */
-  remaining_value: z.number().int(),
-  remaining_qty: z.number().int(),
+  remaining_value: z.number().check(z.int()),
+  remaining_qty: z.number().check(z.int()),
   holder: expiredHolderSchema,
   seller: z.object({ id: z.string(), name: z.string() }),
   /** yyyy-mm-dd, the last day it was redeemable. */
@@ -123,12 +130,12 @@ export const expiredCsvFileName = (day: string) => `Abgelaufene_Gutscheine_${day
 export const adminOverviewSchema = z.object({
   /** Europe/Vienna day the counts are for (yyyy-mm-dd). */
   day: z.string(),
-  orders_today: z.number().int(),
-  sellers_awaiting_activation: z.number().int(),
+  orders_today: z.number().check(z.int()),
+  sellers_awaiting_activation: z.number().check(z.int()),
   /** Seller invoices whose payment is not complete yet (transfer pending, failed or to pay manually; issue 12). */
-  open_payouts: z.number().int(),
+  open_payouts: z.number().check(z.int()),
   /** Their sum in cents (invoiced payout less paid, over the sellers). */
-  open_payout_amount: z.number().int(),
+  open_payout_amount: z.number().check(z.int()),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 export const adminOverviewResponseSchema = z.object({ data: adminOverviewSchema });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { userSchema } from '../auth/contracts.ts';
 
 /**
@@ -16,7 +16,7 @@ export const VERIFIED_LOGIN_STATUS = 'verified';
  * the server reads (the spec's call sends no body); either way the write is conditioned on that state.
  */
 export const userStatusRequestSchema = z.object({
-  isActivated: z.boolean({ error: 'Bitte gib an, ob der Benutzer aktiviert sein soll.' }).optional(),
+  isActivated: z.optional(z.boolean({ error: 'Bitte gib an, ob der Benutzer aktiviert sein soll.' })),
 });
 export type UserStatusRequest = z.infer<typeof userStatusRequestSchema>;
 
@@ -40,20 +40,20 @@ export const verificationSummarySchema = z.object({
   user_id: z.string(),
   username: z.string(),
   email: z.string(),
-  company_name: z.string().nullable(),
+  company_name: z.nullable(z.string()),
   is_partner: z.boolean(),
   isActivated: z.boolean(),
-  verification: z
-    .object({
+  verification: z.nullable(
+    z.object({
       first_name: z.string(),
       last_name: z.string(),
       bday: z.string(),
       status: z.enum(['submitted', 'verified', 'rejected']),
-      verified_at: z.string().nullable(),
-      verified_by: z.string().nullable(),
+      verified_at: z.nullable(z.string()),
+      verified_by: z.nullable(z.string()),
       documents: z.object({ front: z.boolean(), back: z.boolean(), additional: z.boolean() }),
-    })
-    .nullable(),
+    }),
+  ),
   /** Whether activation would be accepted now (documents complete, or a partner). */
   can_activate: z.boolean(),
 });
@@ -66,7 +66,7 @@ export const documentLinkRequestSchema = z.object({ kind: verificationDocumentKi
 export const DOCUMENT_LINK_SECONDS = 60;
 export const documentLinkResponseSchema = z.object({
   url: z.string(),
-  expires_in: z.number().int().max(DOCUMENT_LINK_SECONDS),
+  expires_in: z.number().check(z.int(), z.lte(DOCUMENT_LINK_SECONDS)),
 });
 export type DocumentLinkResponse = z.infer<typeof documentLinkResponseSchema>;
 

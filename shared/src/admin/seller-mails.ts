@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Seller mails and expiry reminders (issue 12): the public unsubscribe call of the reminder mails
@@ -13,7 +13,9 @@ export const REMINDER_TEXT = {
 } as const;
 
 export const unsubscribeRequestSchema = z.object({
-  token: z.string({ error: REMINDER_TEXT.tokenRequired }).trim().min(1, REMINDER_TEXT.tokenRequired).max(200),
+  token: z
+    .string({ error: REMINDER_TEXT.tokenRequired })
+    .check(z.trim(), z.minLength(1, REMINDER_TEXT.tokenRequired), z.maxLength(200)),
 });
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema } from '../api/paged.ts';
 import { booleanish, intParam } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
@@ -74,35 +74,38 @@ export const TOURISM_TEXT = {
 export const generateEmployeeCodesSchema = z.object({
   max: z.coerce
     .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(EMPLOYEE_CODES_MAX_PER_CALL, { error: MSG.maxValue(EMPLOYEE_CODES_MAX_PER_CALL) }),
-  partnerID: z.string().trim().max(100).optional().nullable(),
+    .check(
+      z.int({ error: MSG.integer }),
+      z.gte(1, { error: MSG.minValue(1) }),
+      z.lte(EMPLOYEE_CODES_MAX_PER_CALL, { error: MSG.maxValue(EMPLOYEE_CODES_MAX_PER_CALL) }),
+    ),
+  partnerID: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
 });
 export type GenerateEmployeeCodesRequest = z.input<typeof generateEmployeeCodesSchema>;
 
 /** GET employee-code/all (03 §7): pagination, page, keyword (code or company), partnerID. */
 export const employeeCodeListQuerySchema = z.object({
-  page: intParam(1, 100000).default(1),
-  pagination: intParam(1, 50).default(EMPLOYEE_CODES_PER_PAGE),
-  keyword: z.string().trim().max(100).optional().default(''),
-  partnerID: z.string().trim().max(100).optional(),
-  cursor: z.string().max(2000).optional(),
+  page: z._default(intParam(1, 100000), 1),
+  pagination: z._default(intParam(1, 50), EMPLOYEE_CODES_PER_PAGE),
+  keyword: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+  partnerID: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type EmployeeCodeListQuery = z.input<typeof employeeCodeListQuerySchema>;
 
 /** PUT employee-code/status/{id} (03 §4: the toggle sends `inactive` or `active`). */
 export const employeeCodeStatusSchema = z.object({
-  status: z
-    .union([z.enum(['active', 'inactive']), booleanish()], { error: MSG.required })
-    .transform((v) => (typeof v === 'boolean' ? v : v === 'active')),
+  status: z.pipe(
+    z.union([z.enum(['active', 'inactive']), booleanish()], { error: MSG.required }),
+    z.transform((v) => (typeof v === 'boolean' ? v : v === 'active')),
+  ),
 });
 
 /** POST employee-code/download: one code, or (no code) every code of the list's filter. */
 export const employeeCodeDownloadSchema = z.object({
-  code: z.string().trim().max(64).optional().nullable(),
-  keyword: z.string().trim().max(100).optional().nullable(),
-  partnerID: z.string().trim().max(100).optional().nullable(),
+  code: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
+  keyword: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  partnerID: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
 });
 export type EmployeeCodeDownloadRequest = z.input<typeof employeeCodeDownloadSchema>;
 
@@ -112,15 +115,16 @@ export const employeeCodeSchema = z.object({
   value: z.string(),
   is_active: z.boolean(),
   partner_id: z.string(),
-  company: z.object({ id: z.string(), name: z.string() }).nullable(),
+  company: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** The employee who registered with it (null while unused). */
-  user: z.object({ id: z.string(), username: z.string() }).nullable(),
-  user_details: z.object({ fullname: z.string().nullable() }).nullable(),
-  used_at: z.string().nullable(),
+  user: z.nullable(z.object({ id: z.string(), username: z.string() })),
+  user_details: z.nullable(z.object({ fullname: z.nullable(z.string()) })),
+  used_at: z.nullable(z.string()),
   /** The employee's latest redemptions (03 §3 "Code … redemptions list"), newest first, at most 20. */
-  redemptions: z
-    .array(z.object({ id: z.string(), redemption_no: z.string(), title: z.string(), created_at: z.string() }))
-    .default([]),
+  redemptions: z._default(
+    z.array(z.object({ id: z.string(), redemption_no: z.string(), title: z.string(), created_at: z.string() })),
+    [],
+  ),
   created_at: z.string(),
 });
 export type EmployeeCode = z.infer<typeof employeeCodeSchema>;
@@ -143,30 +147,36 @@ export const PARTNERS_PER_PAGE = 10;
 
 /** GET partners/all (03 §7): pagination, page, keyword. */
 export const partnerListQuerySchema = z.object({
-  page: intParam(1, 100000).default(1),
-  pagination: intParam(1, 50).default(PARTNERS_PER_PAGE),
-  keyword: z.string().trim().max(100).optional().default(''),
+  page: z._default(intParam(1, 100000), 1),
+  pagination: z._default(intParam(1, 50), PARTNERS_PER_PAGE),
+  keyword: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
 });
 export type PartnerListQuery = z.input<typeof partnerListQuerySchema>;
 
 /** PUT partners/status/{id} (03 §7): `type` codes = can_generate, partner = is_partner. */
 export const partnerStatusSchema = z.object({
-  status: booleanish().or(z.enum(['active', 'inactive']).transform((v) => v === 'active')),
+  status: z.union([
+    booleanish(),
+    z.pipe(
+      z.enum(['active', 'inactive']),
+      z.transform((v) => v === 'active'),
+    ),
+  ]),
   type: z.enum(['codes', 'partner'], { error: MSG.required }),
 });
 export type PartnerStatusRequest = z.input<typeof partnerStatusSchema>;
 
-const partnerCompanySchema = z.object({ id: z.string(), name: z.string(), logo: z.string().nullable() });
+const partnerCompanySchema = z.object({ id: z.string(), name: z.string(), logo: z.nullable(z.string()) });
 
 /** A row of /tourism/sellers (03 §3 "Partner/seller"). */
 export const partnerSchema = z.object({
   id: z.string(),
   username: z.string(),
-  company: partnerCompanySchema.nullable(),
+  company: z.nullable(partnerCompanySchema),
   can_generate: z.boolean(),
   is_partner: z.boolean(),
   /** The tourism account the partner belongs to (null: not attached). */
-  tourism_id: z.string().nullable(),
+  tourism_id: z.nullable(z.string()),
 });
 export type Partner = z.infer<typeof partnerSchema>;
 export const partnerListSchema = pagedSchema(partnerSchema);
@@ -175,20 +185,20 @@ export const partnerAnswerSchema = z.object({ message: z.string(), data: partner
 
 /** GET partners/active, partners/partnersWithVouchers: `subdomain` names the tourism tenant (else the request's host). */
 export const publicPartnersQuerySchema = z.object({
-  subdomain: z.string().trim().toLowerCase().max(63).optional(),
+  subdomain: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(63))),
 });
 
 /** A card of the public carousel: an employee voucher of a partner. */
 export const partnerVoucherSchema = z.object({
   id: z.string(),
   title: z.string(),
-  employee_value: z.string().nullable(),
-  background_image: z.string().nullable(),
+  employee_value: z.nullable(z.string()),
+  background_image: z.nullable(z.string()),
 });
 export const publicPartnerSchema = z.object({
   id: z.string(),
   username: z.string(),
-  company: partnerCompanySchema.nullable(),
+  company: z.nullable(partnerCompanySchema),
   employee_vouchers: z.array(partnerVoucherSchema),
 });
 export type PublicPartner = z.infer<typeof publicPartnerSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { userSchema } from '../auth/contracts.ts';
 import { pagedSchema } from '../api/paged.ts';
 import { booleanish, intParam } from '../validation/fields.ts';
@@ -54,25 +54,22 @@ export const adminListRoleSchema = z.enum(['user', 'seller', 'scanner', 'admin']
 
 /** GET user/user-filter as an admin (03 §7): role, keyword (empty lists all), subdomain filters, 10 per page. */
 export const adminUserFilterQuerySchema = z.object({
-  keyword: z.string().trim().max(100).optional().default(''),
-  role: adminListRoleSchema.optional().default('user'),
-  page: intParam(1, 100000).default(1),
-  cursor: z.string().max(2000).optional(),
+  keyword: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+  role: z._default(z.optional(adminListRoleSchema), 'user'),
+  page: z._default(intParam(1, 100000), 1),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
   /** Sellers without a subdomain (the /subdomain screen's picker). */
-  subdomain_empty: booleanish().optional().default(false),
+  subdomain_empty: z._default(z.optional(booleanish()), false),
   /**
    * Sellers with a subdomain: `1`/`true` any, another text those whose subdomain starts with it
    * (lower-cased); empty, `0` or `false` no filter.
    */
-  subdomain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(63)
-    .optional()
-    .transform((v): true | string | false =>
+  subdomain: z.pipe(
+    z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(63))),
+    z.transform((v): true | string | false =>
       !v || v === '0' || v === 'false' ? false : v === '1' || v === 'true' ? true : v,
     ),
+  ),
 });
 export type AdminUserFilterQuery = z.input<typeof adminUserFilterQuerySchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Error bodies: 422 carries a field → messages map, everything else a message (01 §7). */
 export const validationErrorSchema = z.object({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * `Idempotency-Key` (docs/data-model.md "Idempotency"): a UUID the client makes once per attempt and

@@ -1,18 +1,18 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { intParam } from '../validation/fields.ts';
 
 /** The spec's paged list wrapper (01 §3, 03 §3). */
-export const pagedSchema = <T extends z.ZodType>(item: T) =>
+export const pagedSchema = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     data: z.array(item),
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    next_page_url: z.string().nullable(),
-    total: z.number().int(),
-    per_page: z.number().int(),
-    from: z.number().int().nullable(),
-    to: z.number().int().nullable(),
-    total_exact: z.literal(false).optional(),
+    current_page: z.number().check(z.int()),
+    last_page: z.number().check(z.int()),
+    next_page_url: z.nullable(z.string()),
+    total: z.number().check(z.int()),
+    per_page: z.number().check(z.int()),
+    from: z.nullable(z.number().check(z.int())),
+    to: z.nullable(z.number().check(z.int())),
+    total_exact: z.optional(z.literal(false)),
   });
 
 export type Paged<T> = {
@@ -34,8 +34,8 @@ export type Paged<T> = {
 
 export const pageQuerySchema = (defaultPerPage: number) =>
   z.object({
-    page: intParam(1, 100000).default(1),
-    paginate: intParam(1, 100).default(defaultPerPage),
+    page: z._default(intParam(1, 100000), 1),
+    paginate: z._default(intParam(1, 100), defaultPerPage),
   });
 
 /** Cuts one page out of an ordered list; `pageUrl(n)` builds next_page_url with the caller's filters. */

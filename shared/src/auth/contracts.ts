@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../validation/messages.ts';
 import {
   booleanish,
@@ -17,30 +17,27 @@ export const USERNAME_MAX = 50;
 export const loginRequestSchema = z.object({
   email: emailField(),
   password: requiredString(),
-  isTourism: booleanish().optional(),
+  isTourism: z.optional(booleanish()),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** One of the four regions (01 §3); form data sends it as text. */
-export const regionIdField = z.coerce
-  .number({ error: MSG.required })
-  .int({ error: MSG.required })
-  .refine((id) => (REGION_IDS as readonly number[]).includes(id), { error: MSG.required });
+export const regionIdField = z.coerce.number({ error: MSG.required }).check(
+  z.int({ error: MSG.required }),
+  z.refine((id) => (REGION_IDS as readonly number[]).includes(id), { error: MSG.required }),
+);
 
 /** Buyer registration form (01 §3, §5). Seller registration extends it in the catalogue issue. */
 export const registerBuyerRequestSchema = z
   .object({
-    role_id: z.coerce
-      .number()
-      .pipe(z.literal(ROLE_IDS.user, { error: MSG.required }))
-      .default(ROLE_IDS.user),
+    role_id: z._default(z.pipe(z.coerce.number(), z.literal(ROLE_IDS.user, { error: MSG.required })), ROLE_IDS.user),
     username: requiredString(USERNAME_MAX),
     firstName: requiredString(100),
     lastName: requiredString(100),
     email: emailField(),
     password: passwordField(),
-    confirmPassword: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
-    region_id: regionIdField.optional().nullable(),
+    confirmPassword: z.string({ error: MSG.required }).check(z.minLength(1, { error: MSG.required })),
+    region_id: z.nullable(z.optional(regionIdField)),
     address: optionalString(200),
     city: optionalString(100),
     zip_code: optionalString(20),
@@ -50,7 +47,12 @@ export const registerBuyerRequestSchema = z
     subdomain: optionalString(63),
     code: optionalString(64),
   })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: MSG.passwordMismatch });
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, {
+      path: ['confirmPassword'],
+      error: MSG.passwordMismatch,
+    }),
+  );
 export type RegisterBuyerRequest = z.input<typeof registerBuyerRequestSchema>;
 export type RegisterBuyerInput = z.output<typeof registerBuyerRequestSchema>;
 
@@ -60,45 +62,50 @@ export const resetPasswordRequestSchema = z
   .object({
     email: emailField(),
     new_password: passwordField(),
-    confirm_password: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+    confirm_password: z.string({ error: MSG.required }).check(z.minLength(1, { error: MSG.required })),
     password_token: requiredString(200),
   })
-  .refine((form) => form.new_password === form.confirm_password, {
-    path: ['confirm_password'],
-    error: MSG.passwordMismatch,
-  });
+  .check(
+    z.refine((form) => form.new_password === form.confirm_password, {
+      path: ['confirm_password'],
+      error: MSG.passwordMismatch,
+    }),
+  );
 
 /** POST auth/unique: is `field` of `model` free, not counting record `id` (01 §5). */
 export const uniqueRequestSchema = z.object({
   field: z.enum(['email', 'username'], { error: MSG.required }),
-  model: z.string().optional(),
-  entity: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(200),
-  id: z.union([z.string(), z.number()]).optional().nullable(),
+  model: z.optional(z.string()),
+  entity: z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(200)),
+  id: z.nullable(z.optional(z.union([z.string(), z.number()]))),
 });
 
-export const roleSchema = z.object({ id: z.number().int(), name: z.enum(['admin', 'seller', 'user', 'scanner']) });
+export const roleSchema = z.object({
+  id: z.number().check(z.int()),
+  name: z.enum(['admin', 'seller', 'user', 'scanner']),
+});
 
 export const userDetailSchema = z.object({
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  fullname: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  phone_number: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  fullname: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  zip_code: z.nullable(z.string()),
+  phone_number: z.nullable(z.string()),
 });
 
 export const companySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
-  logo: z.string().nullable(),
-  region: z.string().nullable(),
-  region_id: z.number().int().nullable(),
-  url: z.string().nullable(),
-  description: z.string().nullable(),
-  header_logo: z.string().nullable(),
-  background_color: z.string().nullable(),
-  text_color: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  region: z.nullable(z.string()),
+  region_id: z.nullable(z.number().check(z.int())),
+  url: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  header_logo: z.nullable(z.string()),
+  background_color: z.nullable(z.string()),
+  text_color: z.nullable(z.string()),
 });
 
 /** The user as the API answers it (01 §3 "User"); never carries secrets. */
@@ -106,31 +113,31 @@ export const userSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  role_id: z.number().int(),
+  role_id: z.number().check(z.int()),
   user_role: z.object({ role: roleSchema }),
-  region_id: z.number().int().nullable(),
+  region_id: z.nullable(z.number().check(z.int())),
   detail: userDetailSchema,
   isActivated: z.boolean(),
   is_tourism: z.boolean(),
   is_partner: z.boolean(),
   /** Tourism employees (issue 13): they see neither cart nor wish list (03 §9). Default: sessions stored before it stay valid. */
-  is_employee: z.boolean().default(false),
+  is_employee: z._default(z.boolean(), false),
   can_generate: z.boolean(),
   gift_locked: z.boolean(),
   is_custom_auth: z.boolean(),
   /** The seller's own order-confirmation mail (03 §2, §4; the mail itself comes with the finance issue). */
   is_custom_confirmation: z.boolean(),
   /** Issue 13: a partner's tourism account (null: not attached). */
-  tourism_id: z.string().nullable().optional(),
-  employee_uuid: z.string().nullable().optional(),
+  tourism_id: z.optional(z.nullable(z.string())),
+  employee_uuid: z.optional(z.nullable(z.string())),
   /** The seller's monthly report mail (03 §2, §4; the mail itself comes with the finance issue). */
   monthly_reporting: z.boolean(),
   /** Where the account came from (`register`, `seller_registration`, `partner_registration`, a social provider, `admin`, `seller`); null if unknown. */
-  origin: z.string().nullable(),
-  order_email: z.string().nullable(),
-  subdomain: z.string().nullable(),
-  seller_id: z.string().nullable(),
-  company: companySummarySchema.nullable(),
+  origin: z.nullable(z.string()),
+  order_email: z.nullable(z.string()),
+  subdomain: z.nullable(z.string()),
+  seller_id: z.nullable(z.string()),
+  company: z.nullable(companySummarySchema),
   created_at: z.string(),
 });
 export type ApiUser = z.infer<typeof userSchema>;
@@ -139,8 +146,8 @@ export type ApiUser = z.infer<typeof userSchema>;
 export const authResponseSchema = z.object({
   token: z.string(),
   user: userSchema,
-  message: z.string().optional(),
-  user_voucher_wishlist: z.array(z.string()).optional(),
+  message: z.optional(z.string()),
+  user_voucher_wishlist: z.optional(z.array(z.string())),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
@@ -153,7 +160,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const socialSessionRequestSchema = z.object({ refresh_token: requiredString(8192) });
 
 /** POST auth/refresh (issue 14): a new ID token for the session cookie. */
-export const refreshResponseSchema = z.object({ token: z.string().min(1) });
+export const refreshResponseSchema = z.object({ token: z.string().check(z.minLength(1)) });
 
 export function roleOfUser(user: Pick<ApiUser, 'user_role'>): RoleName {
   return user.user_role.role.name;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from '../validation/fields.ts';
 import { viennaDay } from '../dates/vienna-range.ts';
 import { MSG } from '../validation/messages.ts';
 import { emailField, mustAccept, optionalString, passwordField, requiredString } from '../validation/fields.ts';
@@ -98,13 +99,15 @@ export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 function documentSchema<F extends DocumentFile>() {
-  return z.custom<F>(isDocumentFile, { error: MSG.required }).superRefine((file, ctx) => {
-    const problem = documentProblem(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  return z.custom<F>(isDocumentFile, { error: MSG.required }).check(
+    z.superRefine((file, ctx) => {
+      const problem = documentProblem(file);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 }
-const requiredDocument = <F extends DocumentFile>() => z.preprocess(emptyToUndefined, documentSchema<F>());
-const optionalDocument = <F extends DocumentFile>() => z.preprocess(emptyToUndefined, documentSchema<F>().optional());
+const requiredDocument = <F extends DocumentFile>() => preprocess(emptyToUndefined, documentSchema<F>());
+const optionalDocument = <F extends DocumentFile>() => preprocess(emptyToUndefined, z.optional(documentSchema<F>()));
 
 // ---------------------------------------------------------------------------------------------
 // Birth date: required, a real date, and the owner must be of age (a contract partner must be able
@@ -210,50 +213,62 @@ export function isValidBic(value: string): boolean {
 // Field schemas
 
 export const ibanField = () =>
-  requiredString(42).refine(isValidIban, { error: SELLER_TEXT.ibanInvalid }).transform(normaliseIban);
+  z.pipe(
+    requiredString(42).check(z.refine(isValidIban, { error: SELLER_TEXT.ibanInvalid })),
+    z.transform(normaliseIban),
+  );
 
 export const bicField = () =>
-  requiredString(15)
-    .refine(isValidBic, { error: SELLER_TEXT.bicInvalid })
-    .transform((v) => v.replace(/\s+/g, '').toUpperCase());
+  z.pipe(
+    requiredString(15).check(z.refine(isValidBic, { error: SELLER_TEXT.bicInvalid })),
+    z.transform((v) => v.replace(/\s+/g, '').toUpperCase()),
+  );
 
 /** Required and numeric (02 §5); a leading + and spaces are allowed and the spaces dropped. */
 export const phoneField = () =>
-  requiredString(30)
-    .transform((v) => v.replace(/[\s/-]+/g, ''))
-    .superRefine((v, ctx) => {
-      // One message at a time: "numeric" first, the length only for a number.
-      const problem = !/^\+?\d+$/.test(v)
-        ? MSG.numeric
-        : v.length < 6
-          ? MSG.min(6)
-          : v.length > 16
-            ? MSG.max(16)
-            : undefined;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+  z
+    .pipe(
+      requiredString(30),
+      z.transform((v) => v.replace(/[\s/-]+/g, '')),
+    )
+    .check(
+      z.superRefine((v, ctx) => {
+        // One message at a time: "numeric" first, the length only for a number.
+        const problem = !/^\+?\d+$/.test(v)
+          ? MSG.numeric
+          : v.length < 6
+            ? MSG.min(6)
+            : v.length > 16
+              ? MSG.max(16)
+              : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    );
 
 /** http(s), a host with at least one dot (letters may be umlauts), optional port and path. */
 export const WEB_ADDRESS = /^https?:\/\/([\p{L}\p{N}-]+\.)+[\p{L}]{2,}(:\d{1,5})?([/?#]\S*)?$/iu;
 
 /** Optional web address; "www.example.at" is stored as "https://www.example.at". */
 export const urlField = () =>
-  z.preprocess(
+  preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : emptyToUndefined(value)),
-    z
-      .string()
-      .trim()
-      .max(255, { error: MSG.max(255) })
-      .transform((v) => (/^https?:\/\//i.test(v) ? v : `https://${v}`))
-      .refine((v) => WEB_ADDRESS.test(v), { error: SELLER_TEXT.urlInvalid })
-      .optional(),
+    z.optional(
+      z
+        .pipe(
+          z.string().check(z.trim(), z.maxLength(255, { error: MSG.max(255) })),
+          z.transform((v) => (/^https?:\/\//i.test(v) ? v : `https://${v}`)),
+        )
+        .check(z.refine((v) => WEB_ADDRESS.test(v), { error: SELLER_TEXT.urlInvalid })),
+    ),
   );
 
 export const birthDateField = () =>
-  requiredString(10).superRefine((value, ctx) => {
-    const problem = birthDateProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  requiredString(10).check(
+    z.superRefine((value, ctx) => {
+      const problem = birthDateProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 
 const accountShape = {
   username: requiredString(USERNAME_MAX),
@@ -261,7 +276,7 @@ const accountShape = {
   phone_number: phoneField(),
   region_id: regionIdField,
   password: passwordField(),
-  confirmPassword: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+  confirmPassword: z.string({ error: MSG.required }).check(z.minLength(1, { error: MSG.required })),
 };
 
 const verificationShape = <F extends DocumentFile>() => ({
@@ -314,11 +329,11 @@ export function sellerRegistrationSteps(mode: SellerRegistrationMode): SellerSte
 /** One schema per wizard step ('Weiter' validates only that step's fields). */
 export function sellerStepSchemas(mode: SellerRegistrationMode) {
   return {
-    account: z.object(accountShape).refine(passwordsMatch, mismatch),
+    account: z.object(accountShape).check(z.refine(passwordsMatch, mismatch)),
     verification: z.object(verificationShape()),
     company: z.object(companyShape),
     payout: z.object({ ...(mode === 'seller' ? payoutShape : {}), ...consentShape(mode) }),
-  } satisfies Record<SellerStepId, z.ZodType>;
+  } satisfies Record<SellerStepId, z.ZodMiniType>;
 }
 
 /** Field names per step, in form order (error summary, jumping to the first step with an error). */
@@ -354,13 +369,13 @@ export type SellerRegistration<F extends DocumentFile = DocumentFile> = {
  */
 export function sellerRegistrationSchema<F extends DocumentFile = DocumentFile>(
   mode: SellerRegistrationMode,
-): z.ZodType<SellerRegistration<F>> {
+): z.ZodMiniType<SellerRegistration<F>> {
   const common = {
-    role_id: z.coerce.number().pipe(z.literal(ROLE_IDS.seller, { error: MSG.required })),
+    role_id: z.pipe(z.coerce.number(), z.literal(ROLE_IDS.seller, { error: MSG.required })),
     ...accountShape,
     ...consentShape(mode),
   };
-  const account = (form: z.output<z.ZodObject<typeof accountShape>>) => ({
+  const account = (form: z.output<z.ZodMiniObject<typeof accountShape>>) => ({
     username: form.username,
     email: form.email,
     password: form.password,
@@ -368,10 +383,9 @@ export function sellerRegistrationSchema<F extends DocumentFile = DocumentFile>(
     region_id: form.region_id,
   });
   if (mode === 'partner') {
-    return z
-      .object(common)
-      .refine(passwordsMatch, mismatch)
-      .transform((form): SellerRegistration<F> => ({
+    return z.pipe(
+      z.object(common).check(z.refine(passwordsMatch, mismatch)),
+      z.transform((form): SellerRegistration<F> => ({
         mode,
         account: account(form),
         owner: null,
@@ -379,12 +393,14 @@ export function sellerRegistrationSchema<F extends DocumentFile = DocumentFile>(
         company: null,
         payout: null,
         consents: { dataPrivacy: true, terms: true, commission: false },
-      }));
+      })),
+    );
   }
-  return z
-    .object({ ...common, ...verificationShape<F>(), ...companyShape, ...payoutShape })
-    .refine(passwordsMatch, mismatch)
-    .transform((form): SellerRegistration<F> => ({
+  return z.pipe(
+    z
+      .object({ ...common, ...verificationShape<F>(), ...companyShape, ...payoutShape })
+      .check(z.refine(passwordsMatch, mismatch)),
+    z.transform((form): SellerRegistration<F> => ({
       mode,
       account: account(form),
       owner: { firstName: form.firstName, lastName: form.lastName, bday: form.bday },
@@ -400,5 +416,6 @@ export function sellerRegistrationSchema<F extends DocumentFile = DocumentFile>(
       },
       payout: { iban: form.iban, bic: form.bic },
       consents: { dataPrivacy: true, terms: true, commission: true },
-    }));
+    })),
+  );
 }

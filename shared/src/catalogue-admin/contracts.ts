@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pageQuerySchema } from '../api/paged.ts';
 import { categorySchema, subcategorySchema, voucherCardSchema } from '../catalogue/contracts.ts';
 import { PAGE_SIZE } from '../catalogue/reference-data.ts';
@@ -15,14 +15,12 @@ export const CATEGORY_IMAGE = { width: 400, height: 300 } as const;
 const requiredId = () =>
   z
     .string({ error: MSG.required })
-    .trim()
-    .min(1, { error: MSG.required })
-    .max(64, { error: MSG.max(64) });
+    .check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(64, { error: MSG.max(64) }));
 
 /** POST voucher-category, PUT voucher-category/{id} (03 §5: name required; the image is optional). */
 export const categoryFormSchema = z.object({
   name: requiredString(CATEGORY_NAME_MAX),
-  image_upload_id: uploadIdField().optional().nullable(),
+  image_upload_id: z.nullable(z.optional(uploadIdField())),
 });
 export type CategoryForm = z.input<typeof categoryFormSchema>;
 
@@ -36,21 +34,21 @@ export type SubcategoryForm = z.input<typeof subcategoryFormSchema>;
 /** POST template (03 §5: name required, image required when creating). */
 export const templateCreateSchema = z.object({
   name: requiredString(TEMPLATE_NAME_MAX),
-  image_upload_id: z.string({ error: MSG.required }).min(1, { error: MSG.required }).pipe(uploadIdField()),
+  image_upload_id: z.pipe(
+    z.string({ error: MSG.required }).check(z.minLength(1, { error: MSG.required })),
+    uploadIdField(),
+  ),
 });
 /** POST template/{id}: a new image is optional. */
 export const templateUpdateSchema = z.object({
   name: requiredString(TEMPLATE_NAME_MAX),
-  image_upload_id: uploadIdField().optional().nullable(),
+  image_upload_id: z.nullable(z.optional(uploadIdField())),
 });
 export type TemplateForm = z.input<typeof templateUpdateSchema>;
 
 /** GET voucher/all (admin featured table, 03 §2): 10 per page, optional keyword. */
-export const adminVoucherListQuerySchema = pageQuerySchema(PAGE_SIZE.admin).extend({
-  keyword: z
-    .string()
-    .max(100, { error: MSG.max(100) })
-    .optional(),
+export const adminVoucherListQuerySchema = z.extend(pageQuerySchema(PAGE_SIZE.admin), {
+  keyword: z.optional(z.string().check(z.maxLength(100, { error: MSG.max(100) }))),
 });
 export type AdminVoucherListQuery = z.input<typeof adminVoucherListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
 import { uploadIdField } from '../uploads/contracts.ts';
 import { booleanish, intParam } from '../validation/fields.ts';
@@ -10,8 +10,8 @@ export const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  icon: z.string().nullable(),
-  logo: z.string().nullable(),
+  icon: z.nullable(z.string()),
+  logo: z.nullable(z.string()),
   subcategories: z.array(subcategorySchema),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -19,25 +19,25 @@ export const categoryListSchema = z.object({ data: z.array(categorySchema) });
 
 export const voucherTypeSchema = z.enum(['quantity', 'value', 'buyer']);
 
-export const taxEntrySchema = z.object({ tax: z.number(), label: z.string(), value: z.number().int() });
+export const taxEntrySchema = z.object({ tax: z.number(), label: z.string(), value: z.number().check(z.int()) });
 
 /** Seller as embedded in a voucher (01 §3: seller {username, company {logo, region, url}}). */
 export const voucherSellerSchema = z.object({
   id: z.string(),
   username: z.string(),
-  company: z
-    .object({
+  company: z.nullable(
+    z.object({
       name: z.string(),
-      logo: z.string().nullable(),
-      region: z.string().nullable(),
-      url: z.string().nullable(),
-    })
-    .nullable(),
+      logo: z.nullable(z.string()),
+      region: z.nullable(z.string()),
+      url: z.nullable(z.string()),
+    }),
+  ),
   /**
    * False while the product has not activated the seller (issue 11): its vouchers are left out of every
    * public list. Absent on summaries written before issue 11 (those sellers were selling already).
    */
-  is_activated: z.boolean().optional(),
+  is_activated: z.optional(z.boolean()),
 });
 
 export const voucherStylingSchema = z.object({
@@ -58,65 +58,65 @@ export const voucherSchema = z.object({
   title: z.string(),
   description: z.string(),
   long_description: z.string(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   type: voucherTypeSchema,
-  qty_val: z.number().int().nullable(),
-  qty_min: z.number().int().nullable(),
-  qty_max: z.number().int().nullable(),
-  val_min: z.number().int().nullable(),
-  val_max: z.number().int().nullable(),
-  price_filter: z.number().int(),
+  qty_val: z.nullable(z.number().check(z.int())),
+  qty_min: z.nullable(z.number().check(z.int())),
+  qty_max: z.nullable(z.number().check(z.int())),
+  val_min: z.nullable(z.number().check(z.int())),
+  val_max: z.nullable(z.number().check(z.int())),
+  price_filter: z.number().check(z.int()),
   voucher_category_id: z.string(),
-  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
-  subcategory_id: z.string().nullable(),
+  category: z.nullable(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+  subcategory_id: z.nullable(z.string()),
   target: z.string(),
   season: z.string(),
-  region_id: z.number().int().nullable(),
+  region_id: z.nullable(z.number().check(z.int())),
   seller_id: z.string(),
   seller: voucherSellerSchema,
   is_active: z.boolean(),
   is_featured: z.boolean(),
   is_tourism: z.boolean(),
   /** Employee vouchers only (issue 13): free text such as '1+1 gratis'; absent/null on other vouchers. */
-  employee_value: z.string().nullish(),
+  employee_value: z.nullish(z.string()),
   display: z.enum(DISPLAY_OPTIONS),
   valid_day: z.array(z.string()),
-  months: z.array(z.number().int().min(1).max(12)),
-  valid_date: z.array(z.object({ start: z.string(), end: z.string() })).default([]),
-  expiry_date: z.number().int(),
-  validity_reason: z.string().nullable(),
+  months: z.array(z.number().check(z.int(), z.gte(1), z.lte(12))),
+  valid_date: z._default(z.array(z.object({ start: z.string(), end: z.string() })), []),
+  expiry_date: z.number().check(z.int()),
+  validity_reason: z.nullable(z.string()),
   isReserve: z.boolean(),
   price_hidden: z.boolean(),
   tax: z.union([z.literal('unsure'), z.array(taxEntrySchema)]),
-  background_image: z.string().nullable(),
-  image_1: z.string().nullable(),
-  image_2: z.string().nullable(),
-  image_3: z.string().nullable(),
+  background_image: z.nullable(z.string()),
+  image_1: z.nullable(z.string()),
+  image_2: z.nullable(z.string()),
+  image_3: z.nullable(z.string()),
   styling: voucherStylingSchema,
-  sold_count: z.number().int(),
+  sold_count: z.number().check(z.int()),
   created_at: z.string(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;
 
 /** GET voucher query (01 §7): paginate 15 (home 9, newest 10), featured, newest, page, seed, seller_id. */
 export const voucherListQuerySchema = z.object({
-  page: intParam(1, 100000).default(1),
-  paginate: intParam(1, 100).default(PAGE_SIZE.generic),
-  featured: booleanish().optional(),
-  newest: booleanish().optional(),
-  seller_id: z.string().max(64).optional(),
-  keyword: z.string().max(100).optional(),
-  seed: z.coerce.number().int().optional(),
+  page: z._default(intParam(1, 100000), 1),
+  paginate: z._default(intParam(1, 100), PAGE_SIZE.generic),
+  featured: z.optional(booleanish()),
+  newest: z.optional(booleanish()),
+  seller_id: z.optional(z.string().check(z.maxLength(64))),
+  keyword: z.optional(z.string().check(z.maxLength(100))),
+  seed: z.optional(z.coerce.number().check(z.int())),
 });
 export type VoucherListQuery = z.input<typeof voucherListQuerySchema>;
 
 export const voucherDetailQuerySchema = z.object({
-  isWallet: booleanish().optional(),
-  with_stat: booleanish().optional(),
+  isWallet: z.optional(booleanish()),
+  with_stat: z.optional(booleanish()),
 });
 
 /** What a voucher card and the public lists need (01 §2 "Voucher card"); the catalogue projection stores exactly this. */
-export const voucherCardSchema = voucherSchema.pick({
+export const voucherCardSchema = z.pick(voucherSchema, {
   id: true,
   title: true,
   description: true,
@@ -169,8 +169,9 @@ export const VOUCHER_TEXT = {
 /** GET voucher/seller-vouchers?page&paginate (default 9): the seller's own vouchers, active and inactive, newest first. */
 export const sellerVoucherListQuerySchema = pageQuerySchema(PAGE_SIZE.seller);
 /** The seller's own cards (Meine Gutscheine): an employee voucher shows its employee value instead of a price. */
-export const sellerVoucherCardSchema = voucherCardSchema.extend(
-  voucherSchema.pick({ is_tourism: true, employee_value: true }).shape,
+export const sellerVoucherCardSchema = z.extend(
+  voucherCardSchema,
+  z.pick(voucherSchema, { is_tourism: true, employee_value: true }).shape,
 );
 export type SellerVoucherCard = z.infer<typeof sellerVoucherCardSchema>;
 export const sellerVoucherListSchema = pagedSchema(sellerVoucherCardSchema);
@@ -178,11 +179,11 @@ export type SellerVoucherList = z.infer<typeof sellerVoucherListSchema>;
 
 /** Sales and redemption numbers of one voucher (VOUCHER#<id>/STATS; zeros until the first sale). Money in cents. */
 export const voucherStatsSchema = z.object({
-  sold_count: z.number().int(),
-  sold_qty: z.number().int(),
-  gross: z.number().int(),
-  redemption_count: z.number().int(),
-  redeemed_value: z.number().int(),
+  sold_count: z.number().check(z.int()),
+  sold_qty: z.number().check(z.int()),
+  gross: z.number().check(z.int()),
+  redemption_count: z.number().check(z.int()),
+  redeemed_value: z.number().check(z.int()),
 });
 export type VoucherStats = z.infer<typeof voucherStatsSchema>;
 export const EMPTY_VOUCHER_STATS: VoucherStats = {
@@ -194,7 +195,7 @@ export const EMPTY_VOUCHER_STATS: VoucherStats = {
 };
 
 /** GET voucher/{id}?with_stat=1 for the owning seller or an admin. */
-export const voucherWithStatsSchema = voucherSchema.extend({ stats: voucherStatsSchema });
+export const voucherWithStatsSchema = z.extend(voucherSchema, { stats: voucherStatsSchema });
 export type VoucherWithStats = z.infer<typeof voucherWithStatsSchema>;
 
 /** POST voucher/update-status/{id} */
@@ -204,7 +205,7 @@ export const voucherDeleteResponseSchema = z.object({ message: z.string() });
 
 /** POST voucher/upload-bg-img/{id}: the background image, uploaded first through POST upload/image (purpose voucher-background). */
 export const voucherBackgroundRequestSchema = z.object({
-  upload_id: z.string({ error: MSG.required }).pipe(uploadIdField()),
+  upload_id: z.pipe(z.string({ error: MSG.required }), uploadIdField()),
 });
 export type VoucherBackgroundRequest = z.input<typeof voucherBackgroundRequestSchema>;
 
@@ -212,8 +213,8 @@ export const companyPublicSchema = z.object({
   id: z.string(),
   seller_id: z.string(),
   name: z.string(),
-  logo: z.string().nullable(),
-  url: z.string().nullable(),
-  region: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  url: z.nullable(z.string()),
+  region: z.nullable(z.string()),
 });
 export const companyListSchema = z.object({ data: z.array(companyPublicSchema) });

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from '../validation/fields.ts';
 import { pagedSchema } from '../api/paged.ts';
 import { formatEuro } from '../money/money.ts';
 import { intParam } from '../validation/fields.ts';
@@ -25,18 +26,16 @@ const unset = (value: unknown) => (value === '' || value === null ? undefined : 
 
 /** Text parameters; numbers are taken as their text (ids and keywords may arrive as numbers). */
 const optionalText = (max: number) =>
-  z.preprocess(
+  preprocess(
     (v) => (typeof v === 'number' ? String(v) : unset(v)),
-    z
-      .string({ error: SEARCH_TEXT.invalidRequest })
-      .trim()
-      .max(max, { error: MSG.max(max) })
-      .optional(),
+    z.optional(
+      z.string({ error: SEARCH_TEXT.invalidRequest }).check(z.trim(), z.maxLength(max, { error: MSG.max(max) })),
+    ),
   );
 
 /** One value or a list; a comma-separated string (query-string style) is split. */
-const list = <T extends z.ZodType>(item: T, max: number) =>
-  z.preprocess(
+const list = <T extends z.ZodMiniType>(item: T, max: number) =>
+  preprocess(
     (value) => {
       const v = unset(value);
       if (v === undefined) return undefined;
@@ -46,41 +45,38 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
         .filter((i) => i !== '' && i !== null && i !== undefined);
       return cleaned.length ? cleaned : undefined;
     },
-    z
-      .array(item)
-      .max(max, { error: MSG.maxValue(max) })
-      .optional(),
+    z.optional(z.array(item).check(z.maxLength(max, { error: MSG.maxValue(max) }))),
   );
 
 /** true/false, 1/0 or their text forms (query strings and form data send text). */
 const flag = () =>
-  z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
-      error: SEARCH_TEXT.invalidChoice,
-    })
-    .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
-    .optional();
+  z.optional(
+    z.pipe(
+      z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+        error: SEARCH_TEXT.invalidChoice,
+      }),
+      z.transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+    ),
+  );
 
-const cents = z.preprocess(
+const cents = preprocess(
   unset,
-  z.coerce
-    .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(0, { error: MSG.minValue(0) })
-    .optional(),
+  z.optional(
+    z.coerce.number({ error: MSG.numeric }).check(z.int({ error: MSG.integer }), z.gte(0, { error: MSG.minValue(0) })),
+  ),
 );
 
 /**
  * Price range in cents (01 §5: from and to are both required for the filter to apply; a filter with
  * only one side is ignored). `to` below `from` is a mistake the user should see, not an empty list.
  */
-export const priceRangeSchema = z
-  .object({ from: cents, to: cents }, { error: SEARCH_TEXT.invalidRequest })
-  .superRefine((range, ctx) => {
+export const priceRangeSchema = z.object({ from: cents, to: cents }, { error: SEARCH_TEXT.invalidRequest }).check(
+  z.superRefine((range, ctx) => {
     if (range.from !== undefined && range.to !== undefined && range.to < range.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: MSG.minValue(formatEuro(range.from)) });
     }
-  });
+  }),
+);
 export type PriceRange = z.infer<typeof priceRangeSchema>;
 
 /**
@@ -93,43 +89,49 @@ export const voucherSearchSchema = z
   .object(
     {
       keyword: optionalText(KEYWORD_MAX),
-      page: intParam(1, 100000).default(1),
-      paginate: intParam(1, 100).default(PAGE_SIZE.search),
+      page: z._default(intParam(1, 100000), 1),
+      paginate: z._default(intParam(1, 100), PAGE_SIZE.search),
       isNewest: flag(),
       isMostPopular: flag(),
       isLowestPrice: flag(),
-      isPrice: z.preprocess(unset, priceRangeSchema.optional()),
+      isPrice: preprocess(unset, z.optional(priceRangeSchema)),
       /** Category id or slug. */
       isCategory: optionalText(64),
-      isRegion: z.preprocess(
+      isRegion: preprocess(
         unset,
-        z.coerce
-          .number({ error: MSG.numeric })
-          .int({ error: MSG.integer })
-          .refine((id) => (REGION_IDS as number[]).includes(id), { error: SEARCH_TEXT.invalidChoice })
-          .optional(),
+        z.optional(
+          z.coerce.number({ error: MSG.numeric }).check(
+            z.int({ error: MSG.integer }),
+            z.refine((id) => (REGION_IDS as number[]).includes(id), { error: SEARCH_TEXT.invalidChoice }),
+          ),
+        ),
       ),
       targets: list(z.enum(TARGET_GROUPS, { error: SEARCH_TEXT.invalidChoice }), TARGET_GROUPS.length),
       seasons: list(z.enum(SEASONS, { error: SEARCH_TEXT.invalidChoice }), SEASONS.length),
       subcategory: optionalText(64),
       /** Exactly these vouchers, in this order (campaign pages, /wp). */
-      ids: list(z.string({ error: SEARCH_TEXT.invalidRequest }).max(64, { error: MSG.max(64) }), SEARCH_IDS_MAX),
+      ids: list(
+        z.string({ error: SEARCH_TEXT.invalidRequest }).check(z.maxLength(64, { error: MSG.max(64) })),
+        SEARCH_IDS_MAX,
+      ),
       featured: flag(),
       /** Stable random order (same seed, same order across pages) when no sort is chosen. */
-      seed: z.preprocess(unset, z.coerce.number({ error: MSG.numeric }).int({ error: MSG.integer }).optional()),
+      seed: preprocess(unset, z.optional(z.coerce.number({ error: MSG.numeric }).check(z.int({ error: MSG.integer })))),
       seller_id: optionalText(64),
       /** Direct-sale list of a seller (display 'all' or 'direktverkauf'); only for that seller and its scanners. */
       seller_gift: flag(),
     },
     { error: SEARCH_TEXT.invalidRequest },
   )
-  .superRefine((input, ctx) => {
-    const chosen = SORT_FLAGS.filter((flag) => input[flag]);
-    if (chosen.length > 1)
-      for (const flag of chosen) ctx.addIssue({ code: 'custom', path: [flag], message: SEARCH_TEXT.oneSortOnly });
-    if (input.seller_gift && !input.seller_id)
-      ctx.addIssue({ code: 'custom', path: ['seller_id'], message: SEARCH_TEXT.sellerGiftNeedsSeller });
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      const chosen = SORT_FLAGS.filter((flag) => input[flag]);
+      if (chosen.length > 1)
+        for (const flag of chosen) ctx.addIssue({ code: 'custom', path: [flag], message: SEARCH_TEXT.oneSortOnly });
+      if (input.seller_gift && !input.seller_id)
+        ctx.addIssue({ code: 'custom', path: ['seller_id'], message: SEARCH_TEXT.sellerGiftNeedsSeller });
+    }),
+  );
 
 export type VoucherSearchInput = z.output<typeof voucherSearchSchema>;
 /** What a client sends (before defaults and coercion). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * GET seller/{id}: what the seller modal and the public seller page show (01 §2, 02 §2). Only
@@ -6,25 +6,25 @@ import * as z from 'zod';
  */
 export const sellerPublicCompanySchema = z.object({
   name: z.string(),
-  logo: z.string().nullable(),
-  header_logo: z.string().nullable(),
-  description: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  zip: z.string().nullable(),
-  region_id: z.number().int().nullable(),
-  region: z.string().nullable(),
-  url: z.string().nullable(),
-  background_color: z.string().nullable(),
-  text_color: z.string().nullable(),
-  header_1: z.string().nullable(),
-  header_2: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  header_logo: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  region_id: z.nullable(z.number().check(z.int())),
+  region: z.nullable(z.string()),
+  url: z.nullable(z.string()),
+  background_color: z.nullable(z.string()),
+  text_color: z.nullable(z.string()),
+  header_1: z.nullable(z.string()),
+  header_2: z.nullable(z.string()),
 });
 
 export const sellerProfileSchema = z.object({
   id: z.string(),
   username: z.string(),
-  company: sellerPublicCompanySchema.nullable(),
+  company: z.nullable(sellerPublicCompanySchema),
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 

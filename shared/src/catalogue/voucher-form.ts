@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { formatAmount } from '../money/money.ts';
 import { uploadIdField } from '../uploads/contracts.ts';
 import { booleanish, optionalString, requiredString } from '../validation/fields.ts';
@@ -42,7 +42,7 @@ export const VOUCHER_PRICE_MAX_CENTS = 1_000_000;
 
 const hexColour = z
   .string()
-  .regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, { error: 'Bitte gib eine gültige Farbe ein.' });
+  .check(z.regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, { error: 'Bitte gib eine gültige Farbe ein.' }));
 
 /**
  * The builder's starting colours. The description band is the strong coral: white text on it reads at
@@ -57,17 +57,14 @@ export const DEFAULT_STYLING = {
   text_color: 'dark' as const,
 };
 
-const cents = () => z.coerce.number({ error: MSG.required }).int({ error: MSG.integer });
+const cents = () => z.coerce.number({ error: MSG.required }).check(z.int({ error: MSG.integer }));
 
 const taxEntryInput = z.object({
   tax: z.coerce
     .number({ error: MSG.required })
-    .refine((rate) => (TAX_RATES as readonly number[]).includes(rate), { error: MSG.required }),
+    .check(z.refine((rate) => (TAX_RATES as readonly number[]).includes(rate), { error: MSG.required })),
   /** The part of the price taxed at this rate, in cents; required when several rates apply. */
-  value: cents()
-    .min(0, { error: MSG.minValue(0) })
-    .optional()
-    .nullable(),
+  value: z.nullable(z.optional(cents().check(z.gte(0, { error: MSG.minValue(0) })))),
 });
 
 const validDate = z.object({
@@ -92,7 +89,7 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       long_description: requiredString(VOUCHER_LIMITS.longDescription),
       note: optionalString(VOUCHER_LIMITS.note),
       type: z.enum(['quantity', 'value'], { error: MSG.required }),
-      qty_val: cents().optional().nullable(),
+      qty_val: z.nullable(z.optional(cents())),
       min: z.coerce.number({ error: MSG.required }),
       max: z.coerce.number({ error: MSG.required }),
       voucher_category_id: requiredString(64),
@@ -101,87 +98,93 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
       season: z.enum(SEASONS, { error: MSG.required }),
       display: options.isUpdate
         ? z.enum(DISPLAY_OPTIONS, { error: MSG.required })
-        : z.enum(DISPLAY_OPTIONS, { error: MSG.required }).default('all'),
+        : z._default(z.enum(DISPLAY_OPTIONS, { error: MSG.required }), 'all'),
       /** The validity-limit switch: off means any day, any month. */
-      limit_validity: booleanish().default(false),
-      valid_day: z.array(z.enum(WEEKDAYS, { error: MSG.required })).default([...WEEKDAYS]),
-      valid_date: z.array(validDate).max(24).default([]),
-      months: z
-        .array(
+      limit_validity: z._default(booleanish(), false),
+      valid_day: z._default(z.array(z.enum(WEEKDAYS, { error: MSG.required })), [...WEEKDAYS]),
+      valid_date: z._default(z.array(validDate).check(z.maxLength(24)), []),
+      months: z._default(
+        z.array(
           z.coerce
             .number({ error: MSG.required })
-            .int({ error: MSG.required })
-            .min(1, { error: MSG.required })
-            .max(12, { error: MSG.required }),
-        )
-        .default([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
-      expiry_date: z.coerce
-        .number({ error: MSG.required })
-        .int()
-        .refine((years) => (VALIDITY_YEARS as readonly number[]).includes(years), { error: MSG.required })
-        .default(DEFAULT_VALIDITY_YEARS),
-      /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions/catalogue.md). */
-      validity_reason: requiredString(VOUCHER_LIMITS.validityReason).refine(
-        (reason) => reason.length === 0 || reason.length >= VOUCHER_LIMITS.validityReasonMin,
-        {
-          error: MSG.min(VOUCHER_LIMITS.validityReasonMin),
-        },
+            .check(
+              z.int({ error: MSG.required }),
+              z.gte(1, { error: MSG.required }),
+              z.lte(12, { error: MSG.required }),
+            ),
+        ),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
       ),
-      isReserve: booleanish().default(false),
-      price_hidden: booleanish().default(false),
-      tax: z.union([z.literal('unsure'), z.array(taxEntryInput).min(1, { error: MSG.required })], {
+      expiry_date: z._default(
+        z.coerce.number({ error: MSG.required }).check(
+          z.int(),
+          z.refine((years) => (VALIDITY_YEARS as readonly number[]).includes(years), { error: MSG.required }),
+        ),
+        DEFAULT_VALIDITY_YEARS,
+      ),
+      /** Why the validity is limited: required, printed in the voucher's terms (docs/decisions/catalogue.md). */
+      validity_reason: requiredString(VOUCHER_LIMITS.validityReason).check(
+        z.refine((reason) => reason.length === 0 || reason.length >= VOUCHER_LIMITS.validityReasonMin, {
+          error: MSG.min(VOUCHER_LIMITS.validityReasonMin),
+        }),
+      ),
+      isReserve: z._default(booleanish(), false),
+      price_hidden: z._default(booleanish(), false),
+      tax: z.union([z.literal('unsure'), z.array(taxEntryInput).check(z.minLength(1, { error: MSG.required }))], {
         error: MSG.required,
       }),
-      background_color: hexColour.default(DEFAULT_STYLING.background_color),
-      background_description_color: hexColour.default(DEFAULT_STYLING.background_description_color),
-      header_and_footer_background_color: hexColour.default(DEFAULT_STYLING.header_and_footer_background_color),
-      header_and_footer_color: hexColour.default(DEFAULT_STYLING.header_and_footer_color),
-      description_color: hexColour.default(DEFAULT_STYLING.description_color),
-      text_color: z.enum(['dark', 'light'], { error: MSG.required }).default('dark'),
-      background_upload_id: uploadIdField().optional().nullable(),
-      remove_bg: booleanish().default(false),
-      image_1_upload_id: uploadIdField().optional().nullable(),
-      image_2_upload_id: uploadIdField().optional().nullable(),
-      image_3_upload_id: uploadIdField().optional().nullable(),
-      remove_images: z.array(z.enum(['image_1', 'image_2', 'image_3'], { error: MSG.required })).default([]),
+      background_color: z._default(hexColour, DEFAULT_STYLING.background_color),
+      background_description_color: z._default(hexColour, DEFAULT_STYLING.background_description_color),
+      header_and_footer_background_color: z._default(hexColour, DEFAULT_STYLING.header_and_footer_background_color),
+      header_and_footer_color: z._default(hexColour, DEFAULT_STYLING.header_and_footer_color),
+      description_color: z._default(hexColour, DEFAULT_STYLING.description_color),
+      text_color: z._default(z.enum(['dark', 'light'], { error: MSG.required }), 'dark'),
+      background_upload_id: z.nullable(z.optional(uploadIdField())),
+      remove_bg: z._default(booleanish(), false),
+      image_1_upload_id: z.nullable(z.optional(uploadIdField())),
+      image_2_upload_id: z.nullable(z.optional(uploadIdField())),
+      image_3_upload_id: z.nullable(z.optional(uploadIdField())),
+      remove_images: z._default(z.array(z.enum(['image_1', 'image_2', 'image_3'], { error: MSG.required })), []),
       /** Builder tourism mode (02 §2): an employee voucher of a partner seller; only on create, kept on update. */
-      is_tourism: booleanish().default(false),
+      is_tourism: z._default(booleanish(), false),
       /** Free text such as '1+1 gratis' (02 §9: required for employee vouchers). */
       employee_value: optionalString(EMPLOYEE_VALUE_MAX),
     })
-    .superRefine((form, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (form.is_tourism) {
-        // An employee voucher has no price: type value, no tax, the employee_value text instead.
-        if (!form.employee_value) issue('employee_value', MSG.required);
-      } else if (form.type === 'quantity') {
-        if (form.qty_val === undefined || form.qty_val === null) issue('qty_val', MSG.required);
-        else if (form.qty_val < minimum) issue('qty_val', MSG.minValue(minimumText));
-        else if (form.qty_val > VOUCHER_PRICE_MAX_CENTS) issue('qty_val', MSG.maxValue(PRICE_MAX_TEXT));
-        if (!Number.isInteger(form.min)) issue('min', MSG.integer);
-        else if (form.min < 1) issue('min', MSG.minValue(1));
-        if (!Number.isInteger(form.max)) issue('max', MSG.integer);
-        else if (form.max < form.min) issue('max', MSG.minValue(form.min));
-      } else {
-        if (!Number.isInteger(form.min)) issue('min', MSG.integer);
-        else if (form.min < minimum) issue('min', MSG.minValue(minimumText));
-        if (!Number.isInteger(form.max)) issue('max', MSG.integer);
-        else if (form.max < form.min) issue('max', MSG.minValue(`${formatAmount(form.min)} €`));
-        else if (form.max > VOUCHER_PRICE_MAX_CENTS) issue('max', MSG.maxValue(PRICE_MAX_TEXT));
-      }
-      if (form.limit_validity && form.months.length === 0) issue('months', MSG.required);
-      if (form.limit_validity && form.valid_day.length === 0) issue('valid_day', MSG.required);
-      if (Array.isArray(form.tax) && form.tax.length > 1) {
-        form.tax.forEach((entry, index) => {
-          if (entry.value === undefined || entry.value === null)
-            ctx.addIssue({ code: 'custom', path: ['tax', index, 'value'], message: MSG.required });
-        });
-      }
-      for (const [index, range] of form.valid_date.entries()) {
-        if (range.end < range.start)
-          ctx.addIssue({ code: 'custom', path: ['valid_date', index, 'end'], message: MSG.invalidDate });
-      }
-    });
+    .check(
+      z.superRefine((form, ctx) => {
+        const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+        if (form.is_tourism) {
+          // An employee voucher has no price: type value, no tax, the employee_value text instead.
+          if (!form.employee_value) issue('employee_value', MSG.required);
+        } else if (form.type === 'quantity') {
+          if (form.qty_val === undefined || form.qty_val === null) issue('qty_val', MSG.required);
+          else if (form.qty_val < minimum) issue('qty_val', MSG.minValue(minimumText));
+          else if (form.qty_val > VOUCHER_PRICE_MAX_CENTS) issue('qty_val', MSG.maxValue(PRICE_MAX_TEXT));
+          if (!Number.isInteger(form.min)) issue('min', MSG.integer);
+          else if (form.min < 1) issue('min', MSG.minValue(1));
+          if (!Number.isInteger(form.max)) issue('max', MSG.integer);
+          else if (form.max < form.min) issue('max', MSG.minValue(form.min));
+        } else {
+          if (!Number.isInteger(form.min)) issue('min', MSG.integer);
+          else if (form.min < minimum) issue('min', MSG.minValue(minimumText));
+          if (!Number.isInteger(form.max)) issue('max', MSG.integer);
+          else if (form.max < form.min) issue('max', MSG.minValue(`${formatAmount(form.min)} €`));
+          else if (form.max > VOUCHER_PRICE_MAX_CENTS) issue('max', MSG.maxValue(PRICE_MAX_TEXT));
+        }
+        if (form.limit_validity && form.months.length === 0) issue('months', MSG.required);
+        if (form.limit_validity && form.valid_day.length === 0) issue('valid_day', MSG.required);
+        if (Array.isArray(form.tax) && form.tax.length > 1) {
+          form.tax.forEach((entry, index) => {
+            if (entry.value === undefined || entry.value === null)
+              ctx.addIssue({ code: 'custom', path: ['tax', index, 'value'], message: MSG.required });
+          });
+        }
+        for (const [index, range] of form.valid_date.entries()) {
+          if (range.end < range.start)
+            ctx.addIssue({ code: 'custom', path: ['valid_date', index, 'end'], message: MSG.invalidDate });
+        }
+      }),
+    );
 }
 
 export type VoucherFormInput = z.input<ReturnType<typeof voucherFormSchema>>;

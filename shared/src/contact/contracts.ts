@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailField, mustAccept, optionalString, requiredString } from '../validation/fields.ts';
 
 export const CONTACT_NAME_MAX = 100;

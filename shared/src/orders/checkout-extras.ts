@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../validation/messages.ts';
 import { guestSchema, orderStatusSchema } from './contracts.ts';
 import { websiteFieldsSchema } from '../tenant/website-configuration.ts';
@@ -33,13 +33,15 @@ export const STRIPE_MAX_CHARGE = 99_999_999;
 export const saveCardRequestSchema = z
   .object({
     is_save: z.boolean({ error: MSG.required }),
-    token: z.string().trim().max(200).optional().nullable(),
-    source: z.string().trim().max(200).optional().nullable(),
+    token: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+    source: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
   })
-  .superRefine((form, ctx) => {
-    if (form.is_save && !form.source && !form.token)
-      ctx.addIssue({ code: 'custom', path: ['source'], message: MSG.required });
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.is_save && !form.source && !form.token)
+        ctx.addIssue({ code: 'custom', path: ['source'], message: MSG.required });
+    }),
+  );
 export type SaveCardRequest = z.input<typeof saveCardRequestSchema>;
 
 export const savedCardSchema = z.object({
@@ -47,15 +49,15 @@ export const savedCardSchema = z.object({
   id: z.string(),
   brand: z.string(),
   last4: z.string(),
-  exp_month: z.number().int(),
-  exp_year: z.number().int(),
+  exp_month: z.number().check(z.int()),
+  exp_year: z.number().check(z.int()),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
 /** GET user-stripe and POST user-stripe → the buyer's saved card (the spec's `stripe {is_save}` plus the card). */
 export const savedCardResponseSchema = z.object({
-  data: z.object({ is_save: z.boolean(), card: savedCardSchema.nullable() }),
-  message: z.string().optional(),
+  data: z.object({ is_save: z.boolean(), card: z.nullable(savedCardSchema) }),
+  message: z.optional(z.string()),
 });
 export type SavedCardResponse = z.infer<typeof savedCardResponseSchema>;
 
@@ -67,10 +69,10 @@ export const stripeStatusResponseSchema = z.object({ isPayoutEnabled: z.boolean(
  * itself and answers its own amount (a differing client amount is only reported, never charged).
  */
 export const paymentIntentRequestSchema = z.object({
-  amount: z.number().int().optional().nullable(),
-  coupon: z.string().max(64).optional().nullable(),
-  is_save: z.boolean().optional(),
-  guest: guestSchema.optional(),
+  amount: z.nullable(z.optional(z.number().check(z.int()))),
+  coupon: z.nullable(z.optional(z.string().check(z.maxLength(64)))),
+  is_save: z.optional(z.boolean()),
+  guest: z.optional(guestSchema),
 });
 export type PaymentIntentRequest = z.input<typeof paymentIntentRequestSchema>;
 
@@ -79,7 +81,7 @@ export const paymentIntentResponseSchema = z.object({
     payment_id: z.string(),
     client_secret: z.string(),
     /** Cents, priced by the server. */
-    amount: z.number().int(),
+    amount: z.number().check(z.int()),
     /** True when the client's amount differed from the server's. */
     amount_changed: z.boolean(),
   }),
@@ -95,22 +97,30 @@ export const setSalesPauseRequestSchema = z.object({ sales_paused: z.boolean({ e
  * (voucher title, seller, order number). 9 per page.
  */
 export const orderSearchRequestSchema = z.object({
-  status: orderStatusSchema.default('pending'),
-  subdomain: z.string().trim().toLowerCase().max(63).optional().nullable(),
-  order_id: z.string().trim().max(64).optional().nullable(),
-  keyword: z.string().trim().max(100).optional().nullable(),
-  page: z.coerce
-    .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(100000, { error: MSG.maxValue(100000) })
-    .default(1),
-  paginate: z.coerce
-    .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(100, { error: MSG.maxValue(100) })
-    .default(9),
+  status: z._default(orderStatusSchema, 'pending'),
+  subdomain: z.nullable(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(63)))),
+  order_id: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
+  keyword: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  page: z._default(
+    z.coerce
+      .number({ error: MSG.numeric })
+      .check(
+        z.int({ error: MSG.integer }),
+        z.gte(1, { error: MSG.minValue(1) }),
+        z.lte(100000, { error: MSG.maxValue(100000) }),
+      ),
+    1,
+  ),
+  paginate: z._default(
+    z.coerce
+      .number({ error: MSG.numeric })
+      .check(
+        z.int({ error: MSG.integer }),
+        z.gte(1, { error: MSG.minValue(1) }),
+        z.lte(100, { error: MSG.maxValue(100) }),
+      ),
+    9,
+  ),
 });
 export type OrderSearchRequest = z.input<typeof orderSearchRequestSchema>;
 
@@ -118,10 +128,7 @@ export type OrderSearchRequest = z.input<typeof orderSearchRequestSchema>;
 export const tenantShopQuerySchema = z.object({
   subdomain: z
     .string()
-    .trim()
-    .toLowerCase()
-    .min(1, { error: MSG.required })
-    .max(63, { error: MSG.max(63) }),
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, { error: MSG.required }), z.maxLength(63, { error: MSG.max(63) })),
 });
 export const tenantShopResponseSchema = z.object({
   data: z.object({
@@ -131,9 +138,9 @@ export const tenantShopResponseSchema = z.object({
     /** The tenant uses its own login and register page (/auth); its guests go straight to /payment. */
     is_custom_auth: z.boolean(),
     /** Issue 13: the shop belongs to a tourism account (03 §9): Code field at registration, /wallet redirects. */
-    is_tourism: z.boolean().default(false),
+    is_tourism: z._default(z.boolean(), false),
     /** The company's name and its voucher website (logos, colours, titles, texts, icons, imprint link; issue 13). */
-    company: websiteFieldsSchema.extend({ name: z.string() }).nullable(),
+    company: z.nullable(z.extend(websiteFieldsSchema, { name: z.string() })),
   }),
 });
 export type TenantShop = z.infer<typeof tenantShopResponseSchema>['data'];

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema } from '../api/paged.ts';
 import { voucherCardSchema } from '../catalogue/contracts.ts';
 import { emailField, requiredString } from '../validation/fields.ts';
@@ -15,21 +15,22 @@ export { ORDER_TEXT };
 
 /** A line's optional quantity or value in cents: a whole number of at least 1 (product vs value voucher). */
 export const optionalAmount = () =>
-  z.coerce
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .optional()
-    .nullable();
+  z.nullable(
+    z.optional(
+      z.coerce
+        .number({ error: MSG.required })
+        .check(z.int({ error: MSG.integer }), z.gte(1, { error: MSG.minValue(1) })),
+    ),
+  );
 
 /** POST order: one cart line. qty for product vouchers, value (cents) for value vouchers; totals come from the server. */
 export const addToCartRequestSchema = z.object({
   voucher_id: requiredString(64),
   qty: optionalAmount(),
   value: optionalAmount(),
-  is_gift: z.boolean().optional(),
-  isSubdomain: z.boolean().optional(),
-  subdomain: z.string().max(63).optional().nullable(),
+  is_gift: z.optional(z.boolean()),
+  isSubdomain: z.optional(z.boolean()),
+  subdomain: z.nullable(z.optional(z.string().check(z.maxLength(63)))),
 });
 export type AddToCartRequest = z.input<typeof addToCartRequestSchema>;
 
@@ -49,38 +50,43 @@ export const orderLineSchema = z.object({
   voucher_id: z.string(),
   voucher: voucherCardSchema,
   seller_id: z.string(),
-  qty: z.number().int(),
+  qty: z.number().check(z.int()),
   /** Value vouchers: the chosen value per unit, in cents; null for product vouchers. */
-  value: z.number().int().nullable(),
-  total_qty: z.number().int(),
+  value: z.nullable(z.number().check(z.int())),
+  total_qty: z.number().check(z.int()),
   /** Cents: what this line costs (qty × unit price, or value × qty). */
-  total_amount: z.number().int(),
-  total_value: z.number().int(),
+  total_amount: z.number().check(z.int()),
+  total_value: z.number().check(z.int()),
   channel: channelSchema,
-  subdomain: z.string().nullable(),
+  subdomain: z.nullable(z.string()),
   is_gift: z.boolean(),
-  order_no: z.string().nullable(),
-  invoice_no: z.string().nullable(),
+  order_no: z.nullable(z.string()),
+  invoice_no: z.nullable(z.string()),
   reversed: z.boolean(),
   created_at: z.string(),
-  completed_at: z.string().nullable(),
+  completed_at: z.nullable(z.string()),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export const orderLineResponseSchema = z.object({ data: orderLineSchema, message: z.string().optional() });
+export const orderLineResponseSchema = z.object({ data: orderLineSchema, message: z.optional(z.string()) });
 export const orderListSchema = pagedSchema(orderLineSchema);
-export const cartTotalSchema = z.object({ total: z.number().int() });
+export const cartTotalSchema = z.object({ total: z.number().check(z.int()) });
 
 /** POST check-coupon: the spec's answer shape, a list of coupon entries. */
-export const checkCouponRequestSchema = z.object({ coupon: requiredString(64).transform((c) => c.toUpperCase()) });
+export const checkCouponRequestSchema = z.object({
+  coupon: z.pipe(
+    requiredString(64),
+    z.transform((c) => c.toUpperCase()),
+  ),
+});
 export const couponEntrySchema = z.object({
   active: z.boolean(),
-  expires_at: z.string().nullable(),
+  expires_at: z.nullable(z.string()),
   coupon: z.object({
     id: z.string(),
-    percent_off: z.number().nullable(),
-    amount_off: z.number().int().nullable(),
-    metadata: z.object({ limit: z.number().int().nullable() }),
+    percent_off: z.nullable(z.number()),
+    amount_off: z.nullable(z.number().check(z.int())),
+    metadata: z.object({ limit: z.nullable(z.number().check(z.int())) }),
   }),
 });
 export const checkCouponResponseSchema = z.object({ data: z.array(couponEntrySchema) });
@@ -108,19 +114,21 @@ export const guestSchema = z.object({
 export const paymentRequestSchema = z
   .object({
     payment_type: z.enum(['card', 'bank'], { error: ORDER_TEXT.selectPaymentMethod }),
-    payment_method: z.string().max(200).optional().nullable(),
-    saved_card: z.string().max(200).optional().nullable(),
-    is_save: z.boolean().optional(),
-    country: z.enum(['AT', 'DE', 'IT', 'NL', 'BE', 'ES'], { error: MSG.required }).optional().nullable(),
-    coupon: z.string().max(64).optional().nullable(),
-    return_url: z.url().optional(),
-    guest: guestSchema.optional(),
+    payment_method: z.nullable(z.optional(z.string().check(z.maxLength(200)))),
+    saved_card: z.nullable(z.optional(z.string().check(z.maxLength(200)))),
+    is_save: z.optional(z.boolean()),
+    country: z.nullable(z.optional(z.enum(['AT', 'DE', 'IT', 'NL', 'BE', 'ES'], { error: MSG.required }))),
+    coupon: z.nullable(z.optional(z.string().check(z.maxLength(64)))),
+    return_url: z.optional(z.url()),
+    guest: z.optional(guestSchema),
   })
-  .superRefine((form, ctx) => {
-    // A card (new or saved) is checked by the server once it has priced the cart: a total of 0 € needs none.
-    if (form.payment_type === 'bank' && !form.country)
-      ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      // A card (new or saved) is checked by the server once it has priced the cart: a total of 0 € needs none.
+      if (form.payment_type === 'bank' && !form.country)
+        ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
+    }),
+  );
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;
 
 export const paymentStatusSchema = z.enum(['processing', 'requires_action', 'succeeded', 'failed', 'canceled']);
@@ -130,8 +138,8 @@ export const paymentResponseSchema = z.object({
     payment_id: z.string(),
     status: paymentStatusSchema,
     /** Redirect payments (3-D Secure, bank): where the browser goes next. */
-    url: z.string().nullable(),
-    amount: z.number().int(),
+    url: z.nullable(z.string()),
+    amount: z.number().check(z.int()),
     /** True once the webhook completed the orders and issued the vouchers. */
     completed: z.boolean(),
     order_ids: z.array(z.string()),
@@ -144,19 +152,27 @@ export const cartIdSchema = z.uuid({ error: 'Ungültige Warenkorb-ID.' });
 
 /** GET order?status=pending|completed&page&paginate (01 §7; 9 per page). */
 export const orderListQuerySchema = z.object({
-  status: orderStatusSchema.default('pending'),
-  page: z.coerce
-    .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(100000, { error: MSG.maxValue(100000) })
-    .default(1),
-  paginate: z.coerce
-    .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(100, { error: MSG.maxValue(100) })
-    .default(9),
+  status: z._default(orderStatusSchema, 'pending'),
+  page: z._default(
+    z.coerce
+      .number({ error: MSG.numeric })
+      .check(
+        z.int({ error: MSG.integer }),
+        z.gte(1, { error: MSG.minValue(1) }),
+        z.lte(100000, { error: MSG.maxValue(100000) }),
+      ),
+    1,
+  ),
+  paginate: z._default(
+    z.coerce
+      .number({ error: MSG.numeric })
+      .check(
+        z.int({ error: MSG.integer }),
+        z.gte(1, { error: MSG.minValue(1) }),
+        z.lte(100, { error: MSG.maxValue(100) }),
+      ),
+    9,
+  ),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
 import { isCalendarDate } from '../seller/dashboard.ts';
 import type { Cents } from '../money/money.ts';
@@ -399,21 +400,24 @@ export const ACCOUNTING_TEXT = {
 } as const;
 
 const day = () =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
-    .refine((text) => isCalendarDate(text), { error: MSG.invalidDate });
+  z.string({ error: MSG.required }).check(
+    z.trim(),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate }),
+    z.refine((text) => isCalendarDate(text), { error: MSG.invalidDate }),
+  );
 
 const optionalInt = (min: number, max: number) =>
-  z.preprocess(
+  preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: 'Bitte gib eine Zahl ein' })
-      .int({ error: 'Bitte gib eine ganze Zahl ein' })
-      .min(min, { error: `Mindestens ${min}` })
-      .max(max, { error: `Höchstens ${max}` })
-      .optional(),
+    z.optional(
+      z
+        .number({ error: 'Bitte gib eine Zahl ein' })
+        .check(
+          z.int({ error: 'Bitte gib eine ganze Zahl ein' }),
+          z.gte(min, { error: `Mindestens ${min}` }),
+          z.lte(max, { error: `Höchstens ${max}` }),
+        ),
+    ),
   );
 
 /** POST accounting/datev and accounting/bmd: one calendar year at most (DATEV: one Wirtschaftsjahr per batch). */
@@ -421,26 +425,28 @@ export const accountingExportSchema = z
   .object({
     from: day(),
     to: day(),
-    chart: z.enum(ACCOUNTING_CHART_IDS, { error: MSG.required }).default('SKR03'),
+    chart: z._default(z.enum(ACCOUNTING_CHART_IDS, { error: MSG.required }), 'SKR03'),
     /** Admin only: one seller (absent: all). Sellers always get their own. */
-    seller_id: z.string().trim().max(64).optional().nullable(),
+    seller_id: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
     /** Admin only: `seller` gives a seller's own books (e.g. to hand over); sellers always get `seller`. */
-    view: z.enum(ACCOUNTING_VIEWS).optional(),
+    view: z.optional(z.enum(ACCOUNTING_VIEWS)),
     consultant_no: optionalInt(1001, 9_999_999),
     client_no: optionalInt(1, 99_999),
   })
-  .superRefine((input, ctx) => {
-    if (input.from > input.to) ctx.addIssue({ code: 'custom', path: ['to'], message: MSG.invalidDate });
-    else if (input.from.slice(0, 4) !== input.to.slice(0, 4))
-      ctx.addIssue({ code: 'custom', path: ['to'], message: ACCOUNTING_TEXT.sameYear });
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      if (input.from > input.to) ctx.addIssue({ code: 'custom', path: ['to'], message: MSG.invalidDate });
+      else if (input.from.slice(0, 4) !== input.to.slice(0, 4))
+        ctx.addIssue({ code: 'custom', path: ['to'], message: ACCOUNTING_TEXT.sameYear });
+    }),
+  );
 export type AccountingExportRequest = z.input<typeof accountingExportSchema>;
 export type AccountingExport = z.output<typeof accountingExportSchema>;
 
 /** POST accounting/outstanding-vouchers: the report at the end of the Vienna day `at`. */
 export const outstandingVouchersRequestSchema = z.object({
   at: day(),
-  seller_id: z.string().trim().max(64).optional().nullable(),
+  seller_id: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
 });
 export type OutstandingVouchersRequest = z.input<typeof outstandingVouchersRequestSchema>;
 

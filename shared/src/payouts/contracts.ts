@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema } from '../api/paged.ts';
 import { booleanish, intParam } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
@@ -71,26 +71,26 @@ export const sellerInvoiceSchema = z.object({
   company_name: z.string(),
   /** Masked except the last 4 characters (03 §2). */
   iban: z.string(),
-  period_start: z.string().nullable(),
+  period_start: z.nullable(z.string()),
   period_end: z.string(),
   issued_at: z.string(),
-  line_count: z.number().int(),
-  gross: z.number().int(),
-  commission: z.number().int(),
-  commission_vat: z.number().int(),
-  processing_fees: z.number().int(),
-  seller_net: z.number().int(),
-  reversals: z.number().int(),
-  adjustments: z.number().int(),
-  carried_in: z.number().int(),
-  carry_out: z.number().int(),
-  payout: z.number().int(),
+  line_count: z.number().check(z.int()),
+  gross: z.number().check(z.int()),
+  commission: z.number().check(z.int()),
+  commission_vat: z.number().check(z.int()),
+  processing_fees: z.number().check(z.int()),
+  seller_net: z.number().check(z.int()),
+  reversals: z.number().check(z.int()),
+  adjustments: z.number().check(z.int()),
+  carried_in: z.number().check(z.int()),
+  carry_out: z.number().check(z.int()),
+  payout: z.number().check(z.int()),
   /** 03 §4: Pending until the e-mail is sent, then Completed. */
   email_sent: z.boolean(),
-  email_sent_at: z.string().nullable(),
+  email_sent_at: z.nullable(z.string()),
   transfer_status: transferStatusSchema,
-  stripe_transfer_id: z.string().nullable(),
-  paid_at: z.string().nullable(),
+  stripe_transfer_id: z.nullable(z.string()),
+  paid_at: z.nullable(z.string()),
   /** The payment is done (transferred or marked complete). */
   isCompleted: z.boolean(),
 });
@@ -98,22 +98,25 @@ export type SellerInvoice = z.infer<typeof sellerInvoiceSchema>;
 
 /** Vienna calendar day YYYY-MM-DD. */
 const day = () =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
-    .refine((text) => isCalendarDate(text), { error: MSG.invalidDate });
+  z.string({ error: MSG.required }).check(
+    z.trim(),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate }),
+    z.refine((text) => isCalendarDate(text), { error: MSG.invalidDate }),
+  );
 /** An optional day filter ('' = none). */
 const optionalDay = () =>
-  z
-    .literal('')
-    .transform(() => undefined)
-    .or(day().optional());
+  z.union([
+    z.pipe(
+      z.literal(''),
+      z.transform(() => undefined),
+    ),
+    z.optional(day()),
+  ]);
 
 /** 'Bitte gib ein gültiges Datum ein' on `to` when the range ends before it starts (03 §5). */
 const rangeOrder = <T extends { from?: string | undefined; to?: string | undefined }>(
   input: T,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) => {
   if (input.from && input.to && input.from > input.to)
     ctx.addIssue({ code: 'custom', path: ['to'], message: MSG.invalidDate });
@@ -122,32 +125,34 @@ const rangeOrder = <T extends { from?: string | undefined; to?: string | undefin
 /** GET seller-invoice: admins see all (optionally one seller's), sellers only their own. */
 export const sellerInvoiceListQuerySchema = z
   .object({
-    page: intParam(1, 100000).default(1),
-    paginate: intParam(1, 100).default(10),
-    cursor: z.string().max(2000).optional(),
-    keyword: z.string().trim().max(100).optional(),
+    page: z._default(intParam(1, 100000), 1),
+    paginate: z._default(intParam(1, 100), 10),
+    cursor: z.optional(z.string().check(z.maxLength(2000))),
+    keyword: z.optional(z.string().check(z.trim(), z.maxLength(100))),
     from: optionalDay(),
     to: optionalDay(),
-    seller_id: z.string().max(64).optional(),
-    status: z.enum(['pending', 'completed']).optional(),
+    seller_id: z.optional(z.string().check(z.maxLength(64))),
+    status: z.optional(z.enum(['pending', 'completed'])),
   })
-  .superRefine(rangeOrder);
+  .check(z.superRefine(rangeOrder));
 export type SellerInvoiceListQuery = z.input<typeof sellerInvoiceListQuerySchema>;
 
-export const sellerInvoicePageSchema = pagedSchema(sellerInvoiceSchema).extend({
-  next_cursor: z.string().nullable(),
+export const sellerInvoicePageSchema = z.extend(pagedSchema(sellerInvoiceSchema), {
+  next_cursor: z.nullable(z.string()),
 });
 export type SellerInvoicePage = z.infer<typeof sellerInvoicePageSchema>;
 
 /** POST seller-invoice (admin): run the payout for one seller now ('Jetzt abrechnen'). */
 export const runPayoutRequestSchema = z.object({
-  seller_id: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
+  seller_id: z
+    .string({ error: MSG.required })
+    .check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(64)),
 });
 export type RunPayoutRequest = z.infer<typeof runPayoutRequestSchema>;
 
 /** PUT seller-invoice/{id} (admin): mark the payment complete (paid outside Stripe). */
 export const updateSellerInvoiceSchema = z.object({
-  isCompleted: booleanish().refine((v) => v === true, { error: MSG.required }),
+  isCompleted: booleanish().check(z.refine((v) => v === true, { error: MSG.required })),
 });
 export type UpdateSellerInvoice = z.input<typeof updateSellerInvoiceSchema>;
 
@@ -156,26 +161,26 @@ export const sellerInvoiceExportSchema = z
   .object({
     from: day(),
     to: day(),
-    seller_id: z.string().max(64).optional().nullable(),
-    keyword: z.string().trim().max(100).optional(),
+    seller_id: z.nullable(z.optional(z.string().check(z.maxLength(64)))),
+    keyword: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   })
-  .superRefine(rangeOrder);
+  .check(z.superRefine(rangeOrder));
 export type SellerInvoiceExport = z.input<typeof sellerInvoiceExportSchema>;
 
 /** GET seller-invoice/commission-stats: sums over the invoices issued in the range (all when none). */
 export const commissionStatsQuerySchema = z
-  .object({ from: optionalDay(), to: optionalDay(), seller_id: z.string().max(64).optional() })
-  .superRefine(rangeOrder);
+  .object({ from: optionalDay(), to: optionalDay(), seller_id: z.optional(z.string().check(z.maxLength(64))) })
+  .check(z.superRefine(rangeOrder));
 export const commissionStatsSchema = z.object({
-  invoice_count: z.number().int(),
-  gross: z.number().int(),
-  commission: z.number().int(),
-  commission_vat: z.number().int(),
-  processing_fees: z.number().int(),
-  payout: z.number().int(),
-  paid_out: z.number().int(),
+  invoice_count: z.number().check(z.int()),
+  gross: z.number().check(z.int()),
+  commission: z.number().check(z.int()),
+  commission_vat: z.number().check(z.int()),
+  processing_fees: z.number().check(z.int()),
+  payout: z.number().check(z.int()),
+  paid_out: z.number().check(z.int()),
   /** Invoices whose payment is not done yet (transfer pending, failed or manual). */
-  open_payouts: z.number().int(),
+  open_payouts: z.number().check(z.int()),
 });
 export type CommissionStats = z.infer<typeof commissionStatsSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema } from '../api/paged.ts';
 import { emailField, passwordField, requiredString } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
@@ -83,22 +83,22 @@ export const scannedVoucherSchema = z.object({
   title: z.string(),
   type: z.enum(['quantity', 'value', 'buyer']),
   /** Cents. */
-  remaining_value: z.number().int(),
-  remaining_qty: z.number().int(),
+  remaining_value: z.number().check(z.int()),
+  remaining_qty: z.number().check(z.int()),
   /** Cents per unit of a product voucher (face value), else null. */
-  unit_value: z.number().int().nullable(),
+  unit_value: z.nullable(z.number().check(z.int())),
   valid_until: z.string(),
   expired: z.boolean(),
   status: z.enum(['active', 'reversing', 'redeemed', 'reversed']),
-  owner_name: z.string().nullable(),
-  image: z.string().nullable(),
+  owner_name: z.nullable(z.string()),
+  image: z.nullable(z.string()),
   /** Gift option (issue 6): `once` must be redeemed whole in one redemption (docs/decisions/seller.md "Once-gifts are redeemed whole"). */
   voucher_usage: z.enum(['multiple', 'once']),
 });
 export type ScannedVoucher = z.infer<typeof scannedVoucherSchema>;
 
 const positiveInt = (min: number, minMessage: string) =>
-  z.coerce.number({ error: MSG.required }).int({ error: MSG.integer }).min(min, { error: minMessage });
+  z.coerce.number({ error: MSG.required }).check(z.int({ error: MSG.integer }), z.gte(min, { error: minMessage }));
 
 /**
  * POST redemption: `order_id` is the user voucher id (02 §7). Value vouchers send `value` (cents,
@@ -107,9 +107,9 @@ const positiveInt = (min: number, minMessage: string) =>
  */
 export const redeemRequestSchema = z.object({
   order_id: requiredString(64),
-  value: positiveInt(REDEMPTION_MIN_VALUE, MSG.minValue('1,00 €')).optional().nullable(),
-  qty: positiveInt(1, MSG.minValue(1)).optional().nullable(),
-  confirm_expired: z.boolean().optional(),
+  value: z.nullable(z.optional(positiveInt(REDEMPTION_MIN_VALUE, MSG.minValue('1,00 €')))),
+  qty: z.nullable(z.optional(positiveInt(1, MSG.minValue(1)))),
+  confirm_expired: z.optional(z.boolean()),
 });
 export type RedeemRequest = z.input<typeof redeemRequestSchema>;
 
@@ -127,15 +127,15 @@ export const redemptionSchema = z.object({
   title: z.string(),
   type: z.enum(['quantity', 'value', 'buyer']),
   /** Cents (value vouchers) or null. */
-  value: z.number().int().nullable(),
+  value: z.nullable(z.number().check(z.int())),
   /** Units (product vouchers) or null. */
-  qty: z.number().int().nullable(),
+  qty: z.nullable(z.number().check(z.int())),
   /** Cents, for both kinds. */
-  redeemed_value: z.number().int(),
+  redeemed_value: z.number().check(z.int()),
   scanned_by: z.object({ user_id: z.string(), username: z.string() }),
   channel: z.enum(['scan', 'manual']),
   is_revoked: z.boolean(),
-  revoked_at: z.string().nullable(),
+  revoked_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   order: z.object({ id: z.string(), order_no: z.string() }),
@@ -146,12 +146,12 @@ export const redemptionPageSchema = pagedSchema(redemptionSchema);
 
 /** GET redemption: page, paginate 9, seller_id (admins may filter), cursor (next_page_url), order_id (one order's redemptions). */
 export const redemptionListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  paginate: z.coerce.number().int().min(1).max(100).default(REDEMPTIONS_PER_PAGE),
-  seller_id: z.string().max(64).optional(),
-  cursor: z.string().max(2000).optional(),
-  order_id: z.string().max(64).optional(),
-  status: z.string().optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1),
+  paginate: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), REDEMPTIONS_PER_PAGE),
+  seller_id: z.optional(z.string().check(z.maxLength(64))),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  order_id: z.optional(z.string().check(z.maxLength(64))),
+  status: z.optional(z.string()),
 });
 
 /** POST scanner-user (02 §5): username required and unique, e-mail valid and unique, password 8–16. */

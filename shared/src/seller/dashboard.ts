@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { channelSchema } from '../orders/contracts.ts';
 import { dashboardPayout, payoutSchedule, type PayoutState } from '../payouts/ledger.ts';
 import { booleanish, intParam } from '../validation/fields.ts';
@@ -88,31 +88,31 @@ export function toCounters(item: Record<string, unknown> | undefined): StatsCoun
  * as the order CSV's 'Menge' column summed over the period, not order lines.
  */
 export const sellerStatisticsSchema = z.object({
-  voucher_daily: z.number().int(),
-  voucher_week: z.number().int(),
-  voucher_month: z.number().int(),
-  voucher_total: z.number().int(),
-  weekly_voucher_sold: z.number().int(),
-  seller_daily_earnings: z.number().int(),
-  seller_weekly_earnings: z.number().int(),
-  seller_monthly_earnings: z.number().int(),
-  weekly_earnings: z.number().int(),
-  total_earnings: z.number().int(),
-  daily_redemptions: z.number().int(),
-  weekly_redemptions: z.number().int(),
-  monthly_redemptions: z.number().int(),
-  total_redemptions: z.number().int(),
-  employee_redemptions: z.number().int(),
+  voucher_daily: z.number().check(z.int()),
+  voucher_week: z.number().check(z.int()),
+  voucher_month: z.number().check(z.int()),
+  voucher_total: z.number().check(z.int()),
+  weekly_voucher_sold: z.number().check(z.int()),
+  seller_daily_earnings: z.number().check(z.int()),
+  seller_weekly_earnings: z.number().check(z.int()),
+  seller_monthly_earnings: z.number().check(z.int()),
+  weekly_earnings: z.number().check(z.int()),
+  total_earnings: z.number().check(z.int()),
+  daily_redemptions: z.number().check(z.int()),
+  weekly_redemptions: z.number().check(z.int()),
+  monthly_redemptions: z.number().check(z.int()),
+  total_redemptions: z.number().check(z.int()),
+  employee_redemptions: z.number().check(z.int()),
   payout: z.object({
     /** Gross sales (what buyers paid). */
-    total_earnings_with_commission: z.number().int(),
+    total_earnings_with_commission: z.number().check(z.int()),
     /** The "total payout": paid out + invoiced not yet paid + what the next run pays (payout ledger). */
-    total_seller_earnings: z.number().int(),
+    total_seller_earnings: z.number().check(z.int()),
     /** Invoiced not yet paid + what the next run pays (the payout ledger; equal to the run, tested). */
-    waiting_for_payout: z.number().int(),
+    waiting_for_payout: z.number().check(z.int()),
     /** 0 = due: the next daily run pays. */
-    days_until_next_payout: z.number().int(),
-    payout_every: z.number().int(),
+    days_until_next_payout: z.number().check(z.int()),
+    payout_every: z.number().check(z.int()),
   }),
   isPayoutEnabled: z.boolean(),
 });
@@ -168,9 +168,9 @@ export function sellerStatistics(
 /** One redemption of an order (`withRedemptions`). */
 export const orderRedemptionSchema = z.object({
   id: z.string(),
-  redemption_no: z.string().nullable(),
-  value: z.number().int(),
-  scanned_by: z.string().nullable(),
+  redemption_no: z.nullable(z.string()),
+  value: z.number().check(z.int()),
+  scanned_by: z.nullable(z.string()),
   is_revoked: z.boolean(),
   created_at: z.string(),
 });
@@ -179,63 +179,63 @@ export type OrderRedemption = z.infer<typeof orderRedemptionSchema>;
 /** One completed order line as the seller sees it (02 §3 "Order / wallet entry", 03 §3 "Order"). */
 export const sellerOrderSchema = z.object({
   id: z.string(),
-  order_no: z.string().nullable(),
-  invoice_no: z.string().nullable(),
+  order_no: z.nullable(z.string()),
+  invoice_no: z.nullable(z.string()),
   created_at: z.string(),
   voucher_id: z.string(),
   voucher: z.object({ title: z.string(), type: z.string() }),
   buyer: z.string(),
   channel: channelSchema,
-  qty: z.number().int(),
-  value: z.number().int().nullable(),
-  total_qty: z.number().int(),
-  total_value: z.number().int(),
-  total_amount: z.number().int(),
-  discount: z.number().int(),
-  commission: z.number().int(),
-  processing_fee: z.number().int(),
-  seller_net: z.number().int(),
-  p_type: z.string().nullable(),
+  qty: z.number().check(z.int()),
+  value: z.nullable(z.number().check(z.int())),
+  total_qty: z.number().check(z.int()),
+  total_value: z.number().check(z.int()),
+  total_amount: z.number().check(z.int()),
+  discount: z.number().check(z.int()),
+  commission: z.number().check(z.int()),
+  processing_fee: z.number().check(z.int()),
+  seller_net: z.number().check(z.int()),
+  p_type: z.nullable(z.string()),
   is_gift: z.boolean(),
   reversed: z.boolean(),
   user_voucher_ids: z.array(z.string()),
-  redemptions: z.array(orderRedemptionSchema).optional(),
+  redemptions: z.optional(z.array(orderRedemptionSchema)),
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 
 /** GET order as a seller (or an admin with seller_id): cursor paging over `SELLER#<id>#ORDERS`. */
 export const sellerOrdersQuerySchema = z.object({
-  page: intParam(1, 100000).default(1),
-  paginate: intParam(1, 100).default(SELLER_ORDERS_PAGE_SIZE),
+  page: z._default(intParam(1, 100000), 1),
+  paginate: z._default(intParam(1, 100), SELLER_ORDERS_PAGE_SIZE),
   /** Opaque position after the previous page (next_cursor of the last answer). */
-  cursor: z.string().max(2000).optional(),
-  seller_id: z.string().max(64).optional(),
-  status: z.enum(['completed']).optional(),
-  with_stat: booleanish().optional(),
-  withRedemptions: booleanish().optional(),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  seller_id: z.optional(z.string().check(z.maxLength(64))),
+  status: z.optional(z.enum(['completed'])),
+  with_stat: z.optional(booleanish()),
+  withRedemptions: z.optional(booleanish()),
 });
 export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuerySchema>;
 
 export const sellerOrdersResponseSchema = z.object({
   data: z.array(sellerOrderSchema),
-  current_page: z.number().int(),
-  per_page: z.number().int(),
+  current_page: z.number().check(z.int()),
+  per_page: z.number().check(z.int()),
   /** All completed orders of the seller (TOTAL.sold_count). */
-  total: z.number().int(),
-  last_page: z.number().int(),
-  next_cursor: z.string().nullable(),
-  next_page_url: z.string().nullable(),
-  stats: sellerStatisticsSchema.optional(),
+  total: z.number().check(z.int()),
+  last_page: z.number().check(z.int()),
+  next_cursor: z.nullable(z.string()),
+  next_page_url: z.nullable(z.string()),
+  stats: z.optional(sellerStatisticsSchema),
 });
 export type SellerOrdersResponse = z.infer<typeof sellerOrdersResponseSchema>;
 
 const ymd = () =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .min(1, { error: MSG.required })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
-    .refine((text) => isCalendarDate(text), { error: MSG.invalidDate });
+  z.string({ error: MSG.required }).check(
+    z.trim(),
+    z.minLength(1, { error: MSG.required }),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate }),
+    z.refine((text) => isCalendarDate(text), { error: MSG.invalidDate }),
+  );
 
 export function isCalendarDate(text: string): boolean {
   const [y, m, d] = text.split('-').map(Number) as [number, number, number];
@@ -251,18 +251,20 @@ export const invoiceExportRequestSchema = z
   .object({
     from: ymd(),
     to: ymd(),
-    zip: booleanish().optional(),
-    seller_id: z.string().max(64).optional().nullable(),
+    zip: z.optional(booleanish()),
+    seller_id: z.nullable(z.optional(z.string().check(z.maxLength(64)))),
   })
-  .superRefine((input, ctx) => {
-    if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return;
-    if (input.from > input.to) ctx.addIssue({ code: 'custom', path: ['to'], message: SELLER_TEXT.rangeOrder });
-    else if (
-      (Date.parse(`${input.to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / DAY_MS + 1 >
-      MAX_EXPORT_DAYS
-    )
-      ctx.addIssue({ code: 'custom', path: ['to'], message: SELLER_TEXT.rangeTooLong });
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      if (!isCalendarDate(input.from) || !isCalendarDate(input.to)) return;
+      if (input.from > input.to) ctx.addIssue({ code: 'custom', path: ['to'], message: SELLER_TEXT.rangeOrder });
+      else if (
+        (Date.parse(`${input.to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / DAY_MS + 1 >
+        MAX_EXPORT_DAYS
+      )
+        ctx.addIssue({ code: 'custom', path: ['to'], message: SELLER_TEXT.rangeTooLong });
+    }),
+  );
 export type InvoiceExportRequest = z.input<typeof invoiceExportRequestSchema>;
 
 /** File names with the dates (02 §7): `Rechnungen_<from>_<to>.zip`, `Bestellungen_<from>_<to>.csv`. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requiredString } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
 
@@ -20,20 +20,19 @@ export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 const days = () =>
   z
     .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.minValue(1) })
-    .max(365, { error: MSG.maxValue(365) });
+    .check(
+      z.int({ error: MSG.integer }),
+      z.gte(1, { error: MSG.minValue(1) }),
+      z.lte(365, { error: MSG.maxValue(365) }),
+    );
 const percent = () =>
-  z
-    .number({ error: MSG.required })
-    .min(0, { error: MSG.minValue(0) })
-    .max(100, { error: MSG.maxValue(100) })
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, { error: MSG.numeric });
+  z.number({ error: MSG.required }).check(
+    z.gte(0, { error: MSG.minValue(0) }),
+    z.lte(100, { error: MSG.maxValue(100) }),
+    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, { error: MSG.numeric }),
+  );
 const cents = () =>
-  z
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(0, { error: MSG.minValue(0) });
+  z.number({ error: MSG.required }).check(z.int({ error: MSG.integer }), z.gte(0, { error: MSG.minValue(0) }));
 
 export const settingsSchema = z.object({
   payout_schedule: days(),
@@ -47,12 +46,12 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 /** A seller's own values: any subset; a missing or null field falls back to the global setting. */
 export const sellerSettingsOverridesSchema = z.object({
-  payout_schedule: days().nullable().optional(),
-  sales_commission_percentage: percent().nullable().optional(),
-  sales_commission_euro: cents().nullable().optional(),
-  subdomain_sales_commission_percentage: percent().nullable().optional(),
-  subdomain_sales_commission_euro: cents().nullable().optional(),
-  minimum_voucher_value: cents().nullable().optional(),
+  payout_schedule: z.optional(z.nullable(days())),
+  sales_commission_percentage: z.optional(z.nullable(percent())),
+  sales_commission_euro: z.optional(z.nullable(cents())),
+  subdomain_sales_commission_percentage: z.optional(z.nullable(percent())),
+  subdomain_sales_commission_euro: z.optional(z.nullable(cents())),
+  minimum_voucher_value: z.optional(z.nullable(cents())),
 });
 export type SellerSettingsOverrides = z.infer<typeof sellerSettingsOverridesSchema>;
 
@@ -97,7 +96,7 @@ export function overridesOf(seller: SellerSettingsOverrides | null | undefined):
 
 /** GET global-settings → { data }; `id` is '1' once the admin saved them, null while the code defaults apply (issue 11). */
 export const globalSettingsResponseSchema = z.object({
-  data: settingsSchema.extend({ id: z.string().nullable().optional() }),
+  data: z.extend(settingsSchema, { id: z.optional(z.nullable(z.string())) }),
 });
 export type GlobalSettingsResponse = z.infer<typeof globalSettingsResponseSchema>;
 
@@ -106,11 +105,11 @@ export const userSettingsQuerySchema = z.object({ user_id: requiredString(64) })
 
 /** GET user-settings/by-user → { data: effective settings of the seller, user_id, overrides: the seller's own values }. */
 export const userSettingsResponseSchema = z.object({
-  data: settingsSchema.extend({
+  data: z.extend(settingsSchema, {
     user_id: z.string(),
-    overrides: settingsSchema.partial(),
+    overrides: z.partial(settingsSchema),
     /** The seller's user id while it has settings of its own (the admin form then updates), else null (issue 11). */
-    id: z.string().nullable().optional(),
+    id: z.optional(z.nullable(z.string())),
   }),
 });
 export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A personalisation background offered to buyers (01 §3 "Template: id, name, image"); image is a `/media/…` path. */
 export const templateSchema = z.object({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../validation/messages.ts';
 
 /**
@@ -52,11 +52,11 @@ export function isReservedSubdomain(name: string): boolean {
 }
 
 /** A shop's host label: a DNS label of 3–63 characters, a–z, 0–9 and inner hyphens, not reserved. */
-export const subdomainNameSchema = z
-  .string({ error: MSG.required })
-  .trim()
-  .toLowerCase()
-  .min(3, { error: SUBDOMAIN_TEXT.length })
-  .max(63, { error: SUBDOMAIN_TEXT.length })
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: SUBDOMAIN_TEXT.invalid })
-  .refine((name) => !isReservedSubdomain(name), { error: SUBDOMAIN_TEXT.reserved });
+export const subdomainNameSchema = z.string({ error: MSG.required }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(3, { error: SUBDOMAIN_TEXT.length }),
+  z.maxLength(63, { error: SUBDOMAIN_TEXT.length }),
+  z.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: SUBDOMAIN_TEXT.invalid }),
+  z.refine((name) => !isReservedSubdomain(name), { error: SUBDOMAIN_TEXT.reserved }),
+);

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from '../validation/fields.ts';
 import { SELLER_TEXT, WEB_ADDRESS } from '../auth/seller-registration.ts';
 import { uploadIdField } from '../uploads/contracts.ts';
 import { optionalString } from '../validation/fields.ts';
@@ -17,25 +18,32 @@ export * from './website-defaults.ts';
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Empty form fields arrive as ''; stored as null. */
-const optionalText = (max: number) => optionalString(max).transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z.pipe(
+    optionalString(max),
+    z.transform((v) => (v ? v : null)),
+  );
 
 const iconField = () =>
-  z.preprocess(
+  preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.enum(WEBSITE_ICONS, { error: WEBSITE_TEXT.iconInvalid }).nullable(),
+    z.nullable(z.enum(WEBSITE_ICONS, { error: WEBSITE_TEXT.iconInvalid })),
   );
 
 /** The imprint link: a web address (https:// added when missing) or empty. */
 const linkField = () =>
-  z.preprocess(
+  preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z
-      .string({ error: MSG.required })
-      .trim()
-      .max(WEBSITE_LIMITS.link, { error: MSG.max(WEBSITE_LIMITS.link) })
-      .transform((v) => (/^https?:\/\//i.test(v) ? v : `https://${v}`))
-      .refine((v) => WEB_ADDRESS.test(v), { error: SELLER_TEXT.urlInvalid })
-      .nullable(),
+    z.nullable(
+      z
+        .pipe(
+          z
+            .string({ error: MSG.required })
+            .check(z.trim(), z.maxLength(WEBSITE_LIMITS.link, { error: MSG.max(WEBSITE_LIMITS.link) })),
+          z.transform((v) => (/^https?:\/\//i.test(v) ? v : `https://${v}`)),
+        )
+        .check(z.refine((v) => WEB_ADDRESS.test(v), { error: SELLER_TEXT.urlInvalid })),
+    ),
   );
 
 /**
@@ -47,11 +55,10 @@ const linkField = () =>
 export const websiteConfigurationSchema = z.object({
   header_1: optionalText(WEBSITE_LIMITS.header_1),
   header_2: optionalText(WEBSITE_LIMITS.header_2),
-  background_color: z
-    .string({ error: MSG.required })
-    .trim()
-    .regex(HEX_COLOUR, { error: WEBSITE_TEXT.colourInvalid })
-    .transform((v) => v.toLowerCase()),
+  background_color: z.pipe(
+    z.string({ error: MSG.required }).check(z.trim(), z.regex(HEX_COLOUR, { error: WEBSITE_TEXT.colourInvalid })),
+    z.transform((v) => v.toLowerCase()),
+  ),
   text_color: z.enum(WEBSITE_TEXT_COLOURS, { error: WEBSITE_TEXT.textColourInvalid }),
   is_header_show: z.boolean({ error: MSG.required }),
   link: linkField(),
@@ -61,37 +68,37 @@ export const websiteConfigurationSchema = z.object({
   icon_1: iconField(),
   icon_2: iconField(),
   icon_3: iconField(),
-  logo_upload_id: uploadIdField().optional(),
-  header_logo_upload_id: uploadIdField().optional(),
+  logo_upload_id: z.optional(uploadIdField()),
+  header_logo_upload_id: z.optional(uploadIdField()),
 });
 export type WebsiteConfigurationInput = z.input<typeof websiteConfigurationSchema>;
 export type WebsiteConfigurationSave = z.output<typeof websiteConfigurationSchema>;
 
 /** The stored website fields of a company (all nullable: older companies have none of them). */
 export const websiteFieldsSchema = z.object({
-  logo: z.string().nullable(),
-  header_logo: z.string().nullable(),
-  header_1: z.string().nullable(),
-  header_2: z.string().nullable(),
-  background_color: z.string().nullable(),
-  text_color: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  header_logo: z.nullable(z.string()),
+  header_1: z.nullable(z.string()),
+  header_2: z.nullable(z.string()),
+  background_color: z.nullable(z.string()),
+  text_color: z.nullable(z.string()),
   is_header_show: z.boolean(),
-  link: z.string().nullable(),
-  text_1: z.string().nullable(),
-  text_2: z.string().nullable(),
-  text_3: z.string().nullable(),
-  icon_1: z.string().nullable(),
-  icon_2: z.string().nullable(),
-  icon_3: z.string().nullable(),
+  link: z.nullable(z.string()),
+  text_1: z.nullable(z.string()),
+  text_2: z.nullable(z.string()),
+  text_3: z.nullable(z.string()),
+  icon_1: z.nullable(z.string()),
+  icon_2: z.nullable(z.string()),
+  icon_3: z.nullable(z.string()),
 });
 export type WebsiteFields = z.infer<typeof websiteFieldsSchema>;
 
 /** GET user/website-configuration (and the save's answer): the seller's subdomain and the stored fields. */
 export const websiteConfigurationResponseSchema = z.object({
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   data: z.object({
-    subdomain: z.string().nullable(),
-    company: websiteFieldsSchema.extend({ name: z.string(), updated_at: z.string() }).nullable(),
+    subdomain: z.nullable(z.string()),
+    company: z.nullable(z.extend(websiteFieldsSchema, { name: z.string(), updated_at: z.string() })),
   }),
 });
 export type WebsiteConfiguration = z.infer<typeof websiteConfigurationResponseSchema>['data'];

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema } from '../api/paged.ts';
 import { voucherSellerSchema, voucherStylingSchema } from '../catalogue/contracts.ts';
 import { intParam, requiredString } from '../validation/fields.ts';
@@ -59,22 +59,23 @@ export const employeeVoucherPageSchema = pagedSchema(employeeVoucherRowSchema);
 
 /** GET employee-voucher/all: pagination 10, page, keyword (title). */
 export const employeeVoucherListQuerySchema = z.object({
-  page: intParam(1, 100000).default(1),
-  pagination: intParam(1, 100).default(EMPLOYEE_VOUCHERS_PER_PAGE),
-  keyword: z.string().max(100).optional(),
+  page: z._default(intParam(1, 100000), 1),
+  pagination: z._default(intParam(1, 100), EMPLOYEE_VOUCHERS_PER_PAGE),
+  keyword: z.optional(z.string().check(z.maxLength(100))),
 });
 
 /** PUT employee-voucher/value/{id}: {id, value}. */
 export const employeeValueRequestSchema = z.object({
-  id: z.string().max(64).optional(),
+  id: z.optional(z.string().check(z.maxLength(64))),
   value: requiredString(EMPLOYEE_VALUE_MAX),
 });
 
 /** PUT employee-voucher/status/{id}: {status} (true = active). */
 export const employeeVoucherStatusRequestSchema = z.object({
-  status: z
-    .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Dieses Feld muss ausgefüllt werden' })
-    .transform((value) => value === true || value === 1),
+  status: z.pipe(
+    z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Dieses Feld muss ausgefüllt werden' }),
+    z.transform((value) => value === true || value === 1),
+  ),
 });
 
 export const employeeVoucherRowResponseSchema = z.object({ message: z.string(), data: employeeVoucherRowSchema });
@@ -85,19 +86,19 @@ export const walletEmployeeVoucherSchema = z.object({
   title: z.string(),
   description: z.string(),
   long_description: z.string(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   employee_value: z.string(),
   employee_claim_no: z.string(),
   voucher_category_id: z.string(),
-  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
-  background_image: z.string().nullable(),
-  image_1: z.string().nullable(),
-  image_2: z.string().nullable(),
-  image_3: z.string().nullable(),
+  category: z.nullable(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+  background_image: z.nullable(z.string()),
+  image_1: z.nullable(z.string()),
+  image_2: z.nullable(z.string()),
+  image_3: z.nullable(z.string()),
   styling: voucherStylingSchema,
   seller: voucherSellerSchema,
   valid_day: z.array(z.string()),
-  months: z.array(z.number().int()),
+  months: z.array(z.number().check(z.int())),
   /** Whether this employee has used it already (once per employee and voucher). */
   redeemed: z.boolean(),
   created_at: z.string(),
@@ -105,7 +106,7 @@ export const walletEmployeeVoucherSchema = z.object({
 export type WalletEmployeeVoucher = z.infer<typeof walletEmployeeVoucherSchema>;
 
 /** GET employee-voucher/wallet?category: the employee's claim number (for the QR) and the vouchers. */
-export const employeeWalletQuerySchema = z.object({ category: z.string().max(64).optional() });
+export const employeeWalletQuerySchema = z.object({ category: z.optional(z.string().check(z.maxLength(64))) });
 export const employeeWalletSchema = z.object({
   claim_no: z.string(),
   data: z.array(walletEmployeeVoucherSchema),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '../validation/messages.ts';
 
 /** 'Achtung: Fotos zu groß!' above 10 MB per photo (01 §5, 02 §5). */
@@ -43,9 +43,11 @@ export const imageUploadRequestSchema = z.object({
   content_type: z.enum(IMAGE_CONTENT_TYPES, { error: 'Nur .jpeg, .jpg oder .png Dateien sind erlaubt.' }),
   size: z
     .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(1, { error: MSG.required })
-    .max(MAX_PHOTO_BYTES, { error: PHOTO_TOO_LARGE }),
+    .check(
+      z.int({ error: MSG.integer }),
+      z.gte(1, { error: MSG.required }),
+      z.lte(MAX_PHOTO_BYTES, { error: PHOTO_TOO_LARGE }),
+    ),
 });
 export type ImageUploadRequest = z.input<typeof imageUploadRequestSchema>;
 
@@ -54,9 +56,9 @@ export const imageUploadResponseSchema = z.object({
   upload_url: z.string(),
   method: z.literal('POST'),
   fields: z.record(z.string(), z.string()),
-  expires_in: z.number().int(),
+  expires_in: z.number().check(z.int()),
 });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
 
 /** An entity form refers to an uploaded image by its upload id; the saving use case checks and publishes it. */
-export const uploadIdField = () => z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Ungültiger Upload.' });
+export const uploadIdField = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Ungültiger Upload.' }));

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from '../validation/fields.ts';
 import { companySummarySchema, regionIdField, userSchema } from '../auth/contracts.ts';
 import type { RoleName } from '../auth/roles.ts';
 import {
@@ -40,37 +41,43 @@ export const PROFILE_TABS = { info: 0, password: 1, verification: 2 } as const;
 
 /** An optional e-mail (the extra order e-mail): empty means none. */
 const optionalEmail = () =>
-  z.preprocess(
+  preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z
-      .string({ error: MSG.email })
-      .trim()
-      .max(200, { error: MSG.max(200) })
-      .pipe(z.email({ error: MSG.email }))
-      .transform((v) => v.toLowerCase())
-      .nullable()
-      .optional(),
+    z.optional(
+      z.nullable(
+        z.pipe(
+          z.pipe(
+            z.string({ error: MSG.email }).check(z.trim(), z.maxLength(200, { error: MSG.max(200) })),
+            z.email({ error: MSG.email }),
+          ),
+          z.transform((v) => v.toLowerCase()),
+        ),
+      ),
+    ),
   );
 
 /** Empty text fields arrive as '' from forms; stored as null. */
-const text = (max: number) => optionalString(max).transform((v) => (v ? v : null));
+const text = (max: number) =>
+  z.pipe(
+    optionalString(max),
+    z.transform((v) => (v ? v : null)),
+  );
 
 const versionField = z.coerce
   .number({ error: MSG.required })
-  .int({ error: MSG.integer })
-  .min(0, { error: MSG.minValue(0) });
+  .check(z.int({ error: MSG.integer }), z.gte(0, { error: MSG.minValue(0) }));
 
 const identityShape = {
   version: versionField,
   /** Sent along for display; it can never change once set (01 §5), so a different value is refused. */
-  username: z.string().trim().max(200).optional(),
+  username: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   email: emailField(),
   order_email: optionalEmail(),
 };
 
 /** Buyer profile tab (01 §2): Benutzername (read-only), names, e-mail, address, order e-mail. */
 export const buyerProfileSchema = z.object({
-  section: z.literal('profile').default('profile'),
+  section: z._default(z.literal('profile'), 'profile'),
   ...identityShape,
   firstName: requiredString(100),
   lastName: requiredString(100),
@@ -78,15 +85,16 @@ export const buyerProfileSchema = z.object({
   city: text(100),
   zip_code: text(20),
   phone_number: text(40),
-  region_id: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), regionIdField.optional())
-    .transform((v) => v ?? null),
+  region_id: z.pipe(
+    preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(regionIdField)),
+    z.transform((v) => v ?? null),
+  ),
 });
 export type BuyerProfileInput = z.output<typeof buyerProfileSchema>;
 
 /** Admins and scanner users: the account fields only. */
 export const accountProfileSchema = z.object({
-  section: z.literal('profile').default('profile'),
+  section: z._default(z.literal('profile'), 'profile'),
   ...identityShape,
   firstName: text(100),
   lastName: text(100),
@@ -100,26 +108,31 @@ export type AccountProfileInput = z.output<typeof accountProfileSchema>;
  */
 export const sellerProfileSchema = z
   .object({
-    section: z.literal('profile').default('profile'),
+    section: z._default(z.literal('profile'), 'profile'),
     ...identityShape,
     phone_number: phoneField(),
     region_id: regionIdField,
     company_name: requiredString(COMPANY_NAME_MAX),
     description: text(COMPANY_DESCRIPTION_MAX),
-    url: urlField().transform((v) => v ?? null),
+    url: z.pipe(
+      urlField(),
+      z.transform((v) => v ?? null),
+    ),
     vat_number: text(20),
     address: text(200),
     zip_code: text(20),
     city: text(100),
-    logo_upload_id: uploadIdField().optional().nullable(),
-    header_logo_upload_id: uploadIdField().optional().nullable(),
-    iban: z.preprocess((v) => (v === '' || v === null ? undefined : v), ibanField().optional()),
-    bic: z.preprocess((v) => (v === '' || v === null ? undefined : v), bicField().optional()),
+    logo_upload_id: z.nullable(z.optional(uploadIdField())),
+    header_logo_upload_id: z.nullable(z.optional(uploadIdField())),
+    iban: preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(ibanField())),
+    bic: preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(bicField())),
   })
-  .superRefine((form, ctx) => {
-    if (form.iban && !form.bic) ctx.addIssue({ code: 'custom', path: ['bic'], message: MSG.required });
-    if (form.bic && !form.iban) ctx.addIssue({ code: 'custom', path: ['iban'], message: MSG.required });
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.iban && !form.bic) ctx.addIssue({ code: 'custom', path: ['bic'], message: MSG.required });
+      if (form.bic && !form.iban) ctx.addIssue({ code: 'custom', path: ['iban'], message: MSG.required });
+    }),
+  );
 export type SellerProfileInput = z.output<typeof sellerProfileSchema>;
 
 /**
@@ -133,9 +146,9 @@ export const verificationProfileSchema = z.object({
   firstName: requiredString(100),
   lastName: requiredString(100),
   bday: birthDateField(),
-  id_front_upload_id: uploadIdField().optional().nullable(),
-  id_back_upload_id: uploadIdField().optional().nullable(),
-  id_additional_upload_id: uploadIdField().optional().nullable(),
+  id_front_upload_id: z.nullable(z.optional(uploadIdField())),
+  id_back_upload_id: z.nullable(z.optional(uploadIdField())),
+  id_additional_upload_id: z.nullable(z.optional(uploadIdField())),
 });
 export type VerificationProfileInput = z.output<typeof verificationProfileSchema>;
 
@@ -156,7 +169,7 @@ export function profileSchemaFor(role: RoleName, section: unknown) {
 export function parseProfileInput(
   role: RoleName,
   body: unknown,
-): { success: true; data: ProfileInput } | { success: false; error: z.ZodError } {
+): { success: true; data: ProfileInput } | { success: false; error: z.core.$ZodError } {
   const section = typeof body === 'object' && body !== null ? (body as { section?: unknown }).section : undefined;
   if (role === 'seller' && section === 'verification') {
     const result = verificationProfileSchema.safeParse(body);
@@ -181,28 +194,30 @@ export const changePasswordSchema = z
     new_password: passwordField(),
     repeat_password: passwordField(),
   })
-  .refine((form) => form.new_password === form.repeat_password, {
-    path: ['repeat_password'],
-    error: MSG.passwordMismatch,
-    when: (payload) => {
-      const form = payload.value as { new_password?: unknown; repeat_password?: unknown } | undefined;
-      return (
-        typeof form?.new_password === 'string' &&
-        typeof form.repeat_password === 'string' &&
-        form.repeat_password !== ''
-      );
-    },
-  });
+  .check(
+    z.refine((form) => form.new_password === form.repeat_password, {
+      path: ['repeat_password'],
+      error: MSG.passwordMismatch,
+      when: (payload) => {
+        const form = payload.value as { new_password?: unknown; repeat_password?: unknown } | undefined;
+        return (
+          typeof form?.new_password === 'string' &&
+          typeof form.repeat_password === 'string' &&
+          form.repeat_password !== ''
+        );
+      },
+    }),
+  );
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The answer of GET user/{id} (and of a save): the user as everywhere, plus what the profile tabs edit.
 
-export const profileCompanySchema = companySummarySchema.extend({
-  vat_number: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  zip_code: z.string().nullable(),
+export const profileCompanySchema = z.extend(companySummarySchema, {
+  vat_number: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  zip_code: z.nullable(z.string()),
 });
 
 export const VERIFICATION_STATUSES = ['submitted', 'verified', 'rejected'] as const;
@@ -216,14 +231,14 @@ export const profileVerificationSchema = z.object({
   documents: z.object({ id_front: z.boolean(), id_back: z.boolean(), id_additional: z.boolean() }),
 });
 
-export const profileSchema = userSchema.extend({
-  version: z.number().int(),
-  bday: z.string().nullable(),
-  company: profileCompanySchema.nullable(),
+export const profileSchema = z.extend(userSchema, {
+  version: z.number().check(z.int()),
+  bday: z.nullable(z.string()),
+  company: z.nullable(profileCompanySchema),
   /** Sellers only (null otherwise, and for partners without documents). */
-  verification: profileVerificationSchema.nullable(),
+  verification: z.nullable(profileVerificationSchema),
   /** Sellers only: the payout account; the IBAN is the seller's own, shown in full on their profile. */
-  payout: z.object({ iban: z.string(), bic: z.string(), payouts_enabled: z.boolean() }).nullable(),
+  payout: z.nullable(z.object({ iban: z.string(), bic: z.string(), payouts_enabled: z.boolean() })),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,26 +1,27 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
 
 /** Building blocks whose failures read as the spec's German messages. */
 export const requiredString = (max?: number) => {
-  let schema = z.string({ error: MSG.required }).trim().min(1, { error: MSG.required });
-  if (max !== undefined) schema = schema.max(max, { error: MSG.max(max) });
+  let schema = z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, { error: MSG.required }));
+  if (max !== undefined) schema = schema.check(z.maxLength(max, { error: MSG.max(max) }));
   return schema;
 };
 
 export const optionalString = (max?: number) => {
-  let schema = z.string({ error: MSG.required }).trim();
-  if (max !== undefined) schema = schema.max(max, { error: MSG.max(max) });
-  return schema.optional().nullable();
+  let schema = z.string({ error: MSG.required }).check(z.trim());
+  if (max !== undefined) schema = schema.check(z.maxLength(max, { error: MSG.max(max) }));
+  return z.nullable(z.optional(schema));
 };
 
 export const emailField = () =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .min(1, { error: MSG.required })
-    .pipe(z.email({ error: MSG.email }))
-    .transform((value) => value.toLowerCase());
+  z.pipe(
+    z.pipe(
+      z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, { error: MSG.required })),
+      z.email({ error: MSG.email }),
+    ),
+    z.transform((value) => value.toLowerCase()),
+  );
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
@@ -28,35 +29,51 @@ export const PASSWORD_MAX = 16;
 export const passwordField = () =>
   z
     .string({ error: MSG.required })
-    .min(1, { error: MSG.required })
-    .min(PASSWORD_MIN, { error: MSG.min(PASSWORD_MIN) })
-    .max(PASSWORD_MAX, { error: MSG.max(PASSWORD_MAX) });
+    .check(
+      z.minLength(1, { error: MSG.required }),
+      z.minLength(PASSWORD_MIN, { error: MSG.min(PASSWORD_MIN) }),
+      z.maxLength(PASSWORD_MAX, { error: MSG.max(PASSWORD_MAX) }),
+    );
 
 /** Accepts true, 1, '1', 'true' (form data sends strings); anything else fails as "required". */
 export const mustAccept = () =>
-  z
-    .union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true'), z.literal('on')], {
+  z.pipe(
+    z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true'), z.literal('on')], {
       error: MSG.mustAccept,
-    })
-    .transform(() => true as const);
+    }),
+    z.transform(() => true as const),
+  );
 
 export const booleanish = () =>
-  z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
-    .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+  z.pipe(
+    z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]),
+    z.transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+  );
 
 /** Query strings arrive as text; numbers in them are coerced with German messages. */
 export const intParam = (min = 1, max = 1000) =>
   z.coerce
     .number({ error: MSG.numeric })
-    .int({ error: MSG.integer })
-    .min(min, { error: MSG.minValue(min) })
-    .max(max, { error: MSG.maxValue(max) });
+    .check(
+      z.int({ error: MSG.integer }),
+      z.gte(min, { error: MSG.minValue(min) }),
+      z.lte(max, { error: MSG.maxValue(max) }),
+    );
+
+/**
+ * zod/mini has no `z.preprocess`: classic's is this pipe (a transform into the schema), typed with the
+ * schema's optionality so an object key stays optional when the schema is.
+ */
+export const preprocess = <A, U extends z.core.SomeType>(
+  fn: (value: unknown, payload: z.core.ParsePayload) => A,
+  schema: U,
+): z.ZodMiniType<z.core.output<U>, unknown, z.core.$ZodPreprocessInternals<U, unknown>> =>
+  z.pipe(z.transform(fn), schema as unknown as z.core.$ZodType<unknown, Awaited<A>>) as never;
 
 export type FieldErrors = Record<string, string[]>;
 
 /** Flattens zod issues to the spec's field → messages map (nested paths joined by dots). */
-export function toFieldErrors(error: z.ZodError): FieldErrors {
+export function toFieldErrors(error: z.core.$ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';

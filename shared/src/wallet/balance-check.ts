@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { voucherCodeFrom } from '../redemption/contracts.ts';
 import { MSG } from '../validation/messages.ts';
 
@@ -84,19 +84,19 @@ export function balanceCodeFrom(input: string): string | undefined {
 
 /** POST balance-check {code}: the typed code or scanned/pasted URL; the parsed value is the normalised code. */
 export const balanceCheckRequestSchema = z.object({
-  code: z
-    .string({ error: MSG.required })
-    .trim()
-    .min(1, { error: MSG.required })
-    .max(500, { error: MSG.max(500) })
-    .transform((value, ctx) => {
+  code: z.pipe(
+    z
+      .string({ error: MSG.required })
+      .check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(500, { error: MSG.max(500) })),
+    z.transform((value, ctx) => {
       const code = balanceCodeFrom(value);
       if (!code) {
-        ctx.addIssue({ code: 'custom', message: BALANCE_TEXT.invalidCode });
+        ctx.issues.push({ code: 'custom', message: BALANCE_TEXT.invalidCode, input: ctx.value });
         return z.NEVER;
       }
       return code;
     }),
+  ),
 });
 export type BalanceCheckRequest = z.input<typeof balanceCheckRequestSchema>;
 
@@ -109,18 +109,18 @@ export const balanceCheckResponseSchema = z.object({
   type: z.enum(['quantity', 'value', 'buyer']),
   status: balanceStatusSchema,
   /** Cents left (0 once redeemed or reversed). */
-  remaining_value: z.number().int(),
+  remaining_value: z.number().check(z.int()),
   /** Cents when issued (value × quantity; a product voucher: what its units were worth). */
-  total_value: z.number().int(),
+  total_value: z.number().check(z.int()),
   /** Product vouchers: units left and units bought; value vouchers: 1/1 or 0/1. */
-  remaining_qty: z.number().int(),
-  qty: z.number().int(),
+  remaining_qty: z.number().check(z.int()),
+  qty: z.number().check(z.int()),
   /** yyyy-mm-dd. */
   valid_until: z.string(),
   expired: z.boolean(),
   seller: z.object({
     /** The public seller page's id, or null when the seller account no longer exists. */
-    id: z.string().nullable(),
+    id: z.nullable(z.string()),
     company_name: z.string(),
   }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema } from '../api/paged.ts';
 import { optionalString, requiredString } from '../validation/fields.ts';
 import {
@@ -33,19 +33,24 @@ export const BUYER_VOUCHER_TEXT = {
 } as const;
 
 /** The id in /buyer/voucher/{id} and POST buyer-voucher/{id}: chosen by the designer when it opens (a UUID), so a create is one idempotent-by-key write. */
-export const buyerVoucherIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: BUYER_VOUCHER_TEXT.notFound });
+export const buyerVoucherIdSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: BUYER_VOUCHER_TEXT.notFound }));
 
 /** POST buyer-voucher/{id}: creates (version 0) or updates (the loaded version) the whole voucher. */
 export const saveBuyerVoucherRequestSchema = z
   .object({
     title: requiredString(BUYER_VOUCHER_TITLE_MAX),
-    description: optionalString(BUYER_VOUCHER_DESCRIPTION_MAX).transform((value) => value || null),
+    description: z.pipe(
+      optionalString(BUYER_VOUCHER_DESCRIPTION_MAX),
+      z.transform((value) => value || null),
+    ),
     /** "from": the name the voucher shows as giver. */
     from: requiredString(BUYER_VOUCHER_FROM_MAX),
     ...designFields,
     version: versionField(),
   })
-  .superRefine(withBackgroundRules);
+  .check(z.superRefine(withBackgroundRules));
 export type SaveBuyerVoucherRequest = z.input<typeof saveBuyerVoucherRequestSchema>;
 export type SaveBuyerVoucherInput = z.output<typeof saveBuyerVoucherRequestSchema>;
 
@@ -53,14 +58,14 @@ export const buyerVoucherSchema = z.object({
   id: z.string(),
   /** Who designed it (shown as giver). */
   from: z.string(),
-  voucher: z.object({ type: z.literal('buyer'), title: z.string(), description: z.string().nullable() }),
+  voucher: z.object({ type: z.literal('buyer'), title: z.string(), description: z.nullable(z.string()) }),
   /** The design; price_hidden is always true (there is no price). */
   personalisation: personalisationSchema,
   /** The caller designed it (a received voucher can still be re-designed by its new owner). */
   is_creator: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type BuyerVoucher = z.infer<typeof buyerVoucherSchema>;
 

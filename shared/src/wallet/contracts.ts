@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagedSchema } from '../api/paged.ts';
 import { PAGE_SIZE } from '../catalogue/reference-data.ts';
 import { voucherCardSchema } from '../catalogue/contracts.ts';
@@ -12,7 +12,7 @@ import { personalisationSchema } from './personalisation.ts';
  */
 
 export const SENT_VIA = ['voucher_download', 'email', 'transferred'] as const;
-export const sentViaSchema = z.enum(SENT_VIA).nullable();
+export const sentViaSchema = z.nullable(z.enum(SENT_VIA));
 export type SentVia = z.infer<typeof sentViaSchema>;
 
 /** `reversing` (issue 11): frozen by a running order reversal — not redeemable or transferable until it ends (reversed) or Stripe refuses the refund (active again). */
@@ -37,41 +37,41 @@ export const userVoucherSchema = z.object({
   /** The voucher as sold (snapshot at purchase). */
   voucher: voucherCardSchema,
   type: voucherCardSchema.shape.type,
-  qty: z.number().int(),
+  qty: z.number().check(z.int()),
   /** Value vouchers: the chosen value per unit (cents); else null. */
-  value: z.number().int().nullable(),
-  remaining_qty: z.number().int(),
+  value: z.nullable(z.number().check(z.int())),
+  remaining_qty: z.number().check(z.int()),
   /** Cents. */
-  remaining_value: z.number().int(),
+  remaining_value: z.number().check(z.int()),
   /** yyyy-mm-dd: 'Gültig bis'. */
   valid_until: z.string(),
   status: userVoucherStatusSchema,
   sent_via: sentViaSchema,
-  personalisation: userVoucherPersonalisationSchema.nullable(),
+  personalisation: z.nullable(userVoucherPersonalisationSchema),
   /** Who gave it (gifts, transfers), or null. */
-  from_name: z.string().nullable(),
+  from_name: z.nullable(z.string()),
   /** True while a share link (transfer code) is open. */
   has_transfer_link: z.boolean(),
   acquired_at: z.string(),
   created_at: z.string(),
   /** Optimistic lock: the personalise form sends it back (POST user-voucher/{id}, issue 5 personalise). */
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type UserVoucher = z.infer<typeof userVoucherSchema>;
 
 /** Seller info on the wallet voucher detail (01 §2: company name, address, zip, city, region, phone, e-mail, url). */
 export const walletSellerSchema = z.object({
   id: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   company_name: z.string(),
-  logo: z.string().nullable(),
-  address: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  city: z.string().nullable(),
-  region: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  url: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  zip_code: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  region: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  url: z.nullable(z.string()),
 });
 export type WalletSeller = z.infer<typeof walletSellerSchema>;
 
@@ -79,19 +79,19 @@ export type WalletSeller = z.infer<typeof walletSellerSchema>;
 export const walletVoucherInfoSchema = z.object({
   description: z.string(),
   long_description: z.string(),
-  note: z.string().nullable(),
-  image_1: z.string().nullable(),
-  image_2: z.string().nullable(),
-  image_3: z.string().nullable(),
+  note: z.nullable(z.string()),
+  image_1: z.nullable(z.string()),
+  image_2: z.nullable(z.string()),
+  image_3: z.nullable(z.string()),
   /** Validity in years. */
-  expiry_date: z.number().int(),
+  expiry_date: z.number().check(z.int()),
   isReserve: z.boolean(),
 });
 
 /** GET user-voucher/{id} → { user_voucher }: owner only (404 for anyone else). */
-export const userVoucherDetailSchema = userVoucherSchema.extend({
+export const userVoucherDetailSchema = z.extend(userVoucherSchema, {
   seller: walletSellerSchema,
-  voucher_info: walletVoucherInfoSchema.nullable(),
+  voucher_info: z.nullable(walletVoucherInfoSchema),
 });
 export type UserVoucherDetail = z.infer<typeof userVoucherDetailSchema>;
 export const userVoucherDetailResponseSchema = z.object({ user_voucher: userVoucherDetailSchema });
@@ -102,16 +102,16 @@ export const userVoucherDetailResponseSchema = z.object({ user_voucher: userVouc
  * `type: 'buyer'` is the buyer-designed list, another endpoint's concern).
  */
 export const walletSearchRequestSchema = z.object({
-  keyword: z.string().trim().max(100).optional().nullable(),
-  page: intParam(1, 100000).default(1),
-  paginate: intParam(1, 100).default(PAGE_SIZE.wallet),
+  keyword: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  page: z._default(intParam(1, 100000), 1),
+  paginate: z._default(intParam(1, 100), PAGE_SIZE.wallet),
   /** Newest first (default); false lists the oldest first. */
-  isNewest: booleanish().optional().nullable(),
-  user_id: z.unknown().optional(),
-  status: z.unknown().optional(),
+  isNewest: z.nullable(z.optional(booleanish())),
+  user_id: z.optional(z.unknown()),
+  status: z.optional(z.unknown()),
   /** A tenant shop's name: only that tenant's (seller's) vouchers; absent = the request's tenant host, else all. */
-  subdomain: z.string().trim().toLowerCase().max(63).optional().nullable(),
-  type: z.unknown().optional(),
+  subdomain: z.nullable(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(63)))),
+  type: z.optional(z.unknown()),
 });
 export type WalletSearchRequest = z.input<typeof walletSearchRequestSchema>;
 
@@ -136,7 +136,7 @@ export const guestRetrievalResponseSchema = z.object({ message: z.string() });
 export const qrResolveResponseSchema = z.object({
   voucher_id: z.string(),
   /** Only when the caller owns the voucher. */
-  user_voucher_id: z.string().nullable(),
+  user_voucher_id: z.nullable(z.string()),
 });
 export type QrResolveResponse = z.infer<typeof qrResolveResponseSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { voucherCardSchema, voucherSchema } from '../catalogue/contracts.ts';
 import { optionalAmount, orderLineSchema } from '../orders/contracts.ts';
 import { booleanish, emailField, requiredString } from '../validation/fields.ts';
@@ -79,49 +79,56 @@ export const GIFT_TEXT = {
 /** The external contact page of the gift-locked dialog (02 §2 "learn more"). */
 export const GIFT_LEARN_MORE_URL = 'https://www.gutscheinmarkt.at/kontakt';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate });
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate }));
 
 /**
  * POST order/gift-voucher (01 §3 "Gift form"; field names as the spec's call). `giftType` is the list
  * of chosen types: wallet alone, or email and/or pdf (01 §4). Requires an `Idempotency-Key` header.
  */
-export const giftVoucherRequestSchema = z
-  .object({
-    order_id: requiredString(64),
-    giftType: z.array(giftTypeSchema, { error: GIFT_TEXT.chooseType }).max(3),
-    user_id: z.string().trim().max(64).optional().nullable(),
-    email: z.string().trim().max(254).optional().nullable(),
-    priceHidden: booleanish().optional().default(false),
-    expirationDate: isoDate
-      .optional()
-      .nullable()
-      .or(z.literal('').transform(() => null)),
-    voucherUsage: voucherUsageSchema.optional().default('multiple'),
-    isBulk: booleanish().optional().default(false),
-  })
-  .superRefine((form, ctx) => {
-    const types = new Set(form.giftType);
-    if (types.size === 0) ctx.addIssue({ code: 'custom', path: ['giftType'], message: GIFT_TEXT.chooseType });
-    if (types.has('wallet') && types.size > 1)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['giftType'],
-        message: 'Eine Geschenkart „In eine Wallet“ schließt E-Mail und PDF aus.',
-      });
-    if (types.has('email')) {
-      const parsed = emailField().safeParse(form.email ?? '');
-      if (!parsed.success)
-        ctx.addIssue({ code: 'custom', path: ['email'], message: parsed.error.issues[0]?.message ?? MSG.email });
-    }
-    if (types.has('wallet') && !form.user_id)
-      ctx.addIssue({ code: 'custom', path: ['user_id'], message: MSG.required });
-  })
-  .transform((form) => ({
+export const giftVoucherRequestSchema = z.pipe(
+  z
+    .object({
+      order_id: requiredString(64),
+      giftType: z.array(giftTypeSchema, { error: GIFT_TEXT.chooseType }).check(z.maxLength(3)),
+      user_id: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
+      email: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(254)))),
+      priceHidden: z._default(z.optional(booleanish()), false),
+      expirationDate: z.union([
+        z.nullable(z.optional(isoDate)),
+        z.pipe(
+          z.literal(''),
+          z.transform(() => null),
+        ),
+      ]),
+      voucherUsage: z._default(z.optional(voucherUsageSchema), 'multiple'),
+      isBulk: z._default(z.optional(booleanish()), false),
+    })
+    .check(
+      z.superRefine((form, ctx) => {
+        const types = new Set(form.giftType);
+        if (types.size === 0) ctx.addIssue({ code: 'custom', path: ['giftType'], message: GIFT_TEXT.chooseType });
+        if (types.has('wallet') && types.size > 1)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['giftType'],
+            message: 'Eine Geschenkart „In eine Wallet“ schließt E-Mail und PDF aus.',
+          });
+        if (types.has('email')) {
+          const parsed = emailField().safeParse(form.email ?? '');
+          if (!parsed.success)
+            ctx.addIssue({ code: 'custom', path: ['email'], message: parsed.error.issues[0]?.message ?? MSG.email });
+        }
+        if (types.has('wallet') && !form.user_id)
+          ctx.addIssue({ code: 'custom', path: ['user_id'], message: MSG.required });
+      }),
+    ),
+  z.transform((form) => ({
     ...form,
     giftType: [...new Set(form.giftType)].sort() as GiftType[],
     email: form.giftType.includes('email') ? (form.email ?? '').trim().toLowerCase() : null,
     user_id: form.giftType.includes('wallet') ? (form.user_id ?? null) : null,
-  }));
+  })),
+);
 export type GiftVoucherRequest = z.input<typeof giftVoucherRequestSchema>;
 export type GiftVoucherInput = z.output<typeof giftVoucherRequestSchema>;
 
@@ -131,9 +138,9 @@ export const giftedVoucherSchema = z.object({
   order_id: z.string(),
   voucher: voucherCardSchema,
   type: voucherCardSchema.shape.type,
-  qty: z.number().int(),
-  value: z.number().int().nullable(),
-  remaining_value: z.number().int(),
+  qty: z.number().check(z.int()),
+  value: z.nullable(z.number().check(z.int())),
+  remaining_value: z.number().check(z.int()),
   valid_until: z.string(),
   price_hidden: z.boolean(),
   voucher_usage: voucherUsageSchema,
@@ -150,15 +157,15 @@ export type GiftVoucherAnswer = z.infer<typeof giftVoucherAnswerSchema>;
 /** The stored gift options (`ORDER#…/GIFT`), as the gift page shows them once given. */
 export const giftViewSchema = z.object({
   gift_types: z.array(giftTypeSchema),
-  email: z.string().nullable(),
-  recipient_username: z.string().nullable(),
+  email: z.nullable(z.string()),
+  recipient_username: z.nullable(z.string()),
   price_hidden: z.boolean(),
-  expiration_date: z.string().nullable(),
+  expiration_date: z.nullable(z.string()),
   voucher_usage: voucherUsageSchema,
   is_bulk: z.boolean(),
   user_voucher_ids: z.array(z.string()),
   state: z.enum(['issuing', 'done']),
-  delivered_at: z.string().nullable(),
+  delivered_at: z.nullable(z.string()),
 });
 export type GiftView = z.infer<typeof giftViewSchema>;
 
@@ -166,7 +173,7 @@ export type GiftView = z.infer<typeof giftViewSchema>;
 export const giftOrderAnswerSchema = z.object({
   data: z.object({
     order: orderLineSchema,
-    gift: giftViewSchema.nullable(),
+    gift: z.nullable(giftViewSchema),
     /** yyyy-mm-dd: the voucher's normal validity (the latest `expirationDate`). */
     valid_until: z.string(),
     /** Direct sale (staff, not yet completed) or a paid gift line of the buyer without a gift yet. */
@@ -180,8 +187,8 @@ export const downloadGiftVoucherRequestSchema = z.object({ order_id: requiredStr
 
 /** GET user/user-filter (01 §7): buyers (role user) whose username starts with the keyword. */
 export const userFilterQuerySchema = z.object({
-  keyword: z.string().trim().max(100).optional().default(''),
-  role: z.literal('user', { error: 'Nur die Rolle user kann gesucht werden.' }).optional().default('user'),
+  keyword: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+  role: z._default(z.optional(z.literal('user', { error: 'Nur die Rolle user kann gesucht werden.' })), 'user'),
 });
 export const userFilterEntrySchema = z.object({ id: z.string(), username: z.string() });
 export type UserFilterEntry = z.infer<typeof userFilterEntrySchema>;

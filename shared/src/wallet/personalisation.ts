@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { uploadIdField } from '../uploads/contracts.ts';
 import { MSG } from '../validation/messages.ts';
 
@@ -38,39 +38,40 @@ export type BackgroundKind = (typeof BACKGROUND_KINDS)[number];
 /** Text colours offered on the form; any `#rrggbb` is accepted. */
 export const TEXT_COLOURS = ['#ffffff', '#1f2a2c', '#ff5563', '#f5b700', '#1d7874'] as const;
 export const hexColour = () =>
-  z.string({ error: MSG.required }).regex(/^#[0-9a-fA-F]{6}$/, { error: 'Bitte wähle eine gültige Farbe.' });
+  z.string({ error: MSG.required }).check(z.regex(/^#[0-9a-fA-F]{6}$/, { error: 'Bitte wähle eine gültige Farbe.' }));
 
 const noteField = () =>
-  z
-    .string({ error: MSG.required })
-    .max(NOTE_MAX, { error: MSG.max(NOTE_MAX) })
-    .transform((value) => value.trim() || null)
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null);
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z.pipe(
+          z.string({ error: MSG.required }).check(z.maxLength(NOTE_MAX, { error: MSG.max(NOTE_MAX) })),
+          z.transform((value) => value.trim() || null),
+        ),
+      ),
+    ),
+    z.transform((value) => value ?? null),
+  );
 
 /** The optimistic `version` a form was loaded with. */
 export const versionField = () =>
-  z
-    .number({ error: MSG.required })
-    .int({ error: MSG.integer })
-    .min(0, { error: MSG.minValue(0) });
+  z.number({ error: MSG.required }).check(z.int({ error: MSG.integer }), z.gte(0, { error: MSG.minValue(0) }));
 
 /** The design part shared by both variants. */
 export const designFields = {
   background: z.enum(BACKGROUND_KINDS, { error: MSG.required }),
   /** Required when background = template. */
-  template_id: z.string().min(1).max(100).nullable().optional(),
+  template_id: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
   /** A freshly uploaded photo (POST upload/image, purpose personalisation); without it a custom background keeps the current photo. */
-  custom_image_upload_id: uploadIdField().nullable().optional(),
-  text_color: hexColour().nullable().optional(),
+  custom_image_upload_id: z.optional(z.nullable(uploadIdField())),
+  text_color: z.optional(z.nullable(hexColour())),
   note: noteField(),
 };
 
 /** A template background needs its template (both design variants). */
 export const withBackgroundRules = <T extends { background: BackgroundKind; template_id?: string | null | undefined }>(
   value: T,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) => {
   if (value.background === 'template' && !value.template_id)
     ctx.addIssue({ code: 'custom', path: ['template_id'], message: MSG.required });
@@ -81,24 +82,25 @@ export const personaliseRequestSchema = z
   .object({
     ...designFields,
     /** 'Preis verstecken' (default true, 01 §3). */
-    price_hidden: z.boolean({ error: MSG.required }).default(true),
+    price_hidden: z._default(z.boolean({ error: MSG.required }), true),
     /** The `version` the form was loaded with; a save against an older one answers 409. */
     version: versionField(),
   })
-  .superRefine(withBackgroundRules);
+  .check(z.superRefine(withBackgroundRules));
 export type PersonaliseRequest = z.input<typeof personaliseRequestSchema>;
 export type PersonaliseInput = z.output<typeof personaliseRequestSchema>;
 
 /** POST user-voucher with the id in the body (the spec's first form). */
-export const personaliseByBodyRequestSchema = z
-  .object({ id: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(100) })
-  .passthrough();
+export const personaliseByBodyRequestSchema = z.catchall(
+  z.object({ id: z.string({ error: MSG.required }).check(z.minLength(1, { error: MSG.required }), z.maxLength(100)) }),
+  z.unknown(),
+);
 
 /** POST user-voucher/upload-custom-image/{id}: only the photo changes (background becomes custom). */
 export const uploadCustomImageRequestSchema = z.object({ upload_id: uploadIdField(), version: versionField() });
 /** POST user-voucher/upload-template/{id}: only the template changes (background becomes template). */
 export const uploadTemplateRequestSchema = z.object({
-  template_id: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(100),
+  template_id: z.string({ error: MSG.required }).check(z.minLength(1, { error: MSG.required }), z.maxLength(100)),
   version: versionField(),
 });
 
@@ -107,15 +109,15 @@ export const uploadTemplateRequestSchema = z.object({
  * `userVoucherPersonalisationSchema`): image fields are URL paths (`/media/…`), not storage keys.
  */
 export const personalisationSchema = z.object({
-  template_id: z.string().nullable(),
+  template_id: z.nullable(z.string()),
   /** URL of the chosen admin template's image (resolved on read), or null. */
-  template_image: z.string().nullable(),
-  custom_image: z.string().nullable(),
-  custom_background_image: z.string().nullable(),
-  background_aid: z.string().nullable(),
+  template_image: z.nullable(z.string()),
+  custom_image: z.nullable(z.string()),
+  custom_background_image: z.nullable(z.string()),
+  background_aid: z.nullable(z.string()),
   /** `#rrggbb`, or null for the voucher's own colour. */
-  text_color: z.string().nullable(),
-  note: z.string().nullable(),
+  text_color: z.nullable(z.string()),
+  note: z.nullable(z.string()),
   price_hidden: z.boolean(),
   updated_at: z.string(),
 });
@@ -123,7 +125,7 @@ export type Personalisation = z.infer<typeof personalisationSchema>;
 
 /** Answer of every personalise call: the saved design and the new version. */
 export const personaliseResponseSchema = z.object({
-  data: z.object({ id: z.string(), personalisation: personalisationSchema, version: z.number().int() }),
+  data: z.object({ id: z.string(), personalisation: personalisationSchema, version: z.number().check(z.int()) }),
 });
 export type PersonaliseResponse = z.infer<typeof personaliseResponseSchema>;
 

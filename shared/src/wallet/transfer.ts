@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailField, requiredString } from '../validation/fields.ts';
 
 /**
@@ -57,28 +57,33 @@ export type TransferKind = z.infer<typeof transferKindSchema>;
 /** Transfer codes are base64url of 16 random bytes: 22 characters. */
 export const transferCodeSchema = z
   .string({ error: TRANSFER_TEXT.linkInvalid })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{22}$/, { error: TRANSFER_TEXT.linkInvalid });
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{22}$/, { error: TRANSFER_TEXT.linkInvalid }));
 
 /**
  * POST transfer-url {order_id}: a new share link for the caller's voucher (replaces an open one).
  * `order_id` is the spec's name; it carries the user voucher id (`id` is accepted too). `type: 'buyer'`
  * shares a buyer-designed voucher instead.
  */
-export const createTransferUrlRequestSchema = z
-  .object({
-    order_id: requiredString(64).optional(),
-    id: requiredString(64).optional(),
-    type: z.enum(['user', 'buyer']).optional(),
-  })
-  .transform((input, ctx) => {
+export const createTransferUrlRequestSchema = z.pipe(
+  z.object({
+    order_id: z.optional(requiredString(64)),
+    id: z.optional(requiredString(64)),
+    type: z.optional(z.enum(['user', 'buyer'])),
+  }),
+  z.transform((input, ctx) => {
     const id = input.order_id ?? input.id;
     if (!id) {
-      ctx.addIssue({ code: 'custom', path: ['order_id'], message: 'Dieses Feld muss ausgefüllt werden' });
+      ctx.issues.push({
+        code: 'custom',
+        path: ['order_id'],
+        message: 'Dieses Feld muss ausgefüllt werden',
+        input: ctx.value,
+      });
       return z.NEVER;
     }
     return { id, kind: input.type === 'buyer' ? ('buyer_voucher' as const) : ('user_voucher' as const) };
-  });
+  }),
+);
 export type CreateTransferUrlRequest = z.input<typeof createTransferUrlRequestSchema>;
 
 export const transferUrlAnswerSchema = z.object({
@@ -97,11 +102,11 @@ export const shareLinkPreviewSchema = z.object({
   kind: transferKindSchema,
   id: z.string(),
   title: z.string(),
-  seller_name: z.string().nullable(),
-  background_image: z.string().nullable(),
-  type: z.string().nullable(),
-  from_name: z.string().nullable(),
-  valid_until: z.string().nullable(),
+  seller_name: z.nullable(z.string()),
+  background_image: z.nullable(z.string()),
+  type: z.nullable(z.string()),
+  from_name: z.nullable(z.string()),
+  valid_until: z.nullable(z.string()),
 });
 export type ShareLinkPreview = z.infer<typeof shareLinkPreviewSchema>;
 
@@ -117,7 +122,7 @@ export const sendVoucherMailRequestSchema = z.object({
   subject: requiredString(SEND_MAIL_SUBJECT_MAX),
   text: requiredString(SEND_MAIL_TEXT_MAX),
   /** Sent by the original client; the server always records `email`. */
-  sent_via: z.string().optional().nullable(),
+  sent_via: z.nullable(z.optional(z.string())),
 });
 export type SendVoucherMailRequest = z.input<typeof sendVoucherMailRequestSchema>;
 
@@ -125,8 +130,8 @@ export type SendVoucherMailRequest = z.input<typeof sendVoucherMailRequestSchema
 export const transferSendMailRequestSchema = z.object({
   id: requiredString(64),
   email: emailField(),
-  link: z.string().optional().nullable(),
-  type: z.enum(['user', 'buyer']).optional(),
+  link: z.nullable(z.optional(z.string())),
+  type: z.optional(z.enum(['user', 'buyer'])),
 });
 export type TransferSendMailRequest = z.input<typeof transferSendMailRequestSchema>;
 

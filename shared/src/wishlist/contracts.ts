@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { voucherCardSchema } from '../catalogue/contracts.ts';
 import { MSG } from '../validation/messages.ts';
 
@@ -7,9 +7,7 @@ export { WISHLIST_TEXT, WISHLIST_TOAST_MS } from './wishlist-text.ts';
 const idField = () =>
   z
     .string({ error: MSG.required })
-    .trim()
-    .min(1, { error: MSG.required })
-    .max(64, { error: MSG.max(64) });
+    .check(z.trim(), z.minLength(1, { error: MSG.required }), z.maxLength(64, { error: MSG.max(64) }));
 
 /** POST user-voucher-wishlist (01 §7): the caller's own id and the voucher. */
 export const wishlistAddRequestSchema = z.object({ user_id: idField(), voucher_id: idField() });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ApiError, buildUrl, createApiClient, keptAsIs, toApiError } from './api-client.ts';
 
@@ -137,7 +137,7 @@ describe('createApiClient', () => {
 
 describe('lazy contracts (first-screen reads, issue 15)', () => {
   const lazy = vi.fn(async () => okSchema);
-  const withDefault = async () => z.object({ message: z.string(), list: z.array(z.string()).default([]) });
+  const withDefault = async () => z.object({ message: z.string(), list: z._default(z.array(z.string()), []) });
 
   it('are loaded and parsed outside the production build (unit tests run here)', async () => {
     const { api, logError } = client(jsonResponse(200, { nope: true }));

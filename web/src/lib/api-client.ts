@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { FieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 
@@ -48,7 +48,7 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export type RequestOptions<S extends z.ZodType> = {
+export type RequestOptions<S extends z.ZodMiniType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** JSON-encoded, except FormData, which goes out as multipart/form-data. */
@@ -66,7 +66,7 @@ export type RequestOptions<S extends z.ZodType> = {
   schema: S | LazyContract<S>;
 };
 
-export type LazyContract<S extends z.ZodType> = () => Promise<S>;
+export type LazyContract<S extends z.ZodMiniType> = () => Promise<S>;
 
 export type ApiClientDeps = {
   fetch: typeof fetch;
@@ -84,13 +84,13 @@ export type ApiClientDeps = {
   trustLazyContracts?: boolean;
 };
 
-export type DownloadOptions = Omit<RequestOptions<z.ZodType>, 'schema'> & {
+export type DownloadOptions = Omit<RequestOptions<z.ZodMiniType>, 'schema'> & {
   /** The media type asked for (Accept), e.g. application/pdf, application/zip, text/csv. */
   accept: string;
 };
 
 export type ApiClient = {
-  request: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => Promise<z.output<S>>;
+  request: <S extends z.ZodMiniType>(path: string, options: RequestOptions<S>) => Promise<z.output<S>>;
   /** A file answer (PDF, zip, CSV) as a Blob, with the same token, 401 and 422 handling as `request`. */
   download: (path: string, options: DownloadOptions) => Promise<Blob>;
 };
@@ -112,7 +112,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function send(
     path: string,
-    options: Omit<RequestOptions<z.ZodType>, 'schema'>,
+    options: Omit<RequestOptions<z.ZodMiniType>, 'schema'>,
     accept: string,
     renewed = false,
   ): Promise<Response> {
@@ -146,7 +146,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return response;
   }
 
-  async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  async function request<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
     const response = await send(path, options, 'application/json');
     const body = await readJson(response);
     const { schema } = options;
@@ -169,7 +169,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return data;
   }
 
-  function check<S extends z.ZodType>(path: string, schema: S, body: unknown): z.output<S> {
+  function check<S extends z.ZodMiniType>(path: string, schema: S, body: unknown): z.output<S> {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       logError(`Unexpected answer from ${path}`, parsed.error.issues);

@@ -1,5 +1,5 @@
 import type { ApiUser, roleSchema } from '@gm/shared/auth/contracts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RoleName } from '@gm/shared/auth/roles';
 import { createPersistedStore, type KeyValueStorage, type PersistedStore } from './persisted-store.ts';
 

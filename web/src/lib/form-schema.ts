@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { FieldValues } from 'react-hook-form';
 
 /**
@@ -9,9 +9,12 @@ import type { FieldValues } from 'react-hook-form';
  *   const schema = formSchema<Values>()(sellerProfileSchema);
  */
 export function formSchema<V extends FieldValues>() {
-  return <S extends z.ZodType<FieldValues>>(contract: S) =>
-    z
-      .custom<V>()
-      .transform((values): unknown => values)
-      .pipe(contract);
+  return <S extends z.ZodMiniType<FieldValues>>(contract: S) =>
+    z.pipe(
+      z.pipe(
+        z.custom<V>(),
+        z.transform((values): unknown => values),
+      ),
+      contract,
+    );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { makeUser } from '../testing/fixtures.ts';
 import { createApiClient } from './api-client.ts';
 import { createAuthStore, type AuthStore } from './auth-store.ts';

@@ -10,18 +10,22 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ApiError } from './api-client.ts';
 
 /** A form over a shared zod contract: fields hold its input type, submit receives its output. */
-export type ZodForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
+export type ZodForm<S extends z.ZodMiniType<FieldValues, FieldValues>> = UseFormReturn<
+  z.input<S>,
+  unknown,
+  z.output<S>
+>;
 
 /**
  * `useForm` with the shared contract as resolver (its German messages are what the fields show).
  * Validation runs on submit first, then on every change of a failing field.
  */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+export function useZodForm<S extends z.ZodMiniType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> & {
     defaultValues: DefaultValues<z.input<S>>;
@@ -76,7 +80,7 @@ export function applyServerError<T extends FieldValues>(
   return focused ? undefined : error.message;
 }
 
-type SubmitOptions<S extends z.ZodType<FieldValues, FieldValues>> = {
+type SubmitOptions<S extends z.ZodMiniType<FieldValues, FieldValues>> = {
   /** Field labels in form order (the failed-submit warning lists them). */
   labels: Readonly<Record<string, string>>;
   submit: (data: z.output<S>) => Promise<void>;
@@ -88,7 +92,7 @@ type SubmitOptions<S extends z.ZodType<FieldValues, FieldValues>> = {
  * The submit of a form: client validation by the resolver with the failed-submit warning, then the
  * request, with server answers mapped onto the fields or shown above the form.
  */
-export function useFormSubmit<S extends z.ZodType<FieldValues, FieldValues>>(
+export function useFormSubmit<S extends z.ZodMiniType<FieldValues, FieldValues>>(
   form: ZodForm<S>,
   { labels, submit, onServerError }: SubmitOptions<S>,
 ) {

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { paginate, type Paged } from '@gm/shared/api/paged';
 import { viennaYear } from '@gm/shared/dates/vienna-range';
 import {

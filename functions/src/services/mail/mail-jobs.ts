@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Mail } from '../../adapters/ses-mailer.ts';
 
 /**
@@ -26,29 +26,39 @@ export type MailJob =
 /** Where jobs go: SQS on AWS, the local queue stand-in (scripts/dev/queue-stand-in.ts) locally. */
 export type MailQueue = { enqueue(job: MailJob): Promise<void> };
 
-const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/);
+const base64 = z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/));
 
 const wireMailSchema = z.object({
-  to: z.string().min(3),
+  to: z.string().check(z.minLength(3)),
   subject: z.string(),
   text: z.string(),
-  html: z.string().optional(),
-  replyTo: z.string().optional(),
-  attachments: z
-    .array(z.object({ filename: z.string().min(1), contentType: z.string().min(1), content: base64 }))
-    .optional(),
+  html: z.optional(z.string()),
+  replyTo: z.optional(z.string()),
+  attachments: z.optional(
+    z.array(
+      z.object({
+        filename: z.string().check(z.minLength(1)),
+        contentType: z.string().check(z.minLength(1)),
+        content: base64,
+      }),
+    ),
+  ),
 });
 
 /** A message body as it travels: attachments in base64; a large job is stored and only its key travels. */
 export const mailJobMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mail'), mail: wireMailSchema }),
-  z.object({ kind: z.literal('password-reset'), email: z.string().min(3) }),
-  z.object({ kind: z.literal('guest-vouchers'), email: z.string().min(3) }),
-  z.object({ kind: z.literal('order-confirmation'), paymentId: z.string().min(1) }),
-  z.object({ kind: z.literal('cancellation'), orderId: z.string().min(1) }),
-  z.object({ kind: z.literal('seller-invoice'), invoiceId: z.string().min(1), to: z.string().min(3) }),
+  z.object({ kind: z.literal('password-reset'), email: z.string().check(z.minLength(3)) }),
+  z.object({ kind: z.literal('guest-vouchers'), email: z.string().check(z.minLength(3)) }),
+  z.object({ kind: z.literal('order-confirmation'), paymentId: z.string().check(z.minLength(1)) }),
+  z.object({ kind: z.literal('cancellation'), orderId: z.string().check(z.minLength(1)) }),
+  z.object({
+    kind: z.literal('seller-invoice'),
+    invoiceId: z.string().check(z.minLength(1)),
+    to: z.string().check(z.minLength(3)),
+  }),
   /** The claim check of a job over the message size limit: its body lies in the private bucket. */
-  z.object({ kind: z.literal('stored'), key: z.string().startsWith('mail-outbox/') }),
+  z.object({ kind: z.literal('stored'), key: z.string().check(z.startsWith('mail-outbox/')) }),
 ]);
 export type MailJobMessage = z.infer<typeof mailJobMessageSchema>;
 

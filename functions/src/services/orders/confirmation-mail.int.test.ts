@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type Stripe from 'stripe';
-import { settleStandIn, standIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
+import { settleStandIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
+import { approvedPaymentWithHeldEvent as approvedPayment } from '../../../../scripts/test/held-payment.ts';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
-import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
-import { api, sentMails } from '../../../../scripts/test/api.ts';
-import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
+import { sentMails } from '../../../../scripts/test/api.ts';
 import { orders, paymentRecords, resolve, userVouchers } from '../../lib/deps.ts';
 import { completionProviders } from '../../lib/deps/payments.ts';
 import { mailWorkerDeps } from '../../workers/mail-queue.ts';
@@ -23,51 +19,6 @@ const settle = settleStandIn;
 const deps = (): CompletionDeps => resolve(completionProviders);
 const crashingMailQueue = { enqueue: () => Promise.reject(new Error('simulated crash before the mail')) };
 const worker = () => mailWorkerDeps();
-
-/** A buyer who paid with 3-D Secure and approved, with the intent's events held back: answers the succeeded event. */
-async function approvedPayment(): Promise<{
-  buyer: TestAccount;
-  paymentId: string;
-  intentId: string;
-  event: Stripe.Event;
-  line: string;
-}> {
-  const seller = await createTestAccount('seller');
-  const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
-    qty_val: 4900,
-    price_filter: 4500,
-    expiry_date: 3,
-  });
-  await putVouchers(voucher);
-  const buyer = await createTestAccount('user');
-  const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: voucher.id, qty: 1 } });
-  expect(added.status).toBe(201);
-  const answer = await api('POST', 'order/payment', {
-    token: buyer.token,
-    body: { payment_type: 'card', payment_method: 'pm_card_threeDSecure2Required' },
-    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-  });
-  expect(answer.body.data?.status, JSON.stringify(answer.body)).toBe('requires_action');
-  const url = new URL(answer.body.data.url as string);
-  const intentId = url.pathname.split('/').pop()!;
-  await standInApi('POST', '/__test/hold', { object: intentId });
-  await fetch(`${standIn()}/__authorize/${intentId}`, {
-    method: 'POST',
-    body: new URLSearchParams({ token: url.searchParams.get('token')!, decision: 'approve' }),
-    redirect: 'manual',
-  });
-  const events = await standInApi<{ data: Stripe.Event[] }>(
-    'GET',
-    `/__test/events?type=payment_intent.succeeded&object=${intentId}`,
-  );
-  return {
-    buyer,
-    paymentId: answer.body.data.payment_id as string,
-    intentId,
-    event: events.body.data[0]!,
-    line: added.body.data.id as string,
-  };
-}
 
 const mailsTo = async (email: string, since: number) =>
   (await sentMails(since)).filter(

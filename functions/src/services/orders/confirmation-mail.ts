@@ -54,9 +54,7 @@ export async function deliverConfirmation(deps: ConfirmationMailDeps, paymentId:
   if (claim === 'sent') return 'not_owed';
   if (claim === 'leased') throw new ConflictError(MAIL_IN_PROGRESS);
   try {
-    const payment = await deps.paymentRecords.get(paymentId);
-    if (!payment) throw new Error(`payment ${paymentId} is gone`);
-    await sendConfirmation(deps, payment);
+    await sendConfirmation(deps, claim.claimed);
   } catch (error) {
     await deps.paymentRecords.releaseMail(paymentId, until).catch(() => undefined);
     throw error;
@@ -76,18 +74,28 @@ async function sendConfirmation(deps: ConfirmationMailDeps, payment: PaymentReco
     [];
   const invoices: MailAttachment[] = [];
   const gifts: { title: string; amount: number; orderNo: string; url: string }[] = [];
-  for (const line of payment.lines ?? []) {
-    const order = await deps.orders.get(line.order_id);
-    if (order?.status !== 'completed' || order.payment_id !== payment.id) continue;
-    const invoice = order.invoice_no ? await deps.orders.getInvoice(order.invoice_no) : undefined;
+  // Batched reads: the lines' orders, then their invoices and wallet vouchers (one round trip each).
+  const paymentLines = payment.lines ?? [];
+  const orders = await deps.orders.getMany(paymentLines.map((line) => line.order_id));
+  const paid = paymentLines.flatMap((line, i) => {
+    const order = orders[i];
+    return order?.status === 'completed' && order.payment_id === payment.id ? [{ line, order }] : [];
+  });
+  const [invoiceRecords, walletVouchers] = await Promise.all([
+    deps.orders.getInvoices(paid.flatMap(({ order }) => (order.invoice_no ? [order.invoice_no] : []))),
+    deps.userVouchers.getMany(paid.flatMap(({ order }) => order.user_voucher_ids ?? [])),
+  ]);
+  for (const invoice of invoiceRecords)
     if (invoice)
       invoices.push({
         filename: invoiceFilename(invoice.invoice_no),
         contentType: 'application/pdf',
         content: await renderInvoicePdf(invoice),
       });
+  const byId = new Map(walletVouchers.flatMap((uv) => (uv ? [[uv.id, uv] as const] : [])));
+  for (const { line, order } of paid) {
     for (const id of order.user_voucher_ids ?? []) {
-      const uv = await deps.userVouchers.get(id);
+      const uv = byId.get(id);
       if (uv)
         issued.push({
           title: order.voucher.title,

@@ -1,6 +1,6 @@
 import type { PaymentIntentResponse, paymentIntentRequestSchema } from '@gm/shared/orders/checkout-extras';
 import { MSG } from '@gm/shared/validation/messages';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { ValidationError } from '../../lib/errors.ts';
 import { assertSalesOpen } from './sales-pause.ts';
 import { ensureCustomer } from './saved-card.ts';

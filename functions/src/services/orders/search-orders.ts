@@ -1,7 +1,7 @@
 import { paginate, type Paged } from '@gm/shared/api/paged';
 import type { orderSearchRequestSchema } from '@gm/shared/orders/checkout-extras';
 import type { OrderLine } from '@gm/shared/orders/contracts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { OrderOwner, OrderRecord } from '../../repositories/order-repository.ts';
 import type { Deps } from '../deps.ts';
 import { toOrderLine } from './cart-line.ts';

@@ -4,7 +4,7 @@ import { applyCoupon } from '@gm/shared/orders/pricing';
 import type { PaymentStatus } from '@gm/shared/payments/payment-status';
 import { SAVED_CARD_TEXT, STRIPE_MAX_CHARGE, STRIPE_MIN_CHARGE } from '@gm/shared/orders/checkout-extras';
 import { MSG } from '@gm/shared/validation/messages';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { BankMethod, PaymentIntentView, PaymentMethodType } from '../../adapters/stripe-payments.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { CouponRecord } from '../../repositories/coupon-repository.ts';

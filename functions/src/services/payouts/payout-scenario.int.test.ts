@@ -6,23 +6,20 @@ import { enablePayouts, putSale, topUpBalance } from '../../../../scripts/test/p
 import {
   audit,
   clock,
-  companies,
-  documents,
   gifts,
   mailQueue,
   newId,
   orderAdmin,
   orders,
   paymentRecords,
-  payoutAccounts,
   payoutRuns,
   settings,
   users,
   userVouchers,
   log,
-  metrics,
+  resolve,
 } from '../../lib/deps.ts';
-import { payments } from '../../lib/deps/payments.ts';
+import { payments, payoutRunProviders } from '../../lib/deps/payments.ts';
 import type { SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { runSellerPayout, type PayoutRunDeps } from './run-payouts.ts';
@@ -43,17 +40,8 @@ const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 function runDeps(offsetMs: number): PayoutRunDeps {
   return {
-    payoutRuns: payoutRuns(),
-    payoutAccounts: payoutAccounts(),
-    companies: companies(),
-    users: users(),
-    settings: settings(),
-    payments: payments(),
-    documents: documents(),
-    newId: newId(),
+    ...resolve(payoutRunProviders),
     clock: () => new Date(clock()().getTime() + offsetMs),
-    log: log(),
-    metrics: metrics(),
   };
 }
 

@@ -10,23 +10,20 @@ import { env } from '../../lib/env.ts';
 import {
   audit,
   clock,
-  companies,
-  documents,
   gifts,
   mailQueue,
   newId,
   orderAdmin,
   orders as orderRepository,
   paymentRecords,
-  payoutAccounts,
   payoutRuns,
   settings,
   users,
   userVouchers,
   log,
-  metrics,
+  resolve,
 } from '../../lib/deps.ts';
-import { payments } from '../../lib/deps/payments.ts';
+import { payments, payoutRunProviders } from '../../lib/deps/payments.ts';
 import { reverseOrder } from '../admin/orders/reverse-order.ts';
 import { orderKeys } from '../../repositories/order-repository.ts';
 import { sellerInvoiceKeys, type SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
@@ -52,17 +49,8 @@ const MIN = 60_000;
 /** Run deps whose clock is `offsetMs` ahead of real time; `crashAt` makes the run die there. */
 function runDeps(offsetMs = 0, crashAt?: PayoutCrashPoint): PayoutRunDeps {
   return {
-    payoutRuns: payoutRuns(),
-    payoutAccounts: payoutAccounts(),
-    companies: companies(),
-    users: users(),
-    settings: settings(),
-    payments: payments(),
-    documents: documents(),
-    newId: newId(),
+    ...resolve(payoutRunProviders),
     clock: () => new Date(clock()().getTime() + offsetMs),
-    log: log(),
-    metrics: metrics(),
     ...(crashAt
       ? {
           payoutCrashAt: (point: PayoutCrashPoint) => {

@@ -13,7 +13,7 @@ import {
   type sellerInvoiceExportSchema,
   type sellerInvoiceListQuerySchema,
 } from '@gm/shared/payouts/contracts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Paged } from '@gm/shared/api/paged';
 import { REDEMPTION_TEXT, type Redemption, type redemptionListQuerySchema } from '@gm/shared/redemption/contracts';
 import type { Actor } from '../../lib/auth.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { formatDate } from '@gm/shared/dates/format';
 import { viennaDay, viennaYear } from '@gm/shared/dates/vienna-range';
 import { formatEuro } from '@gm/shared/money/money';

@@ -5,7 +5,7 @@ import {
   type ScannerUser,
   type createScannerUserSchema,
 } from '@gm/shared/redemption/contracts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { UserRecord } from '../../repositories/user-repository.ts';
 import { createAccount } from '../auth/create-account.ts';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type Stripe from 'stripe';
-import { settleStandIn, standIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
+import { settleStandIn, standInApi } from '../../../../scripts/test/stripe-stand-in.ts';
+import { approvedPaymentWithHeldEvent as approvedPayment } from '../../../../scripts/test/held-payment.ts';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { formatEuro } from '@gm/shared/money/money';
-import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
+import { createTestAccount } from '../../../../scripts/test/accounts.ts';
 import { api, sentMails } from '../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { mailQueue, orders, resolve } from '../../lib/deps.ts';
@@ -20,38 +20,6 @@ import { SALE_NOTICE_SUBJECT } from './sale-notice.ts';
 const settle = settleStandIn;
 
 const deps = (): CompletionDeps => resolve(completionProviders);
-
-/** A buyer paid the seller's voucher with 3-D Secure; the intent's events are held back: answers the succeeded event. */
-async function approvedPayment(seller: TestAccount): Promise<{ event: Stripe.Event; line: string; title: string }> {
-  const voucher = testVoucher(`v-${randomUUID()}`, seller.userId, {
-    qty_val: 4900,
-    price_filter: 4500,
-    expiry_date: 3,
-  });
-  await putVouchers(voucher);
-  const buyer = await createTestAccount('user');
-  const added = await api('POST', 'order', { token: buyer.token, body: { voucher_id: voucher.id, qty: 1 } });
-  expect(added.status).toBe(201);
-  const answer = await api('POST', 'order/payment', {
-    token: buyer.token,
-    body: { payment_type: 'card', payment_method: 'pm_card_threeDSecure2Required' },
-    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-  });
-  expect(answer.body.data?.status, JSON.stringify(answer.body)).toBe('requires_action');
-  const url = new URL(answer.body.data.url as string);
-  const intentId = url.pathname.split('/').pop()!;
-  await standInApi('POST', '/__test/hold', { object: intentId });
-  await fetch(`${standIn()}/__authorize/${intentId}`, {
-    method: 'POST',
-    body: new URLSearchParams({ token: url.searchParams.get('token')!, decision: 'approve' }),
-    redirect: 'manual',
-  });
-  const events = await standInApi<{ data: Stripe.Event[] }>(
-    'GET',
-    `/__test/events?type=payment_intent.succeeded&object=${intentId}`,
-  );
-  return { event: events.body.data[0]!, line: added.body.data.id as string, title: voucher.title };
-}
 
 const noticesTo = async (email: string, since: number) =>
   (await sentMails(since)).filter((m) => m.destination.to.includes(email) && m.subject.startsWith(SALE_NOTICE_SUBJECT));

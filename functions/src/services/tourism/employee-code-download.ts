@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { employeeCodeDownloadSchema } from '@gm/shared/admin/tourism';
 import type { Actor } from '../../lib/auth.ts';
 import type { Deps } from '../deps.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   CODE_REDEMPTIONS_SHOWN,
   EMPLOYEE_CODE_LENGTH,

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   ADMIN_USERS_PER_PAGE,
   ADMIN_USERS_TEXT,

@@ -13,7 +13,8 @@ import {
   type PDFPage,
   type RGB,
 } from 'pdf-lib';
-import QRCode from 'qrcode';
+// The encoder only (qrcode's main entry adds its PNG/SVG/terminal renderers to the bundle).
+import { create as createQr } from 'qrcode/lib/core/qrcode.js';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
 import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
@@ -145,7 +146,7 @@ export function amountLine(input: Pick<VoucherPdfInput, 'type' | 'qty' | 'value'
 
 /** The QR matrix (error correction M) with a 4-module quiet zone: 1 = dark. */
 export function qrMatrix(text: string): { size: number; dark: (x: number, y: number) => boolean } {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const qr = createQr(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 4;
   return {

@@ -1,6 +1,6 @@
 import type { CouponTerms } from '@gm/shared/orders/pricing';
 import type { OrderLine } from '@gm/shared/orders/contracts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { couponEntrySchema } from '@gm/shared/orders/contracts';
 import { DEFAULT_MAX_QUANTITY } from '../catalogue/purchase.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailField } from '@gm/shared/validation/fields';
 import { fetchUnique, type UniqueField } from './api/check-unique.ts';
 
@@ -26,22 +26,24 @@ function askable(field: UniqueField, value: string): boolean {
  * re-validation on change fail on such a value (with the server's message) until the field holds
  * another one. Runs even while other fields fail (`when`), so one submit shows every problem.
  */
-function rejectTaken<S extends z.ZodType>(schema: S, taken: TakenValues): S {
-  return schema.superRefine(
-    (form, ctx) => {
-      if (typeof form !== 'object' || form === null) return;
-      for (const [field, values] of taken) {
-        const raw = (form as Record<string, unknown>)[field];
-        const message = typeof raw === 'string' ? values.get(normaliseUnique(field, raw)) : undefined;
-        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
-      }
-    },
-    { when: () => true },
+function rejectTaken<S extends z.ZodMiniType>(schema: S, taken: TakenValues): S {
+  return schema.check(
+    z.superRefine(
+      (form, ctx) => {
+        if (typeof form !== 'object' || form === null) return;
+        for (const [field, values] of taken) {
+          const raw = (form as Record<string, unknown>)[field];
+          const message = typeof raw === 'string' ? values.get(normaliseUnique(field, raw)) : undefined;
+          if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      },
+      { when: () => true },
+    ),
   );
 }
 
 /** The schema guard of a form with unique fields; pass `schema` to useZodForm and the guard to useUniqueCheck. */
-export function useUniqueGuard<S extends z.ZodType>(base: S) {
+export function useUniqueGuard<S extends z.ZodMiniType>(base: S) {
   const [taken] = useState<TakenValues>(() => new Map());
   const schema = useMemo(() => rejectTaken(base, taken), [base, taken]);
   return { schema, taken };

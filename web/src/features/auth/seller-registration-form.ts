@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLE_IDS } from '@gm/shared/auth/roles';
 import {
   DOCUMENT_FIELDS,
@@ -123,10 +123,12 @@ export function fieldsOfStep(step: SellerStepId, mode: SellerRegistrationMode): 
  * every form-level check (the password mismatch, the taken values) of the whole form otherwise.
  */
 function documentRule(rule: z.core.$ZodType) {
-  return z.unknown().superRefine((value, ctx) => {
-    const result = z.safeParse(rule, value);
-    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? MSG.required });
-  });
+  return z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const result = z.safeParse(rule, value);
+      if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? MSG.required });
+    }),
+  );
 }
 
 /**
@@ -143,13 +145,16 @@ export function sellerWizardSchema(mode: SellerRegistrationMode) {
   for (const field of DOCUMENT_FIELDS) {
     const rule = shape[field];
     // The optional extra document stays optional (a missing key would fail otherwise).
-    if (rule) shape[field] = rule._zod.optout === 'optional' ? documentRule(rule).optional() : documentRule(rule);
+    if (rule) shape[field] = rule._zod.optout === 'optional' ? z.optional(documentRule(rule)) : documentRule(rule);
   }
   return withPasswordMatch(
-    z
-      .custom<SellerFormValues>()
-      .transform((values): unknown => values)
-      .pipe(z.object(shape)),
+    z.pipe(
+      z.pipe(
+        z.custom<SellerFormValues>(),
+        z.transform((values): unknown => values),
+      ),
+      z.object(shape),
+    ),
     'password',
     'confirmPassword',
   );

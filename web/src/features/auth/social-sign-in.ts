@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messageResponseSchema, userSchema, type ApiUser } from '@gm/shared/auth/contracts';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { paths } from '../../config/paths.ts';
@@ -23,14 +23,17 @@ export const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
 export const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description'] as const;
 
 const pendingFlowSchema = z.object({
-  state: z.string().min(1),
-  verifier: z.string().min(43),
-  redirectUri: z.string().min(1),
+  state: z.string().check(z.minLength(1)),
+  verifier: z.string().check(z.minLength(43)),
+  redirectUri: z.string().check(z.minLength(1)),
   startedAt: z.number(),
 });
 type PendingFlow = z.infer<typeof pendingFlowSchema>;
 
-const tokenAnswerSchema = z.object({ id_token: z.string().min(1), refresh_token: z.string().min(1).optional() });
+const tokenAnswerSchema = z.object({
+  id_token: z.string().check(z.minLength(1)),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+});
 
 type FlowStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

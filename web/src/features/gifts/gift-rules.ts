@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '@gm/shared/validation/messages';
 import {
   giftTypeSchema,
@@ -30,7 +30,7 @@ export type GiftFormContext = { orderId: string; qty: number; validUntil: string
 const giftFormFields = z.object({
   giftType: z.array(giftTypeSchema),
   email: z.string(),
-  user_id: userFilterEntrySchema.nullable(),
+  user_id: z.nullable(userFilterEntrySchema),
   priceHidden: z.boolean(),
   expirationDate: z.string(),
   voucherUsage: voucherUsageSchema,
@@ -69,15 +69,18 @@ export function toGiftRequest(values: GiftFormValues, context: GiftFormContext):
  * today (Vienna) to the voucher's normal validity. Submit receives the request body.
  */
 export function giftFormSchema(context: GiftFormContext) {
-  return giftFormFields
-    .superRefine((values, ctx) => {
-      const contract = giftVoucherRequestSchema.safeParse(toGiftRequest(values, context));
-      if (!contract.success)
-        for (const issue of contract.error.issues)
-          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      const date = values.expirationDate;
-      if (date && (date < context.today || date > context.validUntil))
-        ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: MSG.invalidDate });
-    })
-    .transform((values) => toGiftRequest(values, context));
+  return z.pipe(
+    giftFormFields.check(
+      z.superRefine((values, ctx) => {
+        const contract = giftVoucherRequestSchema.safeParse(toGiftRequest(values, context));
+        if (!contract.success)
+          for (const issue of contract.error.issues)
+            ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        const date = values.expirationDate;
+        if (date && (date < context.today || date > context.validUntil))
+          ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: MSG.invalidDate });
+      }),
+    ),
+    z.transform((values) => toGiftRequest(values, context)),
+  );
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { saveBuyerVoucherRequestSchema, type BuyerVoucher } from '@gm/shared/wallet/buyer-voucher';
 import {
   PERSONALISE_TEXT,
@@ -29,7 +29,7 @@ const designShape = {
 /** A template background needs its template, a photo background a photo (the server's rules, 01 §5). */
 function designRules(
   values: { background: BackgroundKind; template_id?: string | null; photo: PhotoSlot },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) {
   withBackgroundRules(values, ctx);
   if (values.background === 'custom' && !values.photo)
@@ -37,7 +37,7 @@ function designRules(
 }
 
 /** Personalising a bought voucher (POST user-voucher/{id}). */
-export const designFormSchema = z.object(designShape).superRefine(designRules);
+export const designFormSchema = z.object(designShape).check(z.superRefine(designRules));
 export type DesignValues = z.input<typeof designFormSchema>;
 export type DesignOutput = z.output<typeof designFormSchema>;
 
@@ -45,7 +45,7 @@ export type DesignOutput = z.output<typeof designFormSchema>;
 const buyerTexts = saveBuyerVoucherRequestSchema.shape;
 export const buyerVoucherFormSchema = z
   .object({ ...designShape, title: buyerTexts.title, description: buyerTexts.description, from: buyerTexts.from })
-  .superRefine(designRules);
+  .check(z.superRefine(designRules));
 export type BuyerVoucherValues = z.input<typeof buyerVoucherFormSchema>;
 export type BuyerVoucherOutput = z.output<typeof buyerVoucherFormSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { formatAmount, formatEuro, parseEuroInput } from '@gm/shared/money/money';
 import {
   REDEMPTION_MIN_VALUE,
@@ -47,18 +47,26 @@ export function checkAmount(voucher: AmountVoucher, text: string): { amount?: Re
  * voucher by `checkAmount`, then handed on as the `value`/`qty` part of the shared redeem contract.
  */
 export function redemptionAmountSchema(voucher: AmountVoucher) {
-  return z
-    .object({ value: z.string() })
-    .transform((input, ctx): { value?: unknown; qty?: unknown } => {
-      const checked = checkAmount(voucher, input.value);
-      if (!checked.amount) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: checked.error ?? MSG.required });
-        return z.NEVER;
-      }
-      // The contract's number fields take any input (they coerce); it has the last word on the amount.
-      return { value: checked.amount.value, qty: checked.amount.qty };
-    })
-    .pipe(z.object({ value: redeemRequestSchema.shape.value, qty: redeemRequestSchema.shape.qty }));
+  return z.pipe(
+    z.pipe(
+      z.object({ value: z.string() }),
+      z.transform((input, ctx): { value?: unknown; qty?: unknown } => {
+        const checked = checkAmount(voucher, input.value);
+        if (!checked.amount) {
+          ctx.issues.push({
+            code: 'custom',
+            path: ['value'],
+            message: checked.error ?? MSG.required,
+            input: ctx.value,
+          });
+          return z.NEVER;
+        }
+        // The contract's number fields take any input (they coerce); it has the last word on the amount.
+        return { value: checked.amount.value, qty: checked.amount.qty };
+      }),
+    ),
+    z.object({ value: redeemRequestSchema.shape.value, qty: redeemRequestSchema.shape.qty }),
+  );
 }
 
 /** The scanner's typed code: the scan contract's `url` field (required, trimmed), as the code field. */

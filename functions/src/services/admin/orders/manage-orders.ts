@@ -7,7 +7,7 @@ import {
 } from '@gm/shared/admin/orders';
 import type { Paged } from '@gm/shared/api/paged';
 import type { OrderLine } from '@gm/shared/orders/contracts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
 import type { AdminOrderRecord } from '../../../repositories/order-admin-repository.ts';
 import { orderKeys, type OrderRecord } from '../../../repositories/order-repository.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { companyPublicSchema } from '@gm/shared/catalogue/contracts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { api } from '../../../lib/api.ts';
 
 export type PartnerCompany = z.infer<typeof companyPublicSchema>;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useController } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '@gm/shared/validation/messages';
 import { NEWSLETTER_TEXT, type NewsletterSource } from '@gm/shared/admin/newsletter';
 import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
@@ -13,11 +13,11 @@ import './newsletter-form.css';
 const LABELS = { email: 'E-Mail-Adresse für den Newsletter', consent: 'Einwilligung' };
 
 /** The contract with the checkbox's boolean (an unticked box is false, which the contract refuses in German). */
-const formSchema = newsletterSignUpSchema.extend({
-  consent: z
-    .boolean()
-    .refine((ticked) => ticked, { error: MSG.mustAccept })
-    .transform(() => true as const),
+const formSchema = z.extend(newsletterSignUpSchema, {
+  consent: z.pipe(
+    z.boolean().check(z.refine((ticked) => ticked, { error: MSG.mustAccept })),
+    z.transform(() => true as const),
+  ),
 });
 
 /**

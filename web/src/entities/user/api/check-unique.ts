@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { QueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, uniqueRequestSchema } from '@gm/shared/auth/contracts';
 import { MSG } from '@gm/shared/validation/messages';

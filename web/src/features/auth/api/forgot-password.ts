@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { forgotPasswordRequestSchema, messageResponseSchema } from '@gm/shared/auth/contracts';
 import { api } from '../../../lib/api.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AUTH_TEXT } from '@gm/shared/auth/contracts';
 import { REGIONS } from '@gm/shared/catalogue/reference-data';
 import { authStore } from '../../../lib/auth.ts';
@@ -50,16 +50,19 @@ const INITIAL = {
  * sends its subdomain), with the password mismatch shown on the first submit.
  */
 export const registerBuyerFormSchema = withPasswordMatch(
-  z
-    .custom<typeof INITIAL>()
-    .transform((values): unknown => ({
-      ...values,
-      region_id: values.region_id === '' ? undefined : values.region_id,
-      subdomain: currentTenant,
-      // The employee code (tourism tenants only; issue 13).
-      code: values.code.trim() || undefined,
-    }))
-    .pipe(registerBuyerRequestSchema),
+  z.pipe(
+    z.pipe(
+      z.custom<typeof INITIAL>(),
+      z.transform((values): unknown => ({
+        ...values,
+        region_id: values.region_id === '' ? undefined : values.region_id,
+        subdomain: currentTenant,
+        // The employee code (tourism tenants only; issue 13).
+        code: values.code.trim() || undefined,
+      })),
+    ),
+    registerBuyerRequestSchema,
+  ),
   'password',
   'confirmPassword',
 );

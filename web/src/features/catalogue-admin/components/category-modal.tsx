@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { useController } from 'react-hook-form';
 import { CATEGORY_IMAGE, categoryFormSchema } from '@gm/shared/catalogue-admin/contracts';
 import type { Category } from '@gm/shared/catalogue/contracts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from '@gm/shared/validation/messages';
 
 /**
@@ -6,9 +6,8 @@ import { MSG } from '@gm/shared/validation/messages';
  * and its upload id sent in the contract's `image_upload_id`. The form field keeps that name, so the
  * contract's and the server's messages for it land on the image picker.
  */
-export const pickedImage = () => z.instanceof(Blob).nullable();
+export const pickedImage = () => z.nullable(z.instanceof(Blob));
 export const requiredPickedImage = () =>
   z
-    .instanceof(Blob, { error: MSG.required })
-    .nullable()
-    .refine((blob) => blob !== null, { error: MSG.required });
+    .nullable(z.instanceof(Blob, { error: MSG.required }))
+    .check(z.refine((blob) => blob !== null, { error: MSG.required }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { useController } from 'react-hook-form';
 import { templateCreateSchema, templateUpdateSchema } from '@gm/shared/catalogue-admin/contracts';
 import type { Template } from '@gm/shared/templates/contracts';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { BANK_COUNTRIES, ORDER_TEXT, paymentRequestSchema, type OrderLine } from '@gm/shared/orders/contracts';
 import { applyCoupon } from '@gm/shared/orders/pricing';
 import { formatEuro } from '@gm/shared/money/money';

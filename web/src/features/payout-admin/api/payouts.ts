@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ExportLink } from '@gm/shared/admin/exports';
 import { adminUserListSchema } from '@gm/shared/admin/users';
 import { commissionStatsSchema, sellerInvoicePageSchema, sellerInvoiceSchema } from '@gm/shared/payouts/contracts';
@@ -100,7 +100,7 @@ export function runPayout(sellerId: string) {
   return api.request('seller-invoice', {
     method: 'POST',
     body: { seller_id: sellerId },
-    schema: z.object({ message: z.string().optional() }).loose(),
+    schema: z.catchall(z.object({ message: z.optional(z.string()) }), z.unknown()),
   });
 }
 

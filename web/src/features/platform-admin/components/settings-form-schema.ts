@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { parseEuroInput } from '@gm/shared/money/money';
 import { settingsSchema, type Settings, type SettingsField } from '@gm/shared/settings/contracts';
 
@@ -35,24 +35,27 @@ function parseEuro(text: string): number | undefined {
 }
 
 /** The form's resolver: text → numbers (euro → cents), then the shared contract with its German messages. */
-export const settingsFormSchema = z
-  .object({
-    payout_schedule: z.string(),
-    sales_commission_percentage: z.string(),
-    sales_commission_euro: z.string(),
-    subdomain_sales_commission_percentage: z.string(),
-    subdomain_sales_commission_euro: z.string(),
-    minimum_voucher_value: z.string(),
-  })
-  .transform((values) =>
-    Object.fromEntries(
-      Object.entries(values).map(([field, text]) => [
-        field,
-        isEuroField(field as SettingsField) ? parseEuro(text) : parseNumber(text),
-      ]),
+export const settingsFormSchema = z.pipe(
+  z.pipe(
+    z.object({
+      payout_schedule: z.string(),
+      sales_commission_percentage: z.string(),
+      sales_commission_euro: z.string(),
+      subdomain_sales_commission_percentage: z.string(),
+      subdomain_sales_commission_euro: z.string(),
+      minimum_voucher_value: z.string(),
+    }),
+    z.transform((values) =>
+      Object.fromEntries(
+        Object.entries(values).map(([field, text]) => [
+          field,
+          isEuroField(field as SettingsField) ? parseEuro(text) : parseNumber(text),
+        ]),
+      ),
     ),
-  )
-  .pipe(settingsSchema);
+  ),
+  settingsSchema,
+);
 
 const decimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false });
 const euro = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });

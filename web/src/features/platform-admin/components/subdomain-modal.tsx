@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { SubdomainSeller } from '@gm/shared/admin/platform';
 import { subdomainNameSchema } from '@gm/shared/tenant/reserved';
 import { requiredString } from '@gm/shared/validation/fields';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { scannedEmployeeVoucherSchema } from '@gm/shared/tourism/employee-vouchers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';

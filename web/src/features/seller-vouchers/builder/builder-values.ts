@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Category, Voucher, VoucherCard, voucherStylingSchema } from '@gm/shared/catalogue/contracts';
 import { DEFAULT_VALIDITY_YEARS, TAX_RATES, WEEKDAYS, type DISPLAY_OPTIONS } from '@gm/shared/catalogue/reference-data';
 import { DEFAULT_STYLING, voucherFormSchema, type VoucherForm } from '@gm/shared/catalogue/voucher-form';

@@ -1,4 +1,5 @@
 import { Controller } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { useNavigate } from 'react-router';
 import {
   SEND_MAIL_SUBJECT_MAX,
@@ -16,7 +17,7 @@ import { useFormSubmit, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSendVoucherMail, type OwnedVoucherKind } from '../api/transfer.ts';
 
 /** The fields the buyer fills in; the voucher id comes from the page. */
-const sendMailFormSchema = sendVoucherMailRequestSchema.pick({ email: true, subject: true, text: true });
+const sendMailFormSchema = z.pick(sendVoucherMailRequestSchema, { email: true, subject: true, text: true });
 const LABELS = { email: 'E-Mail', subject: 'Betreff', text: 'Nachricht' };
 
 /** 'Per E-Mail senden' (01 §2, §3 e-mail form, §5): email, subject, text ≤ 252; success → /wallet. */
