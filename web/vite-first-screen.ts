@@ -12,7 +12,14 @@ const SCREEN_ROUTES = {
 
 const BOOT_ENTRY = fileURLToPath(new URL('./src/app/first-screen-boot.ts', import.meta.url));
 
-type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[] };
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  imports: string[];
+};
 type Output = Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array };
 
 /**
@@ -44,9 +51,9 @@ export function firstScreenBoot(options: { apexDomain: string | undefined }): Pl
 
       const assets: Record<string, { js: string[]; css: string[] }> = {};
       for (const [screen, route] of Object.entries(SCREEN_ROUTES)) {
-        const page = [...chunks.values()].find((c) =>
-          c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${route}`),
-        );
+        // The route module's own chunk, or the group chunk it went into (vite.config.ts codeSplitting groups).
+        const isRoute = (id: string | null) => Boolean(id?.replaceAll('\\', '/').endsWith(`/web/${route}`));
+        const page = [...chunks.values()].find((c) => isRoute(c.facadeModuleId) || c.moduleIds.some(isRoute));
         if (!page) this.error(`first-screen boot: no chunk for ${route}`);
         const js = new Set<string>();
         const css = new Set<string>();

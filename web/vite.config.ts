@@ -54,6 +54,21 @@ export default defineConfig(({ command, mode }) => {
                 test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/](components[\\/](voucher-card|voucher-grid|discovery-modals)|hooks[\\/]use-discovery-modals|voucher-format|api[\\/]vouchers)|wishlist[\\/]components)|components[\\/]ui[\\/]pagination|entities[\\/]tenant[\\/]use-tenant-scope/,
               },
               { name: 'voucher-discovery', test: /web[\\/]src[\\/]features[\\/]search[\\/]/ },
+              // Shared by the voucher page and others (cart, checkout, error pages): kept out of the voucher page's
+              // group, which would otherwise take them in as its dependencies.
+              {
+                name: 'purchase-rules',
+                test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/]purchase|sales-pause[\\/])|shared[\\/]src[\\/]orders[\\/]order-text/,
+              },
+              {
+                name: 'status-page',
+                test: /web[\\/]src[\\/](components[\\/]layout[\\/]status-page|app[\\/]routes[\\/]not-found)/,
+              },
+              // The voucher page's own parts load together (issue 15: fewer round trips before its picture paints).
+              {
+                name: 'voucher-detail',
+                test: /web[\\/]src[\\/](app[\\/]routes[\\/]voucher-detail|entities[\\/]catalogue[\\/]components[\\/](voucher-detail-view|voucher-info|voucher-purchase|expandable-text|not-sold-here)|entities[\\/]cart[\\/]components[\\/]add-to-cart-button)/,
+              },
             ],
           },
         },
