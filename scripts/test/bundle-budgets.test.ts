@@ -57,6 +57,22 @@ describe('Lambda bundles', () => {
     expect(bundles.filter((b) => b.stripe && b.pdf).map((b) => b.name)).toEqual([]);
   });
 
+  it('checks uploaded images without an image library beyond the JPEG decoder', () => {
+    // PNGs are verified by our own code over node:zlib (services/uploads/image-check.ts): pngjs only in tests.
+    expect(bundles.filter((b) => b.packages.some((p) => p.name === 'pngjs')).map((b) => b.name)).toEqual([]);
+    // jpeg-js's decoder alone (≈ 14 KB minified); its index would add the encoder (≈ 7.7 KB).
+    const jpeg = bundles.flatMap((b) => b.packages.filter((p) => p.name === 'jpeg-js').map((p) => [b.name, p.bytes]));
+    expect(jpeg.length).toBeGreaterThan(0);
+    expect(jpeg.filter(([, bytes]) => (bytes as number) > 16 * 1024)).toEqual([]);
+  });
+
+  it("bundles Powertools Metrics only where a business metric is counted (ServerErrors is the http wrapper's own EMF line)", () => {
+    // 8 today: the functions whose deps name `metrics` (payments, webhook, redemptions, payouts).
+    const withMetrics = bundles.filter((b) => b.packages.some((p) => p.name === '@aws-lambda-powertools/metrics'));
+    expect(withMetrics.length).toBeGreaterThan(0);
+    expect(withMetrics.length).toBeLessThanOrEqual(12);
+  });
+
   it("carries pdf-lib without pako, qrcode's renderers or the metrics of fonts no PDF embeds (LAMBDA_BUNDLE.alias)", () => {
     // pako is Node's zlib (46 KB), qrcode only its encoder (19 KB of 57), standard fonts Helvetica (bold) and Courier-Bold (38 KB of 127).
     const packageBytes = (b: BundleStats, name: string) =>
@@ -76,7 +92,7 @@ describe('Lambda bundles', () => {
   });
 
   it('bundles pdf-lib only where a PDF is made, and keeps plain routes plain', () => {
-    // A plain route today ends near 300 KB: pulling pdf-lib (≈ 400 KB) into one makes it heavy, which the class ceilings alone would not see.
+    // A plain route today ends under 181 KB: pulling pdf-lib (≈ 300 KB with its fonts) into one makes it heavy, which the class ceilings alone would not see.
     // 24 today: the 12 routes that make a PDF, the mail worker, the 10 Stripe routes and the payouts job.
     const heavyRoutes = bundles.filter((b) => b.heavy).length;
     expect(heavyRoutes).toBeLessThanOrEqual(26);

@@ -1,14 +1,15 @@
 import { ROLE_IDS } from '@gm/shared/auth/roles';
-import { REDEMPTION_TEXT } from '@gm/shared/redemption/texts';
+import { SCANNER_INACTIVE } from '@gm/shared/redemption/texts';
 import type { UserRecord } from '../repositories/user-repository.ts';
 import type { Deps } from '../services/deps.ts';
 import { actorFromToken, type Actor } from './auth.ts';
 import { looksLikeImpersonationToken, verifyImpersonationToken } from './impersonation-token.ts';
 
-export type AuthenticateDeps = Pick<
-  Deps,
-  'users' | 'sessions' | 'impersonationSessions' | 'impersonationKeys' | 'hashToken' | 'clock'
->;
+/** The profile and the sign-out cut-off only (lib/deps.ts `userReader`, `signOutReader`): every route bundles these. */
+export type AuthenticateDeps = Pick<Deps, 'impersonationSessions' | 'impersonationKeys' | 'hashToken' | 'clock'> & {
+  users: Pick<Deps['users'], 'get'>;
+  sessions: Pick<Deps['sessions'], 'validAfter'>;
+};
 
 /** What a bearer token amounts to: an actor, no one (401), or a known account that is refused (403 with a message). */
 export type Authentication = { actor: Actor | undefined } | { refused: string };
@@ -83,7 +84,7 @@ export function createAuthenticator(
       if (verdict === 'gone') return { actor: undefined };
       // Impersonation tokens carry no iat here: their own session item revokes them.
       if (actor.issuedAt !== undefined && actor.issuedAt <= validAfter) return { actor: undefined };
-      if (verdict === 'scanner-inactive') return { refused: REDEMPTION_TEXT.scannerInactive };
+      if (verdict === 'scanner-inactive') return { refused: SCANNER_INACTIVE };
       return { actor };
     },
     /** Tests: forget cached statuses. */

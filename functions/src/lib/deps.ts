@@ -12,10 +12,10 @@ import { createS3MailOutbox, createSqsMailQueue } from '../adapters/sqs-mail-que
 import { createSsmParameters } from '../adapters/ssm-parameters.ts';
 import { createImpersonationKeys } from '../adapters/impersonation-keys.ts';
 import { createAccountStatusRepository } from '../repositories/account-status-repository.ts';
-import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createAuditRepository, createAuditWriter } from '../repositories/audit-repository.ts';
 import { createImpersonationSessionRepository } from '../repositories/impersonation-session-repository.ts';
-import { createSessionRepository } from '../repositories/session-repository.ts';
-import { createCategoryRepository } from '../repositories/category-repository.ts';
+import { createSessionRepository, createSignOutReader } from '../repositories/session-repository.ts';
+import { createCategoryRepository, listCategoryTree } from '../repositories/category-repository.ts';
 import { createNewsletterRepository } from '../repositories/newsletter-repository.ts';
 import { createNewsletterSecrets } from '../adapters/newsletter-secret.ts';
 import { createContactRepository } from '../repositories/contact-repository.ts';
@@ -31,14 +31,14 @@ import { createPayoutAccountRepository } from '../repositories/payout-account-re
 import { createPayoutRunRepository } from '../repositories/payout-run-repository.ts';
 import { createProfileRepository } from '../repositories/profile-repository.ts';
 import { createRateLimitRepository } from '../repositories/rate-limit-repository.ts';
-import { createSettingsRepository } from '../repositories/settings-repository.ts';
+import { createSellerSettingsReader, createSettingsRepository } from '../repositories/settings-repository.ts';
 import { createSellerDashboardRepository } from '../repositories/seller-dashboard-repository.ts';
 import { createAccountingRepository } from '../repositories/accounting-repository.ts';
 import { createStripeEventRepository } from '../repositories/stripe-event-repository.ts';
 import { createStripeCustomerRepository } from '../repositories/stripe-customer-repository.ts';
 import { createUploadRepository } from '../repositories/upload-repository.ts';
 import { createTemplateRepository } from '../repositories/template-repository.ts';
-import { createUserRepository } from '../repositories/user-repository.ts';
+import { createUserReader, createUserRepository } from '../repositories/user-repository.ts';
 import { createUserVoucherRepository } from '../repositories/user-voucher-repository.ts';
 import { createPersonalisationRepository } from '../repositories/personalisation-repository.ts';
 import { createBuyerVoucherRepository } from '../repositories/buyer-voucher-repository.ts';
@@ -49,11 +49,18 @@ import { createTransferRepository } from '../repositories/transfer-repository.ts
 import { createTransactionChunks } from '../repositories/transaction-chunks.ts';
 import { createGiftRepository } from '../repositories/gift-repository.ts';
 import { createVerificationRepository } from '../repositories/verification-repository.ts';
-import { createVoucherRepository } from '../repositories/voucher-repository.ts';
+import { createVoucherReader, createVoucherRepository } from '../repositories/voucher-repository.ts';
 import { createWishlistRepository } from '../repositories/wishlist-repository.ts';
-import { createEmployeeVoucherRepository } from '../repositories/employee-voucher-repository.ts';
+import {
+  createEmployeeVoucherRepository,
+  listEmployeeVouchersOfTourism,
+} from '../repositories/employee-voucher-repository.ts';
 import { createEmployeeVoucherCache } from '../services/employee-vouchers/employee-voucher-cache.ts';
-import { createCategoryTreeCache, createSnapshotCatalogue } from '../services/catalogue/catalogue-cache.ts';
+import {
+  createCategoryTreeCache,
+  createSnapshotCatalogue,
+  type CatalogueCache,
+} from '../services/catalogue/catalogue-cache.ts';
 import { decodeSearchSnapshot } from '../services/catalogue/search-snapshot.ts';
 import { createSearchSnapshotRepository } from '../repositories/search-snapshot-repository.ts';
 import { createS3SearchSnapshotStore } from '../adapters/search-snapshot-store.ts';
@@ -65,7 +72,8 @@ import { createTenantShopCache, getTenantShop } from '../services/users/tenant-s
 import { cognitoClient, documentClient, s3Client, sesClient, sqsClient, ssmClient } from './clients.ts';
 import { dataEnv, env } from './env.ts';
 import { once } from './deps/provider.ts';
-import { powertoolsLog, powertoolsMetrics } from './observability.ts';
+import { powertoolsLog } from './observability.ts';
+import { powertoolsMetrics } from './business-metrics.ts';
 
 export { resolve } from './deps/provider.ts';
 
@@ -80,6 +88,15 @@ export { resolve } from './deps/provider.ts';
 const table = () => dataEnv().TABLE_NAME;
 
 export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
+/**
+ * What the wrapper of every route (lib/http.ts) reads and writes, as small as that: a profile by id and
+ * the sign-out cut-off (authentication), single audit entries (writes under impersonation). The full
+ * repositories go only into the bundles of the routes that name them (issue 15); a route whose service
+ * only reads profiles by id names `users: userReader`.
+ */
+export const userReader = /* @__PURE__ */ once(() => createUserReader(documentClient(), table()));
+export const signOutReader = /* @__PURE__ */ once(() => createSignOutReader(documentClient(), table()));
+export const auditWriter = /* @__PURE__ */ once(() => createAuditWriter(documentClient(), table()));
 export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
 /** The tenant shop by subdomain, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s; issue 13). */
 export const tenantShops = /* @__PURE__ */ once(() =>
@@ -94,30 +111,49 @@ export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(d
 export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
 export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
 export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
+/** A voucher by id and a seller's vouchers read alone (`resolve({ vouchers: voucherReader })` where a route only reads them). */
+export const voucherReader = /* @__PURE__ */ once(() => createVoucherReader(documentClient(), table()));
 export const searchSnapshots = /* @__PURE__ */ once(() => createSearchSnapshotRepository(documentClient(), table()));
 export const searchSnapshotStore = /* @__PURE__ */ once(() =>
   createS3SearchSnapshotStore(s3Client(), env().PRIVATE_BUCKET),
 );
+/** The catalogue this container holds, once `catalogue` built it: what `catalogueChanges` tells. */
+let heldCatalogue: CatalogueCache | undefined;
 /** The search snapshot: its pointer read at most every 5 s (never more often than CATALOGUE_CACHE_SECONDS), loaded when newer. */
-export const catalogue = /* @__PURE__ */ once(() =>
-  createSnapshotCatalogue(
-    {
-      pointer: () => searchSnapshots().get(),
-      load: async (pointer) => decodeSearchSnapshot(await searchSnapshotStore().get(pointer.key, pointer.raw_bytes)),
-    },
-    Math.min(env().CATALOGUE_CACHE_SECONDS, 5) * 1000,
-  ),
+export const catalogue = /* @__PURE__ */ once(
+  () =>
+    (heldCatalogue = createSnapshotCatalogue(
+      {
+        pointer: () => searchSnapshots().get(),
+        load: async (pointer) => decodeSearchSnapshot(await searchSnapshotStore().get(pointer.key, pointer.raw_bytes)),
+      },
+      Math.min(env().CATALOGUE_CACHE_SECONDS, 5) * 1000,
+    )),
 );
+/**
+ * For the catalogue writes: invalidates the catalogue this container holds, if any (in the local API
+ * the search's; on AWS a write's function holds none). The writes so do not bundle the index and the
+ * snapshot decoder (issue 15).
+ */
+export const catalogueChanges = /* @__PURE__ */ once(() => ({ invalidate: () => heldCatalogue?.invalidate() }));
 export const categoryTree = /* @__PURE__ */ once(() =>
-  createCategoryTreeCache(categories(), env().CATALOGUE_CACHE_SECONDS * 1000),
+  createCategoryTreeCache(
+    { listTree: (options) => listCategoryTree(documentClient(), table(), options) },
+    env().CATALOGUE_CACHE_SECONDS * 1000,
+  ),
 );
 export const employeeVouchers = /* @__PURE__ */ once(() => createEmployeeVoucherRepository(documentClient(), table()));
 export const employeeVoucherCache = /* @__PURE__ */ once(() =>
-  createEmployeeVoucherCache(employeeVouchers(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
+  createEmployeeVoucherCache(
+    { listOfTourism: (tourismId) => listEmployeeVouchersOfTourism(documentClient(), table(), tourismId) },
+    Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000,
+  ),
 );
 export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
 export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));
 export const settings = /* @__PURE__ */ once(() => createSettingsRepository(documentClient(), table()));
+/** A seller's settings read alone (`resolve({ settings: sellerSettingsReader })` where a route only reads them). */
+export const sellerSettingsReader = /* @__PURE__ */ once(() => createSellerSettingsReader(documentClient(), table()));
 export const identity = /* @__PURE__ */ once(() =>
   createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID),
 );

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES, REQUEST_TOO_LARGE } from '@gm/shared/api/limits';
 import { isAllowed } from '@gm/shared/auth/roles';
-import { toFieldErrors } from '@gm/shared/validation/fields';
+import { germanFallback, toFieldErrors } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 import { tenantFromHost } from '@gm/shared/tenant/tenant';
 import { findRoute, type Route, type RouteKey } from '../routes.ts';
@@ -11,7 +11,16 @@ import type { BundledRoute } from '../bundle-options.ts';
 import { IMPERSONATION_TEXT } from '@gm/shared/admin/impersonation';
 import { bearerToken, type Actor } from './auth.ts';
 import { createAuthenticator } from './authenticate.ts';
-import { audit, clock, hashToken, impersonationKeys, impersonationSessions, newId, sessions, users } from './deps.ts';
+import {
+  auditWriter,
+  clock,
+  hashToken,
+  impersonationKeys,
+  impersonationSessions,
+  newId,
+  signOutReader,
+  userReader,
+} from './deps.ts';
 import { ORIGIN_VERIFY_HEADER, originVerified } from './edge.ts';
 import { apexDomain, env } from './env.ts';
 import { ForbiddenError, HttpError, UnauthenticatedError, ValidationError } from './errors.ts';
@@ -71,7 +80,7 @@ export function file(data: Uint8Array, contentType: string, filename: string): H
 
 /** Validates input against a shared zod contract; failures become a 422 with German field messages. */
 export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: germanFallback });
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;
 }
@@ -118,8 +127,8 @@ const edgeOnly = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
 /** One per container: the account-status cache lives here (USER_STATUS_CACHE_SECONDS). */
 const authenticator = createAuthenticator(
   () => ({
-    users: users(),
-    sessions: sessions(),
+    users: userReader(),
+    sessions: signOutReader(),
     impersonationSessions: impersonationSessions(),
     impersonationKeys: impersonationKeys(),
     hashToken: hashToken(),
@@ -195,7 +204,7 @@ const auditImpersonatedWrites = (
       details: { route: `${route.method} ${route.path}`, status, path: request.event.rawPath },
       at: clock()().toISOString(),
     };
-    await audit()
+    await auditWriter()
       .put(entry)
       .catch((error: unknown) => {
         logger.error('impersonated write not audited', { entry, error });

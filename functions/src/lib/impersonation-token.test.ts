@@ -34,6 +34,26 @@ describe('impersonation token', () => {
     expect(await verifyImpersonationToken(key, token, new Date(now.getTime() + 31 * 60_000))).toBeUndefined();
   });
 
+  it('imports ES256 keys only: another curve, RSA and garbage are refused', async () => {
+    const p384 = generateKeyPairSync('ec', {
+      namedCurve: 'P-384',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const rsa = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    for (const pem of [p384.publicKey, rsa.publicKey, 'not a key']) await expect(verifyingKey(pem)).rejects.toThrow();
+    for (const pem of [p384.privateKey, rsa.privateKey, ours.publicKey])
+      await expect(signingKey(pem)).rejects.toThrow();
+    // A key for signing cannot verify and the other way round.
+    const key = await verifyingKey(ours.publicKey);
+    expect(key.usages).toEqual(['verify']);
+    expect((await signingKey(ours.privateKey)).usages).toEqual(['sign']);
+  });
+
   it('refuses a token signed with another key, a tampered payload and a non-JWT', async () => {
     const foreign = pair();
     const { token } = await signImpersonationToken(await signingKey(foreign.privateKey), input, now, 30);

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { decodeJwt, importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { createPrivateKey, createPublicKey, randomUUID, webcrypto } from 'node:crypto';
+import { decodeJwt, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { ROLE_IDS, type RoleName } from '@gm/shared/auth/roles';
 
 /**
@@ -26,12 +26,21 @@ export type ImpersonationClaims = {
 
 type Payload = JWTPayload & { role?: string; email?: string; impersonated_by?: string };
 
+/**
+ * The keys are imported by Node's own PEM parser and Web Crypto (ECDSA P-256 only, not extractable),
+ * not by jose's importPKCS8/importSPKI: their ASN.1 code would sit in every bundle, since every route
+ * verifies impersonation tokens (issue 15). A PEM of another key type or curve is refused here.
+ */
+const EC_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+
 export async function signingKey(pkcs8Pem: string): Promise<CryptoKey> {
-  return importPKCS8(pkcs8Pem, ALG);
+  const der = createPrivateKey(pkcs8Pem).export({ format: 'der', type: 'pkcs8' });
+  return (await webcrypto.subtle.importKey('pkcs8', der, EC_P256, false, ['sign'])) as CryptoKey;
 }
 
 export async function verifyingKey(spkiPem: string): Promise<CryptoKey> {
-  return importSPKI(spkiPem, ALG);
+  const der = createPublicKey(spkiPem).export({ format: 'der', type: 'spki' });
+  return (await webcrypto.subtle.importKey('spki', der, EC_P256, false, ['verify'])) as CryptoKey;
 }
 
 /** Signs a token valid for `minutes` from `now`; `jti` is a fresh UUID. */

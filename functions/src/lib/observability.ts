@@ -1,24 +1,18 @@
 import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import {
-  METRICS_NAMESPACE,
-  METRICS_SERVICE,
-  SERVER_ERRORS_METRIC,
-  type BusinessMetrics,
-  type Log,
-} from '../services/telemetry.ts';
+import { METRICS_NAMESPACE, METRICS_SERVICE, SERVER_ERRORS_METRIC, type Log } from '../services/telemetry.ts';
 import { traceErrors, traceInvocations } from './xray.ts';
 
 /**
  * Powertools for AWS Lambda, one instance of each per container (issue 14). The Logger writes one
  * JSON line per entry (level, message, timestamp, and on AWS the request id, cold start and function;
  * the http wrapper adds the route). Metrics are written as EMF log lines on Lambda only: locally there
- * is no CloudWatch, and the lines would drown the dev output. Traces come from our own small X-Ray
+ * is no CloudWatch, and the lines would drown the dev output. The business metrics (Powertools
+ * Metrics) live in business-metrics.ts, bundled only by the functions that count one (lib/deps.ts
+ * `metrics`); every other function writes at most the one ServerErrors line here (issue 15). Traces come from our own small X-Ray
  * emitter (xray.ts: the invocation and the AWS SDK calls of lib/clients.ts), not the Powertools
  * Tracer, whose X-Ray SDK weighed ≈ 120 KB in every bundle (issue 15); off outside Lambda.
  */
@@ -42,21 +36,6 @@ export const logger = new Logger({
 });
 traceErrors.log = (message, error) => logger.debug(message, { error });
 
-const NO_METRICS_WARNING = 'No application metrics to publish';
-export const metrics = new Metrics({
-  namespace: METRICS_NAMESPACE,
-  serviceName: METRICS_SERVICE,
-  // Most requests emit no business metric: Powertools' warning about that would fill every log.
-  logger: {
-    debug: (message: unknown) => logger.debug(String(message)),
-    info: (message: unknown) => logger.info(String(message)),
-    error: (message: unknown) => logger.error(String(message)),
-    warn: (message: unknown) => {
-      if (!String(message).startsWith(NO_METRICS_WARNING)) logger.warn(String(message));
-    },
-  },
-});
-
 /** The services' log port over the Powertools Logger. */
 export const powertoolsLog = (target: Logger = logger): Log => ({
   info: (message, fields) => (fields ? target.info(message, fields) : target.info(message)),
@@ -64,20 +43,48 @@ export const powertoolsLog = (target: Logger = logger): Log => ({
   error: (message, fields) => (fields ? target.error(message, fields) : target.error(message)),
 });
 
-/** The services' metrics port: buffered, flushed by the `logMetrics` middleware at the end of the invocation. */
-export const powertoolsMetrics = (target: Metrics = metrics, enabled = onLambda): BusinessMetrics => ({
-  count: (metric, value = 1) => {
-    if (enabled) target.addMetric(metric, MetricUnit.Count, value);
-  },
-});
-
-/** An unexpected 500 of an API domain: its own EMF line with the dimension `domain` (alarmed per domain). */
-export function countServerError(domain: string, target: Metrics = metrics, enabled = onLambda): void {
+/**
+ * An unexpected 500 of an API domain: its own EMF line with the dimensions `service` and `domain`
+ * (alarmed per domain), the line Powertools' single metric wrote, without bundling Powertools Metrics
+ * into every function for it: CloudWatch's embedded metric format (one JSON object on its own line).
+ */
+export function countServerError(
+  domain: string,
+  enabled = onLambda,
+  write: (line: string) => void = (line) => process.stdout.write(line),
+): void {
   if (!enabled) return;
-  const single = target.singleMetric();
-  single.addDimension('domain', domain);
-  single.addMetric(SERVER_ERRORS_METRIC, MetricUnit.Count, 1);
+  const line = {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [
+        {
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [['service', 'domain']],
+          Metrics: [{ Name: SERVER_ERRORS_METRIC, Unit: 'Count' }],
+        },
+      ],
+    },
+    service: METRICS_SERVICE,
+    domain,
+    [SERVER_ERRORS_METRIC]: 1,
+  };
+  write(`${JSON.stringify(line)}\n`);
 }
+
+/** What runs at the end of every invocation (`flushMetrics` in `observed()` on Lambda): the business metrics' flush, once a function built them. */
+const atInvocationEnd = new Set<() => void>();
+
+export function flushAtInvocationEnd(flush: () => void): void {
+  atInvocationEnd.add(flush);
+}
+
+export const flushMetrics = <E, R>(): MiddlewareObj<E, R> => {
+  const flush = () => {
+    for (const run of atInvocationEnd) run();
+  };
+  return { after: flush, onError: flush };
+};
 
 /**
  * Powertools first, so the other middlewares log with the request id and the route: the Lambda
@@ -89,7 +96,7 @@ export function observed<E, R>(keys: MiddlewareObj<E, R>[] = []): MiddlewareObj<
   return [
     injectLambdaContext(logger, { resetKeys: true }) as MiddlewareObj<E, R>,
     ...keys,
-    ...(onLambda ? [traceInvocations<E, R>(METRICS_SERVICE), logMetrics(metrics) as MiddlewareObj<E, R>] : []),
+    ...(onLambda ? [traceInvocations<E, R>(METRICS_SERVICE), flushMetrics<E, R>()] : []),
   ];
 }
 

@@ -56,22 +56,37 @@ export const auditKeys = {
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
 
-export function createAuditRepository(db: DynamoDBDocumentClient, tableName: string) {
-  function item(entry: AuditEntry) {
-    const sk = `${entry.at}#${entry.id}`;
-    return {
-      ...auditKeys.entry(entry.id),
-      GSI1PK: auditKeys.byActor(entry.actor_id),
-      GSI1SK: sk,
-      GSI2PK: auditKeys.byTarget(entry.target_id),
-      GSI2SK: sk,
-      GSI3PK: auditKeys.all,
-      GSI3SK: sk,
-      entity: 'Audit',
-      ...entry,
-    };
-  }
+function item(entry: AuditEntry) {
+  const sk = `${entry.at}#${entry.id}`;
+  return {
+    ...auditKeys.entry(entry.id),
+    GSI1PK: auditKeys.byActor(entry.actor_id),
+    GSI1SK: sk,
+    GSI2PK: auditKeys.byTarget(entry.target_id),
+    GSI2SK: sk,
+    GSI3PK: auditKeys.all,
+    GSI3SK: sk,
+    entity: 'Audit',
+    ...entry,
+  };
+}
 
+/**
+ * Puts single entries and nothing else: what every route's impersonated-write audit needs (lib/http.ts),
+ * so a route that does not use the repository does not bundle it (issue 15). The repository's `put` is this.
+ */
+export function createAuditWriter(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /** Puts one entry on its own (the write it records has already committed). */
+    async put(entry: AuditEntry): Promise<void> {
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: item(entry), ConditionExpression: 'attribute_not_exists(PK)' }),
+      );
+    },
+  };
+}
+
+export function createAuditRepository(db: DynamoDBDocumentClient, tableName: string) {
   const query = (name: 'GSI1' | 'GSI2' | 'GSI3', pk: string) =>
     new QueryCommand({
       TableName: tableName,
@@ -98,12 +113,7 @@ export function createAuditRepository(db: DynamoDBDocumentClient, tableName: str
   }
 
   return {
-    /** Puts one entry on its own (the write it records has already committed). */
-    async put(entry: AuditEntry): Promise<void> {
-      await db.send(
-        new PutCommand({ TableName: tableName, Item: item(entry), ConditionExpression: 'attribute_not_exists(PK)' }),
-      );
-    },
+    put: createAuditWriter(db, tableName).put,
 
     /** The entry as part of the transaction whose write it records, so both commit or neither. */
     part(entry: AuditEntry): TransactionPart {

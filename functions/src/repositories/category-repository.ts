@@ -24,39 +24,50 @@ export type CategoryWriteResult = 'ok' | 'not-found' | 'slug-taken';
 
 export type CategoryRepository = ReturnType<typeof createCategoryRepository>;
 
+/**
+ * The whole tree in one Query: categories and their sub-categories share the partition. On its own for
+ * the category tree cache most routes hold (lib/deps.ts `categoryTree`), so they do not bundle the
+ * repository's writes (issue 15); the repository's `listTree` is this.
+ */
+export async function listCategoryTree(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  options: { consistent?: boolean } = {},
+): Promise<Category[]> {
+  const items = await queryAll(
+    db,
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'CATEGORY' },
+      ConsistentRead: options.consistent ?? false,
+    }),
+  );
+  const categories = new Map<string, Category>();
+  for (const item of items.filter((i) => i.entity === 'Category')) {
+    const c = item as unknown as CategoryRecord;
+    categories.set(c.id, {
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      icon: c.icon ?? null,
+      logo: c.logo ?? null,
+      subcategories: [],
+    });
+  }
+  for (const item of items.filter((i) => i.entity === 'Subcategory')) {
+    const s = item as unknown as SubcategoryRecord;
+    categories.get(s.category_id)?.subcategories.push({ id: s.id, name: s.name, category_id: s.category_id });
+  }
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'de');
+  for (const category of categories.values()) category.subcategories.sort(byName);
+  return [...categories.values()].sort(byName);
+}
+
 export function createCategoryRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
-    /** The whole tree in one Query: categories and their sub-categories share the partition. */
-    async listTree(options: { consistent?: boolean } = {}): Promise<Category[]> {
-      const items = await queryAll(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': 'CATEGORY' },
-          ConsistentRead: options.consistent ?? false,
-        }),
-      );
-      const categories = new Map<string, Category>();
-      for (const item of items.filter((i) => i.entity === 'Category')) {
-        const c = item as unknown as CategoryRecord;
-        categories.set(c.id, {
-          id: c.id,
-          name: c.name,
-          slug: c.slug,
-          icon: c.icon ?? null,
-          logo: c.logo ?? null,
-          subcategories: [],
-        });
-      }
-      for (const item of items.filter((i) => i.entity === 'Subcategory')) {
-        const s = item as unknown as SubcategoryRecord;
-        categories.get(s.category_id)?.subcategories.push({ id: s.id, name: s.name, category_id: s.category_id });
-      }
-      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'de');
-      for (const category of categories.values()) category.subcategories.sort(byName);
-      return [...categories.values()].sort(byName);
-    },
+    /** The whole tree in one Query (`listCategoryTree`). */
+    listTree: (options: { consistent?: boolean } = {}) => listCategoryTree(db, tableName, options),
 
     /** Seeds and imports: overwrites, slug items included. */
     async putMany(categories: CategoryRecord[], subcategories: SubcategoryRecord[]): Promise<void> {

@@ -61,6 +61,29 @@ function strip<T>(item: Record<string, unknown>): T {
   return out as T;
 }
 
+/**
+ * One tourism account's live employee vouchers, newest first (GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`,
+ * bounded by that account's partners: read to the end). On its own for the employee voucher cache
+ * (lib/deps.ts `employeeVoucherCache`), so its routes do not bundle the whole repository (issue 15).
+ */
+export async function listEmployeeVouchersOfTourism(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  tourismId: string,
+): Promise<VoucherRecord[]> {
+  const items = await queryAll(
+    db,
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': employeeVoucherPartition(tourismId) },
+      ScanIndexForward: false,
+    }),
+  );
+  return items.map((item) => strip<VoucherRecord>(item)).filter((voucher) => !voucher.deleted_at);
+}
+
 export function createEmployeeVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
   /** SET on a live employee voucher (of `tourismId` when given); false when the condition failed. */
   async function setField(
@@ -103,23 +126,8 @@ export function createEmployeeVoucherRepository(db: DynamoDBDocumentClient, tabl
   }
 
   return {
-    /**
-     * One tourism account's live employee vouchers, newest first (GSI2
-     * `TOURISM#<id>#EMPLOYEE_VOUCHERS`, bounded by that account's partners: read to the end).
-     */
-    async listOfTourism(tourismId: string): Promise<VoucherRecord[]> {
-      const items = await queryAll(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': employeeVoucherPartition(tourismId) },
-          ScanIndexForward: false,
-        }),
-      );
-      return items.map((item) => strip<VoucherRecord>(item)).filter((voucher) => !voucher.deleted_at);
-    },
+    /** One tourism account's live employee vouchers, newest first (`listEmployeeVouchersOfTourism`). */
+    listOfTourism: (tourismId: string) => listEmployeeVouchersOfTourism(db, tableName, tourismId),
 
     /** The voucher id behind an employee claim number. */
     async voucherIdOfClaim(claimNo: string): Promise<string | undefined> {

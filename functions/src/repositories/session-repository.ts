@@ -36,6 +36,24 @@ const SIGN_OUT_KEPT_SECONDS = 2 * 3600;
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
 
+/**
+ * The sign-out cut-off alone: what the authentication of every request reads (lib/http.ts), so a route
+ * that does not use the sessions does not bundle them (issue 15). The repository's `validAfter` is this.
+ */
+export function createSignOutReader(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): { validAfter(userId: string): Promise<number> } {
+  return {
+    /** The sign-out cut-off in epoch seconds; 0 when the user never signed out (or it expired). */
+    async validAfter(userId: string): Promise<number> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: sessionKeys.signOut(userId) }));
+      const value = Number(Item?.valid_after);
+      return Number.isFinite(value) ? value : 0;
+    },
+  };
+}
+
 export function createSessionRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
     async put(userId: string, sessionId: string, session: StoredSession): Promise<void> {
@@ -86,12 +104,7 @@ export function createSessionRepository(db: DynamoDBDocumentClient, tableName: s
       }));
     },
 
-    /** The sign-out cut-off in epoch seconds; 0 when the user never signed out (or it expired). */
-    async validAfter(userId: string): Promise<number> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: sessionKeys.signOut(userId) }));
-      const value = Number(Item?.valid_after);
-      return Number.isFinite(value) ? value : 0;
-    },
+    validAfter: createSignOutReader(db, tableName).validAfter,
 
     /** Moves the cut-off forward to `epochSeconds`; an equal or later cut-off stays. */
     async refuseTokensUpTo(userId: string, epochSeconds: number): Promise<void> {

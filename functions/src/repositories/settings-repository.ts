@@ -48,7 +48,26 @@ function pickSettings(item: Record<string, unknown> | undefined): Partial<Settin
   return out;
 }
 
+/**
+ * The settings that apply to a seller, and nothing else: for the routes that only read them (the voucher
+ * builder's minimum price), so they do not bundle the repository's writes (issue 15). The repository's
+ * `getForSeller` is this.
+ */
+export function createSellerSettingsReader(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): Pick<SettingsRepository, 'getForSeller'> {
+  return {
+    /** The global item and the seller's own item in one round trip (either may be absent). */
+    async getForSeller(sellerId) {
+      const [global, seller] = await batchGet(db, tableName, [settingsKeys.global(), settingsKeys.seller(sellerId)]);
+      return { global: pickSettings(global), seller: pickSettings(seller) };
+    },
+  };
+}
+
 export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: string) {
+  const sellerSettings = createSellerSettingsReader(db, tableName);
   return {
     /** Account deletion (issue 11): the seller's own settings item (orders keep their frozen commission). */
     deleteSellerPart(sellerId: string): TransactionPart {
@@ -64,8 +83,7 @@ export function createSettingsRepository(db: DynamoDBDocumentClient, tableName: 
     async getForSeller(
       sellerId: string,
     ): Promise<{ global: Partial<Settings> | undefined; seller: Partial<Settings> | undefined }> {
-      const [global, seller] = await batchGet(db, tableName, [settingsKeys.global(), settingsKeys.seller(sellerId)]);
-      return { global: pickSettings(global), seller: pickSettings(seller) };
+      return sellerSettings.getForSeller(sellerId);
     },
 
     /**

@@ -116,22 +116,37 @@ export class UniquenessConflict extends Error {
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
-export function createUserRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const fromItem = (item: Record<string, unknown>): UserRecord => {
-    const {
-      PK: _pk,
-      SK: _sk,
-      GSI1PK: _g1,
-      GSI1SK: _g1s,
-      GSI2PK: _g2,
-      GSI2SK: _g2s,
-      GSI3PK: _g3,
-      GSI3SK: _g3s,
-      entity: _e,
-      ...rest
-    } = item;
-    return rest as UserRecord;
+const fromItem = (item: Record<string, unknown>): UserRecord => {
+  const {
+    PK: _pk,
+    SK: _sk,
+    GSI1PK: _g1,
+    GSI1SK: _g1s,
+    GSI2PK: _g2,
+    GSI2SK: _g2s,
+    GSI3PK: _g3,
+    GSI3SK: _g3s,
+    entity: _e,
+    ...rest
+  } = item;
+  return rest as UserRecord;
+};
+
+/**
+ * A user's profile by id, and nothing else: what the authentication of every request reads (lib/http.ts),
+ * so a route that does not use the repository does not bundle it (issue 15). The repository's `get` is this.
+ */
+export function createUserReader(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    async get(id: string): Promise<UserRecord | undefined> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userKeys.profile(id) }));
+      return Item ? fromItem(Item) : undefined;
+    },
   };
+}
+
+export function createUserRepository(db: DynamoDBDocumentClient, tableName: string) {
+  const reader = createUserReader(db, tableName);
 
   async function deleteOwned(key: { PK: string; SK: string }, userId: string): Promise<void> {
     try {
@@ -256,10 +271,7 @@ export function createUserRepository(db: DynamoDBDocumentClient, tableName: stri
       );
     },
 
-    async get(id: string): Promise<UserRecord | undefined> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: userKeys.profile(id) }));
-      return Item ? fromItem(Item) : undefined;
-    },
+    get: reader.get,
 
     /** The user id holding a unique value (e-mail, username or a seller's subdomain), if any. */
     async ownerOf(field: UniqueField | 'subdomain', value: string): Promise<string | undefined> {

@@ -154,25 +154,59 @@ export function catalogueEntryOf(voucher: Voucher): CatalogueEntry {
   return { ...toVoucherCard(voucher), search_text: searchTextOf(voucher) };
 }
 
+const strip = (item: Record<string, unknown>): Record<string, unknown> => {
+  const {
+    PK: _pk,
+    SK: _sk,
+    GSI1PK: _g1,
+    GSI1SK: _g1s,
+    GSI2PK: _g2,
+    GSI2SK: _g2s,
+    GSI3PK: _g3,
+    GSI3SK: _g3s,
+    entity: _e,
+    ttl: _ttl,
+    ...rest
+  } = item;
+  return rest;
+};
+
+/**
+ * A voucher by id and a seller's vouchers, and nothing else: for the routes that only read vouchers (the
+ * cart, the profile and website saves), so they do not bundle the repository's writes and catalogue
+ * entries (issue 15). The repository's `get` and `listBySeller` are these.
+ */
+export function createVoucherReader(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /** The stored voucher, deleted ones included (callers decide); `consistent` for read-modify-write. */
+    async get(id: string, consistent = false): Promise<VoucherRecord | undefined> {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: voucherKeys.voucher(id), ConsistentRead: consistent }),
+      );
+      return Item ? (strip(Item) as VoucherRecord) : undefined;
+    },
+
+    /** A seller's own vouchers, newest first (GSI1 `SELLER#<id>#VOUCHERS`, bounded: read to the end). Deleted ones have no GSI1 keys. */
+    async listBySeller(sellerId: string): Promise<VoucherRecord[]> {
+      const items = await queryAll(
+        db,
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': `SELLER#${sellerId}#VOUCHERS` },
+          ScanIndexForward: false,
+        }),
+      );
+      return items.map((item) => strip(item) as VoucherRecord).filter((voucher) => !voucher.deleted_at);
+    },
+  };
+}
+
 export type VoucherRepository = ReturnType<typeof createVoucherRepository>;
 
 export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const strip = (item: Record<string, unknown>) => {
-    const {
-      PK: _pk,
-      SK: _sk,
-      GSI1PK: _g1,
-      GSI1SK: _g1s,
-      GSI2PK: _g2,
-      GSI2SK: _g2s,
-      GSI3PK: _g3,
-      GSI3SK: _g3s,
-      entity: _e,
-      ttl: _ttl,
-      ...rest
-    } = item;
-    return rest;
-  };
+  const reader = createVoucherReader(db, tableName);
   /** Employee vouchers (`is_tourism`) have no catalogue entry (docs/data-model.md). */
   const cataloguePut = (voucher: Voucher) =>
     voucher.is_tourism
@@ -364,13 +398,7 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
       ];
     },
 
-    /** The stored voucher, deleted ones included (callers decide); `consistent` for read-modify-write. */
-    async get(id: string, consistent = false): Promise<VoucherRecord | undefined> {
-      const { Item } = await db.send(
-        new GetCommand({ TableName: tableName, Key: voucherKeys.voucher(id), ConsistentRead: consistent }),
-      );
-      return Item ? (strip(Item) as VoucherRecord) : undefined;
-    },
+    get: reader.get,
 
     /**
      * A sale's counters, for the order line's completion transaction (data-model §4.4): `ADD` on
@@ -422,20 +450,7 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
       };
     },
 
-    /** A seller's own vouchers, newest first (GSI1 `SELLER#<id>#VOUCHERS`, bounded: read to the end). Deleted ones have no GSI1 keys. */
-    async listBySeller(sellerId: string): Promise<VoucherRecord[]> {
-      const items = await queryAll(
-        db,
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': `SELLER#${sellerId}#VOUCHERS` },
-          ScanIndexForward: false,
-        }),
-      );
-      return items.map((item) => strip(item) as VoucherRecord).filter((voucher) => !voucher.deleted_at);
-    },
+    listBySeller: reader.listBySeller,
 
     /**
      * Every catalogue entry (Query on one partition, paged through): the search snapshot's builder

@@ -93,6 +93,11 @@ export type Deps = {
   vouchers: VoucherRepository;
   /** The current search snapshot's index (pointer checked every few seconds; never reads the projection). */
   catalogue: CatalogueCache;
+  /**
+   * What a catalogue write tells this container's catalogue (if it holds one): check for a newer
+   * snapshot on the next read. The writes' bundles carry this, not the index (issue 15).
+   */
+  catalogueChanges: Pick<CatalogueCache, 'invalidate'>;
   /** The search snapshot's pointer item, and its bytes in the private bucket (builder and containers). */
   searchSnapshots: SearchSnapshotRepository;
   searchSnapshotStore: SearchSnapshotStore;

@@ -2,6 +2,9 @@
  * The German texts of redemption and scanner staff (02 §2, §3, §9), apart from the contracts: the
  * authentication every function runs needs one of them, not the schemas (contracts.ts re-exports them).
  */
+/** The one text the authentication of every function needs: on its own, so no bundle carries the rest for it. */
+export const SCANNER_INACTIVE = 'Dein Scanner-Zugang ist deaktiviert.';
+
 export const REDEMPTION_TEXT = {
   title: 'Gutscheine scannen',
   redeemed: 'Der Gutschein wurde eingelöst',
@@ -23,7 +26,7 @@ export const REDEMPTION_TEXT = {
   changedMeanwhile: 'Der Gutschein wurde gerade anderweitig eingelöst. Bitte scanne ihn erneut.',
   busy: 'Der Gutschein wird gerade eingelöst. Bitte versuche es erneut.',
   keyReused: 'Dieser Idempotency-Key wurde bereits für eine andere Einlösung verwendet.',
-  scannerInactive: 'Dein Scanner-Zugang ist deaktiviert.',
+  scannerInactive: SCANNER_INACTIVE,
   revoke: 'Einlösung rückgängig machen',
   revoked: 'Einlösung widerrufen',
   revokeConfirm: 'Bist du sicher, dass du diese Einlösung rückgängig machen möchtest?',

@@ -81,3 +81,25 @@ export function toFieldErrors(error: z.core.$ZodError): FieldErrors {
   }
   return out;
 }
+
+/**
+ * The German text for an issue whose contract names none — pass it as the parse's error map,
+ * `schema.safeParse(input, { error: germanFallback })`: zod/mini loads no locale (docs/performance.md),
+ * and a contract's own texts come first. The spec's texts where one fits (missing, not a number, too
+ * short/long, too small/large), else MSG.invalid: never English in a 422 or under a form field.
+ */
+export function germanFallback(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return MSG.required;
+      return issue.expected === 'number' || issue.expected === 'int' ? MSG.numeric : MSG.invalid;
+    case 'too_small':
+      if (issue.origin === 'string' || issue.origin === 'array') return MSG.min(Number(issue.minimum));
+      return issue.origin === 'number' ? MSG.minValue(Number(issue.minimum)) : MSG.invalid;
+    case 'too_big':
+      if (issue.origin === 'string' || issue.origin === 'array') return MSG.max(Number(issue.maximum));
+      return issue.origin === 'number' ? MSG.maxValue(Number(issue.maximum)) : MSG.invalid;
+    default:
+      return MSG.invalid;
+  }
+}

@@ -14,6 +14,8 @@ export const MSG = {
   usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
   invalidDate: 'Bitte gib ein gültiges Datum ein',
   submitFailed: 'Dieses Feld muss ausgefüllt werden!',
+  /** Our fallback where a contract names no text of the spec (a wrong type or option sent by hand). */
+  invalid: 'Der Wert ist ungültig.',
 } as const;
 
 /** Dialog and notice texts shared by several screens (01 §8). */

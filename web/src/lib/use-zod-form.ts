@@ -11,6 +11,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { germanFallback } from '@gm/shared/validation/fields';
 import { TEXT } from '@gm/shared/validation/messages';
 import { ApiError } from './api-client.ts';
 
@@ -35,7 +36,8 @@ export function useZodForm<S extends z.ZodMiniType<FieldValues, FieldValues>>(
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     ...options,
-    resolver: zodResolver(schema),
+    // The contract's German texts first; our German fallback where it names none (never English).
+    resolver: zodResolver(schema, { error: germanFallback }),
   });
 }
 

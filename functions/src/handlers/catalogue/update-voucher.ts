@@ -1,14 +1,14 @@
 import {
-  catalogue,
+  catalogueChanges,
   categoryTree,
   clock,
   companies,
   employeeVoucherCache,
   newId,
   resolve,
-  settings,
+  sellerSettingsReader,
   uploads,
-  users,
+  userReader,
   vouchers,
 } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
@@ -21,11 +21,11 @@ export const handler = http('POST voucher/{id}', async ({ actor, body, params })
     await updateVoucher(
       resolve({
         vouchers,
-        catalogue,
+        catalogueChanges,
         categoryTree,
-        users,
+        users: userReader,
         companies,
-        settings,
+        settings: sellerSettingsReader,
         uploads,
         clock,
         newId,

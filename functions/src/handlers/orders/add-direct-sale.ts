@@ -1,5 +1,5 @@
 import { directSaleRequestSchema } from '@gm/shared/wallet/gift';
-import { salesPause, clock, newId, orders, resolve, users, vouchers } from '../../lib/deps.ts';
+import { salesPause, clock, newId, orders, resolve, users, voucherReader } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { addDirectSaleLine } from '../../services/gifts/direct-sale.ts';
 
@@ -8,6 +8,10 @@ export const handler = http('POST order/direct-sale', async ({ actor, body }) =>
   const input = parse(directSaleRequestSchema, body);
   return json(
     201,
-    await addDirectSaleLine(resolve({ users, vouchers, orders, salesPause, clock, newId }), actor, input),
+    await addDirectSaleLine(
+      resolve({ users, vouchers: voucherReader, orders, salesPause, clock, newId }),
+      actor,
+      input,
+    ),
   );
 });

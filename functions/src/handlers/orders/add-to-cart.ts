@@ -1,5 +1,5 @@
 import { addToCartRequestSchema } from '@gm/shared/orders/contracts';
-import { salesPause, clock, newId, orders, resolve, users, vouchers } from '../../lib/deps.ts';
+import { salesPause, clock, newId, orders, resolve, users, voucherReader } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { addToCart } from '../../services/orders/add-to-cart.ts';
 
@@ -9,7 +9,7 @@ export const handler = http('POST order', async ({ actor, body, tenant }) => {
   return json(
     201,
     await addToCart(
-      resolve({ orders, vouchers, users, salesPause, clock, newId }),
+      resolve({ orders, vouchers: voucherReader, users, salesPause, clock, newId }),
       { kind: 'user', userId: actor.userId },
       input,
       tenant,

@@ -1,5 +1,5 @@
 import { addToCartRequestSchema, CART_ID_HEADER } from '@gm/shared/orders/contracts';
-import { salesPause, clock, newId, orders, resolve, users, vouchers } from '../../lib/deps.ts';
+import { salesPause, clock, newId, orders, resolve, users, voucherReader } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { addToCart } from '../../services/orders/add-to-cart.ts';
 import { guestCartOwner } from '../../services/orders/cart-line.ts';
@@ -10,6 +10,11 @@ export const handler = http('POST order/guest', async ({ body, headers, tenant }
   const input = parse(addToCartRequestSchema, body);
   return json(
     201,
-    await addToCart(resolve({ orders, vouchers, users, salesPause, clock, newId }), owner, input, tenant),
+    await addToCart(
+      resolve({ orders, vouchers: voucherReader, users, salesPause, clock, newId }),
+      owner,
+      input,
+      tenant,
+    ),
   );
 });

@@ -1,7 +1,7 @@
 import { adminOrderSearchRequestSchema } from '@gm/shared/admin/orders';
 import { orderSearchRequestSchema } from '@gm/shared/orders/checkout-extras';
 import { CART_ID_HEADER } from '@gm/shared/orders/contracts';
-import { clock, orderAdmin, orders, resolve, users } from '../../lib/deps.ts';
+import { clock, orderAdmin, orders, resolve, userReader } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { searchAdminOrders } from '../../services/admin/orders/manage-orders.ts';
 import { cartOwner } from '../../services/orders/cart-line.ts';
@@ -25,7 +25,7 @@ export const handler = http('POST order/search', async ({ actor, body, headers, 
     });
     const pageUrl = (page: number, cursor: string | undefined, seen?: number) =>
       `${apiBaseUrl}order/search?page=${page}${cursor ? `&cursor=${cursor}` : ''}${seen === undefined ? '' : `&seen=${seen}`}`;
-    return json(200, await searchAdminOrders(resolve({ orderAdmin, users }), input, pageUrl));
+    return json(200, await searchAdminOrders(resolve({ orderAdmin, users: userReader }), input, pageUrl));
   }
   const owner = cartOwner(actor, headers[CART_ID_HEADER]);
   const input = parse(orderSearchRequestSchema, fields);

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { REDEMPTION_TEXT, redeemRequestSchema } from '@gm/shared/redemption/contracts';
-import { clock, redemptions, resolve, users, userVouchers, metrics } from '../../lib/deps.ts';
+import { clock, redemptions, resolve, userReader, userVouchers, metrics } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { idempotencyKey } from '../../services/idempotency.ts';
 import { redeem } from '../../services/redemption/redeem.ts';
@@ -10,7 +10,7 @@ export const handler = http('POST redemption', async ({ actor, body, headers }) 
   const key = idempotencyKey(headers[IDEMPOTENCY_KEY_HEADER]);
   const input = parse(redeemRequestSchema, body);
   const { replayed, redemption } = await redeem(
-    resolve({ users, userVouchers, redemptions, clock, metrics }),
+    resolve({ users: userReader, userVouchers, redemptions, clock, metrics }),
     actor,
     key,
     input,

@@ -6,9 +6,9 @@ import {
   rateLimiter,
   redemptions,
   resolve,
-  users,
+  userReader,
   userVouchers,
-  vouchers,
+  voucherReader,
 } from '../../lib/deps.ts';
 import { http, json, parse } from '../../lib/http.ts';
 import { scanVoucher } from '../../services/redemption/scan-voucher.ts';
@@ -18,7 +18,16 @@ export const handler = http('POST qr-code/scan', async ({ actor, body }) => {
   const input = parse(scanRequestSchema, body);
   return json(200, {
     data: await scanVoucher(
-      resolve({ users, userVouchers, rateLimiter, clock, vouchers, employeeVouchers, redemptions, newId }),
+      resolve({
+        users: userReader,
+        userVouchers,
+        rateLimiter,
+        clock,
+        vouchers: voucherReader,
+        employeeVouchers,
+        redemptions,
+        newId,
+      }),
       actor,
       input,
     ),

@@ -8,13 +8,13 @@ import {
   tenantShops,
   uploads,
   users,
-  vouchers,
+  voucherReader,
 } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
 import { saveWebsiteConfiguration } from '../../services/users/website-configuration.ts';
 
 /** PUT user/website-configuration (seller): saves the own voucher website; the tenant shows it within the cache time. */
 export const handler = http('PUT user/website-configuration', async ({ actor, body }) => {
-  const deps = resolve({ users, companies, uploads, profiles, vouchers, tenantShops, clock, newToken });
+  const deps = resolve({ users, companies, uploads, profiles, vouchers: voucherReader, tenantShops, clock, newToken });
   return json(200, { message: WEBSITE_TEXT.saved, data: await saveWebsiteConfiguration(deps, actor, body) });
 });

@@ -12,7 +12,7 @@ import {
   uploads,
   users,
   verifications,
-  vouchers,
+  voucherReader,
   log,
 } from '../../lib/deps.ts';
 import { http, json } from '../../lib/http.ts';
@@ -29,7 +29,7 @@ export const handler = http('POST user/{id}', async ({ actor, params, body }) =>
     profiles,
     uploads,
     documents,
-    vouchers,
+    vouchers: voucherReader,
     identity,
     clock,
     newId,

@@ -20,8 +20,12 @@ export function once<T>(build: () => T): Provider<T> {
   return provider;
 }
 
-/** Calls each named provider: `resolve({ users, identity })` → `{ users: UserRepository, identity: Identity }`. */
-export function resolve<P extends { [K in keyof Deps]?: Provider<Deps[K]> }>(
+/**
+ * Calls each named provider: `resolve({ users, identity })` → `{ users: UserRepository, identity: Identity }`.
+ * A provider may give part of a dependency under its name (`resolve({ users: userReader })` → `{ users: { get } }`):
+ * the service then declares that part (`Pick<UserRepository, 'get'>`), and the route's bundle holds no more (issue 15).
+ */
+export function resolve<P extends { [K in keyof Deps]?: Provider<Partial<Deps[K]>> }>(
   providers: P,
 ): { [K in keyof P]: P[K] extends Provider<infer T> ? T : never } {
   return Object.fromEntries(

@@ -26,7 +26,7 @@ export async function listAllVouchers(
 
 /** POST voucher/update-feature/{id}: flips Featured / Not Featured on the voucher and its catalogue entry. */
 export async function toggleVoucherFeature(
-  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>,
+  deps: Pick<Deps, 'vouchers' | 'catalogueChanges' | 'clock'>,
   _actor: Actor,
   id: string,
 ): Promise<{ message: string; voucher: VoucherCard }> {
@@ -39,7 +39,7 @@ export async function toggleVoucherFeature(
     const result = await deps.vouchers.setFeatured(id, voucher.is_featured, to, deps.clock().toISOString());
     if (result === 'not-found') throw new NotFoundError(VOUCHER_NOT_FOUND);
     if (result === 'ok') {
-      deps.catalogue.invalidate();
+      deps.catalogueChanges.invalidate();
       return { message: to ? T.featuredOn : T.featuredOff, voucher: toVoucherCard({ ...voucher, is_featured: to }) };
     }
   }

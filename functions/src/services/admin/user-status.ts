@@ -22,7 +22,7 @@ export type UserStatusDeps = Pick<
   | 'audit'
   | 'vouchers'
   | 'profiles'
-  | 'catalogue'
+  | 'catalogueChanges'
   | 'mailQueue'
   | 'appUrl'
   | 'clock'
@@ -115,7 +115,7 @@ export async function setUserStatus(
   if (isSeller) {
     // Bounded by the seller's vouchers; repeated on a retry, so a half-done rewrite is finished by the next call.
     await deps.profiles.refreshSellerSummary(await deps.vouchers.listBySeller(userId), sellerSummaryOf(fresh, company));
-    deps.catalogue.invalidate();
+    deps.catalogueChanges.invalidate();
     if (changed && to)
       await deps.mailQueue.enqueue({ kind: 'mail', mail: accountVerifiedMail(user.email, user.username, deps.appUrl) });
   } else {

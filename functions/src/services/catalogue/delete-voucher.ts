@@ -9,7 +9,7 @@ import { explainWriteConflict, loadOwnVoucher } from './own-voucher.ts';
  * Sold vouchers stay valid: orders and user vouchers keep their snapshots. Tourism vouchers cannot be deleted.
  */
 export async function deleteVoucher(
-  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>,
+  deps: Pick<Deps, 'vouchers' | 'catalogueChanges' | 'clock'>,
   actor: Actor,
   id: string,
 ): Promise<{ message: string }> {
@@ -21,6 +21,6 @@ export async function deleteVoucher(
   } catch (error) {
     await explainWriteConflict(deps, actor, id, error);
   }
-  deps.catalogue.invalidate();
+  deps.catalogueChanges.invalidate();
   return { message: VOUCHER_TEXT.deleted };
 }

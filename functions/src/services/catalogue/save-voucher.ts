@@ -2,7 +2,7 @@ import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { regionLabel } from '@gm/shared/catalogue/reference-data';
 import { voucherFormSchema, type VoucherForm } from '@gm/shared/catalogue/voucher-form';
 import type { ImagePurpose } from '@gm/shared/uploads/contracts';
-import { toFieldErrors } from '@gm/shared/validation/fields';
+import { germanFallback, toFieldErrors } from '@gm/shared/validation/fields';
 import type { Actor } from '../../lib/auth.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { EmployeeClaimTaken, type VoucherRecord } from '../../repositories/voucher-repository.ts';
@@ -23,11 +23,15 @@ import {
   type ImageSlot,
 } from './voucher-builder.ts';
 
+/** Profiles and settings are only read here (lib/deps.ts `userReader`, `sellerSettingsReader`). */
 export type SaveVoucherDeps = Pick<
   Deps,
-  'vouchers' | 'catalogue' | 'categoryTree' | 'users' | 'companies' | 'settings' | 'uploads' | 'clock' | 'newId'
+  'vouchers' | 'catalogueChanges' | 'categoryTree' | 'companies' | 'uploads' | 'clock' | 'newId'
 > &
-  Partial<Pick<Deps, 'employeeVoucherCache'>>;
+  Partial<Pick<Deps, 'employeeVoucherCache'>> & {
+    users: Pick<Deps['users'], 'get'>;
+    settings: Pick<Deps['settings'], 'getForSeller'>;
+  };
 
 const purposeOf = (slot: ImageSlot): ImagePurpose =>
   slot === 'background_image' ? 'voucher-background' : 'voucher-image';
@@ -89,7 +93,7 @@ function publishedUrls(
 
 /** The seller summary embedded in the voucher (username, company name, logo, region, url) and the region. */
 async function sellerEmbed(
-  deps: Pick<Deps, 'users' | 'companies'>,
+  deps: Pick<Deps, 'companies'> & { users: Pick<Deps['users'], 'get'> },
   sellerId: string,
 ): Promise<{ seller: Voucher['seller']; regionId: number | null }> {
   const [user, company] = await Promise.all([deps.users.get(sellerId), deps.companies.getBySeller(sellerId)]);
@@ -117,6 +121,7 @@ async function prepare(deps: SaveVoucherDeps, actor: Actor, body: unknown, isUpd
   ]);
   const parsed = voucherFormSchema({ minimumCents: settings.effective.minimum_voucher_value, isUpdate }).safeParse(
     body,
+    { error: germanFallback },
   );
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
   const form: VoucherForm = parsed.data;
@@ -128,7 +133,7 @@ async function prepare(deps: SaveVoucherDeps, actor: Actor, body: unknown, isUpd
  * Builder tourism mode (issue 13): only a partner seller (`is_partner`, 403 otherwise) bound to a
  * tourism account (`tourism_id`, 422 otherwise) creates employee vouchers; its `tourism_id` is copied.
  */
-async function tourismIdFor(deps: Pick<Deps, 'users'>, actor: Actor): Promise<string> {
+async function tourismIdFor(deps: { users: Pick<Deps['users'], 'get'> }, actor: Actor): Promise<string> {
   const profile = await deps.users.get(actor.userId);
   if (!profile?.is_partner) throw new ForbiddenError(EMPLOYEE_VOUCHER_TEXT.onlyPartners);
   if (!profile.tourism_id) throw ValidationError.field('is_tourism', EMPLOYEE_VOUCHER_TEXT.noTourismAccount);
@@ -166,7 +171,7 @@ export async function createVoucher(deps: SaveVoucherDeps, actor: Actor, body: u
     throw error;
   }
   if (tourism) deps.employeeVoucherCache?.invalidate();
-  else deps.catalogue.invalidate();
+  else deps.catalogueChanges.invalidate();
   return toApiVoucher(voucher);
 }
 
@@ -196,7 +201,7 @@ export async function updateVoucher(deps: SaveVoucherDeps, actor: Actor, id: str
     await deps.uploads.discard(publishedUrls(images, plan), 'voucher: save failed');
     await explainWriteConflict(deps, actor, id, error);
   }
-  deps.catalogue.invalidate();
+  deps.catalogueChanges.invalidate();
   if (existing.is_tourism) deps.employeeVoucherCache?.invalidate();
   const stored = await deps.vouchers.get(id, true);
   return toApiVoucher(stored && !stored.deleted_at ? stored : voucher);

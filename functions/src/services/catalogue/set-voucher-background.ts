@@ -1,5 +1,5 @@
 import { voucherBackgroundRequestSchema, type Voucher } from '@gm/shared/catalogue/contracts';
-import { toFieldErrors } from '@gm/shared/validation/fields';
+import { germanFallback, toFieldErrors } from '@gm/shared/validation/fields';
 import type { Actor } from '../../lib/auth.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Deps } from '../deps.ts';
@@ -12,13 +12,13 @@ import { imageTargetKey } from './voucher-builder.ts';
  * (docs/decisions/platform.md); here it is checked, published and set on the voucher and its catalogue card.
  */
 export async function setVoucherBackground(
-  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'uploads' | 'clock'>,
+  deps: Pick<Deps, 'vouchers' | 'catalogueChanges' | 'uploads' | 'clock'>,
   actor: Actor,
   id: string,
   body: unknown,
 ): Promise<Voucher> {
   const existing = await loadOwnVoucher(deps, actor, id);
-  const parsed = voucherBackgroundRequestSchema.safeParse(body);
+  const parsed = voucherBackgroundRequestSchema.safeParse(body, { error: germanFallback });
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
   const uploadId = parsed.data.upload_id;
   const url = await deps.uploads.publish(
@@ -39,6 +39,6 @@ export async function setVoucherBackground(
     await deps.uploads.discard([url], 'voucher background: save failed');
     await explainWriteConflict(deps, actor, id, error);
   }
-  deps.catalogue.invalidate();
+  deps.catalogueChanges.invalidate();
   return next;
 }

@@ -10,7 +10,7 @@ import { loadOwnVoucher, toApiVoucher } from './own-voucher.ts';
  * conditioned on the version it read, so two quick toggles flip twice instead of overwriting each other.
  */
 export async function toggleVoucherStatus(
-  deps: Pick<Deps, 'vouchers' | 'catalogue' | 'clock'>,
+  deps: Pick<Deps, 'vouchers' | 'catalogueChanges' | 'clock'>,
   actor: Actor,
   id: string,
 ): Promise<{ message: string; voucher: Voucher }> {
@@ -27,7 +27,7 @@ export async function toggleVoucherStatus(
       if (error instanceof VoucherWriteConflict) continue;
       throw error;
     }
-    deps.catalogue.invalidate();
+    deps.catalogueChanges.invalidate();
     return { message: next.is_active ? VOUCHER_TEXT.activated : VOUCHER_TEXT.deactivated, voucher: next };
   }
   await loadOwnVoucher(deps, actor, id);

@@ -183,7 +183,7 @@ export async function employeeRedemptionsCsv(
 
 /** The signed-in employee's profile (`is_employee` with a tourism account), else undefined. */
 async function employeeOf(
-  deps: Pick<Deps, 'users'>,
+  deps: { users: Pick<Deps['users'], 'get'> },
   actor: Actor,
 ): Promise<(UserRecord & { tourism_id: string }) | undefined> {
   const profile = actor.role === 'user' ? await deps.users.get(actor.userId) : undefined;
@@ -224,7 +224,10 @@ export async function employeeWallet(
   };
 }
 
-export type RedeemDeps = Pick<Deps, 'users' | 'vouchers' | 'employeeVouchers' | 'redemptions' | 'clock' | 'newId'>;
+export type RedeemDeps = Pick<Deps, 'employeeVouchers' | 'redemptions' | 'clock' | 'newId'> & {
+  users: Pick<Deps['users'], 'get'>;
+  vouchers: Pick<Deps['vouchers'], 'get'>;
+};
 
 function toApiEmployeeRedemption(record: EmployeeRedemptionRecord): EmployeeRedemption {
   return {

@@ -20,7 +20,7 @@ const sellable = (v: { deleted_at?: string | null; is_active: boolean; is_touris
 
 /** GET voucher/direct-sale: the seller's vouchers for direct sale, newest first, and whether the account is gift-locked. */
 export async function listDirectSaleVouchers(
-  deps: Pick<Deps, 'users' | 'vouchers'>,
+  deps: Pick<Deps, 'users'> & { vouchers: Pick<Deps['vouchers'], 'listBySeller'> },
   actor: Pick<Actor, 'userId' | 'role'>,
 ): Promise<DirectSaleAnswer> {
   const staff = await staffSeller(deps, actor);
@@ -38,7 +38,7 @@ export async function listDirectSaleVouchers(
  * priced by the server like any cart line. It completes at 'Bestellung abgeben' (order/gift-voucher).
  */
 export async function addDirectSaleLine(
-  deps: Pick<Deps, 'users' | 'vouchers' | 'orders' | 'salesPause' | 'clock' | 'newId'>,
+  deps: Pick<Deps, 'users' | 'orders' | 'salesPause' | 'clock' | 'newId'> & { vouchers: Pick<Deps['vouchers'], 'get'> },
   actor: Pick<Actor, 'userId' | 'role'>,
   input: { voucher_id: string; qty?: number | null | undefined; value?: number | null | undefined },
 ): Promise<{ data: OrderLine; message: string }> {

@@ -25,7 +25,7 @@ type AddInput = Pick<AddToCartRequest, 'voucher_id' | 'is_gift' | 'isSubdomain' 
  * before anything is written, because the shop's cart (`order/search`) would never show it.
  */
 export async function addToCart(
-  deps: Pick<Deps, 'orders' | 'vouchers' | 'users' | 'salesPause' | 'clock' | 'newId'>,
+  deps: Pick<Deps, 'orders' | 'users' | 'salesPause' | 'clock' | 'newId'> & { vouchers: Pick<Deps['vouchers'], 'get'> },
   owner: OrderOwner,
   input: AddInput,
   tenant: string | undefined,

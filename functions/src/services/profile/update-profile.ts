@@ -25,12 +25,11 @@ export type UpdateProfileDeps = Pick<
   | 'profiles'
   | 'uploads'
   | 'documents'
-  | 'vouchers'
   | 'identity'
   | 'clock'
   | 'newId'
   | 'newToken'
->;
+> & { vouchers: Pick<Deps['vouchers'], 'listBySeller'> };
 
 type Side = 'front' | 'back' | 'additional';
 const DOCUMENT_FIELD: Record<Side, 'id_front' | 'id_back' | 'id_additional'> = {

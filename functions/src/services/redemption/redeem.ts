@@ -13,7 +13,9 @@ import type { Deps } from '../deps.ts';
 import { staffOf, type Staff } from './staff.ts';
 import { toApiRedemption, unitValue } from './view.ts';
 
-export type RedeemDeps = Pick<Deps, 'users' | 'userVouchers' | 'redemptions' | 'clock' | 'metrics'>;
+export type RedeemDeps = Pick<Deps, 'userVouchers' | 'redemptions' | 'clock' | 'metrics'> & {
+  users: Pick<Deps['users'], 'get'>;
+};
 export type RedeemInput = z.output<typeof redeemRequestSchema>;
 
 /** data-model "Redemption": the id is the first 32 hex characters of sha256(`<userVoucherId>:<Idempotency-Key>`). */

@@ -16,8 +16,9 @@ import { toScannedVoucher } from './view.ts';
 /** Scans per staff member and minute: far above a till's pace, far below guessing (codes have 128 bits anyway). */
 export const SCAN_LIMIT_PER_MINUTE = 60;
 
-export type ScanDeps = Pick<Deps, 'users' | 'userVouchers' | 'rateLimiter' | 'clock'> &
-  Partial<Pick<Deps, 'vouchers' | 'employeeVouchers' | 'redemptions' | 'newId'>>;
+export type ScanDeps = Pick<Deps, 'userVouchers' | 'rateLimiter' | 'clock'> & {
+  users: Pick<Deps['users'], 'get'>;
+} & Partial<Pick<Deps, 'employeeVouchers' | 'redemptions' | 'newId'> & { vouchers: Pick<Deps['vouchers'], 'get'> }>;
 
 /**
  * POST qr-code/scan (02 §7, data-model §5.5): a scanned `<APP_URL>/qr/<code>` or a typed code →

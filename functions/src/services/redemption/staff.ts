@@ -13,7 +13,7 @@ export type Staff = { sellerId: string; userId: string; username: string };
  * its seller's): the token carries no seller id, a deactivated scanner must stop at once, not when
  * its token expires, and a seller the product has not activated yet redeems nothing (issue 11).
  */
-export async function staffOf(deps: Pick<Deps, 'users'>, actor: Actor): Promise<Staff> {
+export async function staffOf(deps: { users: Pick<Deps['users'], 'get'> }, actor: Actor): Promise<Staff> {
   const profile = await deps.users.get(actor.userId);
   if (actor.role === 'seller') {
     assertOwnSellerActivated(profile);

@@ -20,7 +20,7 @@ export async function getGlobalSettings(
 
 /** The settings that apply to a seller (its own values over the global ones); one BatchGetItem. */
 export async function settingsForSeller(
-  deps: Pick<Deps, 'settings'>,
+  deps: { settings: Pick<Deps['settings'], 'getForSeller'> },
   sellerId: string,
 ): Promise<{ effective: Settings; overrides: Partial<Settings>; hasOwn: boolean }> {
   const { global, seller } = await deps.settings.getForSeller(sellerId);

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@gm/shared/uploads/contracts';
 import { rawPng, testJpeg, testPng } from './test-images.ts';
@@ -52,6 +53,25 @@ function jpegClaiming(width: number, height: number): Uint8Array {
   jpeg.set([height >> 8, height & 255, width >> 8, width & 255], sof + 5);
   return jpeg;
 }
+
+/** A PNG of exactly these chunks (CRCs right), after the signature. */
+function pngOf(...chunks: [string, Uint8Array][]): Uint8Array {
+  return concat(testPng().subarray(0, 8), ...chunks.map(([type, data]) => chunk(type, data)));
+}
+
+function ihdr(width: number, height: number, bitDepth: number, colorType: number, interlace = 0): Uint8Array {
+  const data = new Uint8Array(13);
+  new DataView(data.buffer).setUint32(0, width);
+  new DataView(data.buffer).setUint32(4, height);
+  data.set([bitDepth, colorType, 0, 0, interlace], 8);
+  return data;
+}
+
+const zlib = (...rows: number[][]) => new Uint8Array(deflateSync(Uint8Array.from(rows.flat())));
+const none = new Uint8Array();
+/** A 3 × 2 RGB image at 8 bits: each scanline is a filter byte and 9 sample bytes. */
+const rgbRow = (filter: number) => [filter, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const palette = (entries: number) => Uint8Array.from({ length: entries * 3 }, (_, i) => i);
 
 describe('checkImage', () => {
   it('accepts complete PNG and JPEG images and tells their size', () => {
@@ -193,6 +213,153 @@ describe('checkImage', () => {
         detail: 'image data is 198 bytes, not 40100',
       });
     }
+  });
+
+  it('verifies PNG image data itself: exact size, nothing after the zlib stream, filter types', () => {
+    const rgb = (...idat: Uint8Array[]) =>
+      pngOf(['IHDR', ihdr(3, 2, 8, 2)], ...idat.map((d) => ['IDAT', d] as [string, Uint8Array]), ['IEND', none]);
+    expect(checkImage(rgb(zlib(rgbRow(0), rgbRow(4))), 'image/png')).toEqual({ ok: true, width: 3, height: 2 });
+    // The zlib stream split over several IDATs is one stream.
+    const stream = zlib(rgbRow(1), rgbRow(2));
+    expect(checkImage(rgb(stream.subarray(0, 5), stream.subarray(5)), 'image/png')).toMatchObject({ ok: true });
+
+    expect(checkImage(rgb(zlib(rgbRow(0), rgbRow(5))), 'image/png')).toMatchObject({
+      ok: false,
+      detail: 'scanline 1 has filter type 5',
+    });
+    expect(checkImage(rgb(zlib(rgbRow(0))), 'image/png')).toMatchObject({
+      ok: false,
+      detail: 'image data is 10 bytes, not 20',
+    });
+    expect(checkImage(rgb(zlib(rgbRow(0), rgbRow(0), [0])), 'image/png')).toMatchObject({
+      ok: false,
+      detail: 'image data is longer than 20 bytes',
+    });
+    expect(checkImage(rgb(concat(zlib(rgbRow(0), rgbRow(0)), Uint8Array.of(0, 0))), 'image/png')).toMatchObject({
+      ok: false,
+      detail: '2 bytes after the image data',
+    });
+    const truncated = zlib(rgbRow(0), rgbRow(0));
+    expect(checkImage(rgb(truncated.subarray(0, truncated.length - 1)), 'image/png')).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('does not inflate'),
+    });
+    expect(checkImage(pngOf(['IHDR', ihdr(3, 2, 8, 2)], ['IEND', none]), 'image/png')).toMatchObject({
+      detail: 'no IDAT',
+    });
+  });
+
+  it('refuses a PNG chunk with a wrong CRC, in any chunk', () => {
+    const png = testPng({ width: 16, height: 16 });
+    // IHDR's width, an IDAT byte, IEND's CRC itself.
+    for (const at of [17, 41, png.length - 1]) {
+      const garbled = png.slice();
+      garbled[at] = garbled[at]! ^ 0x01;
+      expect(checkImage(garbled, 'image/png'), `byte ${at}`).toMatchObject({
+        ok: false,
+        reason: 'type',
+        detail: expect.stringMatching(/^chunk (IHDR|IDAT|IEND) has a wrong CRC$/),
+      });
+    }
+  });
+
+  it('refuses PNG headers and chunk orders the specification does not allow', () => {
+    const data = zlib(rgbRow(0), rgbRow(0));
+    const refusals: [string, Uint8Array][] = [
+      ['RGB at 4 bits', pngOf(['IHDR', ihdr(3, 2, 4, 2)], ['IDAT', data], ['IEND', none])],
+      ['colour type 5', pngOf(['IHDR', ihdr(3, 2, 8, 5)], ['IDAT', data], ['IEND', none])],
+      ['interlace 2', pngOf(['IHDR', ihdr(3, 2, 8, 2, 2)], ['IDAT', data], ['IEND', none])],
+      ['second IHDR', pngOf(['IHDR', ihdr(3, 2, 8, 2)], ['IHDR', ihdr(3, 2, 8, 2)], ['IDAT', data], ['IEND', none])],
+      ['unknown critical chunk', pngOf(['IHDR', ihdr(3, 2, 8, 2)], ['ABCD', none], ['IDAT', data], ['IEND', none])],
+      [
+        'IDATs apart',
+        pngOf(
+          ['IHDR', ihdr(3, 2, 8, 2)],
+          ['IDAT', data.subarray(0, 4)],
+          ['tEXt', Uint8Array.of(65, 0, 66)],
+          ['IDAT', data.subarray(4)],
+          ['IEND', none],
+        ),
+      ],
+      ['PLTE after IDAT', pngOf(['IHDR', ihdr(3, 2, 8, 2)], ['IDAT', data], ['PLTE', palette(2)], ['IEND', none])],
+      ['PLTE for grey', pngOf(['IHDR', ihdr(3, 2, 8, 0)], ['PLTE', palette(2)], ['IDAT', data], ['IEND', none])],
+      ['IEND with data', pngOf(['IHDR', ihdr(3, 2, 8, 2)], ['IDAT', data], ['IEND', Uint8Array.of(0)])],
+      [
+        'gAMA of 2 bytes',
+        pngOf(['IHDR', ihdr(3, 2, 8, 2)], ['gAMA', Uint8Array.of(0, 1)], ['IDAT', data], ['IEND', none]),
+      ],
+      [
+        'tRNS of RGB not 6 bytes',
+        pngOf(['IHDR', ihdr(3, 2, 8, 2)], ['tRNS', Uint8Array.of(0, 1)], ['IDAT', data], ['IEND', none]),
+      ],
+    ];
+    for (const [name, png] of refusals)
+      expect(checkImage(png, 'image/png'), name).toMatchObject({ ok: false, reason: 'type' });
+    // The same image with well-formed ancillary chunks is fine.
+    const fine = pngOf(
+      ['IHDR', ihdr(3, 2, 8, 2)],
+      ['gAMA', Uint8Array.of(0, 0, 0xb1, 0x8f)],
+      ['PLTE', palette(4)],
+      ['tRNS', Uint8Array.of(0, 1, 0, 2, 0, 3)],
+      ['IDAT', data],
+      ['tEXt', Uint8Array.of(65, 0, 66)],
+      ['IEND', none],
+    );
+    expect(checkImage(fine, 'image/png')).toMatchObject({ ok: true });
+  });
+
+  it('refuses a palette PNG without a palette, with too many entries or an index outside it', () => {
+    const sample = (x: number, y: number) => [(x + 2 * y) & 3];
+    // Filters 0–4 on the rows: the indices are read after unfiltering.
+    const png = rawPng({ width: 11, height: 7, colorType: 3, bitDepth: 2, sample, filters: [0, 1, 2, 3, 4] });
+    expect(checkImage(png, 'image/png')).toMatchObject({ ok: true });
+    const rows = (entries: number) =>
+      pngOf(
+        ['IHDR', ihdr(2, 2, 8, 3)],
+        ['PLTE', palette(entries)],
+        ['IDAT', zlib([0, 0, 1], [2, 2, 2])],
+        ['IEND', none],
+      );
+    expect(checkImage(rows(4), 'image/png')).toMatchObject({ ok: true });
+    // Row 2 unfilters to 2 + 0 = 2 and 2 + 1 = 3 (filter Up): index 3 in a palette of 3.
+    expect(checkImage(rows(3), 'image/png')).toMatchObject({
+      ok: false,
+      detail: 'palette index 3 not in the palette of 3',
+    });
+    const data = zlib([0, 0, 0], [0, 0, 0]);
+    const refusals: [string, Uint8Array][] = [
+      ['no PLTE', pngOf(['IHDR', ihdr(2, 2, 8, 3)], ['IDAT', data], ['IEND', none])],
+      [
+        'PLTE of 5 entries at 2 bits',
+        pngOf(['IHDR', ihdr(2, 2, 2, 3)], ['PLTE', palette(5)], ['IDAT', zlib([0, 0], [0, 0])], ['IEND', none]),
+      ],
+      [
+        'PLTE not a multiple of 3',
+        pngOf(['IHDR', ihdr(2, 2, 8, 3)], ['PLTE', Uint8Array.of(1, 2, 3, 4)], ['IDAT', data], ['IEND', none]),
+      ],
+      [
+        'tRNS longer than PLTE',
+        pngOf(
+          ['IHDR', ihdr(2, 2, 8, 3)],
+          ['PLTE', palette(2)],
+          ['tRNS', Uint8Array.of(1, 2, 3)],
+          ['IDAT', data],
+          ['IEND', none],
+        ),
+      ],
+      [
+        'tRNS before PLTE',
+        pngOf(
+          ['IHDR', ihdr(2, 2, 8, 3)],
+          ['tRNS', Uint8Array.of(1)],
+          ['PLTE', palette(2)],
+          ['IDAT', data],
+          ['IEND', none],
+        ),
+      ],
+    ];
+    for (const [name, bad] of refusals)
+      expect(checkImage(bad, 'image/png'), name).toMatchObject({ ok: false, reason: 'type' });
   });
 
   it('refuses a type it does not accept and bytes of the other type', () => {

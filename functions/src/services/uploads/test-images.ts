@@ -52,8 +52,9 @@ function crc32(bytes: Uint8Array): number {
 }
 
 /**
- * A PNG written byte by byte (pngjs writes neither interlaced nor low-bit-depth images): every row
- * with filter 0, Adam7 passes when `interlaced`. `sample(x, y)` answers the pixel's samples.
+ * A PNG written byte by byte (pngjs writes neither interlaced nor low-bit-depth images): row `n` of
+ * each pass with filter type `filters[n % filters.length]` (default: 0 throughout), Adam7 passes when
+ * `interlaced`. `sample(x, y)` answers the pixel's samples.
  */
 export function rawPng(options: {
   width: number;
@@ -61,8 +62,10 @@ export function rawPng(options: {
   colorType: 0 | 2 | 3 | 4 | 6;
   bitDepth: 1 | 2 | 4 | 8 | 16;
   interlaced?: boolean;
+  filters?: number[];
   sample: (x: number, y: number) => number[];
 }): Uint8Array<ArrayBuffer> {
+  const filters = options.filters ?? [0];
   const { width, height, colorType, bitDepth } = options;
   const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType];
   const passes = options.interlaced
@@ -77,8 +80,11 @@ export function rawPng(options: {
       ]
     : [[0, 0, 1, 1]];
   const rows: number[] = [];
+  // Bytes per complete pixel for the filters (1 below 8 bits per pixel).
+  const bpp = Math.max(1, (channels * bitDepth) / 8);
   for (const [x0, y0, dx, dy] of passes as [number, number, number, number][]) {
-    for (let y = y0; y < height; y += dy) {
+    let prior: number[] = [];
+    for (let y = y0, n = 0; y < height; y += dy, n++) {
       const bits: number[] = [];
       for (let x = x0; x < width; x += dx) {
         for (const value of options.sample(x, y).slice(0, channels)) {
@@ -86,13 +92,30 @@ export function rawPng(options: {
         }
       }
       if (bits.length === 0) continue;
-      rows.push(0);
+      const row: number[] = [];
       for (let i = 0; i < bits.length; i += 8) {
         let byte = 0;
         for (let k = 0; k < 8; k++) byte = (byte << 1) | (bits[i + k] ?? 0);
-        rows.push(byte);
+        row.push(byte);
       }
+      const filter = filters[n % filters.length]!;
+      rows.push(
+        filter,
+        ...row.map(
+          (byte, i) => (byte - predictor(filter, row[i - bpp] ?? 0, prior[i] ?? 0, prior[i - bpp] ?? 0)) & 255,
+        ),
+      );
+      prior = row;
     }
+  }
+  function predictor(filter: number, left: number, up: number, upLeft: number): number {
+    if (filter === 1) return left;
+    if (filter === 2) return up;
+    if (filter === 3) return (left + up) >> 1;
+    if (filter !== 4) return 0;
+    const p = left + up - upLeft;
+    const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+    return pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
   }
   const chunk = (type: string, data: Uint8Array) => {
     const out = new Uint8Array(12 + data.length);

@@ -93,7 +93,7 @@ function fakes(profiles: Map<string, UserRecord>, options: { failCommits?: numbe
     buyerVouchers: { listByOwner: async () => [], deletePart: () => part('bv') },
     transfers: { deletePart: () => part('transfer') },
     vouchers: { listBySeller: async () => [{ id: 'v-1' }], retireParts: () => [part('voucher'), part('catalogue')] },
-    catalogue: { invalidate: () => void log.push('catalogue invalidated') },
+    catalogueChanges: { invalidate: () => void log.push('catalogue invalidated') },
     scannerStaff: {
       listBySeller: async (id: string) => (id === 's-1' ? [profiles.get('sc-1')!] : []),
     },

@@ -27,7 +27,7 @@ export type AccountDeletionDeps = Pick<
   | 'buyerVouchers'
   | 'transfers'
   | 'vouchers'
-  | 'catalogue'
+  | 'catalogueChanges'
   | 'scannerStaff'
   | 'transactions'
   | 'clock'
@@ -133,7 +133,7 @@ async function eraseAccount(
   }
   await deps.transactions.commit(parts);
   // Retired vouchers leave this container's catalogue at once (others follow within the cache TTL).
-  if (user.role === 'seller') deps.catalogue.invalidate();
+  if (user.role === 'seller') deps.catalogueChanges.invalidate();
 
   // 5. Free the unique values (each only while it is still this user's).
   await deps.users.releaseUnique('email', user.email, user.id);

@@ -4,7 +4,7 @@ import {
   websiteConfigurationSchema,
   type WebsiteConfiguration,
 } from '@gm/shared/tenant/website-configuration';
-import { toFieldErrors } from '@gm/shared/validation/fields';
+import { germanFallback, toFieldErrors } from '@gm/shared/validation/fields';
 import type { Actor } from '../../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { CompanyRecord } from '../../repositories/company-repository.ts';
@@ -13,8 +13,8 @@ import { websiteFields } from './tenant-shop.ts';
 
 export type WebsiteConfigurationDeps = Pick<
   Deps,
-  'users' | 'companies' | 'uploads' | 'profiles' | 'vouchers' | 'tenantShops' | 'clock' | 'newToken'
->;
+  'users' | 'companies' | 'uploads' | 'profiles' | 'tenantShops' | 'clock' | 'newToken'
+> & { vouchers: Pick<Deps['vouchers'], 'listBySeller'> };
 
 function view(subdomain: string | null, company: CompanyRecord | undefined): WebsiteConfiguration {
   return {
@@ -50,7 +50,7 @@ export async function saveWebsiteConfiguration(
   actor: Actor,
   body: unknown,
 ): Promise<WebsiteConfiguration> {
-  const parsed = websiteConfigurationSchema.safeParse(body ?? {});
+  const parsed = websiteConfigurationSchema.safeParse(body ?? {}, { error: germanFallback });
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
   const input = parsed.data;
 

@@ -51,7 +51,10 @@ export function toAdminOrderRow(order: AdminOrderRecord, user: UserRecord | unde
   };
 }
 
-async function buyersOf(deps: Pick<Deps, 'users'>, orders: OrderRecord[]): Promise<Map<string, UserRecord>> {
+async function buyersOf(
+  deps: { users: Pick<Deps['users'], 'get'> },
+  orders: OrderRecord[],
+): Promise<Map<string, UserRecord>> {
   const ids = [...new Set(orders.flatMap((o) => (o.user_id && !o.guest ? [o.user_id] : [])))];
   const users = await Promise.all(ids.map((id) => deps.users.get(id)));
   return new Map(users.flatMap((u, i) => (u ? [[ids[i]!, u] as const] : [])));
@@ -83,7 +86,7 @@ const ORDER_NO = /^gm-\d{4}-\d{6,}$/;
  * no request walks the whole feed.
  */
 export async function searchAdminOrders(
-  deps: Pick<Deps, 'orderAdmin' | 'users'>,
+  deps: Pick<Deps, 'orderAdmin'> & { users: Pick<Deps['users'], 'get'> },
   input: AdminOrderSearchInput,
   pageUrl: (page: number, cursor: string | undefined, seen?: number) => string,
 ): Promise<Paged<AdminOrderRow>> {
@@ -120,7 +123,7 @@ export async function searchAdminOrders(
 
 /** GET order/{id} (admin): the line with its payment, invoice numbers and user vouchers. */
 export async function getAdminOrder(
-  deps: Pick<Deps, 'orderAdmin' | 'users' | 'paymentRecords' | 'userVouchers'>,
+  deps: Pick<Deps, 'orderAdmin' | 'paymentRecords' | 'userVouchers'> & { users: Pick<Deps['users'], 'get'> },
   orderId: string,
 ): Promise<AdminOrderDetails> {
   const order = await deps.orderAdmin.get(orderId);
