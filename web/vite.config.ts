@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 // Relative, so Vite bundles them into the config (a workspace package would load as untranspiled TS).
 import { assertWebBuild } from '../shared/src/web/build-settings.ts';
 import { localSecurityHeaders } from '../shared/src/web/security-headers.ts';
+import { firstScreenBoot } from './vite-first-screen.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 // Media objects live under the key `media/...` in the bucket, so the bucket URL is the target and the path stays as is.
@@ -29,9 +30,11 @@ const allowedHosts = ['.localhost'];
 // publishable key and the apex domain (shared/src/web/build-settings.ts). `npm start` runs the dev server
 // (mode development); the browser tests build with `--mode stand-in`.
 export default defineConfig(({ command, mode }) => {
-  if (command === 'build') assertWebBuild(mode, loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'));
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
+  if (command === 'build') assertWebBuild(mode, env);
   return {
-    plugins: [react()],
+    // The first-screen boot (issue 15): index.html starts a guest's first screen before the app's bundle runs.
+    plugins: [react(), firstScreenBoot({ apexDomain: env.VITE_APEX_DOMAIN })],
     server: { proxy, allowedHosts },
     // The production response headers (CSP included), so every browser test runs under them. Not on the dev
     // server: its React refresh preamble is an inline script.
@@ -51,6 +54,21 @@ export default defineConfig(({ command, mode }) => {
                 test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/](components[\\/](voucher-card|voucher-grid|discovery-modals)|hooks[\\/]use-discovery-modals|voucher-format|api[\\/]vouchers)|wishlist[\\/]components)|components[\\/]ui[\\/]pagination|entities[\\/]tenant[\\/]use-tenant-scope/,
               },
               { name: 'voucher-discovery', test: /web[\\/]src[\\/]features[\\/]search[\\/]/ },
+              // Shared by the voucher page and others (cart, checkout, error pages): kept out of the voucher page's
+              // group, which would otherwise take them in as its dependencies.
+              {
+                name: 'purchase-rules',
+                test: /web[\\/]src[\\/]entities[\\/](catalogue[\\/]purchase|sales-pause[\\/])|shared[\\/]src[\\/]orders[\\/]order-text/,
+              },
+              {
+                name: 'status-page',
+                test: /web[\\/]src[\\/](components[\\/]layout[\\/]status-page|app[\\/]routes[\\/]not-found)/,
+              },
+              // The voucher page's own parts load together (issue 15: fewer round trips before its picture paints).
+              {
+                name: 'voucher-detail',
+                test: /web[\\/]src[\\/](app[\\/]routes[\\/]voucher-detail|entities[\\/]catalogue[\\/]components[\\/](voucher-detail-view|voucher-info|voucher-purchase|expandable-text|not-sold-here)|entities[\\/]cart[\\/]components[\\/]add-to-cart-button)/,
+              },
             ],
           },
         },

@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -250,8 +250,11 @@ type LighthouseJson = {
   audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }>;
 };
 
-/** One Lighthouse 12 mobile run (default: simulated throttling, Moto G Power) in its own process and browser. */
-export async function lighthouse(url: string): Promise<LighthouseRun> {
+/**
+ * One Lighthouse 12 mobile run (default: simulated throttling, Moto G Power) in its own process and browser.
+ * `keepAs`: also keep the raw report (LHR JSON: network requests, critical chains, long tasks) at that path.
+ */
+export async function lighthouse(url: string, keepAs?: string): Promise<LighthouseRun> {
   const dir = await mkdtemp(join(tmpdir(), 'gm-lighthouse-'));
   try {
     const out = join(dir, 'report.json');
@@ -268,7 +271,9 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
       ],
       { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 180_000 },
     );
-    const report = JSON.parse(await readFile(out, 'utf8')) as LighthouseJson;
+    const raw = await readFile(out, 'utf8');
+    if (keepAs) await writeFile(keepAs, raw);
+    const report = JSON.parse(raw) as LighthouseJson;
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => report.audits[id]?.numericValue;
     return {
@@ -350,6 +355,8 @@ export type MeasureWebOptions = {
   roles?: boolean;
   /** Names the measured build in the report (default: git HEAD). */
   commit?: string;
+  /** A folder to keep every Lighthouse run's raw report in (`<page>-<run>.json`). */
+  keepReports?: string;
   log?: (line: string) => void;
 };
 
@@ -363,6 +370,7 @@ export async function measureWeb(options: MeasureWebOptions = {}): Promise<{ jso
     await buildWeb({ ...process.env, NODE_ENV: 'production', E2E_SKIP_BUILD: '' });
   }
   const runs = options.lighthouseRuns ?? 3;
+  if (options.keepReports) await mkdir(options.keepReports, { recursive: true });
   log('local cloud and demo data…');
   const webPort = await freePort();
   const stack = await startLocalStack({ webPort });
@@ -401,7 +409,8 @@ export async function measureWeb(options: MeasureWebOptions = {}): Promise<{ jso
       const all: LighthouseRun[] = [];
       for (let i = 0; i < runs; i += 1) {
         log(`${page}: lighthouse ${i + 1}/${runs}…`);
-        all.push(await lighthouse(`${origin}${path}`));
+        const keepAs = options.keepReports && join(options.keepReports, `${page.replace(/\W+/g, '-')}-${i + 1}.json`);
+        all.push(await lighthouse(`${origin}${path}`, keepAs));
       }
       const byScore = [...all].sort((a, b) => a.performance - b.performance);
       const middle = byScore[Math.floor((byScore.length - 1) / 2)];
@@ -532,13 +541,14 @@ export function toMarkdown(report: WebReport, before?: WebReport): string {
 }
 
 // `npm run bench:web` (BENCH_WEB_DIST=<dir> measures another build; BENCH_WEB_RUNS=<n> Lighthouse runs per page;
-// BENCH_WEB_BEFORE=<json> adds a before column).
+// BENCH_WEB_BEFORE=<json> adds a before column; BENCH_WEB_KEEP=<dir> keeps every raw Lighthouse report there).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { json, markdown } = await measureWeb({
     dist: process.env.BENCH_WEB_DIST,
     build: process.env.BENCH_WEB_SKIP_BUILD !== '1',
     lighthouseRuns: process.env.BENCH_WEB_RUNS ? Number(process.env.BENCH_WEB_RUNS) : undefined,
     commit: process.env.BENCH_WEB_COMMIT,
+    keepReports: process.env.BENCH_WEB_KEEP,
   });
   const out = process.env.BENCH_WEB_OUT ?? `${ROOT}reports/bench-web`;
   const before = process.env.BENCH_WEB_BEFORE

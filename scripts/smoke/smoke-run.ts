@@ -101,7 +101,8 @@ async function homePage(ctx: Context): Promise<string> {
     throw new StepFailure(`GET /: content-type ${home.headers.get('content-type') ?? '(none)'}, not text/html`);
   if (!home.text.includes('id="root"'))
     throw new StepFailure('GET /: the page has no <div id="root"> (not the web app)');
-  const [entry] = moduleScripts(home.text);
+  // The app's bundle is the last module script: the first-screen boot (web/vite-first-screen.ts) runs before it.
+  const entry = moduleScripts(home.text).at(-1);
   if (!entry) throw new StepFailure('GET /: no <script type="module" src=…> in the page');
   const script = await ctx.client.get(new URL(entry, home.url).href, '*/*');
   const type = script.headers.get('content-type') ?? '';

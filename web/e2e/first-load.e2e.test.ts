@@ -33,6 +33,41 @@ describe('first load', () => {
     }
   });
 
+  it('a guest’s first screen reads each answer once: the app takes over what the first-screen boot sent', async () => {
+    const origin = webUrl();
+    const id = await firstVoucherId(origin);
+    const pages = [
+      ['/', ['GET /api/v1/voucher?page=1&paginate=9&featured=1', 'GET /api/v1/voucher-category']],
+      ['/vouchers/search', ['POST /api/v1/voucher/search', 'GET /api/v1/voucher-category']],
+      [`/vouchers/${id}`, [`GET /api/v1/voucher/${id}`, 'GET /api/v1/voucher-category', 'GET /api/v1/app-status']],
+    ] as const;
+    for (const [path, reads] of pages) {
+      const context = await browser().newContext({ viewport: { width: 412, height: 823 }, locale: 'de-DE' });
+      try {
+        const page = await context.newPage();
+        const sent: string[] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) sent.push(`${request.method()} ${url.pathname}${url.search}`);
+        });
+        await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+        const boot = await page.locator('script[src*="/assets/first-screen-"]').count();
+        expect(boot, 'index.html loads the first-screen boot').toBe(1);
+        for (const read of reads)
+          expect(
+            sent.filter((s) => s === read),
+            `${path}: ${sent.join(', ')}`,
+          ).toHaveLength(1);
+        // Every early answer was taken by the app's own query (none left over, none read twice).
+        expect(await page.evaluate(() => (window as { __gmEarlyAnswers?: unknown[] }).__gmEarlyAnswers?.length)).toBe(
+          0,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('a buyer’s home loads no staff chunk, a seller’s home no admin chunk', async () => {
     const origin = webUrl();
     for (const role of ['user', 'seller'] as const) {

@@ -171,7 +171,9 @@ describe('guest search', () => {
     const lastPage = Math.ceil((await apiSearch({ paginate: 9 })).total / 9);
     expect(lastPage).toBeGreaterThan(2);
     expect(await previous.isDisabled()).toBe(true);
-    const firstPage = await shownIds(page);
+    // Unsorted and without a keyword now: wait for that answer (the sorted list stays on screen until it arrives).
+    const firstPage = (await apiSearch({ paginate: 9 })).ids;
+    await expect.poll(() => shownIds(page)).toEqual(firstPage);
     await next.click();
     await expect.poll(() => pager.textContent()).toContain(`Seite 2 von ${lastPage}`);
     await expect.poll(async () => (await shownIds(page))[0]).not.toBe(firstPage[0]);

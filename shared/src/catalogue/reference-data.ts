@@ -5,7 +5,7 @@ export const REGIONS = [
   { id: 3, label: 'Unterland' },
   { id: 4, label: 'Außerfern' },
 ] as const;
-export const REGION_IDS = REGIONS.map((r) => r.id);
+export const REGION_IDS = /* @__PURE__ */ REGIONS.map((r) => r.id);
 
 export function regionLabel(id: number | null | undefined): string | null {
   return REGIONS.find((r) => r.id === id)?.label ?? null;

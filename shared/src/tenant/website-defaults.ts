@@ -3,6 +3,7 @@
  * header and landing page can use them without loading the form contract
  * (website-configuration.ts re-exports everything here).
  */
+import { TENANT_SITE_DEFAULTS } from './tenant-site-defaults.ts';
 
 /** The icon library of the web (web/src/components/ui/icons.tsx): the names a seller may choose. */
 export const WEBSITE_ICONS = [
@@ -69,12 +70,12 @@ export const WEBSITE_CROPS = {
 
 export const WEBSITE_DEFAULTS = {
   /** 03 §9: the tenant site without a company colour. */
-  siteBackground: '#1D4F55',
+  siteBackground: TENANT_SITE_DEFAULTS.background,
   /** 02 §3 / 03 §3: what the seller's web-page form starts with. */
   formBackground: '#ff5563',
-  text: '#fff' as WebsiteTextColour,
+  text: TENANT_SITE_DEFAULTS.text as WebsiteTextColour,
   /** Titel 2 when the seller has none (Titel 1 falls back to the company name). */
-  header_2: 'Gutscheine online kaufen und verschenken',
+  header_2: TENANT_SITE_DEFAULTS.header_2,
   /** 01 §2 "Seller landing page": the three numbered steps' defaults. */
   texts: ['Gutschein wählen', 'Gutschein personalisieren', 'Als Geschenk versenden'],
   icons: ['search', 'spark', 'gift'] as WebsiteIcon[],

@@ -4,6 +4,14 @@ import { RootLayout } from './root-layout.tsx';
 import { Guard } from './guards.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { CAMPAIGN_SLUGS } from '../features/campaigns/campaign-slugs.ts';
+import { preloadablePage } from './preloadable-page.ts';
+
+/** The public first screens' pages: app/first-screen.ts loads the one a visit opens before the first render. */
+export const firstScreenPages = {
+  home: preloadablePage(() => import('./routes/home.tsx')),
+  search: preloadablePage(() => import('./routes/voucher-search.tsx')),
+  voucher: preloadablePage(() => import('./routes/voucher-detail.tsx')),
+};
 
 // One chunk per page so the first load only carries the frame and the page it opens.
 const pages = {
@@ -16,8 +24,8 @@ const pages = {
   forgotPassword: lazy(() => import('./routes/forgot-password.tsx')),
   resetPassword: lazy(() => import('./routes/reset-password.tsx')),
   guestWallet: lazy(() => import('./routes/guest-wallet.tsx')),
-  home: lazy(() => import('./routes/home.tsx')),
-  voucher: lazy(() => import('./routes/voucher-detail.tsx')),
+  home: firstScreenPages.home,
+  voucher: firstScreenPages.voucher,
   impressum: lazy(() => import('./routes/impressum.tsx')),
   datenschutz: lazy(() => import('./routes/datenschutz.tsx')),
   agb: lazy(() => import('./routes/agb.tsx')),
@@ -29,7 +37,7 @@ const pages = {
   adminSubcategories: lazy(() => import('./routes/admin-subcategories.tsx')),
   adminTemplates: lazy(() => import('./routes/admin-templates.tsx')),
   adminFeaturedVouchers: lazy(() => import('./routes/admin-featured-vouchers.tsx')),
-  voucherSearch: lazy(() => import('./routes/voucher-search.tsx')),
+  voucherSearch: firstScreenPages.search,
   voucherCategory: lazy(() => import('./routes/voucher-category.tsx')),
   sellerPage: lazy(() => import('./routes/seller-page.tsx')),
   campaign: lazy(() => import('./routes/campaign.tsx')),
@@ -109,7 +117,7 @@ const pages = {
   notFound: lazy(() => import('./routes/not-found.tsx')),
 };
 
-const page = (Page: LazyExoticComponent<ComponentType>) => <Page />;
+const page = (Page: LazyExoticComponent<ComponentType> | ComponentType) => <Page />;
 
 export const routes: RouteObject[] = [
   // Embeddable voucher list for other sites (01 §2 /wp): no header, footer or cookie notice.

@@ -1,6 +1,7 @@
 import { API_BASE, ApiError, createApiClient } from './api-client.ts';
 import { authStore } from './auth.ts';
 import { createSessionRenewal, webLock } from './session-renewal.ts';
+import { takeEarlyAnswer } from './early-answers.ts';
 import { paths } from '../config/paths.ts';
 
 /**
@@ -33,10 +34,12 @@ export const sessionRenewal = createSessionRenewal({
  * The page's API client: bearer token from the auth store; a rejected token is renewed once through
  * the session cookie, and signs the user out when that fails. A rejected impersonation token
  * (expired after 30 min, or ended elsewhere) brings the admin back to their own session and the
- * user list instead (issue 11).
+ * user list instead (issue 11). A first-screen read that the boot already sent takes its answer (issue 15).
  */
 export const api = createApiClient({
-  fetch: (input, init) => fetch(input, init),
+  fetch: (input, init) =>
+    (typeof input === 'string' ? takeEarlyAnswer(input, init, (url, again) => fetch(url, again)) : undefined) ??
+    fetch(input, init),
   getToken: () => authStore.getSnapshot().token,
   renew: (rejected) => sessionRenewal.afterRejected(rejected),
   onUnauthorized: (rejected) => {

@@ -3,7 +3,7 @@ import { OPERATOR, PAYMENT_METHODS, SOCIAL_LINKS } from '../../config/site.ts';
 import { paths } from '../../config/paths.ts';
 import { FacebookIcon, InstagramIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
-import { NEWSLETTER_TEXT } from '@gm/shared/admin/newsletter-text';
+import { NEWSLETTER_FOOTER_TEXT } from '@gm/shared/admin/newsletter-footer-text';
 import { LazyNewsletterForm } from './lazy-newsletter-form.tsx';
 import './footer.css';
 
@@ -16,9 +16,9 @@ export function Footer() {
         <div className="container site-footer__newsletter-inner">
           <div>
             <h2 id="footer-newsletter-title" className="site-footer__heading">
-              {NEWSLETTER_TEXT.footerTitle}
+              {NEWSLETTER_FOOTER_TEXT.title}
             </h2>
-            <p>{NEWSLETTER_TEXT.footerText}</p>
+            <p>{NEWSLETTER_FOOTER_TEXT.text}</p>
           </div>
           <LazyNewsletterForm source="footer" tone="dark" />
         </div>

@@ -15,6 +15,7 @@ import { DiscoveryModals } from '../../entities/catalogue/components/discovery-m
 import { useDiscoveryModals } from '../../entities/catalogue/hooks/use-discovery-modals.ts';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { currentTenant } from '../../lib/tenant.ts';
+import { useStagesAfterPaint } from '../../lib/use-after-paint.ts';
 
 // Only signed-in sellers and admins see it: guests do not load the seller dashboard or the sales-pause switch.
 const RoleHome = lazy(() => import('../layout/role-home.tsx').then((module) => ({ default: module.RoleHome })));
@@ -28,6 +29,9 @@ const TenantLanding = lazy(() =>
 export default function HomePage() {
   const auth = useAuth();
   const modals = useDiscoveryModals();
+  // Below the fold, one part after each painted frame: the first paint shows the hero (and the announcement) without
+  // waiting for the whole page's layout (issue 15). The main area is at least the viewport high, so nothing in view moves.
+  const later = useStagesAfterPaint(3);
   // A scanner user sees nothing but the scanner (02 §1): its Home is /scanner (issue 6).
   if (auth.isAuth && auth.role.name === 'scanner') return <Navigate to={paths.scanner} replace />;
   if (auth.isAuth && auth.role.name !== 'user')
@@ -49,11 +53,19 @@ export default function HomePage() {
       <SearchBanner />
       <CategoryShortcuts />
       <CategorySlider />
-      <FeaturedVouchers onOpenVoucher={modals.openVoucher} onOpenSeller={modals.openSeller} />
-      <HowItWorks />
-      <ExperienceCategories />
-      <PartnerLogos />
-      {!auth.isAuth && <SignupTeaser />}
+      {later >= 1 && <FeaturedVouchers onOpenVoucher={modals.openVoucher} onOpenSeller={modals.openSeller} />}
+      {later >= 2 && (
+        <>
+          <HowItWorks />
+          <ExperienceCategories />
+        </>
+      )}
+      {later >= 3 && (
+        <>
+          <PartnerLogos />
+          {!auth.isAuth && <SignupTeaser />}
+        </>
+      )}
       {!auth.isAuth && <AnnouncementModal />}
       <DiscoveryModals modals={modals} />
     </div>

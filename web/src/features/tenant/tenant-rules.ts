@@ -1,10 +1,10 @@
 import type { TenantShop } from '@gm/shared/orders/checkout-extras';
-import { WEBSITE_DEFAULTS } from '@gm/shared/tenant/website-defaults';
+import { TENANT_SITE_DEFAULTS } from '@gm/shared/tenant/tenant-site-defaults';
 
 /** 03 §9 "Tenant/subdomain behaviour": the tenant site's colours when the company has none. */
 export const TENANT_DEFAULT_COLOURS = {
-  background: WEBSITE_DEFAULTS.siteBackground,
-  text: WEBSITE_DEFAULTS.text,
+  background: TENANT_SITE_DEFAULTS.background,
+  text: TENANT_SITE_DEFAULTS.text,
 } as const;
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -34,6 +34,6 @@ export function heroTexts(
   username: string,
 ) {
   const first = company?.header_1?.trim() || company?.name?.trim() || username;
-  const second = company?.header_2?.trim() || WEBSITE_DEFAULTS.header_2;
+  const second = company?.header_2?.trim() || TENANT_SITE_DEFAULTS.header_2;
   return { first, second };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Category } from '@gm/shared/catalogue/contracts';
 import { api } from '../../../lib/api.ts';
 
@@ -18,11 +18,17 @@ export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
 }
 
 /** The categories change only when an admin edits them: kept for 5 minutes. */
+const categoriesQuery = {
+  queryKey: categoryKeys.all,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getCategories(signal),
+  staleTime: 5 * 60_000,
+};
+
 export function useCategories(enabled = true) {
-  return useQuery({
-    queryKey: categoryKeys.all,
-    queryFn: ({ signal }) => getCategories(signal),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...categoriesQuery, enabled });
+}
+
+/** Starts loading the categories (the header menu, the home's slider, the search filters) before a page renders. */
+export function prefetchCategories(client: QueryClient) {
+  return client.prefetchQuery(categoriesQuery);
 }

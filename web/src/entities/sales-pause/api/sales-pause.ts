@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -16,13 +16,20 @@ export function getSalesPause(signal?: AbortSignal) {
   });
 }
 
+const salesPauseQuery = {
+  queryKey: salesPauseKeys.all,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getSalesPause(signal),
+  staleTime: 60_000,
+};
+
+/** Starts loading the sales pause (the voucher page's buy button) before the page renders. */
+export function prefetchSalesPause(client: QueryClient) {
+  return client.prefetchQuery(salesPauseQuery);
+}
+
 /** Whether new sales are paused (false while loading or when the request fails). */
 export function useSalesPause() {
-  const query = useQuery({
-    queryKey: salesPauseKeys.all,
-    queryFn: ({ signal }) => getSalesPause(signal),
-    staleTime: 60_000,
-  });
+  const query = useQuery(salesPauseQuery);
   return { paused: query.data?.sales_paused ?? false, isLoading: query.isLoading };
 }
 
