@@ -37,6 +37,12 @@ export type BundledRoute = Pick<RouteDef, 'access' | 'domain'>;
 /** The identifier esbuild replaces with the route's entry (a JSON string) in a route's bundle. */
 export const BUNDLED_ROUTE = '__GM_ROUTE__';
 
+/**
+ * The identifier esbuild replaces with `true` or `false` (the manifest's `anonymous`): a literal, so
+ * the bundler drops the authentication of an anonymous route's wrapper with everything it imports.
+ */
+export const ANONYMOUS_ROUTE = '__GM_ANONYMOUS__';
+
 /** A route's entry as its bundle carries it. */
 export function bundledRoute(route: RouteDef): BundledRoute {
   return { access: route.access, domain: route.domain };
@@ -48,7 +54,10 @@ export function bundledRoute(route: RouteDef): BundledRoute {
  * manifest here, for CDK (infra/lib/api-stack.ts) and the bundle test and benchmark alike.
  */
 export function routeDefine(route: RouteDef): Record<string, string> {
-  return { [BUNDLED_ROUTE]: JSON.stringify(JSON.stringify(bundledRoute(route))) };
+  return {
+    [BUNDLED_ROUTE]: JSON.stringify(JSON.stringify(bundledRoute(route))),
+    [ANONYMOUS_ROUTE]: route.anonymous === true ? 'true' : 'false',
+  };
 }
 
 /**

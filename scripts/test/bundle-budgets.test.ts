@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { routes, type RouteDef } from '../../functions/src/routes.ts';
 import { buildBundle, buildBundles, lambdaEntries, type BundleStats } from './bundles.ts';
 
 /**
@@ -44,6 +45,17 @@ describe('Lambda bundles', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('authenticates where a route reads the actor, and carries no token code where it is anonymous', () => {
+    const anonymous = new Set(
+      (routes as readonly RouteDef[]).filter((r) => r.anonymous === true).map((r) => `${r.method} ${r.path}`),
+    );
+    const hasJose = (b: BundleStats) => b.packages.some((p) => p.name === 'jose');
+    const routeBundles = bundles.filter((b) => b.stripeAllowed !== undefined);
+    expect(anonymous.size).toBeGreaterThan(0);
+    expect(routeBundles.filter((b) => anonymous.has(b.name) && hasJose(b)).map((b) => b.name)).toEqual([]);
+    expect(routeBundles.filter((b) => !anonymous.has(b.name) && !hasJose(b)).map((b) => b.name)).toEqual([]);
+  });
 
   it('bundles zod/mini, never classic zod (every classic schema carries every method, so none of it tree-shakes)', () => {
     expect(bundles.filter((b) => b.classicZod).map((b) => b.name)).toEqual([]);
@@ -99,7 +111,7 @@ describe('Lambda bundles', () => {
   });
 
   it('bundles pdf-lib only where a PDF is made, and keeps plain routes plain', () => {
-    // A plain route today ends under 181 KB: pulling pdf-lib (≈ 300 KB with its fonts) into one makes it heavy, which the class ceilings alone would not see.
+    // A plain route today ends under 150 KB: pulling pdf-lib (≈ 300 KB with its fonts) into one makes it heavy, which the class ceilings alone would not see.
     // 24 today: the 12 routes that make a PDF, the mail worker, the 10 Stripe routes and the payouts job.
     const heavyRoutes = bundles.filter((b) => b.heavy).length;
     expect(heavyRoutes).toBeLessThanOrEqual(26);

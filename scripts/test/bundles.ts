@@ -17,12 +17,11 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const PLAIN_BUDGET_BYTES = 150 * 1024;
 export const HEAVY_BUDGET_BYTES = 600 * 1024;
 /**
- * What `npm test` holds: the Stripe/PDF budget itself (largest on 2026-11-27: POST order/gift-voucher
- * 511 KB, after zod/mini and the slim PDF stack), and for plain routes a ratchet at the largest plain
- * bundle plus about 4 % (POST auth/register 174 KB; the median is 118 KB) until the last five image
- * routes are under 150 KB. `npm run bench` reports every bundle against the budgets.
+ * What `npm test` holds: the budgets themselves (met on 2026-11-27: largest plain POST auth/register
+ * 146 KB, median 115 KB; largest Stripe/PDF POST order/gift-voucher 509 KB). The ceilings stay separate
+ * names so a budget can again be held as a ratchet while a change brings a bundle back under it.
  */
-export const PLAIN_CEILING_BYTES = 181 * 1024;
+export const PLAIN_CEILING_BYTES = PLAIN_BUDGET_BYTES;
 export const HEAVY_CEILING_BYTES = HEAVY_BUDGET_BYTES;
 
 export type LambdaEntry = {

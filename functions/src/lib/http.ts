@@ -33,7 +33,12 @@ type RouteOf<K extends RouteKey> = Extract<
   Route,
   { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
 >;
-type ActorOf<K extends RouteKey> = RouteOf<K>['access'] extends 'public' ? Actor | undefined : Actor;
+type ActorOf<K extends RouteKey> =
+  RouteOf<K> extends { anonymous: true }
+    ? undefined
+    : RouteOf<K>['access'] extends 'public'
+      ? Actor | undefined
+      : Actor;
 
 export type HttpRequest<K extends RouteKey> = {
   actor: ActorOf<K>;
@@ -124,8 +129,8 @@ const edgeOnly = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   },
 });
 
-/** One per container: the account-status cache lives here (USER_STATUS_CACHE_SECONDS). */
-const authenticator = createAuthenticator(
+/** One per container: the account-status cache lives here (USER_STATUS_CACHE_SECONDS). Unused, and dropped, in an anonymous route's bundle. */
+const authenticator = /* @__PURE__ */ createAuthenticator(
   () => ({
     users: userReader(),
     sessions: signOutReader(),
@@ -265,6 +270,8 @@ function tenantOf(event: APIGatewayProxyEventV2): string | undefined {
 
 /** In a route's bundle: its manifest entry as JSON (bundle-options.ts `routeDefine`); not declared in-process. */
 declare const __GM_ROUTE__: string | undefined;
+/** In a route's bundle: whether the route is anonymous, as a literal (bundle-options.ts `routeDefine`). */
+declare const __GM_ANONYMOUS__: boolean | undefined;
 
 /**
  * The handler's manifest entry. In a route's bundle the bundler put it there, so the manifest is not
@@ -286,12 +293,17 @@ function routeOf(key: RouteKey): RouteRule {
 export function http<K extends RouteKey>(key: K, fn: (request: HttpRequest<K>) => Promise<HttpResult>) {
   const route = routeOf(key);
   // Lambda would end a timed-out invocation without a word; middy throws 250 ms before, so httpErrors logs and counts it.
-  return middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>({ timeoutEarlyInMillis: 250 })
+  const wrapper = middy<APIGatewayProxyEventV2, HttpResult, Error, InternalContext>({ timeoutEarlyInMillis: 250 })
     .use(observed<APIGatewayProxyEventV2, HttpResult>([routeLogKey(route)]))
     .use(httpErrors(route))
-    .use(edgeOnly())
-    .use(auditImpersonatedWrites(route))
-    .use(authorise(route))
+    .use(edgeOnly());
+  // One expression on the bundle's literal: esbuild drops the branch an anonymous route does not take,
+  // and with it the authenticator (jose, its readers); in-process the manifest decides.
+  return (
+    (typeof __GM_ANONYMOUS__ === 'boolean' ? __GM_ANONYMOUS__ : findRoute(key).anonymous === true)
+      ? wrapper
+      : wrapper.use(auditImpersonatedWrites(route)).use(authorise(route))
+  )
     .use(jsonBody())
     .handler(async (event, context) =>
       fn({
