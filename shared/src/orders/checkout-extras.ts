@@ -1,3 +1,4 @@
+import { pageQuerySchema } from '../api/paged.ts';
 import * as z from 'zod/mini';
 import { MSG } from '../validation/messages.ts';
 import { guestSchema, orderStatusSchema } from './contracts.ts';
@@ -96,31 +97,11 @@ export const setSalesPauseRequestSchema = z.object({ sales_paused: z.boolean({ e
  * one tenant shop's lines (`subdomain`; on a tenant host the host's tenant), one order or a keyword
  * (voucher title, seller, order number). 9 per page.
  */
-export const orderSearchRequestSchema = z.object({
+export const orderSearchRequestSchema = z.extend(pageQuerySchema(9), {
   status: z._default(orderStatusSchema, 'pending'),
   subdomain: z.nullable(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(63)))),
   order_id: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
   keyword: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
-  page: z._default(
-    z.coerce
-      .number({ error: MSG.numeric })
-      .check(
-        z.int({ error: MSG.integer }),
-        z.gte(1, { error: MSG.minValue(1) }),
-        z.lte(100000, { error: MSG.maxValue(100000) }),
-      ),
-    1,
-  ),
-  paginate: z._default(
-    z.coerce
-      .number({ error: MSG.numeric })
-      .check(
-        z.int({ error: MSG.integer }),
-        z.gte(1, { error: MSG.minValue(1) }),
-        z.lte(100, { error: MSG.maxValue(100) }),
-      ),
-    9,
-  ),
 });
 export type OrderSearchRequest = z.input<typeof orderSearchRequestSchema>;
 

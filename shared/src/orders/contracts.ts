@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pagedSchema } from '../api/paged.ts';
+import { pagedSchema, pageQuerySchema } from '../api/paged.ts';
 import { voucherCardSchema } from '../catalogue/contracts.ts';
 import { emailField, requiredString } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
@@ -151,28 +151,8 @@ export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 export const cartIdSchema = z.uuid({ error: 'Ungültige Warenkorb-ID.' });
 
 /** GET order?status=pending|completed&page&paginate (01 §7; 9 per page). */
-export const orderListQuerySchema = z.object({
+export const orderListQuerySchema = z.extend(pageQuerySchema(9), {
   status: z._default(orderStatusSchema, 'pending'),
-  page: z._default(
-    z.coerce
-      .number({ error: MSG.numeric })
-      .check(
-        z.int({ error: MSG.integer }),
-        z.gte(1, { error: MSG.minValue(1) }),
-        z.lte(100000, { error: MSG.maxValue(100000) }),
-      ),
-    1,
-  ),
-  paginate: z._default(
-    z.coerce
-      .number({ error: MSG.numeric })
-      .check(
-        z.int({ error: MSG.integer }),
-        z.gte(1, { error: MSG.minValue(1) }),
-        z.lte(100, { error: MSG.maxValue(100) }),
-      ),
-    9,
-  ),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
