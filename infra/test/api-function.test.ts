@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import * as esbuild from 'esbuild';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lambdaBuildOptions } from '@gm/functions/bundle-build';
 import { ApiFunction, handlerEntry } from '../lib/constructs/api-function.ts';
 
 const dirs: string[] = [];
@@ -54,7 +56,7 @@ describe('ApiFunction tracing', () => {
 });
 
 describe('ApiFunction bundling', () => {
-  it('bundles with LAMBDA_BUNDLE.alias: pdf-lib on Node zlib and only the standard fonts our PDFs embed', () => {
+  it('bundles with LAMBDA_BUNDLE.alias: pdf-lib on Node zlib and only the standard fonts our PDFs embed', async () => {
     const outdir = mkdtempSync(path.join(tmpdir(), 'gm-infra-fn-'));
     dirs.push(outdir);
     const app = new App({ outdir });
@@ -67,5 +69,30 @@ describe('ApiFunction bundling', () => {
     expect(code).not.toContain('incorrect header check'); // pako's inflate
     expect(code).toContain('zG8mxrf+KAk/nRGh8eBWleZPnItsaj0Z'); // Helvetica's metrics
     expect(code).not.toContain('zG0mOhf+Kgk+7Ee5ZSdbN/aa+ebzuMdv'); // Times-Roman's
+    // Byte for byte what the bundle budget test and the benchmark measure (scripts/test/bundles.ts).
+    const measured = await esbuild.build({
+      ...lambdaBuildOptions(),
+      entryPoints: [handlerEntry('redemption/download-redemption-pdf')],
+      outfile: path.join(outdir, 'measured.mjs'),
+      write: false,
+    });
+    expect(code).toBe(measured.outputFiles[0]!.text);
+  }, 60_000);
+
+  it('bundles a linked source map without the sources only when asked', () => {
+    const outdir = mkdtempSync(path.join(tmpdir(), 'gm-infra-fn-'));
+    dirs.push(outdir);
+    const app = new App({ outdir, context: { sourceMaps: 'true' } });
+    new ApiFunction(new Stack(app, 'Fn'), 'Login', { entry: handlerEntry('auth/login') });
+    app.synth();
+    const [asset] = readdirSync(outdir).filter((d) => d.startsWith('asset.'));
+    expect(readdirSync(path.join(outdir, asset!)).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    expect(readFileSync(path.join(outdir, asset!, 'index.mjs'), 'utf8')).toContain(
+      '//# sourceMappingURL=index.mjs.map',
+    );
+    const map = JSON.parse(readFileSync(path.join(outdir, asset!, 'index.mjs.map'), 'utf8')) as {
+      sourcesContent?: unknown;
+    };
+    expect(map.sourcesContent).toBeUndefined();
   }, 60_000);
 });

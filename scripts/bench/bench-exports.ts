@@ -4,9 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { unzipSync } from 'fflate';
-import { LAMBDA_BUNDLE } from '../../functions/src/bundle-options.ts';
+import { lambdaBuildOptions } from '../../functions/src/bundle-build.ts';
 import { startLocalStack } from '../test/global-setup-int.ts';
-import { REPO_ROOT } from '../test/bundles.ts';
 import { seedInvoices } from '../test/seed-invoices.ts';
 import { writeSectionReport, type Figure, type SectionResult } from './report.ts';
 
@@ -46,20 +45,7 @@ async function measure() {
     const seedMs = performance.now() - seeded;
     // Bundled like the Lambda (one ESM file with the SDK inside) and run by plain node: no loader in the measured memory.
     const bundle = `${os.tmpdir()}/bench-exports-worker-${process.pid}.mjs`;
-    await build({
-      entryPoints: [WORKER],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      minify: true,
-      logLevel: 'error',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-      // pdf-lib as the Lambda bundles it (pako on Node zlib, only the embedded standard fonts).
-      alias: { ...LAMBDA_BUNDLE.alias },
-      absWorkingDir: REPO_ROOT,
-    });
+    await build({ ...lambdaBuildOptions(), entryPoints: [WORKER], outfile: bundle, logLevel: 'error' });
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const { stdout } = await promisify(execFile)(process.execPath, [bundle, sellerId, DAY, DAY], {

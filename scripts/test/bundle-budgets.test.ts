@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { routes, type RouteDef } from '../../functions/src/routes.ts';
 import { buildBundle, buildBundles, lambdaEntries, type BundleStats } from './bundles.ts';
 
@@ -14,8 +16,21 @@ import { buildBundle, buildBundles, lambdaEntries, type BundleStats } from './bu
  */
 let bundles: BundleStats[];
 
+/** What every deployed function is given (infra/lib/api-stack.ts), with made-up values: loading a bundle reads no more. */
+const FUNCTION_ENV = {
+  AWS_REGION: 'eu-central-1',
+  TABLE_NAME: 'table',
+  MEDIA_BUCKET: 'media',
+  PRIVATE_BUCKET: 'private',
+  COGNITO_USER_POOL_ID: 'eu-central-1_pool',
+  COGNITO_CLIENT_ID: 'client',
+  MAIL_FROM: 'noreply@example.com',
+  MAIL_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/123456789012/mail',
+  APP_URL: 'https://example.com',
+};
+
 beforeAll(async () => {
-  bundles = await buildBundles(lambdaEntries());
+  bundles = await buildBundles(lambdaEntries(), { keepCode: true });
 }, 600_000);
 
 describe('Lambda bundles', () => {
@@ -23,6 +38,36 @@ describe('Lambda bundles', () => {
     expect(bundles.length).toBe(lambdaEntries().length);
     expect(bundles.every((b) => b.bytes > 0 && b.sdkClients.length > 0)).toBe(true);
   });
+
+  it('loads every bundle and finds its handler (module-level code runs as built, pure annotations included)', async () => {
+    // Fresh node processes, as Lambda loads a bundle: each imports a share of the bundles, configured as a deployed function is.
+    const dir = mkdtempSync(path.join(tmpdir(), 'gm-bundle-load-'));
+    try {
+      const files = bundles.map((b, i) => {
+        mkdirSync(path.join(dir, `b${i}`));
+        writeFileSync(path.join(dir, `b${i}`, 'index.mjs'), b.code!);
+        return pathToFileURL(path.join(dir, `b${i}`, 'index.mjs')).href;
+      });
+      const script =
+        'const out = {}; for (const f of JSON.parse(process.argv[1])) out[f] = typeof (await import(f)).handler; console.log(JSON.stringify(out));';
+      const shares = [0, 1].map((k) => files.filter((_, i) => i % 2 === k));
+      const results = await Promise.all(
+        shares.map(async (share) => {
+          const { stdout } = await promisify(execFile)(
+            process.execPath,
+            ['--input-type=module', '-e', script, JSON.stringify(share)],
+            { env: { PATH: process.env.PATH, ...FUNCTION_ENV }, maxBuffer: 1 << 22 },
+          );
+          return JSON.parse(stdout) as Record<string, string>;
+        }),
+      );
+      const types = Object.assign({}, ...results) as Record<string, string>;
+      const notLoaded = bundles.filter((_, i) => types[files[i]!] !== 'function').map((b) => b.name);
+      expect(notLoaded).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("carries a route's own manifest entry, not the manifest", () => {
     expect(bundles.filter((b) => b.stripeAllowed !== undefined && b.manifest).map((b) => b.name)).toEqual([]);

@@ -1,17 +1,17 @@
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { LAMBDA_BUNDLE, routeDefine } from '../../functions/src/bundle-options.ts';
+import { lambdaBuildOptions, REPO_ROOT } from '../../functions/src/bundle-build.ts';
+import { routeDefine } from '../../functions/src/bundle-options.ts';
 import { STRIPE_KEYS } from '../../functions/src/capabilities.ts';
 import { routes } from '../../functions/src/routes.ts';
 
 /**
- * Builds every Lambda of the product the way CDK does (functions/src/bundle-options.ts, without
+ * Builds every Lambda of the product the way CDK does (functions/src/bundle-build.ts, without
  * source maps) and attributes its bytes to its inputs (esbuild's metafile): the bundle budget test
  * (bundle-budgets.test.ts) and the bundle benchmark (scripts/bench/bundles.ts) share it.
  */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
 
 /** The issue 15 budgets for the code beyond the AWS SDK, minified. */
 export const PLAIN_BUDGET_BYTES = 150 * 1024;
@@ -202,22 +202,11 @@ export function statsOf(
 /** One bundle, exactly as CDK builds it (without source maps). */
 export async function buildBundle(entry: LambdaEntry, keepCode = false): Promise<BundleStats> {
   const result = await esbuild.build({
+    ...lambdaBuildOptions(entry.define ? { define: entry.define } : {}),
     entryPoints: [entry.file],
-    bundle: true,
     write: false,
     metafile: true,
     outfile: path.join(REPO_ROOT, 'node_modules/.cache/bundles/index.mjs'),
-    format: LAMBDA_BUNDLE.format,
-    target: LAMBDA_BUNDLE.target,
-    platform: LAMBDA_BUNDLE.platform,
-    minify: LAMBDA_BUNDLE.minify,
-    charset: LAMBDA_BUNDLE.charset,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    banner: { js: LAMBDA_BUNDLE.banner },
-    alias: { ...LAMBDA_BUNDLE.alias },
-    absWorkingDir: REPO_ROOT,
-    ...(entry.define ? { define: entry.define } : {}),
-    logLevel: 'silent',
   });
   const [output] = Object.values(result.metafile.outputs);
   return statsOf(entry, output!, result.metafile.inputs, keepCode ? result.outputFiles[0]!.contents : undefined);
@@ -233,23 +222,12 @@ export async function buildBatch(entries: LambdaEntry[], keepCode = false): Prom
   if (entries.some((e) => JSON.stringify(e.define) !== JSON.stringify(define)))
     throw new Error('a batch of bundles must share its define');
   const result = await esbuild.build({
+    ...lambdaBuildOptions(define ? { define } : {}),
     entryPoints: entries.map((e, i) => ({ in: e.file, out: `e${i}` })),
-    bundle: true,
     write: false,
     metafile: true,
     outdir: path.join(REPO_ROOT, 'node_modules/.cache/bundles'),
     outExtension: { '.js': '.mjs' },
-    format: LAMBDA_BUNDLE.format,
-    target: LAMBDA_BUNDLE.target,
-    platform: LAMBDA_BUNDLE.platform,
-    minify: LAMBDA_BUNDLE.minify,
-    charset: LAMBDA_BUNDLE.charset,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    banner: { js: LAMBDA_BUNDLE.banner },
-    alias: { ...LAMBDA_BUNDLE.alias },
-    absWorkingDir: REPO_ROOT,
-    ...(define ? { define } : {}),
-    logLevel: 'silent',
   });
   return entries.map((entry, i) => {
     const key = Object.keys(result.metafile.outputs).find((k) => k.endsWith(`/e${i}.mjs`))!;

@@ -7,7 +7,7 @@ import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib'
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeCode } from '@gm/shared/admin/tourism';
-import { LAMBDA_BUNDLE } from '../../functions/src/bundle-options.ts';
+import { lambdaBuildOptions } from '../../functions/src/bundle-build.ts';
 import type { InvoiceRecord } from '../../functions/src/repositories/order-repository.ts';
 import { renderInvoicePdf } from '../../functions/src/services/orders/invoice-pdf.ts';
 import { renderEmployeeCodeCards } from '../../functions/src/services/tourism/employee-code-pdf.ts';
@@ -34,6 +34,7 @@ let inputs: esbuild.Metafile['inputs'];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gm-pdf-bundle-'));
   const result = await esbuild.build({
+    ...lambdaBuildOptions(),
     stdin: {
       contents: [
         "export { renderVoucherPdf } from './functions/src/services/wallet/voucher-pdf.ts';",
@@ -43,19 +44,8 @@ beforeAll(async () => {
       resolveDir: REPO_ROOT,
       loader: 'ts',
     },
-    bundle: true,
     write: false,
     metafile: true,
-    format: LAMBDA_BUNDLE.format,
-    target: LAMBDA_BUNDLE.target,
-    platform: LAMBDA_BUNDLE.platform,
-    minify: LAMBDA_BUNDLE.minify,
-    charset: LAMBDA_BUNDLE.charset,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    banner: { js: LAMBDA_BUNDLE.banner },
-    alias: { ...LAMBDA_BUNDLE.alias },
-    absWorkingDir: REPO_ROOT,
-    logLevel: 'silent',
   });
   inputs = result.metafile.inputs;
   const file = path.join(dir, 'renderers.mjs');

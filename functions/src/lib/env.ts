@@ -1,21 +1,26 @@
 import * as z from 'zod/mini';
 
+// Shared by many variables: a schema is immutable, and each one built costs every cold start.
+const name = z.string().check(z.minLength(1));
+const optionalName = z.optional(name);
+const optionalUrl = z.optional(z.url());
+
 /**
  * The one place that reads process.env, parsed with zod at cold start. Endpoint overrides are set
  * only locally (scripts/dev); on AWS they are absent and the SDK's defaults apply.
  */
 const envSchema = z.object({
-  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'eu-central-1'),
-  TABLE_NAME: z.string().check(z.minLength(1)),
-  MEDIA_BUCKET: z.string().check(z.minLength(1)),
-  PRIVATE_BUCKET: z.string().check(z.minLength(1)),
-  COGNITO_USER_POOL_ID: z.string().check(z.minLength(1)),
-  COGNITO_CLIENT_ID: z.string().check(z.minLength(1)),
+  AWS_REGION: z._default(name, 'eu-central-1'),
+  TABLE_NAME: name,
+  MEDIA_BUCKET: name,
+  PRIVATE_BUCKET: name,
+  COGNITO_USER_POOL_ID: name,
+  COGNITO_CLIENT_ID: name,
   /** Token issuer; defaults to the AWS Cognito issuer of the pool. */
-  COGNITO_ISSUER: z.optional(z.url()),
+  COGNITO_ISSUER: optionalUrl,
   MAIL_FROM: z.string().check(z.minLength(3)),
   /** The SES configuration set every mail is sent with (bounce and complaint metrics); unset locally. */
-  SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
+  SES_CONFIGURATION_SET: optionalName,
   /** Where the imprint's contact form is delivered; defaults to MAIL_FROM. */
   CONTACT_EMAIL: z.optional(z.string().check(z.minLength(3))),
   /** The mail queue (issue 14): every mail is a job on it, sent by the mail worker. */
@@ -26,7 +31,7 @@ const envSchema = z.object({
    * The domain tenant shops are subdomains of (`<name>.<apex>`). On AWS unset: APP_URL's host is the
    * apex (`https://<domainName>`). Locally `gutscheinmarkt.localhost`, while APP_URL is localhost.
    */
-  APEX_DOMAIN: z.optional(z.string().check(z.minLength(1))),
+  APEX_DOMAIN: optionalName,
   /** How long a function keeps the catalogue projection in memory (0 in tests: always fresh). */
   CATALOGUE_CACHE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3600)), 30),
   /**
@@ -40,20 +45,20 @@ const envSchema = z.object({
    * parameters (`*_PARAMETER`), read on first use; locally the PEMs themselves are given.
    */
   IMPERSONATION_PRIVATE_KEY: z.optional(z.string().check(z.includes('PRIVATE KEY'))),
-  IMPERSONATION_PRIVATE_KEY_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  IMPERSONATION_PRIVATE_KEY_PARAMETER: optionalName,
   IMPERSONATION_PUBLIC_KEY: z.optional(z.string().check(z.includes('PUBLIC KEY'))),
-  IMPERSONATION_PUBLIC_KEY_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  IMPERSONATION_PUBLIC_KEY_PARAMETER: optionalName,
   /**
    * The newsletter's pepper (issue 13): IP hashes of the consent record and the unsubscribe tokens are
    * HMAC-SHA256 under it. Production names an SSM SecureString parameter; locally the value is given.
    */
   NEWSLETTER_SECRET: z.optional(z.string().check(z.minLength(16))),
-  NEWSLETTER_SECRET_PARAMETER: z.optional(z.string().check(z.minLength(1))),
-  DYNAMODB_ENDPOINT: z.optional(z.url()),
-  S3_ENDPOINT: z.optional(z.url()),
-  SES_ENDPOINT: z.optional(z.url()),
-  COGNITO_ENDPOINT: z.optional(z.url()),
-  SQS_ENDPOINT: z.optional(z.url()),
+  NEWSLETTER_SECRET_PARAMETER: optionalName,
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  SES_ENDPOINT: optionalUrl,
+  COGNITO_ENDPOINT: optionalUrl,
+  SQS_ENDPOINT: optionalUrl,
   /**
    * Stripe (read by stripeEnv(), only where payments are used). Production names SSM SecureString
    * parameters (`*_PARAMETER`), read once per container; locally the values themselves are given.
@@ -62,15 +67,15 @@ const envSchema = z.object({
     z.string().check(z.regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key')),
   ),
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
-  STRIPE_SECRET_KEY_PARAMETER: z.optional(z.string().check(z.minLength(1))),
-  STRIPE_WEBHOOK_SECRET_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_SECRET_KEY_PARAMETER: optionalName,
+  STRIPE_WEBHOOK_SECRET_PARAMETER: optionalName,
   /** The Connect endpoint's own signing secret (events of connected accounts, e.g. account.updated); optional. */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
-  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: optionalName,
   /** Not secret; the web's Stripe.js key (answers may carry it). */
   STRIPE_PUBLISHABLE_KEY: z.optional(z.string().check(z.startsWith('pk_'))),
   /** Local only: the Stripe stand-in (scripts/dev/stripe-stand-in.ts); unset on AWS = api.stripe.com. */
-  STRIPE_API_HOST: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_API_HOST: optionalName,
   STRIPE_API_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
   STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
 });

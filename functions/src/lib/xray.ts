@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createSocket, type Socket } from 'node:dgram';
+import type { Socket } from 'node:dgram';
 import type { MiddlewareObj } from '@middy/core';
 
 /**
@@ -64,11 +64,15 @@ function send(trace: Trace, doc: Doc): Promise<void> {
     };
     try {
       if (!socket) {
-        const created = createSocket('udp4').on('error', (error) => {
-          traceErrors.log('X-Ray socket closed', error); // e.g. it could not bind: the next send opens another
-          if (socket === created) socket = undefined;
-          created.close();
-        });
+        // node:dgram is loaded with the first segment sent, not in every cold start (only traced functions send).
+        const created = process
+          .getBuiltinModule('node:dgram')
+          .createSocket('udp4')
+          .on('error', (error) => {
+            traceErrors.log('X-Ray socket closed', error); // e.g. it could not bind: the next send opens another
+            if (socket === created) socket = undefined;
+            created.close();
+          });
         socket = created.unref();
       }
       const message = HEADER + JSON.stringify({ ...doc, type: 'subsegment', trace_id: trace.traceId });

@@ -1,12 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, Charset, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { LAMBDA_BUNDLE, routeDefine, SOURCE_MAPS_CONTEXT } from '@gm/functions/bundle-options';
+import { routeDefine, SOURCE_MAPS_CONTEXT } from '@gm/functions/bundle-options';
 import type { RouteDef } from '@gm/functions/routes';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '@gm/functions/services/telemetry';
 
@@ -18,7 +18,10 @@ export function handlerEntry(handler: string): string {
   return path.join(HANDLERS_DIR, `${handler}.ts`);
 }
 
-export type ApiFunctionProps = Omit<NodejsFunctionProps, 'entry' | 'code' | 'handler' | 'logGroup' | 'logRetention'> & {
+export type ApiFunctionProps = Omit<
+  lambda.FunctionProps,
+  'code' | 'handler' | 'runtime' | 'logGroup' | 'logRetention'
+> & {
   /** Absolute path of the handler module; it must export `handler`. */
   entry: string;
   /**
@@ -30,27 +33,31 @@ export type ApiFunctionProps = Omit<NodejsFunctionProps, 'entry' | 'code' | 'han
   route?: RouteDef;
 };
 
+/** Builds one bundle (functions/src/bundle-cli.ts, the options of functions/src/bundle-build.ts). */
+const BUNDLE_CLI = path.join(REPO_ROOT, 'functions/src/bundle-cli.ts');
+
 /**
  * One API route's Lambda with the defaults every function shares: Node 22 on Graviton, ESM bundle
- * with the AWS SDK v3 inside (faster cold starts than the runtime's copy; LAMBDA_BUNDLE), source maps
+ * with the AWS SDK v3 inside (faster cold starts than the runtime's copy; LAMBDA_BUNDLE) built by our
+ * own esbuild call (bundle-build.ts: CDK's NodejsFunction runs esbuild's CLI, which takes no plugin), source maps
  * only with `-c sourceMaps=true` (then also loaded at runtime, --enable-source-maps), X-Ray tracing
  * (active, which grants xray:PutTraceSegments; functions/src/lib/xray.ts adds the invocation and its AWS
  * SDK calls), and a log group of its own with one month retention.
  */
-export class ApiFunction extends NodejsFunction {
+export class ApiFunction extends lambda.Function {
   readonly entry: string;
   /** The esbuild `define` of the bundle (a route's own manifest entry), if any. */
   readonly define: Record<string, string> | undefined;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
-    const { entry, stubForMissingEntry, bundling, environment, route, ...rest } = props;
+    const { entry, stubForMissingEntry, environment, route, ...rest } = props;
     const define = route ? routeDefine(route) : undefined;
     const sourceMaps = sourceMapsRequested(scope);
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const shared: NodejsFunctionProps = {
+    const shared: Omit<lambda.FunctionProps, 'code' | 'handler'> = {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 512,
@@ -71,36 +78,27 @@ export class ApiFunction extends NodejsFunction {
     if (!exists && !stubForMissingEntry) {
       throw new Error(`Handler module missing: ${path.relative(REPO_ROOT, entry)} (${props.description ?? id})`);
     }
-    super(
-      scope,
-      id,
-      exists
-        ? {
-            ...shared,
-            entry,
-            handler: 'handler',
-            depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-            projectRoot: REPO_ROOT,
-            bundling: {
-              format: OutputFormat.ESM,
-              target: LAMBDA_BUNDLE.target,
-              platform: LAMBDA_BUNDLE.platform,
-              minify: LAMBDA_BUNDLE.minify,
-              sourceMap: sourceMaps,
-              ...(sourceMaps ? { sourcesContent: false } : {}),
-              charset: Charset.UTF8,
-              mainFields: [...LAMBDA_BUNDLE.mainFields],
-              // Bundle the SDK v3 clients too (the default marks @aws-sdk/* external on Node 18+).
-              externalModules: [],
-              banner: LAMBDA_BUNDLE.banner,
-              // esbuild runs in projectRoot (REPO_ROOT), where the alias paths are relative to.
-              esbuildArgs: { '--alias': Object.entries(LAMBDA_BUNDLE.alias).map(([from, to]) => `${from}=${to}`) },
-              ...(define ? { define } : {}),
-              ...bundling,
+    const code = exists
+      ? lambda.Code.fromAsset(path.dirname(entry), {
+          // The bundle's own hash: unchanged code deploys nothing, and a skipped bundling (tests) reads no files.
+          assetHashType: AssetHashType.OUTPUT,
+          bundling: {
+            // Only if local bundling failed, which it never reports: it throws instead.
+            image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+            local: {
+              tryBundle(outputDir) {
+                const args = JSON.stringify({ entry, outdir: outputDir, define, sourceMaps });
+                execFileSync(process.execPath, ['--import', 'tsx', BUNDLE_CLI, args], {
+                  cwd: REPO_ROOT,
+                  stdio: 'inherit',
+                });
+                return true;
+              },
             },
-          }
-        : { ...shared, code: stubForMissingEntry, handler: 'index.handler' },
-    );
+          },
+        })
+      : stubForMissingEntry!;
+    super(scope, id, { ...shared, code, handler: 'index.handler' });
     this.entry = entry;
     this.define = define;
   }

@@ -1,13 +1,13 @@
 /** Money is integer euro cents everywhere inside; these functions are the only edge crossings. */
 export type Cents = number;
 
-const euroFormat = new Intl.NumberFormat('de-DE', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const plainFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/*
+ * The formats are made on first use, not at import: the first Intl.NumberFormat of a process loads
+ * the locale's data (about 10 ms), which every Lambda bundling this module would otherwise pay in its
+ * cold start, although most requests never format an amount.
+ */
+let euroFormat: Intl.NumberFormat | undefined;
+let plainFormat: Intl.NumberFormat | undefined;
 
 export function assertCents(value: number): Cents {
   if (!Number.isSafeInteger(value)) throw new RangeError(`not an integer amount of cents: ${value}`);
@@ -16,11 +16,18 @@ export function assertCents(value: number): Cents {
 
 /** 1234 → "12,34 €" (non-breaking space as Intl writes it). */
 export function formatEuro(cents: Cents): string {
+  euroFormat ??= new Intl.NumberFormat('de-DE', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return euroFormat.format(cents / 100);
 }
 
 /** 123456 → "1.234,56" without the currency sign. */
 export function formatAmount(cents: Cents): string {
+  plainFormat ??= new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return plainFormat.format(cents / 100);
 }
 

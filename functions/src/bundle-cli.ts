@@ -1,0 +1,20 @@
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { lambdaBuildOptions } from './bundle-build.ts';
+
+/**
+ * Builds one Lambda's bundle into a directory as `index.mjs` (CDK's local bundling runs this:
+ * infra/lib/constructs/api-function.ts). Argument: JSON `{ entry, outdir, define?, sourceMaps? }`.
+ */
+const { entry, outdir, define, sourceMaps } = JSON.parse(process.argv[2] ?? '{}') as {
+  entry: string;
+  outdir: string;
+  define?: Record<string, string>;
+  sourceMaps?: boolean;
+};
+await esbuild.build({
+  ...lambdaBuildOptions({ ...(define ? { define } : {}), sourceMaps: sourceMaps === true }),
+  entryPoints: [entry],
+  outfile: path.join(outdir, 'index.mjs'),
+  logLevel: 'warning',
+});
