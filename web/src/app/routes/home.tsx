@@ -29,9 +29,9 @@ const TenantLanding = lazy(() =>
 export default function HomePage() {
   const auth = useAuth();
   const modals = useDiscoveryModals();
-  // Below the fold, one part after each painted frame: the first paint shows the hero (and the announcement) without
+  // Below the fold, one section after each painted frame: the first paint shows the hero (and the announcement) without
   // waiting for the whole page's layout (issue 15). The main area is at least the viewport high, so nothing in view moves.
-  const later = useStagesAfterPaint(3);
+  const later = useStagesAfterPaint(5);
   // A scanner user sees nothing but the scanner (02 §1): its Home is /scanner (issue 6).
   if (auth.isAuth && auth.role.name === 'scanner') return <Navigate to={paths.scanner} replace />;
   if (auth.isAuth && auth.role.name !== 'user')
@@ -54,18 +54,10 @@ export default function HomePage() {
       <CategoryShortcuts />
       <CategorySlider />
       {later >= 1 && <FeaturedVouchers onOpenVoucher={modals.openVoucher} onOpenSeller={modals.openSeller} />}
-      {later >= 2 && (
-        <>
-          <HowItWorks />
-          <ExperienceCategories />
-        </>
-      )}
-      {later >= 3 && (
-        <>
-          <PartnerLogos />
-          {!auth.isAuth && <SignupTeaser />}
-        </>
-      )}
+      {later >= 2 && <HowItWorks />}
+      {later >= 3 && <ExperienceCategories />}
+      {later >= 4 && <PartnerLogos />}
+      {later >= 5 && !auth.isAuth && <SignupTeaser />}
       {!auth.isAuth && <AnnouncementModal />}
       <DiscoveryModals modals={modals} />
     </div>
