@@ -8,8 +8,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeCode } from '@gm/shared/admin/tourism';
 import { lambdaBuildOptions } from '../../functions/src/bundle-build.ts';
-import type { InvoiceRecord } from '../../functions/src/repositories/order-repository.ts';
 import { renderInvoicePdf } from '../../functions/src/services/orders/invoice-pdf.ts';
+import { sampleInvoice } from '../../functions/src/services/orders/test-invoice.ts';
 import { renderEmployeeCodeCards } from '../../functions/src/services/tourism/employee-code-pdf.ts';
 import { renderVoucherPdf, type VoucherPdfInput } from '../../functions/src/services/wallet/voucher-pdf.ts';
 import { REPO_ROOT } from './bundles.ts';
@@ -119,23 +119,6 @@ const codes: EmployeeCode[] = [
   } as EmployeeCode,
 ];
 
-const invoice: InvoiceRecord = {
-  invoice_no: 'RE-2026-K7M3Q-000042',
-  order_id: 'o1',
-  order_no: 'GM-2026-000007',
-  seller_id: 's1',
-  seller: { name: 'Alpen Spa GmbH', address: 'Hauptstraße 5, 6020 Innsbruck', vat_number: 'ATU12345678' },
-  buyer: { name: 'Anna Käufer', email: 'buyer@example.com' },
-  buyer_user_id: 'u1',
-  lines: [{ title: 'Wellness-Tag', qty: 2, unit: 4500, tax_rate: 20, net: 7500, tax: 1500, gross: 9000 }],
-  discount: 0,
-  multi_purpose: false,
-  net: 7500,
-  tax: 1500,
-  gross: 9000,
-  issued_at: '2026-03-04T10:00:00.000Z',
-};
-
 describe('the PDF renderers as the Lambdas bundle them', () => {
   it('carry neither pako nor the metrics of fonts we do not embed', () => {
     const files = Object.keys(inputs);
@@ -169,8 +152,8 @@ describe('the PDF renderers as the Lambdas bundle them', () => {
   });
 
   it('make the same invoice', async () => {
-    expect(await objects(await bundled.renderInvoicePdf(invoice))).toEqual(
-      await objects(await renderInvoicePdf(invoice)),
+    expect(await objects(await bundled.renderInvoicePdf(sampleInvoice))).toEqual(
+      await objects(await renderInvoicePdf(sampleInvoice)),
     );
   });
 });

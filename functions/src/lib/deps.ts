@@ -239,3 +239,17 @@ export const hashToken = /* @__PURE__ */ once(
   () => (token: string) => createHash('sha256').update(token).digest('hex'),
 );
 export const appUrl = /* @__PURE__ */ once(() => env().APP_URL);
+
+/** What saving a seller's voucher form needs: creating it (POST voucher) and editing it (POST voucher/{id}). */
+export const voucherFormProviders = {
+  vouchers,
+  catalogueChanges,
+  categoryTree,
+  users: userReader,
+  companies,
+  settings: sellerSettingsReader,
+  uploads,
+  clock,
+  newId,
+  employeeVoucherCache,
+};

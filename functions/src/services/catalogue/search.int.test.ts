@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pagedSchema } from '@gm/shared/api/paged';
-import { voucherCardSchema, voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
+import { voucherCardSchema, type Voucher } from '@gm/shared/catalogue/contracts';
 import { sellerProfileSchema } from '@gm/shared/catalogue/seller-contracts';
 import { api } from '../../../../scripts/test/api.ts';
 import { createTestAccount, type TestAccount } from '../../../../scripts/test/accounts.ts';
+import { testVoucher } from '../../../../scripts/test/test-vouchers.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { createCategoryRepository } from '../../repositories/category-repository.ts';
@@ -31,55 +32,21 @@ let buyer: TestAccount;
 type Spec = Partial<Voucher> & { id: string; day: number };
 
 function voucher(seller: TestAccount, spec: Spec): Voucher {
-  const { day, ...overrides } = spec;
-  return voucherSchema.parse({
-    title: `Gutschein ${spec.id}`.slice(0, 30),
+  const { day, id, ...overrides } = spec;
+  return testVoucher(id, seller.userId, {
+    title: `Gutschein ${id}`.slice(0, 30),
     description: 'Ein schönes Erlebnis',
-    long_description: 'Lang',
-    note: null,
-    type: 'quantity',
     qty_val: 5000,
-    qty_min: 1,
-    qty_max: 5,
-    val_min: null,
-    val_max: null,
     price_filter: 5000,
     voucher_category_id: catA,
     category: { id: catA, name: `Suchkategorie ${run}`, slug: slugA },
-    subcategory_id: null,
-    target: 'Paare',
     season: 'Sommer',
-    region_id: 1,
-    seller_id: seller.userId,
     seller: {
       id: seller.userId,
       username: `verkaeufer-${seller.userId}`,
       company: { name: 'Testbetrieb', logo: null, region: 'Oberland', url: null },
     },
-    is_active: true,
-    is_featured: false,
-    is_tourism: false,
-    display: 'all',
-    valid_day: ['Mo'],
     months: [1],
-    expiry_date: 4,
-    validity_reason: null,
-    isReserve: false,
-    price_hidden: false,
-    tax: 'unsure',
-    background_image: null,
-    image_1: null,
-    image_2: null,
-    image_3: null,
-    styling: {
-      background_color: '#fff',
-      background_description_color: '#ff5563',
-      header_and_footer_background_color: '#fff',
-      header_and_footer_color: '#000',
-      description_color: '#fff',
-      text_color: 'dark',
-    },
-    sold_count: 0,
     created_at: new Date(Date.UTC(2026, 0, day)).toISOString(),
     ...overrides,
   });

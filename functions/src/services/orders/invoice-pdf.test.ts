@@ -1,28 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { drawnText } from '../test-pdf-text.ts';
-import type { InvoiceRecord } from '../../repositories/order-repository.ts';
 import { winAnsi } from '../pdf-text.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-
-const invoice: InvoiceRecord = {
-  invoice_no: 'RE-2026-K7M3Q-000042',
-  order_id: 'o1',
-  order_no: 'GM-2026-000007',
-  seller_id: 's1',
-  seller: { name: 'Alpen Spa GmbH', address: 'Hauptstraße 5, 6020 Innsbruck', vat_number: 'ATU12345678' },
-  buyer: { name: 'Anna Käufer', email: 'buyer@example.com' },
-  buyer_user_id: 'u1',
-  lines: [
-    { title: 'Wellness ♥ Tag – „Deluxe“ 🎁', qty: 2, unit: 4500, tax_rate: 20, net: 7500, tax: 1500, gross: 9000 },
-  ],
-  discount: 0,
-  multi_purpose: false,
-  net: 7500,
-  tax: 1500,
-  gross: 9000,
-  issued_at: '2026-03-04T10:00:00.000Z',
-};
+import { sampleInvoice as invoice } from './test-invoice.ts';
 
 describe('renderInvoicePdf', () => {
   it('renders a PDF that parses back with the invoice number, date, parties, lines and VAT', async () => {
