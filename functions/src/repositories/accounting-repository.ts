@@ -7,6 +7,7 @@ import { queryAll } from './query-all.ts';
 import { redemptionKeys } from './redemption-repository.ts';
 import { sellerInvoiceKeys, toSellerInvoiceRecord, type SellerInvoiceRecord } from './seller-invoice-keys.ts';
 import { userVoucherKeys } from './user-voucher-repository.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * Read side of the accounting exports and the outstanding-voucher report (issue 12; docs/data-model.md
@@ -39,10 +40,6 @@ const ORDER_FIELDS = [
 ] as const;
 
 const endKey = (end: string) => `${end}#\uffff`;
-const strip = (item: Record<string, unknown>) => {
-  const { PK: _a, SK: _b, GSI1PK: _c, GSI1SK: _d, GSI2PK: _e, GSI2SK: _f, GSI3PK: _g, GSI3SK: _h, ...rest } = item;
-  return rest;
-};
 
 export function createAccountingRepository(db: DynamoDBDocumentClient, tableName: string) {
   const range = (
@@ -89,7 +86,7 @@ export function createAccountingRepository(db: DynamoDBDocumentClient, tableName
       const items = sellerId
         ? await range('GSI1', invoiceKeys.sellerInvoices(sellerId), start, end, filter)
         : await range('GSI2', invoiceKeys.allInvoices, start, end, filter);
-      return items.map((item) => strip(item) as InvoiceRecord);
+      return items.map((item) => withoutKeys(item) as InvoiceRecord);
     },
 
     /** Order lines by id (the orders of Stornorechnungen sold before the period). */
@@ -97,7 +94,7 @@ export function createAccountingRepository(db: DynamoDBDocumentClient, tableName
       const unique = [...new Set(ids)];
       const items = await batch(unique.map((id) => orderKeys.item(id)));
       const out = new Map<string, AccountingOrder>();
-      items.forEach((item, i) => item && out.set(unique[i]!, strip(item) as AccountingOrder));
+      items.forEach((item, i) => item && out.set(unique[i]!, withoutKeys(item) as AccountingOrder));
       return out;
     },
 

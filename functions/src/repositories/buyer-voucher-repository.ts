@@ -9,6 +9,7 @@ import { queryAll } from './query-all.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import type { UserVoucherPersonalisation } from './user-voucher-repository.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `BUYER_VOUCHER#<id>` / `BUYER_VOUCHER` (docs/data-model.md "BuyerVoucher"): a gift voucher a buyer
@@ -47,10 +48,7 @@ export const buyerVoucherKeys = {
 export type BuyerVoucherRepository = ReturnType<typeof createBuyerVoucherRepository>;
 
 export function createBuyerVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const strip = (item: Record<string, unknown>): BuyerVoucherRecord => {
-    const { PK: _pk, SK: _sk, GSI1PK: _1, GSI1SK: _1s, entity: _e, ...rest } = item;
-    return rest as BuyerVoucherRecord;
-  };
+  const strip = (item: Record<string, unknown>): BuyerVoucherRecord => withoutKeys(item) as BuyerVoucherRecord;
 
   return {
     async get(id: string): Promise<BuyerVoucherRecord | undefined> {

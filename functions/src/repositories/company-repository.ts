@@ -8,6 +8,7 @@ import {
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 import { queryAll } from './query-all.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /** A seller's company (02 §3 "Company"). Colours default on the tenant site (#1D4F55 / #fff). */
 export type CompanyRecord = {
@@ -74,10 +75,7 @@ export const companyKeys = {
 export type CompanyRepository = ReturnType<typeof createCompanyRepository>;
 
 export function createCompanyRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const fromItem = (item: Record<string, unknown>): CompanyRecord => {
-    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
-    return rest as CompanyRecord;
-  };
+  const fromItem = (item: Record<string, unknown>): CompanyRecord => withoutKeys(item) as CompanyRecord;
   const item = (company: CompanyRecord) => ({
     ...companyKeys.company(company.seller_id),
     ...companyKeys.all(company.name, company.seller_id),

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `COUPON#<CODE upper>` / `COUPON` (docs/data-model.md "Coupon / CouponUse"), listed under GSI1
@@ -39,8 +40,7 @@ export function createCouponRepository(db: DynamoDBDocumentClient, tableName: st
         new GetCommand({ TableName: tableName, Key: couponKeys.item(code), ConsistentRead: true }),
       );
       if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _gs, entity: _e, ...rest } = Item;
-      return rest as CouponRecord;
+      return withoutKeys(Item) as CouponRecord;
     },
 
     /**

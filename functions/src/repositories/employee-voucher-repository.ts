@@ -11,6 +11,7 @@ import { queryAll } from './query-all.ts';
 import { redemptionKeys } from './redemption-repository.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 import { employeeVoucherPartition, voucherKeys, type VoucherRecord } from './voucher-repository.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * Employee vouchers and employee redemptions (issue 13; docs/data-model.md §3 "Redemption", §4.2,
@@ -54,13 +55,6 @@ export type EmployeeRedeemOutcome = 'ok' | 'used' | 'inactive' | 'conflict';
 
 export type EmployeeVoucherRepository = ReturnType<typeof createEmployeeVoucherRepository>;
 
-const STRIPPED = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'entity']);
-function strip<T>(item: Record<string, unknown>): T {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) if (!STRIPPED.has(key)) out[key] = value;
-  return out as T;
-}
-
 /**
  * One tourism account's live employee vouchers, newest first (GSI2 `TOURISM#<id>#EMPLOYEE_VOUCHERS`,
  * bounded by that account's partners: read to the end). On its own for the employee voucher cache
@@ -81,7 +75,7 @@ export async function listEmployeeVouchersOfTourism(
       ScanIndexForward: false,
     }),
   );
-  return items.map((item) => strip<VoucherRecord>(item)).filter((voucher) => !voucher.deleted_at);
+  return items.map((item) => withoutKeys(item) as VoucherRecord).filter((voucher) => !voucher.deleted_at);
 }
 
 export function createEmployeeVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
@@ -248,7 +242,7 @@ export function createEmployeeVoucherRepository(db: DynamoDBDocumentClient, tabl
           ExpressionAttributeValues: { ':pk': employeeKeys.tourismRedemptions(tourismId) },
         }),
       );
-      return items.map((item) => strip<EmployeeRedemptionRecord>(item));
+      return items.map((item) => withoutKeys(item) as EmployeeRedemptionRecord);
     },
   };
 }

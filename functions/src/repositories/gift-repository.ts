@@ -9,6 +9,7 @@ import type { GiftType, VoucherUsage } from '@gm/shared/wallet/gift';
 import { orderKeys } from './order-repository.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `ORDER#<orderId>` / `GIFT` (docs/data-model.md "Gift", §4.5 "Gift"): the gift options of one order
@@ -51,10 +52,7 @@ export type ClaimOutcome = { claimed: true } | { claimed: false; existing: GiftR
 export type GiftRepository = ReturnType<typeof createGiftRepository>;
 
 export function createGiftRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const strip = (item: Record<string, unknown>): GiftRecord => {
-    const { PK: _pk, SK: _sk, entity: _e, ...rest } = item;
-    return rest as GiftRecord;
-  };
+  const strip = (item: Record<string, unknown>): GiftRecord => withoutKeys(item) as GiftRecord;
   const get = async (orderId: string): Promise<GiftRecord | undefined> => {
     const { Item } = await db.send(
       new GetCommand({ TableName: tableName, Key: giftKeys.item(orderId), ConsistentRead: true }),

@@ -6,6 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `IDEMPOTENCY#<principal>#<key>` / `IDEMPOTENCY` (docs/data-model.md "Idempotency"): one record per
@@ -44,8 +45,7 @@ export function createIdempotencyRepository(db: DynamoDBDocumentClient, tableNam
       new GetCommand({ TableName: tableName, Key: idempotencyKeys.item(principal, key), ConsistentRead: true }),
     );
     if (!Item) return undefined;
-    const { PK: _pk, SK: _sk, entity: _e, ttl: _ttl, ...rest } = Item;
-    return rest as IdempotencyRecord;
+    return withoutKeys(Item, 'ttl') as IdempotencyRecord;
   }
 
   return {

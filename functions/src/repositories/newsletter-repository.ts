@@ -8,6 +8,7 @@ import {
 import type { NewsletterSource } from '@gm/shared/admin/newsletter';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
+import { withoutKeys } from './item-keys.ts';
 
 export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
@@ -65,7 +66,7 @@ export function createNewsletterRepository(db: DynamoDBDocumentClient, tableName
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName, Key: newsletterKeys.subscriber(email), ConsistentRead: true }),
       );
-      return Item ? (strip(Item) as NewsletterSubscriber) : undefined;
+      return Item ? (withoutKeys(Item) as NewsletterSubscriber) : undefined;
     },
 
     /**
@@ -268,12 +269,7 @@ export function createNewsletterRepository(db: DynamoDBDocumentClient, tableName
           ExpressionAttributeValues: { ':pk': 'NEWSLETTER', ':confirmed': 'confirmed' },
         }),
       );
-      return items.map((item) => strip(item) as NewsletterSubscriber);
+      return items.map((item) => withoutKeys(item) as NewsletterSubscriber);
     },
   };
-}
-
-function strip(item: Record<string, unknown>): Record<string, unknown> {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, entity: _entity, ...rest } = item;
-  return rest;
 }

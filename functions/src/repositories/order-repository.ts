@@ -15,6 +15,7 @@ import { invoiceCodeOf } from './invoice-code.ts';
 import { queryAll, queryCount } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `ORDER#<orderId>` / `ORDER` (docs/data-model.md "Order"): one item per cart line. While pending it
@@ -98,24 +99,8 @@ function searchTextWithoutBuyer(item: Record<string, unknown>): string {
     .toLowerCase();
 }
 
-const STRIPPED = [
-  'PK',
-  'SK',
-  'GSI1PK',
-  'GSI1SK',
-  'GSI2PK',
-  'GSI2SK',
-  'GSI3PK',
-  'GSI3SK',
-  'entity',
-  'ttl',
-  'search_text',
-];
-
 export function toOrderRecord(item: Record<string, unknown>): OrderRecord {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) if (!STRIPPED.includes(key)) out[key] = value;
-  return out as OrderRecord;
+  return withoutKeys(item, 'ttl', 'search_text') as OrderRecord;
 }
 
 function ownerCondition(owner: OrderOwner): { expression: string; values: Record<string, unknown> } {
@@ -563,6 +548,5 @@ export type CompletedLine = {
 };
 
 function toInvoiceRecord(item: Record<string, unknown>): InvoiceRecord {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = item;
-  return rest as InvoiceRecord;
+  return withoutKeys(item) as InvoiceRecord;
 }

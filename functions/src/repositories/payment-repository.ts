@@ -13,6 +13,7 @@ import {
 } from '@gm/shared/payments/payment-status';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `PAYMENT#<paymentId>` / `PAYMENT` (docs/data-model.md "Payment"): one checkout's payment. The
@@ -339,6 +340,5 @@ export function createPaymentRepository(db: DynamoDBDocumentClient, tableName: s
 }
 
 function toPaymentRecord(item: Record<string, unknown>): PaymentRecord {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, entity: _e, ...rest } = item;
-  return rest as PaymentRecord;
+  return withoutKeys(item) as PaymentRecord;
 }

@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * Where a seller's money goes (02 §3 "detail … iban, bic"). `payouts_enabled` stays false until the
@@ -50,8 +51,7 @@ export function createPayoutAccountRepository(db: DynamoDBDocumentClient, tableN
     async get(sellerId: string): Promise<PayoutAccountRecord | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: payoutAccountKeys.item(sellerId) }));
       if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, entity: _e, ...rest } = Item;
-      return rest as PayoutAccountRecord;
+      return withoutKeys(Item) as PayoutAccountRecord;
     },
 
     /**

@@ -10,6 +10,7 @@ import { listCountKeys, readListCount } from './list-counts.ts';
 import { queryAll } from './query-all.ts';
 import { redemptionStatsParts } from './sales-stats.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `REDEMPTION#<id>` / `REDEMPTION` and `/ REVOCATION`, `COUNTER#REDEMPTION_NO#<yyyy>`
@@ -64,12 +65,8 @@ export type LedgerPage = { items: RedemptionRecord[]; lastKey: Record<string, un
 
 export type RedemptionRepository = ReturnType<typeof createRedemptionRepository>;
 
-const STRIPPED = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'entity']);
-
 function strip(item: Record<string, unknown>): RedemptionRecord {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) if (!STRIPPED.has(key)) out[key] = value;
-  return out as RedemptionRecord;
+  return withoutKeys(item) as RedemptionRecord;
 }
 
 function outcomeOf(error: unknown, balanceIndex: number): WriteOutcome {

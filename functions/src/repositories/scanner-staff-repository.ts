@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-s
 import { queryAll } from './query-all.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
 import { userKeys, type UserRecord } from './user-repository.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * A seller's scanner users (issue 6; docs/data-model.md §5.1 "Scanner staff"): the `User` profiles
@@ -24,10 +25,7 @@ export function createScannerStaffRepository(db: DynamoDBDocumentClient, tableNa
           ScanIndexForward: false,
         }),
       );
-      return items.map((item) => {
-        const { PK: _pk, SK: _sk, GSI1PK: _1, GSI1SK: _1s, GSI2PK: _2, GSI2SK: _2s, entity: _e, ...rest } = item;
-        return rest as UserRecord;
-      });
+      return items.map((item) => withoutKeys(item) as UserRecord);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /** The pointer to the current search snapshot: one small item, read by every search container (cached a few seconds). */
 export const searchSnapshotKeys = { pointer: () => ({ PK: 'SEARCH#SNAPSHOT', SK: 'POINTER' }) };
@@ -28,8 +29,7 @@ export function createSearchSnapshotRepository(db: DynamoDBDocumentClient, table
     async get(): Promise<SearchSnapshotPointer | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: searchSnapshotKeys.pointer() }));
       if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, entity: _e, ...pointer } = Item;
-      return pointer as SearchSnapshotPointer;
+      return withoutKeys(Item) as SearchSnapshotPointer;
     },
 
     /** Makes `pointer` current unless a newer snapshot is already (two builders racing: the later read wins). */

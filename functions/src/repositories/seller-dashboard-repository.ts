@@ -11,6 +11,7 @@ import { settingsKeys } from './settings-repository.ts';
 import { sellerInvoiceKeys, toPayoutState } from './seller-invoice-keys.ts';
 import type { PayoutState } from '@gm/shared/payouts/ledger';
 import { DELETED_USER_NAME } from '@gm/shared/admin/account-deletion';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * Read side of the seller dashboard, orders and earnings and the invoice exports (docs/data-model.md
@@ -142,10 +143,7 @@ export function createSellerDashboardRepository(db: DynamoDBDocumentClient, tabl
       const items = sellerId
         ? await rangeQuery('GSI1', invoiceKeys.sellerInvoices(sellerId), start, end)
         : await rangeQuery('GSI2', invoiceKeys.allInvoices, start, end);
-      return items.map((item) => {
-        const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = item;
-        return rest as InvoiceRecord;
-      });
+      return items.map((item) => withoutKeys(item) as InvoiceRecord);
     },
 
     /**

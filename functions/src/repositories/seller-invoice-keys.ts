@@ -1,5 +1,6 @@
 import { EMPTY_PAYOUT_STATE, type PayoutFigures, type PayoutState } from '@gm/shared/payouts/ledger';
 import { maskIban, type SellerInvoice, type TransferStatus } from '@gm/shared/payouts/contracts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * Keys and the stored shape of seller invoices (Gutschriften) and of each seller's payout state
@@ -100,19 +101,7 @@ export function toSellerInvoice(record: SellerInvoiceRecord): SellerInvoice {
 
 /** A stored item without its keys as a record. */
 export function toSellerInvoiceRecord(item: Record<string, unknown>): SellerInvoiceRecord {
-  const {
-    PK: _pk,
-    SK: _sk,
-    GSI1PK: _a,
-    GSI1SK: _b,
-    GSI2PK: _c,
-    GSI2SK: _d,
-    GSI3PK: _e,
-    GSI3SK: _f,
-    entity: _g,
-    ...rest
-  } = item;
-  return rest as SellerInvoiceRecord;
+  return withoutKeys(item) as SellerInvoiceRecord;
 }
 
 /** The stored state item (or none) as a PayoutState. */

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `USER#<userId>` / `STRIPE_CUSTOMER` (docs/data-model.md "StripeCustomer"): the buyer's Stripe
@@ -92,8 +93,7 @@ export function createStripeCustomerRepository(db: DynamoDBDocumentClient, table
         new GetCommand({ TableName: tableName, Key: stripeCustomerKeys.item(userId), ConsistentRead: true }),
       );
       if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, entity: _e, ...rest } = Item;
-      return rest as StripeCustomerRecord;
+      return withoutKeys(Item) as StripeCustomerRecord;
     },
 
     /** Account deletion (issue 11): the item goes after the customer was deleted at Stripe. */

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `STRIPE_EVENT#<event id>` / `EVENT` (docs/data-model.md "StripeEvent"): each Stripe event is
@@ -35,8 +36,7 @@ export function createStripeEventRepository(db: DynamoDBDocumentClient, tableNam
       new GetCommand({ TableName: tableName, Key: stripeEventKeys.item(eventId), ConsistentRead: true }),
     );
     if (!Item) return undefined;
-    const { PK: _pk, SK: _sk, entity: _e, ttl: _ttl, claim_token: _t, ...rest } = Item;
-    return rest as StripeEventRecord;
+    return withoutKeys(Item, 'ttl', 'claim_token') as StripeEventRecord;
   }
 
   return {

@@ -8,6 +8,7 @@ import {
 import type { Template } from '@gm/shared/templates/contracts';
 import { queryAll } from './query-all.ts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /** A template record: the API shape plus bookkeeping. `status` false = deleted (kept for vouchers that use it). */
 export type TemplateRecord = Template & { updated_at: string; deleted_at?: string | null };
@@ -29,10 +30,7 @@ export function toTemplate(record: TemplateRecord): Template {
 export type TemplateRepository = ReturnType<typeof createTemplateRepository>;
 
 export function createTemplateRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const strip = (item: Record<string, unknown>): TemplateRecord => {
-    const { PK: _pk, SK: _sk, entity: _e, ...rest } = item;
-    return rest as TemplateRecord;
-  };
+  const strip = (item: Record<string, unknown>): TemplateRecord => withoutKeys(item) as TemplateRecord;
   return {
     /** Every template, deleted ones included (one small partition). */
     async listAll(): Promise<TemplateRecord[]> {

@@ -11,6 +11,7 @@ import { failedConditions, isConditionalCheckFailed } from './transaction-errors
 import type { TransactionPart } from './transaction-part.ts';
 import { userKeys, type UserRecord } from './user-repository.ts';
 import { employeeVoucherPartition } from './voucher-repository.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * Tourism programme, core (issue 13; docs/data-model.md "Tourism"): employee codes, the partner
@@ -62,20 +63,8 @@ export type EmployeeVoucherCard = {
 export type TourismRepository = ReturnType<typeof createTourismRepository>;
 
 export function createTourismRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const codeFromItem = (item: Record<string, unknown>): EmployeeCodeRecord => {
-    const {
-      PK: _pk,
-      SK: _sk,
-      GSI1PK: _g1,
-      GSI1SK: _g1s,
-      GSI2PK: _g2,
-      GSI2SK: _g2s,
-      entity: _e,
-      search_text: _s,
-      ...rest
-    } = item;
-    return rest as EmployeeCodeRecord;
-  };
+  const codeFromItem = (item: Record<string, unknown>): EmployeeCodeRecord =>
+    withoutKeys(item, 'search_text') as EmployeeCodeRecord;
 
   const codeQuery = (partition: CodePartition, keyword: string, select?: 'COUNT') =>
     new QueryCommand({
@@ -356,21 +345,7 @@ export function createTourismRepository(db: DynamoDBDocumentClient, tableName: s
           ExpressionAttributeValues: { ':pk': 'PARTNERS' },
         }),
       );
-      return items.map((item) => {
-        const {
-          PK: _pk,
-          SK: _sk,
-          GSI1PK: _a,
-          GSI1SK: _b,
-          GSI2PK: _c,
-          GSI2SK: _d,
-          GSI3PK: _e,
-          GSI3SK: _f,
-          entity: _g,
-          ...rest
-        } = item;
-        return rest as UserRecord;
-      });
+      return items.map((item) => withoutKeys(item) as UserRecord);
     },
 
     /**

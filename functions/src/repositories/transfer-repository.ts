@@ -4,6 +4,7 @@ import { failedConditions } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { buyerVoucherKeys } from './buyer-voucher-repository.ts';
 import { userVoucherKeys, type UserVoucherRecord } from './user-voucher-repository.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `TRANSFER#<transferCode>` / `TRANSFER` (docs/data-model.md "Transfer", §4.5 "Create share link",
@@ -76,8 +77,7 @@ export function createTransferRepository(db: DynamoDBDocumentClient, tableName: 
       if (!Item) return undefined;
       const ttl = Item.ttl as number | undefined;
       if (ttl !== undefined && ttl <= nowSeconds) return undefined;
-      const { PK: _pk, SK: _sk, entity: _e, ttl: _t, ...rest } = Item;
-      return { ...(rest as Omit<TransferRecord, 'expires_at'>), expires_at: ttl ?? 0 };
+      return { ...(withoutKeys(Item, 'ttl') as Omit<TransferRecord, 'expires_at'>), expires_at: ttl ?? 0 };
     },
 
     /**

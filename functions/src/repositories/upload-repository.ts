@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ImagePurpose } from '@gm/shared/uploads/contracts';
 import { isConditionalCheckFailed } from './transaction-errors.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /** A granted upload: who may use it, for what, and where the file waits in the private bucket. */
 export type UploadRecord = {
@@ -45,8 +46,7 @@ export function createUploadRepository(db: DynamoDBDocumentClient, tableName: st
         new GetCommand({ TableName: tableName, Key: uploadKeys.upload(id), ConsistentRead: true }),
       );
       if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, entity: _e, ttl: _ttl, ...record } = Item;
-      return record as UploadRecord;
+      return withoutKeys(Item, 'ttl') as UploadRecord;
     },
 
     /** Records that the file decoded in full; false if the upload is gone or not the owner's. */

@@ -11,6 +11,7 @@ import type { RoleName } from '@gm/shared/auth/roles';
 import { queryAll, queryCount, queryUpTo } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed, isTransactionConflict } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /** A stored user profile. Credentials live in Cognito only. */
 export type UserRecord = {
@@ -116,21 +117,7 @@ export class UniquenessConflict extends Error {
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
-const fromItem = (item: Record<string, unknown>): UserRecord => {
-  const {
-    PK: _pk,
-    SK: _sk,
-    GSI1PK: _g1,
-    GSI1SK: _g1s,
-    GSI2PK: _g2,
-    GSI2SK: _g2s,
-    GSI3PK: _g3,
-    GSI3SK: _g3s,
-    entity: _e,
-    ...rest
-  } = item;
-  return rest as UserRecord;
-};
+const fromItem = (item: Record<string, unknown>): UserRecord => withoutKeys(item) as UserRecord;
 
 /**
  * A user's profile by id, and nothing else: what the authentication of every request reads (lib/http.ts),

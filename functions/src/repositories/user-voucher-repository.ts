@@ -4,6 +4,7 @@ import { batchGetAll } from './batch-get.ts';
 import { queryAll } from './query-all.ts';
 import { orderNotReversingCheck } from './reversal-guard.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /**
  * `USER_VOUCHER#<id>` / `USER_VOUCHER` and `CODE#<code>` / `CODE` (docs/data-model.md "UserVoucher",
@@ -89,21 +90,7 @@ export const userVoucherKeys = {
 export type UserVoucherRepository = ReturnType<typeof createUserVoucherRepository>;
 
 export function createUserVoucherRepository(db: DynamoDBDocumentClient, tableName: string) {
-  const strip = (item: Record<string, unknown>): UserVoucherRecord => {
-    const {
-      PK: _pk,
-      SK: _sk,
-      GSI1PK: _1,
-      GSI1SK: _1s,
-      GSI2PK: _2,
-      GSI2SK: _2s,
-      GSI3PK: _3,
-      GSI3SK: _3s,
-      entity: _e,
-      ...rest
-    } = item;
-    return rest as UserVoucherRecord;
-  };
+  const strip = (item: Record<string, unknown>): UserVoucherRecord => withoutKeys(item) as UserVoucherRecord;
 
   return {
     /** Put the user voucher and its code, both only if new: for the completion transaction of an order line. */

@@ -1,5 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 export type VerificationStatus = 'submitted' | 'verified' | 'rejected';
 
@@ -58,8 +59,7 @@ export function createVerificationRepository(db: DynamoDBDocumentClient, tableNa
     async get(sellerId: string): Promise<VerificationRecord | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: verificationKeys.item(sellerId) }));
       if (!Item) return undefined;
-      const { PK: _pk, SK: _sk, entity: _e, ...rest } = Item;
-      return rest as VerificationRecord;
+      return withoutKeys(Item) as VerificationRecord;
     },
   };
 }

@@ -17,6 +17,7 @@ import { batchGet } from './batch-get.ts';
 import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
+import { withoutKeys } from './item-keys.ts';
 
 /** GSI2 partition of one tourism account's employee vouchers. */
 export const employeeVoucherPartition = (tourismId: string) => `TOURISM#${tourismId}#EMPLOYEE_VOUCHERS`;
@@ -154,23 +155,6 @@ export function catalogueEntryOf(voucher: Voucher): CatalogueEntry {
   return { ...toVoucherCard(voucher), search_text: searchTextOf(voucher) };
 }
 
-const strip = (item: Record<string, unknown>): Record<string, unknown> => {
-  const {
-    PK: _pk,
-    SK: _sk,
-    GSI1PK: _g1,
-    GSI1SK: _g1s,
-    GSI2PK: _g2,
-    GSI2SK: _g2s,
-    GSI3PK: _g3,
-    GSI3SK: _g3s,
-    entity: _e,
-    ttl: _ttl,
-    ...rest
-  } = item;
-  return rest;
-};
-
 /**
  * A voucher by id and a seller's vouchers, and nothing else: for the routes that only read vouchers (the
  * cart, the profile and website saves), so they do not bundle the repository's writes and catalogue
@@ -183,7 +167,7 @@ export function createVoucherReader(db: DynamoDBDocumentClient, tableName: strin
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName, Key: voucherKeys.voucher(id), ConsistentRead: consistent }),
       );
-      return Item ? (strip(Item) as VoucherRecord) : undefined;
+      return Item ? (withoutKeys(Item, 'ttl') as VoucherRecord) : undefined;
     },
 
     /** A seller's own vouchers, newest first (GSI1 `SELLER#<id>#VOUCHERS`, bounded: read to the end). Deleted ones have no GSI1 keys. */
@@ -198,7 +182,7 @@ export function createVoucherReader(db: DynamoDBDocumentClient, tableName: strin
           ScanIndexForward: false,
         }),
       );
-      return items.map((item) => strip(item) as VoucherRecord).filter((voucher) => !voucher.deleted_at);
+      return items.map((item) => withoutKeys(item, 'ttl') as VoucherRecord).filter((voucher) => !voucher.deleted_at);
     },
   };
 }
@@ -439,7 +423,7 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
       const number = (name: keyof VoucherStats) =>
         typeof stats?.[name] === 'number' ? (stats[name] as number) : EMPTY_VOUCHER_STATS[name];
       return {
-        voucher: voucher ? (strip(voucher) as VoucherRecord) : undefined,
+        voucher: voucher ? (withoutKeys(voucher, 'ttl') as VoucherRecord) : undefined,
         stats: {
           sold_count: number('sold_count'),
           sold_qty: number('sold_qty'),
@@ -466,7 +450,7 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
           ConsistentRead: consistent,
         }),
       );
-      return items.map((item) => strip(item) as CatalogueEntry);
+      return items.map((item) => withoutKeys(item, 'ttl') as CatalogueEntry);
     },
 
     /**
