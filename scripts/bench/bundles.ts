@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { lambdaBuildOptions } from '../../functions/src/bundle-build.ts';
-import { buildBundles, lambdaEntries, REPO_ROOT, type BundleStats } from '../test/bundles.ts';
+import { buildBundles, FUNCTION_ENV, lambdaEntries, REPO_ROOT, type BundleStats } from '../test/bundles.ts';
 import { runPool } from './stats.ts';
 
 /**
@@ -61,11 +61,7 @@ function coldImport(file: string): Promise<number> {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      env: {
-        PATH: process.env.PATH,
-        AWS_REGION: 'eu-central-1',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      },
+      env: { PATH: process.env.PATH, ...FUNCTION_ENV, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

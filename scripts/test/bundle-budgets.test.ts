@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { routes, type RouteDef } from '../../functions/src/routes.ts';
-import { buildBundle, buildBundles, lambdaEntries, type BundleStats } from './bundles.ts';
+import { buildBundle, buildBundles, FUNCTION_ENV, lambdaEntries, type BundleStats } from './bundles.ts';
 
 /**
  * Issue 15's bundle budgets (held as class ceilings until they are met), on the bundles CDK would deploy (same esbuild options, every route of
@@ -15,19 +15,6 @@ import { buildBundle, buildBundles, lambdaEntries, type BundleStats } from './bu
  * it (STRIPE_KEYS). The budget class comes from each bundle's own inputs, so no list can drift.
  */
 let bundles: BundleStats[];
-
-/** What every deployed function is given (infra/lib/api-stack.ts), with made-up values: loading a bundle reads no more. */
-const FUNCTION_ENV = {
-  AWS_REGION: 'eu-central-1',
-  TABLE_NAME: 'table',
-  MEDIA_BUCKET: 'media',
-  PRIVATE_BUCKET: 'private',
-  COGNITO_USER_POOL_ID: 'eu-central-1_pool',
-  COGNITO_CLIENT_ID: 'client',
-  MAIL_FROM: 'noreply@example.com',
-  MAIL_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/123456789012/mail',
-  APP_URL: 'https://example.com',
-};
 
 beforeAll(async () => {
   bundles = await buildBundles(lambdaEntries(), { keepCode: true });
