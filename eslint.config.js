@@ -19,6 +19,9 @@ const webMessage = 'web/ must not pull AWS SDK clients or server code; talk to t
 const zodMessage = "Import 'zod/mini' (tree-shakable), not classic zod: see docs/performance.md.";
 const ZOD_PATHS = ['zod', 'zod/v4', 'zod/v3', 'zod/v4/classic'].map((name) => ({ name, message: zodMessage }));
 
+const pdfStackMessage =
+  'Load pdf-lib and qrcode through loadPdfStack() / loadQrEncoder() (functions/src/lib/pdf/pdf-stack.ts); types via `import type`.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,6 +63,26 @@ export default tseslint.config(
       ],
       // shared/ and web/ repeat these paths in their own no-restricted-imports below (a later rule replaces this one).
       'no-restricted-imports': ['error', { paths: ZOD_PATHS }],
+    },
+  },
+  {
+    // Issue 15: the PDF stack loads with the first PDF made (functions/src/lib/pdf/pdf-stack.ts). One static
+    // value import of pdf-lib or qrcode in a Lambda's modules runs their module code at every cold start.
+    files: ['functions/src/**/*.ts'],
+    ignores: [
+      'functions/src/**/*.test.ts',
+      'functions/src/**/test-*.ts',
+      'functions/src/lib/pdf/pdf-stack-modules.ts',
+      'functions/src/lib/pdf/qr-encoder-module.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'pdf-lib', message: pdfStackMessage, allowTypeImports: true }],
+          patterns: [{ group: ['qrcode', 'qrcode/*', '@pdf-lib/*'], message: pdfStackMessage, allowTypeImports: true }],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
+import { loadPdfStack, rgb } from '../../lib/pdf/pdf-stack.ts';
 import type { InvoiceRecord } from '../../repositories/order-repository.ts';
 import { winAnsi, wrapWords } from '../pdf-text.ts';
 
@@ -79,6 +80,7 @@ export class Writer {
 export const invoiceFilename = (invoiceNo: string) => `Rechnung-${invoiceNo}.pdf`;
 
 export async function renderInvoicePdf(invoice: InvoiceRecord): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfStack();
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(`${invoice.cancels !== undefined ? 'Stornorechnung' : 'Rechnung'} ${invoice.invoice_no}`));
   doc.setAuthor(MARKETPLACE.name);

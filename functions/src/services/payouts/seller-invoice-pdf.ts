@@ -1,8 +1,8 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { formatInvoiceDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
 import { COMMISSION_VAT_PERCENT, type PayoutFigures } from '@gm/shared/payouts/ledger';
 import { maskIban } from '@gm/shared/payouts/contracts';
+import { loadPdfStack } from '../../lib/pdf/pdf-stack.ts';
 import type { SellerInvoiceRecord } from '../../repositories/seller-invoice-keys.ts';
 import { MARKETPLACE, Writer } from '../orders/invoice-pdf.ts';
 import { winAnsi } from '../pdf-text.ts';
@@ -41,6 +41,7 @@ export async function renderSellerInvoicePdf(
   figures: PayoutFigures,
   lines: readonly SellerInvoicePdfLine[],
 ): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfStack();
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(`Gutschrift ${invoice.invoice_no}`));
   doc.setAuthor(MARKETPLACE.name);

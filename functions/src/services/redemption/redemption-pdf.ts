@@ -1,9 +1,9 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
 import { REDEMPTION_TEXT } from '@gm/shared/redemption/contracts';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { loadPdfStack, rgb } from '../../lib/pdf/pdf-stack.ts';
 import type { RedemptionRecord } from '../../repositories/redemption-repository.ts';
 import type { Deps } from '../deps.ts';
 import { MARKETPLACE } from '../orders/invoice-pdf.ts';
@@ -17,6 +17,7 @@ const timeOf = (iso: string) =>
 
 /** The receipt of one redemption (02 §2 "PDF download per row"), rendered from the immutable ledger entry. */
 export async function renderRedemptionPdf(redemption: RedemptionRecord, sellerName: string): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfStack();
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(`Einlösebeleg ${redemption.redemption_no}`));
   doc.setAuthor(MARKETPLACE.name);

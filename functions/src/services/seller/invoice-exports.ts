@@ -1,9 +1,9 @@
 import type { ExportLink } from '@gm/shared/admin/exports';
-import { PDFDocument } from 'pdf-lib';
 import { viennaDayRange } from '@gm/shared/dates/vienna-range';
 import { exportFileName, SELLER_TEXT } from '@gm/shared/seller/dashboard';
 import type { Actor } from '../../lib/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { loadPdfStack } from '../../lib/pdf/pdf-stack.ts';
 import { writeZip } from '../export-writers.ts';
 import { invoiceFilename, renderInvoicePdf } from '../orders/invoice-pdf.ts';
 import type { ExportDeps, ParsedExport } from './order-csv.ts';
@@ -28,6 +28,7 @@ export async function downloadBuyerPdfInvoices(
   if (invoices.length === 0) throw new NotFoundError(SELLER_TEXT.noInvoices);
   if (input.zip === false) {
     // One merged PDF: pdf-lib builds the document in memory (pages copied one invoice at a time).
+    const { PDFDocument } = await loadPdfStack();
     const merged = await PDFDocument.create();
     for (const invoice of invoices) {
       const source = await PDFDocument.load(await renderInvoicePdf(invoice));

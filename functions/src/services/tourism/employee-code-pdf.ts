@@ -1,6 +1,6 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatDate } from '@gm/shared/dates/format';
 import { tourismRegisterUrl, type EmployeeCode } from '@gm/shared/admin/tourism';
+import { loadPdfStack, loadQrEncoder, rgb } from '../../lib/pdf/pdf-stack.ts';
 import { winAnsi, wrapText } from '../pdf-text.ts';
 import { drawQr } from '../wallet/voucher-pdf.ts';
 
@@ -22,6 +22,8 @@ export async function renderEmployeeCodeCards(input: {
   subdomain: string | null;
   tourismName: string;
 }): Promise<Uint8Array> {
+  const [pdf, createQr] = await Promise.all([loadPdfStack(), loadQrEncoder()]);
+  const { PDFDocument, StandardFonts } = pdf;
   const doc = await PDFDocument.create();
   doc.setTitle('Mitarbeiter-Codes');
   doc.setCreator('Gutscheinmarkt');
@@ -46,7 +48,7 @@ export async function renderEmployeeCodeCards(input: {
     page.drawRectangle({ x, y, width: cardWidth, height: cardHeight, borderColor: grey, borderWidth: 0.5 });
 
     const url = tourismRegisterUrl(input.appUrl, input.subdomain, code.value);
-    drawQr(doc, page, url, x + cardWidth - qrSize - 8, y + (cardHeight - qrSize) / 2, qrSize);
+    drawQr(pdf, createQr, doc, page, url, x + cardWidth - qrSize - 8, y + (cardHeight - qrSize) / 2, qrSize);
 
     const textWidth = cardWidth - qrSize - 28;
     let ty = top - 22;

@@ -1,15 +1,6 @@
-import {
-  PDFDocument,
-  StandardFonts,
-  clip,
-  endPath,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-} from 'pdf-lib';
 import { formatDate } from '@gm/shared/dates/format';
 import type { Actor } from '../../lib/auth.ts';
+import { loadPdfStack, rgb } from '../../lib/pdf/pdf-stack.ts';
 import type { BuyerVoucherRecord } from '../../repositories/buyer-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
 import { MARKETPLACE } from '../orders/invoice-pdf.ts';
@@ -39,6 +30,8 @@ export type BuyerVoucherPdfInput = {
 
 /** Pure: pdf-lib only. */
 export async function renderBuyerVoucherPdf(input: BuyerVoucherPdfInput): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle } =
+    await loadPdfStack();
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(`Gutschein ${input.title}`));
   doc.setAuthor(MARKETPLACE.name);

@@ -55,8 +55,8 @@ async function pageText(pdf: Uint8Array): Promise<string> {
 }
 
 describe('voucher PDF', () => {
-  it('draws a QR matrix that jsQR reads back as the voucher URL', () => {
-    const m = qrMatrix(QR_URL);
+  it('draws a QR matrix that jsQR reads back as the voucher URL', async () => {
+    const m = await qrMatrix(QR_URL);
     const scale = 6;
     const size = m.size * scale;
     const rgba = new Uint8ClampedArray(size * size * 4);

@@ -1,23 +1,8 @@
-import {
-  PDFDocument,
-  StandardFonts,
-  clip,
-  concatTransformationMatrix,
-  drawObject,
-  endPath,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-  type PDFImage,
-  type PDFPage,
-  type RGB,
-} from 'pdf-lib';
-// The encoder only (qrcode's main entry adds its PNG/SVG/terminal renderers to the bundle).
-import { create as createQr } from 'qrcode/lib/core/qrcode.js';
+import type { PDFDocument, PDFImage, PDFPage, RGB } from 'pdf-lib';
 import { formatDate } from '@gm/shared/dates/format';
 import { formatAmount } from '@gm/shared/money/money';
 import { BALANCE_TEXT, balanceCheckUrl } from '@gm/shared/wallet/balance-check';
+import { loadPdfStack, loadQrEncoder, rgb, type PdfStack, type QrEncoder } from '../../lib/pdf/pdf-stack.ts';
 import type { UserVoucherRecord } from '../../repositories/user-voucher-repository.ts';
 import type { Deps } from '../deps.ts';
 import { MARKETPLACE } from '../orders/invoice-pdf.ts';
@@ -128,13 +113,13 @@ function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-function drawCover(page: PDFPage, image: PDFImage, x: number, y: number, w: number, h: number) {
+function drawCover(pdf: PdfStack, page: PDFPage, image: PDFImage, x: number, y: number, w: number, h: number) {
   const scale = Math.max(w / image.width, h / image.height);
   const iw = image.width * scale;
   const ih = image.height * scale;
-  page.pushOperators(pushGraphicsState(), rectangle(x, y, w, h), clip(), endPath());
+  page.pushOperators(pdf.pushGraphicsState(), pdf.rectangle(x, y, w, h), pdf.clip(), pdf.endPath());
   page.drawImage(image, { x: x + (w - iw) / 2, y: y + (h - ih) / 2, width: iw, height: ih });
-  page.pushOperators(popGraphicsState());
+  page.pushOperators(pdf.popGraphicsState());
 }
 
 /** The amount line on the card: value (× units) or product and quantity. */
@@ -144,8 +129,14 @@ export function amountLine(input: Pick<VoucherPdfInput, 'type' | 'qty' | 'value'
   return euro(input.value ?? input.totalValue);
 }
 
+type QrMatrix = { size: number; dark: (x: number, y: number) => boolean };
+
 /** The QR matrix (error correction M) with a 4-module quiet zone: 1 = dark. */
-export function qrMatrix(text: string): { size: number; dark: (x: number, y: number) => boolean } {
+export async function qrMatrix(text: string): Promise<QrMatrix> {
+  return matrixOf(await loadQrEncoder(), text);
+}
+
+function matrixOf(createQr: QrEncoder, text: string): QrMatrix {
   const qr = createQr(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 4;
@@ -161,8 +152,17 @@ export function qrMatrix(text: string): { size: number; dark: (x: number, y: num
  * sharp at any zoom and print size, a few hundred bytes, and no PNG encode/decode round trip (which cost
  * most of the render time).
  */
-export function drawQr(doc: PDFDocument, page: PDFPage, text: string, x: number, y: number, size: number) {
-  const m = qrMatrix(text);
+export function drawQr(
+  pdf: PdfStack,
+  createQr: QrEncoder,
+  doc: PDFDocument,
+  page: PDFPage,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+) {
+  const m = matrixOf(createQr, text);
   const pixels = new Uint8Array(m.size * m.size);
   for (let row = 0; row < m.size; row++)
     for (let col = 0; col < m.size; col++) pixels[row * m.size + col] = m.dark(col, row) ? 0 : 255;
@@ -178,10 +178,10 @@ export function drawQr(doc: PDFDocument, page: PDFPage, text: string, x: number,
   const ref = doc.context.register(stream);
   const name = page.node.newXObject('QR', ref);
   page.pushOperators(
-    pushGraphicsState(),
-    concatTransformationMatrix(size, 0, 0, size, x, y),
-    drawObject(name),
-    popGraphicsState(),
+    pdf.pushGraphicsState(),
+    pdf.concatTransformationMatrix(size, 0, 0, size, x, y),
+    pdf.drawObject(name),
+    pdf.popGraphicsState(),
   );
 }
 
@@ -193,6 +193,8 @@ export function drawQr(doc: PDFDocument, page: PDFPage, text: string, x: number,
  * redeemed, the seller's address and the conditions. Standard Helvetica, so texts go through `winAnsi`.
  */
 export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Array> {
+  const [pdf, createQr] = await Promise.all([loadPdfStack(), loadQrEncoder()]);
+  const { PDFDocument, StandardFonts } = pdf;
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(`Gutschein ${input.title}`));
   doc.setAuthor(MARKETPLACE.name);
@@ -215,7 +217,7 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   if (kind && input.background) {
     try {
       const image = kind === 'png' ? await doc.embedPng(input.background) : await doc.embedJpg(input.background);
-      drawCover(page, image, cardX, cardY, cardW, cardH);
+      drawCover(pdf, page, image, cardX, cardY, cardW, cardH);
       hasImage = true;
     } catch {
       // A corrupt image must not cost the buyer the voucher: the colour stays.
@@ -269,7 +271,7 @@ export async function renderVoucherPdf(input: VoucherPdfInput): Promise<Uint8Arr
   // --- Below the card: QR code and details --------------------------------------------------------
   const qrSize = 150;
   const qrTop = cardY - 24;
-  drawQr(doc, page, input.qr, MARGIN, qrTop - qrSize, qrSize);
+  drawQr(pdf, createQr, doc, page, input.qr, MARGIN, qrTop - qrSize, qrSize);
   const codeLines = [input.code.slice(0, 13), input.code.slice(13)].filter(Boolean);
   let qy = drawLines(page, ['Code'], MARGIN, qrTop - qrSize - 6, 8, font, grey);
   qy = drawLines(page, codeLines, MARGIN, qy, 10, bold, dark);
