@@ -112,7 +112,7 @@ describe('route declarations', () => {
       const needs: [RegExp, string][] = [
         [/\baccountStatus\b/, 'account status'],
         [/\bexportFiles\b/, 'exports'],
-        [/\buploads\b/, 'uploads'],
+        [/\b(uploads|voucherFormProviders)\b/, 'uploads'],
         [/\bprivateFileReader\b/, 'seller invoices read'],
         [/\b(mediaReader|completionProviders)\b/, 'media read'],
       ];
@@ -130,7 +130,7 @@ describe('route declarations', () => {
       // MAIL's object grant is the mail queue's claim check (large job bodies), used through `mailQueue`.
       if ((route.uses as Uses).some((c) => c.objects && !c.mail))
         expect(imports, `${route.method} ${route.path}: objects without a storage provider`).toMatch(
-          /\b(media|mediaReader|uploads|documents|exportFiles|privateFileReader|completionProviders|payoutRunProviders|catalogue)\b/,
+          /\b(media|mediaReader|uploads|documents|exportFiles|privateFileReader|completionProviders|payoutRunProviders|voucherFormProviders|catalogue)\b/,
         );
       if (/\brateLimiter\b/.test(imports)) {
         const counts = route.uses.some((c) => c.name === 'rate limit counters' || c.name === 'table write');
