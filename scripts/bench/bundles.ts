@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,7 +48,12 @@ type RouteRow = {
   cold_import_ms?: number;
   bare_sdk_ms?: number;
   ratio?: number;
+  /** Its handler awaits data during init (the search snapshot): the import runs that load, so its ratio is reported, not judged. */
+  init_loads_data?: true;
 };
+
+/** A handler module that awaits at its top level loads data during init (the catalogue routes' search snapshot). */
+const loadsDataInInit = (file: string) => /^await /m.test(readFileSync(file, 'utf8'));
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -149,6 +154,7 @@ export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ 
         over_budget: Boolean(b.violation),
         sdk_clients: b.sdkClients,
         top_packages: b.packages.slice(0, 3).map((p) => `${p.name} ${kb(p.bytes)} KB`),
+        ...(loadsDataInInit(b.file) ? { init_loads_data: true as const } : {}),
         ...(cold !== undefined && bareMs !== undefined
           ? {
               cold_import_ms: Math.round(cold * 10) / 10,
@@ -159,11 +165,10 @@ export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ 
       };
     });
 
-    const ratios = rows.flatMap((r) => (r.ratio === undefined ? [] : [r.ratio]));
-    const worstRatio = rows.reduce<RouteRow | undefined>(
-      (w, r) => (r.ratio !== undefined && (!w || r.ratio > w.ratio!) ? r : w),
-      undefined,
-    );
+    // Judged: the imports that only load code (not the routes that load the search snapshot in init).
+    const judged = rows.filter((r) => r.ratio !== undefined && !r.init_loads_data);
+    const ratios = judged.map((r) => r.ratio!);
+    const worstRatio = judged.reduce<RouteRow | undefined>((w, r) => (!w || r.ratio! > w.ratio! ? r : w), undefined);
     const worstBytes = rows.reduce((w, r) => (r.beyond_sdk_bytes > w.beyond_sdk_bytes ? r : w));
     const summary = {
       bundles: rows.length,
@@ -178,6 +183,8 @@ export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ 
       median_ratio: ratios.length ? Math.round(median(ratios) * 100) / 100 : null,
       worst_ratio: worstRatio ? { name: worstRatio.name, ratio: worstRatio.ratio } : null,
       over_ratio_budget: ratios.filter((r) => r > COLD_IMPORT_BUDGET_RATIO).length,
+      over_ratio_routes: judged.filter((r) => r.ratio! > COLD_IMPORT_BUDGET_RATIO).map((r) => `${r.name} ${r.ratio}×`),
+      init_loads_data: rows.filter((r) => r.init_loads_data).map((r) => `${r.name}${r.ratio ? ` ${r.ratio}×` : ''}`),
       ratio_budget: COLD_IMPORT_BUDGET_RATIO,
       build_seconds: Math.round(buildSeconds),
       total_seconds: Math.round((Date.now() - started) / 1000),
@@ -186,7 +193,7 @@ export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ 
     const markdown = [
       '## Lambda bundles',
       '',
-      `Every Lambda bundled as CDK does (functions/src/bundle-build.ts); cold import = \`await import()\` in a fresh node process, median of ${runs}, against the bare SDK clients it uses. Budgets: beyond the AWS SDK ≤ 150 KB (≤ 600 KB with Stripe or pdf-lib); cold import ≤ ${COLD_IMPORT_BUDGET_RATIO}× bare. Took ${summary.total_seconds} s (bundling ${summary.build_seconds} s).`,
+      `Every Lambda bundled as CDK does (functions/src/bundle-build.ts); cold import = \`await import()\` in a fresh node process, median of ${runs}, against the bare SDK clients it uses, one process at a time. Budgets: beyond the AWS SDK ≤ 150 KB (≤ 600 KB with Stripe or pdf-lib); cold import ≤ ${COLD_IMPORT_BUDGET_RATIO}× bare. Routes whose init loads the search snapshot (${summary.init_loads_data.join(', ') || 'none'}) import with that load running against no service: reported, not judged (their cold start is in "Search at scale"). Took ${summary.total_seconds} s (bundling ${summary.build_seconds} s).`,
       '',
       '| bundles | over byte budget | median size | median beyond SDK | largest beyond SDK | with Stripe | with pdf-lib | cold import measured | median ratio | worst ratio | over 1.5× |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -198,7 +205,7 @@ export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ 
         .sort((a, b) => b.beyond_sdk_bytes - a.beyond_sdk_bytes)
         .map(
           (r) =>
-            `| ${r.name} | ${kb(r.bytes)} | ${kb(r.beyond_sdk_bytes)} (${kb(r.budget_bytes)})${r.over_budget ? ' ✘' : ''} | ${r.cold_import_ms ?? '–'} | ${r.bare_sdk_ms ?? '–'} | ${r.ratio ?? '–'} | ${r.top_packages.join(', ')} |`,
+            `| ${r.name} | ${kb(r.bytes)} | ${kb(r.beyond_sdk_bytes)} (${kb(r.budget_bytes)})${r.over_budget ? ' ✘' : ''} | ${r.cold_import_ms ?? '–'} | ${r.bare_sdk_ms ?? '–'} | ${r.ratio ?? '–'}${r.ratio === undefined ? '' : r.init_loads_data ? ' (init loads data)' : r.ratio > COLD_IMPORT_BUDGET_RATIO ? ' ✘' : ''} | ${r.top_packages.join(', ')} |`,
         ),
       '',
     ].join('\n');

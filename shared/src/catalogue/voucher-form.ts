@@ -77,11 +77,10 @@ const validDate = z.object({
  * to qty_min/qty_max (product voucher, whole units) or val_min/val_max (value voucher, cents).
  * `minimumCents` is the effective `minimum_voucher_value` setting of the seller.
  */
-const PRICE_MAX_TEXT = `${formatAmount(VOUCHER_PRICE_MAX_CENTS)} €`;
-
 export function voucherFormSchema(options: { minimumCents: number; isUpdate: boolean }) {
   const minimum = Math.max(options.minimumCents, DEFAULT_MINIMUM_CENTS);
   const minimumText = `${formatAmount(minimum)} €`;
+  const maximumText = `${formatAmount(VOUCHER_PRICE_MAX_CENTS)} €`;
   return z
     .object({
       title: requiredString(VOUCHER_LIMITS.title),
@@ -159,7 +158,7 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
         } else if (form.type === 'quantity') {
           if (form.qty_val === undefined || form.qty_val === null) issue('qty_val', MSG.required);
           else if (form.qty_val < minimum) issue('qty_val', MSG.minValue(minimumText));
-          else if (form.qty_val > VOUCHER_PRICE_MAX_CENTS) issue('qty_val', MSG.maxValue(PRICE_MAX_TEXT));
+          else if (form.qty_val > VOUCHER_PRICE_MAX_CENTS) issue('qty_val', MSG.maxValue(maximumText));
           if (!Number.isInteger(form.min)) issue('min', MSG.integer);
           else if (form.min < 1) issue('min', MSG.minValue(1));
           if (!Number.isInteger(form.max)) issue('max', MSG.integer);
@@ -169,7 +168,7 @@ export function voucherFormSchema(options: { minimumCents: number; isUpdate: boo
           else if (form.min < minimum) issue('min', MSG.minValue(minimumText));
           if (!Number.isInteger(form.max)) issue('max', MSG.integer);
           else if (form.max < form.min) issue('max', MSG.minValue(`${formatAmount(form.min)} €`));
-          else if (form.max > VOUCHER_PRICE_MAX_CENTS) issue('max', MSG.maxValue(PRICE_MAX_TEXT));
+          else if (form.max > VOUCHER_PRICE_MAX_CENTS) issue('max', MSG.maxValue(maximumText));
         }
         if (form.limit_validity && form.months.length === 0) issue('months', MSG.required);
         if (form.limit_validity && form.valid_day.length === 0) issue('valid_day', MSG.required);

@@ -6,6 +6,20 @@ describe('money', () => {
     expect(formatEuro(123456)).toBe('1.234,56\u00a0€');
     expect(formatAmount(5)).toBe('0,05');
     expect(formatAmount(-250)).toBe('-2,50');
+    expect(formatEuro(-0)).toBe('0,00\u00a0€');
+  });
+
+  it("writes every amount as Intl.NumberFormat('de-DE') does", () => {
+    const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+    const plain = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const samples = [0, 1, 99, 100, 999_99, 1000_00, 123_456_789, -1, -100_000, 2 ** 40, 12.5, -0.5];
+    // `|| 0`: no minus zero, which Intl would write as "-0,00" (we write 0,00, tested above).
+    for (let i = 0; i < 2000; i++)
+      samples.push(Math.round((Math.random() - 0.3) * 10 ** Math.floor(Math.random() * 13)) || 0);
+    for (const cents of samples) {
+      expect(formatEuro(cents), String(cents)).toBe(euro.format(cents / 100));
+      expect(formatAmount(cents), String(cents)).toBe(plain.format(cents / 100));
+    }
   });
 
   it('converts euros to cents without float drift', () => {

@@ -42,6 +42,21 @@ describe('writeZip', () => {
     expect(Object.keys(files)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
     expect(new TextDecoder().decode(files['b.pdf'])).toBe('%PDF-b'.repeat(100));
   });
+
+  it('stores the entries under their UTF-8 names, and an export without files is an empty zip', async () => {
+    const named = recordingSink();
+    const data = new Uint8Array(70_000).map((_, i) => i % 251);
+    await writeZip(named.sink, [{ name: 'Gutschrift-Müller-ÄÖÜ.pdf', data: async () => data }]);
+    const files = unzipSync(named.bytes(), {
+      filter: (file) => (file.compression === 0 && file.size === data.byteLength) || expect.fail('not stored'),
+    });
+    expect(Object.keys(files)).toEqual(['Gutschrift-Müller-ÄÖÜ.pdf']);
+    expect(files['Gutschrift-Müller-ÄÖÜ.pdf']).toEqual(data);
+    const empty = recordingSink();
+    await writeZip(empty.sink, []);
+    expect(empty.bytes().byteLength).toBe(22);
+    expect(unzipSync(empty.bytes())).toEqual({});
+  });
 });
 
 describe('writeCsv', () => {
