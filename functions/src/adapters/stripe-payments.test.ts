@@ -1,9 +1,10 @@
 import Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import { NotFoundError } from '../lib/errors.ts';
 import {
   createStripePayments,
+  loadStripeSdk,
   mapStripeError,
   PaymentDeclinedError,
   PaymentProviderError,
@@ -14,48 +15,79 @@ import {
 } from './stripe-payments.ts';
 
 describe('Stripe adapter', () => {
+  it("recognises no error as Stripe's before the SDK is loaded", () => {
+    // The adapter loads the SDK with its first call; every Stripe error a call throws comes after.
+    const card = new Stripe.errors.StripeCardError({ message: 'declined', code: 'card_declined' } as never);
+    expect(mapStripeError(card)).toBe(card);
+  });
+
+  it("loads the SDK module once, and it is the package's", async () => {
+    const [a, b] = await Promise.all([loadStripeSdk(), loadStripeSdk()]);
+    expect(a).toBe(Stripe);
+    expect(b).toBe(Stripe);
+  });
+
+  it('does not take a look-alike for a Stripe error', async () => {
+    await loadStripeSdk();
+    const lookAlike = Object.assign(new Error('Your card was declined.'), {
+      type: 'StripeCardError',
+      code: 'card_declined',
+      statusCode: 402,
+      raw: { message: 'Your card was declined.' },
+    });
+    expect(mapStripeError(lookAlike)).toBe(lookAlike);
+    const plainObject = { type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 404 };
+    expect(mapStripeError(plainObject)).toBe(plainObject);
+  });
+
   it('pins the API version of the installed SDK', () => {
     expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 
-  it('maps a card error to a 422 on the card field with the German text for its decline code', () => {
-    const error = mapStripeError(
-      new Stripe.errors.StripeCardError({
-        message: 'Your card was declined.',
-        code: 'card_declined',
-        decline_code: 'generic_decline',
-        payment_intent: { id: 'pi_1' },
-      } as never),
-    );
-    expect(error).toBeInstanceOf(PaymentDeclinedError);
-    expect(error).toMatchObject({
-      statusCode: 422,
-      message: cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' }),
-      errors: { card: [cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' })] },
-      providerMessage: 'Your card was declined.',
-      code: 'card_declined',
-      declineCode: 'generic_decline',
-      paymentIntentId: 'pi_1',
+  describe('with the SDK loaded', () => {
+    beforeAll(async () => {
+      await loadStripeSdk();
     });
-  });
 
-  it('maps a missing object to 404 and everything else from Stripe to a provider error', () => {
-    expect(
-      mapStripeError(
-        new Stripe.errors.StripeInvalidRequestError({
-          message: 'No such payment_intent',
-          code: 'resource_missing',
-          statusCode: 404,
+    it('maps a card error to a 422 on the card field with the German text for its decline code', () => {
+      const error = mapStripeError(
+        new Stripe.errors.StripeCardError({
+          message: 'Your card was declined.',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          payment_intent: { id: 'pi_1' },
         } as never),
-      ),
-    ).toBeInstanceOf(NotFoundError);
-    const other = mapStripeError(
-      new Stripe.errors.StripeAPIError({ message: 'boom', statusCode: 500, requestId: 'req_1' } as never),
-    );
-    expect(other).toBeInstanceOf(PaymentProviderError);
-    expect(other).toMatchObject({ statusCode: 500, requestId: 'req_1' });
-    const plain = new Error('not stripe');
-    expect(mapStripeError(plain)).toBe(plain);
+      );
+      expect(error).toBeInstanceOf(PaymentDeclinedError);
+      expect(error).toMatchObject({
+        statusCode: 422,
+        message: cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' }),
+        errors: { card: [cardErrorMessage({ code: 'card_declined', declineCode: 'generic_decline' })] },
+        providerMessage: 'Your card was declined.',
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        paymentIntentId: 'pi_1',
+      });
+    });
+
+    it('maps a missing object to 404 and everything else from Stripe to a provider error', () => {
+      expect(
+        mapStripeError(
+          new Stripe.errors.StripeInvalidRequestError({
+            message: 'No such payment_intent',
+            code: 'resource_missing',
+            statusCode: 404,
+          } as never),
+        ),
+      ).toBeInstanceOf(NotFoundError);
+      const other = mapStripeError(
+        new Stripe.errors.StripeAPIError({ message: 'boom', statusCode: 500, requestId: 'req_1' } as never),
+      );
+      expect(other).toBeInstanceOf(PaymentProviderError);
+      expect(other).toMatchObject({ statusCode: 500, requestId: 'req_1' });
+      const plain = new Error('not stripe');
+      expect(mapStripeError(plain)).toBe(plain);
+    });
   });
 
   it('narrows a PaymentIntent to what the product reads', () => {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { cardErrorMessage } from '@gm/shared/payments/card-errors';
 import type { SecretSource, StripeEnv } from '../lib/env.ts';
 import { HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -7,6 +7,26 @@ import { traceHttpCall } from '../lib/xray.ts';
 /** A webhook signature's timestamp may be at most this far in the past or the future. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 import type { SecretParameters } from './ssm-parameters.ts';
+
+/**
+ * The SDK module, loaded with the first call that needs it and kept for the container's life. Its
+ * module code (hundreds of resource classes) costs a third of a payment route's cold import; loaded
+ * here, it runs in the first invocation that talks to Stripe, beside the SSM read of the key. esbuild
+ * bundles the dynamic import into the same file, wrapped so it runs only when first evaluated.
+ */
+let sdk: typeof Stripe | undefined;
+let sdkLoading: Promise<typeof Stripe> | undefined;
+
+export function loadStripeSdk(): Promise<typeof Stripe> {
+  sdkLoading ??= import('stripe').then(
+    (module) => (sdk = module.default),
+    (error: unknown) => {
+      sdkLoading = undefined;
+      throw error;
+    },
+  );
+  return sdkLoading;
+}
 
 /**
  * The one Stripe adapter of the product: the official SDK, the same code locally (pointed at the
@@ -211,15 +231,19 @@ function toAccountView(account: Stripe.Account): ConnectedAccountView {
   };
 }
 
-/** Stripe's errors in our terms: card refusals are the buyer's business, a missing object a 404, the rest ours. */
+/**
+ * Stripe's errors in our terms: card refusals are the buyer's business, a missing object a 404, the rest ours.
+ * Stripe's errors are the instances of the loaded SDK's classes: every call loads the SDK before it
+ * can fail with one, so until it is loaded nothing is a Stripe error (a look-alike never is).
+ */
 export function mapStripeError(error: unknown): unknown {
-  if (!(error instanceof Stripe.errors.StripeError)) return error;
-  if (error instanceof Stripe.errors.StripeCardError) {
+  if (!sdk || !(error instanceof sdk.errors.StripeError)) return error;
+  if (error instanceof sdk.errors.StripeCardError) {
     const intent = error.payment_intent as { id?: string } | undefined;
     return new PaymentDeclinedError(error.message, error.code, error.decline_code, intent?.id);
   }
   if (
-    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error instanceof sdk.errors.StripeInvalidRequestError &&
     error.statusCode === 404 &&
     error.code === 'resource_missing'
   )
@@ -229,12 +253,11 @@ export function mapStripeError(error: unknown): unknown {
 
 export function createStripePayments(connection: StripeConnection): Payments {
   let client: Promise<Stripe> | undefined;
-  // Built once per container, after the key has been read (SSM on AWS).
+  // Built once per container, after the key has been read (SSM on AWS) and the SDK loaded.
   const stripe = (): Promise<Stripe> => {
-    client ??= connection
-      .secretKey()
-      .then((key) => {
-        const s = new Stripe(key, {
+    client ??= Promise.all([connection.secretKey(), loadStripeSdk()])
+      .then(([key, StripeSdk]) => {
+        const s = new StripeSdk(key, {
           apiVersion: STRIPE_API_VERSION,
           // Lambda answers within 10 s; idempotency keys make the SDK's retry safe.
           timeout: 8000,
@@ -396,7 +419,7 @@ export function createStripePayments(connection: StripeConnection): Payments {
         } catch (error) {
           // Already detached or deleted: the goal is reached.
           if (
-            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error instanceof s.errors.StripeInvalidRequestError &&
             (error.code === 'payment_method_unexpected_state' || error.code === 'resource_missing')
           )
             return;
@@ -410,7 +433,7 @@ export function createStripePayments(connection: StripeConnection): Payments {
         try {
           await s.customers.del(customerId);
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+          if (error instanceof s.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
           throw error;
         }
       });
@@ -436,20 +459,21 @@ export function createStripePayments(connection: StripeConnection): Payments {
       // Static: verifying needs only the signing secret, not the API key.
       // Platform events are signed with the first endpoint's secret, Connect events (connected
       // accounts) with the Connect endpoint's own one: both deliver to this route.
+      const { webhooks, errors } = await loadStripeSdk();
       const secrets = [
         connection.webhookSecret,
         ...(connection.connectWebhookSecret ? [connection.connectWebhookSecret] : []),
       ];
       for (const [i, secretOf] of secrets.entries()) {
         try {
-          return await Stripe.webhooks.constructEventAsync(
+          return await webhooks.constructEventAsync(
             rawBody,
             signatureHeader,
             await secretOf(),
             WEBHOOK_TOLERANCE_SECONDS,
           );
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          if (error instanceof errors.StripeSignatureVerificationError) {
             if (i < secrets.length - 1) continue;
             throw new WebhookSignatureError();
           }
