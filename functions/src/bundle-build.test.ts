@@ -40,6 +40,7 @@ describe('lambdaBuildOptions', () => {
   const bundledPackages = async (options: esbuild.BuildOptions) => {
     const result = await esbuild.build({
       ...options,
+      splitting: false,
       stdin: {
         contents: "import { MAX_EXPORT_DAYS } from './shared/src/seller/dashboard.ts'; console.log(MAX_EXPORT_DAYS);",
         resolveDir: REPO_ROOT,

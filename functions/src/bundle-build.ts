@@ -90,12 +90,21 @@ export type LambdaBuild = {
 };
 
 /**
- * The esbuild options of a Lambda build; the caller adds its entry points (one self-contained bundle
- * each, no code splitting) and `outfile`/`outdir`, `write`, `metafile` as it needs.
+ * The esbuild options of a Lambda build. The caller adds its one entry point, named `index` (`{ in: file,
+ * out: 'index' }`: the handler is `index.handler`), an `outdir`, and `write`/`metafile` as it needs.
+ *
+ * Code reached only through a dynamic `import()` — the Stripe SDK (adapters/stripe-payments.ts) and the
+ * PDF stack (lib/pdf/pdf-stack.ts) — goes into chunk files beside `index.mjs` (`splitting`): a cold start
+ * neither parses nor runs it; the first call that needs it reads it. One entry per build: with several,
+ * esbuild would share chunks between them.
  */
 export function lambdaBuildOptions({ define, sourceMaps = false }: LambdaBuild = {}): esbuild.BuildOptions {
   return {
     bundle: true,
+    splitting: true,
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     format: LAMBDA_BUNDLE.format,
     target: LAMBDA_BUNDLE.target,
     platform: LAMBDA_BUNDLE.platform,

@@ -1,10 +1,9 @@
-import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { lambdaBuildOptions } from './bundle-build.ts';
 
 /**
- * Builds one Lambda's bundle into a directory as `index.mjs` (CDK's local bundling runs this:
- * infra/lib/constructs/api-function.ts). Argument: JSON `{ entry, outdir, define?, sourceMaps? }`.
+ * Builds one Lambda's bundle into a directory: `index.mjs` and its chunks (CDK's local bundling runs
+ * this: infra/lib/constructs/api-function.ts). Argument: JSON `{ entry, outdir, define?, sourceMaps? }`.
  */
 const { entry, outdir, define, sourceMaps } = JSON.parse(process.argv[2] ?? '{}') as {
   entry: string;
@@ -14,7 +13,7 @@ const { entry, outdir, define, sourceMaps } = JSON.parse(process.argv[2] ?? '{}'
 };
 await esbuild.build({
   ...lambdaBuildOptions({ ...(define ? { define } : {}), sourceMaps: sourceMaps === true }),
-  entryPoints: [entry],
-  outfile: path.join(outdir, 'index.mjs'),
+  entryPoints: [{ in: entry, out: 'index' }],
+  outdir,
   logLevel: 'warning',
 });

@@ -45,7 +45,13 @@ async function measure() {
     const seedMs = performance.now() - seeded;
     // Bundled like the Lambda (one ESM file with the SDK inside) and run by plain node: no loader in the measured memory.
     const bundle = `${os.tmpdir()}/bench-exports-worker-${process.pid}.mjs`;
-    await build({ ...lambdaBuildOptions(), entryPoints: [WORKER], outfile: bundle, logLevel: 'error' });
+    await build({
+      ...lambdaBuildOptions(),
+      splitting: false,
+      entryPoints: [WORKER],
+      outfile: bundle,
+      logLevel: 'error',
+    });
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const { stdout } = await promisify(execFile)(process.execPath, [bundle, sellerId, DAY, DAY], {

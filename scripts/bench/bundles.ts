@@ -5,7 +5,14 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { lambdaBuildOptions } from '../../functions/src/bundle-build.ts';
-import { buildBundles, FUNCTION_ENV, lambdaEntries, REPO_ROOT, type BundleStats } from '../test/bundles.ts';
+import {
+  buildBundles,
+  FUNCTION_ENV,
+  lambdaEntries,
+  REPO_ROOT,
+  writeBundle,
+  type BundleStats,
+} from '../test/bundles.ts';
 import { runPool } from './stats.ts';
 
 /**
@@ -81,19 +88,20 @@ function coldImport(file: string): Promise<number> {
 
 async function bareBundle(clients: string[], dir: string): Promise<string> {
   const key = clients.map((c) => c.replace('@aws-sdk/client-', '')).join('+') || 'none';
-  const file = path.join(dir, `bare-${key}.mjs`);
+  const outdir = path.join(dir, `bare-${key}`);
   const source = clients
     .map(
       (pkg, i) =>
         `import { ${(CLIENT_CLASSES[pkg] ?? []).join(', ')} } from '${pkg}'; globalThis.c${i} = [${(CLIENT_CLASSES[pkg] ?? []).join(', ')}];`,
     )
     .join('\n');
+  // Split like the Lambdas: the SDK's own import()s (credential providers it may never need) become chunks here too.
   await esbuild.build({
     ...lambdaBuildOptions(),
     stdin: { contents: source, resolveDir: path.join(REPO_ROOT, 'functions'), loader: 'js' },
-    outfile: file,
+    outdir,
   });
-  return file;
+  return path.join(outdir, 'stdin.mjs');
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
@@ -115,10 +123,7 @@ export async function measureBundles(opts: BundlesBenchOptions = {}): Promise<{ 
     const files = new Map<BundleStats, string>();
     bundles.forEach((b, i) => {
       if (!measured.has(i)) return;
-      const sub = path.join(dir, `b${i}`);
-      mkdirSync(sub);
-      writeFileSync(path.join(sub, 'index.mjs'), b.code!);
-      files.set(b, path.join(sub, 'index.mjs'));
+      files.set(b, writeBundle(b, path.join(dir, `b${i}`)));
     });
     const bare = new Map<string, string>();
     for (const b of files.keys()) {

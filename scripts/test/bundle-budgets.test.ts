@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { routes, type RouteDef } from '../../functions/src/routes.ts';
-import { buildBundle, buildBundles, FUNCTION_ENV, lambdaEntries, type BundleStats } from './bundles.ts';
+import { buildBundle, buildBundles, FUNCTION_ENV, lambdaEntries, writeBundle, type BundleStats } from './bundles.ts';
 
 /**
  * Issue 15's bundle budgets (held as class ceilings until they are met), on the bundles CDK would deploy (same esbuild options, every route of
@@ -26,17 +26,22 @@ describe('Lambda bundles', () => {
     expect(bundles.every((b) => b.bytes > 0 && b.sdkClients.length > 0)).toBe(true);
   });
 
-  it('loads every bundle and finds its handler (module-level code runs as built, pure annotations included)', async () => {
+  it('loads every bundle and finds its handler, and every chunk it reads later loads too (module-level code runs as built)', async () => {
     // Fresh node processes, as Lambda loads a bundle: each imports a share of the bundles, configured as a deployed function is.
     const dir = mkdtempSync(path.join(tmpdir(), 'gm-bundle-load-'));
     try {
-      const files = bundles.map((b, i) => {
-        mkdirSync(path.join(dir, `b${i}`));
-        writeFileSync(path.join(dir, `b${i}`, 'index.mjs'), b.code!);
-        return pathToFileURL(path.join(dir, `b${i}`, 'index.mjs')).href;
-      });
-      const script =
-        'const out = {}; for (const f of JSON.parse(process.argv[1])) out[f] = typeof (await import(f)).handler; console.log(JSON.stringify(out));';
+      const files = bundles.map((b, i) => pathToFileURL(writeBundle(b, path.join(dir, `b${i}`))).href);
+      // The chunks after the handler: what a dynamic import() of the handler would read (Stripe's SDK, the PDF stack).
+      const script = [
+        'const out = {};',
+        'for (const f of JSON.parse(process.argv[1])) {',
+        '  out[f] = typeof (await import(f)).handler;',
+        "  const { existsSync, readdirSync } = await import('node:fs');",
+        "  const chunks = new URL('chunks/', f);",
+        '  if (existsSync(chunks)) for (const c of readdirSync(chunks)) await import(new URL(c, chunks).href);',
+        '}',
+        'console.log(JSON.stringify(out));',
+      ].join('\n');
       const shares = [0, 1].map((k) => files.filter((_, i) => i % 2 === k));
       const results = await Promise.all(
         shares.map(async (share) => {
@@ -56,6 +61,24 @@ describe('Lambda bundles', () => {
     }
   }, 120_000);
 
+  it('keeps Stripe and the PDF stack out of what a cold start reads (index.mjs): they are chunks read on first use', () => {
+    const index = (b: BundleStats) => new TextDecoder().decode(b.files!.find((f) => f.name === 'index.mjs')!.contents);
+    const stripe = bundles.filter((b) => b.stripe);
+    const pdf = bundles.filter((b) => b.pdf);
+    expect(stripe.length).toBeGreaterThan(0);
+    expect(pdf.length).toBeGreaterThan(0);
+    expect(stripe.filter((b) => index(b).includes('NodeBindings/')).map((b) => b.name)).toEqual([]);
+    expect(pdf.filter((b) => index(b).includes('github.com/Hopding/pdf-lib')).map((b) => b.name)).toEqual([]);
+    // The markers are there, in the chunks: the test can fail.
+    const chunks = (b: BundleStats) =>
+      b
+        .files!.filter((f) => f.name.startsWith('chunks/'))
+        .map((f) => new TextDecoder().decode(f.contents))
+        .join('');
+    expect(stripe.every((b) => chunks(b).includes('NodeBindings/'))).toBe(true);
+    expect(pdf.every((b) => chunks(b).includes('github.com/Hopding/pdf-lib'))).toBe(true);
+  });
+
   it("carries a route's own manifest entry, not the manifest", () => {
     expect(bundles.filter((b) => b.stripeAllowed !== undefined && b.manifest).map((b) => b.name)).toEqual([]);
   });
@@ -63,11 +86,10 @@ describe('Lambda bundles', () => {
   it('authorises by the entry it carries', async () => {
     // A protected route's bundle, imported as Lambda would: a guest gets 401 before anything else runs.
     const entry = lambdaEntries().find((e) => e.name === 'GET user/user-filter')!;
-    const { code } = await buildBundle(entry, true);
+    const bundle = await buildBundle(entry, true);
     const dir = mkdtempSync(path.join(tmpdir(), 'gm-bundle-'));
     try {
-      writeFileSync(path.join(dir, 'index.mjs'), code!);
-      const { handler } = (await import(pathToFileURL(path.join(dir, 'index.mjs')).href)) as {
+      const { handler } = (await import(pathToFileURL(writeBundle(bundle, dir)).href)) as {
         handler: (event: object, context: object) => Promise<{ statusCode: number }>;
       };
       const event = { rawPath: '/api/v1/user/user-filter', headers: {}, requestContext: { http: { method: 'GET' } } };

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { lambdaBuildOptions, REPO_ROOT } from '../../functions/src/bundle-build.ts';
@@ -124,16 +124,19 @@ export type BundleStats = {
   ceilingBytes: number;
   /** Why it passes the ceiling `npm test` holds (naming its three biggest inputs), if it does. */
   overCeiling?: string;
-  /** The bundle's code, when asked for (the benchmark writes it out to import it). */
-  code?: Uint8Array;
+  /** Bytes a cold start reads: `index.mjs` and the chunks it imports statically (the rest waits behind an `import()`). */
+  entryBytes: number;
+  /** The bundle's files (`index.mjs`, `chunks/…`), when asked for (the tests and the benchmark write them out to import them). */
+  files?: { name: string; contents: Uint8Array }[];
 };
 
-/** A bundle's stats from its metafile output: bytes per package, budget class, violation. */
+/** A bundle's stats from its metafile outputs (entry and chunks, summed): bytes per package, budget class, violation. */
 export function statsOf(
   entry: LambdaEntry,
   output: Pick<esbuild.Metafile['outputs'][string], 'bytes' | 'inputs' | 'entryPoint'>,
   graph: esbuild.Metafile['inputs'],
-  code?: Uint8Array,
+  entryBytes: number = output.bytes,
+  files?: { name: string; contents: Uint8Array }[],
 ): BundleStats {
   const byPackage = new Map<string, number>();
   const runtime = new Map<string, number>();
@@ -208,75 +211,76 @@ export function statsOf(
     ...(violation ? { violation } : {}),
     ceilingBytes,
     ...(overCeiling ? { overCeiling } : {}),
-    ...(code ? { code } : {}),
+    entryBytes,
+    ...(files ? { files } : {}),
   };
 }
 
-/** One bundle, exactly as CDK builds it (without source maps). */
+/** One bundle, exactly as CDK builds it (without source maps): `index.mjs` and the chunks its code can read, their stats summed. */
 export async function buildBundle(entry: LambdaEntry, keepCode = false): Promise<BundleStats> {
+  const outdir = path.join(REPO_ROOT, 'node_modules/.cache/bundles');
   const result = await esbuild.build({
     ...lambdaBuildOptions(entry.define ? { define: entry.define } : {}),
-    entryPoints: [entry.file],
+    entryPoints: [{ in: entry.file, out: 'index' }],
+    outdir,
     write: false,
     metafile: true,
-    outfile: path.join(REPO_ROOT, 'node_modules/.cache/bundles/index.mjs'),
   });
-  const [output] = Object.values(result.metafile.outputs);
-  return statsOf(entry, output!, result.metafile.inputs, keepCode ? result.outputFiles[0]!.contents : undefined);
+  const outputs = result.metafile.outputs;
+  const scripts = Object.entries(outputs).filter(([name]) => name.endsWith('.mjs'));
+  const indexName = scripts.find(([name]) => path.resolve(REPO_ROOT, name) === path.join(outdir, 'index.mjs'))![0];
+  // What a cold start reads: index.mjs and the chunks it imports statically (not those behind an import()).
+  const cold = new Set([indexName]);
+  for (const name of cold)
+    for (const { path: next, kind } of outputs[name]!.imports)
+      if (kind === 'import-statement' && next in outputs) cold.add(next);
+  // What the code can ever read: esbuild also writes chunks for import()s that tree shaking left without a caller.
+  const live = new Set([indexName]);
+  for (const name of live) for (const { path: next } of outputs[name]!.imports) if (next in outputs) live.add(next);
+  const inputs: Record<string, { bytesInOutput: number }> = {};
+  for (const name of live)
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[name]!.inputs))
+      inputs[input] = { bytesInOutput: (inputs[input]?.bytesInOutput ?? 0) + bytesInOutput };
+  const merged = {
+    bytes: [...live].reduce((n, name) => n + outputs[name]!.bytes, 0),
+    inputs,
+    entryPoint: outputs[indexName]!.entryPoint,
+  };
+  const coldBytes = [...cold].reduce((n, name) => n + outputs[name]!.bytes, 0);
+  const files = keepCode
+    ? result.outputFiles
+        .filter((f) => f.path.endsWith('.mjs'))
+        .map((f) => ({ name: path.relative(outdir, f.path), contents: f.contents }))
+    : undefined;
+  return statsOf(entry, merged, result.metafile.inputs, coldBytes, files);
 }
 
 /**
- * Several bundles from one esbuild call: the module graph is parsed once for the batch, each entry
- * still gets its own self-contained bundle (no code splitting), byte for byte what `buildBundle` gives.
- * A `define` holds for a whole esbuild call, so the entries of a batch must share theirs.
- */
-export async function buildBatch(entries: LambdaEntry[], keepCode = false): Promise<BundleStats[]> {
-  const define = entries[0]?.define;
-  if (entries.some((e) => JSON.stringify(e.define) !== JSON.stringify(define)))
-    throw new Error('a batch of bundles must share its define');
-  const result = await esbuild.build({
-    ...lambdaBuildOptions(define ? { define } : {}),
-    entryPoints: entries.map((e, i) => ({ in: e.file, out: `e${i}` })),
-    write: false,
-    metafile: true,
-    outdir: path.join(REPO_ROOT, 'node_modules/.cache/bundles'),
-    outExtension: { '.js': '.mjs' },
-  });
-  return entries.map((entry, i) => {
-    const key = Object.keys(result.metafile.outputs).find((k) => k.endsWith(`/e${i}.mjs`))!;
-    const file = result.outputFiles.find((f) => f.path.endsWith(`/e${i}.mjs`))!;
-    return statsOf(entry, result.metafile.outputs[key]!, result.metafile.inputs, keepCode ? file.contents : undefined);
-  });
-}
-
-/**
- * Builds `entries` in batches of up to `batchSize` that share their `define` (routes with the same
- * access rule and domain; one esbuild call each, parsed once), `concurrency` batches at a time, and
- * returns the stats in the order of `entries`.
+ * Builds `entries`, `concurrency` at a time (one esbuild call each: with several entries esbuild would
+ * share chunks between them), and returns the stats in the order of `entries`.
  */
 export async function buildBundles(
   entries: LambdaEntry[],
-  { concurrency = 1, batchSize = 20, keepCode = false } = {},
+  { concurrency = 2, keepCode = false } = {},
 ): Promise<BundleStats[]> {
-  const groups = new Map<string, LambdaEntry[]>();
-  for (const entry of entries) {
-    const key = JSON.stringify(entry.define ?? {});
-    groups.set(key, [...(groups.get(key) ?? []), entry]);
-  }
-  const batches: LambdaEntry[][] = [];
-  for (const group of groups.values())
-    for (let i = 0; i < group.length; i += batchSize) batches.push(group.slice(i, i + batchSize));
-  const results: BundleStats[][] = new Array(batches.length);
+  const stats: BundleStats[] = new Array(entries.length);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(concurrency, batches.length) }, async () => {
-      while (next < batches.length) {
+    Array.from({ length: Math.min(concurrency, entries.length) }, async () => {
+      while (next < entries.length) {
         const i = next++;
-        results[i] = await buildBatch(batches[i]!, keepCode);
+        stats[i] = await buildBundle(entries[i]!, keepCode);
       }
     }),
   );
-  const stats = results.flat();
-  const byEntry = new Map(batches.flat().map((entry, i) => [entry, stats[i]!]));
-  return entries.map((entry) => byEntry.get(entry)!);
+  return stats;
+}
+
+/** Writes a bundle's files into `dir` (as a Lambda's code directory); answers the path of its `index.mjs`. */
+export function writeBundle(bundle: BundleStats, dir: string): string {
+  for (const { name, contents } of bundle.files ?? []) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), contents);
+  }
+  return path.join(dir, 'index.mjs');
 }

@@ -34,7 +34,9 @@ let inputs: esbuild.Metafile['inputs'];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gm-pdf-bundle-'));
   const result = await esbuild.build({
+    // One file to import: the PDF stack inline (the Lambdas put it in a chunk; the bytes it renders are the same).
     ...lambdaBuildOptions(),
+    splitting: false,
     stdin: {
       contents: [
         "export { renderVoucherPdf } from './functions/src/services/wallet/voucher-pdf.ts';",

@@ -175,10 +175,11 @@ describe('seller activation', () => {
     await guest.goto(at(`/vouchers/search?keyword=${encodeURIComponent(title)}`));
     await guest.locator(`[data-testid="voucher-card"][data-voucher-id="${voucherId}"]`).first().waitFor();
 
-    // The seller's home no longer shows the notice (the session user is refreshed on load).
+    // The seller's home no longer shows the notice once the session user is refreshed (on load: the stored
+    // user may paint first, so wait for the refresh rather than read the first frame).
     await sellerPage.reload();
     await sellerPage.getByTestId('seller-dashboard').waitFor();
-    expect(await sellerPage.getByTestId('activation-notice').count()).toBe(0);
+    await expect.poll(() => sellerPage.getByTestId('activation-notice').count()).toBe(0);
 
     // The activation mail links to /login?status=verified, which shows the spec's success dialog.
     const mail = (await sentMails(since)).find(
