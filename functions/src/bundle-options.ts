@@ -1,9 +1,9 @@
 import type { RouteDef } from './routes.ts';
 
 /**
- * How every Lambda of the product is bundled (esbuild): one place for the CDK constructs
- * (infra/lib/constructs/api-function.ts) and for the bundle budget test and benchmark
- * (scripts/test/bundles.ts), so the bytes we hold to a budget are the bytes we deploy.
+ * How every Lambda of the product is bundled (esbuild): the options bundle-build.ts builds with, for
+ * the CDK constructs (infra/lib/constructs/api-function.ts) and for the bundle budget test and
+ * benchmark (scripts/test/bundles.ts) alike, so the bytes we hold to a budget are the bytes we deploy.
  * ESM for Node 22, minified, the AWS SDK v3 clients inside (faster cold starts than the runtime's copy).
  */
 export const LAMBDA_BUNDLE = {
@@ -17,7 +17,7 @@ export const LAMBDA_BUNDLE = {
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   /**
    * Packages replaced in every bundle (esbuild `alias`; paths relative to the repository root, where
-   * CDK and scripts/test/bundles.ts run esbuild). pdf-lib's PDF stack without what our PDFs never use:
+   * bundle-build.ts runs esbuild). pdf-lib's PDF stack without what our PDFs never use:
    * pako (46 KB) becomes Node's zlib, @pdf-lib/standard-fonts (127 KB) carries only the fonts we embed.
    * The PDFs are the same (scripts/test/pdf-bundle.test.ts renders them bundled and compares).
    */
