@@ -11,8 +11,8 @@ import type { SecretParameters } from './ssm-parameters.ts';
 /**
  * The SDK module, loaded with the first call that needs it and kept for the container's life. Its
  * module code (hundreds of resource classes) costs a third of a payment route's cold import; loaded
- * here, it runs in the first invocation that talks to Stripe, beside the SSM read of the key. esbuild
- * bundles the dynamic import into the same file, wrapped so it runs only when first evaluated.
+ * here, it runs in the first invocation that talks to Stripe, beside the SSM read of the key. The
+ * Lambda build (bundle-build.ts, code splitting) puts the SDK in a chunk of its own, read only then.
  */
 let sdk: typeof Stripe | undefined;
 let sdkLoading: Promise<typeof Stripe> | undefined;

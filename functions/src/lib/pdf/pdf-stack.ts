@@ -11,9 +11,9 @@ let qrEncoder: Promise<QrEncoder> | undefined;
 /**
  * The PDF stack, loaded with the first PDF a container makes (issue 15): pdf-lib, upng, the fonts and
  * qrcode run their module code then, not at the cold start of every bundle that can make a PDF (the mail
- * worker sends most mails without one). esbuild keeps the dynamic import in the same file and runs the
- * modules when it is first awaited — only as long as no module of the bundle imports them statically:
- * renderers import pdf-lib's types with `import type` and its values from here.
+ * worker sends most mails without one). The Lambda build (bundle-build.ts, code splitting) puts them in a
+ * chunk read when this is first awaited — only as long as no module of the bundle imports them
+ * statically: renderers import pdf-lib's types with `import type` and its values from here (eslint holds it).
  */
 export function loadPdfStack(): Promise<PdfStack> {
   stack ??= import('./pdf-stack-modules.ts');
