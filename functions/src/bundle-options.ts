@@ -20,10 +20,14 @@ export const LAMBDA_BUNDLE = {
    * bundle-build.ts runs esbuild). pdf-lib's PDF stack without what our PDFs never use:
    * pako (46 KB) becomes Node's zlib, @pdf-lib/standard-fonts (127 KB) carries only the fonts we embed.
    * The PDFs are the same (scripts/test/pdf-bundle.test.ts renders them bundled and compares).
+   * Two builtins @middy/core imports become stand-ins that load nothing at import (lazy-*.ts).
    */
   alias: {
     pako: './functions/src/lib/pdf/pako-zlib.ts',
     '@pdf-lib/standard-fonts': './functions/src/lib/pdf/standard-fonts.ts',
+    // Builtins @middy/core imports for its streaming path and timeout: not loaded in every cold start.
+    'node:stream/web': './functions/src/lib/lazy-stream-web.ts',
+    'node:timers': './functions/src/lib/lazy-timers.ts',
   },
 } as const;
 

@@ -80,47 +80,46 @@ export { resolve } from './deps/provider.ts';
 /**
  * The production wiring: one provider per dependency, each built once per container on first use.
  * Handlers name the providers they need (`resolve({ users, identity })`), so a handler's bundle
- * holds only the AWS clients its use case touches (the providers are marked pure so esbuild drops
- * the unused ones). Providers whose libraries are heavy or run code at import live in their own
- * module (lib/deps/payments.ts: Stripe), so only the bundles that import it carry them; the
- * budgets are held by scripts/test/bundle-budgets.test.ts.
+ * holds only the AWS clients its use case touches: the bundle build marks every module-level
+ * initialiser pure (bundle-build.ts), so esbuild drops the unused providers. Providers whose
+ * libraries are heavy or run code at import live in their own module (lib/deps/payments.ts:
+ * Stripe), so only the bundles that import it carry them; the budgets are held by
+ * scripts/test/bundle-budgets.test.ts.
  */
 const table = () => dataEnv().TABLE_NAME;
 
-export const users = /* @__PURE__ */ once(() => createUserRepository(documentClient(), table()));
+export const users = once(() => createUserRepository(documentClient(), table()));
 /**
  * What the wrapper of every route (lib/http.ts) reads and writes, as small as that: a profile by id and
  * the sign-out cut-off (authentication), single audit entries (writes under impersonation). The full
  * repositories go only into the bundles of the routes that name them (issue 15); a route whose service
  * only reads profiles by id names `users: userReader`.
  */
-export const userReader = /* @__PURE__ */ once(() => createUserReader(documentClient(), table()));
-export const signOutReader = /* @__PURE__ */ once(() => createSignOutReader(documentClient(), table()));
-export const auditWriter = /* @__PURE__ */ once(() => createAuditWriter(documentClient(), table()));
-export const companies = /* @__PURE__ */ once(() => createCompanyRepository(documentClient(), table()));
+export const userReader = once(() => createUserReader(documentClient(), table()));
+export const signOutReader = once(() => createSignOutReader(documentClient(), table()));
+export const auditWriter = once(() => createAuditWriter(documentClient(), table()));
+export const companies = once(() => createCompanyRepository(documentClient(), table()));
 /** The tenant shop by subdomain, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s; issue 13). */
-export const tenantShops = /* @__PURE__ */ once(() =>
+export const tenantShops = once(() =>
   createTenantShopCache(
     (subdomain) => getTenantShop({ users: users(), companies: companies() }, subdomain),
     Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000,
   ),
 );
-export const verifications = /* @__PURE__ */ once(() => createVerificationRepository(documentClient(), table()));
-export const payoutAccounts = /* @__PURE__ */ once(() => createPayoutAccountRepository(documentClient(), table()));
-export const payoutRuns = /* @__PURE__ */ once(() => createPayoutRunRepository(documentClient(), table()));
-export const profiles = /* @__PURE__ */ once(() => createProfileRepository(documentClient(), table()));
-export const categories = /* @__PURE__ */ once(() => createCategoryRepository(documentClient(), table()));
-export const vouchers = /* @__PURE__ */ once(() => createVoucherRepository(documentClient(), table()));
+export const verifications = once(() => createVerificationRepository(documentClient(), table()));
+export const payoutAccounts = once(() => createPayoutAccountRepository(documentClient(), table()));
+export const payoutRuns = once(() => createPayoutRunRepository(documentClient(), table()));
+export const profiles = once(() => createProfileRepository(documentClient(), table()));
+export const categories = once(() => createCategoryRepository(documentClient(), table()));
+export const vouchers = once(() => createVoucherRepository(documentClient(), table()));
 /** A voucher by id and a seller's vouchers read alone (`resolve({ vouchers: voucherReader })` where a route only reads them). */
-export const voucherReader = /* @__PURE__ */ once(() => createVoucherReader(documentClient(), table()));
-export const searchSnapshots = /* @__PURE__ */ once(() => createSearchSnapshotRepository(documentClient(), table()));
-export const searchSnapshotStore = /* @__PURE__ */ once(() =>
-  createS3SearchSnapshotStore(s3Client(), env().PRIVATE_BUCKET),
-);
+export const voucherReader = once(() => createVoucherReader(documentClient(), table()));
+export const searchSnapshots = once(() => createSearchSnapshotRepository(documentClient(), table()));
+export const searchSnapshotStore = once(() => createS3SearchSnapshotStore(s3Client(), env().PRIVATE_BUCKET));
 /** The catalogue this container holds, once `catalogue` built it: what `catalogueChanges` tells. */
 let heldCatalogue: CatalogueCache | undefined;
 /** The search snapshot: its pointer read at most every 5 s (never more often than CATALOGUE_CACHE_SECONDS), loaded when newer. */
-export const catalogue = /* @__PURE__ */ once(
+export const catalogue = once(
   () =>
     (heldCatalogue = createSnapshotCatalogue(
       {
@@ -135,54 +134,48 @@ export const catalogue = /* @__PURE__ */ once(
  * the search's; on AWS a write's function holds none). The writes so do not bundle the index and the
  * snapshot decoder (issue 15).
  */
-export const catalogueChanges = /* @__PURE__ */ once(() => ({ invalidate: () => heldCatalogue?.invalidate() }));
-export const categoryTree = /* @__PURE__ */ once(() =>
+export const catalogueChanges = once(() => ({ invalidate: () => heldCatalogue?.invalidate() }));
+export const categoryTree = once(() =>
   createCategoryTreeCache(
     { listTree: (options) => listCategoryTree(documentClient(), table(), options) },
     env().CATALOGUE_CACHE_SECONDS * 1000,
   ),
 );
-export const employeeVouchers = /* @__PURE__ */ once(() => createEmployeeVoucherRepository(documentClient(), table()));
-export const employeeVoucherCache = /* @__PURE__ */ once(() =>
+export const employeeVouchers = once(() => createEmployeeVoucherRepository(documentClient(), table()));
+export const employeeVoucherCache = once(() =>
   createEmployeeVoucherCache(
     { listOfTourism: (tourismId) => listEmployeeVouchersOfTourism(documentClient(), table(), tourismId) },
     Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000,
   ),
 );
-export const passwordResets = /* @__PURE__ */ once(() => createPasswordResetRepository(documentClient(), table()));
-export const rateLimiter = /* @__PURE__ */ once(() => createRateLimitRepository(documentClient(), table()));
-export const settings = /* @__PURE__ */ once(() => createSettingsRepository(documentClient(), table()));
+export const passwordResets = once(() => createPasswordResetRepository(documentClient(), table()));
+export const rateLimiter = once(() => createRateLimitRepository(documentClient(), table()));
+export const settings = once(() => createSettingsRepository(documentClient(), table()));
 /** A seller's settings read alone (`resolve({ settings: sellerSettingsReader })` where a route only reads them). */
-export const sellerSettingsReader = /* @__PURE__ */ once(() => createSellerSettingsReader(documentClient(), table()));
-export const identity = /* @__PURE__ */ once(() =>
+export const sellerSettingsReader = once(() => createSellerSettingsReader(documentClient(), table()));
+export const identity = once(() =>
   createCognitoIdentity(cognitoClient(), env().COGNITO_USER_POOL_ID, env().COGNITO_CLIENT_ID),
 );
 /** Sends through SES: only the mail worker (workers/mail-queue.ts); use cases enqueue on `mailQueue`. */
-export const mailer = /* @__PURE__ */ once(() =>
-  createSesMailer(sesClient(), env().MAIL_FROM, env().SES_CONFIGURATION_SET),
-);
+export const mailer = once(() => createSesMailer(sesClient(), env().MAIL_FROM, env().SES_CONFIGURATION_SET));
 /** Large job bodies (claim check) in the private bucket under `mail-outbox/`. */
-export const mailOutbox = /* @__PURE__ */ once(() => createS3MailOutbox(s3Client(), env().PRIVATE_BUCKET));
+export const mailOutbox = once(() => createS3MailOutbox(s3Client(), env().PRIVATE_BUCKET));
 /** Every mail of the product is a job on this queue (issue 14). */
-export const mailQueue = /* @__PURE__ */ once(() =>
-  createSqsMailQueue(sqsClient(), env().MAIL_QUEUE_URL, mailOutbox()),
-);
-export const wishlist = /* @__PURE__ */ once(() => createWishlistRepository(documentClient(), table()));
-export const templates = /* @__PURE__ */ once(() => createTemplateRepository(documentClient(), table()));
-export const audit = /* @__PURE__ */ once(() => createAuditRepository(documentClient(), table()));
-export const impersonationSessions = /* @__PURE__ */ once(() =>
-  createImpersonationSessionRepository(documentClient(), table()),
-);
-export const sessions = /* @__PURE__ */ once(() => createSessionRepository(documentClient(), table()));
-export const platformAdmin = /* @__PURE__ */ once(() => createPlatformAdminRepository(documentClient(), table()));
-export const activations = /* @__PURE__ */ once(() => createAccountStatusRepository(documentClient(), table()));
-export const contacts = /* @__PURE__ */ once(() => createContactRepository(documentClient(), table()));
-export const contactInbox = /* @__PURE__ */ once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
-export const media = /* @__PURE__ */ once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
-export const mediaReader = /* @__PURE__ */ once(() => createS3MediaReader(s3Client(), env().MEDIA_BUCKET));
-export const documents = /* @__PURE__ */ once(() => createS3PrivateDocumentStorage(s3Client(), env().PRIVATE_BUCKET));
-export const exportFiles = /* @__PURE__ */ once(() => createS3ExportFiles(s3Client(), env().PRIVATE_BUCKET));
-export const uploads = /* @__PURE__ */ once(() =>
+export const mailQueue = once(() => createSqsMailQueue(sqsClient(), env().MAIL_QUEUE_URL, mailOutbox()));
+export const wishlist = once(() => createWishlistRepository(documentClient(), table()));
+export const templates = once(() => createTemplateRepository(documentClient(), table()));
+export const audit = once(() => createAuditRepository(documentClient(), table()));
+export const impersonationSessions = once(() => createImpersonationSessionRepository(documentClient(), table()));
+export const sessions = once(() => createSessionRepository(documentClient(), table()));
+export const platformAdmin = once(() => createPlatformAdminRepository(documentClient(), table()));
+export const activations = once(() => createAccountStatusRepository(documentClient(), table()));
+export const contacts = once(() => createContactRepository(documentClient(), table()));
+export const contactInbox = once(() => env().CONTACT_EMAIL ?? env().MAIL_FROM);
+export const media = once(() => createS3MediaStorage(s3Client(), env().MEDIA_BUCKET));
+export const mediaReader = once(() => createS3MediaReader(s3Client(), env().MEDIA_BUCKET));
+export const documents = once(() => createS3PrivateDocumentStorage(s3Client(), env().PRIVATE_BUCKET));
+export const exportFiles = once(() => createS3ExportFiles(s3Client(), env().PRIVATE_BUCKET));
+export const uploads = once(() =>
   createImageUploads({
     uploadRecords: createUploadRepository(documentClient(), table()),
     privateFiles: createS3PrivateFiles(s3Client(), env().PRIVATE_BUCKET, env().MEDIA_BUCKET),
@@ -193,52 +186,46 @@ export const uploads = /* @__PURE__ */ once(() =>
   }),
 );
 /** SSM SecureString parameters (the Stripe keys on AWS), read once per container; unused locally. */
-export const secretParameters = /* @__PURE__ */ once(() => createSsmParameters(ssmClient()));
+export const secretParameters = once(() => createSsmParameters(ssmClient()));
 /** The impersonation token keys (issue 11): PEMs locally, SSM parameters on AWS. */
-export const impersonationKeys = /* @__PURE__ */ once(() => createImpersonationKeys(env(), secretParameters));
+export const impersonationKeys = once(() => createImpersonationKeys(env(), secretParameters));
 /** The newsletter (issue 13): subscribers and tokens, and the HMACs under its secret. */
-export const newsletter = /* @__PURE__ */ once(() => createNewsletterRepository(documentClient(), table()));
-export const newsletterSecrets = /* @__PURE__ */ once(() => createNewsletterSecrets(env(), secretParameters));
-export const paymentRecords = /* @__PURE__ */ once(() => createPaymentRepository(documentClient(), table()));
-export const orders = /* @__PURE__ */ once(() => createOrderRepository(documentClient(), table()));
-export const orderAdmin = /* @__PURE__ */ once(() => createOrderAdminRepository(documentClient(), table()));
-export const coupons = /* @__PURE__ */ once(() => createCouponRepository(documentClient(), table()));
+export const newsletter = once(() => createNewsletterRepository(documentClient(), table()));
+export const newsletterSecrets = once(() => createNewsletterSecrets(env(), secretParameters));
+export const paymentRecords = once(() => createPaymentRepository(documentClient(), table()));
+export const orders = once(() => createOrderRepository(documentClient(), table()));
+export const orderAdmin = once(() => createOrderAdminRepository(documentClient(), table()));
+export const coupons = once(() => createCouponRepository(documentClient(), table()));
 /** `sales_paused` of the global settings, cached like the catalogue (CATALOGUE_CACHE_SECONDS, at most 60 s). */
-export const salesPause = /* @__PURE__ */ once(() =>
+export const salesPause = once(() =>
   createSalesPauseCache(settings(), Math.min(env().CATALOGUE_CACHE_SECONDS, 60) * 1000),
 );
-export const userVouchers = /* @__PURE__ */ once(() => createUserVoucherRepository(documentClient(), table()));
-export const personalisations = /* @__PURE__ */ once(() => createPersonalisationRepository(documentClient(), table()));
-export const buyerVouchers = /* @__PURE__ */ once(() => createBuyerVoucherRepository(documentClient(), table()));
-export const redemptions = /* @__PURE__ */ once(() => createRedemptionRepository(documentClient(), table()));
-export const scannerStaff = /* @__PURE__ */ once(() => createScannerStaffRepository(documentClient(), table()));
-export const accountStatus = /* @__PURE__ */ once(() =>
-  createCognitoAccountStatus(cognitoClient(), env().COGNITO_USER_POOL_ID),
-);
-export const transfers = /* @__PURE__ */ once(() => createTransferRepository(documentClient(), table()));
-export const gifts = /* @__PURE__ */ once(() => createGiftRepository(documentClient(), table()));
-export const stripeEvents = /* @__PURE__ */ once(() => createStripeEventRepository(documentClient(), table()));
-export const stripeCustomers = /* @__PURE__ */ once(() => createStripeCustomerRepository(documentClient(), table()));
-export const idempotency = /* @__PURE__ */ once(() => createIdempotencyRepository(documentClient(), table()));
-export const sellerDashboard = /* @__PURE__ */ once(() => createSellerDashboardRepository(documentClient(), table()));
-export const accounting = /* @__PURE__ */ once(() => createAccountingRepository(documentClient(), table()));
-export const sellerInvoices = /* @__PURE__ */ once(() => createSellerInvoiceRepository(documentClient(), table()));
-export const privateFileReader = /* @__PURE__ */ once(() =>
-  createS3PrivateFileReader(s3Client(), env().PRIVATE_BUCKET),
-);
-export const sellerMails = /* @__PURE__ */ once(() => createSellerMailRepository(documentClient(), table()));
-export const tourism = /* @__PURE__ */ once(() => createTourismRepository(documentClient(), table()));
-export const transactions = /* @__PURE__ */ once(() => createTransactionChunks(documentClient()));
+export const userVouchers = once(() => createUserVoucherRepository(documentClient(), table()));
+export const personalisations = once(() => createPersonalisationRepository(documentClient(), table()));
+export const buyerVouchers = once(() => createBuyerVoucherRepository(documentClient(), table()));
+export const redemptions = once(() => createRedemptionRepository(documentClient(), table()));
+export const scannerStaff = once(() => createScannerStaffRepository(documentClient(), table()));
+export const accountStatus = once(() => createCognitoAccountStatus(cognitoClient(), env().COGNITO_USER_POOL_ID));
+export const transfers = once(() => createTransferRepository(documentClient(), table()));
+export const gifts = once(() => createGiftRepository(documentClient(), table()));
+export const stripeEvents = once(() => createStripeEventRepository(documentClient(), table()));
+export const stripeCustomers = once(() => createStripeCustomerRepository(documentClient(), table()));
+export const idempotency = once(() => createIdempotencyRepository(documentClient(), table()));
+export const sellerDashboard = once(() => createSellerDashboardRepository(documentClient(), table()));
+export const accounting = once(() => createAccountingRepository(documentClient(), table()));
+export const sellerInvoices = once(() => createSellerInvoiceRepository(documentClient(), table()));
+export const privateFileReader = once(() => createS3PrivateFileReader(s3Client(), env().PRIVATE_BUCKET));
+export const sellerMails = once(() => createSellerMailRepository(documentClient(), table()));
+export const tourism = once(() => createTourismRepository(documentClient(), table()));
+export const transactions = once(() => createTransactionChunks(documentClient()));
 /** The structured log (Powertools Logger) and the business metrics (Powertools Metrics, flushed per invocation). */
-export const log = /* @__PURE__ */ once(() => powertoolsLog());
-export const metrics = /* @__PURE__ */ once(() => powertoolsMetrics());
-export const clock = /* @__PURE__ */ once(() => () => new Date());
-export const newId = /* @__PURE__ */ once(() => () => randomUUID());
-export const newToken = /* @__PURE__ */ once(() => () => randomBytes(32).toString('base64url'));
-export const hashToken = /* @__PURE__ */ once(
-  () => (token: string) => createHash('sha256').update(token).digest('hex'),
-);
-export const appUrl = /* @__PURE__ */ once(() => env().APP_URL);
+export const log = once(() => powertoolsLog());
+export const metrics = once(() => powertoolsMetrics());
+export const clock = once(() => () => new Date());
+export const newId = once(() => () => randomUUID());
+export const newToken = once(() => () => randomBytes(32).toString('base64url'));
+export const hashToken = once(() => (token: string) => createHash('sha256').update(token).digest('hex'));
+export const appUrl = once(() => env().APP_URL);
 
 /** What saving a seller's voucher form needs: creating it (POST voucher) and editing it (POST voucher/{id}). */
 export const voucherFormProviders = {

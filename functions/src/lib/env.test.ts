@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetEnvCache, stripeEnv } from './env.ts';
+import { dataEnv, env, resetEnvCache, stripeEnv } from './env.ts';
 
 const STRIPE_VARS = [
   'STRIPE_SECRET_KEY',
@@ -65,5 +65,53 @@ describe('stripeEnv', () => {
     expect(() => stripeEnv()).toThrow(/STRIPE_SECRET_KEY/);
     withEnv({ STRIPE_SECRET_KEY: 'rk_live_restricted', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
     expect(stripeEnv().secretKey).toEqual({ value: 'rk_live_restricted' });
+  });
+});
+
+describe('env and dataEnv', () => {
+  const FUNCTION_ENV = {
+    TABLE_NAME: 'gm-table',
+    MEDIA_BUCKET: 'media',
+    PRIVATE_BUCKET: 'private',
+    COGNITO_USER_POOL_ID: 'eu-central-1_pool',
+    COGNITO_CLIENT_ID: 'client',
+    MAIL_FROM: 'noreply@example.com',
+    MAIL_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/123456789012/mail',
+    APP_URL: 'https://example.com',
+  };
+  const saved = { ...process.env };
+  /** process.env as exactly `vars` (the cache cleared): what a function is started with. */
+  function startedWith(vars: Record<string, string>): void {
+    for (const name of Object.keys(process.env)) delete process.env[name];
+    Object.assign(process.env, vars);
+    resetEnvCache();
+  }
+  afterEach(() => startedWith(saved as Record<string, string>));
+
+  it('reads the table alone where nothing else is set (the Cognito trigger)', () => {
+    startedWith({ TABLE_NAME: 'gm-table' });
+    expect(dataEnv()).toEqual({ AWS_REGION: 'eu-central-1', TABLE_NAME: 'gm-table', DYNAMODB_ENDPOINT: undefined });
+    expect(() => env()).toThrow(/Invalid environment: MEDIA_BUCKET: .*APP_URL/);
+  });
+
+  it('answers the data part of the whole environment once that is read', () => {
+    startedWith({ ...FUNCTION_ENV, AWS_REGION: 'eu-west-1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
+    expect(env()).toMatchObject({ TABLE_NAME: 'gm-table', isLocal: true });
+    process.env.TABLE_NAME = 'changed-after-the-cold-start';
+    expect(dataEnv()).toEqual({
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: 'gm-table',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+    });
+  });
+
+  it('refuses a bad table name or endpoint, and leaves the Stripe keys to stripeEnv', () => {
+    startedWith({ ...FUNCTION_ENV, STRIPE_SECRET_KEY: 'not-a-stripe-key' });
+    expect(env().TABLE_NAME).toBe('gm-table');
+    expect(() => stripeEnv()).toThrow(/STRIPE_SECRET_KEY/);
+    startedWith({ ...FUNCTION_ENV, TABLE_NAME: '' });
+    expect(() => dataEnv()).toThrow(/Invalid environment: TABLE_NAME/);
+    startedWith({ ...FUNCTION_ENV, DYNAMODB_ENDPOINT: 'not a url' });
+    expect(() => env()).toThrow(/Invalid environment: DYNAMODB_ENDPOINT/);
   });
 });

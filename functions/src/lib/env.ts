@@ -5,13 +5,20 @@ const name = z.string().check(z.minLength(1));
 const optionalName = z.optional(name);
 const optionalUrl = z.optional(z.url());
 
-/**
- * The one place that reads process.env, parsed with zod at cold start. Endpoint overrides are set
- * only locally (scripts/dev); on AWS they are absent and the SDK's defaults apply.
- */
-const envSchema = z.object({
+/** The table and its client settings: everything the DynamoDB client and the repositories read. */
+const dataShape = {
   AWS_REGION: z._default(name, 'eu-central-1'),
   TABLE_NAME: name,
+  DYNAMODB_ENDPOINT: optionalUrl,
+};
+
+/**
+ * The one place that reads process.env, parsed with zod at cold start. Endpoint overrides are set
+ * only locally (scripts/dev); on AWS they are absent and the SDK's defaults apply. The Stripe
+ * variables are read apart (stripeEnv), only by the functions that take payments.
+ */
+const envSchema = z.object({
+  ...dataShape,
   MEDIA_BUCKET: name,
   PRIVATE_BUCKET: name,
   COGNITO_USER_POOL_ID: name,
@@ -54,45 +61,30 @@ const envSchema = z.object({
    */
   NEWSLETTER_SECRET: z.optional(z.string().check(z.minLength(16))),
   NEWSLETTER_SECRET_PARAMETER: optionalName,
-  DYNAMODB_ENDPOINT: optionalUrl,
   S3_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
   COGNITO_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
-  /**
-   * Stripe (read by stripeEnv(), only where payments are used). Production names SSM SecureString
-   * parameters (`*_PARAMETER`), read once per container; locally the values themselves are given.
-   */
-  STRIPE_SECRET_KEY: z.optional(
-    z.string().check(z.regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key')),
-  ),
-  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
-  STRIPE_SECRET_KEY_PARAMETER: optionalName,
-  STRIPE_WEBHOOK_SECRET_PARAMETER: optionalName,
-  /** The Connect endpoint's own signing secret (events of connected accounts, e.g. account.updated); optional. */
-  STRIPE_CONNECT_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
-  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: optionalName,
-  /** Not secret; the web's Stripe.js key (answers may carry it). */
-  STRIPE_PUBLISHABLE_KEY: z.optional(z.string().check(z.startsWith('pk_'))),
-  /** Local only: the Stripe stand-in (scripts/dev/stripe-stand-in.ts); unset on AWS = api.stripe.com. */
-  STRIPE_API_HOST: optionalName,
-  STRIPE_API_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
-  STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
 });
 
 export type Env = z.infer<typeof envSchema> & { isLocal: boolean; cognitoIssuer: string };
+
+/** process.env parsed by `schema`; a failure names every variable that is wrong. */
+function parsed<S extends z.ZodMiniType>(schema: S): z.output<S> {
+  const result = schema.safeParse(process.env);
+  if (!result.success) {
+    throw new Error(
+      `Invalid environment: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  return result.data;
+}
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  const e = parsed.data;
+  const e = parsed(envSchema);
   cached = {
     ...e,
     isLocal: Boolean(e.DYNAMODB_ENDPOINT),
@@ -118,26 +110,20 @@ export function apexDomain(): string | undefined {
   }
 }
 
-/** The table and its client settings: everything the DynamoDB client and the repositories read. */
-const dataEnvSchema = z.pick(envSchema, { AWS_REGION: true, TABLE_NAME: true, DYNAMODB_ENDPOINT: true });
-export type DataEnv = z.infer<typeof dataEnvSchema>;
+export type DataEnv = { [K in keyof typeof dataShape]: z.output<(typeof dataShape)[K]> };
 
 let cachedData: DataEnv | undefined;
 
 /**
  * The data part of the environment alone. The Cognito pre token generation trigger gets only
  * TABLE_NAME: it cannot be given the user pool's or client's id, because the pool names the
- * trigger (a CloudFormation cycle). API handlers still validate the whole environment in env().
+ * trigger (a CloudFormation cycle). API handlers validate the whole environment in env(); once
+ * that is read, its data part is this (no second schema, no second parse).
  */
 export function dataEnv(): DataEnv {
   if (cachedData) return cachedData;
-  const parsed = dataEnvSchema.safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  cachedData = parsed.data;
+  const e = cached ?? parsed(z.object(dataShape));
+  cachedData = { AWS_REGION: e.AWS_REGION, TABLE_NAME: e.TABLE_NAME, DYNAMODB_ENDPOINT: e.DYNAMODB_ENDPOINT };
   return cachedData;
 }
 
@@ -154,17 +140,24 @@ export type StripeEnv = {
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 };
 
-const stripeEnvSchema = z.pick(envSchema, {
-  STRIPE_SECRET_KEY: true,
-  STRIPE_WEBHOOK_SECRET: true,
-  STRIPE_SECRET_KEY_PARAMETER: true,
-  STRIPE_WEBHOOK_SECRET_PARAMETER: true,
-  STRIPE_CONNECT_WEBHOOK_SECRET: true,
-  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: true,
-  STRIPE_PUBLISHABLE_KEY: true,
-  STRIPE_API_HOST: true,
-  STRIPE_API_PORT: true,
-  STRIPE_API_PROTOCOL: true,
+/** Bundled only where payments are taken: no other function builds or checks these. */
+const stripeEnvSchema = z.object({
+  /** Production names SSM SecureString parameters (`*_PARAMETER`), read once per container; locally the values themselves are given. */
+  STRIPE_SECRET_KEY: z.optional(
+    z.string().check(z.regex(/^(sk|rk)_/, 'a secret (sk_…) or restricted (rk_…) Stripe key')),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
+  STRIPE_SECRET_KEY_PARAMETER: optionalName,
+  STRIPE_WEBHOOK_SECRET_PARAMETER: optionalName,
+  /** The Connect endpoint's own signing secret (events of connected accounts, e.g. account.updated); optional. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
+  STRIPE_CONNECT_WEBHOOK_SECRET_PARAMETER: optionalName,
+  /** Not secret; the web's Stripe.js key (answers may carry it). */
+  STRIPE_PUBLISHABLE_KEY: z.optional(z.string().check(z.startsWith('pk_'))),
+  /** Local only: the Stripe stand-in (scripts/dev/stripe-stand-in.ts); unset on AWS = api.stripe.com. */
+  STRIPE_API_HOST: optionalName,
+  STRIPE_API_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
+  STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
 });
 
 let cachedStripe: StripeEnv | undefined;
@@ -172,13 +165,7 @@ let cachedStripe: StripeEnv | undefined;
 /** The Stripe part of the environment, checked when a payment dependency is first built. */
 export function stripeEnv(): StripeEnv {
   if (cachedStripe) return cachedStripe;
-  const parsed = stripeEnvSchema.safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  const e = parsed.data;
+  const e = parsed(stripeEnvSchema);
   const source = (value: string | undefined, parameter: string | undefined, name: string): SecretSource => {
     if (value) return { value };
     if (parameter) return { parameter };

@@ -130,7 +130,7 @@ const edgeOnly = (): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
 });
 
 /** One per container: the account-status cache lives here (USER_STATUS_CACHE_SECONDS). Unused, and dropped, in an anonymous route's bundle. */
-const authenticator = /* @__PURE__ */ createAuthenticator(
+const authenticator = createAuthenticator(
   () => ({
     users: userReader(),
     sessions: signOutReader(),

@@ -28,9 +28,7 @@ import { once } from './provider.ts';
  * import) lands only in the bundles of the routes and jobs that import this module (the manifest's
  * STRIPE_KEYS routes; scripts/test/bundle-budgets.test.ts holds them to it).
  */
-export const payments = /* @__PURE__ */ once(() =>
-  createStripePayments(stripeConnection(stripeEnv(), secretParameters)),
-);
+export const payments = once(() => createStripePayments(stripeConnection(stripeEnv(), secretParameters)));
 
 /** What the payout run of one seller needs: the daily job and the admin's 'Jetzt abrechnen' (issue 12). */
 export const payoutRunProviders = {

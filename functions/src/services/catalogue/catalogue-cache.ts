@@ -84,7 +84,7 @@ export type SnapshotSource = {
   load(pointer: SearchSnapshotPointer): Promise<SearchIndex>;
 };
 
-const EMPTY_INDEX = /* @__PURE__ */ searchIndexOf([]);
+const EMPTY_INDEX = searchIndexOf([]);
 
 /**
  * The search snapshot in the container's memory (docs/architecture.md, "Catalogue search"): at most
