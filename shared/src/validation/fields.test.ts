@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { germanFallback, toFieldErrors } from './fields.ts';
+import { germanFallback, optionalString, requiredString, toFieldErrors } from './fields.ts';
 import { MSG } from './messages.ts';
 
 const errorsOf = (schema: z.ZodMiniType, input: unknown) => {
@@ -39,5 +39,29 @@ describe('toFieldErrors', () => {
       count: [MSG.maxValue(9)],
     });
     expect(errorsOf(schema, 'not an object')).toEqual({ _: [MSG.invalid] });
+  });
+});
+
+describe('requiredString and optionalString', () => {
+  const form = z.object({ name: requiredString(5), note: optionalString(3), free: requiredString() });
+
+  it('trim, then hold the length with the spec’s texts', () => {
+    expect(form.parse({ name: '  Anna ', note: ' ab ', free: ' x'.repeat(300) })).toEqual({
+      name: 'Anna',
+      note: 'ab',
+      free: ' x'.repeat(300).trim(),
+    });
+    expect(errorsOf(form, { name: '   ', note: 'abcd', free: '' })).toEqual({
+      name: [MSG.required],
+      note: [MSG.max(3)],
+      free: [MSG.required],
+    });
+    expect(errorsOf(form, { name: 'Annabel', free: 'x' })).toEqual({ name: [MSG.max(5)] });
+    expect(errorsOf(form, { name: 42, free: 'x' })).toEqual({ name: [MSG.required] });
+  });
+
+  it('optional text may be missing or null', () => {
+    expect(form.parse({ name: 'Anna', free: 'x' })).toEqual({ name: 'Anna', free: 'x' });
+    expect(form.parse({ name: 'Anna', note: null, free: 'x' })).toEqual({ name: 'Anna', note: null, free: 'x' });
   });
 });

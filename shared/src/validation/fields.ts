@@ -1,18 +1,17 @@
 import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
 
-/** Building blocks whose failures read as the spec's German messages. */
-export const requiredString = (max?: number) => {
-  let schema = z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, { error: MSG.required }));
-  if (max !== undefined) schema = schema.check(z.maxLength(max, { error: MSG.max(max) }));
-  return schema;
-};
+/**
+ * Building blocks whose failures read as the spec's German messages. Each `.check()` clones the schema,
+ * so a field's checks go in one call: every object built costs every cold start that builds the contract.
+ */
+const maxLength = (max?: number) => (max === undefined ? [] : [z.maxLength(max, { error: MSG.max(max) })]);
 
-export const optionalString = (max?: number) => {
-  let schema = z.string({ error: MSG.required }).check(z.trim());
-  if (max !== undefined) schema = schema.check(z.maxLength(max, { error: MSG.max(max) }));
-  return z.nullable(z.optional(schema));
-};
+export const requiredString = (max?: number) =>
+  z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, { error: MSG.required }), ...maxLength(max));
+
+export const optionalString = (max?: number) =>
+  z.nullable(z.optional(z.string({ error: MSG.required }).check(z.trim(), ...maxLength(max))));
 
 export const emailField = () =>
   z.pipe(
