@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { FUNCTION_ENV } from '../../../scripts/test/bundles.ts';
 import { dataEnv, env, resetEnvCache, stripeEnv } from './env.ts';
 
 const STRIPE_VARS = [
@@ -69,16 +70,6 @@ describe('stripeEnv', () => {
 });
 
 describe('env and dataEnv', () => {
-  const FUNCTION_ENV = {
-    TABLE_NAME: 'gm-table',
-    MEDIA_BUCKET: 'media',
-    PRIVATE_BUCKET: 'private',
-    COGNITO_USER_POOL_ID: 'eu-central-1_pool',
-    COGNITO_CLIENT_ID: 'client',
-    MAIL_FROM: 'noreply@example.com',
-    MAIL_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/123456789012/mail',
-    APP_URL: 'https://example.com',
-  };
   const saved = { ...process.env };
   /** process.env as exactly `vars` (the cache cleared): what a function is started with. */
   function startedWith(vars: Record<string, string>): void {
@@ -96,18 +87,18 @@ describe('env and dataEnv', () => {
 
   it('answers the data part of the whole environment once that is read', () => {
     startedWith({ ...FUNCTION_ENV, AWS_REGION: 'eu-west-1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
-    expect(env()).toMatchObject({ TABLE_NAME: 'gm-table', isLocal: true });
+    expect(env()).toMatchObject({ TABLE_NAME: 'table', isLocal: true });
     process.env.TABLE_NAME = 'changed-after-the-cold-start';
     expect(dataEnv()).toEqual({
       AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'gm-table',
+      TABLE_NAME: 'table',
       DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
     });
   });
 
   it('refuses a bad table name or endpoint, and leaves the Stripe keys to stripeEnv', () => {
     startedWith({ ...FUNCTION_ENV, STRIPE_SECRET_KEY: 'not-a-stripe-key' });
-    expect(env().TABLE_NAME).toBe('gm-table');
+    expect(env().TABLE_NAME).toBe('table');
     expect(() => stripeEnv()).toThrow(/STRIPE_SECRET_KEY/);
     startedWith({ ...FUNCTION_ENV, TABLE_NAME: '' });
     expect(() => dataEnv()).toThrow(/Invalid environment: TABLE_NAME/);
