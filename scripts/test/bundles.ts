@@ -24,18 +24,7 @@ export const HEAVY_BUDGET_BYTES = 600 * 1024;
 export const PLAIN_CEILING_BYTES = PLAIN_BUDGET_BYTES;
 export const HEAVY_CEILING_BYTES = HEAVY_BUDGET_BYTES;
 
-/** What every deployed function is given (infra/lib/api-stack.ts), with made-up values: what loading a bundle may read (the bundle test and the benchmark load every bundle). */
-export const FUNCTION_ENV = {
-  AWS_REGION: 'eu-central-1',
-  TABLE_NAME: 'table',
-  MEDIA_BUCKET: 'media',
-  PRIVATE_BUCKET: 'private',
-  COGNITO_USER_POOL_ID: 'eu-central-1_pool',
-  COGNITO_CLIENT_ID: 'client',
-  MAIL_FROM: 'noreply@example.com',
-  MAIL_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/123456789012/mail',
-  APP_URL: 'https://example.com',
-};
+export { FUNCTION_ENV } from '../../functions/src/lib/test-env.ts';
 
 export type LambdaEntry = {
   /** `POST auth/login` for a route, `jobs/payouts` / `workers/mail-queue` / `triggers/…` otherwise. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FUNCTION_ENV } from '../../../scripts/test/bundles.ts';
 import { dataEnv, env, resetEnvCache, stripeEnv } from './env.ts';
+import { FUNCTION_ENV } from './test-env.ts';
 
 const STRIPE_VARS = [
   'STRIPE_SECRET_KEY',
