@@ -11,6 +11,8 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { preloadFirstScreen } from './app/first-screen.ts';
+import { holdPicturesUntilFirstPaint } from './lib/first-paint.ts';
+import { PicturesAfterFirstPaint } from './app/pictures-after-first-paint.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
@@ -29,6 +31,8 @@ const FIRST_SCREEN_WAIT_MS = 1000;
 // the page with its content in one go: the frame with a spinner and a second, larger paint a round later made the
 // largest paint late (issue 15).
 const firstScreen = preloadFirstScreen(window.location.pathname);
+// Pictures outside the first screen wait until it has painted (lib/first-paint.ts).
+holdPicturesUntilFirstPaint();
 const deadline = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
 
 void Promise.race([firstScreen, deadline]).then(() => {
@@ -39,6 +43,7 @@ void Promise.race([firstScreen, deadline]).then(() => {
       <StrictMode>
         <AppProvider>
           <RouterProvider router={createRouter()} />
+          <PicturesAfterFirstPaint />
         </AppProvider>
       </StrictMode>,
     );

@@ -5,6 +5,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { paths } from '../../../config/paths.ts';
 import { CategoryIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useCategories } from '../api/categories.ts';
+import { LaterPicture } from '../../../components/ui/later-picture.tsx';
 import './category-slider.css';
 
 /** The home category slider (01 §2): category images in a horizontal scroll-snap row with previous/next buttons. */
@@ -77,11 +78,7 @@ export function CategorySlider() {
             <li key={category.id} className="category-slider__item">
               <Link to={paths.category(slug)} className="category-slide">
                 <span className="category-slide__image" aria-hidden="true">
-                  {image ? (
-                    <img src={image} alt="" loading="lazy" decoding="async" />
-                  ) : (
-                    <CategoryIcon slug={slug} size={40} />
-                  )}
+                  {image ? <LaterPicture src={image} alt="" /> : <CategoryIcon slug={slug} size={40} />}
                 </span>
                 <span className="category-slide__name">{category.name}</span>
                 <span className="category-slide__count">

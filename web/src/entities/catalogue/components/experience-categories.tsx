@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { CategoryIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useCategories } from '../api/categories.ts';
+import { LaterPicture } from '../../../components/ui/later-picture.tsx';
 import './experience-categories.css';
 
 /** 'Unsere Erlebnisse': every category with its sub-categories, linking to the category page. */
@@ -39,7 +40,7 @@ export function ExperienceCategories() {
               <li key={category.id}>
                 <Link to={paths.category(slug)} className="category-tile">
                   <span className="category-tile__icon" aria-hidden="true">
-                    {image ? <img src={image} alt="" loading="lazy" /> : <CategoryIcon slug={slug} size={30} />}
+                    {image ? <LaterPicture src={image} alt="" /> : <CategoryIcon slug={slug} size={30} />}
                   </span>
                   <span className="category-tile__name">{category.name}</span>
                   {category.subcategories.length > 0 && (

@@ -15,6 +15,7 @@ import {
   voucherTypeLabel,
 } from '../voucher-format.ts';
 import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
+import { LaterPicture } from '../../../components/ui/later-picture.tsx';
 import './voucher-card.css';
 
 // Admins only: other roles never load it.
@@ -137,23 +138,25 @@ export function VoucherCard({
           )}
         </div>
         <span className="voucher-card__logo">
-          {logo ? <img src={logo} alt={`Logo ${seller}`} loading="lazy" decoding="async" /> : <StoreIcon size={22} />}
+          {logo ? <LaterPicture src={logo} alt={`Logo ${seller}`} /> : <StoreIcon size={22} />}
         </span>
       </header>
 
       <div className="voucher-card__media">
-        {background && (
-          <img
-            className="voucher-card__image"
-            src={background}
-            alt=""
-            width={730}
-            height={411}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding={priority ? 'auto' : 'async'}
-            {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
-          />
-        )}
+        {background &&
+          (priority ? (
+            <img
+              className="voucher-card__image"
+              src={background}
+              alt=""
+              width={730}
+              height={411}
+              loading="eager"
+              {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
+            />
+          ) : (
+            <LaterPicture className="voucher-card__image" src={background} alt="" width={730} height={411} />
+          ))}
         <WishlistHeart voucherId={voucher.id} title={voucher.title} />
         {description && <p className="voucher-card__description">{description}</p>}
       </div>

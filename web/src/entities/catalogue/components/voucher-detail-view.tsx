@@ -13,6 +13,7 @@ import { VoucherPurchasePanel } from './voucher-purchase.tsx';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { useSoldHere } from '../../tenant/use-tenant-scope.ts';
 import { NotSoldHere } from './not-sold-here.tsx';
+import { LaterPicture } from '../../../components/ui/later-picture.tsx';
 import './voucher-detail-view.css';
 
 type DetailProps = {
@@ -58,7 +59,7 @@ export function VoucherDetailView({ voucher, variant, titleId, onOpenSeller, onC
           <ul className="voucher-detail__images" aria-label="Bilder">
             {images.map((src, index) => (
               <li key={src}>
-                <img src={src} alt={`Bild ${index + 1} zu ${voucher.title}`} loading="lazy" decoding="async" />
+                <LaterPicture src={src} alt={`Bild ${index + 1} zu ${voucher.title}`} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { LaterPicture } from './later-picture.tsx';
+import {
+  FIRST_PICTURES_WAIT_MS,
+  holdPicturesUntilFirstPaint,
+  releasePicturesAfterFirstPaint,
+} from '../../lib/first-paint.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function Screen({ eager }: { eager?: string }) {
+  return (
+    <main>
+      {eager && <img src={eager} alt="Erstes Bild" loading="eager" />}
+      <LaterPicture src="/media/logo.png" alt="Logo Alpenspa" />
+    </main>
+  );
+}
+
+const later = () => screen.queryByAltText('Logo Alpenspa');
+
+describe('pictures after the first paint', () => {
+  it('renders a later picture at once when nothing holds the gate (a component on its own)', () => {
+    render(<Screen />);
+    expect(later()?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('holds later pictures until the first screen has painted', async () => {
+    vi.useFakeTimers();
+    holdPicturesUntilFirstPaint();
+    render(<Screen />);
+    expect(later()).toBeNull();
+    await act(async () => {
+      releasePicturesAfterFirstPaint();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(later()).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(later()).not.toBeNull();
+  });
+
+  it('waits for the first screen’s eager pictures to load, then opens', async () => {
+    vi.useFakeTimers();
+    holdPicturesUntilFirstPaint();
+    render(<Screen eager="/media/first.jpg" />);
+    const first = screen.getByAltText('Erstes Bild') as HTMLImageElement;
+    Object.defineProperty(first, 'complete', { value: false });
+    await act(async () => {
+      releasePicturesAfterFirstPaint();
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(later()).toBeNull();
+    await act(async () => {
+      first.dispatchEvent(new Event('load'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(later()).not.toBeNull();
+  });
+
+  it('opens after the longest wait when an eager picture never arrives', async () => {
+    vi.useFakeTimers();
+    holdPicturesUntilFirstPaint();
+    render(<Screen eager="/media/slow.jpg" />);
+    Object.defineProperty(screen.getByAltText('Erstes Bild'), 'complete', { value: false });
+    await act(async () => {
+      releasePicturesAfterFirstPaint();
+      await vi.advanceTimersByTimeAsync(FIRST_PICTURES_WAIT_MS - 100);
+    });
+    expect(later()).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
+    });
+    expect(later()).not.toBeNull();
+  });
+});
