@@ -127,13 +127,15 @@ export const SEARCH_SNAPSHOT_READ = capability({
 /**
  * Only the aggregated counters and their applied markers (issue 15, the stats aggregator fed by the
  * table's stream; repositories/stats-aggregate-repository.ts): `SELLER#<id>#STATS`, `PLATFORM#STATS`,
- * `USER#<id>` (its `STATS` item) and `STATS_APPLIED#…`. Enforced by IAM with `dynamodb:LeadingKeys` (prefixes:
- * the seller and user partitions as a whole, as the local capability guard matches them).
+ * `USER#<id>` (its `STATS` item), `VOUCHER#<id>` (its `STATS` item and the voucher's popularity), the
+ * catalogue entries' popularity (`CATALOGUE`) and `STATS_APPLIED#…`. Enforced by IAM with
+ * `dynamodb:LeadingKeys` (prefixes: the seller, user and voucher partitions as a whole, as the local
+ * capability guard matches them).
  */
 export const STATS_AGGREGATION = capability({
   name: 'stats aggregation',
   table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-  partitions: ['SELLER#', 'PLATFORM#STATS', 'USER#', 'STATS_APPLIED#'],
+  partitions: ['SELLER#', 'PLATFORM#STATS', 'USER#', 'VOUCHER#', 'CATALOGUE', 'STATS_APPLIED#'],
 });
 export const QUERY_GSI1 = capability({ name: 'query GSI1', indexes: ['GSI1'] });
 export const QUERY_GSI2 = capability({ name: 'query GSI2', indexes: ['GSI2'] });

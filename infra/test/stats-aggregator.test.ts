@@ -57,7 +57,7 @@ describe('stats aggregator (issue 15)', () => {
     expect(tableWrites).toHaveLength(1);
     expect(tableWrites[0]!.Condition).toEqual({
       'ForAllValues:StringLike': {
-        'dynamodb:LeadingKeys': ['PLATFORM#STATS*', 'SELLER#*', 'STATS_APPLIED#*', 'USER#*'],
+        'dynamodb:LeadingKeys': ['CATALOGUE*', 'PLATFORM#STATS*', 'SELLER#*', 'STATS_APPLIED#*', 'USER#*', 'VOUCHER#*'],
       },
     });
     for (const forbidden of [

@@ -8,7 +8,6 @@ import {
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { listCountKeys, readListCount } from './list-counts.ts';
 import { queryAll } from './query-all.ts';
-import { redemptionStatsParts } from './sales-stats.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { withoutKeys } from './item-keys.ts';
 
@@ -134,15 +133,11 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
 
     /**
      * ONE transaction (§4.5 "Redeem"): Put the redemption (not exists: the id comes from the
-     * idempotency key), the balance decrement (`balancePart`, index 1), then the stats ADDs.
-     * 'duplicate' = this id exists already; 'balance' = the voucher changed meanwhile; 'conflict' =
+     * idempotency key) and the balance decrement (`balancePart`, index 1); the counters follow from
+     * the stream (stats aggregator, issue 15). 'duplicate' = this id exists already; 'balance' = the voucher changed meanwhile; 'conflict' =
      * another transaction held an item (retry).
      */
-    async redeem(
-      record: RedemptionRecord,
-      balancePart: TransactionPart,
-      statsParts: readonly TransactionPart[],
-    ): Promise<WriteOutcome> {
+    async redeem(record: RedemptionRecord, balancePart: TransactionPart): Promise<WriteOutcome> {
       try {
         await db.send(
           new TransactWriteCommand({
@@ -165,7 +160,6 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
                 },
               },
               balancePart,
-              ...statsParts,
             ],
           }),
         );
@@ -177,8 +171,8 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
 
     /**
      * ONE transaction (§4.5 "Revoke"): Put the revocation (not exists), mark the redemption
-     * (`is_revoked <> true`), give the balance back (`restorePart`, index 2) and the negative stats
-     * ADDs, plus an audit entry for admins. 'duplicate' = already revoked; 'balance' = the voucher
+     * (`is_revoked <> true`), give the balance back (`restorePart`, index 2), plus an audit entry for
+     * admins (the counters follow from the stream). 'duplicate' = already revoked; 'balance' = the voucher
      * refused the restore (reversed).
      */
     async revoke(
@@ -256,11 +250,6 @@ export function createRedemptionRepository(db: DynamoDBDocumentClient, tableName
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       };
-    },
-
-    /** The voucher's stats ADDs of a redemption (`sign` -1: its revocation), data-model §4.5; the rest is aggregated. */
-    statsParts(redemption: Parameters<typeof redemptionStatsParts>[1], sign: 1 | -1 = 1): TransactionPart[] {
-      return redemptionStatsParts(tableName, redemption, sign);
     },
 
     /** A seller's redemptions, newest first (GSI2, growing: `Limit` + cursor). */

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { sumDeltas, type RecordDeltas } from '../services/stats/stats-deltas.ts';
+import { counterId, sumDeltas, type CounterEntity, type RecordDeltas } from '../services/stats/stats-deltas.ts';
 import { failedConditions } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
@@ -15,6 +15,10 @@ import type { TransactionPart } from './transaction-part.ts';
  * A marker that exists means its record was applied to this partition already: the transaction is
  * cancelled, the record is dropped from the chunk and the rest is applied. So a partition's
  * counters move for a record exactly when its marker is written, whatever the batching.
+ *
+ * The voucher's popularity lives on items other writers own (the voucher, its catalogue entry): those
+ * updates only `ADD` (no `entity`) and carry the condition that the item is still listed. When one
+ * fails (the voucher was deleted meanwhile), that item is left out and the rest is applied.
  */
 export const appliedKeys = {
   marker: (recordId: string, counterPk: string) => ({ PK: `STATS_APPLIED#${recordId}`, SK: counterPk }),
@@ -27,6 +31,19 @@ export const APPLIED_MARKER_TTL_SECONDS = 7 * 24 * 60 * 60;
 const MAX_TRANSACTION_ITEMS = 100;
 const MAX_CONFLICT_RETRIES = 10;
 
+/**
+ * Items of other writers the aggregator adds to only while listed: a sale never brings back a deleted
+ * voucher or its catalogue entry, and a tourism voucher (never in the catalogue) counts no popularity.
+ */
+const ONLY_WHILE_LISTED: Partial<Record<CounterEntity, { condition: string; values: Record<string, unknown> }>> = {
+  Voucher: {
+    condition:
+      'attribute_exists(PK) AND attribute_not_exists(deleted_at) AND (attribute_not_exists(is_tourism) OR is_tourism = :no)',
+    values: { ':no': false },
+  },
+  CatalogueEntry: { condition: 'attribute_exists(PK)', values: {} },
+};
+
 export type ApplyOutcome = { applied: number; alreadyApplied: number; transactions: number };
 export type StatsAggregateRepository = ReturnType<typeof createStatsAggregateRepository>;
 
@@ -36,7 +53,8 @@ export function createStatsAggregateRepository(
   now: () => Date = () => new Date(),
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ) {
-  function parts(pk: string, records: readonly RecordDeltas[]): TransactionPart[] {
+  /** The chunk's writes: its markers, then one update per counter item (less those `gone`). */
+  function parts(pk: string, records: readonly RecordDeltas[], gone: ReadonlySet<string>): TransactionPart[] {
     const ttl = Math.floor(now().getTime() / 1000) + APPLIED_MARKER_TTL_SECONDS;
     const markers = records.map((record): TransactionPart => ({
       Put: {
@@ -45,37 +63,54 @@ export function createStatsAggregateRepository(
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     }));
-    const updates = sumDeltas(records).map((sum): TransactionPart => {
+    const updates = counters(records, gone).map((sum): TransactionPart => {
       const names = Object.keys(sum.add).sort();
+      const adds = `ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')}`;
+      const values = Object.fromEntries(names.map((name, i) => [`:a${i}`, sum.add[name]]));
+      const listed = ONLY_WHILE_LISTED[sum.entity];
       return {
         Update: {
           TableName: tableName,
           Key: sum.key,
-          UpdateExpression: `SET entity = :entity ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
           ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#a${i}`, name])),
-          ExpressionAttributeValues: {
-            ':entity': sum.entity,
-            ...Object.fromEntries(names.map((name, i) => [`:a${i}`, sum.add[name]])),
-          },
+          ...(listed
+            ? {
+                UpdateExpression: adds,
+                ConditionExpression: listed.condition,
+                ExpressionAttributeValues: { ...values, ...listed.values },
+              }
+            : {
+                UpdateExpression: `SET entity = :entity ${adds}`,
+                ExpressionAttributeValues: { ':entity': sum.entity, ...values },
+              }),
         },
       };
     });
     return [...markers, ...updates];
   }
 
+  const counters = (records: readonly RecordDeltas[], gone: ReadonlySet<string>) =>
+    sumDeltas(records).filter((sum) => !gone.has(counterId(sum.key)));
+
   /** One partition's chunk: retried without the records already applied, and on conflicts. */
   async function applyChunk(pk: string, chunk: readonly RecordDeltas[], outcome: ApplyOutcome): Promise<void> {
     let pending = [...chunk];
+    const gone = new Set<string>();
     let conflicts = 0;
     while (pending.length > 0) {
       try {
         outcome.transactions++;
-        await db.send(new TransactWriteCommand({ TransactItems: parts(pk, pending) }));
+        await db.send(new TransactWriteCommand({ TransactItems: parts(pk, pending, gone) }));
         outcome.applied += pending.length;
         return;
       } catch (error) {
-        const done = new Set((failedConditions(error) ?? []).filter((index) => index < pending.length));
-        if (done.size > 0) {
+        const failed = failedConditions(error) ?? [];
+        // A failed marker: its record was applied already. A failed update: the item is no longer listed.
+        const done = new Set(failed.filter((index) => index < pending.length));
+        const updates = counters(pending, gone);
+        for (const index of failed)
+          if (index >= pending.length) gone.add(counterId(updates[index - pending.length]!.key));
+        if (failed.length > 0) {
           outcome.alreadyApplied += done.size;
           pending = pending.filter((_, index) => !done.has(index));
           continue;

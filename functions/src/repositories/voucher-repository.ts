@@ -18,20 +18,17 @@ import { queryAll } from './query-all.ts';
 import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { withoutKeys } from './item-keys.ts';
+import { voucherItemKeys } from './voucher-item-keys.ts';
 
 /** GSI2 partition of one tourism account's employee vouchers. */
 export const employeeVoucherPartition = (tourismId: string) => `TOURISM#${tourismId}#EMPLOYEE_VOUCHERS`;
 
 export const voucherKeys = {
-  voucher: (id: string) => ({ PK: `VOUCHER#${id}`, SK: 'VOUCHER' }),
+  ...voucherItemKeys,
   bySeller: (sellerId: string, createdAt: string, id: string) => ({
     GSI1PK: `SELLER#${sellerId}#VOUCHERS`,
     GSI1SK: `${createdAt}#${id}`,
   }),
-  /** Compact read model for public lists and search, kept in the same transaction as the voucher. */
-  catalogue: (id: string) => ({ PK: 'CATALOGUE', SK: `VOUCHER#${id}` }),
-  /** Sales and redemption numbers, written with ADD by orders and redemptions. */
-  stats: (id: string) => ({ PK: `VOUCHER#${id}`, SK: 'STATS' }),
   /**
    * Employee vouchers only (issue 13): GSI2 `TOURISM#<tourismId>#EMPLOYEE_VOUCHERS` / `<created_at>#<id>`
    * (data-model §4.2): one partition per tourism account, so no read spans another account's vouchers.
@@ -383,39 +380,6 @@ export function createVoucherRepository(db: DynamoDBDocumentClient, tableName: s
     },
 
     get: reader.get,
-
-    /**
-     * A sale's counters, for the order line's completion transaction (data-model §4.4): `ADD` on
-     * `VOUCHER#…/STATS` (sold_count, sold_qty, gross), and for a voucher still in the catalogue
-     * `sold_count` on the voucher and its catalogue entry (condition: they exist, so a sale never
-     * brings back a deleted entry).
-     */
-    saleParts(id: string, sale: { qty: number; gross: number }, inCatalogue: boolean): TransactionPart[] {
-      const parts: TransactionPart[] = [
-        {
-          Update: {
-            TableName: tableName,
-            Key: voucherKeys.stats(id),
-            UpdateExpression: 'SET entity = :entity ADD sold_count :one, sold_qty :qty, gross :gross',
-            ExpressionAttributeValues: { ':entity': 'VoucherStats', ':one': 1, ':qty': sale.qty, ':gross': sale.gross },
-          },
-        },
-      ];
-      if (inCatalogue) {
-        for (const key of [voucherKeys.voucher(id), voucherKeys.catalogue(id)]) {
-          parts.push({
-            Update: {
-              TableName: tableName,
-              Key: key,
-              UpdateExpression: 'ADD sold_count :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          });
-        }
-      }
-      return parts;
-    },
 
     /** The voucher and its stats item in one round trip; zeros while nothing was sold or redeemed. */
     async getWithStats(id: string): Promise<{ voucher: VoucherRecord | undefined; stats: VoucherStats }> {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { createStatsAggregateRepository } from '../repositories/stats-aggregate-repository.ts';
+import { createVoucherRepository, voucherKeys } from '../repositories/voucher-repository.ts';
+import { putVouchers, testVoucher } from '../../../scripts/test/test-vouchers.ts';
 import { silentLog } from '../services/telemetry.ts';
 import { statsAggregatorConsumer } from './stats-aggregator.ts';
 
@@ -21,9 +23,16 @@ const handler = statsAggregatorConsumer(() => ({
 
 const AT = '2026-11-26T10:00:00.000Z';
 
-function saleRecord(sellerId: string, gross: number): DynamoDBRecord {
+function saleRecord(sellerId: string, gross: number, voucherId?: string): DynamoDBRecord {
   const id = randomUUID();
-  const base = { PK: `ORDER#${id}`, SK: 'ORDER', seller_id: sellerId, total_qty: 1, total_amount: gross };
+  const base = {
+    PK: `ORDER#${id}`,
+    SK: 'ORDER',
+    seller_id: sellerId,
+    total_qty: 1,
+    total_amount: gross,
+    ...(voucherId ? { voucher_id: voucherId } : {}),
+  };
   return {
     eventID: randomUUID(),
     eventName: 'MODIFY',
@@ -45,6 +54,9 @@ async function total(sellerId: string) {
   );
   return { sold_count: Item?.sold_count ?? 0, gross: Item?.gross ?? 0, seller_net: Item?.seller_net ?? 0 };
 }
+
+const item = async (Key: { PK: string; SK: string }) =>
+  (await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key, ConsistentRead: true }))).Item;
 
 describe('stats aggregator', () => {
   it('applies a batch once, however often Lambda delivers it', async () => {
@@ -125,5 +137,36 @@ describe('stats aggregator', () => {
     });
     expect(await item(`USER#${target}#STATS`, 'AUDIT_COUNTS')).toMatchObject({ of_target: 2 });
     expect((await item(`USER#${target}#STATS`, 'AUDIT_COUNTS'))?.by_actor).toBeUndefined();
+  });
+  it("keeps a voucher's figures: its stats always, its popularity only while it is listed", async () => {
+    const seller = randomUUID();
+    const listed = testVoucher(`v-${randomUUID()}`, seller);
+    const deleted = testVoucher(`v-${randomUUID()}`, seller);
+    await putVouchers(listed, deleted);
+    await createVoucherRepository(documentClient(), env().TABLE_NAME).softDelete(deleted.id, seller, AT);
+    const batch = [
+      saleRecord(seller, 1000, listed.id),
+      saleRecord(seller, 2000, deleted.id),
+      saleRecord(seller, 500, listed.id),
+    ];
+    await handler({ Records: batch });
+    await handler({ Records: batch });
+    expect(await item(voucherKeys.stats(listed.id))).toMatchObject({
+      entity: 'VoucherStats',
+      sold_count: 2,
+      sold_qty: 2,
+      gross: 1500,
+    });
+    expect(await item(voucherKeys.stats(deleted.id))).toMatchObject({ sold_count: 1, gross: 2000 });
+    // The popularity on the voucher and its catalogue entry, which keep their own entity.
+    expect(await item(voucherKeys.voucher(listed.id))).toMatchObject({
+      entity: 'Voucher',
+      sold_count: listed.sold_count + 2,
+    });
+    expect(await item(voucherKeys.catalogue(listed.id))).toMatchObject({ sold_count: listed.sold_count + 2 });
+    // A deleted voucher counts no popularity, and its catalogue entry does not come back.
+    expect((await item(voucherKeys.voucher(deleted.id)))?.sold_count).toBe(deleted.sold_count);
+    expect(await item(voucherKeys.catalogue(deleted.id))).toBeUndefined();
+    expect(await total(seller)).toMatchObject({ sold_count: 3, gross: 3500 });
   });
 });

@@ -22,7 +22,7 @@ import { assertOwnSellerActivated } from '../users/seller-gate.ts';
  * POST order/gift-voucher (01 §2 "Gift cart", §4 "Gift types"; 02 §2 "Direct sale"; data-model
  * "Gift", §4.5 "Gift"). The giver is the buyer of a paid gift line, or the staff user (seller, or a
  * scanner for its seller) of a pending direct-sale line, which completes here without a payment
- * (channel direktverkauf, p_type none, commission 0, sale stats). Once per order: the conditional Put
+ * (channel direktverkauf, p_type none, commission 0; its counters follow from the stream). Once per order: the conditional Put
  * of `ORDER#…/GIFT` is the claim; then one transaction per unit (bulk: one voucher per unit), then the
  * gift is marked done together with the line's `user_voucher_ids`. Wallet gifts are owned by the chosen
  * buyer; e-mail and PDF gifts are unclaimed (e-mail: a transfer link loads them into a wallet).
@@ -337,14 +337,7 @@ async function issueUnits(
             .join(' ')
             .toLowerCase(),
         },
-        [
-          ...parts,
-          ...deps.vouchers.saleParts(
-            order.voucher_id,
-            { qty: order.total_qty, gross: order.total_amount },
-            await inCatalogue(deps, order.voucher_id),
-          ),
-        ],
+        parts,
       );
       pendingDirect = false;
       if (outcome === 'already_completed') {
@@ -372,11 +365,6 @@ async function issueUnits(
     out.push(record);
   }
   return out;
-}
-
-async function inCatalogue(deps: Pick<GiftDeps, 'vouchers'>, voucherId: string): Promise<boolean> {
-  const current = await deps.vouchers.get(voucherId);
-  return Boolean(current && !current.deleted_at && !current.is_tourism);
 }
 
 /** E-mail gifts: one mail per unit with the voucher PDF and the link that loads it into a wallet. */

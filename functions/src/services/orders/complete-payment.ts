@@ -18,8 +18,8 @@ import { notifySellersOfPayment } from '../seller-mails/sale-notice.ts';
 /**
  * Order completion (data-model §4.4), the consumer of the signed `payment_intent.succeeded` webhook:
  * the only place vouchers are issued. Each paid line completes in ONE transaction (line pending →
- * completed with its order number and frozen fees, the user voucher and its `CODE#`, the sale's
- * counters); the line's `#status = :pending` condition makes each line complete at most once, so a
+ * completed with its order number and frozen fees, the invoice, the user voucher and its `CODE#`;
+ * the sale's counters follow from the stream, issue 15); the line's `#status = :pending` condition makes each line complete at most once, so a
  * re-delivered event, a concurrent duplicate or a re-run after a crash half-way never issues a
  * second voucher and finishes what is left. Then one last transaction marks the Payment
  * `completed_at` (once) together with the coupon use. The confirmation mail is the mail worker's
@@ -32,7 +32,6 @@ export type CompletionDeps = Pick<
   | 'payments'
   | 'paymentRecords'
   | 'orders'
-  | 'vouchers'
   | 'userVouchers'
   | 'coupons'
   | 'settings'
@@ -142,8 +141,6 @@ export async function completePayment(
           at: completedAt,
           appUrl: deps.appUrl,
         });
-    const current = await deps.vouchers.get(order.voucher_id);
-    const inCatalogue = Boolean(current && !current.deleted_at && !current.is_tourism);
     // The buyer's name (guest or registered) is searchable on /manage-orders (issue 11).
     const buyerName = invoiceBuyer.name;
     let supplier = suppliers.get(order.seller_id);
@@ -209,14 +206,8 @@ export async function completePayment(
           .toLowerCase(),
         ...(payment.guest ? { guest: payment.guest } : {}),
       },
-      [
-        ...(userVoucher ? deps.userVouchers.issueParts(userVoucher) : []),
-        ...deps.vouchers.saleParts(
-          order.voucher_id,
-          { qty: line.total_qty, gross: line.total_amount - line.discount },
-          inCatalogue,
-        ),
-      ],
+      // The voucher's counters (stats, popularity) follow from the completed line via the stats aggregator.
+      userVoucher ? deps.userVouchers.issueParts(userVoucher) : [],
       invoice,
     );
     // After the line's transaction committed: a concurrent run that lost it threw above and counts nothing.

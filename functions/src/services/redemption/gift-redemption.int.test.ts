@@ -125,7 +125,6 @@ describe('redeeming a gift with voucher_usage once', () => {
         updated_at: at,
       },
       userVouchers().redeemPart(uv.id, { kind: 'value', qty: 0, value: 1000, final: false, at }),
-      [],
     );
     expect(outcome).not.toBe('ok');
     expect(await userVouchers().get(uv.id)).toMatchObject({ remaining_value: 5000, status: 'active' });

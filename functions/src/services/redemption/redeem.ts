@@ -124,7 +124,6 @@ export async function redeem(
     const outcome = await deps.redemptions.redeem(
       record,
       deps.userVouchers.redeemPart(uv.id, { ...take, at, ...(input.confirm_expired === true ? {} : { today }) }),
-      deps.redemptions.statsParts({ voucherId: uv.voucher_id, redeemedValue: take.value }),
     );
     if (outcome === 'ok') {
       deps.metrics.count('Redemptions');

@@ -39,10 +39,6 @@ export async function revokeRedemption(deps: RevokeDeps, actor: Actor, id: strin
       [
         // Issue 11: never give a balance back once a reversal of the order has fixed its refund.
         deps.userVouchers.orderNotReversingPart(uv.order_id),
-        ...deps.redemptions.statsParts(
-          { voucherId: redemption.voucher_id, redeemedValue: redemption.redeemed_value },
-          -1,
-        ),
         ...(actor.role === 'admin'
           ? [
               deps.redemptions.auditPart({

@@ -235,7 +235,8 @@ describe('seller dashboard and orders', () => {
 
   it('the zip holds one PDF per invoice of the period and the CSV rows match the orders', async () => {
     const { seller, lines, product } = await sellerWithSales();
-    // The statistics page (/vouchers/statistic/{id}) reads the voucher's running numbers.
+    // The statistics page (/vouchers/statistic/{id}) reads the voucher's running numbers (aggregates, issue 15).
+    await aggregatesCaughtUp();
     const voucherStats = await api('GET', `voucher/${product.id}?with_stat=true`, { token: seller.token });
     expect(voucherStats.body.stats).toMatchObject({ sold_count: 2, sold_qty: 3, gross: 3 * 4500 });
     const today = ymd(new Date());

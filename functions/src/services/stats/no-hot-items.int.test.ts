@@ -155,4 +155,49 @@ describe('no hot items on the write path', () => {
       });
     }
   }, 120_000);
+  it("two buyers' sales and redemptions of one voucher share no item but the seller's invoice series", async () => {
+    const [one, two, popular] = await Promise.all([createTestAccount('user'), createTestAccount('user'), shop()]);
+    const buyerRun = async (buyer: TestAccount) => {
+      const orderId = await buy(buyer, popular.voucher.id, 2500);
+      await settleStandIn();
+      const line = await orders().get(orderId);
+      expect(line?.status).toBe('completed');
+      const redeemed = await api('POST', 'redemption', {
+        token: popular.scanner.token,
+        body: { order_id: line!.user_voucher_ids![0]!, value: 500 },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      });
+      expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(201);
+      return buyer.userId;
+    };
+    const buyers = await Promise.all([buyerRun(one), buyerRun(two)]);
+
+    const owners = new Map<string, Set<string>>();
+    for (const tx of recordedTransactions()) {
+      const whose = buyers.filter((b) => tx.text.includes(b));
+      if (whose.length !== 1) continue;
+      for (const key of tx.keys) owners.set(key, new Set([...(owners.get(key) ?? []), whose[0]!]));
+    }
+    const touched = [...owners.keys()];
+    // The run did record both sales and redemptions, with the voucher's own counters among the keys.
+    expect(touched.some((key) => key.startsWith('REDEMPTION#'))).toBe(true);
+    expect(touched).toContain(`COUNTER#INVOICE#${popular.seller.userId}#${new Date().getFullYear()} | COUNTER`);
+    // The voucher's stats and popularity are aggregated off the write path; only the gap-free invoice
+    // series of the seller (one counter per seller and year, data-model §4.6) is still shared by its sales.
+    const shared = [...owners]
+      .filter(([, who]) => who.size > 1)
+      .map(([key]) => key)
+      .filter((key) => !key.startsWith(`COUNTER#INVOICE#${popular.seller.userId}#`));
+    expect(shared).toEqual([]);
+
+    await aggregatesCaughtUp();
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: env().TABLE_NAME,
+        Key: { PK: `VOUCHER#${popular.voucher.id}`, SK: 'STATS' },
+        ConsistentRead: true,
+      }),
+    );
+    expect(Item).toMatchObject({ sold_count: 2, gross: 5000, redemption_count: 2, redeemed_value: 1000 });
+  }, 120_000);
 });

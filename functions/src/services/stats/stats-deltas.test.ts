@@ -138,6 +138,42 @@ describe('stats deltas of stream records', () => {
     expect(rows({ id: '6', newImage: employee })).toEqual([]);
   });
 
+  it("the voucher's own counters: its stats per sale and redemption, its popularity on the voucher and its entry", () => {
+    const sold = deltasOf({
+      id: 's',
+      oldImage: { ...pendingLine, voucher_id: 'v1' },
+      newImage: { ...completedLine, voucher_id: 'v1' },
+    }).deltas.filter((d) => d.key.PK === 'VOUCHER#v1' || d.key.PK === 'CATALOGUE');
+    expect(sold).toEqual([
+      {
+        key: { PK: 'VOUCHER#v1', SK: 'STATS' },
+        entity: 'VoucherStats',
+        add: { sold_count: 1, sold_qty: 2, gross: 8500 },
+      },
+      { key: { PK: 'VOUCHER#v1', SK: 'VOUCHER' }, entity: 'Voucher', add: { sold_count: 1 } },
+      { key: { PK: 'CATALOGUE', SK: 'VOUCHER#v1' }, entity: 'CatalogueEntry', add: { sold_count: 1 } },
+    ]);
+    // A reversal leaves the voucher's figures as they were (as before issue 15).
+    const reversed = { ...completedLine, voucher_id: 'v1', reversed: true, reversed_at: AT, refunded_amount: 8500 };
+    expect(keysOf(reversed, { ...completedLine, voucher_id: 'v1' }).filter((k) => k.startsWith('VOUCHER#'))).toEqual(
+      [],
+    );
+    const redeemed = { ...redemption, voucher_id: 'v1' };
+    const stats = (change: Parameters<typeof deltasOf>[0]) =>
+      deltasOf(change).deltas.filter((d) => d.key.PK === 'VOUCHER#v1');
+    expect(stats({ id: 'r', newImage: redeemed })).toEqual([
+      {
+        key: { PK: 'VOUCHER#v1', SK: 'STATS' },
+        entity: 'VoucherStats',
+        add: { redemption_count: 1, redeemed_value: 1200 },
+      },
+    ]);
+    expect(stats({ id: 'v', oldImage: redeemed, newImage: { ...redeemed, is_revoked: true } })[0]!.add).toEqual({
+      redemption_count: -1,
+      redeemed_value: -1200,
+    });
+  });
+
   it("an audit entry counts a row in its actor's and its target's lists, once", () => {
     const entry: Image = { PK: 'AUDIT#a1', SK: 'AUDIT', actor_id: 'admin1', target_id: 'u9', action: 'delete_order' };
     expect(deltasOf({ id: 'a', newImage: entry }).deltas).toEqual([

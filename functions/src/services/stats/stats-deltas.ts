@@ -1,6 +1,7 @@
 import { statsBuckets } from '@gm/shared/dates/stats-buckets';
 import { listCountKeys } from '../../repositories/list-counts.ts';
 import { statsKeys } from '../../repositories/sales-stats.ts';
+import { voucherItemKeys } from '../../repositories/voucher-item-keys.ts';
 
 /**
  * The dashboards' counters, kept off the write path (issue 15 "No hot items"): sales, redemptions,
@@ -11,9 +12,9 @@ import { statsKeys } from '../../repositories/sales-stats.ts';
  *
  * | change (old → new image) | counters |
  * |---|---|
- * | `ORDER#…/ORDER` becomes `status = completed` (a sale) | seller + platform DAY/WEEK/MONTH/TOTAL of `completed_at`: `sold_count` 1, `sold_qty`, `gross` (after discount), `commission`, `processing_fee`, `seller_net`; a paying user's `vouchers_bought` 1 |
+ * | `ORDER#…/ORDER` becomes `status = completed` (a sale) | seller + platform DAY/WEEK/MONTH/TOTAL of `completed_at`: `sold_count` 1, `sold_qty`, `gross` (after discount), `commission`, `processing_fee`, `seller_net`; a paying user's `vouchers_bought` 1; the voucher's `VOUCHER#…/STATS` `sold_count` 1, `sold_qty`, `gross`, and its popularity `sold_count` 1 on the voucher and its catalogue entry while it is listed |
  * | `ORDER#…/ORDER` becomes `reversed = true` | buckets of `reversed_at`: seller `reversed_count` 1, `reversed_gross` (the refund), `reversed_seller_net`; platform `reversed_count`, `reversed_gross` |
- * | `REDEMPTION#…/REDEMPTION` inserted (kind voucher) | buckets of `created_at`: seller + platform `redemption_count` 1, `redeemed_value`; the owner's `voucher_used` 1 |
+ * | `REDEMPTION#…/REDEMPTION` inserted (kind voucher) | buckets of `created_at`: seller + platform `redemption_count` 1, `redeemed_value`; the owner's `voucher_used` 1; the voucher's `VOUCHER#…/STATS` `redemption_count` 1, `redeemed_value` |
  * | the same item becomes `is_revoked = true` | the same counters negated, in the redemption's buckets |
  * | `REDEMPTION#…/REDEMPTION` inserted (kind employee) | the partner's buckets: `employee_redemption_count` 1 |
  *
@@ -27,6 +28,12 @@ import { statsKeys } from '../../repositories/sales-stats.ts';
  * | `AUDIT#…/AUDIT` inserted | `USER#<actor>#STATS`/`AUDIT_COUNTS` `by_actor` 1, `USER#<target>#STATS`/`AUDIT_COUNTS` `of_target` 1 |
  *
  * Deletions (account deletion, TTL) and every other change count nothing (none of these rows is ever deleted).
+ *
+ * The voucher's counters moved here too (issue 15): a popular voucher's sales and redemptions no longer
+ * meet on its items in their transactions. Its popularity (`sold_count` on `VOUCHER#…/VOUCHER` and
+ * `CATALOGUE`/`VOUCHER#…`) belongs to items other writers own: those deltas are `Voucher` and
+ * `CatalogueEntry` entities, which the aggregator only adds to while the item is listed (never
+ * bringing back a deleted voucher's entry, nor counting a tourism voucher).
  */
 export type Image = Record<string, unknown>;
 
@@ -38,7 +45,16 @@ export type ChangedItem = {
 };
 
 export type CounterKey = { PK: string; SK: string };
-export type CounterEntity = 'SellerStats' | 'PlatformStats' | 'UserStats' | 'ListCounts' | 'AuditCounts';
+export type CounterEntity =
+  | 'SellerStats'
+  | 'PlatformStats'
+  | 'UserStats'
+  | 'VoucherStats'
+  | 'ListCounts'
+  | 'AuditCounts'
+  // Items of other writers, added to only while listed (see above).
+  | 'Voucher'
+  | 'CatalogueEntry';
 export type CounterDelta = { key: CounterKey; entity: CounterEntity; add: Record<string, number> };
 /** One stream record's contribution; `deltas` empty when it counts nothing. */
 export type RecordDeltas = { id: string; deltas: CounterDelta[] };
@@ -84,6 +100,17 @@ function orderDeltas(old: Image | undefined, now: Image): CounterDelta[] {
     const buyer = str(now.user_id);
     if (buyer && str(now.payment_id))
       deltas.push({ key: statsKeys.user(buyer), entity: 'UserStats', add: { vouchers_bought: 1 } });
+    const voucherId = str(now.voucher_id);
+    if (voucherId)
+      deltas.push(
+        {
+          key: voucherItemKeys.stats(voucherId),
+          entity: 'VoucherStats',
+          add: { sold_count: 1, sold_qty: sale.sold_qty, gross: sale.gross },
+        },
+        { key: voucherItemKeys.voucher(voucherId), entity: 'Voucher', add: { sold_count: 1 } },
+        { key: voucherItemKeys.catalogue(voucherId), entity: 'CatalogueEntry', add: { sold_count: 1 } },
+      );
   }
   const reversedAt = str(now.reversed_at);
   if (now.reversed === true && old?.reversed !== true && reversedAt) {
@@ -118,9 +145,11 @@ function redemptionDeltas(old: Image | undefined, now: Image): CounterDelta[] {
   if (sign === 0) return rows;
   const counts = { redemption_count: sign, redeemed_value: sign * num(now.redeemed_value) };
   const owner = str(now.owner_user_id);
+  const voucherId = str(now.voucher_id);
   return [
     ...bucketed(sellerId, at, counts, counts),
     ...(owner ? [{ key: statsKeys.user(owner), entity: 'UserStats' as const, add: { voucher_used: sign } }] : []),
+    ...(voucherId ? [{ key: voucherItemKeys.stats(voucherId), entity: 'VoucherStats' as const, add: counts }] : []),
     ...rows,
   ];
 }
