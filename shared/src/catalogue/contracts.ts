@@ -50,24 +50,20 @@ export const voucherStylingSchema = z.object({
 });
 
 /**
- * A voucher as the API answers it (02 §3). Money fields are integer cents (docs/decisions/platform.md):
- * qty_val and price_filter per unit, val_min/val_max for value vouchers.
+ * A voucher card's fields (01 §2 "Voucher card"): the voucher's subset the catalogue projection stores.
+ * Both schemas are built from these, so a route that only needs the card (order lines, lists) does not
+ * build the whole voucher (issue 15, cold starts).
  */
-export const voucherSchema = z.object({
+const cardFields = {
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  long_description: z.string(),
-  note: z.nullable(z.string()),
   type: voucherTypeSchema,
   qty_val: z.nullable(z.number().check(z.int())),
-  qty_min: z.nullable(z.number().check(z.int())),
-  qty_max: z.nullable(z.number().check(z.int())),
   val_min: z.nullable(z.number().check(z.int())),
   val_max: z.nullable(z.number().check(z.int())),
   price_filter: z.number().check(z.int()),
   voucher_category_id: z.string(),
-  category: z.nullable(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
   subcategory_id: z.nullable(z.string()),
   target: z.string(),
   season: z.string(),
@@ -76,25 +72,68 @@ export const voucherSchema = z.object({
   seller: voucherSellerSchema,
   is_active: z.boolean(),
   is_featured: z.boolean(),
-  is_tourism: z.boolean(),
-  /** Employee vouchers only (issue 13): free text such as '1+1 gratis'; absent/null on other vouchers. */
-  employee_value: z.nullish(z.string()),
   display: z.enum(DISPLAY_OPTIONS),
   valid_day: z.array(z.string()),
   months: z.array(z.number().check(z.int(), z.gte(1), z.lte(12))),
+  price_hidden: z.boolean(),
+  background_image: z.nullable(z.string()),
+  styling: voucherStylingSchema,
+  sold_count: z.number().check(z.int()),
+  created_at: z.string(),
+};
+
+/** The employee voucher's fields (issue 13), on the voucher and on the seller's own cards. */
+const tourismFields = {
+  is_tourism: z.boolean(),
+  employee_value: z.nullish(z.string()),
+};
+
+/**
+ * A voucher as the API answers it (02 §3). Money fields are integer cents (docs/decisions/platform.md):
+ * qty_val and price_filter per unit, val_min/val_max for value vouchers.
+ */
+export const voucherSchema = z.object({
+  id: cardFields.id,
+  title: cardFields.title,
+  description: cardFields.description,
+  long_description: z.string(),
+  note: z.nullable(z.string()),
+  type: cardFields.type,
+  qty_val: cardFields.qty_val,
+  qty_min: z.nullable(z.number().check(z.int())),
+  qty_max: z.nullable(z.number().check(z.int())),
+  val_min: cardFields.val_min,
+  val_max: cardFields.val_max,
+  price_filter: cardFields.price_filter,
+  voucher_category_id: cardFields.voucher_category_id,
+  category: z.nullable(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+  subcategory_id: cardFields.subcategory_id,
+  target: cardFields.target,
+  season: cardFields.season,
+  region_id: cardFields.region_id,
+  seller_id: cardFields.seller_id,
+  seller: cardFields.seller,
+  is_active: cardFields.is_active,
+  is_featured: cardFields.is_featured,
+  is_tourism: tourismFields.is_tourism,
+  /** Employee vouchers only (issue 13): free text such as '1+1 gratis'; absent/null on other vouchers. */
+  employee_value: tourismFields.employee_value,
+  display: cardFields.display,
+  valid_day: cardFields.valid_day,
+  months: cardFields.months,
   valid_date: z._default(z.array(z.object({ start: z.string(), end: z.string() })), []),
   expiry_date: z.number().check(z.int()),
   validity_reason: z.nullable(z.string()),
   isReserve: z.boolean(),
-  price_hidden: z.boolean(),
+  price_hidden: cardFields.price_hidden,
   tax: z.union([z.literal('unsure'), z.array(taxEntrySchema)]),
-  background_image: z.nullable(z.string()),
+  background_image: cardFields.background_image,
   image_1: z.nullable(z.string()),
   image_2: z.nullable(z.string()),
   image_3: z.nullable(z.string()),
-  styling: voucherStylingSchema,
-  sold_count: z.number().check(z.int()),
-  created_at: z.string(),
+  styling: cardFields.styling,
+  sold_count: cardFields.sold_count,
+  created_at: cardFields.created_at,
 });
 export type Voucher = z.infer<typeof voucherSchema>;
 
@@ -116,33 +155,7 @@ export const voucherDetailQuerySchema = z.object({
 });
 
 /** What a voucher card and the public lists need (01 §2 "Voucher card"); the catalogue projection stores exactly this. */
-export const voucherCardSchema = z.pick(voucherSchema, {
-  id: true,
-  title: true,
-  description: true,
-  type: true,
-  qty_val: true,
-  val_min: true,
-  val_max: true,
-  price_filter: true,
-  voucher_category_id: true,
-  subcategory_id: true,
-  target: true,
-  season: true,
-  region_id: true,
-  seller_id: true,
-  seller: true,
-  is_active: true,
-  is_featured: true,
-  display: true,
-  valid_day: true,
-  months: true,
-  price_hidden: true,
-  background_image: true,
-  styling: true,
-  sold_count: true,
-  created_at: true,
-});
+export const voucherCardSchema = z.object(cardFields);
 export type VoucherCard = z.infer<typeof voucherCardSchema>;
 
 export function toVoucherCard(voucher: Voucher): VoucherCard {
@@ -169,10 +182,7 @@ export const VOUCHER_TEXT = {
 /** GET voucher/seller-vouchers?page&paginate (default 9): the seller's own vouchers, active and inactive, newest first. */
 export const sellerVoucherListQuerySchema = pageQuerySchema(PAGE_SIZE.seller);
 /** The seller's own cards (Meine Gutscheine): an employee voucher shows its employee value instead of a price. */
-export const sellerVoucherCardSchema = z.extend(
-  voucherCardSchema,
-  z.pick(voucherSchema, { is_tourism: true, employee_value: true }).shape,
-);
+export const sellerVoucherCardSchema = z.extend(voucherCardSchema, tourismFields);
 export type SellerVoucherCard = z.infer<typeof sellerVoucherCardSchema>;
 export const sellerVoucherListSchema = pagedSchema(sellerVoucherCardSchema);
 export type SellerVoucherList = z.infer<typeof sellerVoucherListSchema>;
