@@ -5,6 +5,13 @@ import { booleanish, intParam } from '../validation/fields.ts';
 import { MSG } from '../validation/messages.ts';
 import { DISPLAY_OPTIONS, PAGE_SIZE } from './reference-data.ts';
 
+// Shared by many fields: a schema is immutable, and each one built costs every cold start (issue 15).
+const text = z.string();
+const nullableText = z.nullable(text);
+const int = z.number().check(z.int());
+const nullableInt = z.nullable(int);
+const flag = z.boolean();
+
 export const subcategorySchema = z.object({ id: z.string(), name: z.string(), category_id: z.string() });
 export const categorySchema = z.object({
   id: z.string(),
@@ -23,29 +30,29 @@ export const taxEntrySchema = z.object({ tax: z.number(), label: z.string(), val
 
 /** Seller as embedded in a voucher (01 §3: seller {username, company {logo, region, url}}). */
 export const voucherSellerSchema = z.object({
-  id: z.string(),
-  username: z.string(),
+  id: text,
+  username: text,
   company: z.nullable(
     z.object({
-      name: z.string(),
-      logo: z.nullable(z.string()),
-      region: z.nullable(z.string()),
-      url: z.nullable(z.string()),
+      name: text,
+      logo: nullableText,
+      region: nullableText,
+      url: nullableText,
     }),
   ),
   /**
    * False while the product has not activated the seller (issue 11): its vouchers are left out of every
    * public list. Absent on summaries written before issue 11 (those sellers were selling already).
    */
-  is_activated: z.optional(z.boolean()),
+  is_activated: z.optional(flag),
 });
 
 export const voucherStylingSchema = z.object({
-  background_color: z.string(),
-  background_description_color: z.string(),
-  header_and_footer_background_color: z.string(),
-  header_and_footer_color: z.string(),
-  description_color: z.string(),
+  background_color: text,
+  background_description_color: text,
+  header_and_footer_background_color: text,
+  header_and_footer_color: text,
+  description_color: text,
   text_color: z.enum(['dark', 'light']),
 });
 
@@ -55,37 +62,37 @@ export const voucherStylingSchema = z.object({
  * build the whole voucher (issue 15, cold starts).
  */
 const cardFields = {
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text,
+  title: text,
+  description: text,
   type: voucherTypeSchema,
-  qty_val: z.nullable(z.number().check(z.int())),
-  val_min: z.nullable(z.number().check(z.int())),
-  val_max: z.nullable(z.number().check(z.int())),
-  price_filter: z.number().check(z.int()),
-  voucher_category_id: z.string(),
-  subcategory_id: z.nullable(z.string()),
-  target: z.string(),
-  season: z.string(),
-  region_id: z.nullable(z.number().check(z.int())),
-  seller_id: z.string(),
+  qty_val: nullableInt,
+  val_min: nullableInt,
+  val_max: nullableInt,
+  price_filter: int,
+  voucher_category_id: text,
+  subcategory_id: nullableText,
+  target: text,
+  season: text,
+  region_id: nullableInt,
+  seller_id: text,
   seller: voucherSellerSchema,
-  is_active: z.boolean(),
-  is_featured: z.boolean(),
+  is_active: flag,
+  is_featured: flag,
   display: z.enum(DISPLAY_OPTIONS),
-  valid_day: z.array(z.string()),
+  valid_day: z.array(text),
   months: z.array(z.number().check(z.int(), z.gte(1), z.lte(12))),
-  price_hidden: z.boolean(),
-  background_image: z.nullable(z.string()),
+  price_hidden: flag,
+  background_image: nullableText,
   styling: voucherStylingSchema,
-  sold_count: z.number().check(z.int()),
-  created_at: z.string(),
+  sold_count: int,
+  created_at: text,
 };
 
 /** The employee voucher's fields (issue 13), on the voucher and on the seller's own cards. */
 const tourismFields = {
-  is_tourism: z.boolean(),
-  employee_value: z.nullish(z.string()),
+  is_tourism: flag,
+  employee_value: z.nullish(text),
 };
 
 /**
@@ -96,17 +103,17 @@ export const voucherSchema = z.object({
   id: cardFields.id,
   title: cardFields.title,
   description: cardFields.description,
-  long_description: z.string(),
-  note: z.nullable(z.string()),
+  long_description: text,
+  note: nullableText,
   type: cardFields.type,
   qty_val: cardFields.qty_val,
-  qty_min: z.nullable(z.number().check(z.int())),
-  qty_max: z.nullable(z.number().check(z.int())),
+  qty_min: nullableInt,
+  qty_max: nullableInt,
   val_min: cardFields.val_min,
   val_max: cardFields.val_max,
   price_filter: cardFields.price_filter,
   voucher_category_id: cardFields.voucher_category_id,
-  category: z.nullable(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+  category: z.nullable(z.object({ id: text, name: text, slug: text })),
   subcategory_id: cardFields.subcategory_id,
   target: cardFields.target,
   season: cardFields.season,
@@ -121,16 +128,16 @@ export const voucherSchema = z.object({
   display: cardFields.display,
   valid_day: cardFields.valid_day,
   months: cardFields.months,
-  valid_date: z._default(z.array(z.object({ start: z.string(), end: z.string() })), []),
-  expiry_date: z.number().check(z.int()),
-  validity_reason: z.nullable(z.string()),
-  isReserve: z.boolean(),
+  valid_date: z._default(z.array(z.object({ start: text, end: text })), []),
+  expiry_date: int,
+  validity_reason: nullableText,
+  isReserve: flag,
   price_hidden: cardFields.price_hidden,
   tax: z.union([z.literal('unsure'), z.array(taxEntrySchema)]),
   background_image: cardFields.background_image,
-  image_1: z.nullable(z.string()),
-  image_2: z.nullable(z.string()),
-  image_3: z.nullable(z.string()),
+  image_1: nullableText,
+  image_2: nullableText,
+  image_3: nullableText,
   styling: cardFields.styling,
   sold_count: cardFields.sold_count,
   created_at: cardFields.created_at,
