@@ -459,7 +459,7 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
             await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * 2 ** taken));
             continue;
           }
-          // Another transaction touched the same items (a concurrent run, the voucher's stats): try again.
+          // Another transaction touched the same items (a concurrent run, another sale at the seller's invoice counter): try again.
           const conflict =
             error instanceof TransactionCanceledException &&
             (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
