@@ -1,59 +1,9 @@
-import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
+import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { documentClient } from '../../functions/src/lib/clients.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { createVoucherRepository } from '../../functions/src/repositories/voucher-repository.ts';
 
-/** A valid voucher for integration tests; override what the test is about. */
-export function testVoucher(id: string, sellerId: string, overrides: Partial<Voucher> = {}): Voucher {
-  return voucherSchema.parse({
-    id,
-    title: `Test ${id}`.slice(0, 30),
-    description: 'Kurz',
-    long_description: 'Lang',
-    note: null,
-    type: 'quantity',
-    qty_val: 4900,
-    qty_min: 1,
-    qty_max: 5,
-    val_min: null,
-    val_max: null,
-    price_filter: 4900,
-    voucher_category_id: 'test-cat',
-    category: { id: 'test-cat', name: 'Test', slug: 'test' },
-    subcategory_id: null,
-    target: 'Paare',
-    season: 'Immer',
-    region_id: 1,
-    seller_id: sellerId,
-    seller: { id: sellerId, username: `seller-${sellerId}`, company: null },
-    is_active: true,
-    is_featured: false,
-    is_tourism: false,
-    display: 'all',
-    valid_day: ['Mo'],
-    months: [1, 2],
-    expiry_date: 4,
-    validity_reason: null,
-    isReserve: false,
-    price_hidden: false,
-    tax: 'unsure',
-    background_image: null,
-    image_1: null,
-    image_2: null,
-    image_3: null,
-    styling: {
-      background_color: '#fff',
-      background_description_color: '#ff5563',
-      header_and_footer_background_color: '#fff',
-      header_and_footer_color: '#000',
-      description_color: '#fff',
-      text_color: 'dark',
-    },
-    sold_count: 0,
-    created_at: new Date().toISOString(),
-    ...overrides,
-  });
-}
+export { testVoucher } from '../../shared/src/catalogue/test-voucher.ts';
 
 /** Writes vouchers (with their catalogue entries) through the product's repository. */
 export async function putVouchers(...vouchers: Voucher[]): Promise<void> {

@@ -1,6 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { counterId, sumDeltas, type CounterEntity, type RecordDeltas } from '../services/stats/stats-deltas.ts';
+import {
+  counterId,
+  sumDeltas,
+  type CounterDelta,
+  type CounterEntity,
+  type RecordDeltas,
+} from '../services/stats/stats-deltas.ts';
 import { failedConditions } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 
@@ -53,8 +59,8 @@ export function createStatsAggregateRepository(
   now: () => Date = () => new Date(),
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ) {
-  /** The chunk's writes: its markers, then one update per counter item (less those `gone`). */
-  function parts(pk: string, records: readonly RecordDeltas[], gone: ReadonlySet<string>): TransactionPart[] {
+  /** The chunk's writes: its markers, then one update per counter item. */
+  function parts(pk: string, records: readonly RecordDeltas[], sums: readonly CounterDelta[]): TransactionPart[] {
     const ttl = Math.floor(now().getTime() / 1000) + APPLIED_MARKER_TTL_SECONDS;
     const markers = records.map((record): TransactionPart => ({
       Put: {
@@ -63,7 +69,7 @@ export function createStatsAggregateRepository(
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     }));
-    const updates = counters(records, gone).map((sum): TransactionPart => {
+    const updates = sums.map((sum): TransactionPart => {
       const names = Object.keys(sum.add).sort();
       const adds = `ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')}`;
       const values = Object.fromEntries(names.map((name, i) => [`:a${i}`, sum.add[name]]));
@@ -89,27 +95,24 @@ export function createStatsAggregateRepository(
     return [...markers, ...updates];
   }
 
-  const counters = (records: readonly RecordDeltas[], gone: ReadonlySet<string>) =>
-    sumDeltas(records).filter((sum) => !gone.has(counterId(sum.key)));
-
   /** One partition's chunk: retried without the records already applied, and on conflicts. */
   async function applyChunk(pk: string, chunk: readonly RecordDeltas[], outcome: ApplyOutcome): Promise<void> {
     let pending = [...chunk];
     const gone = new Set<string>();
     let conflicts = 0;
     while (pending.length > 0) {
+      // The counters of the records still pending, less the items found no longer listed.
+      const sums = sumDeltas(pending).filter((sum) => !gone.has(counterId(sum.key)));
       try {
         outcome.transactions++;
-        await db.send(new TransactWriteCommand({ TransactItems: parts(pk, pending, gone) }));
+        await db.send(new TransactWriteCommand({ TransactItems: parts(pk, pending, sums) }));
         outcome.applied += pending.length;
         return;
       } catch (error) {
         const failed = failedConditions(error) ?? [];
         // A failed marker: its record was applied already. A failed update: the item is no longer listed.
         const done = new Set(failed.filter((index) => index < pending.length));
-        const updates = counters(pending, gone);
-        for (const index of failed)
-          if (index >= pending.length) gone.add(counterId(updates[index - pending.length]!.key));
+        for (const index of failed) if (index >= pending.length) gone.add(counterId(sums[index - pending.length]!.key));
         if (failed.length > 0) {
           outcome.alreadyApplied += done.size;
           pending = pending.filter((_, index) => !done.has(index));
