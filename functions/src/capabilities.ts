@@ -137,6 +137,23 @@ export const STATS_AGGREGATION = capability({
   table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   partitions: ['SELLER#', 'PLATFORM#STATS', 'USER#', 'VOUCHER#', 'CATALOGUE', 'STATS_APPLIED#'],
 });
+/**
+ * Only the invoice numbering (issue 15, the same Lambda as the stats aggregation;
+ * repositories/invoice-numbering-repository.ts): reads the sellers' counters and the drafts, and in
+ * one transaction moves a counter (`COUNTER#INVOICE#…`), puts the invoices (`INVOICE#…`), sets the
+ * order lines' `invoice_no` and deletes their drafts (`ORDER#…`). Enforced by IAM with `dynamodb:LeadingKeys`.
+ */
+export const INVOICE_NUMBERING = capability({
+  name: 'invoice numbering',
+  table: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+  ],
+  partitions: ['COUNTER#INVOICE#', 'INVOICE#', 'ORDER#'],
+});
 export const QUERY_GSI1 = capability({ name: 'query GSI1', indexes: ['GSI1'] });
 export const QUERY_GSI2 = capability({ name: 'query GSI2', indexes: ['GSI2'] });
 export const QUERY_GSI3 = capability({ name: 'query GSI3', indexes: ['GSI3'] });
@@ -252,6 +269,7 @@ export const CAPABILITIES: readonly Capability[] = [
   RATE_LIMIT,
   SESSIONS,
   STATS_AGGREGATION,
+  INVOICE_NUMBERING,
   QUERY_GSI1,
   QUERY_GSI2,
   QUERY_GSI3,

@@ -133,7 +133,7 @@ export class ApiStack extends Stack {
       privateBucket: given.privateBucket,
       ...(props.stubForMissingHandlers ? { stubForMissingEntry: props.stubForMissingHandlers } : {}),
     });
-    // Its role holds exactly STATS_AGGREGATION; the event source adds the stream read and the DLQ send.
+    // Its role holds exactly STATS_AGGREGATION and INVOICE_NUMBERING; the event source adds the stream read and the DLQ send.
     const aggregatorRoles = new CapabilityRoles(
       this,
       this.resources,

@@ -47,26 +47,36 @@ describe('stats aggregator (issue 15)', () => {
     );
   });
 
-  it('its role writes only the counters and markers (LeadingKeys), reads nothing but the stream', () => {
+  it('its role writes only the counters and markers and numbers invoices (LeadingKeys), queries nothing', () => {
     const role = synth.api.getLogicalId(synth.api.statsAggregator.worker.role!.node.defaultChild as never);
     const statements = propsOf(template, 'AWS::IAM::Policy')
       .filter((p) => JSON.stringify(p.Roles).includes(role))
       .flatMap((p) => p.PolicyDocument.Statement as Statement[]);
     const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
     const tableWrites = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:UpdateItem'));
-    expect(tableWrites).toHaveLength(1);
-    expect(tableWrites[0]!.Condition).toEqual({
-      'ForAllValues:StringLike': {
-        'dynamodb:LeadingKeys': ['CATALOGUE*', 'PLATFORM#STATS*', 'SELLER#*', 'STATS_APPLIED#*', 'USER#*', 'VOUCHER#*'],
-      },
-    });
-    for (const forbidden of [
-      'dynamodb:DeleteItem',
-      'dynamodb:GetItem',
-      'dynamodb:Query',
-      's3:GetObject',
-      'ses:SendEmail',
-    ])
+    expect(tableWrites).toHaveLength(2);
+    const scoped = (action: string) =>
+      tableWrites
+        .filter((s) => JSON.stringify(s.Action).includes(action))
+        .map(
+          (s) =>
+            (s.Condition as Record<string, Record<string, string[]>>)['ForAllValues:StringLike']![
+              'dynamodb:LeadingKeys'
+            ],
+        );
+    // The counters: Put and Update only.
+    expect(scoped('dynamodb:UpdateItem')).toContainEqual([
+      'CATALOGUE*',
+      'PLATFORM#STATS*',
+      'SELLER#*',
+      'STATS_APPLIED#*',
+      'USER#*',
+      'VOUCHER#*',
+    ]);
+    // The invoice numbering: reads and deletes only the counters, invoices and order lines (drafts).
+    expect(scoped('dynamodb:DeleteItem')).toEqual([['COUNTER#INVOICE#*', 'INVOICE#*', 'ORDER#*']]);
+    expect(scoped('dynamodb:GetItem')).toEqual([['COUNTER#INVOICE#*', 'INVOICE#*', 'ORDER#*']]);
+    for (const forbidden of ['dynamodb:Query', 'dynamodb:Scan', 's3:GetObject', 'ses:SendEmail'])
       expect(actions).not.toContain(forbidden);
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'sqs:SendMessage']),

@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamConsumer } from './stream-consumers.ts';
+import { streamCall } from './stream-call.ts';
 
 /**
  * The local event source mappings of the table's stream (issue 15): DynamoDB Local has Streams but
@@ -206,9 +207,8 @@ class Mapping {
 
   private async invoke(records: DynamoDBRecord[]): Promise<void> {
     this.handler ??= this.consumer.load().then((m) => m.handler as (event: DynamoDBStreamEvent) => Promise<unknown>);
-    await (
-      await this.handler
-    )({ Records: records });
+    const handler = await this.handler;
+    await streamCall.run(this.consumer.name, () => handler({ Records: records }));
   }
 
   /** Like the mapping's retries, then `bisectBatchOnFunctionError`, then the dead letters. */

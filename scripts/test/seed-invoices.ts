@@ -5,7 +5,7 @@ import { env } from '../../functions/src/lib/env.ts';
 import { invoiceKeys, type InvoiceRecord } from '../../functions/src/repositories/order-repository.ts';
 
 /**
- * `count` customer invoices of one seller, written as the items the line transaction puts
+ * `count` customer invoices of one seller, written as the items the invoice numbering puts
  * (`INVOICE#<no>` with the seller's GSI1 and the global GSI2 index) in BatchWrites: for the export
  * tests and the export bench, which need hundreds of invoices without running hundreds of checkouts.
  * Issued on `day` (YYYY-MM-DD, noon UTC), one second apart; numbers carry a random tag so runs never collide.

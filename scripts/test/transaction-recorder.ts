@@ -1,13 +1,20 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { streamCall } from '../dev/stream-call.ts';
 
 /**
  * A test-only middleware on the document client of the process that runs the handlers (the int
- * set-up's local API): every committed TransactWriteItems is appended to a JSON-lines file as its
- * item keys and its whole text (which ids it mentions), so a test can tell whose
- * transaction it was without touching the repositories (issue 15, "no hot items").
+ * set-up's local API) and the stream consumers: every committed TransactWriteItems is appended to a
+ * JSON-lines file as its item keys, its whole text (which ids it mentions) and the consumer that
+ * wrote it, if any, so a test can tell whose transaction it was without touching the repositories
+ * (issue 15, "no hot items").
  */
-export type RecordedTransaction = { keys: string[]; text: string };
+export type RecordedTransaction = {
+  keys: string[];
+  text: string;
+  /** The stream consumer that wrote it (scripts/dev/stream-call.ts), absent for a handler's. */
+  consumer?: string;
+};
 
 type Item = Record<string, unknown>;
 const plain = (value: unknown): string =>
@@ -25,9 +32,11 @@ export function recordTransactions(client: DynamoDBDocumentClient, file: string)
       const result = await next(args);
       const items = (args.input as { TransactItems?: Item[] }).TransactItems;
       if (Array.isArray(items)) {
+        const consumer = streamCall.getStore();
         const line: RecordedTransaction = {
           keys: items.flatMap((part) => keyOf(part) ?? []),
           text: JSON.stringify(items),
+          ...(consumer ? { consumer } : {}),
         };
         appendFileSync(file, `${JSON.stringify(line)}\n`);
       }

@@ -48,7 +48,7 @@ const today = () => viennaDay(new Date());
 
 describe('accounting exports', () => {
   it('the seller downloads a DATEV batch of today by the link, and the outstanding vouchers', async () => {
-    // A sale today: the buyer pays one massage voucher by card; the webhook completes it.
+    // A sale today: the buyer pays one massage voucher by card; the webhook completes it, the stream numbers its invoice.
     const sellerToken = await login(SELLER);
     const before = (await call<SellerOrdersResponse>('GET', 'order', sellerToken)).body.total;
     const buyer = await login(BUYER);
@@ -66,7 +66,10 @@ describe('accounting exports', () => {
         timeout: 30_000,
       })
       .toBeGreaterThan(before);
-    const sale = (await call<SellerOrdersResponse>('GET', 'order', sellerToken)).body.data[0]!;
+    // The stream numbers the sale's invoice within moments (issue 15).
+    const newest = async () => (await call<SellerOrdersResponse>('GET', 'order', sellerToken)).body.data[0]!;
+    await expect.poll(async () => (await newest()).invoice_no, { timeout: 30_000 }).toBeTruthy();
+    const sale = await newest();
 
     const page = await openPage(browser(), { width: 1280 });
     await logIn(page, SELLER.email, SELLER.password, { expectPath: /\/home$/ });

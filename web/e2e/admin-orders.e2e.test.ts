@@ -36,7 +36,7 @@ async function call<T>(
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** The buyer pays one demo massage voucher by card (API); the webhook completes it. Answers the order no. */
+/** The buyer pays one demo massage voucher by card (API); the webhook completes it, the stream numbers its invoice. Answers the order no. */
 async function buyOne(buyer: TestAccount): Promise<string> {
   const added = await call<{ data: { id: string } }>('POST', 'order', buyer.token, {
     voucher_id: PRODUCT_VOUCHER,
@@ -57,12 +57,14 @@ async function buyOne(buyer: TestAccount): Promise<string> {
   await expect
     .poll(
       async () => {
-        const list = await call<{ data: { id: string; order_no: string | null }[] }>(
+        const list = await call<{ data: { id: string; order_no: string | null; invoice_no: string | null }[] }>(
           'GET',
           'order?status=completed',
           buyer.token,
         );
-        orderNo = list.body.data.find((o) => o.id === added.body.data.id)?.order_no ?? null;
+        const order = list.body.data.find((o) => o.id === added.body.data.id);
+        // Completed, and its invoice numbered from the stream (issue 15): a reversal names it.
+        orderNo = order?.invoice_no ? order.order_no : null;
         return orderNo;
       },
       { timeout: 30_000 },

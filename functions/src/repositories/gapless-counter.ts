@@ -3,7 +3,8 @@ import type { TransactionPart } from './transaction-part.ts';
 
 /**
  * A gapless number series (invoice, cancellation and Gutschrift numbers): the writer reads the
- * counter, then advances it from n to n + 1 inside the transaction that writes the numbered record.
+ * counter, then advances it from n to n + 1 inside the transaction that writes the numbered record
+ * (or to n + k with k records: the invoice numbering, invoice-numbering-repository.ts).
  * The condition "still n" makes a concurrent writer's transaction fail, and it reads again.
  */
 type Key = { PK: string; SK: string };
@@ -14,8 +15,8 @@ export async function readCounter(db: DynamoDBDocumentClient, tableName: string,
   return typeof Item?.value === 'number' ? Item.value : 0;
 }
 
-/** The transaction part that moves the counter from `n` to `n + 1`, on condition that it still holds `n`. */
-export function advanceCounter(tableName: string, key: Key, n: number): TransactionPart {
+/** The transaction part that moves the counter from `n` to `n + by` (default 1), on condition that it still holds `n`. */
+export function advanceCounter(tableName: string, key: Key, n: number, by = 1): TransactionPart {
   return {
     Update: {
       TableName: tableName,
@@ -23,7 +24,7 @@ export function advanceCounter(tableName: string, key: Key, n: number): Transact
       UpdateExpression: 'SET #value = :next, entity = :entity',
       ConditionExpression: n === 0 ? 'attribute_not_exists(#value)' : '#value = :n',
       ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':next': n + 1, ':entity': 'Counter', ...(n === 0 ? {} : { ':n': n }) },
+      ExpressionAttributeValues: { ':next': n + by, ':entity': 'Counter', ...(n === 0 ? {} : { ':n': n }) },
     },
   };
 }

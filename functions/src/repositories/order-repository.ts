@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   GetCommand,
@@ -10,10 +9,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Voucher } from '@gm/shared/catalogue/contracts';
 import { batchGetAll } from './batch-get.ts';
-import { advanceCounter, readCounter } from './gapless-counter.ts';
 import { invoiceCodeOf } from './invoice-code.ts';
 import { queryAll, queryCount } from './query-all.ts';
-import { failedConditions, isConditionalCheckFailed } from './transaction-errors.ts';
+import { failedConditions, isConditionalCheckFailed, isTransactionConflict } from './transaction-errors.ts';
 import type { TransactionPart } from './transaction-part.ts';
 import { withoutKeys } from './item-keys.ts';
 
@@ -134,30 +132,6 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
     return (await queryAll(db, pendingQuery(owner, now))).map(toOrderRecord);
   }
 
-  /** Counter n → n+1 (condition: still n) and Put `INVOICE#<no>` (condition: new): indexes 2 and 3 of the line transaction. */
-  const invoiceWriteParts = (invoice: NewInvoice, invoiceNo: string, n: number): TransactionPart[] => {
-    const { year, ...fields } = invoice;
-    const record: InvoiceRecord = { ...fields, invoice_no: invoiceNo };
-    const sortKey = `${record.issued_at}#${invoiceNo}`;
-    return [
-      advanceCounter(tableName, invoiceKeys.counter(invoice.seller_id, year), n),
-      {
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...invoiceKeys.item(invoiceNo),
-            GSI1PK: invoiceKeys.sellerInvoices(record.seller_id),
-            GSI1SK: sortKey,
-            GSI2PK: invoiceKeys.allInvoices,
-            GSI2SK: sortKey,
-            entity: 'Invoice',
-            ...record,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    ];
-  };
   return {
     /**
      * Account deletion (issue 11): deletes of all the user's pending lines, expired ones included
@@ -358,18 +332,19 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       return `GM-${year}-${String(Attributes?.value as number).padStart(6, '0')}`;
     },
 
-    /**
-     * Completes one paid line in ONE transaction (data-model §4.4): the line (condition: still
-     * pending, still the payer's) becomes `completed` with the amounts that were paid, its order
-     * number, frozen fees and user voucher ids; its GSI keys move from the cart to the buyer's
-     * orders, the seller's orders and the admin feed; `ttl` goes. `parts` are the other writes of the
-     * sale (user voucher, code, stats), committed with it or not at all. A line that is no longer
-     * pending (an earlier or concurrent run completed it) is `already_completed` and nothing is written.
-     */
     /** A customer invoice (`INVOICE#<invoice_no>`, immutable); undefined when there is none. */
     async getInvoice(invoiceNo: string): Promise<InvoiceRecord | undefined> {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: invoiceKeys.item(invoiceNo) }));
       return Item ? toInvoiceRecord(Item) : undefined;
+    },
+
+    /**
+     * The lines among `orderIds` whose invoice still waits for its number (its draft exists; consistent
+     * BatchGets). A line not among them has its `invoice_no` in any read made after this one, or no invoice.
+     */
+    async invoicesPending(orderIds: readonly string[]): Promise<string[]> {
+      const drafts = await batchGetAll(db, tableName, orderIds.map(invoiceDraftKeys.item), true);
+      return orderIds.filter((_, i) => drafts[i] !== undefined);
     },
 
     /** Several invoices in one round trip, in the order of `invoiceNos`. */
@@ -378,13 +353,22 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
       return items.map((item) => (item ? toInvoiceRecord(item) : undefined));
     },
 
+    /**
+     * Completes one paid line in ONE transaction (data-model §4.4): the line (condition: still
+     * pending, still the payer's) becomes `completed` with the amounts that were paid, its order
+     * number, frozen fees and user voucher ids; its GSI keys move from the cart to the buyer's
+     * orders, the seller's orders and the admin feed; `ttl` goes. `parts` are the other writes of the
+     * sale (user voucher, code), committed with it or not at all, and the invoice's draft
+     * (`ORDER#<id>/INVOICE_DRAFT`, numbered from the stream: invoice-numbering-repository.ts). A line that is no longer
+     * pending (an earlier or concurrent run completed it) is `already_completed` and nothing is written.
+     */
     async completeLine(
       line: CompletedLine,
       parts: TransactionPart[],
       invoice?: NewInvoice,
     ): Promise<'completed' | 'already_completed'> {
       const owner = ownerCondition(line.owner);
-      const update = (invoiceNo: string | undefined): TransactionPart => ({
+      const update: TransactionPart = {
         Update: {
           TableName: tableName,
           Key: orderKeys.item(line.orderId),
@@ -395,7 +379,6 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
               'commission = :commission, processing_fee = :fee, seller_net = :net, user_voucher_ids = :uvs, search_text = :search',
               'GSI1PK = :g1, GSI1SK = :sk, GSI2PK = :g2, GSI2SK = :sk, GSI3PK = :g3, GSI3SK = :sk',
               ...(line.guest ? ['guest = :guest'] : []),
-              ...(invoiceNo ? ['invoice_no = :invoiceNo'] : []),
             ].join(', ') + ' REMOVE #ttl',
           ConditionExpression: `attribute_exists(PK) AND #status = :pending AND ${owner.expression}`,
           ExpressionAttributeNames: { '#status': 'status', '#value': 'value', '#ttl': 'ttl' },
@@ -423,10 +406,9 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
             ':g3': orderKeys.allOrders,
             ':sk': orderKeys.sortKey(line.completedAt, line.orderId),
             ...(line.guest ? { ':guest': line.guest } : {}),
-            ...(invoiceNo ? { ':invoiceNo': invoiceNo } : {}),
           },
         },
-      });
+      };
       const uniqueOrderNo: TransactionPart = {
         Put: {
           TableName: tableName,
@@ -434,36 +416,19 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       };
-      let conflicts = 0;
-      let taken = 0;
-      // The seller's invoice code (claimed once, outside this transaction): its series is its own.
-      const code = invoice ? await invoiceCodeOf(db, tableName, invoice.seller_id) : '';
-      for (;;) {
-        // Gap-free invoice number per seller and year (§4.6): the counter moves from n to n+1 only together with the invoice n+1.
-        const counter = invoice
-          ? await readCounter(db, tableName, invoiceKeys.counter(invoice.seller_id, invoice.year))
-          : 0;
-        const invoiceNo = invoice ? invoiceKeys.number(invoice.year, code, counter + 1) : undefined;
-        const invoiceParts = invoice && invoiceNo ? invoiceWriteParts(invoice, invoiceNo, counter) : [];
+      // The invoice goes in as a draft; the stream numbers it (invoice-numbering-repository.ts). The
+      // seller's invoice code is claimed here, once per seller and outside this transaction.
+      const draft = invoice
+        ? [invoiceDraftPart(tableName, { ...invoice, code: await invoiceCodeOf(db, tableName, invoice.seller_id) })]
+        : [];
+      for (let conflicts = 0; ;) {
         try {
-          await db.send(
-            new TransactWriteCommand({ TransactItems: [update(invoiceNo), uniqueOrderNo, ...invoiceParts, ...parts] }),
-          );
+          await db.send(new TransactWriteCommand({ TransactItems: [update, uniqueOrderNo, ...draft, ...parts] }));
           return 'completed';
         } catch (error) {
-          const failed = failedConditions(error);
-          if (failed?.includes(0)) return 'already_completed';
-          // Someone else took invoice number n+1 meanwhile: re-read the counter and try again (≤ 5 times, jittered).
-          if (invoice && failed?.some((index) => index === 2 || index === 3)) {
-            if (++taken > 5) throw error;
-            await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * 2 ** taken));
-            continue;
-          }
-          // Another transaction touched the same items (a concurrent run, another sale at the seller's invoice counter): try again.
-          const conflict =
-            error instanceof TransactionCanceledException &&
-            (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
-          if (!conflict || ++conflicts >= 6) throw error;
+          if (failedConditions(error)?.includes(0)) return 'already_completed';
+          // Another transaction touched the same items at that instant (a concurrent run of this payment): try again.
+          if (!isTransactionConflict(error) || ++conflicts >= 6) throw error;
           await new Promise((resolve) => setTimeout(resolve, 20 * conflicts + Math.random() * 40 * 2 ** conflicts));
         }
       }
@@ -475,7 +440,8 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
 
 /**
  * Customer invoice (data-model "Invoice", §4.6): numbered `RE-<yyyy>-<code>-<000001>` without gaps per
- * seller (the supplier) and year, written in the line's completion transaction. `code` is the seller's
+ * seller (the supplier) and year: the completion writes a draft, the stream numbers it
+ * (invoice-numbering-repository.ts). `code` is the seller's
  * platform-unique invoice code (invoice-code.ts). Invoices issued before issue 15 keep their
  * `RE-<yyyy>-<000001>` numbers of the former platform-wide series.
  */
@@ -523,6 +489,32 @@ export type InvoiceRecord = {
 
 /** What completion passes to write an invoice: everything but the number, plus the Vienna year of issue. */
 export type NewInvoice = Omit<InvoiceRecord, 'invoice_no'> & { year: string };
+
+/**
+ * `ORDER#<orderId>` / `INVOICE_DRAFT` (data-model "InvoiceDraft", §4.6): the invoice the completion
+ * owes, without its number, with the seller's invoice code; deleted when it is numbered.
+ */
+export const invoiceDraftKeys = {
+  item: (orderId: string) => ({ PK: `ORDER#${orderId}`, SK: 'INVOICE_DRAFT' }),
+};
+
+/** A draft: the invoice without its number, the Vienna year of issue and the seller's invoice code. */
+export type InvoiceDraft = NewInvoice & { code: string };
+
+/** The completion's part: Put the draft (condition: new; the line's own condition decides a rerun first). */
+function invoiceDraftPart(tableName: string, draft: InvoiceDraft): TransactionPart {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...invoiceDraftKeys.item(draft.order_id), entity: 'InvoiceDraft', ...draft },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+export function toInvoiceDraft(item: Record<string, unknown>): InvoiceDraft {
+  return withoutKeys(item) as InvoiceDraft;
+}
 
 /** What the completion writes on a paid line (data-model §4.4); amounts are the ones the payment charged. */
 export type CompletedLine = {

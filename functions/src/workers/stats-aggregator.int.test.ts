@@ -5,6 +5,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { createInvoiceNumberingRepository } from '../repositories/invoice-numbering-repository.ts';
 import { createStatsAggregateRepository } from '../repositories/stats-aggregate-repository.ts';
 import { createVoucherRepository, voucherKeys } from '../repositories/voucher-repository.ts';
 import { putVouchers, testVoucher } from '../../../scripts/test/test-vouchers.ts';
@@ -18,6 +19,7 @@ import { statsAggregatorConsumer } from './stats-aggregator.ts';
  */
 const handler = statsAggregatorConsumer(() => ({
   statsAggregates: createStatsAggregateRepository(documentClient(), env().TABLE_NAME),
+  invoiceNumbering: createInvoiceNumberingRepository(documentClient(), env().TABLE_NAME),
   log: silentLog,
 }));
 

@@ -23,6 +23,8 @@ export const ADMIN_ORDER_TEXT = {
   notCompleted: 'Nur abgeschlossene Bestellungen können storniert werden.',
   fullyRedeemed: 'Die Gutscheine dieser Bestellung wurden bereits vollständig eingelöst. Es gibt nichts zu stornieren.',
   giftInProgress: 'Das Geschenk dieser Bestellung wird gerade ausgestellt. Bitte versuche es gleich noch einmal.',
+  /** The order's invoice still waits for its number (issue 15: numbered from the stream within seconds). */
+  invoicePending: 'Die Rechnung dieser Bestellung wird gerade erstellt. Bitte versuche es gleich noch einmal.',
   /** A retry of a reversed order whose Stornorechnung mail was still owed (issue 11). */
   cancellationMailSent: 'Die Bestellung ist bereits storniert. Die Stornorechnung wurde jetzt an den Käufer gesendet.',
   cancellationMailFailed: 'Die Stornorechnung konnte nicht gesendet werden. Bitte versuche es später erneut.',

@@ -125,4 +125,30 @@ describe('confirmation mail at least once', () => {
     await settle();
     expect(await mailsTo(buyer.email, since)).toHaveLength(1);
   });
+
+  it('waits while the stream numbers the invoice, then sends the mail with it', async () => {
+    const { buyer, paymentId, intentId, event, line } = await approvedPayment();
+    const since = Math.floor(Date.now() / 1000) - 1;
+    await expect(completePaymentOnEvent({ ...deps(), mailQueue: crashingMailQueue }, event)).rejects.toThrow(
+      'simulated crash',
+    );
+    // The first three looks still find the draft (the stream has not numbered it yet).
+    let looks = 0;
+    const base = worker();
+    const slowNumbering = {
+      ...base,
+      orders: {
+        ...base.orders,
+        invoicesPending: async (ids: readonly string[]) => (++looks <= 3 ? [...ids] : base.orders.invoicesPending(ids)),
+      },
+    };
+    expect(await deliverConfirmation(slowNumbering, paymentId)).toBe('sent');
+    expect(looks).toBe(4);
+    const [mail] = await mailsTo(buyer.email, since);
+    const invoiceNo = (await orders().get(line))?.invoice_no;
+    expect(invoiceNo).toMatch(/^RE-/);
+    expect(mail?.attachments?.map((a) => a.filename)).toEqual([`Rechnung-${invoiceNo}.pdf`]);
+    await standInApi('POST', '/__test/release', { object: intentId });
+    await settle();
+  });
 });

@@ -42,6 +42,15 @@ export const MAIL_LEASE_MS = 90_000;
 export const MAIL_IN_PROGRESS = 'Die Bestellbestätigung wird gerade gesendet.';
 
 /**
+ * The invoices are numbered from the table's stream (issue 15, number-invoices.ts), usually within a
+ * second of the completion. The mail waits for them this long, then its job fails and SQS delivers
+ * it again (the lease outlives the wait).
+ */
+export const INVOICE_WAIT_MS = 20_000;
+const INVOICE_POLL_MS = 150;
+export const INVOICES_PENDING = 'Die Rechnungen dieser Bestellung werden noch nummeriert.';
+
+/**
  * The mail worker's `order-confirmation` job. A live lease of another delivery means "being sent":
  * the job fails with 409 and SQS retries it later, when it finds the mail sent (or the lease of a
  * crashed sender expired).
@@ -63,6 +72,22 @@ export async function deliverConfirmation(deps: ConfirmationMailDeps, paymentId:
   return 'sent';
 }
 
+/** The payment's completed lines, once every invoice they owe has its number (see INVOICE_WAIT_MS). */
+async function paidLinesNumbered(deps: ConfirmationMailDeps, payment: PaymentRecord) {
+  const paymentLines = payment.lines ?? [];
+  const ids = paymentLines.map((line) => line.order_id);
+  // Drafts first: once none is left, the orders read next carry every number (numbered atomically).
+  for (let waited = 0; (await deps.orders.invoicesPending(ids)).length > 0; waited += INVOICE_POLL_MS) {
+    if (waited >= INVOICE_WAIT_MS) throw new ConflictError(INVOICES_PENDING);
+    await new Promise((resolve) => setTimeout(resolve, INVOICE_POLL_MS));
+  }
+  const orders = await deps.orders.getMany(ids);
+  return paymentLines.flatMap((line, i) => {
+    const order = orders[i];
+    return order?.status === 'completed' && order.payment_id === payment.id ? [{ line, order }] : [];
+  });
+}
+
 /**
  * The confirmation mail, from what was stored (any concurrent run may have completed a line): orders,
  * totals, the invoice PDFs, and for guests the codes and the voucher PDFs (a guest has no wallet). The
@@ -75,12 +100,7 @@ async function sendConfirmation(deps: ConfirmationMailDeps, payment: PaymentReco
   const invoices: MailAttachment[] = [];
   const gifts: { title: string; amount: number; orderNo: string; url: string }[] = [];
   // Batched reads: the lines' orders, then their invoices and wallet vouchers (one round trip each).
-  const paymentLines = payment.lines ?? [];
-  const orders = await deps.orders.getMany(paymentLines.map((line) => line.order_id));
-  const paid = paymentLines.flatMap((line, i) => {
-    const order = orders[i];
-    return order?.status === 'completed' && order.payment_id === payment.id ? [{ line, order }] : [];
-  });
+  const paid = await paidLinesNumbered(deps, payment);
   const [invoiceRecords, walletVouchers] = await Promise.all([
     deps.orders.getInvoices(paid.flatMap(({ order }) => (order.invoice_no ? [order.invoice_no] : []))),
     deps.userVouchers.getMany(paid.flatMap(({ order }) => order.user_voucher_ids ?? [])),

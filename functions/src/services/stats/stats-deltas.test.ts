@@ -239,5 +239,8 @@ describe('stats stream filters', () => {
       false,
     );
     expect(matchesStreamFilters(record('MODIFY', 'SELLER#1#STATS', 'TOTAL'), STATS_STREAM_FILTERS)).toBe(false);
+    // New invoice drafts (numbered by the same Lambda); their deletion by the numbering is not.
+    expect(matchesStreamFilters(record('INSERT', 'ORDER#1', 'INVOICE_DRAFT'), STATS_STREAM_FILTERS)).toBe(true);
+    expect(matchesStreamFilters(record('REMOVE', 'ORDER#1', 'INVOICE_DRAFT'), STATS_STREAM_FILTERS)).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ export type FilterPattern = { [key: string]: FilterPattern | readonly FilterRule
 /**
  * The stats aggregator's records (services/stats/stats-deltas.ts): order lines that are completed
  * (a sale or, later, a reversal), redemptions (inserted or revoked) and new audit entries (the audit
- * lists' row counts). Removals never count.
+ * lists' row counts); and new invoice drafts, which the same Lambda numbers
+ * (services/orders/number-invoices.ts). Removals never count.
  */
 export const STATS_STREAM_FILTERS: readonly FilterPattern[] = [
   {
@@ -26,6 +27,10 @@ export const STATS_STREAM_FILTERS: readonly FilterPattern[] = [
   {
     eventName: ['INSERT'],
     dynamodb: { Keys: { PK: { S: [{ prefix: 'AUDIT#' }] }, SK: { S: ['AUDIT'] } } },
+  },
+  {
+    eventName: ['INSERT'],
+    dynamodb: { Keys: { PK: { S: [{ prefix: 'ORDER#' }] }, SK: { S: ['INVOICE_DRAFT'] } } },
   },
 ];
 

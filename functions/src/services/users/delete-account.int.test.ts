@@ -277,6 +277,8 @@ async function marketplace() {
   });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   await settle();
+  // The stream numbers the invoice (issue 15): the order read next carries its number.
+  await aggregatesCaughtUp();
   const order = (await get(`ORDER#${line.body.data.id}`, 'ORDER'))!;
   expect(order.status).toBe('completed');
   const userVoucherId = (order.user_voucher_ids as string[])[0]!;

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@gm/shared/api/idempotency';
 import { giftVoucherRequestSchema } from '@gm/shared/wallet/gift';
+import { ADMIN_ORDER_TEXT } from '@gm/shared/admin/orders';
 import { createTestAccount, type TestAccount } from '../../../../../scripts/test/accounts.ts';
 import { api, sentMails, drainMailQueue } from '../../../../../scripts/test/api.ts';
 import { putVouchers, testVoucher } from '../../../../../scripts/test/test-vouchers.ts';
@@ -95,6 +96,8 @@ async function buy(buyer: TestAccount, body: Record<string, unknown>): Promise<s
   await settle();
   const line = await orders().get(added.body.data.id as string);
   expect(line?.status).toBe('completed');
+  // The stream numbers the line's invoice (issue 15); the Stornorechnung names it.
+  await aggregatesCaughtUp();
   return line!.id;
 }
 
@@ -381,6 +384,7 @@ describe('reversal', () => {
       });
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       await settle();
+      await aggregatesCaughtUp();
       return added.body.data.id as string;
     })();
     const order = await orderAdmin().get(id);
@@ -580,9 +584,35 @@ describe('reversal', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     await settle();
     expect((await orders().get(added.body.data.id))?.status).toBe('completed');
+    await aggregatesCaughtUp();
     const answer = await reverse(added.body.data.id);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toMatchObject({ refunded: 0, refund_id: null });
+  });
+
+  it('refuses the reversal while the invoice waits for its number, and names the number once it has one', async () => {
+    const buyer = await createTestAccount('user');
+    const id = await buy(buyer, { voucher_id: product.id, qty: 1 });
+    const numbered = (await orders().get(id))!.invoice_no!;
+    // As in the second after the payment, before the stream numbered the invoice (its draft still there).
+    const unnumbered = { ...(await orderAdmin().get(id))!, invoice_no: null };
+    const waiting = reverseDeps({
+      orderAdmin: { ...orderAdmin(), get: async () => unnumbered },
+      orders: { ...orders(), invoicesPending: async (ids: readonly string[]) => [...ids] },
+    });
+    await expect(reverseOrder(waiting, { userId: admin.userId }, id)).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { id: [ADMIN_ORDER_TEXT.invoicePending] },
+    });
+    // Nothing happened: no claim, no refund.
+    const untouched = await orderAdmin().get(id);
+    expect(untouched).toMatchObject({ reversed: false });
+    expect(untouched?.reversal_claim).toBeUndefined();
+
+    const answer = await reverse(id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const storno = await orders().getInvoice(answer.body.data.cancellation_invoice_no as string);
+    expect(storno?.cancels).toBe(numbered);
   });
 });
 
@@ -618,6 +648,7 @@ async function buyGift(buyer: TestAccount, qty: number): Promise<string> {
   await settle();
   const id = added.body.data.id as string;
   await expect.poll(async () => (await orders().get(id))?.status, { timeout: 10_000 }).toBe('completed');
+  await aggregatesCaughtUp();
   return id;
 }
 

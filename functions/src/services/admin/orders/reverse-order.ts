@@ -91,6 +91,10 @@ export async function reverseOrder(
     const gift = await deps.gifts.get(order.id);
     if (gift?.state === 'issuing' && gift.lease_until >= now.toISOString())
       throw ValidationError.field('id', ADMIN_ORDER_TEXT.giftInProgress);
+    // The invoice is numbered from the stream (issue 15) within seconds; the Stornorechnung names it.
+    // The claim below answers the order as it is then, so a number given meanwhile is in it.
+    if (!order.invoice_no && (await deps.orders.invoicesPending([order.id])).length > 0)
+      throw ValidationError.field('id', ADMIN_ORDER_TEXT.invoicePending);
     // A gift's units are planned up front; a run that died may have issued some of them before finishing.
     const ids = [...new Set([...(order.user_voucher_ids ?? []), ...(gift?.user_voucher_ids ?? [])])];
     if (ids.length > MAX_VOIDED_VOUCHERS)
