@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
+import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { testVoucher } from '@gm/shared/catalogue/test-voucher';
 import { grantsOf } from '../capabilities.ts';
 import { routes } from '../routes.ts';
 import { createLocalApi, type LocalApi } from '../../../scripts/dev/local-api.ts';
@@ -27,54 +28,20 @@ const callLog = join(tmpdir(), `search-snapshot-calls-${run}.jsonl`);
 let ownApi: LocalApi;
 let seller: TestAccount;
 
+/** A listed wellness voucher of 50,00 € whose title and description carry this run's tag. */
 function voucher(id: string, overrides: Partial<Voucher> = {}): Voucher {
-  return voucherSchema.parse({
-    id,
+  return testVoucher(id, seller.userId, {
     title: `Gutschein ${tag}`,
     description: `Neu bei ${tag}`,
-    long_description: 'Lang',
-    note: null,
-    type: 'quantity',
     qty_val: 5000,
-    qty_min: 1,
-    qty_max: 5,
-    val_min: null,
-    val_max: null,
     price_filter: 5000,
     voucher_category_id: 'cat-wellness',
     category: { id: 'cat-wellness', name: 'Wellness', slug: 'wellness' },
-    subcategory_id: null,
-    target: 'Paare',
     season: 'Sommer',
-    region_id: 1,
-    seller_id: seller.userId,
     seller: { id: seller.userId, username: `v-${run}`, company: null },
-    is_active: true,
-    is_featured: false,
-    is_tourism: false,
-    display: 'all',
     valid_day: [],
     months: [],
     valid_date: [],
-    expiry_date: 4,
-    validity_reason: null,
-    isReserve: false,
-    price_hidden: false,
-    tax: 'unsure',
-    background_image: null,
-    image_1: null,
-    image_2: null,
-    image_3: null,
-    styling: {
-      background_color: '#fff',
-      background_description_color: '#c83246',
-      header_and_footer_background_color: '#fff',
-      header_and_footer_color: '#000',
-      description_color: '#fff',
-      text_color: 'dark',
-    },
-    sold_count: 0,
-    created_at: new Date().toISOString(),
     ...overrides,
   });
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { afterNextPaint } from './after-paint.ts';
 
 /**
  * The first screen's paint as a gate for the pictures that are not part of it (issue 15): sellers' logos, the
@@ -42,13 +43,12 @@ const settled = (image: HTMLImageElement) =>
 export function releasePicturesAfterFirstPaint(doc: Document = document): void {
   if (open || released) return;
   released = true;
-  // A timeout queued from requestAnimationFrame runs once that frame is out; the frame is on screen (and the
-  // largest paint recorded) only a frame later, so two of them (a hidden tab has no frames: 250 ms at most).
-  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const afterPaint = Promise.race([
-    nextFrame().then(nextFrame),
-    new Promise<void>((resolve) => setTimeout(resolve, 250)),
-  ]);
+  // The frame after the next one: only then is the first screen on screen (and its largest paint recorded).
+  // A hidden tab has no frames: 250 ms at most.
+  const afterPaint = new Promise<void>((resolve) => {
+    afterNextPaint(() => afterNextPaint(resolve));
+    setTimeout(resolve, 250);
+  });
   void afterPaint.then(() => {
     const pending = [...doc.images].filter((image) => image.loading !== 'lazy' && !image.complete);
     const waitMax = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PICTURES_WAIT_MS));

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterNextPaint } from './after-paint.ts';
 
 /**
  * How many of `stages` parts of a page may render: none in the first commit, then one more after each frame the
@@ -10,17 +11,7 @@ export function useStagesAfterPaint(stages: number): number {
   const [shown, setShown] = useState(0);
   useEffect(() => {
     if (shown >= stages) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the next frame was painted: a timeout queued from requestAnimationFrame runs once that frame is out.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
-    });
-    const fallback = setTimeout(() => startTransition(() => setShown((n) => Math.max(n, shown + 1))), 250);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(fallback);
-    };
+    return afterNextPaint(() => startTransition(() => setShown((n) => Math.max(n, shown + 1))));
   }, [shown, stages]);
   return shown;
 }

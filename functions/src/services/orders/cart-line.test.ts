@@ -1,58 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { voucherSchema, type Voucher } from '@gm/shared/catalogue/contracts';
+import type { Voucher } from '@gm/shared/catalogue/contracts';
+import { testVoucher } from '@gm/shared/catalogue/test-voucher';
 import { MSG } from '@gm/shared/validation/messages';
 import { ValidationError } from '../../lib/errors.ts';
 import { guestCartOwner, priceLine } from './cart-line.ts';
 
+/** A quantity voucher of 20,00 € without per-order limits (the rules under test bring their own). */
 const voucher = (overrides: Partial<Voucher>): Voucher =>
-  voucherSchema.parse({
-    id: 'v1',
-    title: 'T',
-    description: 'd',
-    long_description: 'l',
-    note: null,
-    type: 'quantity',
-    qty_val: 2000,
-    qty_min: null,
-    qty_max: null,
-    val_min: null,
-    val_max: null,
-    price_filter: 2000,
-    voucher_category_id: 'c',
-    category: null,
-    subcategory_id: null,
-    target: 'x',
-    season: 'y',
-    region_id: 1,
-    seller_id: 's',
-    seller: { id: 's', username: 's', company: null },
-    is_active: true,
-    is_featured: false,
-    is_tourism: false,
-    display: 'all',
-    valid_day: [],
-    months: [],
-    expiry_date: 4,
-    validity_reason: null,
-    isReserve: false,
-    price_hidden: false,
-    tax: 'unsure',
-    background_image: null,
-    image_1: null,
-    image_2: null,
-    image_3: null,
-    styling: {
-      background_color: '#fff',
-      background_description_color: '#fff',
-      header_and_footer_background_color: '#fff',
-      header_and_footer_color: '#000',
-      description_color: '#fff',
-      text_color: 'dark',
-    },
-    sold_count: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  });
+  testVoucher('v1', 's', { qty_val: 2000, qty_min: null, qty_max: null, price_filter: 2000, ...overrides });
 
 const errorsOf = (fn: () => unknown) => {
   try {

@@ -24,6 +24,20 @@ function Screen({ eager }: { eager?: string }) {
 
 const later = () => screen.queryByAltText('Logo Alpenspa');
 
+/** The app's start with one eager picture of the first screen still loading; released, then `ms` pass. */
+async function releasedWhileLoading(src: string, ms: number): Promise<HTMLImageElement> {
+  vi.useFakeTimers();
+  holdPicturesUntilFirstPaint();
+  render(<Screen eager={src} />);
+  const first = screen.getByAltText('Erstes Bild') as HTMLImageElement;
+  Object.defineProperty(first, 'complete', { value: false });
+  await act(async () => {
+    releasePicturesAfterFirstPaint();
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  return first;
+}
+
 describe('pictures after the first paint', () => {
   it('renders a later picture at once when nothing holds the gate (a component on its own)', () => {
     render(<Screen />);
@@ -47,15 +61,7 @@ describe('pictures after the first paint', () => {
   });
 
   it('waits for the first screen’s eager pictures to load, then opens', async () => {
-    vi.useFakeTimers();
-    holdPicturesUntilFirstPaint();
-    render(<Screen eager="/media/first.jpg" />);
-    const first = screen.getByAltText('Erstes Bild') as HTMLImageElement;
-    Object.defineProperty(first, 'complete', { value: false });
-    await act(async () => {
-      releasePicturesAfterFirstPaint();
-      await vi.advanceTimersByTimeAsync(300);
-    });
+    const first = await releasedWhileLoading('/media/first.jpg', 300);
     expect(later()).toBeNull();
     await act(async () => {
       first.dispatchEvent(new Event('load'));
@@ -65,14 +71,7 @@ describe('pictures after the first paint', () => {
   });
 
   it('opens after the longest wait when an eager picture never arrives', async () => {
-    vi.useFakeTimers();
-    holdPicturesUntilFirstPaint();
-    render(<Screen eager="/media/slow.jpg" />);
-    Object.defineProperty(screen.getByAltText('Erstes Bild'), 'complete', { value: false });
-    await act(async () => {
-      releasePicturesAfterFirstPaint();
-      await vi.advanceTimersByTimeAsync(FIRST_PICTURES_WAIT_MS - 100);
-    });
+    await releasedWhileLoading('/media/slow.jpg', FIRST_PICTURES_WAIT_MS - 100);
     expect(later()).toBeNull();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(400);
