@@ -358,9 +358,10 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
      * pending, still the payer's) becomes `completed` with the amounts that were paid, its order
      * number, frozen fees and user voucher ids; its GSI keys move from the cart to the buyer's
      * orders, the seller's orders and the admin feed; `ttl` goes. `parts` are the other writes of the
-     * sale (user voucher, code), committed with it or not at all, and the invoice's draft
-     * (`ORDER#<id>/INVOICE_DRAFT`, numbered from the stream: invoice-numbering-repository.ts). A line that is no longer
-     * pending (an earlier or concurrent run completed it) is `already_completed` and nothing is written.
+     * sale (user voucher, code), committed with it or not at all, as is the invoice's draft
+     * (`ORDER#<id>/INVOICE_DRAFT`, numbered from the stream: invoice-numbering-repository.ts). A line
+     * that is no longer pending (an earlier or concurrent run completed it) is `already_completed` and
+     * nothing is written.
      */
     async completeLine(
       line: CompletedLine,
@@ -441,8 +442,8 @@ export function createOrderRepository(db: DynamoDBDocumentClient, tableName: str
 /**
  * Customer invoice (data-model "Invoice", §4.6): numbered `RE-<yyyy>-<code>-<000001>` without gaps per
  * seller (the supplier) and year: the completion writes a draft, the stream numbers it
- * (invoice-numbering-repository.ts). `code` is the seller's
- * platform-unique invoice code (invoice-code.ts). Invoices issued before issue 15 keep their
+ * (invoice-numbering-repository.ts). `code` is the seller's platform-unique invoice code
+ * (invoice-code.ts). Invoices issued before issue 15 keep their
  * `RE-<yyyy>-<000001>` numbers of the former platform-wide series.
  */
 export const invoiceKeys = {
