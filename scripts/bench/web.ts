@@ -349,7 +349,7 @@ export type MeasureWebOptions = {
   /** A built web to serve (default web/dist, built first unless `build: false`). */
   dist?: string;
   build?: boolean;
-  /** Lighthouse runs per page (median by performance score); 0 skips Lighthouse. Default 3. */
+  /** Lighthouse runs per page (median by performance score); 0 skips Lighthouse. Default 5, as Lighthouse advises for its variance. */
   lighthouseRuns?: number;
   /** Also measure buyer and seller first visits (chunks per role). Default true. */
   roles?: boolean;
@@ -369,7 +369,7 @@ export async function measureWeb(options: MeasureWebOptions = {}): Promise<{ jso
     log('vite build…');
     await buildWeb({ ...process.env, NODE_ENV: 'production', E2E_SKIP_BUILD: '' });
   }
-  const runs = options.lighthouseRuns ?? 3;
+  const runs = options.lighthouseRuns ?? 5;
   if (options.keepReports) await mkdir(options.keepReports, { recursive: true });
   log('local cloud and demo data…');
   const webPort = await freePort();
