@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalCloud } from '../dev/local-cloud.ts';
+import { invoiceDraftKeys } from '../../functions/src/repositories/order-repository.ts';
+import { testInvoiceDraft } from '../test/invoice-draft.ts';
 import { summarise, type LatencySummary } from './stats.ts';
 
 /**
@@ -66,24 +68,16 @@ export async function measureAggregator(
       const id = randomUUID();
       const at = new Date().toISOString();
       const draft = {
-        PK: `ORDER#${id}`,
-        SK: 'INVOICE_DRAFT',
+        ...invoiceDraftKeys.item(id),
         entity: 'InvoiceDraft',
-        year: at.slice(0, 4),
-        code,
-        order_id: id,
-        order_no: `GM-BENCH-${i}`,
-        seller_id: seller,
-        seller: { name: 'Bench', address: null, vat_number: null },
-        buyer: { name: 'Bench', email: 'bench@test.example' },
-        buyer_user_id: null,
-        lines: [{ title: 'Bench', qty: 1, unit: 2500, tax_rate: 20, net: 2083, tax: 417, gross: 2500 }],
-        discount: 0,
-        multi_purpose: false,
-        net: 2083,
-        tax: 417,
-        gross: 2500,
-        issued_at: at,
+        ...testInvoiceDraft({
+          orderId: id,
+          sellerId: seller,
+          code,
+          issuedAt: at,
+          orderNo: `GM-BENCH-${i}`,
+          gross: 2500,
+        }),
       };
       const line = {
         PK: `ORDER#${id}`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { aggregatesCaughtUp } from '../../../scripts/test/aggregates.ts';
+import { testInvoiceDraft } from '../../../scripts/test/invoice-draft.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { createInvoiceNumberingRepository } from './invoice-numbering-repository.ts';
@@ -25,23 +26,13 @@ const orders = () => createOrderRepository(documentClient(), table());
 async function completedWithDraft(sellerId: string, code: string, year: string, i: number): Promise<InvoiceDraft> {
   const orderId = randomUUID();
   const issuedAt = `${year}-03-01T10:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`;
-  const draft: InvoiceDraft = {
-    year,
+  const draft = testInvoiceDraft({
+    orderId,
+    sellerId,
     code,
-    order_id: orderId,
-    order_no: `GM-${year}-${String(i).padStart(6, '0')}`,
-    seller_id: sellerId,
-    seller: { name: 'Bäckerei Test', address: null, vat_number: null },
-    buyer: { name: 'Kim Käufer', email: 'kim@test.example' },
-    buyer_user_id: null,
-    lines: [{ title: 'Brot', qty: 1, unit: 1000, tax_rate: 10, net: 909, tax: 91, gross: 1000 }],
-    discount: 0,
-    multi_purpose: false,
-    net: 909,
-    tax: 91,
-    gross: 1000,
-    issued_at: issuedAt,
-  };
+    issuedAt,
+    orderNo: `GM-${year}-${String(i).padStart(6, '0')}`,
+  });
   await documentClient().send(
     new PutCommand({
       TableName: table(),
