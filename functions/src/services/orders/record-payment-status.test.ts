@@ -22,11 +22,12 @@ function refundEvent(): Stripe.Event {
   } as unknown as Stripe.Event;
 }
 
-function deps(status: PaymentStatus) {
+function deps(status: PaymentStatus, outcomes: ('ignored' | 'applied')[] = ['ignored', 'ignored']) {
+  const answers = [...outcomes];
   return {
     clock: () => new Date('2026-11-26T10:00:00Z'),
     paymentRecords: {
-      applyStatusChange: async () => 'ignored' as const,
+      applyStatusChange: async () => answers.shift() ?? 'ignored',
       get: async () => ({ id: 'pay-1', status }),
     },
   } as unknown as Parameters<typeof recordPaymentStatus>[0];
@@ -36,6 +37,12 @@ describe('recordPaymentStatus, a refund delivered out of order', () => {
   it('throws for a redelivery while the payment is still open, so the refund is not lost', async () => {
     await expect(recordPaymentStatus(deps('processing'), refundEvent())).rejects.toThrow(
       /before the payment succeeded/,
+    );
+  });
+
+  it('applies the refund when the success landed between its write and the re-read (never lost, never thrown)', async () => {
+    await expect(recordPaymentStatus(deps('succeeded', ['ignored', 'applied']), refundEvent())).resolves.toBe(
+      'applied',
     );
   });
 

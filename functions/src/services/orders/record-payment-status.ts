@@ -91,6 +91,13 @@ export async function recordPaymentStatus(
     const payment = await deps.paymentRecords.get(change.paymentId);
     if (payment && canMove(payment.status, 'succeeded'))
       throw new Error(`Refund event ${change.eventId} arrived before the payment succeeded; waiting for redelivery.`);
+    // The success was applied between the refund's write and this read: the refund may follow it now
+    // (applied, or ignored for good if it is older than the last event applied).
+    if (payment && canMove(payment.status, change.status))
+      return deps.paymentRecords.applyStatusChange(
+        { ...change, paymentId: change.paymentId },
+        deps.clock().toISOString(),
+      );
   }
   return outcome;
 }
