@@ -1,5 +1,15 @@
 import { voucherSchema, type Voucher } from './contracts.ts';
 
+/** The card styling every test voucher and catalogue entry carries. */
+export const TEST_STYLING: Voucher['styling'] = {
+  background_color: '#fff',
+  background_description_color: '#ff5563',
+  header_and_footer_background_color: '#fff',
+  header_and_footer_color: '#000',
+  description_color: '#fff',
+  text_color: 'dark',
+};
+
 /** A valid voucher for tests (shared, functions, scripts); override what the test is about. */
 export function testVoucher(id: string, sellerId: string, overrides: Partial<Voucher> = {}): Voucher {
   return voucherSchema.parse({
@@ -38,14 +48,7 @@ export function testVoucher(id: string, sellerId: string, overrides: Partial<Vou
     image_1: null,
     image_2: null,
     image_3: null,
-    styling: {
-      background_color: '#fff',
-      background_description_color: '#ff5563',
-      header_and_footer_background_color: '#fff',
-      header_and_footer_color: '#000',
-      description_color: '#fff',
-      text_color: 'dark',
-    },
+    styling: TEST_STYLING,
     sold_count: 0,
     created_at: new Date().toISOString(),
     ...overrides,

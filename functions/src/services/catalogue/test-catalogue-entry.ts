@@ -1,4 +1,5 @@
 import type { CatalogueEntry } from '../../repositories/voucher-repository.ts';
+import { TEST_STYLING } from '@gm/shared/catalogue/test-voucher';
 
 /** A catalogue entry for unit tests of the catalogue selection; override what the test is about. */
 export function testCatalogueEntry(id: string, overrides: Partial<CatalogueEntry> = {}): CatalogueEntry {
@@ -29,14 +30,7 @@ export function testCatalogueEntry(id: string, overrides: Partial<CatalogueEntry
     months: [],
     price_hidden: false,
     background_image: null,
-    styling: {
-      background_color: '#fff',
-      background_description_color: '#ff5563',
-      header_and_footer_background_color: '#fff',
-      header_and_footer_color: '#000',
-      description_color: '#fff',
-      text_color: 'dark',
-    },
+    styling: TEST_STYLING,
     sold_count: 0,
     created_at: `2026-01-${id.padStart(2, '0')}T00:00:00.000Z`,
     search_text: `gutschein ${id} alpenspa`,
